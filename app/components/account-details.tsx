@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Camera } from "lucide-react";
+import type { Viewer } from "~/lib/viewer";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { UserAvatar } from "~/components/shell/user-avatar";
+
+type UploadResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
+
+/**
+ * Name, email and role with a profile photo that can be replaced: the chosen image previews at
+ * once and is saved on the server (PNG, JPEG or WebP up to 2 MB).
+ */
+export function AccountDetails({ viewer, roleLabel, nameLabel = "Name" }: { viewer: Viewer; roleLabel?: string; nameLabel?: string }) {
+  const fetcher = useFetcher<UploadResult>();
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [submittedPreview, setSubmittedPreview] = useState<string | null>(null);
+  const uploading = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success("Profile photo updated");
+    else toast.error("Upload failed", { description: result.error, duration: 4000 });
+  }, [result]);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const saved = result?.ok ? result.avatarUrl : viewer.avatarUrl;
+  // A refused upload falls back to the saved photo until another file is chosen.
+  const refused = result && !result.ok && preview === submittedPreview;
+  const shown = refused ? viewer.avatarUrl : (preview ?? saved);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-[auto_1fr] md:items-center">
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-col items-center gap-3"
+          onSubmit={() => setSubmittedPreview(preview)}
+        >
+          <div className="relative">
+            <UserAvatar name={viewer.name} url={shown} size={96} />
+            <button
+              type="button"
+              onClick={() => input.current?.click()}
+              className="absolute bottom-0 right-0 grid size-8 place-items-center rounded-full border bg-background shadow hover:bg-muted"
+              aria-label="Choose a profile photo"
+            >
+              <Camera className="size-4" aria-hidden />
+            </button>
+          </div>
+          <input
+            ref={input}
+            type="file"
+            name="avatar"
+            accept="image/png,image/jpeg,image/webp"
+            className="sr-only"
+            aria-label="Profile photo"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              if (file.size > 2 * 1024 * 1024) {
+                toast.error("Upload failed", { description: "The avatar must be 2 MB or smaller.", duration: 4000 });
+                event.target.value = "";
+                return;
+              }
+              setPreview(URL.createObjectURL(file));
+            }}
+          />
+          <Button type="submit" size="sm" variant="outline" disabled={!preview || uploading || Boolean(refused)}>
+            {uploading ? "Uploading..." : "Save photo"}
+          </Button>
+        </fetcher.Form>
+        <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+          <dt className="text-muted-foreground">{nameLabel}</dt>
+          <dd className="font-medium">{viewer.name}</dd>
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="font-medium break-all">{viewer.email}</dd>
+          <dt className="text-muted-foreground">Role</dt>
+          <dd className="font-medium capitalize">{roleLabel ?? viewer.role}</dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

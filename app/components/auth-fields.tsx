@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { PasswordInput } from "~/components/ui/password-input";
+import { cn } from "~/lib/cn";
+
+export type AuthMode = "register" | "login";
+
+export const PASSWORD_MISMATCH = { title: "Passwords do not match", description: "Please re-enter the same password in both fields." };
+
+export function toastPasswordMismatch() {
+  toast.error(PASSWORD_MISMATCH.title, { description: PASSWORD_MISMATCH.description, duration: 4000 });
+}
+
+export interface AuthFieldValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * The state of a sign-up / sign-in form: changing mode clears the passwords (spec §4), and a
+ * sign-up whose passwords differ is stopped in the browser with the spec's toast (the server
+ * checks again).
+ */
+export function useAuthFields(initial: { name?: string; email?: string; mode: AuthMode }) {
+  const [mode, setMode] = useState<AuthMode>(initial.mode);
+  const [fields, setFields] = useState<AuthFieldValues>({ name: initial.name ?? "", email: initial.email ?? "", password: "", confirmPassword: "" });
+  return {
+    mode,
+    fields,
+    set: (key: keyof AuthFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [key]: event.target.value })),
+    switchMode(next: AuthMode) {
+      setMode(next);
+      setFields((f) => ({ ...f, password: "", confirmPassword: "" }));
+    },
+    onSubmit(event: React.FormEvent<HTMLFormElement>) {
+      if (mode === "register" && fields.password !== fields.confirmPassword) {
+        event.preventDefault();
+        toastPasswordMismatch();
+      }
+    },
+  };
+}
+
+/** Register / Login tabs. */
+export function AuthModeTabs({ mode, onChange, labels, label }: { mode: AuthMode; onChange: (mode: AuthMode) => void; labels: Record<AuthMode, string>; label: string }) {
+  return (
+    <div role="tablist" aria-label={label} className="grid grid-cols-2 rounded-lg bg-muted p-1">
+      {(["register", "login"] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="tab"
+          aria-selected={mode === m}
+          onClick={() => onChange(m)}
+          className={cn("rounded-md py-1.5 text-sm font-medium transition", mode === m ? "bg-background shadow-sm" : "text-muted-foreground")}
+        >
+          {labels[m]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Full name (sign-up), email, password with show/hide, and confirm password (sign-up) or Remember me. */
+export function AuthFields({
+  mode,
+  fields,
+  set,
+  rememberMe = false,
+}: {
+  mode: AuthMode;
+  fields: AuthFieldValues;
+  set: (key: keyof AuthFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) => void;
+  rememberMe?: boolean;
+}) {
+  return (
+    <>
+      {mode === "register" && (
+        <Field label="Full name">
+          <Input name="name" autoComplete="name" required value={fields.name} onChange={set("name")} />
+        </Field>
+      )}
+      <Field label="Email">
+        <Input name="email" type="email" autoComplete="email" required value={fields.email} onChange={set("email")} />
+      </Field>
+      <Field label="Password" hint={mode === "register" ? "At least 8 characters." : undefined}>
+        <PasswordInput
+          name="password"
+          autoComplete={mode === "register" ? "new-password" : "current-password"}
+          required
+          minLength={mode === "register" ? 8 : undefined}
+          value={fields.password}
+          onChange={set("password")}
+        />
+      </Field>
+      {mode === "register" ? (
+        <Field label="Confirm password">
+          <PasswordInput name="confirmPassword" autoComplete="new-password" required value={fields.confirmPassword} onChange={set("confirmPassword")} />
+        </Field>
+      ) : (
+        rememberMe && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="remember" className="size-4 rounded border-input accent-[var(--primary)]" /> Remember me
+          </label>
+        )
+      )}
+    </>
+  );
+}

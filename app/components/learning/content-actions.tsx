@@ -1,0 +1,86 @@
+import { Download, ExternalLink, PlayCircle } from "lucide-react";
+import type { LearningItemJson } from "~/lib/content-types";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { EnrolButton } from "./enrol";
+import { formatClockTime } from "./content-card";
+
+/** Where an enrolment is opened: its card on My Courses. */
+export const myCoursesPath = (enrollmentId: string | null) => `/student/my-courses${enrollmentId ? `#enrollment-${enrollmentId}` : ""}`;
+
+/**
+ * A live class: 'Join Now' opens the class for its students once its link is out (15 minutes
+ * before it starts); for others it enrols (or buys) first. Disabled 'Link not set' when the
+ * creator has not given a link.
+ */
+export function LiveAction({ item }: { item: LearningItemJson }) {
+  if (!item.hasLiveLink) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        Link not set
+      </Button>
+    );
+  }
+  if (item.liveLink) {
+    return (
+      <a href={item.liveLink} target="_blank" rel="noopener noreferrer" className={buttonClasses("default", "sm")}>
+        <ExternalLink className="size-4" aria-hidden /> Join Now
+      </a>
+    );
+  }
+  if (item.enrolled) {
+    return (
+      <span className="flex flex-col items-end gap-1">
+        <Button size="sm" disabled>
+          Join Now
+        </Button>
+        {item.liveOpensAt && <span className="text-xs text-muted-foreground">Opens at {formatClockTime(item.liveOpensAt)}</span>}
+      </span>
+    );
+  }
+  return (
+    <EnrolButton item={item} size="sm">
+      Join Now
+    </EnrolButton>
+  );
+}
+
+/** A video course: 'View' on My Courses once enrolled; otherwise enrol or buy it. */
+export function CourseAction({ item }: { item: LearningItemJson }) {
+  if (item.enrolled) {
+    return (
+      <ButtonLink to={myCoursesPath(item.enrollmentId)} size="sm">
+        <PlayCircle className="size-4" aria-hidden /> View
+      </ButtonLink>
+    );
+  }
+  return <EnrolButton item={item} size="sm" />;
+}
+
+/** A PDF: 'Get Materials' downloads the student's own (watermarked) copy, enrolling or buying first; 'Not available' without a file. */
+export function MaterialAction({ item }: { item: LearningItemJson }) {
+  if (!item.file) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        Not available
+      </Button>
+    );
+  }
+  if (item.enrolled && item.fileUrl) {
+    return (
+      <a href={item.fileUrl} download={item.file.name} className={buttonClasses("default", "sm")}>
+        <Download className="size-4" aria-hidden /> Get Materials
+      </a>
+    );
+  }
+  return (
+    <EnrolButton item={item} size="sm">
+      Get Materials
+    </EnrolButton>
+  );
+}
+
+export function ContentAction({ item }: { item: LearningItemJson }) {
+  if (item.type === "live") return <LiveAction item={item} />;
+  if (item.type === "video") return <CourseAction item={item} />;
+  return <MaterialAction item={item} />;
+}

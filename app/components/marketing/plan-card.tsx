@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { Check, X } from "lucide-react";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { CARD_FEATURES, formatPrice, perPeriod, setupHref, type BillingPeriod, type PricingPlan } from "~/lib/pricing";
+
+/** One plan on /pricing: price for the chosen billing, the first three features then '+N more'. */
+export function PlanCard({ plan, billing }: { plan: PricingPlan; billing: BillingPeriod }) {
+  const shown = plan.features.slice(0, CARD_FEATURES);
+  const more = plan.features.length - shown.length;
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={cn(
+        "relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm",
+        plan.isPopular && "border-primary shadow-lg ring-1 ring-primary md:-translate-y-2",
+      )}
+    >
+      {plan.isPopular && (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
+          Most Popular
+        </span>
+      )}
+      <h2 id={headingId} className="text-xl font-semibold">
+        {plan.name}
+      </h2>
+      {plan.description && <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>}
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight" data-testid="plan-price">
+          {formatPrice(plan.prices[billing], plan.currency)}
+        </span>
+        <span className="text-sm text-muted-foreground">{perPeriod(plan, billing)}</span>
+      </p>
+      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm" aria-label={`${plan.name} features`}>
+        {shown.map((feature) => (
+          <li key={feature.name} className={cn("flex items-start gap-2", !feature.included && "text-muted-foreground")}>
+            {feature.included ? (
+              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-label="Included" />
+            ) : (
+              <X className="mt-0.5 size-4 shrink-0" aria-label="Not included" />
+            )}
+            {feature.name}
+          </li>
+        ))}
+        {more > 0 && <li className="pl-6 font-medium text-primary">+{more} more</li>}
+      </ul>
+      <Link
+        to={setupHref(plan, billing)}
+        className={buttonClasses(plan.isPopular ? "default" : "outline", "lg", "mt-8 w-full")}
+        aria-label={`Get Started with the ${plan.name}`}
+      >
+        Get Started
+      </Link>
+    </article>
+  );
+}

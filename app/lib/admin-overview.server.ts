@@ -1,0 +1,19 @@
+import type { RouterContextProvider } from "react-router";
+import { toPlanJson } from "../../server/services/plans.ts";
+import { getRequestContext } from "./context.server";
+import type { ActivityItem, Growth, RoleStats } from "./admin-feed";
+
+const ZERO: RoleStats = { collections: { businesses: 0, students: 0, creators: 0 } };
+
+/**
+ * The overview's data. Platform figures and events are for admins only (the same rule as
+ * GET /api/admin/role-stats): anyone else gets zeros and no events. Plans are public anyway.
+ */
+export async function loadOverview(context: Readonly<RouterContextProvider>) {
+  const { services, auth } = getRequestContext(context);
+  const isAdmin = auth?.user.role === "admin";
+  const plans = (await services.plans.listAll()).map(toPlanJson).filter((p) => isAdmin || p.isActive);
+  if (!isAdmin) return { isAdmin, stats: ZERO, growth: null as Growth | null, activity: [] as ActivityItem[], plans };
+  const [stats, growth, activity] = await Promise.all([services.adminFeed.roleStats(), services.adminFeed.growth(), services.adminFeed.recentActivity(10)]);
+  return { isAdmin, stats, growth: growth as Growth | null, activity, plans };
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { isTenantPath } from "./tenant-paths.ts";
+
+describe("isTenantPath", () => {
+  it("allows the institute's own pages", () => {
+    for (const path of ["/", "/auth", "/catalog", "/student", "/student/live", "/business/templates", "/my-courses/"]) {
+      expect(isTenantPath(path), path).toBe(true);
+    }
+  });
+  it("keeps platform pages off institute domains", () => {
+    for (const path of ["/pricing", "/invest", "/dashboard/overview", "/creator", "/studentx", "/about"]) {
+      expect(isTenantPath(path), path).toBe(false);
+    }
+  });
+});

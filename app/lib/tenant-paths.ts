@@ -1,0 +1,12 @@
+/**
+ * The pages an institute's own domain serves (its site, sign-in, student area, its business
+ * area). Everything else is the platform's and answers 404 there (DESIGN §3).
+ */
+const TENANT_EXACT = new Set(["/", "/auth", "/get-started", "/logout", "/profile", "/catalog", "/my-courses", "/robots.txt", "/sitemap.xml"]);
+const TENANT_PREFIXES = ["/student", "/business"];
+
+export function isTenantPath(pathname: string): boolean {
+  const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+  if (TENANT_EXACT.has(path)) return true;
+  return TENANT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

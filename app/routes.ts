@@ -1,0 +1,84 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** The spec's route table (§2). Creator pages also answer under /dashboard/creator/*. */
+const creatorPages = (idPrefix: string) => [
+  route("upload", "routes/creator/upload.tsx", { id: `${idPrefix}-upload` }),
+  route("contents", "routes/creator/contents.tsx", { id: `${idPrefix}-contents` }),
+  route("sales", "routes/creator/sales.tsx", { id: `${idPrefix}-sales` }),
+];
+
+export default [
+  layout("routes/marketing/layout.tsx", [
+    index("routes/home.tsx"),
+    route("pricing", "routes/marketing/pricing.tsx"),
+    route("about", "routes/marketing/about.tsx"),
+    route("contact", "routes/marketing/contact.tsx"),
+    route("invest", "routes/marketing/invest.tsx"),
+    route("legal", "routes/marketing/legal.tsx"),
+  ]),
+  route("pricing/setup", "routes/marketing/pricing-setup.tsx"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("get-started", "routes/auth/get-started.tsx"),
+  route("auth", "routes/auth/auth.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("profile", "routes/auth/profile.tsx"),
+  route("admin", "routes/launching-soon.tsx"),
+  route("catalog", "routes/catalog.tsx"),
+
+  layout("routes/creator/layout.tsx", [
+    ...prefix("creator", [
+      index("routes/creator/home.tsx"),
+      ...creatorPages("creator"),
+      route("contents/:id", "routes/creator/content-detail.tsx", { id: "creator-content-detail" }),
+      route("account", "routes/creator/account.tsx"),
+    ]),
+    ...prefix("dashboard/creator", [
+      ...creatorPages("dashboard-creator"),
+      route("content/:id", "routes/creator/content-detail.tsx", { id: "dashboard-creator-content-detail" }),
+    ]),
+  ]),
+
+  layout("routes/student/layout.tsx", [
+    route("my-courses", "routes/student/my-courses.tsx", { id: "my-courses" }),
+    ...prefix("student", [
+      index("routes/student/home.tsx"),
+      route("live", "routes/student/live.tsx"),
+      route("courses", "routes/student/courses.tsx"),
+      route("materials", "routes/student/materials.tsx"),
+      route("my-courses", "routes/student/my-courses.tsx", { id: "student-my-courses" }),
+      route("mock-tests", "routes/student/mock-tests.tsx"),
+      route("account", "routes/student/account.tsx"),
+    ]),
+  ]),
+
+  route("business/website", "routes/business/website.tsx"),
+  layout("routes/business/layout.tsx", [
+    ...prefix("business", [
+      index("routes/business/home.tsx"),
+      route("account", "routes/business/account.tsx"),
+      route("subscription-plan", "routes/business/subscription-plan.tsx"),
+      route("setup", "routes/business/setup.tsx"),
+      route("templates", "routes/business/templates.tsx"),
+      route("subscription-details", "routes/business/subscription-details.tsx"),
+      route("contact", "routes/business/contact.tsx"),
+      route("site", "routes/business/site.tsx"),
+      route("leads", "routes/business/leads.tsx"),
+    ]),
+  ]),
+
+  route("dashboard", "routes/dashboard/login.tsx"),
+  layout("routes/dashboard/layout.tsx", [
+    ...prefix("dashboard", [
+      route("overview", "routes/dashboard/overview.tsx"),
+      route("centers", "routes/dashboard/centers.tsx"),
+      route("centers/create", "routes/dashboard/centers-create.tsx"),
+      route("settings", "routes/dashboard/settings.tsx"),
+      route("settings/pricing", "routes/dashboard/settings-pricing.tsx"),
+      route("bookings", "routes/dashboard/bookings.tsx"),
+    ]),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,49 @@
+import { Outlet } from "react-router";
+import { CreditCard, FileCog, Globe, Inbox, LayoutDashboard, LayoutTemplate, LifeBuoy, ReceiptText, UserRound } from "lucide-react";
+import type { Route } from "./+types/layout";
+import { requireRoles } from "~/lib/session.server";
+import { areaViewer } from "~/lib/area.server";
+import { businessCenters, tenantOwnerOnly } from "~/lib/business.server";
+import { CenterSwitcher } from "~/components/center-switcher";
+import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
+import { LogoMark } from "~/components/shell/logo";
+import { useRootData } from "~/root";
+
+export const middleware: Route.MiddlewareFunction[] = [requireRoles(["business"]), tenantOwnerOnly];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { viewer: areaViewer(context), ...(await businessCenters(context, request)) };
+}
+
+const NAV: NavGroup[] = [
+  {
+    items: [
+      { to: "/business", label: "Dashboard", icon: LayoutDashboard, end: true },
+      { to: "/business/account", label: "Profile", icon: UserRound },
+      { to: "/business/subscription-plan", label: "Subscription Plan", icon: CreditCard },
+      { to: "/business/setup", label: "Setup Details", icon: FileCog },
+      { to: "/business/templates", label: "Template", icon: LayoutTemplate },
+      { to: "/business/site", label: "Website Details", icon: Globe },
+      { to: "/business/leads", label: "Leads", icon: Inbox },
+      { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
+      { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },
+    ],
+  },
+];
+
+export default function BusinessLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <AreaShell
+      title="Business"
+      brand={<SidebarBrand to="/business" name="Business" mark={<LogoMark />} />}
+      nav={NAV}
+      viewer={loaderData.viewer}
+      displayName={loaderData.viewer.name.trim() || "Business User"}
+      initiallyCollapsed={root?.sidebarCollapsed ?? false}
+      headerActions={loaderData.centers.length > 1 ? <CenterSwitcher centers={loaderData.centers} currentId={loaderData.currentId} /> : undefined}
+    >
+      <Outlet />
+    </AreaShell>
+  );
+}

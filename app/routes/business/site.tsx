@@ -1,0 +1,293 @@
+import { useEffect, useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { ImageUp, Plus, Trash2 } from "lucide-react";
+import * as v from "valibot";
+import type { Route } from "./+types/site";
+import { loadBusinessCenter } from "~/lib/business.server";
+import { failure, tryService } from "~/lib/actions.server";
+import { SiteProfileInput } from "~/lib/validation/site";
+import { readRows } from "~/lib/form-lists";
+import { PageHeader } from "~/components/ui/page-header";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input, Textarea } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline } from "../../../tenants/defaults";
+
+export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
+
+const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { center } = await loadBusinessCenter(context, request);
+  if (!center) return { center: null };
+  const p = center.siteProfile ?? {};
+  return {
+    center: { id: center.id, instituteName: center.instituteName, domain: center.customDomain },
+    profile: {
+      tagline: p.tagline ?? "",
+      address: p.address ?? "",
+      phone: p.phone ?? "",
+      contactEmail: p.contactEmail ?? "",
+      brandColor: p.brandColor ?? "",
+      programs: p.programs ?? [],
+      testimonials: p.testimonials ?? [],
+      logoUrl: p.logoKey ? `/media/${p.logoKey}` : null,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { center, services } = await loadBusinessCenter(context, request);
+  if (!center) return failure("No active subscription found.", 404);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const current = center.siteProfile ?? {};
+
+  if (intent === "logo" || intent === "remove-logo") {
+    let logoKey: string | undefined;
+    if (intent === "logo") {
+      const file = form.get("logo");
+      if (!(file instanceof File) || file.size === 0) return failure("Please choose an image to upload.");
+      const stored = await tryService(() => services.media.storeImage("logos/", file, LOGO_MAX_BYTES, "The logo must be 2 MB or smaller."));
+      if (!stored.ok) return stored.response;
+      logoKey = stored.value;
+    }
+    await services.sites.updateProfile(center.id, { ...current, logoKey });
+    if (current.logoKey) await services.storage.delete(current.logoKey).catch(() => {});
+    return { ok: true as const, message: intent === "logo" ? "Logo updated" : "Logo removed" };
+  }
+
+  const parsed = v.safeParse(SiteProfileInput, {
+    tagline: form.get("tagline") ?? "",
+    address: form.get("address") ?? "",
+    phone: form.get("phone") ?? "",
+    contactEmail: form.get("contactEmail") ?? "",
+    brandColor: form.get("useBrandColor") === "on" ? (form.get("brandColor") ?? "") : "",
+    programs: readRows(form, "programs", ["name", "description"] as const),
+    testimonials: readRows(form, "testimonials", ["name", "result", "text"] as const),
+  });
+  if (!parsed.success) return failure(parsed.issues[0].message);
+  const input = parsed.output;
+  const result = await tryService(() =>
+    services.sites.updateProfile(center.id, {
+      ...current,
+      tagline: input.tagline || undefined,
+      address: input.address || undefined,
+      phone: input.phone || undefined,
+      contactEmail: input.contactEmail || undefined,
+      brandColor: input.brandColor || undefined,
+      programs: input.programs.map((p) => ({ name: p.name, description: p.description || undefined })),
+      testimonials: input.testimonials.map((t) => ({ name: t.name, text: t.text, result: t.result || undefined })),
+    }),
+  );
+  if (!result.ok) return result.response;
+  return { ok: true as const, message: "Website details saved" };
+}
+
+export default function SiteDetails({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(actionData.message, { description: "Your website shows the change now." });
+    else toast.error("Could not save", { description: actionData.error, duration: 4000 });
+  }, [actionData]);
+
+  if (!loaderData.center) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title="Website Details" />
+        <EmptyState title="No active subscription found.">
+          <ButtonLink to="/business/subscription-plan">View Plans</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  const { center, profile } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <PageHeader
+        title="Website Details"
+        description={`What ${center.instituteName}'s website says. Blank fields show our sample text.`}
+        actions={
+          <ButtonLink to="/business/website" variant="outline" reloadDocument>
+            Preview website
+          </ButtonLink>
+        }
+      />
+      <LogoCard logoUrl={profile.logoUrl} saving={saving} />
+      <Form method="post" className="grid gap-6">
+        <input type="hidden" name="intent" value="profile" />
+        <Card>
+          <CardHeader>
+            <CardTitle>Basics</CardTitle>
+            <CardDescription>Shown at the top of your site and in its contact section.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <Field label="Tagline" hint={`e.g. ${defaultTagline(center.instituteName)}`}>
+              <Input name="tagline" defaultValue={profile.tagline} maxLength={160} />
+            </Field>
+            <Field label="Address">
+              <Input name="address" defaultValue={profile.address} placeholder={DEFAULT_ADDRESS} maxLength={200} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Phone">
+                <Input name="phone" type="tel" defaultValue={profile.phone} placeholder={DEFAULT_PHONE} />
+              </Field>
+              <Field label="Contact e-mail" hint={center.domain ? `Blank shows info@${center.domain.replace(/^www\./, "")}` : undefined}>
+                <Input name="contactEmail" type="email" defaultValue={profile.contactEmail} />
+              </Field>
+            </div>
+            <BrandColor initial={profile.brandColor} />
+          </CardContent>
+        </Card>
+
+        <RowsEditor
+          title="Programs"
+          description="Leave empty to show JEE Main/Advanced, NEET UG and Boards IX–XII."
+          prefix="programs"
+          initial={profile.programs.map((p) => ({ name: p.name, description: p.description ?? "" }))}
+          placeholder={{ ...DEFAULT_PROGRAMS[0] }}
+          fields={[
+            { key: "name", label: "Program name" },
+            { key: "description", label: "Description", long: true },
+          ]}
+        />
+        <RowsEditor
+          title="Testimonials"
+          description="Leave empty to show our three sample testimonials."
+          prefix="testimonials"
+          initial={profile.testimonials.map((t) => ({ name: t.name, result: t.result ?? "", text: t.text }))}
+          placeholder={{ ...DEFAULT_TESTIMONIALS[0] }}
+          fields={[
+            { key: "name", label: "Student's name" },
+            { key: "result", label: "Result (e.g. NEET UG 668/720)" },
+            { key: "text", label: "What they said", long: true },
+          ]}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={saving}>
+            {saving ? "Saving..." : "Save website details"}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function BrandColor({ initial }: { initial: string }) {
+  const [enabled, setEnabled] = useState(Boolean(initial));
+  return (
+    <div className="grid gap-2">
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="useBrandColor" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="size-4" />
+        Use my brand colour instead of the template's
+      </label>
+      <label className="flex items-center gap-3 text-sm text-muted-foreground">
+        <input type="color" name="brandColor" defaultValue={initial || "#4338ca"} disabled={!enabled} className="h-9 w-14 cursor-pointer rounded border" aria-label="Brand colour" />
+        Buttons, links and accents use this colour.
+      </label>
+    </div>
+  );
+}
+
+type Row = Record<string, string>;
+
+function RowsEditor({
+  title,
+  description,
+  prefix,
+  initial,
+  fields,
+  placeholder,
+}: {
+  title: string;
+  description: string;
+  prefix: string;
+  initial: Row[];
+  fields: { key: string; label: string; long?: boolean }[];
+  placeholder: { [key: string]: string | undefined };
+}) {
+  // One blank row is always offered, so the list can grow without JavaScript too.
+  const [rows, setRows] = useState<{ id: number; values: Row }[]>(() => [...initial, {}].map((values, id) => ({ id, values })));
+  const [nextKey, setNextKey] = useState(rows.length);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {rows.map((row, index) => (
+          <fieldset key={row.id} className="grid gap-3 rounded-lg border p-4">
+            <legend className="px-1 text-sm font-medium text-muted-foreground">
+              {title.replace(/s$/, "")} {index + 1}
+            </legend>
+            {fields.map((f) => (
+              <Field key={f.key} label={f.label}>
+                {f.long ? (
+                  <Textarea name={`${prefix}.${index}.${f.key}`} defaultValue={row.values[f.key] ?? ""} placeholder={placeholder[f.key]} rows={2} />
+                ) : (
+                  <Input name={`${prefix}.${index}.${f.key}`} defaultValue={row.values[f.key] ?? ""} placeholder={placeholder[f.key]} />
+                )}
+              </Field>
+            ))}
+            <Button type="button" variant="ghost" size="sm" className="justify-self-end text-destructive" onClick={() => setRows((r) => r.filter((x) => x.id !== row.id))}>
+              <Trash2 className="size-4" aria-hidden /> Remove
+            </Button>
+          </fieldset>
+        ))}
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => {
+            setRows((r) => [...r, { id: nextKey, values: {} }]);
+            setNextKey((k) => k + 1);
+          }}
+        >
+          <Plus className="size-4" aria-hidden /> Add {title.replace(/s$/, "").toLowerCase()}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LogoCard({ logoUrl, saving }: { logoUrl: string | null; saving: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Logo</CardTitle>
+        <CardDescription>PNG, JPEG or WebP, up to 2 MB. Square images look best.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center gap-4">
+        {logoUrl ? (
+          <img src={logoUrl} alt="Your logo" className="size-16 rounded-lg border object-cover" />
+        ) : (
+          <span className="grid size-16 place-items-center rounded-lg border border-dashed text-muted-foreground">
+            <ImageUp className="size-6" aria-hidden />
+          </span>
+        )}
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="logo" />
+          <input type="file" name="logo" accept="image/png,image/jpeg,image/webp" required aria-label="Logo image" className="max-w-60 text-sm" />
+          <Button type="submit" variant="outline" size="sm" disabled={saving}>
+            Upload logo
+          </Button>
+        </Form>
+        {logoUrl && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove-logo" />
+            <Button type="submit" variant="ghost" size="sm" disabled={saving}>
+              Remove
+            </Button>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useState } from "react";
+import { useLocation, useRevalidator } from "react-router";
+import { ReceiptText, RefreshCw } from "lucide-react";
+import type { Route } from "./+types/subscription-details";
+import { loadSubscription } from "~/lib/business-billing.server";
+import { billingLabel, formatRupees, isBilling } from "~/lib/validation/plans";
+import { expiryLabel } from "~/lib/validation/centers";
+import { formatDate } from "~/lib/format";
+import { PageHeader } from "~/components/ui/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
+
+export const meta: Route.MetaFunction = () => [{ title: "Subscription Details | Business" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadSubscription(context, request);
+}
+
+interface Purchase {
+  _id: string;
+  plan: string;
+  billing: string;
+  domain: string;
+  status: "created" | "paid" | "failed";
+  currency: string;
+  amount: number;
+  centerId: string | null;
+  orderId: string;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+type History = { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: Purchase[] };
+
+/** The account's plan purchases from GET /api/payment/purchases/my. */
+function useBillingHistory() {
+  const [history, setHistory] = useState<History>({ state: "loading" });
+  const load = useCallback(async () => {
+    try {
+      const res = await fetch("/api/payment/purchases/my", { headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as { purchases?: Purchase[] };
+      setHistory({ state: "ready", purchases: body.purchases ?? [] });
+    } catch {
+      setHistory({ state: "failed" });
+    }
+  }, []);
+  return { history, load };
+}
+
+const STATUS = { active: { label: "Active", tone: "success" }, expired: { label: "Expired", tone: "destructive" }, inactive: { label: "Inactive", tone: "muted" } } as const;
+const PAYMENT = { paid: { label: "Paid", tone: "success" }, failed: { label: "Failed", tone: "destructive" }, created: { label: "Not paid", tone: "muted" } } as const;
+
+/**
+ * Spec §2/§4: Refresh, plan, status, start date, next billing and billing history; the data
+ * reloads on mount, on entering the page and when the window regains focus.
+ */
+export default function SubscriptionDetails({ loaderData }: Route.ComponentProps) {
+  const { center, subscription } = loaderData;
+  const revalidator = useRevalidator();
+  const { history, load } = useBillingHistory();
+  const location = useLocation();
+
+  const refresh = useCallback(() => {
+    void load();
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  }, [load, revalidator]);
+
+  // Mount and every entry into this page (a new history entry has a new key).
+  useEffect(() => {
+    void load();
+  }, [load, location.key]);
+
+  useEffect(() => {
+    const onFocus = () => refresh();
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [refresh]);
+
+  const refreshing = revalidator.state === "loading" || history.state === "loading";
+  // Purchases of this institute: the ones that made or renewed it, and unpaid attempts for its domain.
+  const rows =
+    history.state === "ready" ? history.purchases.filter((p) => !center || p.centerId === center.id || (!p.centerId && center.domain && p.domain === center.domain)) : [];
+  const status = subscription ? (STATUS[subscription.status as keyof typeof STATUS] ?? STATUS.inactive) : null;
+  const hasSubscription = Boolean(subscription && (subscription.status === "active" || subscription.plan));
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Subscription Details"
+        description={center ? `${center.instituteName}'s plan and payments.` : "Your plan and payments."}
+        actions={
+          <Button variant="outline" onClick={refresh} disabled={refreshing}>
+            <RefreshCw className={cn("size-4", refreshing && "animate-spin")} aria-hidden /> Refresh
+          </Button>
+        }
+      />
+
+      {!hasSubscription || !subscription || !status ? (
+        <EmptyState icon={<ReceiptText />} title="No active subscription found.">
+          <ButtonLink to="/business/subscription-plan" size="sm">
+            View Plans
+          </ButtonLink>
+        </EmptyState>
+      ) : (
+        <Card>
+          <CardContent className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
+            <Fact term="Plan" testId="subscription-plan">
+              {subscription.plan ?? "—"}
+              {subscription.billing && isBilling(subscription.billing) && <span className="block text-xs font-normal text-muted-foreground">{billingLabel(subscription.billing)}</span>}
+            </Fact>
+            <Fact term="Status" testId="subscription-status">
+              <Badge tone={status.tone}>{status.label}</Badge>
+            </Fact>
+            <Fact term="Start date" testId="subscription-start">
+              {formatDate(subscription.subscriptionStartAt)}
+            </Fact>
+            <Fact term="Next billing" testId="subscription-next">
+              {subscription.expiresAt ? formatDate(subscription.expiresAt) : "—"}
+              {subscription.expiresAt && <span className="block text-xs font-normal text-muted-foreground">{expiryLabel(subscription.expiresAt)}</span>}
+            </Fact>
+          </CardContent>
+        </Card>
+      )}
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle as="h2">Billing history</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {history.state === "loading" ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">Loading...</p>
+          ) : history.state === "failed" ? (
+            <div className="flex flex-col items-center gap-3 py-6 text-center">
+              <p role="alert" className="text-sm text-destructive">
+                Could not load billing history.
+              </p>
+              <Button variant="outline" size="sm" onClick={() => void load()}>
+                Try again
+              </Button>
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">No payments yet.</p>
+          ) : (
+            <Table aria-label="Billing history">
+              <THead>
+                <tr>
+                  <Th>Date</Th>
+                  <Th>Plan</Th>
+                  <Th>Billing</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Status</Th>
+                  <Th>Order</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {rows.map((p) => {
+                  const pay = PAYMENT[p.status];
+                  return (
+                    <Tr key={p._id}>
+                      <Td className="whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt)}</Td>
+                      <Td>{p.plan}</Td>
+                      <Td className="whitespace-nowrap">{isBilling(p.billing) ? billingLabel(p.billing) : p.billing}</Td>
+                      <Td className="whitespace-nowrap text-right tabular-nums">{p.currency === "INR" ? formatRupees(p.amount / 100) : `${(p.amount / 100).toFixed(2)} ${p.currency}`}</Td>
+                      <Td>
+                        <Badge tone={pay.tone}>{pay.label}</Badge>
+                      </Td>
+                      <Td className="font-mono text-xs text-muted-foreground">{p.orderId}</Td>
+                    </Tr>
+                  );
+                })}
+              </TBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Fact({ term, testId, children }: { term: string; testId: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <p className="text-sm text-muted-foreground">{term}</p>
+      <div className="mt-1 font-medium" data-testid={testId}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Outlet } from "react-router";
+import { BookOpen, ClipboardList, FileText, GraduationCap, LayoutDashboard, MonitorPlay, Radio, School, UserRound } from "lucide-react";
+import type { Route } from "./+types/layout";
+import { requireRoles } from "~/lib/session.server";
+import { areaViewer } from "~/lib/area.server";
+import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
+import { LogoMark } from "~/components/shell/logo";
+import { useRootData } from "~/root";
+
+// Per the spec, a signed-in person of another role is sent to their own role's sign-in.
+export const middleware: Route.MiddlewareFunction[] = [requireRoles(["student"], { wrongRole: "own" })];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { viewer: areaViewer(context) };
+}
+
+const NAV: NavGroup[] = [
+  {
+    items: [
+      { to: "/student", label: "Dashboard", icon: LayoutDashboard, end: true },
+      {
+        to: "/student/classroom",
+        label: "Class Room",
+        icon: School,
+        children: [
+          { to: "/student/live", label: "Live Classes", icon: Radio },
+          { to: "/student/courses", label: "Course List", icon: MonitorPlay },
+          { to: "/student/materials", label: "Study Materials", icon: FileText },
+        ],
+      },
+      { to: "/student/my-courses", label: "My Courses", icon: BookOpen },
+      { to: "/student/mock-tests", label: "Mock Tests", icon: ClipboardList },
+      { to: "/student/account", label: "Account", icon: UserRound },
+    ],
+  },
+];
+
+export default function StudentLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const site = root?.site;
+  const name = site?.kind === "tenant" ? site.instituteName : "Student";
+  const mark =
+    site?.kind === "tenant" ? (
+      site.logoUrl ? (
+        <img src={site.logoUrl} alt="" className="size-7 shrink-0 rounded-md object-cover" />
+      ) : (
+        <GraduationCap className="size-7 shrink-0 text-primary" aria-hidden />
+      )
+    ) : (
+      <LogoMark />
+    );
+  return (
+    <AreaShell
+      title={site?.kind === "tenant" ? `${site.instituteName} · Student` : "Student"}
+      brand={<SidebarBrand to="/student" name={name} mark={mark} />}
+      nav={NAV}
+      viewer={loaderData.viewer}
+      initiallyCollapsed={root?.sidebarCollapsed ?? false}
+    >
+      <Outlet />
+    </AreaShell>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile emulation, simulated slow 4G and 4× CPU slowdown, its
+ * defaults) against the production build for the public pages, printing each page's scores, LCP,
+ * CLS, TBT and the JavaScript it downloads (bytes on the wire, gzip). Each page is measured
+ * `--runs` times (default 3) and the median run (by Performance score) is reported.
+ *
+ *   npm run bench:web                      # builds, starts the server on a free port, measures
+ *   npm run bench:web -- --runs 5 --no-build
+ *   npm run bench:web -- --url https://pathshala.in   # measure a running deployment instead
+ *
+ * Targets: Performance ≥ 95, Accessibility ≥ 95, CLS < 0.05, JS ≤ 150 KB gzip.
+ * Chromium: CHROME_PATH, else /usr/bin/chromium.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const BIN = join(ROOT, "node_modules", ".bin");
+const PAGES = ["/", "/pricing", "/invest"];
+const TARGETS = { performance: 95, accessibility: 95, cls: 0.05, jsKb: 150 };
+const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking";
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    "no-build": { type: "boolean", default: false },
+    url: { type: "string" },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 3);
+
+interface Result {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsBytes: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+function lighthouse(url: string): Result & { raw: unknown } {
+  const out = spawnSync(
+    join(BIN, "lighthouse"),
+    [url, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility,best-practices,seo", `--chrome-flags=${CHROME_FLAGS}`],
+    { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" } },
+  );
+  if (out.status !== 0) throw new Error(`lighthouse failed for ${url}:\n${out.stderr}`);
+  const lhr = JSON.parse(out.stdout);
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const requests: { resourceType?: string; transferSize?: number }[] = lhr.audits["network-requests"]?.details?.items ?? [];
+  return {
+    page: new URL(url).pathname,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    tbtMs: lhr.audits["total-blocking-time"].numericValue,
+    jsBytes: requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    raw: lhr,
+  };
+}
+
+function median(results: Result[]): Result {
+  const sorted = [...results].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function report(results: Result[]) {
+  const mark = (ok: boolean) => (ok ? "✓" : "✗");
+  const rows = results.map((r) => {
+    const jsKb = r.jsBytes / 1024;
+    return [
+      r.page,
+      `${r.performance} ${mark(r.performance >= TARGETS.performance)}`,
+      `${r.accessibility} ${mark(r.accessibility >= TARGETS.accessibility)}`,
+      String(r.bestPractices),
+      String(r.seo),
+      `${(r.lcpMs / 1000).toFixed(2)} s`,
+      `${r.cls.toFixed(3)} ${mark(r.cls < TARGETS.cls)}`,
+      `${Math.round(r.tbtMs)} ms`,
+      `${jsKb.toFixed(1)} KB ${mark(jsKb <= TARGETS.jsKb)}`,
+    ];
+  });
+  const head = ["page", "Performance", "Accessibility", "Best Practices", "SEO", "LCP", "CLS", "TBT", "JS (gzip)"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
+  console.log(`\nLighthouse, mobile emulation, median of ${runs} run${runs === 1 ? "" : "s"} per page`);
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+  console.log(`\ntargets: Performance ≥ ${TARGETS.performance}, Accessibility ≥ ${TARGETS.accessibility}, CLS < ${TARGETS.cls}, JS ≤ ${TARGETS.jsKb} KB gzip`);
+}
+
+async function main() {
+  let server: ChildProcess | undefined;
+  let dataDir: string | undefined;
+  let base = args.url?.replace(/\/$/, "");
+  try {
+    if (!base) {
+      if (!args["no-build"]) {
+        console.log("building…");
+        const build = spawnSync(join(BIN, "react-router"), ["build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+        if (build.status !== 0) throw new Error("the build failed");
+      }
+      const port = await freePort();
+      dataDir = mkdtempSync(join(tmpdir(), "pathshala-bench-"));
+      server = spawn(process.execPath, ["build/server/index.js"], {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+      });
+      base = `http://localhost:${port}`;
+      await waitFor(`${base}/healthz`, 60_000);
+    }
+    // One request each first, so the measured runs see a warm server.
+    for (const page of PAGES) await fetch(`${base}${page}`);
+    const results: Result[] = [];
+    for (const page of PAGES) {
+      const attempts: Result[] = [];
+      for (let i = 0; i < runs; i++) {
+        process.stdout.write(`measuring ${page} (${i + 1}/${runs})…\n`);
+        attempts.push(lighthouse(`${base}${page}`));
+      }
+      results.push(median(attempts));
+    }
+    report(results);
+  } finally {
+    server?.kill("SIGTERM");
+    if (dataDir) {
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+await main();

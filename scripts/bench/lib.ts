@@ -1,0 +1,159 @@
+/** Shared pieces of the benchmark scripts: a load generator, a server launcher, a table printer. */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { Agent, get as httpGet } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface LoadResult {
+  name: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000, headers: Record<string, string> = {}): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url, { headers });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export const hasWrk = () => spawnSync("wrk", ["--version"]).status !== null && spawnSync("which", ["wrk"]).status === 0;
+
+/**
+ * Runs `seconds` of load at `connections` against `url`. Each request picks a Host header from
+ * `hosts` at random (so a tenant benchmark touches many institutes). Uses wrk when installed, else autocannon.
+ */
+export async function load(name: string, url: string, options: { seconds: number; connections: number; hosts?: string[]; path?: string }): Promise<LoadResult> {
+  const { seconds, connections, hosts } = options;
+  if (hasWrk()) return wrk(name, url, seconds, connections, hosts);
+  const { default: autocannon } = await import("autocannon");
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: hosts ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, host: hosts[Math.floor(Math.random() * hosts.length)] } }) }] : undefined,
+  });
+  return {
+    name,
+    requestsPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function wrk(name: string, url: string, seconds: number, connections: number, hosts?: string[]): LoadResult {
+  const dir = mkdtempSync(join(tmpdir(), "pathshala-wrk-"));
+  const script = join(dir, "hosts.lua");
+  const list = (hosts ?? []).map((h) => `"${h}"`).join(",");
+  writeFileSync(
+    script,
+    `local hosts = {${list}}
+local non2xx = 0
+request = function()
+  if #hosts > 0 then return wrk.format("GET", nil, { Host = hosts[math.random(#hosts)] }) end
+  return wrk.format("GET", nil)
+end
+response = function(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end
+done = function(summary, latency, requests)
+  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / (summary.duration / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+`,
+  );
+  const out = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "-s", script, url], { encoding: "utf8" });
+  const read = (key: string) => Number(new RegExp(`^${key} ([\\d.]+)$`, "m").exec(out.stdout)?.[1] ?? NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out.stdout)?.[1] ?? 0);
+  return { name, requestsPerSec: read("RPS"), p50Ms: read("P50"), p99Ms: read("P99"), errors: read("ERR"), non2xx };
+}
+
+export interface StartedServer {
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the production build with the given environment and waits for /readyz. */
+export async function startServer(env: Record<string, string>): Promise<StartedServer> {
+  if (!existsSync("build/server/index.js")) {
+    const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+    if (built.status !== 0) throw new Error("build failed");
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // Never leave a server behind, whatever ends the benchmark.
+  const kill = () => child.kill("SIGKILL");
+  process.once("exit", kill);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return {
+    port,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export function rssMiB(pid: number): number {
+  try {
+    const status = spawnSync("cat", [`/proc/${pid}/status`], { encoding: "utf8" }).stdout;
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process and its children (the workers of a clustered server). */
+export function rssTreeMiB(pid: number): number {
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+  return rssMiB(pid) + children.reduce((sum, child) => sum + rssMiB(child), 0);
+}
+
+export function printTable(rows: (LoadResult & { ratio?: string })[]) {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "vs nginx"];
+  const lines = rows.map((r) => [r.name, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.errors), String(r.non2xx), r.ratio ?? ""]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(fmt(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const l of lines) console.log(fmt(l));
+}
+
+/** GET with a Host header (fetch may not set Host); resolves with the status once the body is read. */
+export function getWithHost(port: number, host: string, path = "/"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet({ host: "127.0.0.1", port, path, headers: { host }, agent: keepAlive }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+  });
+}
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });

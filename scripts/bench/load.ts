@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:load`: the production server on PostgreSQL with 1,000 institutes, 50,000 students
+ * and 5,000 contents, under a mixed workload over loopback at BENCH_CONNECTIONS (200) for
+ * BENCH_SECONDS (60), then a soak of BENCH_SOAK_SECONDS (600). Prints requests/s, p50 and p99 per
+ * route, errors and 5xx, and the server's memory at the start and end of the soak.
+ * Targets: zero 5xx, p99 < 100 ms for reads, memory growth < 10 % over the soak.
+ * Needs wrk (Debian package) and PostgreSQL (DATABASE_URL, default the local server; a fresh
+ * database is made and dropped). The server runs BENCH_WORKERS (1) processes (WEB_CONCURRENCY).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../../server/db/open.ts";
+import { runMigrations } from "../../server/db/migrate.ts";
+import { contents, users } from "../../server/db/schema/index.ts";
+import { seedDemo } from "../../server/seed/demo.ts";
+import { LOAD_TEST_SIZES, seedBulk } from "../../server/seed/bulk.ts";
+import { hashPassword } from "../../server/auth/password.ts";
+import { SessionStore } from "../../server/auth/sessions.ts";
+import { DiskStorage } from "../../server/storage/disk.ts";
+import { DeliveryService } from "../../server/services/delivery.ts";
+import { createOrPromoteAdmin } from "../../server/services/admins.ts";
+import { hasWrk, printTable, rssTreeMiB, startServer, type LoadResult } from "./lib.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const SOAK = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const PASSWORD = "bench-password-2025";
+
+if (!hasWrk()) {
+  console.error("bench:load needs wrk (apt-get install wrk).");
+  process.exit(2);
+}
+
+const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `pathshala_load_${Date.now()}`;
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(base);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+const work = mkdtempSync(join(tmpdir(), "pathshala-load-"));
+const dataDir = join(work, "data");
+
+async function dropDatabase() {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+
+/** Every request of one route, as wrk's Lua: a random pick from prepared variants. */
+interface Route {
+  name: string;
+  share: number;
+  variants: { path: string; method?: string; headers: Record<string, string>; body?: string }[];
+}
+
+try {
+  console.log(`Seeding PostgreSQL (${LOAD_TEST_SIZES.centers.toLocaleString()} institutes, ${LOAD_TEST_SIZES.students.toLocaleString()} students, ${LOAD_TEST_SIZES.contents.toLocaleString()} contents)…`);
+  const database = await openDatabase({ databaseUrl, poolMax: 4 });
+  await runMigrations(database);
+  const storage = new DiskStorage(join(dataDir, "files"));
+  await seedDemo(database.db, storage);
+  await seedBulk(database.db, LOAD_TEST_SIZES, await hashPassword(PASSWORD));
+  await createOrPromoteAdmin(database.db, { email: "load-admin@example.com", password: "load-admin-password-1" });
+  const analyze = new pg.Client({ connectionString: databaseUrl });
+  await analyze.connect();
+  await analyze.query("vacuum analyze");
+  await analyze.end();
+
+  // Browser sessions (12 h, sliding) for the signed-in routes, made before the server starts.
+  const sessions = new SessionStore(database.db);
+  const pick = async (role: "student" | "creator", count: number) =>
+    (await database.db.execute(sql`select id from users where role = ${role} and email like '%@bulk.example' order by random() limit ${count}`)) as unknown as { rows: { id: string }[] };
+  const cookie = async (id: string) => `pathshala_session=${(await sessions.createWebSession(id, "localhost", true)).token}`;
+  const studentCookies = await Promise.all((await pick("student", 200)).rows.map((r) => cookie(r.id)));
+  const creatorCookies = await Promise.all((await pick("creator", 50)).rows.map((r) => cookie(r.id)));
+  const [adminRow] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "load-admin@example.com"));
+  const adminCookie = await cookie(adminRow.id);
+  // A signed link to the demo video, as its creator streams it.
+  const [creator] = await database.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, "creator@example.com"));
+  const [video] = await database.db.select().from(contents).where(eq(contents.type, "video")).limit(1);
+  const delivery = new DeliveryService(database.db, storage, async () => undefined);
+  const link = await delivery.link(creator, video, 86_400);
+  const creatorCookie = await cookie(creator.id);
+  const videoSize = (await storage.stat(video.fileKey!))!.size;
+  await database.close();
+
+  const hosts = Array.from({ length: LOAD_TEST_SIZES.centers }, (_, i) => `bulk-${i + 1}.test`);
+  const sample = <T>(list: T[], n: number) => Array.from({ length: n }, (_, i) => list[(i * 7919) % list.length]);
+  const routes: Route[] = [
+    { name: "tenant home", share: 0.3, variants: sample(hosts, 200).map((host) => ({ path: "/", headers: { Host: host, "Accept-Encoding": "br" } })) },
+    { name: "catalog (tenant)", share: 0.12, variants: sample(hosts, 100).map((host) => ({ path: "/api/contents", headers: { Host: host } })) },
+    { name: "sign-in", share: 0.03, variants: Array.from({ length: 100 }, (_, i) => ({ path: "/api/auth/login", method: "POST", headers: { Host: "localhost", "Content-Type": "application/json", "X-Forwarded-For": `10.9.${i % 250}.${(i * 13) % 250}` }, body: JSON.stringify({ email: `student${1 + ((i * 37) % 50_000)}@bulk.example`, password: PASSWORD }) })) },
+    // Sessions belong to the host that issued them: these were made for "localhost".
+    { name: "my-courses", share: 0.2, variants: studentCookies.map((c) => ({ path: "/api/student/my-courses", headers: { Host: "localhost", Cookie: c } })) },
+    { name: "creator lists", share: 0.15, variants: creatorCookies.map((c) => ({ path: "/api/content/my", headers: { Host: "localhost", Cookie: c } })) },
+    { name: "admin stats", share: 0.05, variants: [{ path: "/api/admin/role-stats", headers: { Host: "localhost", Cookie: adminCookie } }] },
+    {
+      name: "content range reads",
+      share: 0.15,
+      variants: Array.from({ length: 50 }, (_, i) => {
+        const start = Math.floor((i / 50) * (videoSize - 65536));
+        return { path: link!.url, headers: { Host: "localhost", Cookie: creatorCookie, Range: `bytes=${start}-${start + 65535}` } };
+      }),
+    },
+  ];
+
+  // Cookies for probing routes by hand (BENCH_KEEP).
+  if (process.env.BENCH_KEEP) writeFileSync(join(work, "cookies.json"), JSON.stringify({ student: studentCookies[0], creator: creatorCookies[0], admin: adminCookie }));
+  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: "20", METRICS_TOKEN: "bench-metrics", WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
+  const target = `http://127.0.0.1:${server.port}`;
+
+  const luaFor = (route: Route) => {
+    const escape = (s: string) => JSON.stringify(s);
+    const variants = route.variants
+      .map((v) => `{${escape(v.method ?? "GET")}, ${escape(v.path)}, {${Object.entries(v.headers).map(([k, val]) => `[${escape(k)}]=${escape(val)}`).join(",")}}, ${v.body ? escape(v.body) : "nil"}}`)
+      .join(",\n");
+    return `local v = {${variants}}
+request = function()
+  local r = v[math.random(#v)]
+  return wrk.format(r[1], r[2], r[3], r[4])
+end
+done = function(summary, latency, requests)
+  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / (summary.duration / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+`;
+  };
+
+  /** All routes at once, each its own wrk with its share of the connections. */
+  const run = (seconds: number) =>
+    Promise.all(
+      routes.map(
+        (route, i) =>
+          new Promise<LoadResult>((resolve) => {
+            const script = join(work, `route-${i}.lua`);
+            writeFileSync(script, luaFor(route));
+            const conns = Math.max(1, Math.round(CONNECTIONS * route.share));
+            const child = spawn("wrk", ["-t1", `-c${conns}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, target], { stdio: ["ignore", "pipe", "ignore"] });
+            let out = "";
+            child.stdout.on("data", (d) => (out += d));
+            child.on("exit", () => {
+              const read = (key: string) => Number(new RegExp(`^${key} ([\\d.]+)$`, "m").exec(out)?.[1] ?? NaN);
+              const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+              resolve({ name: `${route.name} (${conns} conns)`, requestsPerSec: read("RPS"), p50Ms: read("P50"), p99Ms: read("P99"), errors: read("ERR"), non2xx });
+            });
+          }),
+      ),
+    );
+
+  console.log(`Load: ${CONNECTIONS} connections for ${SECONDS} s…`);
+  const loaded = await run(SECONDS);
+  printTable(loaded);
+  const total = loaded.reduce((n, r) => n + r.requestsPerSec, 0);
+  console.log(`total ${total.toFixed(0)} req/s`);
+
+  const status = spawnSync("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", `${target}/readyz`], { encoding: "utf8" }).stdout;
+  console.log(`after load: /readyz ${status}`);
+
+  if (SOAK > 0) {
+    console.log(`Soak: ${SOAK} s at the same mix…`);
+    const before = rssTreeMiB(server.child.pid!);
+    const soaked = await run(SOAK);
+    const after = rssTreeMiB(server.child.pid!);
+    printTable(soaked);
+    const growth = ((after - before) / before) * 100;
+    console.log(`server memory over the soak: ${before.toFixed(0)} MiB → ${after.toFixed(0)} MiB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %)`);
+  }
+
+  // 5xx, from the server's own request counter (exact, whatever wrk saw).
+  const text = await (await fetch(`${target}/metrics`, { headers: { authorization: "Bearer bench-metrics" } })).text();
+  const fivexx = [...text.matchAll(/^http_requests_total\{[^}]*status="5\d\d"[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  console.log(`5xx responses during the whole run: ${fivexx}`);
+  await server.stop();
+} finally {
+  if (process.env.BENCH_KEEP) {
+    // For profiling a route by hand afterwards.
+    console.log(`kept: DATABASE_URL=${databaseUrl} DATA_DIR=${dataDir}`);
+  } else {
+    await dropDatabase();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * `npm run bench`: how fast institutes' home pages are served.
+ *
+ * Starts the production server with 1,000 institutes and loads, for BENCH_SECONDS (30) at
+ * BENCH_CONNECTIONS (64): the tenant home page across random institutes' hosts, the platform
+ * landing page, GET /api/pricing, and as the ceiling the same tenant HTML served as a static file
+ * by nginx (one worker, like the one Node process). Then it grows to 100,000 institutes and runs
+ * the tenant scenario again. Prints requests/s, p50, p99 and ratios.
+ * Targets: tenant home ≥ 50% of nginx's requests/s with p99 < 25 ms; 100,000 institutes within
+ * 10% of 1,000. Uses DATABASE_URL (a fresh database on that server) when set, else the embedded one.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { openDatabase } from "../../server/db/open.ts";
+import { runMigrations } from "../../server/db/migrate.ts";
+import { centers } from "../../server/db/schema/index.ts";
+import { seedDemo } from "../../server/seed/demo.ts";
+import { get as httpGet } from "node:http";
+import { freePort, getWithHost, load, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SMALL = Number(process.env.BENCH_CENTERS ?? 1000);
+const LARGE = Number(process.env.BENCH_CENTERS_LARGE ?? 100_000);
+const TEMPLATES = ["t1", "t2", "t3", "t4"] as const;
+
+const work = mkdtempSync(join(tmpdir(), "pathshala-bench-"));
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (process.env.DATABASE_URL) {
+  const name = `pathshala_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(process.env.DATABASE_URL);
+  u.pathname = `/${name}`;
+  databaseUrl = u.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: join(work, "data") };
+
+async function addCenters(from: number, to: number) {
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : join(work, "data") });
+  await runMigrations(database);
+  if (from === 0) await seedDemo(database.db);
+  const expiresAt = new Date(Date.now() + 365 * 86_400_000);
+  for (let start = from; start < to; start += 1000) {
+    const rows = [];
+    for (let i = start; i < Math.min(to, start + 1000); i++) {
+      rows.push({ slug: `bench-${i}`, instituteName: `Bench Institute ${i}`, customDomain: `bench-${i}.test`, templateId: TEMPLATES[i % 4], planName: "3 Year Plan", expiresAt });
+    }
+    await database.db.insert(centers).values(rows).onConflictDoNothing();
+  }
+  await database.close();
+}
+
+const hostsFor = (n: number) => Array.from({ length: n }, (_, i) => `bench-${i}.test`);
+
+async function tenantScenario(label: string, port: number, count: number): Promise<LoadResult> {
+  const hosts = hostsFor(count);
+  // Warm-up: every institute once, so the run measures steady state, not first renders.
+  const warm = Math.min(count, Number(process.env.BENCH_WARM ?? count));
+  for (let i = 0; i < warm; i += 50) {
+    const statuses = await Promise.all(hosts.slice(i, i + 50).map((host) => getWithHost(port, host)));
+    if (statuses.some((s) => s !== 200)) throw new Error(`warm-up answered ${statuses.find((s) => s !== 200)} for a tenant host`);
+  }
+  return load(label, `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts });
+}
+
+async function nginxScenario(html: string): Promise<LoadResult> {
+  const dir = join(work, "nginx");
+  const port = await freePort();
+  spawnSync("mkdir", ["-p", join(dir, "html"), join(dir, "logs"), join(dir, "tmp")]);
+  writeFileSync(join(dir, "html", "index.html"), html);
+  // nginx's worker runs as an unprivileged user when started as root: it must be able to read the page.
+  for (const path of [work, dir, join(dir, "html")]) chmodSync(path, 0o755);
+  chmodSync(join(dir, "html", "index.html"), 0o644);
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir}/tmp;
+  proxy_temp_path ${dir}/tmp;
+  fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp;
+  scgi_temp_path ${dir}/tmp;
+  server { listen 127.0.0.1:${port}; root ${dir}/html; default_type text/html; }
+}
+`,
+  );
+  const nginx = spawn("nginx", ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
+  await waitFor(`http://127.0.0.1:${port}/`);
+  const result = await load("nginx static (same HTML)", `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS });
+  nginx.kill("SIGQUIT");
+  return result;
+}
+
+try {
+  console.log(`Seeding ${SMALL.toLocaleString()} institutes (${databaseUrl ? "PostgreSQL" : "embedded database"})…`);
+  await addCenters(0, SMALL);
+  let server = await startServer({ ...dbEnv, SEED_DEMO: "0" });
+  const rssStart = rssMiB(server.child.pid!);
+  const tenant = await tenantScenario(`tenant home, ${SMALL.toLocaleString()} institutes`, server.port, SMALL);
+  const landing = await load("platform landing /", `http://127.0.0.1:${server.port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
+  const pricing = await load("GET /api/pricing", `http://127.0.0.1:${server.port}/api/pricing`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
+  const sample = await new Promise<string>((resolve, reject) => {
+    const req = httpGet({ host: "127.0.0.1", port: server.port, path: "/", headers: { host: "bench-0.test" } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve(body));
+    });
+    req.on("error", reject);
+  });
+  const rssEnd = rssMiB(server.child.pid!);
+  await server.stop();
+
+  const nginx = await nginxScenario(sample);
+
+  console.log(`Growing to ${LARGE.toLocaleString()} institutes…`);
+  await addCenters(SMALL, LARGE);
+  server = await startServer({ ...dbEnv, SEED_DEMO: "0", SITE_CACHE_MB: process.env.SITE_CACHE_MB ?? "2048" });
+  const large = await tenantScenario(`tenant home, ${LARGE.toLocaleString()} institutes`, server.port, LARGE);
+  const rssLarge = rssMiB(server.child.pid!);
+  await server.stop();
+
+  const vsNginx = (r: LoadResult) => `${((r.requestsPerSec / nginx.requestsPerSec) * 100).toFixed(0)}%`;
+  console.log(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, page ${Buffer.byteLength(sample)} bytes\n`);
+  printTable([
+    { ...tenant, ratio: vsNginx(tenant) },
+    { ...large, ratio: vsNginx(large) },
+    { ...landing, ratio: vsNginx(landing) },
+    { ...pricing, ratio: vsNginx(pricing) },
+    { ...nginx, ratio: "100%" },
+  ]);
+  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start, ${rssEnd.toFixed(0)} MiB after the 1,000-institute runs, ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes cached`);
+  const scale = (large.requestsPerSec / tenant.requestsPerSec) * 100;
+  console.log(`targets: tenant ≥ 50% of nginx → ${vsNginx(tenant)}; p99 < 25 ms → ${tenant.p99Ms.toFixed(2)} ms; ${LARGE.toLocaleString()} within 10% of ${SMALL.toLocaleString()} → ${scale.toFixed(0)}%`);
+} finally {
+  await dropDatabase();
+  rmSync(work, { recursive: true, force: true });
+}

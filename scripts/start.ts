@@ -1,0 +1,28 @@
+/**
+ * `npm start`: builds the app when the build is missing or older than the sources, then runs the
+ * production server. A fresh clone therefore needs only `npm install && npm start`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const ENTRY = "build/server/index.js";
+const SOURCES = ["app", "server", "tenants", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const built = existsSync(ENTRY) ? statSync(ENTRY).mtimeMs : 0;
+if (built < Math.max(...SOURCES.map(newestMtime))) {
+  console.log(built ? "Sources changed since the last build; rebuilding…" : "Building Pathshala (first start)…");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import(join(process.cwd(), ENTRY));

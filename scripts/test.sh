@@ -1,0 +1,10 @@
+#!/bin/sh
+# `npm test`: lint, typecheck, unit + integration tests, a fresh build, the fault suite (real server
+# processes killed and restarted) and the e2e suite in Chromium.
+set -e
+echo "== lint" && npx eslint .
+echo "== typecheck" && npx react-router typegen && npx tsc
+echo "== unit + integration" && npx vitest run --project unit --project integration
+echo "== build" && npx react-router build > /dev/null
+echo "== faults" && npx vitest run --project faults
+echo "== e2e" && npx playwright test

@@ -1,0 +1,24 @@
+import type { Context } from "hono";
+import type { AppEnv, Auth } from "../http-types.ts";
+import type { Role } from "../../app/lib/validation/account.ts";
+import { HttpError } from "../errors.ts";
+
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+export const SIGN_IN_REQUIRED = "Please sign in to continue.";
+export const ACCESS_DENIED = "Access denied";
+
+/** The signed-in caller, or 401. */
+export function requireAuth(c: Context<AppEnv>): Auth {
+  const auth = c.get("auth");
+  if (auth) return auth;
+  throw new HttpError(401, c.get("authError") ? SESSION_EXPIRED : SIGN_IN_REQUIRED);
+}
+
+/** The signed-in caller in one of `roles`, or 401/403 (decided on the server, always). */
+export function requireRole(c: Context<AppEnv>, ...roles: Role[]): Auth {
+  const auth = requireAuth(c);
+  if (!roles.includes(auth.user.role)) {
+    throw new HttpError(403, roles.length === 1 && roles[0] === "admin" ? "Access denied. Admins only." : ACCESS_DENIED);
+  }
+  return auth;
+}

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http-types.ts";
+import type { AppDeps } from "../app.ts";
+import { authRouter } from "./auth.ts";
+import { pricingRouter } from "./pricing.ts";
+import { templatesRouter } from "./templates.ts";
+import { centersRouter } from "./centers.ts";
+import { enquiriesRouter } from "./enquiries.ts";
+import { paymentRouter } from "./payment.ts";
+import { openApiDocument } from "./openapi.ts";
+import { contentRouter } from "./content.ts";
+import { businessesRouter } from "./businesses.ts";
+import { salesRouter } from "./sales.ts";
+import { filesRouter } from "./files.ts";
+import { bookingsRouter, bookRouter } from "./book.ts";
+import { adminRouter } from "./admin.ts";
+import { studentRouter } from "./student.ts";
+import { contentsRouter } from "./contents.ts";
+
+/** Endpoints that take file uploads and enforce their own body limits. */
+const UPLOADS: { method: string; path: RegExp }[] = [
+  { method: "PUT", path: /^\/api\/auth\/avatar$/ },
+  // Content uploads stream to storage with per-file limits (MAX_PDF_BYTES, MAX_VIDEO_BYTES, MAX_IMAGE_BYTES).
+  { method: "POST", path: /^\/api\/content\/?$/ },
+  // The upload page's form posted without JavaScript reaches its action the same way.
+  { method: "POST", path: /^\/(creator|dashboard\/creator)\/upload(\.data)?$/ },
+];
+
+export function isUploadRequest(method: string, path: string): boolean {
+  return UPLOADS.some((u) => u.method === method && u.path.test(path));
+}
+
+/** Every `/api` router, mounted in one place. */
+export function createApi(deps: AppDeps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.route("/auth", authRouter(deps));
+  api.route("/pricing", pricingRouter(deps));
+  api.route("/templates", templatesRouter(deps));
+  api.route("/centers", centersRouter(deps));
+  api.route("/enquiries", enquiriesRouter(deps));
+  api.route("/payment", paymentRouter(deps));
+  api.route("/content", contentRouter(deps));
+  api.route("/businesses", businessesRouter(deps));
+  api.route("/sales", salesRouter(deps));
+  api.route("/files", filesRouter(deps));
+  api.route("/book", bookRouter(deps));
+  api.route("/bookings", bookingsRouter(deps));
+  api.route("/admin", adminRouter(deps));
+  api.route("/student", studentRouter(deps));
+  api.route("/contents", contentsRouter(deps));
+  api.get("/openapi.json", (c) => c.json(openApiDocument()));
+  return api;
+}

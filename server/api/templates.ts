@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../http-types.ts";
+import type { AppDeps } from "../app.ts";
+import { readJson } from "../errors.ts";
+import { TEMPLATE_IDS } from "../../tenants/types.ts";
+import { describe } from "./openapi.ts";
+import { requireBusinessCenter } from "./business-context.ts";
+
+export const ApplyTemplateInput = v.object({
+  templateId: v.picklist(TEMPLATE_IDS, "Please choose a template: t1, t2, t3 or t4"),
+  centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"))),
+});
+
+describe({
+  method: "post",
+  path: "/templates/apply",
+  tag: "templates",
+  auth: "business",
+  summary: "Use a template (t1–t4) for the institute's website",
+  body: ApplyTemplateInput,
+  responses: { 200: "{success, alreadyApplied, templateId}", 400: "Unknown template", 401: "Not signed in", 403: "Not a business, or no active plan", 404: "No institute" },
+});
+
+/** POST /api/templates/apply. */
+export function templatesRouter({ services }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  api.post("/apply", async (c) => {
+    const input = await readJson(c, ApplyTemplateInput);
+    const { user, center } = await requireBusinessCenter(c, services, input.centerId);
+    const { alreadyApplied } = await services.sites.applyTemplate(center, input.templateId, user.id);
+    return c.json({ success: true, alreadyApplied, templateId: input.templateId });
+  });
+  return api;
+}

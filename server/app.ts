@@ -1,0 +1,158 @@
+import type { Hono } from "hono";
+import { compress } from "hono/compress";
+import { limitBody } from "./middleware/body-limit.ts";
+import { metrics } from "./metrics.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { timingSafeEqualText } from "./auth/tokens.ts";
+import type { AppEnv } from "./http-types.ts";
+import type { Runtime } from "./runtime.ts";
+import { requestLog } from "./middleware/request-log.ts";
+import { tenant } from "./middleware/tenant.ts";
+import { errorBody, HttpError } from "./errors.ts";
+import { simplePage } from "./pages/html.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
+import { createApi, isUploadRequest } from "./api/index.ts";
+import { session } from "./middleware/session.ts";
+import { csrf } from "./middleware/csrf.ts";
+import { mediaMimeOf } from "./services/media.ts";
+import { AVATAR_MAX_BYTES } from "./api/auth.ts";
+import { mountTenantSiteEarly, mountTenantSiteForms } from "./tenant-site.ts";
+import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
+import { domainsRouter } from "./api/domains.ts";
+
+export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** Pages whose form uploads a profile photo. */
+const PHOTO_FORM_PAGES = new Set(["/profile", "/creator/account", "/student/account", "/business/account", "/business/site"]);
+
+/**
+ * What runs before anything else, static assets included: request id and log, security headers,
+ * draining refusal, compression, the health probes, host resolution (unknown hosts end here),
+ * institutes' home pages, and caching headers of static files.
+ */
+export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
+  app.use(requestLog(deps.logger));
+  app.use(
+    securityHeaders({
+      trustProxy: deps.env.TRUST_PROXY,
+      realRazorpay: () => !deps.services.payments.config.sandbox,
+      // Vite's development server injects its own inline scripts; production gets the strict policy.
+      csp: deps.env.NODE_ENV !== "development",
+    }),
+  );
+  app.use(async (c, next) => {
+    if (deps.draining) {
+      c.header("Connection", "close");
+      return c.json(errorBody("The server is restarting. Please try again."), 503);
+    }
+    await next();
+  });
+  app.use(compress());
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/metrics", (c) => {
+    const token = deps.env.METRICS_TOKEN;
+    // Without a configured token the endpoint does not exist; with one, only its holder may read.
+    if (!token) return c.notFound();
+    if (!timingSafeEqualText(c.req.header("authorization") ?? "", `Bearer ${token}`)) return c.text("Unauthorized", 401);
+    return c.text(metrics.render(), 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store" });
+  });
+  app.get("/readyz", async (c) => {
+    try {
+      await withTimeout(deps.database.ping(), 2000);
+      return c.json({ status: "ready", database: "ok" });
+    } catch {
+      return c.json({ status: "unavailable", database: "unreachable" }, 503);
+    }
+  });
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  // Host resolution comes before static files, so an institute's home page (the hot path) is
+  // answered from memory without touching the disk, and unknown hosts get nothing at all.
+  // Answered on any host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1) and
+  // Caddy's certificate check (it asks with the app's internal address as Host).
+  mountPaymentSandbox(app, deps);
+  app.route("/api/domains", domainsRouter(deps));
+  app.use(tenant(deps.services.tenants, deps.env.TRUST_PROXY));
+  app.use(async (c, next) => {
+    const site = c.get("site");
+    if (site.kind !== "unknown") return next();
+    return c.html(
+      simplePage(
+        "This site is not configured",
+        "This site is not configured",
+        `No institute on Pathshala uses ${site.host}. If this is your domain, finish its setup in your business area.`,
+      ),
+      404,
+    );
+  });
+
+  // Institutes' home pages are the same for every visitor: answered before any session work.
+  mountTenantSiteEarly(app, deps);
+  // The marketing artwork (public/images) is not fingerprinted: a week, then revalidated.
+  app.use("/images/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=604800, stale-while-revalidate=86400");
+  });
+}
+
+/** Sessions, CSRF, body limits and the API; React Router follows. */
+export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBody(error.message, error.extra), error.status);
+    }
+    const log = c.get("log") ?? deps.logger;
+    if (isDatabaseUnavailable(error)) {
+      log.warn("database unavailable", { error: error.message });
+      c.header("Retry-After", "5");
+      return c.json(errorBody("Service temporarily unavailable. Please try again shortly."), 503);
+    }
+    log.error("unhandled error", { error });
+    return c.json(errorBody("Something went wrong. Please try again."), 500);
+  });
+
+  app.use(session(deps.services.sessions, deps.env.TRUST_PROXY));
+  app.use(csrf());
+  app.use(async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    // API upload endpoints set their own, larger limits; pages that take a photo allow one.
+    if (isUploadRequest(c.req.method, c.req.path)) return next();
+    const maxSize = PHOTO_FORM_PAGES.has(c.req.path.replace(/\.data$/, "")) ? AVATAR_MAX_BYTES + 64 * 1024 : JSON_BODY_LIMIT;
+    return limitBody(maxSize, (cc) => cc.json(errorBody("The request body is too large."), 413))(c, next);
+  });
+  mountTenantSiteForms(app, deps);
+  app.route("/api", createApi(deps));
+  app.get("/media/*", async (c) => {
+    const key = c.req.path.slice("/media/".length);
+    const object = await deps.services.media.open(key);
+    if (!object) return c.json(errorBody("Not found"), 404);
+    return c.body(object.body, 200, {
+      "Content-Type": mediaMimeOf(key),
+      "Content-Length": String(object.size),
+      // Keys are never reused: a new upload gets a new key.
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+  app.all("/api/*", (c) => c.json(errorBody("Not found"), 404));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,219 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { sessions, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import type { Role } from "../../app/lib/validation/account.ts";
+import { generateToken, hashToken } from "./tokens.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Lifetimes. Web sessions slide: each use pushes the inactivity expiry out, up to an absolute cap.
+ * A "remember me" session survives browser restarts and idles longer.
+ */
+export const LIFETIMES = {
+  webIdle: 12 * HOUR,
+  webAbsolute: 7 * DAY,
+  rememberedIdle: 30 * DAY,
+  rememberedAbsolute: 90 * DAY,
+  access: 15 * MINUTE,
+  refresh: 30 * DAY,
+  /** However often it is refreshed, an API login ends after this. */
+  refreshFamilyAbsolute: 180 * DAY,
+} as const;
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  avatarKey: string | null;
+  signupCenterId: string | null;
+  createdAt: Date;
+}
+
+export interface ValidSession {
+  id: string;
+  kind: "web" | "access";
+  familyId: string | null;
+  persistent: boolean;
+  expiresAt: Date;
+  /** True when this use moved the expiry (the cookie should be re-sent). */
+  extended: boolean;
+}
+
+export interface ClientMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The columns of a user that a session carries (never the password hash). */
+export const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  avatarKey: users.avatarKey,
+  signupCenterId: users.signupCenterId,
+  createdAt: users.createdAt,
+};
+
+export class SessionStore {
+  private readonly db: Db;
+  private readonly now: () => number;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.db = db;
+    this.now = now;
+  }
+
+  /** A fresh browser session (always a new token at sign-in, so a planted one is never adopted). */
+  async createWebSession(userId: string, host: string, persistent: boolean, meta: ClientMeta = {}) {
+    const token = generateToken();
+    const now = this.now();
+    const idle = persistent ? LIFETIMES.rememberedIdle : LIFETIMES.webIdle;
+    const absolute = persistent ? LIFETIMES.rememberedAbsolute : LIFETIMES.webAbsolute;
+    const expiresAt = new Date(now + idle);
+    await this.db.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      kind: "web",
+      host,
+      persistent,
+      createdAt: new Date(now),
+      lastUsedAt: new Date(now),
+      expiresAt,
+      absoluteExpiresAt: new Date(now + absolute),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+    });
+    return { token, expiresAt, persistent };
+  }
+
+  /** An access + refresh pair for API clients; `familyId` continues a rotation chain. */
+  async issueApiTokens(userId: string, host: string, meta: ClientMeta = {}, family?: { id: string; absoluteExpiresAt: Date }) {
+    const now = this.now();
+    const familyId = family?.id ?? crypto.randomUUID();
+    const familyEnd = family?.absoluteExpiresAt ?? new Date(now + LIFETIMES.refreshFamilyAbsolute);
+    const accessToken = generateToken();
+    const refreshToken = generateToken();
+    const base = { userId, host, familyId, createdAt: new Date(now), lastUsedAt: new Date(now), ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) };
+    await this.db.insert(sessions).values([
+      {
+        ...base,
+        id: hashToken(accessToken),
+        kind: "access" as const,
+        expiresAt: new Date(Math.min(now + LIFETIMES.access, familyEnd.getTime())),
+        absoluteExpiresAt: new Date(Math.min(now + LIFETIMES.access, familyEnd.getTime())),
+      },
+      {
+        ...base,
+        id: hashToken(refreshToken),
+        kind: "refresh" as const,
+        expiresAt: new Date(Math.min(now + LIFETIMES.refresh, familyEnd.getTime())),
+        absoluteExpiresAt: familyEnd,
+      },
+    ]);
+    return { access_token: accessToken, refresh_token: refreshToken, expires_in: Math.floor(LIFETIMES.access / 1000) };
+  }
+
+  /** Checks a cookie or bearer token for this host; slides web sessions. */
+  async validate(token: string, host: string, kind: "web" | "access"): Promise<{ user: SessionUser; session: ValidSession } | null> {
+    if (!token || token.length > 100) return null;
+    const id = hashToken(token);
+    const [row] = await this.db
+      .select({
+        session: {
+          id: sessions.id,
+          kind: sessions.kind,
+          host: sessions.host,
+          familyId: sessions.familyId,
+          persistent: sessions.persistent,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          revokedAt: sessions.revokedAt,
+        },
+        user: sessionUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id));
+    const now = this.now();
+    if (!row || row.session.kind !== kind || row.session.host !== host || row.session.revokedAt) return null;
+    if (row.session.expiresAt.getTime() <= now || row.session.absoluteExpiresAt.getTime() <= now) return null;
+
+    let { expiresAt } = row.session;
+    let extended = false;
+    if (kind === "web") {
+      const idle = row.session.persistent ? LIFETIMES.rememberedIdle : LIFETIMES.webIdle;
+      const target = Math.min(now + idle, row.session.absoluteExpiresAt.getTime());
+      // Write at most once a minute per session, not on every request.
+      if (target - expiresAt.getTime() > MINUTE) {
+        expiresAt = new Date(target);
+        extended = true;
+        await this.db.update(sessions).set({ expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+      }
+    }
+    return {
+      user: row.user,
+      session: { id, kind, familyId: row.session.familyId, persistent: row.session.persistent, expiresAt, extended },
+    };
+  }
+
+  /**
+   * Rotates a refresh token. A token that was already rotated is being replayed (stolen or
+   * raced): the whole family, access tokens included, is revoked.
+   */
+  async refresh(refreshToken: string, host: string, meta: ClientMeta = {}) {
+    const id = hashToken(refreshToken);
+    const now = new Date(this.now());
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, "refresh")));
+      if (!row || row.host !== host) return { ok: false as const, reason: "invalid" as const };
+      if (row.rotatedAt) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.familyId, row.familyId!), isNull(sessions.revokedAt)));
+        return { ok: false as const, reason: "reused" as const };
+      }
+      if (row.revokedAt || row.expiresAt <= now || row.absoluteExpiresAt <= now) return { ok: false as const, reason: "expired" as const };
+      // Claim the token; a concurrent use of the same token finds it already rotated.
+      const claimed = await tx
+        .update(sessions)
+        .set({ rotatedAt: now, lastUsedAt: now })
+        .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt)))
+        .returning({ id: sessions.id });
+      if (!claimed.length) return { ok: false as const, reason: "reused" as const };
+      const store = new SessionStore(tx as unknown as Db, this.now);
+      const tokens = await store.issueApiTokens(row.userId, host, meta, { id: row.familyId!, absoluteExpiresAt: row.absoluteExpiresAt });
+      return { ok: true as const, userId: row.userId, tokens };
+    });
+  }
+
+  /** Ends one web session, or a whole API login (every token of its family). */
+  async revoke(session: Pick<ValidSession, "id" | "familyId">): Promise<void> {
+    const now = new Date(this.now());
+    const where = session.familyId ? eq(sessions.familyId, session.familyId) : eq(sessions.id, session.id);
+    await this.db.update(sessions).set({ revokedAt: now }).where(and(where, isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(this.now()) })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** Housekeeping: forget sessions that can no longer be used. */
+  async purgeExpired(): Promise<number> {
+    const cutoff = new Date(this.now() - DAY);
+    const gone = await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.absoluteExpiresAt, cutoff), lt(sessions.expiresAt, cutoff)))
+      .returning({ id: sessions.id });
+    return gone.length;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import { createContext, RouterContextProvider } from "react-router";
+import type { AppEnv, Auth } from "./http-types.ts";
+import type { Runtime } from "./runtime.ts";
+import type { Services } from "./services/index.ts";
+import type { Site } from "./services/tenants.ts";
+import { requestMeta } from "./middleware/client-ip.ts";
+import { newNonce } from "./middleware/security-headers.ts";
+
+/** What every loader and action can read about the request it serves. */
+export interface RequestContext {
+  requestId: string;
+  site: Site;
+  services: Services;
+  auth: Auth | null;
+  secure: boolean;
+  meta: { ip: string; userAgent?: string; centerId?: string };
+  env: Runtime["env"];
+  /** The Content-Security-Policy nonce for this response's inline scripts. */
+  nonce: string;
+}
+
+export const requestContext = createContext<RequestContext>();
+
+export function createLoadContext(c: Context<AppEnv>, runtime: Pick<Runtime, "services" | "env">): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(requestContext, {
+    requestId: c.get("requestId"),
+    site: c.get("site"),
+    services: runtime.services,
+    auth: c.get("auth"),
+    secure: c.get("secure"),
+    meta: requestMeta(c, runtime.env.TRUST_PROXY),
+    env: runtime.env,
+    nonce: newNonce(c),
+  });
+  return provider;
+}

@@ -1,0 +1,9 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const roleEnum = pgEnum("role", ["student", "creator", "business", "admin"]);
+export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh"]);
+export const billingEnum = pgEnum("billing", ["monthly", "quarterly", "yearly"]);
+export const centerStatusEnum = pgEnum("center_status", ["active", "inactive"]);
+export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "failed"]);
+export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live"]);
+export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);

@@ -1,0 +1,7 @@
+export * from "./enums.ts";
+export * from "./users.ts";
+export * from "./centers.ts";
+export * from "./pricing.ts";
+export * from "./payments.ts";
+export * from "./content.ts";
+export * from "./platform.ts";

@@ -1,0 +1,15 @@
+import { sql } from "drizzle-orm";
+import { pgPolicy, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+/**
+ * Row-level security, the second wall behind the application's own filters: while a request for
+ * an institute's domain runs, the connection carries `app.center_id` and rows of every other
+ * institute are invisible (and cannot be written). On the platform the setting is empty and the
+ * application's ownership checks alone apply. See server/db/tenant-scope.ts.
+ */
+export const TENANT_SETTING = "app.center_id";
+
+export function tenantIsolation(centerColumn: AnyPgColumn) {
+  const visible = sql`nullif(current_setting('app.center_id', true), '') is null or ${centerColumn} = nullif(current_setting('app.center_id', true), '')::uuid`;
+  return pgPolicy("tenant_isolation", { as: "permissive", for: "all", to: "public", using: visible, withCheck: visible });
+}

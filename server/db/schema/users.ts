@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { roleEnum, sessionKindEnum } from "./enums.ts";
+import { centers } from "./centers.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Always stored trimmed and lower-cased; unique across the platform. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    role: roleEnum().notNull(),
+    avatarKey: text(),
+    /** The institute whose domain the person signed up on, if any. */
+    signupCenterId: uuid().references(() => centers.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+    index("users_signup_center_idx").on(t.signupCenterId),
+  ],
+);
+
+/**
+ * One row per issued token; `id` is the SHA-256 of the token, never the token itself.
+ * Refresh tokens of one login share a `familyId`; a rotated token keeps its row with
+ * `rotatedAt` set so that its reuse can be detected and the family revoked.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: sessionKindEnum().notNull(),
+    /** The host the session was issued on; it is valid only there. */
+    host: text().notNull(),
+    familyId: uuid(),
+    persistent: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_family_idx").on(t.familyId).where(sql`${t.familyId} is not null`),
+    index("sessions_expires_idx").on(t.absoluteExpiresAt),
+  ],
+);
+
+/** Sliding-window rate limiting shared by every app instance through the database. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bucket: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limit_hits_bucket_time_idx").on(t.bucket, t.createdAt)],
+);

@@ -1,0 +1,28 @@
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type * as schema from "./schema/index.ts";
+
+/** What both drivers (node-postgres and PGlite) share; all queries are written against this. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle has the same query surface as the database itself. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: "postgres" | "pglite";
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Cross-instance change notifications (Postgres LISTEN/NOTIFY; in-process on PGlite). */
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onMessage: (payload: string) => void): () => void;
+  /** Whether notifications from other instances are currently being received. */
+  listening(): boolean;
+  /** A compressed archive of the whole embedded database (PGlite only; PostgreSQL uses pg_dump). */
+  dump?(): Promise<Blob>;
+  /** Connection pool sizes (PostgreSQL only). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** Applies pending migrations from the folder (exactly once even when instances start together). */
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}

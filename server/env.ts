@@ -1,0 +1,139 @@
+import * as v from "valibot";
+
+/**
+ * The process environment, parsed once. A wrong value stops start-up with one line naming the
+ * variable, so a misconfigured deploy fails at once instead of misbehaving later.
+ */
+
+const flag = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.string(), fallback ? "1" : "0"),
+    v.trim(),
+    v.toLowerCase(),
+    v.picklist(["1", "0", "true", "false", "yes", "no", "on", "off", ""], "must be 1/0, true/false, yes/no or on/off"),
+    v.transform((s) => (s === "" ? fallback : ["1", "true", "yes", "on"].includes(s))),
+  );
+
+const integer = (fallback: number, min: number, max: number, what: string) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.regex(/^\d+$/, `must be ${what}`),
+    v.transform(Number),
+    v.number(),
+    v.minValue(min, `must be ${what}`),
+    v.maxValue(max, `must be ${what}`),
+  );
+
+const hostList = (fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((s) =>
+      s
+        .split(",")
+        .map((h) => normaliseHost(h))
+        .filter(Boolean),
+    ),
+    v.check((hosts) => hosts.every((h) => HOSTNAME.test(h)), "must be a comma-separated list of host names"),
+  );
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** Lower case, no port, no trailing dot: the one form hosts are compared in. */
+export function normaliseHost(raw: string): string {
+  let host = raw.trim().toLowerCase();
+  if (host.startsWith("[")) {
+    const end = host.indexOf("]");
+    host = end > 0 ? host.slice(0, end + 1) : host;
+  } else {
+    const colon = host.indexOf(":");
+    if (colon >= 0) host = host.slice(0, colon);
+  }
+  return host.endsWith(".") ? host.slice(0, -1) : host;
+}
+
+const optionalText = v.pipe(
+  v.optional(v.string()),
+  v.transform((s) => (s && s.trim() !== "" ? s.trim() : undefined)),
+);
+
+const bytes = (fallbackMiB: number) => integer(fallbackMiB * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER, "a size in bytes");
+
+export const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(["development", "production", "test"], "must be development, production or test"), "production"),
+  PORT: integer(3000, 1, 65535, "a port number from 1 to 65535"),
+  HOST: v.pipe(v.optional(v.string(), "0.0.0.0"), v.trim(), v.nonEmpty("must not be empty")),
+  DATABASE_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^postgres(ql)?:\/\/.+/.test(s), "must be a postgres:// or postgresql:// URL"),
+  ),
+  DATABASE_POOL_MAX: integer(10, 1, 1000, "a pool size from 1 to 1000"),
+  WEB_CONCURRENCY: integer(1, 1, 64, "a number of processes from 1 to 64"),
+  DATA_DIR: v.pipe(v.optional(v.string(), "./data"), v.trim(), v.nonEmpty("must not be empty")),
+  PLATFORM_HOSTS: hostList("localhost,127.0.0.1"),
+  PLATFORM_DOMAIN: v.pipe(
+    v.optional(v.string(), "localhost"),
+    v.transform(normaliseHost),
+    v.check((s) => s === "" || HOSTNAME.test(s), "must be a host name such as pathshala.in"),
+  ),
+  TRUST_PROXY: flag(false),
+  SEED_DEMO: flag(true),
+  LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"], "must be debug, info, warn, error or silent"), "info"),
+  LOG_FORMAT: v.optional(v.picklist(["json", "pretty"], "must be json or pretty"), "json"),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_SANDBOX: flag(false),
+  RAZORPAY_API_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
+  ),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL")),
+  S3_REGION: v.optional(v.string(), "us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag(true),
+  MAX_PDF_BYTES: bytes(100),
+  MAX_VIDEO_BYTES: bytes(4096),
+  MAX_IMAGE_BYTES: bytes(5),
+  METRICS_TOKEN: optionalText,
+  HOST_CACHE_ENTRIES: integer(200_000, 100, 10_000_000, "a number of entries"),
+  SITE_CACHE_MB: integer(256, 1, 65_536, "a size in megabytes"),
+  DNS_TARGET_HOST: v.pipe(v.optional(v.string(), ""), v.transform(normaliseHost)),
+  DNS_TARGET_IP: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^\d{1,3}(\.\d{1,3}){3}$/.test(s), "must be an IPv4 address"),
+  ),
+  SUPPORT_EMAIL: v.pipe(optionalText, v.check((s) => s === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), "must be an e-mail address")),
+  SUPPORT_PHONE: v.pipe(optionalText, v.check((s) => s === undefined || /^\+?[\d\s\-()]{6,20}$/.test(s), "must be a phone number such as +91 33 4000 1234")),
+  SUPPORT_CHAT_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL")),
+});
+
+export type Env = v.InferOutput<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses an environment; throws an EnvError whose message is the one line to print. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = v.safeParse(EnvSchema, source);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const name = issue.path?.map((p) => String(p.key)).join(".") ?? "environment";
+  const given = source[name];
+  const shown = given === undefined ? "" : ` (got ${JSON.stringify(given.length > 60 ? `${given.slice(0, 60)}…` : given)})`;
+  throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
+}
+
+/** Parses process.env, or prints the one-line reason and exits. */
+export function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

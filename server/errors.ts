@@ -1,0 +1,58 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import * as v from "valibot";
+
+/** An error whose message is safe and meant to be shown to the person (the product's words). */
+export class HttpError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+/** The API's one error shape (DESIGN §5). */
+export function errorBody(message: string, extra: Record<string, unknown> = {}) {
+  return { success: false as const, error: message, message, ...extra };
+}
+
+export function fail(c: Context, status: ContentfulStatusCode, message: string, extra?: Record<string, unknown>) {
+  return c.json(errorBody(message, extra), status);
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
+export const unauthorized = (message = "Please sign in to continue.") => new HttpError(401, message);
+export const forbidden = (message = "You do not have access to this.") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Turns valibot issues into a 400 naming the fields, with the first message as the headline. */
+export function validationError(issues: readonly v.BaseIssue<unknown>[]): HttpError {
+  const list = issues.map((issue) => ({
+    field: issue.path?.map((p) => String(p.key)).join(".") || undefined,
+    message: issue.message,
+  }));
+  return new HttpError(400, list[0]?.message ?? "Invalid input", { issues: list });
+}
+
+export function parseWith<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw validationError(result.issues);
+  return result.output;
+}
+
+/** Reads and validates a JSON body; malformed JSON is a 400, never a 500. */
+export async function readJson<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest("The request body must be valid JSON.");
+  }
+  return parseWith(schema, body);
+}

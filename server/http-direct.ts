@@ -1,0 +1,18 @@
+import type { Context } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+
+/**
+ * Writes a complete answer straight to Node's response when the app runs on @hono/node-server,
+ * skipping the fetch Response object (which copies the body and validates every header): the hot
+ * path of institutes' home pages. Elsewhere (tests calling app.request) it builds a normal Response.
+ */
+export function sendDirect(c: Context, status: number, headers: [string, string][], body: Buffer | null): Response {
+  const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
+  if (outgoing && !outgoing.headersSent) {
+    outgoing.writeHead(status, headers.flat());
+    outgoing.end(c.req.method === "HEAD" ? undefined : (body ?? undefined));
+    return RESPONSE_ALREADY_SENT;
+  }
+  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer> | null), { status, headers });
+}

@@ -1,0 +1,24 @@
+import type { Logger } from "./logger.ts";
+import type { Site } from "./services/tenants.ts";
+import type { SessionUser, ValidSession } from "./auth/sessions.ts";
+
+export interface Auth {
+  user: SessionUser;
+  session: ValidSession;
+  via: "bearer" | "cookie";
+}
+
+export interface AppVariables {
+  requestId: string;
+  log: Logger;
+  site: Site;
+  /** Whether the request arrived over https (directly or through a trusted proxy). */
+  secure: boolean;
+  auth: Auth | null;
+  /** The Content-Security-Policy nonce of this response's scripts (pages rendered by React Router only). */
+  nonce?: string;
+  /** Set when a bearer token was sent but is not (or no longer) valid. */
+  authError?: "invalid_token";
+}
+
+export type AppEnv = { Variables: AppVariables };

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { metrics, routeLabel } from "./metrics.ts";
+
+describe("metrics", () => {
+  it("renders counters and histograms in Prometheus text format", () => {
+    metrics.inc("test_things_total", "Things.", { kind: 'a"b' });
+    metrics.observe("test_seconds", "Durations.", { route: "/x" }, 0.004);
+    const text = metrics.render();
+    expect(text).toContain('# TYPE test_things_total counter\ntest_things_total{kind="a\\"b"} 1');
+    expect(text).toContain('test_seconds_bucket{route="/x",le="0.005"} 1');
+    expect(text).toContain('test_seconds_bucket{route="/x",le="0.0025"} 0');
+    expect(text).toContain('test_seconds_count{route="/x"} 1');
+    expect(text).toMatch(/process_resident_memory_bytes \d+/);
+  });
+
+  it("keeps route labels bounded", () => {
+    expect(routeLabel("GET", "/api/content/123", "/api/content/:id", false)).toBe("/api/content/:id");
+    expect(routeLabel("GET", "/student/live", "*", false)).toBe("page:/student");
+    expect(routeLabel("GET", "/whatever/abc", "*", false)).toBe("page:other");
+    expect(routeLabel("GET", "/", "/", true)).toBe("tenant:/");
+  });
+});

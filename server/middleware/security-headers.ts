@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http-types.ts";
+
+/** Pages that open Razorpay Checkout: the only ones whose policy lets Razorpay's scripts and frames in. */
+const CHECKOUT_PAGES = [/^\/pricing\/setup$/, /^\/business\/subscription-plan$/, /^\/catalog$/, /^\/student(\/|$)/, /^\/my-courses$/];
+const RAZORPAY = {
+  script: ["https://checkout.razorpay.com"],
+  frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+  connect: ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+  img: ["https://cdn.razorpay.com"],
+};
+
+const STATIC_POLICIES = new Map<string, string>();
+
+/** The policy of a page without inline scripts (an institute's home page): computed once per variant. */
+export function staticContentSecurityPolicy(secure: boolean): string {
+  const k = secure ? "s" : "p";
+  let policy = STATIC_POLICIES.get(k);
+  if (!policy) STATIC_POLICIES.set(k, (policy = contentSecurityPolicy(undefined, { secure, razorpay: false })));
+  return policy;
+}
+
+export function contentSecurityPolicy(nonce: string | undefined, options: { secure: boolean; razorpay: boolean }): string {
+  const extra = (list: string[]) => (options.razorpay ? ` ${list.join(" ")}` : "");
+  return [
+    "default-src 'self'",
+    // A fresh nonce per response: only the scripts the server itself rendered run.
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}${extra(RAZORPAY.script)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra(RAZORPAY.img)}`,
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${extra(RAZORPAY.connect)}`,
+    `frame-src 'self'${extra(RAZORPAY.frame)}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    ...(options.secure ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** A fresh nonce for this response's inline scripts, remembered for its policy. */
+export function newNonce(c: { set(key: "nonce", value: string): void }): string {
+  const nonce = randomBytes(16).toString("base64");
+  c.set("nonce", nonce);
+  return nonce;
+}
+
+const BASE_HEADERS = { plain: build(false), secure: build(true) };
+
+/** The headers every answer carries (HSTS only over https); the same arrays every time. */
+export function baseSecurityHeaders(secure: boolean): readonly [string, string][] {
+  return secure ? BASE_HEADERS.secure : BASE_HEADERS.plain;
+}
+
+function build(secure: boolean): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), browsing-topics=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+    ...(secure ? ([["Strict-Transport-Security", "max-age=63072000"]] as [string, string][]) : []),
+  ];
+}
+
+/** Whether this request arrived over https (directly or as a trusted proxy says). */
+export function isSecure(c: { req: { url: string; header(name: string): string | undefined } }, trustProxy: boolean): boolean {
+  const forwarded = trustProxy ? c.req.header("x-forwarded-proto") : undefined;
+  return forwarded ? forwarded.split(",")[0].trim() === "https" : c.req.url.startsWith("https:");
+}
+
+/** An answer written straight to the socket (see server/http-direct.ts) already carries its headers. */
+const ALREADY_SENT = "x-hono-already-sent";
+
+/**
+ * Headers every answer carries, and for HTML a strict Content-Security-Policy whose nonce the
+ * React Router render uses (c.get("nonce")). HSTS only over https.
+ */
+export function securityHeaders(options: { trustProxy: boolean; realRazorpay: () => boolean; csp: boolean }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    if (headers.has(ALREADY_SENT)) return;
+    // Only pages React Router renders have inline scripts; they asked for a nonce (newNonce).
+    const nonce = c.get("nonce");
+    const secure = isSecure(c, options.trustProxy);
+    for (const [name, value] of baseSecurityHeaders(secure)) if (name !== "X-Frame-Options" || !headers.has(name)) headers.set(name, value);
+    if (options.csp && (headers.get("content-type") ?? "").startsWith("text/html") && !headers.has("Content-Security-Policy")) {
+      const path = c.req.path.replace(/\.data$/, "");
+      const razorpay = options.realRazorpay() && CHECKOUT_PAGES.some((re) => re.test(path));
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { secure, razorpay }));
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import type { Env } from "../env.ts";
+
+/**
+ * Development secrets of the offline sandbox (documented in the README). They are used only while
+ * the sandbox is on and no real secret is configured, so a payment can never be signed with them
+ * against the real gateway.
+ */
+export const SANDBOX_KEY_ID = "rzp_test_pathshala_sandbox";
+export const SANDBOX_KEY_SECRET = "pathshala-sandbox-key-secret";
+export const SANDBOX_WEBHOOK_SECRET = "pathshala-sandbox-webhook-secret";
+
+export const RAZORPAY_API_URL = "https://api.razorpay.com";
+export const RAZORPAY_CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
+export const SANDBOX_PATH = "/_sandbox/razorpay";
+
+export interface PaymentConfig {
+  /** The offline stand-in of Razorpay is mounted and used. */
+  sandbox: boolean;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Base URL the Razorpay SDK calls (`/v1/orders` is appended). */
+  apiUrl: string;
+  /** The Checkout script the browser loads (a path on our own origin for the sandbox). */
+  checkoutScript: string;
+  /** Where the sandbox delivers its webhooks, and the Host it names (one of ours). */
+  webhookTarget: { url: string; host: string };
+}
+
+export class PaymentConfigError extends Error {}
+
+/**
+ * Real keys without `RAZORPAY_SANDBOX` use Razorpay itself and need both secrets; anything else
+ * runs the sandbox, signing with the configured secrets when given.
+ */
+export function resolvePaymentConfig(env: Env): PaymentConfig {
+  const sandbox = !env.RAZORPAY_KEY_ID || env.RAZORPAY_SANDBOX;
+  if (!sandbox) {
+    if (!env.RAZORPAY_KEY_SECRET) throw new PaymentConfigError("RAZORPAY_KEY_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)");
+    if (!env.RAZORPAY_WEBHOOK_SECRET) throw new PaymentConfigError("RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)");
+  }
+  const self = `http://${localAddress(env.HOST)}:${env.PORT}`;
+  const apiUrl = (env.RAZORPAY_API_URL ?? (sandbox ? `${self}${SANDBOX_PATH}` : RAZORPAY_API_URL)).replace(/\/+$/, "");
+  return {
+    sandbox,
+    keyId: env.RAZORPAY_KEY_ID ?? SANDBOX_KEY_ID,
+    keySecret: env.RAZORPAY_KEY_SECRET ?? SANDBOX_KEY_SECRET,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
+    apiUrl,
+    checkoutScript: sandbox ? `${SANDBOX_PATH}/checkout.js` : RAZORPAY_CHECKOUT_SCRIPT,
+    webhookTarget: { url: `${sandbox && env.RAZORPAY_API_URL ? new URL(apiUrl).origin : self}/api/payment/webhook`, host: env.PLATFORM_HOSTS[0] ?? "localhost" },
+  };
+}
+
+/** The address this process can reach itself on, given the interface it listens on. */
+function localAddress(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || host === "" || host === "localhost") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}

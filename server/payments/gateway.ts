@@ -1,0 +1,53 @@
+/**
+ * The payment gateway as the rest of the server sees it. Plan purchases use it now; paid
+ * content orders reuse it. Amounts are integer minor units (paise), always computed by the
+ * server from its own records.
+ */
+
+export interface CreateGatewayOrder {
+  /** Minor units (paise); at least 100. */
+  amount: number;
+  currency: "INR";
+  /** Our own id for the order (at most 40 characters), e.g. the purchase's id. */
+  receipt: string;
+  /** Shown in the gateway's dashboard; never trusted on the way back. */
+  notes?: Record<string, string>;
+}
+
+export interface GatewayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: string;
+}
+
+/** What the browser's Checkout hands back after a successful payment. */
+export interface CheckoutResult {
+  orderId: string;
+  paymentId: string;
+  signature: string;
+}
+
+export interface PaymentGateway {
+  /** "razorpay" or "sandbox" (the offline stand-in, same protocol). */
+  readonly name: string;
+  /** Public key the browser's Checkout is opened with. */
+  readonly keyId: string;
+  /** URL of the Checkout script for the browser. */
+  readonly checkoutScript: string;
+  createOrder(input: CreateGatewayOrder): Promise<GatewayOrder>;
+  /** HMAC-SHA256(order_id|payment_id) with the key secret, compared in constant time. */
+  verifyCheckout(result: CheckoutResult): boolean;
+  /** HMAC-SHA256 of the raw body with the webhook secret, compared in constant time. */
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean;
+}
+
+/** The gateway refused or could not be reached; the message is for logs, not for people. */
+export class GatewayError extends Error {
+  readonly status?: number;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}

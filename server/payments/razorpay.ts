@@ -1,0 +1,57 @@
+import Razorpay from "razorpay";
+import type { PaymentConfig } from "./config.ts";
+import { GatewayError, type CheckoutResult, type CreateGatewayOrder, type GatewayOrder, type PaymentGateway } from "./gateway.ts";
+import { checkoutSignature, signaturesMatch, webhookSignature } from "./signatures.ts";
+
+const ORDER_TIMEOUT_MS = 15_000;
+
+/** Razorpay through its official SDK; with the sandbox on, the SDK talks to our stand-in. */
+export class RazorpayGateway implements PaymentGateway {
+  readonly name: string;
+  readonly keyId: string;
+  readonly checkoutScript: string;
+  private readonly client: Razorpay;
+  private readonly keySecret: string;
+  private readonly webhookSecret: string;
+
+  constructor(config: PaymentConfig) {
+    this.name = config.sandbox ? "sandbox" : "razorpay";
+    this.keyId = config.keyId;
+    this.checkoutScript = config.checkoutScript;
+    this.keySecret = config.keySecret;
+    this.webhookSecret = config.webhookSecret;
+    this.client = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
+    pointSdkAt(this.client, config.apiUrl);
+  }
+
+  async createOrder(input: CreateGatewayOrder): Promise<GatewayOrder> {
+    if (!Number.isInteger(input.amount) || input.amount < 100) throw new GatewayError(`amount must be at least 100 minor units (got ${input.amount})`);
+    try {
+      const order = await this.client.orders.create({ amount: input.amount, currency: input.currency, receipt: input.receipt, notes: input.notes ?? {} });
+      return { id: order.id, amount: Number(order.amount), currency: order.currency, receipt: order.receipt ?? input.receipt, status: order.status };
+    } catch (error) {
+      const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
+      throw new GatewayError(`order creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`, e.statusCode);
+    }
+  }
+
+  verifyCheckout({ orderId, paymentId, signature }: CheckoutResult): boolean {
+    return signaturesMatch(checkoutSignature(this.keySecret, orderId, paymentId), signature);
+  }
+
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean {
+    if (!signature) return false;
+    return signaturesMatch(webhookSignature(this.webhookSecret, rawBody), signature);
+  }
+}
+
+/**
+ * The SDK has no option for its base URL; its axios instance is reached directly. If a future
+ * SDK moves it, start-up fails here instead of payments silently going to the real API.
+ */
+function pointSdkAt(client: Razorpay, baseUrl: string) {
+  const rq = (client.api as unknown as { rq?: { defaults?: { baseURL?: string; timeout?: number } } }).rq;
+  if (!rq?.defaults) throw new Error("the razorpay SDK changed: cannot set its API URL (RAZORPAY_API_URL)");
+  rq.defaults.baseURL = baseUrl;
+  rq.defaults.timeout = ORDER_TIMEOUT_MS;
+}

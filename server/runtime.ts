@@ -1,0 +1,85 @@
+import type { Env } from "./env.ts";
+import { metrics } from "./metrics.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { openDatabase } from "./db/open.ts";
+import { runMigrations } from "./db/migrate.ts";
+import type { Database } from "./db/types.ts";
+import { createServices, startHousekeeping, type Services } from "./services/index.ts";
+import { createStorage } from "./storage/index.ts";
+import { isDemoSeeded, seedDemoOnce } from "./seed/demo.ts";
+import { DEMO_ACCOUNTS, DEMO_CENTERS } from "./seed/demo-data.ts";
+
+/** Everything a running server holds: configuration, the database, and the services on it. */
+export interface Runtime {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  services: Services;
+  /** Set while shutting down: new requests are refused. */
+  draining: boolean;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(env: Env): Promise<Runtime> {
+  const logger = createLogger(env);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    onError: (error) => logger.warn("database connection error", { error: error.message }),
+  });
+  const storage = createStorage(env, (error) => logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message }));
+  try {
+    await runMigrations(database);
+    if (database.kind === "pglite" && env.SEED_DEMO) {
+      if (await seedDemoOnce(database.db, storage)) logger.info("seeded the demo data");
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const services = createServices({ env, database, logger, storage });
+  const stopHousekeeping = startHousekeeping(services, logger);
+  registerRuntimeGauges(database, services);
+  let closing: Promise<void> | undefined;
+  return {
+    env,
+    logger,
+    database,
+    services,
+    draining: false,
+    close() {
+      stopHousekeeping();
+      closing ??= database.close();
+      return closing;
+    },
+  };
+}
+
+/** The lines printed at start-up: where to open the product and, on the embedded demo, how to sign in. */
+export async function describeStart(runtime: Runtime, port: number): Promise<string[]> {
+  const lines = [`Pathshala is running on http://localhost:${port}`];
+  if (runtime.services.payments.config.sandbox) lines.push("Payments: offline sandbox (test mode, no real money; see README \"Payments\")");
+  if (runtime.database.kind === "pglite" && (await isDemoSeeded(runtime.database.db))) {
+    lines.push("Demo institutes:");
+    for (const c of DEMO_CENTERS) lines.push(`  ${c.instituteName}: http://${c.customDomain}:${port}`);
+    lines.push("Demo sign-in (embedded database only):");
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}`);
+  }
+  return lines;
+}
+
+function registerRuntimeGauges(database: Database, services: Services) {
+  if (database.poolStats) {
+    metrics.gauge("pathshala_db_pool_connections", "Database pool connections by state.", () => {
+      const stats = database.poolStats!();
+      return [
+        { labels: { state: "total" }, value: stats.total },
+        { labels: { state: "idle" }, value: stats.idle },
+        { labels: { state: "waiting" }, value: stats.waiting },
+      ];
+    });
+  }
+  metrics.gauge("pathshala_site_cache_bytes", "Memory held by rendered institute home pages.", () => [{ labels: {}, value: services.sites.cacheStats().bytes }]);
+  metrics.gauge("pathshala_site_cache_entries", "Rendered institute home pages held.", () => [{ labels: {}, value: services.sites.cacheStats().entries }]);
+}

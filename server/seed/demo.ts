@@ -1,0 +1,211 @@
+import { eq, inArray } from "drizzle-orm";
+import { centers, contentOrders, contents, enrollments, pricingPlans, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import type { Storage } from "../storage/types.ts";
+import { demoVideo, makeDemoPdf } from "./demo-files.ts";
+import { hashPassword } from "../auth/password.ts";
+import { getMeta, setMeta } from "../services/meta.ts";
+import { DEMO_ACCOUNTS, DEMO_CENTERS, FALLBACK_PLANS } from "./demo-data.ts";
+
+const SEEDED_MARKER = "demo_seeded_at";
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Seeds the demo once per database; the marker survives even if some rows are later deleted. */
+export async function seedDemoOnce(db: Db, storage?: Storage): Promise<boolean> {
+  if (await getMeta(db, SEEDED_MARKER)) return false;
+  await seedDemo(db, storage);
+  return true;
+}
+
+export async function isDemoSeeded(db: Db): Promise<boolean> {
+  return (await getMeta(db, SEEDED_MARKER)) !== undefined;
+}
+
+interface StoredDemoFile {
+  key: string;
+  size: number;
+}
+
+/** The demo creator's real files, stored like any upload (through the storage layer, under server-made keys). */
+async function storeDemoFiles(storage: Storage): Promise<{ pdf: StoredDemoFile; video: StoredDemoFile }> {
+  const put = async (bytes: Uint8Array, ext: string, contentType: string) => {
+    const key = `content/${crypto.randomUUID()}.${ext}`;
+    const { size } = await storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { maxBytes: bytes.byteLength, contentType });
+    return { key, size };
+  };
+  const pdf = await put(await makeDemoPdf(), "pdf", "application/pdf");
+  try {
+    return { pdf, video: await put(await demoVideo(), "mp4", "video/mp4") };
+  } catch (error) {
+    await storage.delete(pdf.key).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Idempotent: rows that already exist (by email, slug or plan name) are left as they are. With
+ * `storage`, the demo creator also gets a real PDF and video, and the demo student has bought them.
+ */
+export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  const files = storage ? await storeDemoFiles(storage) : null;
+  let filesUsed = false;
+  try {
+    filesUsed = await seedRows(db, hashes, files);
+  } finally {
+    if (files && !filesUsed) await Promise.allSettled([storage!.delete(files.pdf.key), storage!.delete(files.video.key)]);
+  }
+}
+
+/** Returns whether the rows now refer to `files` (only once the transaction has committed). */
+async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; video: StoredDemoFile } | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    let filesUsed = false;
+    const existingPlans = await tx
+      .select({ name: pricingPlans.name })
+      .from(pricingPlans)
+      .where(inArray(pricingPlans.name, FALLBACK_PLANS.map((p) => p.name)));
+    const missingPlans = FALLBACK_PLANS.filter((p) => !existingPlans.some((e) => e.name === p.name));
+    if (missingPlans.length) {
+      await tx.insert(pricingPlans).values(
+        missingPlans.map((p) => ({
+          name: p.name,
+          description: p.description,
+          monthlyPrice: p.monthly * 100,
+          quarterlyPrice: p.quarterly * 100,
+          yearlyPrice: p.yearly * 100,
+          isPopular: p.isPopular,
+          features: p.features,
+          sortOrder: FALLBACK_PLANS.indexOf(p),
+        })),
+      );
+    }
+
+    await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map((a, i) => ({ name: a.name, email: a.email, role: a.role, passwordHash: hashes[i] })))
+      .onConflictDoNothing();
+    const accounts = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    const owner = accounts.find((a) => a.role === "business");
+    const creator = accounts.find((a) => a.role === "creator");
+    const student = accounts.find((a) => a.role === "student");
+
+    const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.name, "3 Year Plan")).limit(1);
+    const now = Date.now();
+    await tx
+      .insert(centers)
+      .values(
+        DEMO_CENTERS.map((c) => ({
+          ...c,
+          website: `http://${c.customDomain}:3000`,
+          ownerId: owner?.id,
+          planId: plan?.id,
+          planName: plan?.name,
+          billing: "yearly" as const,
+          startsAt: new Date(now - 30 * DAY),
+          expiresAt: new Date(now + 335 * DAY),
+        })),
+      )
+      .onConflictDoNothing();
+
+    if (creator) {
+      const [sunrise] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
+      const [vidya] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[1].slug));
+      const existing = await tx
+        .select({ id: contents.id })
+        .from(contents)
+        .where(eq(contents.creatorId, creator.id))
+        .limit(1);
+      if (!existing.length) {
+        const lives = await tx
+          .insert(contents)
+          .values([
+            {
+              creatorId: creator.id,
+              centerId: sunrise?.id,
+              type: "live",
+              title: "JEE Main Physics: Rotational Motion (Live)",
+              description: "A two-hour live problem-solving class on torque, moment of inertia and rolling.",
+              price: 0,
+              liveLink: "https://meet.jit.si/pathshala-demo-physics",
+              liveStartsAt: new Date(now + 2 * DAY),
+            },
+            {
+              creatorId: creator.id,
+              centerId: vidya?.id,
+              type: "live",
+              title: "NEET Biology: Human Physiology Doubt Session",
+              description: "Bring your doubts on circulation, respiration and excretion.",
+              price: 19900,
+              liveLink: "https://meet.jit.si/pathshala-demo-biology",
+              liveStartsAt: new Date(now + 3 * DAY),
+            },
+          ])
+          .returning({ id: contents.id, price: contents.price, centerId: contents.centerId });
+        const sold = [{ ...lives[1], daysAgo: 40 }];
+        if (files) {
+          const withFiles = await tx
+            .insert(contents)
+            .values([
+              {
+                creatorId: creator.id,
+                centerId: sunrise?.id,
+                type: "pdf",
+                title: "Rotational Motion Formula Sheet",
+                description: "Every formula you need for JEE Main rotational motion, with practice problems and answers.",
+                price: 14900,
+                fileKey: files.pdf.key,
+                fileName: "rotational-motion-formula-sheet.pdf",
+                fileSize: files.pdf.size,
+                fileMime: "application/pdf",
+              },
+              {
+                creatorId: creator.id,
+                centerId: sunrise?.id,
+                type: "video",
+                title: "Rolling Without Slipping (Video Lesson)",
+                description: "A short animated lesson: how rotation and translation combine, v = ωR.",
+                price: 29900,
+                fileKey: files.video.key,
+                fileName: "rolling-without-slipping.mp4",
+                fileSize: files.video.size,
+                fileMime: "video/mp4",
+              },
+            ])
+            .returning({ id: contents.id, price: contents.price, centerId: contents.centerId });
+          filesUsed = true;
+          sold.push({ ...withFiles[0], daysAgo: 3 }, { ...withFiles[1], daysAgo: 12 });
+        }
+        // The demo student's purchases, so that the creator's sales pages have real figures.
+        if (student) {
+          for (const [i, item] of sold.entries()) {
+            const paidAt = new Date(now - item.daysAgo * DAY);
+            const [order] = await tx
+              .insert(contentOrders)
+              .values({
+                contentId: item.id,
+                studentId: student.id,
+                creatorId: creator.id,
+                // Bought on the institute's site, as students do.
+                centerId: item.centerId,
+                amount: item.price,
+                gatewayOrderId: `order_demo_${i + 1}`,
+                gatewayPaymentId: `pay_demo_${i + 1}`,
+                status: "paid",
+                paidAt,
+                createdAt: paidAt,
+              })
+              .onConflictDoNothing()
+              .returning({ id: contentOrders.id });
+            if (order) await tx.insert(enrollments).values({ studentId: student.id, contentId: item.id, orderId: order.id, createdAt: paidAt }).onConflictDoNothing();
+          }
+        }
+      }
+    }
+    await setMeta(tx, SEEDED_MARKER, new Date().toISOString());
+    return filesUsed;
+  });
+}

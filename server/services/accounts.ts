@@ -1,0 +1,144 @@
+import { eq, sql } from "drizzle-orm";
+import * as v from "valibot";
+import { users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/password.ts";
+import { isCommonPassword } from "../auth/common-passwords.ts";
+import { sessionUserColumns, type SessionUser } from "../auth/sessions.ts";
+import { HttpError, conflict, forbidden, parseWith } from "../errors.ts";
+import { emailSchema, passwordSchema, personNameSchema, ROLES, SELF_SERVICE_ROLES, text } from "../../app/lib/validation/account.ts";
+import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const EMAIL_TAKEN = "An account with this email already exists";
+export const COMMON_PASSWORD = "This password is too common. Please choose another.";
+
+export const RegisterInput = v.object({
+  name: personNameSchema,
+  email: emailSchema,
+  password: v.pipe(passwordSchema, v.check((p) => !isCommonPassword(p), COMMON_PASSWORD)),
+  role: v.optional(v.picklist(ROLES, "Role must be student, creator or business"), "creator"),
+});
+
+export const LoginInput = v.object({
+  email: emailSchema,
+  password: v.pipe(text("Password is required"), v.nonEmpty("Password is required"), v.maxLength(1024, INVALID_CREDENTIALS)),
+  role: v.optional(v.picklist(ROLES, "Role must be student, creator, business or admin")),
+});
+
+export interface RequestMeta {
+  ip: string;
+  /** The institute whose domain the request came to, if any. */
+  centerId?: string;
+}
+
+export interface PublicUser {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: SessionUser["role"];
+  avatarUrl: string | null;
+  createdAt: string;
+}
+
+/** The user as the API and the pages show it (never the password hash). */
+export function toPublicUser(user: Pick<SessionUser, "id" | "name" | "email" | "role" | "avatarKey" | "createdAt">): PublicUser {
+  return {
+    _id: user.id,
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+
+/** Registration and sign-in, shared by the JSON API and the pages' actions. */
+export class AccountService {
+  private readonly db: Db;
+  private readonly limiter: RateLimiter;
+
+  constructor(db: Db, limiter: RateLimiter) {
+    this.db = db;
+    this.limiter = limiter;
+  }
+
+  async register(input: unknown, meta: RequestMeta): Promise<SessionUser> {
+    const raw = (input ?? {}) as Record<string, unknown>;
+    // Refuse an admin self-registration before anything else: nothing is created, nothing counted.
+    if (raw.role === "admin") throw forbidden("Admin accounts cannot be created by registration.");
+    const data = parseWith(RegisterInput, input);
+    if (!(SELF_SERVICE_ROLES as readonly string[]).includes(data.role)) throw forbidden("Admin accounts cannot be created by registration.");
+    await this.limit(RATE_RULES.registerIp, meta.ip);
+    await this.limit(RATE_RULES.registerAccount, data.email);
+
+    const passwordHash = await hashPassword(data.password);
+    const [row] = await this.db
+      .insert(users)
+      .values({ name: data.name, email: data.email, passwordHash, role: data.role, signupCenterId: meta.centerId })
+      .onConflictDoNothing({ target: users.email })
+      .returning(sessionUserColumns);
+    if (!row) throw conflict(EMAIL_TAKEN);
+    return row;
+  }
+
+  /**
+   * Same answer and the same work for an unknown email and a wrong password. Failures count
+   * against the account; success clears them.
+   */
+  async authenticate(input: unknown, meta: RequestMeta): Promise<SessionUser> {
+    const data = parseWith(LoginInput, input);
+    await this.limit(RATE_RULES.loginIp, meta.ip);
+    const blocked = await this.limiter.check(RATE_RULES.loginAccount, data.email);
+    if (!blocked.allowed) throw tooMany(blocked.retryAfter);
+
+    const [row] = await this.db
+      .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, data.email));
+    const ok = row ? await verifyPassword(row.passwordHash, data.password) : await burnPasswordCheck(data.password);
+    if (!row || !ok) {
+      await this.limiter.record(RATE_RULES.loginAccount, data.email);
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
+    await this.limiter.reset(RATE_RULES.loginAccount, data.email);
+    const { passwordHash: _omit, ...user } = row;
+    return user;
+  }
+
+  async findByEmail(email: string): Promise<SessionUser | undefined> {
+    const [row] = await this.db.select(sessionUserColumns).from(users).where(eq(users.email, email.trim().toLowerCase()));
+    return row;
+  }
+
+  async findById(id: string): Promise<SessionUser | undefined> {
+    const [row] = await this.db.select(sessionUserColumns).from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async setAvatarKey(userId: string, key: string | null): Promise<{ previous: string | null; user: SessionUser }> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId)).for("update");
+      const [user] = await tx
+        .update(users)
+        .set({ avatarKey: key, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning(sessionUserColumns);
+      return { previous: before?.avatarKey ?? null, user };
+    });
+  }
+
+  async limit(rule: RateRule, key: string): Promise<void> {
+    const decision = await this.limiter.hit(rule, key);
+    if (!decision.allowed) throw tooMany(decision.retryAfter);
+  }
+}
+
+export function tooMany(retryAfter: number): HttpError {
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait = retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return new HttpError(429, `Too many attempts. Please try again in ${wait}.`, { retryAfter }, { "Retry-After": String(retryAfter) });
+}

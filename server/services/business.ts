@@ -1,0 +1,51 @@
+import { and, desc, eq } from "drizzle-orm";
+import { centers } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import type { Site } from "./tenants.ts";
+
+export type OwnedCenter = typeof centers.$inferSelect;
+
+/**
+ * Which institute a business account is working on. On an institute's own domain it is that
+ * institute (and only for its owner); on the platform it is the one the owner picked, else their
+ * newest.
+ */
+export class BusinessService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async ownedCenters(ownerId: string): Promise<OwnedCenter[]> {
+    return this.db.select().from(centers).where(eq(centers.ownerId, ownerId)).orderBy(desc(centers.createdAt));
+  }
+
+  async centerById(centerId: string): Promise<OwnedCenter | undefined> {
+    const [row] = await this.db.select().from(centers).where(eq(centers.id, centerId));
+    return row;
+  }
+
+  async ownedCenter(ownerId: string, centerId: string): Promise<OwnedCenter | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(centerId)) return undefined;
+    const [row] = await this.db.select().from(centers).where(and(eq(centers.id, centerId), eq(centers.ownerId, ownerId)));
+    return row;
+  }
+
+  async currentCenter(ownerId: string, site: Site, preferredId?: string | null): Promise<OwnedCenter | null> {
+    if (site.kind === "tenant") {
+      return site.center.ownerId === ownerId ? ((await this.ownedCenter(ownerId, site.center.id)) ?? null) : null;
+    }
+    if (preferredId) {
+      const preferred = await this.ownedCenter(ownerId, preferredId);
+      if (preferred) return preferred;
+    }
+    const [newest] = await this.db.select().from(centers).where(eq(centers.ownerId, ownerId)).orderBy(desc(centers.createdAt)).limit(1);
+    return newest ?? null;
+  }
+}
+
+/** A plan is active while the center is active and not past its expiry. */
+export function hasActivePlan(center: Pick<OwnedCenter, "status" | "expiresAt" | "planName"> | null): boolean {
+  return Boolean(center && center.status === "active" && center.planName && (!center.expiresAt || center.expiresAt.getTime() > Date.now()));
+}

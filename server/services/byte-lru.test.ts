@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { ByteLru } from "./byte-lru.ts";
+
+describe("ByteLru", () => {
+  it("evicts least recently used entries past its byte budget", () => {
+    const lru = new ByteLru<{ bytes: number; id: string }>(100);
+    lru.set("a", { bytes: 40, id: "a" });
+    lru.set("b", { bytes: 40, id: "b" });
+    lru.get("a");
+    lru.set("c", { bytes: 40, id: "c" });
+    expect(lru.get("b")).toBeUndefined();
+    expect(lru.get("a")?.id).toBe("a");
+    expect(lru.bytes).toBe(80);
+    lru.set("huge", { bytes: 500, id: "huge" });
+    expect(lru.get("huge")).toBeUndefined();
+    expect(lru.size).toBe(2);
+  });
+});

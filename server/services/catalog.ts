@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { centers, contents, enrollments } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import type { LearningItemJson } from "../../app/lib/content-types.ts";
+import type { ContentType } from "../../app/lib/validation/content.ts";
+import { toContentJson, viewColumns, type ContentView } from "./content.ts";
+import { decideAccess, liveLinkOpensAt, visibleLiveLink, type Reader } from "./content-access.ts";
+import type { DeliveryService, SignedLink } from "./delivery.ts";
+import type { Site } from "./tenants.ts";
+
+/** The most contents one catalog lists (newest first). */
+export const CATALOG_LIMIT = 500;
+
+/** The institute a site belongs to (null on the platform). */
+export function siteCenterId(site: Site): string | null {
+  return site.kind === "tenant" ? site.center.id : null;
+}
+
+/**
+ * What can be enrolled in on a site: active, not deleted, and on an institute's domain only that
+ * institute's own content. The platform lists all active content.
+ */
+export function availableOn(site: Site): SQL {
+  const centerId = siteCenterId(site);
+  return and(eq(contents.isActive, true), isNull(contents.archivedAt), centerId ? eq(contents.centerId, centerId) : undefined)!;
+}
+
+/**
+ * A content for the catalog and the student pages: the file link and the live link only if
+ * `reader` may have them (decided by content-access), the rest for everyone.
+ */
+export function learningItemJson(
+  row: ContentView,
+  state: { reader: Reader | null; enrollmentId: string | null; link: SignedLink | null; now?: Date },
+): LearningItemJson {
+  const reason = decideAccess(state.reader, row, state.enrollmentId !== null);
+  const liveLink = row.type === "live" ? visibleLiveLink(reason, row, state.now) : null;
+  const fileUrl = reason ? (state.link?.url ?? null) : null;
+  const opens = liveLinkOpensAt(row.liveStartsAt);
+  return {
+    ...toContentJson(row, fileUrl),
+    liveLink,
+    resourceUrl: row.type === "live" ? liveLink : fileUrl,
+    hasLiveLink: Boolean(row.liveLink),
+    liveOpensAt: row.type === "live" && opens && opens.getTime() > (state.now ?? new Date()).getTime() ? opens.toISOString() : null,
+    enrolled: state.enrollmentId !== null,
+    enrollmentId: state.enrollmentId,
+    linkExpiresAt: fileUrl ? (state.link?.expiresAt.toISOString() ?? null) : null,
+  };
+}
+
+/** The catalog (spec §2 "Catalogue", `GET /api/contents`): what a site offers, and the viewer's place in it. */
+export class CatalogService {
+  private readonly db: Db;
+  private readonly delivery: DeliveryService;
+
+  constructor(db: Db, delivery: DeliveryService) {
+    this.db = db;
+    this.delivery = delivery;
+  }
+
+  /**
+   * Active content on `site` (one institute's on its domain, everyone's on the platform), live
+   * classes soonest first, the rest newest first. A signed-in student sees which they are
+   * enrolled in, with a file link for those.
+   */
+  async list(site: Site, reader: Reader | null, options: { types?: ContentType[] } = {}): Promise<LearningItemJson[]> {
+    const rows = await this.db
+      .select(viewColumns)
+      .from(contents)
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(and(availableOn(site), options.types?.length ? inArray(contents.type, options.types) : undefined))
+      .orderBy(sql`${contents.liveStartsAt} asc nulls last`, desc(contents.createdAt), asc(contents.id))
+      .limit(CATALOG_LIMIT);
+    const enrolled = reader ? await this.enrolmentsOf(reader.id, rows.map((r) => r.id)) : new Map<string, string>();
+    const now = new Date();
+    return Promise.all(
+      rows.map(async (row) => {
+        const enrollmentId = enrolled.get(row.id) ?? null;
+        // Links are signed only where the reader may open the file (delivery checks again).
+        const mayOpen = decideAccess(reader, row, enrollmentId !== null) !== null;
+        const link = reader && mayOpen && row.fileKey ? await this.delivery.link(reader, row) : null;
+        return learningItemJson(row, { reader, enrollmentId, link, now });
+      }),
+    );
+  }
+
+  private async enrolmentsOf(studentId: string, contentIds: string[]): Promise<Map<string, string>> {
+    if (!contentIds.length) return new Map();
+    const rows = await this.db
+      .select({ id: enrollments.id, contentId: enrollments.contentId })
+      .from(enrollments)
+      .where(and(eq(enrollments.studentId, studentId), inArray(enrollments.contentId, contentIds)));
+    return new Map(rows.map((r) => [r.contentId, r.id]));
+  }
+}

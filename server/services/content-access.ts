@@ -1,0 +1,74 @@
+import { and, eq } from "drizzle-orm";
+import type { Role } from "../../app/lib/validation/account.ts";
+import { enrollments } from "../db/schema/index.ts";
+import type { DbOrTx } from "../db/types.ts";
+
+/** Who is asking: the signed-in user (or the user a signed link was issued to). */
+export interface Reader {
+  id: string;
+  role: Role;
+}
+
+/** The content being opened: enough to decide, whatever its state (archived content stays readable by those entitled). */
+export interface AccessTarget {
+  id: string;
+  creatorId: string;
+}
+
+/** Why someone may open a content's file (and see a live class's link). */
+export type AccessReason = "owner" | "admin" | "enrolled";
+
+/** A live class's link is shown to its students from this long before it starts. */
+export const LIVE_LINK_LEAD_MS = 15 * 60 * 1000;
+
+/**
+ * The decision itself, when whether the reader is enrolled is already known (a list that joined
+ * the enrolments). Admins and the creator always; others only when enrolled.
+ */
+export function decideAccess(reader: Reader | null | undefined, content: AccessTarget, enrolled: boolean): AccessReason | null {
+  if (!reader) return null;
+  if (reader.role === "admin") return "admin";
+  if (content.creatorId === reader.id) return "owner";
+  return enrolled ? "enrolled" : null;
+}
+
+export async function isEnrolled(db: DbOrTx, userId: string, contentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.studentId, userId), eq(enrollments.contentId, contentId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * THE decision of who may open a content's file (its signed link, every byte-range fetch):
+ * its creator, platform admins, and students enrolled in it. Every delivery path asks here,
+ * none decides on its own, so ending an enrolment ends access everywhere at once.
+ */
+export async function contentAccessReason(db: DbOrTx, reader: Reader, content: AccessTarget): Promise<AccessReason | null> {
+  return decideAccess(reader, content, false) ?? decideAccess(reader, content, await isEnrolled(db, reader.id, content.id));
+}
+
+/**
+ * When a live class's link becomes visible to its enrolled students: 15 minutes before it
+ * starts. A class without a start time has its link visible to them at once.
+ */
+export function liveLinkOpensAt(startsAt: Date | null): Date | null {
+  return startsAt ? new Date(startsAt.getTime() - LIVE_LINK_LEAD_MS) : null;
+}
+
+/**
+ * The live link as `reason` may see it now: creators and admins always, enrolled students
+ * from 15 minutes before the class, everyone else never (the link is the class's ticket).
+ */
+export function visibleLiveLink(
+  reason: AccessReason | null,
+  content: { liveLink: string | null; liveStartsAt: Date | null },
+  now = new Date(),
+): string | null {
+  if (!content.liveLink || !reason) return null;
+  if (reason === "owner" || reason === "admin") return content.liveLink;
+  const opens = liveLinkOpensAt(content.liveStartsAt);
+  return !opens || now.getTime() >= opens.getTime() ? content.liveLink : null;
+}

@@ -1,0 +1,327 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
+import type { Storage } from "../storage/types.ts";
+import { EXTENSION, IMAGE_TYPES, MIME, VIDEO_TYPES, sniff, type SniffedType } from "../storage/magic.ts";
+import { receiveMultipart, type FileRule, type ReceivedFile } from "../storage/multipart.ts";
+import { isCenterLive } from "./tenants.ts";
+import { IMAGE_TYPE_MESSAGE } from "./media.ts";
+import type { Reader } from "./content-access.ts";
+import { formatBytes } from "../../app/lib/format.ts";
+import type { ContentJson } from "../../app/lib/content-types.ts";
+
+export type { ContentJson };
+import {
+  BUSINESS_INVALID,
+  ContentAssign,
+  ContentFields,
+  ContentListQuery,
+  ContentUpdate,
+  FILE_REQUIRED,
+  LIVE_LINK_REQUIRED,
+  isUuid,
+  type ContentListQueryOutput,
+  type ContentType,
+} from "../../app/lib/validation/content.ts";
+
+export type ContentRow = typeof contents.$inferSelect;
+/** A content row with the name of the business it is assigned to. */
+export type ContentView = ContentRow & { businessName: string | null };
+
+export interface UploadLimits {
+  pdf: number;
+  video: number;
+  image: number;
+}
+
+export function toContentJson(row: ContentView, fileUrl: string | null = null): ContentJson {
+  const thumbnail = row.thumbnailKey ? `/media/${row.thumbnailKey}` : null;
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    price: row.price / 100,
+    liveLink: row.liveLink,
+    liveStartsAt: row.liveStartsAt?.toISOString() ?? null,
+    businessId: row.centerId,
+    businessName: row.businessName,
+    isActive: row.isActive,
+    thumbnail,
+    thumbnailUrl: thumbnail,
+    file: row.fileKey ? { name: row.fileName ?? "file", size: row.fileSize ?? 0, mime: row.fileMime ?? "application/octet-stream" } : null,
+    fileUrl,
+    resourceUrl: row.type === "live" ? row.liveLink : fileUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const MiB = 1024 * 1024;
+const sizeText = formatBytes;
+
+export const TYPE_MISMATCH: Record<"pdf" | "video" | "unknown", string> = {
+  pdf: "The file must be a PDF.",
+  video: "The file must be an MP4, WebM or QuickTime video.",
+  unknown: "The file must be a PDF or a video (MP4, WebM or QuickTime).",
+};
+
+const SORT_COLUMNS = {
+  createdAt: contents.createdAt,
+  title: sql`lower(${contents.title})`,
+  type: contents.type,
+  price: contents.price,
+  status: contents.isActive,
+} as const;
+
+/** A content row with the name of its business (join `centers` on `contents.centerId`). */
+export const viewColumns = { ...getTableColumns(contents), businessName: centers.instituteName };
+
+/**
+ * A creator's content: upload, list, edit, assign, delete. Ownership is decided here, on the
+ * server: a creator reaches only their own content (403 otherwise); admins may look.
+ */
+export class ContentService {
+  private readonly db: Db;
+  private readonly storage: Storage;
+  readonly limits: UploadLimits;
+  private readonly catalogChanged: (centerId: string | null) => Promise<void>;
+
+  /** `catalogChanged` tells the institutes' sites that what they list has changed. */
+  constructor(db: Db, storage: Storage, limits: UploadLimits, catalogChanged: (centerId: string | null) => Promise<void> = async () => {}) {
+    this.db = db;
+    this.storage = storage;
+    this.limits = limits;
+    this.catalogChanged = catalogChanged;
+  }
+
+  private async announce(...centerIds: (string | null | undefined)[]) {
+    for (const id of new Set(centerIds.filter((c): c is string => Boolean(c)))) await this.catalogChanged(id);
+  }
+
+  /** Receives a multipart upload (streamed to storage) and records the content; nothing is kept if any step fails. */
+  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers }): Promise<ContentView> {
+    const { fields, files } = await receiveMultipart(request, {
+      storage: this.storage,
+      files: { file: this.contentFileRule(), thumbnail: this.thumbnailRule() },
+      maxBodyBytes: Math.max(this.limits.pdf, this.limits.video) + this.limits.image + MiB,
+      tooLargeMessage: `The upload is too large. Videos can be up to ${sizeText(this.limits.video)} and PDFs up to ${sizeText(this.limits.pdf)}.`,
+    });
+    const stored = Object.values(files);
+    try {
+      return await this.create(creator, fields, files.file, files.thumbnail);
+    } catch (error) {
+      await Promise.allSettled(stored.map((f) => this.storage.delete(f.key)));
+      throw error;
+    }
+  }
+
+  /** Where a content file may go: judged by its bytes; refused at once when it cannot match the declared type. */
+  private contentFileRule(): FileRule {
+    return (head, fields) => {
+      // Fail fast: when the form's fields came first (as our page sends them), check them before taking any bytes.
+      if (fields.type === "live") return null;
+      if (fields.title !== undefined && fields.type !== undefined) parseWith(ContentFields, fields);
+      const sniffed = sniff(head);
+      const declared = fields.type === "pdf" || fields.type === "video" ? fields.type : "unknown";
+      const isPdf = sniffed === "pdf";
+      const isVideo = sniffed !== undefined && VIDEO_TYPES.includes(sniffed);
+      const fits = declared === "pdf" ? isPdf : declared === "video" ? isVideo : isPdf || isVideo;
+      if (!sniffed || !fits) throw badRequest(TYPE_MISMATCH[declared]);
+      const maxBytes = isPdf ? this.limits.pdf : this.limits.video;
+      return {
+        key: `content/${crypto.randomUUID()}.${EXTENSION[sniffed]}`,
+        maxBytes,
+        contentType: MIME[sniffed],
+        tooLargeMessage: isPdf ? `The PDF must be ${sizeText(maxBytes)} or smaller.` : `The video must be ${sizeText(maxBytes)} or smaller.`,
+      };
+    };
+  }
+
+  private thumbnailRule(): FileRule {
+    return (head, fields) => {
+      if (fields.type === "live") return null;
+      const sniffed = sniff(head);
+      if (!sniffed || !IMAGE_TYPES.includes(sniffed)) throw badRequest(IMAGE_TYPE_MESSAGE);
+      return {
+        // Thumbnails are public (catalog cards), under random keys.
+        key: `thumbnails/${crypto.randomUUID()}.${EXTENSION[sniffed]}`,
+        maxBytes: this.limits.image,
+        contentType: MIME[sniffed],
+        tooLargeMessage: `The thumbnail must be ${sizeText(this.limits.image)} or smaller.`,
+      };
+    };
+  }
+
+  private async create(creator: Reader, rawFields: Record<string, string>, file: ReceivedFile | undefined, thumbnail: ReceivedFile | undefined): Promise<ContentView> {
+    const input = parseWith(ContentFields, rawFields);
+    const live = input.type === "live";
+    if (!live && !file) throw badRequest(FILE_REQUIRED);
+    if (file && input.type !== "live") {
+      // The type field may have come after the file: check the pairing again now that both are known.
+      const isPdf = sniffedOf(file.contentType) === "pdf";
+      if (isPdf !== (input.type === "pdf")) throw badRequest(TYPE_MISMATCH[input.type]);
+    }
+    if (input.businessId) await this.requireActiveBusiness(input.businessId);
+    const [row] = await this.db
+      .insert(contents)
+      .values({
+        creatorId: creator.id,
+        centerId: input.businessId,
+        type: input.type,
+        title: input.title,
+        description: input.description,
+        price: input.price,
+        liveLink: live ? input.liveLink : null,
+        liveStartsAt: live ? input.liveStartsAt : null,
+        fileKey: live ? null : file!.key,
+        fileName: live ? null : file!.fileName,
+        fileSize: live ? null : file!.size,
+        fileMime: live ? null : file!.contentType,
+        thumbnailKey: live ? null : (thumbnail?.key ?? null),
+      })
+      .returning({ id: contents.id });
+    // Files the content does not keep (a live class's stray file or thumbnail) are not left behind.
+    if (live) await Promise.allSettled([file, thumbnail].filter((f) => f).map((f) => this.storage.delete(f!.key)));
+    await this.announce(input.businessId);
+    return this.view(row.id);
+  }
+
+  async listMine(creatorId: string, rawQuery: Record<string, string | undefined>): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
+    const query = parseWith(ContentListQuery, rawQuery);
+    const filters: SQL[] = [eq(contents.creatorId, creatorId), isNull(contents.archivedAt)];
+    if (query.q) filters.push(ilike(contents.title, `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
+    const where = and(...filters);
+    const column = SORT_COLUMNS[query.sort];
+    const order = query.dir === "asc" ? asc(column) : desc(column);
+    const [{ total }] = await this.db.select({ total: count() }).from(contents).where(where);
+    const items = await this.db
+      .select(viewColumns)
+      .from(contents)
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(where)
+      .orderBy(order, desc(contents.createdAt), asc(contents.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { items, total, query };
+  }
+
+  /** A content its owner (or an admin) may see; 404 when it does not exist or was deleted, 403 when it is someone else's. */
+  async getForOwner(reader: Reader, id: string): Promise<ContentView> {
+    const row = await this.find(id);
+    if (row.creatorId !== reader.id && reader.role !== "admin") throw forbidden("You can only view your own content.");
+    return row;
+  }
+
+  async update(reader: Reader, id: string, body: unknown): Promise<ContentView> {
+    const row = await this.ownedForChange(reader, id);
+    const input = parseWith(ContentUpdate, body ?? {});
+    const set: Partial<typeof contents.$inferInsert> = {};
+    if (input.title !== undefined) set.title = input.title;
+    if (input.description !== undefined) set.description = input.description;
+    if (input.price !== undefined) set.price = input.price;
+    if (input.isActive !== undefined) set.isActive = input.isActive;
+    if (input.liveLink !== undefined && row.type === "live") {
+      if (input.liveLink === "") throw new HttpError(400, LIVE_LINK_REQUIRED, { issues: [{ field: "liveLink", message: LIVE_LINK_REQUIRED }] });
+      set.liveLink = input.liveLink;
+    }
+    if (input.liveStartsAt !== undefined && row.type === "live") set.liveStartsAt = input.liveStartsAt;
+    if (Object.keys(set).length) {
+      await this.db.update(contents).set({ ...set, updatedAt: new Date() }).where(eq(contents.id, row.id));
+      await this.announce(row.centerId);
+    }
+    return this.view(row.id);
+  }
+
+  /** Assigns to an active business, or unassigns (businessId null or ""). */
+  async assign(reader: Reader, id: string, body: unknown): Promise<ContentView> {
+    const row = await this.ownedForChange(reader, id);
+    const { businessId } = parseWith(ContentAssign, body ?? {});
+    if (businessId) await this.requireActiveBusiness(businessId);
+    await this.db.update(contents).set({ centerId: businessId, updatedAt: new Date() }).where(eq(contents.id, row.id));
+    await this.announce(row.centerId, businessId);
+    return this.view(row.id);
+  }
+
+  /**
+   * Deletes content nobody bought (its files too). Content with orders or enrolments is archived
+   * instead: it leaves the creator's list and the catalog, but its buyers keep access and the
+   * sales history stays whole.
+   */
+  async remove(reader: Reader, id: string): Promise<{ archived: boolean }> {
+    const before = await this.ownedForChange(reader, id);
+    const outcome = await this.db.transaction(async (tx) => {
+      // Locking the row serialises this with a purchase or enrolment being recorded for it.
+      const [row] = await tx.select().from(contents).where(eq(contents.id, id)).for("update");
+      if (!row || row.archivedAt) return null;
+      const [{ orders }] = await tx.select({ orders: count() }).from(contentOrders).where(eq(contentOrders.contentId, id));
+      const [{ enrolled }] = await tx.select({ enrolled: count() }).from(enrollments).where(eq(enrollments.contentId, id));
+      if (orders > 0 || enrolled > 0) {
+        await tx.update(contents).set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(contents.id, id));
+        return { archived: true, keys: [] as string[] };
+      }
+      await tx.delete(contents).where(eq(contents.id, id));
+      return { archived: false, keys: [row.fileKey, row.thumbnailKey].filter((k): k is string => Boolean(k)) };
+    });
+    if (!outcome) throw notFound("Content not found");
+    await Promise.allSettled(outcome.keys.map((key) => this.storage.delete(key)));
+    await this.announce(before.centerId);
+    return { archived: outcome.archived };
+  }
+
+  /** How many live (not deleted) contents a creator has, by type. */
+  async countsByType(creatorId: string): Promise<Record<ContentType, { total: number; active: number }>> {
+    const rows = await this.db
+      .select({ type: contents.type, total: count(), active: sql<number>`count(*) filter (where ${contents.isActive})`.mapWith(Number) })
+      .from(contents)
+      .where(and(eq(contents.creatorId, creatorId), isNull(contents.archivedAt)))
+      .groupBy(contents.type);
+    const result = { pdf: { total: 0, active: 0 }, video: { total: 0, active: 0 }, live: { total: 0, active: 0 } };
+    for (const r of rows) result[r.type] = { total: r.total, active: r.active };
+    return result;
+  }
+
+  /** Every active business (center) content can be assigned to, by name. */
+  async assignableBusinesses(): Promise<{ _id: string; name: string }[]> {
+    const rows = await this.db
+      .select({ id: centers.id, name: centers.instituteName, status: centers.status, expiresAt: centers.expiresAt })
+      .from(centers)
+      .where(eq(centers.status, "active"))
+      .orderBy(asc(sql`lower(${centers.instituteName})`));
+    return rows.filter((r) => isCenterLive(r)).map((r) => ({ _id: r.id, name: r.name }));
+  }
+
+  private async requireActiveBusiness(businessId: string) {
+    const [center] = await this.db.select({ status: centers.status, expiresAt: centers.expiresAt }).from(centers).where(eq(centers.id, businessId));
+    if (!center || !isCenterLive(center)) throw new HttpError(400, BUSINESS_INVALID, { issues: [{ field: "businessId", message: BUSINESS_INVALID }] });
+  }
+
+  private async ownedForChange(reader: Reader, id: string): Promise<ContentView> {
+    const row = await this.find(id);
+    if (row.creatorId !== reader.id) throw forbidden("You can only change your own content.");
+    return row;
+  }
+
+  private async find(id: string): Promise<ContentView> {
+    if (!isUuid(id)) throw notFound("Content not found");
+    const row = await this.findAny(id);
+    if (!row || row.archivedAt) throw notFound("Content not found");
+    return row;
+  }
+
+  /** Any content by id, archived included (delivery to buyers needs archived content too). */
+  async findAny(id: string): Promise<ContentView | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, id));
+    return row;
+  }
+
+  private async view(id: string): Promise<ContentView> {
+    return (await this.findAny(id))!;
+  }
+}
+
+function sniffedOf(mime: string): SniffedType | undefined {
+  return (Object.keys(MIME) as SniffedType[]).find((t) => MIME[t] === mime);
+}

@@ -1,0 +1,238 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import { HttpError, forbidden, notFound } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/types.ts";
+import { parseRange } from "../storage/range.ts";
+import { ensureMeta } from "./meta.ts";
+import { contentAccessReason, type Reader } from "./content-access.ts";
+import type { ContentView } from "./content.ts";
+import { ByteLru } from "./byte-lru.ts";
+import { watermarkPdf, type WatermarkOwner } from "./pdf-watermark.ts";
+
+/** app_meta key of the link-signing secret, made once and shared by every instance. */
+export const DELIVERY_SECRET_META = "delivery_signing_secret";
+/** How long a link works unless the caller asks otherwise (players renew before it runs out). */
+export const DEFAULT_LINK_TTL_SECONDS = 15 * 60;
+const MAX_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+export const LINK_INVALID = "This link is not valid.";
+export const LINK_EXPIRED = "This link has expired. Please open the file again.";
+export const LINK_OTHER_ACCOUNT = "This link belongs to another account.";
+export const NO_FILE_ACCESS = "You do not have access to this file.";
+export const PDF_NOT_STAMPABLE = "This PDF could not be prepared for download. Please contact the institute.";
+
+export interface SignedLink {
+  url: string;
+  expiresAt: Date;
+}
+
+/** What a signed link carries (besides the content id and file name in its path). */
+export interface LinkParams {
+  /** The user the link was issued to. */
+  u: string;
+  /** Expiry, in seconds since the epoch. */
+  e: string;
+  /** HMAC-SHA256 of (user, content, file key, expiry), base64url. */
+  s: string;
+}
+
+/** The request for a signed link's bytes. */
+export interface FileRequest {
+  contentId: string;
+  params: Partial<LinkParams>;
+  method: string;
+  range?: string | null;
+  ifRange?: string | null;
+  /** The signed-in user making the request, if any: it must be the link's user. */
+  sessionUserId?: string | null;
+  now?: Date;
+}
+
+type FileContent = Pick<ContentView, "id" | "creatorId" | "fileKey" | "fileName" | "fileMime">;
+
+export interface DeliveryOptions {
+  logger?: Logger;
+  /** Memory for students' stamped PDFs, so a viewer's many range requests stamp the file once. */
+  stampedCacheBytes?: number;
+  /** PDFs stamped at the same time (each is held in memory whole while it is stamped). */
+  stampingConcurrency?: number;
+}
+
+/** A student's stamped copy of a PDF, ready to serve (whole or in ranges). */
+interface StampedPdf {
+  data: Uint8Array<ArrayBuffer>;
+  etag: string;
+  bytes: number;
+}
+
+/**
+ * Protected delivery of paid files: short-lived links signed for one user, one content and its
+ * file, checked again on every fetch (so access that ends — a refund, a removed enrolment — ends
+ * the link too), served with HTTP Range (206/416) and `Cache-Control: private`.
+ * Who may open what is decided only by `contentAccessReason`.
+ */
+export class DeliveryService {
+  private readonly db: Db;
+  private readonly storage: Storage;
+  private readonly loadContent: (id: string) => Promise<FileContent | undefined>;
+  private secretPromise?: Promise<Buffer>;
+  private readonly logger?: Logger;
+  private readonly stamped: ByteLru<StampedPdf>;
+  private readonly stamping = new Map<string, Promise<StampedPdf>>();
+  private readonly stampSlots: Slots;
+
+  constructor(db: Db, storage: Storage, loadContent: (id: string) => Promise<FileContent | undefined>, options: DeliveryOptions = {}) {
+    this.db = db;
+    this.storage = storage;
+    this.loadContent = loadContent;
+    this.logger = options.logger;
+    this.stamped = new ByteLru(options.stampedCacheBytes ?? 64 * 1024 * 1024);
+    this.stampSlots = new Slots(options.stampingConcurrency ?? 2);
+  }
+
+  /** A signed link to `content`'s file for `reader`; 403 if they may not open it; null when the content has no file. */
+  async link(reader: Reader, content: FileContent, ttlSeconds = DEFAULT_LINK_TTL_SECONDS, now = new Date()): Promise<SignedLink | null> {
+    if (!content.fileKey) return null;
+    if (!(await contentAccessReason(this.db, reader, content))) throw forbidden(NO_FILE_ACCESS);
+    const ttl = Math.min(Math.max(30, Math.floor(ttlSeconds)), MAX_LINK_TTL_SECONDS);
+    const expires = Math.floor(now.getTime() / 1000) + ttl;
+    const sig = await this.sign(reader.id, content.id, content.fileKey, expires);
+    const name = encodeURIComponent(content.fileName || "file");
+    return { url: `/api/files/${content.id}/${name}?u=${reader.id}&e=${expires}&s=${sig}`, expiresAt: new Date(expires * 1000) };
+  }
+
+  /** Answers a fetch of a signed link with the file's bytes (all, or the requested range). */
+  async serve(request: FileRequest): Promise<Response> {
+    const { u, e, s } = request.params;
+    const now = Math.floor((request.now ?? new Date()).getTime() / 1000);
+    if (!u || !e || !s || !/^\d{1,12}$/.test(e)) throw forbidden(LINK_INVALID);
+    const content = await this.loadContent(request.contentId);
+    if (!content?.fileKey) throw notFound("File not found");
+    const expected = await this.sign(u, content.id, content.fileKey, Number(e));
+    if (!safeEqual(expected, s)) throw forbidden(LINK_INVALID);
+    if (Number(e) <= now) throw forbidden(LINK_EXPIRED);
+    // A link opened by someone signed in as another person is refused: links are personal.
+    if (request.sessionUserId && request.sessionUserId !== u) throw forbidden(LINK_OTHER_ACCOUNT);
+    const [reader] = await this.db.select({ id: users.id, role: users.role, name: users.name, email: users.email }).from(users).where(eq(users.id, u));
+    const reason = reader ? await contentAccessReason(this.db, reader, content) : null;
+    if (!reader || !reason) throw forbidden(NO_FILE_ACCESS);
+
+    // A student's PDF is their own stamped copy (name and e-mail on every page); creators and admins get the original.
+    const stamped = reason === "enrolled" && content.fileMime === "application/pdf" ? await this.stampedCopy(content as FileContent & { fileKey: string }, reader) : null;
+    const info = stamped ? { size: stamped.data.byteLength } : await this.storage.stat(content.fileKey);
+    if (!info) throw notFound("File not found");
+    const etag = stamped ? stamped.etag : `"${content.fileKey.replace(/[^\w.-]/g, "")}"`;
+    const headers = new Headers({
+      "Content-Type": content.fileMime ?? "application/octet-stream",
+      "Content-Disposition": contentDisposition(content.fileName ?? "file"),
+      "Accept-Ranges": "bytes",
+      // Personal and short-lived: never in shared caches, and not kept past the link's life.
+      "Cache-Control": `private, max-age=${Math.max(0, Math.min(Number(e) - now, 3600))}, no-transform`,
+      ETag: etag,
+      "X-Content-Type-Options": "nosniff",
+    });
+    // If-Range: a cached copy that is not this file gets the whole file, not a mismatched slice.
+    const rangeHeader = request.ifRange && request.ifRange !== etag ? null : request.range;
+    const wanted = parseRange(rangeHeader, info.size);
+    if (wanted.kind === "unsatisfiable") {
+      headers.set("Content-Range", `bytes */${info.size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    const range = wanted.kind === "range" ? wanted.range : undefined;
+    const length = range ? range.end - range.start + 1 : info.size;
+    headers.set("Content-Length", String(length));
+    if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+    const status = range ? 206 : 200;
+    if (request.method === "HEAD") return new Response(null, { status, headers });
+    if (stamped) return new Response(range ? stamped.data.subarray(range.start, range.end + 1) : stamped.data, { status, headers });
+    const object = await this.storage.get(content.fileKey, range);
+    if (!object) throw notFound("File not found");
+    return new Response(object.body, { status, headers });
+  }
+
+  /** The reader's stamped copy: from memory, or made once however many requests ask for it at the same time. */
+  private stampedCopy(content: FileContent & { fileKey: string }, owner: WatermarkOwner & { id: string }): Promise<StampedPdf> {
+    const key = `${content.fileKey}\n${owner.id}\n${owner.name}\n${owner.email}`;
+    const hit = this.stamped.get(key);
+    if (hit) return Promise.resolve(hit);
+    let pending = this.stamping.get(key);
+    if (!pending) {
+      pending = this.stampSlots
+        .run(() => this.stamp(content.fileKey, owner))
+        .then((copy) => {
+          this.stamped.set(key, copy);
+          return copy;
+        })
+        .finally(() => this.stamping.delete(key));
+      this.stamping.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async stamp(fileKey: string, owner: WatermarkOwner): Promise<StampedPdf> {
+    const object = await this.storage.get(fileKey);
+    if (!object) throw notFound("File not found");
+    const original = new Uint8Array(await new Response(object.body).arrayBuffer());
+    let data: Uint8Array<ArrayBuffer>;
+    try {
+      data = (await watermarkPdf(original, owner)) as Uint8Array<ArrayBuffer>;
+    } catch (error) {
+      // Never hand out an unmarked copy: the student is told, the operator sees why.
+      this.logger?.error("could not watermark a PDF", { fileKey, error: (error as Error).message });
+      throw new HttpError(422, PDF_NOT_STAMPABLE);
+    }
+    const etag = `"wm-${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
+    return { data, etag, bytes: data.byteLength };
+  }
+
+  private async sign(userId: string, contentId: string, fileKey: string, expires: number): Promise<string> {
+    const secret = await this.secret();
+    return createHmac("sha256", secret).update(`v1\n${userId}\n${contentId}\n${fileKey}\n${expires}`).digest("base64url");
+  }
+
+  private secret(): Promise<Buffer> {
+    this.secretPromise ??= ensureMeta(this.db, DELIVERY_SECRET_META, () => randomBytes(32).toString("base64url"))
+      .then((value) => Buffer.from(value, "base64url"))
+      .catch((error) => {
+        this.secretPromise = undefined;
+        throw error;
+      });
+    return this.secretPromise;
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** At most `size` tasks at once; the rest wait their turn. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = Math.max(1, size);
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/types.ts";
+import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
+import { INVALID_SIGNATURE, UNKNOWN_ORDER, type Payments } from "../payments/index.ts";
+import type { EnrollmentJson } from "../../app/lib/content-types.ts";
+import { CONTENT_UNAVAILABLE, EnrollSchema, ORDER_OF_ANOTHER_ACCOUNT, PRICE_TOO_LOW } from "../../app/lib/validation/enrollment.ts";
+import { VerifyPaymentSchema } from "../../app/lib/validation/setup.ts";
+import { availableOn, learningItemJson, siteCenterId } from "./catalog.ts";
+import { viewColumns, type ContentView } from "./content.ts";
+import type { Reader } from "./content-access.ts";
+import type { DeliveryService } from "./delivery.ts";
+import { ORDER_FAILED } from "./purchases.ts";
+import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
+import { tooMany } from "./accounts.ts";
+import type { Site } from "./tenants.ts";
+
+export type ContentOrderRow = typeof contentOrders.$inferSelect;
+type ContentOrder = ContentOrderRow & PayableOrder;
+
+/** An unpaid order is offered again for this long (a closed Checkout, a double click), instead of a new one. */
+const REUSE_PENDING_MS = 12 * 60 * 60 * 1000;
+
+export type EnrolOutcome =
+  | { kind: "enrolled"; enrollmentId: string; created: boolean }
+  | { kind: "order"; order: { id: string; amount: number; currency: string }; keyId: string; content: { id: string; title: string } };
+
+export interface EnrollmentServiceDeps {
+  db: Db;
+  payments: Payments;
+  delivery: DeliveryService;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+}
+
+/**
+ * Students' enrolments: free content at once, paid content through a gateway order priced from
+ * the content (the "content" order kind of the payment completion, so the browser's verify and
+ * the gateway's webhooks complete it exactly once), and the student's own courses.
+ */
+export class EnrollmentService {
+  private readonly deps: EnrollmentServiceDeps;
+  readonly orderKind: OrderKind<ContentOrder>;
+
+  constructor(deps: EnrollmentServiceDeps) {
+    this.deps = deps;
+    this.orderKind = {
+      name: "content",
+      lock: (tx, gatewayOrderId) => this.lock(tx, gatewayOrderId),
+      fulfil: (tx, order, payment) => this.fulfil(tx, order, payment),
+      markFailed: (tx, order, failure) => this.markFailed(tx, order, failure),
+      present: async (gatewayOrderId) => {
+        const order = await this.byGatewayOrder(gatewayOrderId);
+        return order ? { contentId: order.contentId, enrollmentId: await this.enrollmentOf(deps.db, order.studentId, order.contentId) } : {};
+      },
+    };
+  }
+
+  /**
+   * Enrols `student` in a content offered on `site`. Already enrolled: the same enrolment, nothing
+   * new. Free: enrolled at once. Paid: a gateway order for the content's own price, to pay in
+   * Checkout (an unpaid one from the last hours is offered again rather than a second order).
+   */
+  async enroll(student: Reader, input: unknown, site: Site): Promise<EnrolOutcome> {
+    const { contentId } = parseWith(EnrollSchema, input);
+    const existing = await this.enrollmentOf(this.deps.db, student.id, contentId);
+    if (existing) return { kind: "enrolled", enrollmentId: existing, created: false };
+    const [content] = await this.deps.db
+      .select(viewColumns)
+      .from(contents)
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(and(eq(contents.id, contentId), availableOn(site)));
+    if (!content) throw notFound(CONTENT_UNAVAILABLE);
+    if (content.price === 0) return this.enrolFree(student, content.id, site);
+    return this.placeOrder(student, content, site);
+  }
+
+  private async enrolFree(student: Reader, contentId: string, site: Site): Promise<EnrolOutcome> {
+    return this.deps.db.transaction(async (tx) => {
+      // Shares the lock that deleting the content takes, so a content is never deleted under a new enrolment.
+      const [content] = await tx.select({ id: contents.id }).from(contents).where(and(eq(contents.id, contentId), availableOn(site))).for("share");
+      if (!content) throw notFound(CONTENT_UNAVAILABLE);
+      const [created] = await tx.insert(enrollments).values({ studentId: student.id, contentId }).onConflictDoNothing().returning({ id: enrollments.id });
+      if (created) return { kind: "enrolled" as const, enrollmentId: created.id, created: true };
+      // Enrolled meanwhile by a concurrent request: the same enrolment.
+      return { kind: "enrolled" as const, enrollmentId: (await this.enrollmentOf(tx, student.id, contentId))!, created: false };
+    });
+  }
+
+  private async placeOrder(student: Reader, content: ContentView, site: Site): Promise<EnrolOutcome> {
+    const { db, payments, logger } = this.deps;
+    const amount = content.price;
+    if (amount < 100) throw badRequest(PRICE_TOO_LOW);
+    const summary = { id: content.id, title: content.title };
+    const [pending] = await db
+      .select()
+      .from(contentOrders)
+      .where(
+        and(
+          eq(contentOrders.studentId, student.id),
+          eq(contentOrders.contentId, content.id),
+          inArray(contentOrders.status, ["created", "failed"]),
+          eq(contentOrders.amount, amount),
+          gt(contentOrders.createdAt, new Date(Date.now() - REUSE_PENDING_MS)),
+        ),
+      )
+      .orderBy(desc(contentOrders.createdAt))
+      .limit(1);
+    if (pending) return { kind: "order", order: { id: pending.gatewayOrderId, amount, currency: pending.currency }, keyId: payments.gateway.keyId, content: summary };
+
+    const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, student.id);
+    if (!limit.allowed) throw tooMany(limit.retryAfter);
+    const id = randomUUID();
+    let order;
+    try {
+      order = await payments.gateway.createOrder({ amount, currency: "INR", receipt: id, notes: { kind: "content", contentOrderId: id, contentId: content.id } });
+    } catch (error) {
+      logger.error("gateway order creation failed", { error: (error as Error).message, contentOrderId: id });
+      throw new HttpError(502, ORDER_FAILED);
+    }
+    if (order.amount !== amount || order.currency !== "INR") {
+      logger.error("gateway answered a different amount", { expected: amount, got: order.amount, orderId: order.id });
+      throw new HttpError(502, ORDER_FAILED);
+    }
+    await db.insert(contentOrders).values({
+      id,
+      contentId: content.id,
+      studentId: student.id,
+      creatorId: content.creatorId,
+      // The institute the sale belongs to: the site it was made on (always the content's own there).
+      centerId: siteCenterId(site) ?? content.centerId,
+      amount,
+      currency: "INR",
+      gatewayOrderId: order.id,
+    });
+    return { kind: "order", order: { id: order.id, amount, currency: "INR" }, keyId: payments.gateway.keyId, content: summary };
+  }
+
+  /**
+   * The browser's Checkout result for one of the caller's content orders: checked, completed once
+   * (or found completed by a webhook), and answered with the enrolment it made.
+   */
+  async confirm(student: Reader, input: unknown): Promise<{ enrollmentId: string; alreadyCompleted: boolean }> {
+    const body = parseWith(VerifyPaymentSchema, input);
+    const checkout = { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature };
+    const { payments, db } = this.deps;
+    if (!payments.gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
+    const order = await this.byGatewayOrder(checkout.orderId);
+    if (!order) throw new HttpError(422, UNKNOWN_ORDER);
+    if (order.studentId !== student.id) throw forbidden(ORDER_OF_ANOTHER_ACCOUNT);
+    const result = await payments.confirmCheckout(checkout);
+    const enrollmentId = await this.enrollmentOf(db, order.studentId, order.contentId);
+    if (!enrollmentId) throw new Error(`paid content order ${order.id} has no enrolment`);
+    return { enrollmentId, alreadyCompleted: result.outcome === "already-paid" };
+  }
+
+  /**
+   * The student's enrolments, newest first, with links to open them (signed file links; live
+   * links from 15 minutes before the class). On an institute's domain, only that institute's.
+   * Archived or deactivated content stays: it was bought.
+   */
+  async myCourses(student: Reader, site: Site, now = new Date()): Promise<EnrollmentJson[]> {
+    const centerId = siteCenterId(site);
+    const rows = await this.deps.db
+      .select({ ...viewColumns, enrollmentId: enrollments.id, enrolledAt: enrollments.createdAt })
+      .from(enrollments)
+      .innerJoin(contents, eq(contents.id, enrollments.contentId))
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(and(eq(enrollments.studentId, student.id), centerId ? eq(contents.centerId, centerId) : undefined))
+      .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
+    return Promise.all(
+      rows.map(async ({ enrollmentId, enrolledAt, ...content }) => {
+        const link = content.fileKey ? await this.deps.delivery.link(student, content) : null;
+        return { enrollmentId, enrolledAt: enrolledAt.toISOString(), content: learningItemJson(content, { reader: student, enrollmentId, link, now }) };
+      }),
+    );
+  }
+
+  async byGatewayOrder(gatewayOrderId: string): Promise<ContentOrderRow | undefined> {
+    const [row] = await this.deps.db.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, gatewayOrderId)).limit(1);
+    return row;
+  }
+
+  private async enrollmentOf(db: DbOrTx, studentId: string, contentId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.studentId, studentId), eq(enrollments.contentId, contentId)));
+    return row?.id ?? null;
+  }
+
+  private async lock(tx: Tx, gatewayOrderId: string): Promise<ContentOrder | undefined> {
+    const [row] = await tx.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, gatewayOrderId)).for("update");
+    return row ? { ...row, paymentId: row.gatewayPaymentId } : undefined;
+  }
+
+  /** Marks the order paid and enrols its student (once: an enrolment that exists already stays as it is). */
+  private async fulfil(tx: Tx, order: ContentOrder, payment: CapturedPayment): Promise<void> {
+    await tx.update(contentOrders).set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()` }).where(eq(contentOrders.id, order.id));
+    const [enrolled] = await tx
+      .insert(enrollments)
+      .values({ studentId: order.studentId, contentId: order.contentId, orderId: order.id })
+      .onConflictDoNothing()
+      .returning({ id: enrollments.id });
+    if (!enrolled) {
+      // Already enrolled (e.g. an older order paid in another tab): the money needs a person to refund it.
+      this.deps.logger.warn("content paid for by a student already enrolled; consider a refund", { contentOrderId: order.id, paymentId: payment.paymentId });
+    }
+  }
+
+  private async markFailed(tx: Tx, order: ContentOrder, failure: FailedPayment): Promise<void> {
+    await tx
+      .update(contentOrders)
+      .set({ status: "failed" })
+      .where(and(eq(contentOrders.id, order.id), eq(contentOrders.status, "created")));
+    this.deps.logger.info("content payment failed", { contentOrderId: order.id, paymentId: failure.paymentId, reason: failure.reason });
+  }
+}

@@ -1,0 +1,130 @@
+import type { Database } from "../db/types.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import { SessionStore } from "../auth/sessions.ts";
+import { createStorage, type Storage } from "../storage/index.ts";
+import { TenantDirectory } from "./tenants.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import { AccountService } from "./accounts.ts";
+import { MediaService } from "./media.ts";
+import { PlanService } from "./plans.ts";
+import { BusinessService } from "./business.ts";
+import { EnquiryService } from "./enquiries.ts";
+import { SiteService } from "./sites.ts";
+import { createPayments, type Payments } from "../payments/index.ts";
+import { PurchaseService } from "./purchases.ts";
+import { ContentService } from "./content.ts";
+import { DeliveryService } from "./delivery.ts";
+import { SalesService } from "./sales.ts";
+import { SeminarService } from "./seminar.ts";
+import { CenterAdminService } from "./center-admin.ts";
+import { AdminFeedService } from "./admin-feed.ts";
+import { BusinessFiguresService } from "./business-figures.ts";
+import { CatalogService } from "./catalog.ts";
+import { EnrollmentService } from "./enrollments.ts";
+
+/** Domain services shared by the API routers and the page loaders. */
+export interface Services {
+  tenants: TenantDirectory;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  accounts: AccountService;
+  storage: Storage;
+  media: MediaService;
+  plans: PlanService;
+  business: BusinessService;
+  enquiries: EnquiryService;
+  sites: SiteService;
+  payments: Payments;
+  purchases: PurchaseService;
+  content: ContentService;
+  delivery: DeliveryService;
+  sales: SalesService;
+  seminar: SeminarService;
+  centers: CenterAdminService;
+  adminFeed: AdminFeedService;
+  businessFigures: BusinessFiguresService;
+  catalog: CatalogService;
+  enrollments: EnrollmentService;
+}
+
+export interface ServiceDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** Tests substitute storage (e.g. a temporary folder). */
+  storage?: Storage;
+}
+
+export function createServices({ env, database, logger, storage = createStorage(env, storageCleanupLogger(logger)) }: ServiceDeps): Services {
+  const { db } = database;
+  const rateLimiter = new RateLimiter(db);
+  const accounts = new AccountService(db, rateLimiter);
+  const tenants = new TenantDirectory(database, {
+    platformHosts: env.PLATFORM_HOSTS,
+    platformDomain: env.PLATFORM_DOMAIN,
+    cacheSize: env.HOST_CACHE_ENTRIES,
+  });
+  const sites = new SiteService(database, tenants, env.SITE_CACHE_MB * 1024 * 1024);
+  const content = new ContentService(db, storage, { pdf: env.MAX_PDF_BYTES, video: env.MAX_VIDEO_BYTES, image: env.MAX_IMAGE_BYTES }, (centerId) =>
+    sites.catalogChanged(centerId),
+  );
+  const plans = new PlanService(db, database);
+  const payments = createPayments(env, db, logger);
+  const purchases = new PurchaseService({
+    db,
+    plans,
+    payments,
+    tenants,
+    rateLimiter,
+    logger,
+    platformHosts: env.PLATFORM_HOSTS,
+    platformDomain: env.PLATFORM_DOMAIN,
+  });
+  payments.completion.register(purchases.orderKind);
+  const delivery = new DeliveryService(db, storage, (id) => content.findAny(id), { logger: logger.child({ component: "delivery" }) });
+  const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger });
+  payments.completion.register(enrollments.orderKind);
+  return {
+    tenants,
+    sessions: new SessionStore(db),
+    rateLimiter,
+    accounts,
+    storage,
+    media: new MediaService(storage, accounts),
+    plans,
+    payments,
+    purchases,
+    business: new BusinessService(db),
+    enquiries: new EnquiryService(db),
+    sites,
+    content,
+    delivery,
+    sales: new SalesService(db),
+    seminar: new SeminarService(db, rateLimiter),
+    centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }),
+    adminFeed: new AdminFeedService(db),
+    businessFigures: new BusinessFiguresService(db),
+    catalog: new CatalogService(db, delivery),
+    enrollments,
+  };
+}
+
+function storageCleanupLogger(logger: Logger) {
+  return (error: unknown) => logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message });
+}
+
+/** Periodic clean-up of rows that can no longer matter; every instance may run it. */
+export function startHousekeeping(services: Services, logger: Logger, everyMs = 60 * 60 * 1000): () => void {
+  const run = async () => {
+    try {
+      await services.sessions.purgeExpired();
+      await services.rateLimiter.purgeOlderThan(24 * 60 * 60 * 1000);
+    } catch (error) {
+      logger.warn("housekeeping failed", { error: (error as Error).message });
+    }
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,71 @@
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont } from "pdf-lib";
+
+/** Whose copy this is: printed on every page so that a leaked copy names its buyer. */
+export interface WatermarkOwner {
+  name: string;
+  email: string;
+}
+
+/** The line stamped on each page (also what tests look for). */
+export function watermarkLine(owner: WatermarkOwner, font?: PDFFont): string {
+  const name = printable(owner.name, font);
+  const email = printable(owner.email, font);
+  return name ? `Licensed to ${name} (${email})` : `Licensed to ${email}`;
+}
+
+/**
+ * Stamps every page of a PDF with the buyer's name and e-mail: a large diagonal mark across
+ * the page and a line at its foot. Pure and deterministic (same bytes in, same bytes out), so
+ * byte ranges of the stamped file agree whichever instance or request produced them.
+ * Throws when the file is not a PDF pdf-lib can read, or is encrypted.
+ */
+export async function watermarkPdf(bytes: Uint8Array, owner: WatermarkOwner): Promise<Uint8Array> {
+  // `updateMetadata: false` keeps pdf-lib from writing today's date (and so the output stable).
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const line = watermarkLine(owner, font);
+  const foot = `${line} - personal copy, do not share`;
+  for (const page of doc.getPages()) {
+    const { x, y, width, height } = page.getCropBox();
+    const diagonal = Math.hypot(width, height);
+    // Big enough to cross the page, small enough to fit along its diagonal.
+    const size = Math.max(10, Math.min(40, (diagonal * 0.72) / Math.max(1, font.widthOfTextAtSize(line, 1))));
+    const textWidth = font.widthOfTextAtSize(line, size);
+    const angle = Math.atan2(height, width);
+    page.drawText(line, {
+      x: x + width / 2 - (Math.cos(angle) * textWidth) / 2 + (Math.sin(angle) * size) / 2,
+      y: y + height / 2 - (Math.sin(angle) * textWidth) / 2 - (Math.cos(angle) * size) / 2,
+      size,
+      font,
+      color: rgb(0.55, 0.55, 0.6),
+      opacity: 0.18,
+      rotate: degrees((angle * 180) / Math.PI),
+    });
+    const footSize = Math.max(5, Math.min(8, ((width - 24) / Math.max(1, font.widthOfTextAtSize(foot, 1))) * 0.98));
+    page.drawText(foot, { x: x + 12, y: y + 10, size: footSize, font, color: rgb(0.35, 0.35, 0.4), opacity: 0.75 });
+  }
+  return doc.save({ updateFieldAppearances: false });
+}
+
+/**
+ * Text the standard font can print: accents are kept where the font has them, other letters
+ * (e.g. Devanagari, which the standard PDF fonts lack) are dropped, so the e-mail always shows.
+ */
+function printable(value: string, font?: PDFFont): string {
+  const supported = font ? new Set(font.getCharacterSet()) : null;
+  const keep = (ch: string) => {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || code === 0x7f) return false;
+    return supported ? supported.has(code) : code < 0x7f;
+  };
+  let out = "";
+  for (const ch of value.normalize("NFC")) {
+    if (keep(ch)) out += ch;
+    else {
+      // "é" as "e" when the composed form is missing; otherwise leave it out.
+      const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
+      if (base && base !== ch && [...base].every(keep)) out += base;
+    }
+  }
+  return out.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,286 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import * as v from "valibot";
+import { centers, purchases } from "../db/schema/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/types.ts";
+import { HttpError, badRequest, conflict, parseWith } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
+import type { Payments } from "../payments/index.ts";
+import { CreateOrderSchema, domainSchema } from "../../app/lib/validation/setup.ts";
+import { billingLabel } from "../../app/lib/validation/plans.ts";
+import { durationDaysOf, priceOf, type PlanRow, type PlanService } from "./plans.ts";
+import { uniqueSlug } from "./center-slugs.ts";
+import type { TenantDirectory } from "./tenants.ts";
+import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
+import { tooMany } from "./accounts.ts";
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+type PlanOrder = PurchaseRow & PayableOrder;
+
+export const ORDER_FAILED = "Failed to create order";
+export const DOMAIN_TAKEN = "This domain is already used by another institute.";
+export const DOMAIN_RESERVED = "This address belongs to Pathshala. Please enter your institute's own domain.";
+export const PLAN_UNAVAILABLE = "This plan is not available. Please choose a plan on the pricing page.";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A purchase as the API shows it (spec §3 "Purchase"): amount in minor units. */
+export interface PurchaseJson {
+  _id: string;
+  plan: string;
+  billing: PurchaseRow["billing"];
+  durationDays: number;
+  domain: string;
+  instituteName: string;
+  ownerName: string;
+  email: string;
+  status: PurchaseRow["status"];
+  currency: string;
+  amount: number;
+  centerId: string | null;
+  orderId: string;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export function toPurchaseJson(p: PurchaseRow): PurchaseJson {
+  return {
+    _id: p.id,
+    plan: p.planName,
+    billing: p.billing,
+    durationDays: p.durationDays,
+    domain: p.domain,
+    instituteName: p.instituteName,
+    ownerName: p.ownerName,
+    email: p.email,
+    status: p.status,
+    currency: p.currency,
+    amount: p.amount,
+    centerId: p.centerId,
+    orderId: p.gatewayOrderId,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** The platform's own hosts and every `*.{PLATFORM_DOMAIN}` name belong to Pathshala, never to one institute. */
+export function isPlatformAddress(domain: string, platformHosts: readonly string[], platformDomain: string): boolean {
+  if (platformHosts.includes(domain)) return true;
+  return !!platformDomain && (domain === platformDomain || domain.endsWith(`.${platformDomain}`));
+}
+
+export type DomainStatus =
+  | { domain: string; available: true; renewal: boolean; message?: string }
+  | { domain: string; available: false; reason: "invalid" | "reserved" | "taken"; message: string };
+
+export interface PurchaseServiceDeps {
+  db: Db;
+  plans: PlanService;
+  payments: Payments;
+  tenants: TenantDirectory;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  platformHosts: string[];
+  platformDomain: string;
+}
+
+/**
+ * Plan purchases: pricing an order from the stored plan, placing it with the gateway, and
+ * (as the "plan" order kind of the payment completion) turning a paid order into an active
+ * center on the buyer's domain, or a longer one on renewal.
+ */
+export class PurchaseService {
+  private readonly deps: PurchaseServiceDeps;
+  readonly orderKind: OrderKind<PlanOrder>;
+
+  constructor(deps: PurchaseServiceDeps) {
+    this.deps = deps;
+    this.orderKind = {
+      name: "plan",
+      lock: (tx, gatewayOrderId) => this.lock(tx, gatewayOrderId),
+      fulfil: (tx, order, payment) => this.fulfil(tx, order, payment),
+      markFailed: (tx, order, failure) => this.markFailed(tx, order, failure),
+      afterCommit: () => deps.tenants.changed(),
+      present: (gatewayOrderId) => this.present(gatewayOrderId),
+    };
+  }
+
+  /** Whether `raw` may be bought for: a host name, not ours, and no other owner's center on it. */
+  async domainStatus(raw: unknown, userId?: string): Promise<DomainStatus> {
+    const parsed = v.safeParse(domainSchema, raw);
+    if (!parsed.success) return { domain: String(raw ?? ""), available: false, reason: "invalid", message: parsed.issues[0].message };
+    const domain = parsed.output;
+    if (this.isReserved(domain)) return { domain, available: false, reason: "reserved", message: DOMAIN_RESERVED };
+    const [center] = await this.deps.db.select({ ownerId: centers.ownerId }).from(centers).where(eq(centers.customDomain, domain)).limit(1);
+    if (!center) return { domain, available: true, renewal: false };
+    if (userId && center.ownerId === userId) return { domain, available: true, renewal: true, message: "This is your institute's domain: paying renews its plan." };
+    return { domain, available: false, reason: "taken", message: DOMAIN_TAKEN };
+  }
+
+  /**
+   * Prices the order from the stored plan (never from the client), reserves nothing, places the
+   * gateway order with our purchase id as its receipt, and records the purchase as `created`.
+   */
+  async createOrder(userId: string, input: unknown): Promise<{ purchase: PurchaseRow; plan: PlanRow; keyId: string }> {
+    const data = parseWith(CreateOrderSchema, input);
+    const plan = await this.deps.plans.findOnSale(data.plan);
+    if (!plan) throw badRequest(PLAN_UNAVAILABLE);
+    const amount = priceOf(plan, data.billing);
+    if (amount < 100) throw badRequest(`The ${plan.name} plan is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`);
+    const domain = await this.domainStatus(data.domain, userId);
+    if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
+
+    const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, userId);
+    if (!limit.allowed) throw tooMany(limit.retryAfter);
+
+    const id = randomUUID();
+    const { gateway } = this.deps.payments;
+    let order;
+    try {
+      order = await gateway.createOrder({
+        amount,
+        currency: "INR",
+        receipt: id,
+        notes: { kind: "plan", purchaseId: id, plan: plan.name, billing: data.billing, domain: domain.domain },
+      });
+    } catch (error) {
+      this.deps.logger.error("gateway order creation failed", { error: (error as Error).message, purchaseId: id });
+      throw new HttpError(502, ORDER_FAILED);
+    }
+    if (order.amount !== amount || order.currency !== "INR") {
+      this.deps.logger.error("gateway answered a different amount", { expected: amount, got: order.amount, orderId: order.id });
+      throw new HttpError(502, ORDER_FAILED);
+    }
+    const [purchase] = await this.deps.db
+      .insert(purchases)
+      .values({
+        id,
+        userId,
+        planId: plan.id,
+        planName: plan.name,
+        billing: data.billing,
+        durationDays: durationDaysOf(plan, data.billing),
+        amount,
+        currency: "INR",
+        instituteName: data.institute,
+        ownerName: data.owner,
+        email: data.email,
+        phone: data.phone || null,
+        domain: domain.domain,
+        gatewayOrderId: order.id,
+      })
+      .returning();
+    return { purchase, plan, keyId: gateway.keyId };
+  }
+
+  async listMine(userId: string): Promise<PurchaseRow[]> {
+    return this.deps.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt));
+  }
+
+  /** The owner's most recent paid purchase (the Launching Soon page's "plan purchased" mark). */
+  async latestPaid(userId: string): Promise<PurchaseRow | undefined> {
+    const [row] = await this.deps.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.status, "paid")))
+      .orderBy(desc(purchases.paidAt))
+      .limit(1);
+    return row;
+  }
+
+  async byGatewayOrder(gatewayOrderId: string): Promise<PurchaseRow | undefined> {
+    const [row] = await this.deps.db.select().from(purchases).where(eq(purchases.gatewayOrderId, gatewayOrderId)).limit(1);
+    return row;
+  }
+
+  /** The purchase and the center it made, for the verify answer. */
+  async present(gatewayOrderId: string) {
+    const purchase = await this.byGatewayOrder(gatewayOrderId);
+    if (!purchase) return {};
+    const [center] = purchase.centerId
+      ? await this.deps.db
+          .select({ id: centers.id, slug: centers.slug, instituteName: centers.instituteName, customDomain: centers.customDomain, status: centers.status, expiresAt: centers.expiresAt })
+          .from(centers)
+          .where(eq(centers.id, purchase.centerId))
+      : [];
+    return {
+      purchase: toPurchaseJson(purchase),
+      center: center
+        ? { _id: center.id, slug: center.slug, instituteName: center.instituteName, domain: center.customDomain, status: center.status, expiresAt: center.expiresAt?.toISOString() ?? null }
+        : null,
+    };
+  }
+
+  private isReserved(domain: string): boolean {
+    return isPlatformAddress(domain, this.deps.platformHosts, this.deps.platformDomain);
+  }
+
+  private async lock(tx: Tx, gatewayOrderId: string): Promise<PlanOrder | undefined> {
+    const [row] = await tx.select().from(purchases).where(eq(purchases.gatewayOrderId, gatewayOrderId)).for("update");
+    return row ? { ...row, paymentId: row.gatewayPaymentId } : undefined;
+  }
+
+  /** Marks the purchase paid and creates the center, or extends the buyer's own center on that domain. */
+  private async fulfil(tx: Tx, order: PlanOrder, payment: CapturedPayment): Promise<void> {
+    const centerId = await this.applyToCenter(tx, order);
+    await tx
+      .update(purchases)
+      .set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()`, centerId })
+      .where(eq(purchases.id, order.id));
+  }
+
+  private async applyToCenter(tx: Tx, order: PlanOrder): Promise<string> {
+    const now = new Date();
+    const runs = order.durationDays * DAY_MS;
+    const [existing] = await tx.select().from(centers).where(eq(centers.customDomain, order.domain)).for("update");
+    if (existing && existing.ownerId === order.userId) {
+      // A renewal runs on from the current expiry (or from now, if it has already run out).
+      const from = existing.expiresAt && existing.expiresAt.getTime() > now.getTime() ? existing.expiresAt : now;
+      await tx
+        .update(centers)
+        .set({
+          planId: order.planId,
+          planName: order.planName,
+          billing: order.billing,
+          status: "active",
+          expiresAt: new Date(from.getTime() + runs),
+          siteVersion: sql`${centers.siteVersion} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(centers.id, existing.id));
+      return existing.id;
+    }
+    if (existing) {
+      // Someone else's center took the domain after this order was placed. The payment must
+      // still buy a site: it is created on its platform address, and the domain left for support.
+      this.deps.logger.error("paid order's domain was taken meanwhile; center created without it", { purchaseId: order.id, domain: order.domain });
+    }
+    const domain = existing ? null : order.domain;
+    const [center] = await tx
+      .insert(centers)
+      .values({
+        slug: await uniqueSlug(tx, order.instituteName),
+        instituteName: order.instituteName,
+        customDomain: domain,
+        website: domain ? `https://${domain}` : null,
+        ownerId: order.userId,
+        planId: order.planId,
+        planName: order.planName,
+        billing: order.billing,
+        status: "active",
+        startsAt: now,
+        expiresAt: new Date(now.getTime() + runs),
+      })
+      .returning({ id: centers.id });
+    return center.id;
+  }
+
+  private async markFailed(tx: DbOrTx, order: PlanOrder, failure: FailedPayment): Promise<void> {
+    await tx
+      .update(purchases)
+      .set({ status: "failed" })
+      .where(and(eq(purchases.id, order.id), eq(purchases.status, "created")));
+    this.deps.logger.info("plan payment failed", { purchaseId: order.id, paymentId: failure.paymentId, reason: failure.reason });
+  }
+}

@@ -1,0 +1,215 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { renderToString } from "react-dom/server";
+import { createElement } from "react";
+import { centers, contents, templateSelections, type SiteProfile } from "../db/schema/index.ts";
+import type { Database, Db } from "../db/types.ts";
+import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
+import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, derivedEmail } from "../../tenants/defaults.ts";
+import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
+import { escapeHtml } from "../pages/html.ts";
+import { ByteLru } from "./byte-lru.ts";
+import { recordCache } from "../metrics.ts";
+import type { TenantCenter, TenantDirectory } from "./tenants.ts";
+import { hasActivePlan, type OwnedCenter } from "./business.ts";
+import { HttpError } from "../errors.ts";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+const CATALOG_CHANNEL = "pathshala_catalog";
+export const NEEDS_PLAN = "Purchase a plan to apply this template";
+const sha = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
+
+/** Long-cached, versioned assets of the institute sites: one stylesheet per template, one small script. */
+export const SITE_ASSETS = {
+  script: { body: ENQUIRY_SCRIPT, version: sha(ENQUIRY_SCRIPT), type: "text/javascript; charset=utf-8" },
+  ...Object.fromEntries(
+    (Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, { body: TEMPLATES[id].css, version: sha(TEMPLATES[id].css), type: "text/css; charset=utf-8" }]),
+  ),
+} as Record<"script" | TemplateId, { body: string; version: string; type: string }>;
+
+export type Encoding = "br" | "gzip";
+
+export interface RenderedPage {
+  html: Buffer;
+  /** Compressed copies, made the first time a visitor accepts them, then kept with the page. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+  etag: string;
+  bytes: number;
+}
+
+const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
+  gzip: (html) => gzipAsync(html, { level: 6 }),
+  br: (html) => brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+};
+
+/**
+ * The institutes' public sites: their data (profile with the spec's samples as defaults, plus their
+ * catalog), server-rendered templates, and an in-memory cache of the rendered home pages keyed by
+ * center, host, site version and catalog version. Template and profile changes bump the center's
+ * site version (announced to every instance by TenantDirectory); catalog changes are announced
+ * on their own channel.
+ */
+export class SiteService {
+  private readonly db: Db;
+  private readonly cache: ByteLru<RenderedPage & { key: string }>;
+  private readonly catalogVersions = new Map<string, number>();
+  private readonly database: Database;
+  private readonly tenants: TenantDirectory;
+
+  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024) {
+    this.database = database;
+    this.db = database.db;
+    this.tenants = tenants;
+    this.cache = new ByteLru(cacheBytes);
+    database.listen(CATALOG_CHANNEL, (centerId) => {
+      if (centerId === "*" || !centerId) {
+        this.catalogVersions.clear();
+        this.cache.clear();
+      } else this.catalogVersions.set(centerId, (this.catalogVersions.get(centerId) ?? 0) + 1);
+    });
+  }
+
+  /** Call when content assigned to a center changes (its site shows its catalog). */
+  async catalogChanged(centerId: string | null | undefined): Promise<void> {
+    if (!centerId) return;
+    this.catalogVersions.set(centerId, (this.catalogVersions.get(centerId) ?? 0) + 1);
+    await this.database.notify(CATALOG_CHANNEL, centerId);
+  }
+
+  async siteData(center: Pick<TenantCenter, "id" | "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Promise<SiteData> {
+    return { ...profileData(center, host), catalog: await this.catalog(center.id) };
+  }
+
+  async catalog(centerId: string): Promise<SiteData["catalog"]> {
+    const rows = await this.db
+      .select({ id: contents.id, title: contents.title, description: contents.description, price: contents.price, type: contents.type, startsAt: contents.liveStartsAt })
+      .from(contents)
+      .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), isNull(contents.archivedAt)))
+      .orderBy(desc(contents.createdAt))
+      .limit(60);
+    const items: CatalogItem[] = rows.map((r) => ({ ...r, price: r.price / 100, startsAt: r.startsAt?.toISOString() ?? null }));
+    return {
+      live: items.filter((i) => i.type === "live"),
+      courses: items.filter((i) => i.type === "video"),
+      materials: items.filter((i) => i.type === "pdf"),
+    };
+  }
+
+  /**
+   * The institute's home page in the encoding asked for, from the cache when nothing it shows
+   * has changed (a compressed copy is made once, on first demand, and kept with the page).
+   */
+  async homePage(center: TenantCenter, host: string, encoding: Encoding | null = null): Promise<{ etag: string; body: Buffer }> {
+    const slot = `${center.id}|${host}`;
+    const page = await this.renderedPage(center, host, slot);
+    if (!encoding) return { etag: page.etag, body: page.html };
+    let body = page.compressed[encoding];
+    if (!body) {
+      body = await COMPRESS[encoding](page.html);
+      page.compressed[encoding] = body;
+      page.bytes += body.length;
+      // The entry grew: account for it against the cache's budget.
+      this.cache.set(slot, page);
+    }
+    return { etag: page.etag, body };
+  }
+
+  private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage & { key: string }> {
+    const templateId: TemplateId = isTemplateId(center.templateId) ? center.templateId : "t1";
+    const key = `${center.siteVersion}:${this.catalogVersions.get(center.id) ?? 0}:${templateId}`;
+    const hit = this.cache.get(slot);
+    recordCache("site", Boolean(hit && hit.key === key));
+    if (hit && hit.key === key) return hit;
+    const data = await this.siteData(center, host);
+    const html = Buffer.from(renderDocument(templateId, data, host));
+    const page = { key, html, compressed: {}, etag: `"${sha(`${slot}:${key}:${SITE_ASSETS[templateId].version}:${html.length}`)}"`, bytes: html.length };
+    this.cache.set(slot, page);
+    return page;
+  }
+
+
+  /**
+   * Records the template choice (and its notification) for an institute with an active plan;
+   * `alreadyApplied` when nothing changed. The API and the business area both come here.
+   */
+  async applyTemplate(
+    center: Pick<OwnedCenter, "id" | "status" | "expiresAt" | "planName">,
+    templateId: TemplateId,
+    userId: string | null,
+  ): Promise<{ alreadyApplied: boolean }> {
+    if (!hasActivePlan(center)) throw new HttpError(403, NEEDS_PLAN);
+    const centerId = center.id;
+    const changed = await this.db.transaction(async (tx) => {
+      const [center] = await tx.select({ templateId: centers.templateId }).from(centers).where(eq(centers.id, centerId)).for("update");
+      if (!center || center.templateId === templateId) return false;
+      await tx
+        .update(centers)
+        .set({ templateId, siteVersion: sqlIncrement(), updatedAt: new Date() })
+        .where(eq(centers.id, centerId));
+      await tx.insert(templateSelections).values({ centerId, userId, templateId });
+      return true;
+    });
+    if (changed) await this.tenants.changed();
+    return { alreadyApplied: !changed };
+  }
+
+  async updateProfile(centerId: string, profile: SiteProfile): Promise<void> {
+    await this.db.update(centers).set({ siteProfile: profile, siteVersion: sqlIncrement(), updatedAt: new Date() }).where(eq(centers.id, centerId));
+    await this.tenants.changed();
+  }
+
+  cacheStats() {
+    return { entries: this.cache.size, bytes: this.cache.bytes };
+  }
+}
+
+function sqlIncrement() {
+  return sql`${centers.siteVersion} + 1`;
+}
+
+/** The institute's details with the spec's samples where it has not filled them in. */
+export function profileData(center: Pick<TenantCenter, "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Omit<SiteData, "catalog"> {
+  const p = center.siteProfile ?? {};
+  return {
+    instituteName: center.instituteName,
+    tagline: p.tagline?.trim() || defaultTagline(center.instituteName),
+    address: p.address?.trim() || DEFAULT_ADDRESS,
+    phone: p.phone?.trim() || DEFAULT_PHONE,
+    email: p.contactEmail?.trim() || derivedEmail(center.customDomain ?? host),
+    programs: p.programs?.length ? p.programs : DEFAULT_PROGRAMS,
+    testimonials: p.testimonials?.length ? p.testimonials : DEFAULT_TESTIMONIALS,
+    logoUrl: p.logoKey ? `/media/${p.logoKey}` : null,
+    brandColor: p.brandColor && /^#[0-9a-f]{6}$/i.test(p.brandColor) ? p.brandColor : null,
+  };
+}
+
+/** A complete, script-light HTML document for an institute's home page. */
+export function renderDocument(templateId: TemplateId, data: SiteData, host: string): string {
+  const { Component } = TEMPLATES[templateId];
+  const body = renderToString(createElement(Component, { data }));
+  const title = escapeHtml(`${data.instituteName} | JEE, NEET & Boards coaching`);
+  const description = escapeHtml(data.tagline);
+  const css = SITE_ASSETS[templateId];
+  const script = SITE_ASSETS.script;
+  const jsonLd = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "EducationalOrganization",
+    name: data.instituteName,
+    address: data.address,
+    telephone: data.phone,
+    email: data.email,
+  }).replace(/</g, "\\u003c");
+  return `<!doctype html><html lang="en" data-template="${templateId}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><meta name="description" content="${description}"><link rel="canonical" href="https://${escapeHtml(host)}/"><meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(data.instituteName)}"><meta property="og:description" content="${description}"><meta property="og:url" content="https://${escapeHtml(host)}/">${data.logoUrl ? `<meta property="og:image" content="${escapeHtml(data.logoUrl)}"><link rel="icon" href="${escapeHtml(data.logoUrl)}">` : `<link rel="icon" href="${initialIcon(data)}">`}<link rel="stylesheet" href="/_site/${templateId}.css?v=${css.version}"><script type="application/ld+json">${jsonLd}</script><script src="/_site/enquiry.js?v=${script.version}" defer></script></head><body>${body}</body></html>`;
+}
+
+/** Without a logo, the tab shows the institute's initial in its colour (never the platform's mark). */
+function initialIcon(data: SiteData): string {
+  const letter = (data.instituteName.match(/[A-Za-z0-9]/)?.[0] ?? "•").toUpperCase();
+  const color = data.brandColor ?? "#334155";
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="44" font-family="Arial,sans-serif" font-size="36" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}

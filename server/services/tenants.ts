@@ -1,0 +1,129 @@
+import { eq, or } from "drizzle-orm";
+import { centers } from "../db/schema/index.ts";
+import type { Database } from "../db/types.ts";
+import { normaliseHost } from "../env.ts";
+import { Lru } from "./lru.ts";
+import { recordCache } from "../metrics.ts";
+
+export type TenantCenter = Pick<
+  typeof centers.$inferSelect,
+  | "id"
+  | "slug"
+  | "instituteName"
+  | "customDomain"
+  | "website"
+  | "superAdminPath"
+  | "ownerId"
+  | "status"
+  | "startsAt"
+  | "expiresAt"
+  | "templateId"
+  | "siteProfile"
+  | "siteVersion"
+  | "planName"
+>;
+
+/** What a request's host names: the platform itself, one institute, or nothing we serve. */
+export type Site =
+  | { kind: "platform"; host: string }
+  | { kind: "tenant"; host: string; center: TenantCenter }
+  | { kind: "unknown"; host: string };
+
+export const CENTERS_CHANNEL = "pathshala_centers";
+
+export interface TenantDirectoryOptions {
+  platformHosts: string[];
+  /** `{slug}.{platformDomain}` names a center; empty disables slug hosts. */
+  platformDomain: string;
+  cacheSize?: number;
+}
+
+/**
+ * Resolves hosts to sites, caching answers (including "unknown") in process. Any change to any
+ * center is announced on a database channel and empties every instance's cache; while the
+ * channel is not connected the cache is bypassed, so a stale answer is never served.
+ */
+export class TenantDirectory {
+  private readonly cache: Lru<string, Site>;
+  private readonly platformHosts: Set<string>;
+  private generation = 0;
+
+  private readonly database: Database;
+  private readonly options: TenantDirectoryOptions;
+
+  constructor(database: Database, options: TenantDirectoryOptions) {
+    this.database = database;
+    this.options = options;
+    this.cache = new Lru(options.cacheSize ?? 20_000);
+    this.platformHosts = new Set(options.platformHosts);
+    database.listen(CENTERS_CHANNEL, () => this.forget());
+  }
+
+  isPlatformHost(host: string): boolean {
+    return this.platformHosts.has(normaliseHost(host));
+  }
+
+  async resolve(rawHost: string): Promise<Site> {
+    const host = normaliseHost(rawHost);
+    if (this.platformHosts.has(host)) return { kind: "platform", host };
+    const useCache = this.database.listening();
+    if (useCache) {
+      const hit = this.cache.get(host);
+      recordCache("host", Boolean(hit));
+      if (hit) return hit;
+    }
+    const generation = this.generation;
+    const center = await this.lookup(host);
+    const site: Site = center ? { kind: "tenant", host, center } : { kind: "unknown", host };
+    // A change announced while we were querying may have made this answer stale.
+    if (useCache && generation === this.generation) this.cache.set(host, site);
+    return site;
+  }
+
+  /** Call after any write to centers; every instance forgets what it cached. */
+  async changed(): Promise<void> {
+    this.forget();
+    await this.database.notify(CENTERS_CHANNEL, "changed");
+  }
+
+  private forget() {
+    this.generation++;
+    this.cache.clear();
+  }
+
+  private async lookup(host: string): Promise<TenantCenter | undefined> {
+    if (!host || host.length > 253) return undefined;
+    const { platformDomain } = this.options;
+    const suffix = platformDomain ? `.${platformDomain}` : undefined;
+    const slug = suffix && host.endsWith(suffix) ? host.slice(0, -suffix.length) : undefined;
+    const byDomain = eq(centers.customDomain, host);
+    const where = slug && !slug.includes(".") ? or(byDomain, eq(centers.slug, slug)) : byDomain;
+    const rows = await this.database.db
+      .select({
+        id: centers.id,
+        slug: centers.slug,
+        instituteName: centers.instituteName,
+        customDomain: centers.customDomain,
+        website: centers.website,
+        superAdminPath: centers.superAdminPath,
+        ownerId: centers.ownerId,
+        status: centers.status,
+        startsAt: centers.startsAt,
+        expiresAt: centers.expiresAt,
+        templateId: centers.templateId,
+        siteProfile: centers.siteProfile,
+        siteVersion: centers.siteVersion,
+        planName: centers.planName,
+      })
+      .from(centers)
+      .where(where)
+      .limit(2);
+    // A custom domain wins over a slug host if both somehow match.
+    return rows.find((r) => r.customDomain === host) ?? rows[0];
+  }
+}
+
+/** An institute's site is served only while it is active and its plan has not run out. */
+export function isCenterLive(center: Pick<TenantCenter, "status" | "expiresAt">, now = new Date()): boolean {
+  return center.status === "active" && (!center.expiresAt || center.expiresAt.getTime() > now.getTime());
+}

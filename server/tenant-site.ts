@@ -1,0 +1,114 @@
+import type { Context, Hono } from "hono";
+import type { AppEnv } from "./http-types.ts";
+import type { AppDeps } from "./app.ts";
+import { isCenterLive, type TenantCenter } from "./services/tenants.ts";
+import { SITE_ASSETS } from "./services/sites.ts";
+import { escapeHtml, simplePage } from "./pages/html.ts";
+import { HttpError } from "./errors.ts";
+import { ENQUIRY_THANKS, submitEnquiry } from "./api/enquiries.ts";
+import { requestMeta } from "./middleware/client-ip.ts";
+import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
+import { sendDirect } from "./http-direct.ts";
+
+/** The unavailable page carries the institute's name, never the platform's. */
+function unavailable(c: Context<AppEnv>, center: TenantCenter) {
+  c.header("Retry-After", "3600");
+  c.header("Cache-Control", "no-store");
+  return c.html(
+    simplePage(center.instituteName, "This site is temporarily unavailable", `${center.instituteName}'s website will be back soon. Please check again later.`),
+    503,
+  );
+}
+
+/** Picks the best encoding the client accepts among the ones we pre-compressed. */
+function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  if (/\bbr\b/.test(acceptEncoding)) return "br";
+  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
+  return null;
+}
+
+/**
+ * What an institute's domain answers outside React Router: its home page (server-rendered
+ * template from the in-memory cache, ETag/304, pre-compressed), the templates' assets, its
+ * admin path (→ the institute's own business sign-in), and the plain-HTML enquiry post.
+ */
+export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
+  app.get("/_site/:file", (c) => {
+    const match = /^(enquiry\.js|t[1-4]\.css)$/.exec(c.req.param("file"));
+    if (!match) return c.notFound();
+    const key = match[1] === "enquiry.js" ? "script" : (match[1].slice(0, 2) as keyof typeof SITE_ASSETS);
+    const asset = SITE_ASSETS[key];
+    const current = c.req.query("v") === asset.version;
+    c.header("Content-Type", asset.type);
+    c.header("Cache-Control", current ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    return c.body(asset.body);
+  });
+
+  app.on(["GET", "HEAD"], "/", async (c, next) => {
+    const site = c.get("site");
+    if (site.kind !== "tenant") return next();
+    const { center } = site;
+    if (!isCenterLive(center)) return unavailable(c, center);
+    const encoding = encodingFor(c.req.header("accept-encoding"));
+    const page = await deps.services.sites.homePage(center, site.host, encoding);
+    const headers: Record<string, string> = {
+      ETag: page.etag,
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      Vary: "Accept-Encoding",
+      "Content-Type": "text/html; charset=utf-8",
+    };
+    const ifNoneMatch = c.req.header("if-none-match");
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
+      return c.body(null, 304, headers);
+    }
+    const body = page.body;
+    if (encoding) headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = String(body.length);
+    // The hot path: the cached bytes go straight to the socket with every header the middleware
+    // would have added (security headers, the policy, the request id).
+    const secure = isSecure(c, deps.env.TRUST_PROXY);
+    const all: [string, string][] = [
+      ...Object.entries(headers),
+      ...baseSecurityHeaders(secure),
+      ["Content-Security-Policy", staticContentSecurityPolicy(secure)],
+      ["X-Request-Id", c.get("requestId")],
+    ];
+    return sendDirect(c, 200, all, body);
+  });
+
+  // The institute's admin path (default /admin) leads to its own business sign-in, on its domain.
+  app.get("*", async (c, next) => {
+    const site = c.get("site");
+    if (site.kind !== "tenant") return next();
+    const path = c.req.path.replace(/\/+$/, "") || "/";
+    if (path !== site.center.superAdminPath || path === "/") return next();
+    return c.redirect(`/auth?role=business&mode=login&redirectTo=${encodeURIComponent("/business")}`, 302);
+  });
+}
+
+/** The enquiry form's no-JavaScript post: a page saying it worked, or what to fix. */
+export function mountTenantSiteForms(app: Hono<AppEnv>, deps: AppDeps): void {
+  app.post("/enquiry", async (c, next) => {
+    const site = c.get("site");
+    if (site.kind !== "tenant") return next();
+    if (!isCenterLive(site.center)) return unavailable(c, site.center);
+    const form = await c.req.parseBody().catch(() => ({}));
+    const input = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
+    const name = site.center.instituteName;
+    try {
+      await submitEnquiry(deps, site.center.id, requestMeta(c, deps.env.TRUST_PROXY).ip, input);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return c.html(formAnswer(name, "We could not send your enquiry", error.message), error.status === 429 ? 429 : 400);
+    }
+    return c.html(formAnswer(name, "Enquiry sent", ENQUIRY_THANKS), 200);
+  });
+}
+
+function formAnswer(instituteName: string, heading: string, text: string): string {
+  return simplePage(instituteName, heading, text).replace(
+    "</main>",
+    `<p style="margin-top:1.5rem"><a href="/#contact" style="color:inherit;font-weight:600">Back to ${escapeHtml(instituteName)}</a></p></main>`,
+  );
+}

@@ -1,0 +1,59 @@
+import type { CatalogItem, SiteData } from "../types";
+import { FileIcon, LiveIcon, VideoIcon } from "./icons";
+
+const SECTIONS = [
+  { key: "live", title: "Live Classes", anchor: "live", Icon: LiveIcon, empty: "New live classes are announced here." },
+  { key: "courses", title: "Courses", anchor: "courses", Icon: VideoIcon, empty: "Video courses are coming soon." },
+  { key: "materials", title: "Study Materials", anchor: "materials", Icon: FileIcon, empty: "Study materials are coming soon." },
+] as const;
+
+function priceLabel(price: number): string {
+  return price === 0 ? "Free" : `₹${price.toLocaleString("en-IN")}`;
+}
+
+function when(item: CatalogItem): string | null {
+  if (!item.startsAt) return null;
+  return new Date(item.startsAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+}
+
+/** The institute's live classes, courses and materials, each linking to enrolment in its catalog. */
+export function CatalogBlocks({ catalog, headingLevel = 3 }: { catalog: SiteData["catalog"]; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
+  const total = catalog.live.length + catalog.courses.length + catalog.materials.length;
+  if (total === 0) return <p className="ps-muted">Our classes and study materials will appear here soon.</p>;
+  return (
+    <div className="ps-catalog">
+      {SECTIONS.map(({ key, title, anchor, Icon, empty }) => {
+        const items = catalog[key];
+        return (
+          <div key={key} className="ps-catalog-col">
+            <H className="ps-catalog-title">
+              <Icon className="ps-icon" /> {title}
+            </H>
+            {items.length === 0 ? (
+              <p className="ps-muted">{empty}</p>
+            ) : (
+              <ul className="ps-catalog-list">
+                {items.slice(0, 4).map((item) => (
+                  <li key={item.id} className="ps-catalog-item">
+                    <span className="ps-catalog-name">{item.title}</span>
+                    {when(item) && <span className="ps-catalog-meta">{when(item)}</span>}
+                    <span className="ps-catalog-foot">
+                      <span className="ps-price">{priceLabel(item.price)}</span>
+                      <a className="ps-link" href={`/catalog#content-${item.id}`}>
+                        Enrol
+                      </a>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <a className="ps-link" href={`/catalog#${anchor}`}>
+              See all {title.toLowerCase()}
+            </a>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+import { buyPlan, registerBusiness, signIn, unique } from "./journeys.ts";
+
+const port = Number(process.env.E2E_PORT);
+const shortDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+
+test("before any purchase: 'No active subscription found.' and the way to the plans", async ({ page }) => {
+  const id = unique();
+  await registerBusiness(page, "Nisha Verma", `nisha.${id}@example.com`);
+  await expect(page.getByRole("heading", { name: "Welcome, Nisha" })).toBeVisible();
+  await expect(page.getByText("No active subscription found.")).toBeVisible();
+  await page.goto("/business/subscription-details");
+  await expect(page.getByText("No active subscription found.")).toBeVisible();
+  await expect(page.getByText("No payments yet.")).toBeVisible();
+  await page.goto("/business/subscription-plan");
+  await expect(page.getByText("No active subscription found.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/pricing");
+});
+
+test("after paying: subscription details and billing history; renewing extends the same institute through the same Checkout", async ({ page }) => {
+  const id = unique();
+  const email = `omkar.${id}@example.com`;
+  const institute = `Renewal Academy ${id}`;
+  const domain = `renewal-${id}.test`;
+  await registerBusiness(page, "Omkar Joshi", email);
+  await buyPlan(page, { institute, domain, owner: "Omkar Joshi", email });
+
+  await page.goto("/business/subscription-details");
+  await expect(page.getByRole("heading", { name: "Subscription Details" })).toBeVisible();
+  await expect(page.getByTestId("subscription-plan")).toContainText("1 Year Plan");
+  await expect(page.getByTestId("subscription-plan")).toContainText("Monthly");
+  await expect(page.getByTestId("subscription-status")).toHaveText("Active");
+  await expect(page.getByTestId("subscription-start")).toHaveText(shortDate);
+  await expect(page.getByTestId("subscription-next")).toContainText("30 days left");
+  const history = page.getByRole("table", { name: "Billing history" });
+  await expect(history.getByRole("row")).toHaveCount(2);
+  const paid = history.getByRole("row").nth(1);
+  await expect(paid).toContainText("1 Year Plan");
+  await expect(paid).toContainText("₹5,000");
+  await expect(paid).toContainText("Paid");
+  const nextBilling = await page.getByTestId("subscription-next").innerText();
+
+  // Renew with another billing period, through the same Checkout.
+  await page.getByRole("link", { name: "Subscription Plan" }).click();
+  await expect(page.getByTestId("current-plan")).toHaveText("1 Year Plan");
+  await page.getByLabel("Billing").selectOption("quarterly");
+  await expect(page.getByTestId("summary-total")).toHaveText("₹14,000");
+  await page.getByRole("button", { name: "Renew 1 Year Plan · ₹14,000" }).click();
+  const checkout = page.getByRole("dialog", { name: "Pathshala" });
+  await expect(checkout.getByText("₹14,000.00", { exact: true })).toBeVisible();
+  await checkout.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Payment successful")).toBeVisible();
+  // The same institute runs 90 days longer (30 + 90).
+  await expect(page.getByText("120 days left")).toBeVisible();
+  await expect(page.locator("dl").getByText("3 months")).toBeVisible();
+
+  // Subscription details reload when the page is entered again, and show both payments.
+  await page.getByRole("link", { name: "Subscription Details" }).click();
+  await expect(history.getByRole("row")).toHaveCount(3);
+  await expect(history.getByRole("row").nth(1)).toContainText("₹14,000");
+  await expect(page.getByTestId("subscription-next")).toContainText("120 days left");
+  expect(await page.getByTestId("subscription-next").innerText()).not.toBe(nextBilling);
+  const purchases = (await (await page.request.get("/api/payment/purchases/my")).json()).purchases as { centerId: string; status: string }[];
+  expect(purchases.filter((p) => p.status === "paid")).toHaveLength(2);
+  expect(new Set(purchases.map((p) => p.centerId)).size).toBe(1);
+
+  // A failed load says so; Refresh (and the window regaining focus) loads again.
+  await page.route("**/api/payment/purchases/my", (route) => route.abort());
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByText("Could not load billing history.")).toBeVisible();
+  await page.unroute("**/api/payment/purchases/my");
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(history.getByRole("row")).toHaveCount(3);
+
+  // The dashboard counts the institute's days left.
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByTestId("figure-Days left in plan")).toHaveText("120");
+  await expect(page.getByText(`${institute} at a glance.`)).toBeVisible();
+
+  // The business area on the institute's own domain, through its admin path.
+  await page.goto(`http://${domain}:${port}/admin`);
+  await expect(page).toHaveURL(new RegExp(`^http://${domain}:${port}/auth\\?role=business`));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://${domain}:${port}/business$`));
+  await expect(page.getByTestId("figure-Days left in plan")).toHaveText("120");
+});
+
+test("the demo institute's dashboard shows its real figures; Help & Contact has the contact details", async ({ page }) => {
+  await signIn(page, "business@example.com", "demo-business-2025");
+  await page.goto("/business");
+  // The demo owner has two institutes; Sunrise Academy has the demo student's purchases.
+  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await expect(page.getByText("Sunrise Academy at a glance.")).toBeVisible();
+  await expect(page.getByTestId("figure-Students enrolled")).toHaveText("1");
+  await expect(page.getByTestId("figure-Revenue")).toHaveText("₹448");
+  await expect(page.getByText("from 2 paid orders of your content")).toBeVisible();
+  await expect(page.getByTestId("figure-Enquiries")).toHaveText(/^\d+$/);
+
+  await page.getByRole("link", { name: "Help & Contact" }).click();
+  await expect(page.getByRole("heading", { name: "Help & Contact" })).toBeVisible();
+  for (const text of ["We reply within 24 hours.", "Mon-Fri 9AM-6PM IST", "Available 24/7", "Kolkata, India"]) await expect(page.getByText(text)).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\?role=business$/);
+});

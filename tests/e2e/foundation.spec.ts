@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT);
+
+test("the home page renders", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Pathshala/);
+});
+
+test("an institute's domain renders the institute's name", async ({ page }) => {
+  const response = await page.goto(`http://demo-t1.localhost:${port}/`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sunrise Academy");
+});
+
+test("a host no institute uses gets 404 'This site is not configured'", async ({ page }) => {
+  const response = await page.goto(`http://nobody-uses-this.test:${port}/`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This site is not configured");
+});
+
+test("an unknown path shows 'Oops! Page not found' with a link home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("platform pages answer 404 on an institute's domain", async ({ page }) => {
+  const response = await page.goto(`http://demo-t1.localhost:${port}/pricing`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});

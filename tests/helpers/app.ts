@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { parseEnv, type Env } from "../../server/env.ts";
+import { createLogger } from "../../server/logger.ts";
+import { createServices } from "../../server/services/index.ts";
+import { mountEarly, mountPlatform, type AppDeps } from "../../server/app.ts";
+import type { AppEnv } from "../../server/http-types.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export interface TestApp extends AppDeps {
+  app: Hono<AppEnv>;
+  testDb: TestDatabase;
+  /** `app.request` on a given host (default the platform's `localhost`). */
+  request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The Hono app exactly as production mounts it, minus React Router, on a fresh database. */
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: { onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "pathshala-test-"));
+  const env: Env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "0", DATA_DIR: dataDir, ...envOverrides });
+  const testDb = await createTestDatabase(options);
+  const logger = createLogger(env);
+  const services = createServices({ env, database: testDb.database, logger });
+  const deps: AppDeps = { env, logger, database: testDb.database, services, draining: false };
+  const app = new Hono<AppEnv>();
+  mountEarly(app, deps);
+  mountPlatform(app, deps);
+  app.all("*", (c) => c.text("react-router", 200));
+  return Object.assign(deps, {
+    app,
+    testDb,
+    request(path: string, init: RequestInit & { host?: string } = {}) {
+      const { host = "localhost", headers, ...rest } = init;
+      const h = new Headers(headers);
+      h.set("host", host);
+      return Promise.resolve(app.request(`http://${host}${path}`, { ...rest, headers: h }));
+    },
+    async close() {
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { createTestApp, type TestApp } from "./app.ts";
+import { postJson } from "./http.ts";
+import { createOrPromoteAdmin } from "../../server/services/admins.ts";
+import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from "../../server/payments/config.ts";
+import { checkoutSignature, webhookSignature } from "../../server/payments/signatures.ts";
+
+export interface ListeningTestApp extends TestApp {
+  port: number;
+  baseUrl: string;
+}
+
+/**
+ * The test app listening on a real port, so that the Razorpay SDK reaches the payment sandbox
+ * over HTTP and the sandbox's webhooks reach the app, exactly as in a running server.
+ */
+export async function createListeningTestApp(env: Record<string, string> = {}): Promise<ListeningTestApp> {
+  let handler: (request: Request) => Response | Promise<Response> = () => new Response("starting", { status: 503 });
+  // As in production (react-router-hono-server): the node server's own request objects, globals untouched.
+  const server = createServer(getRequestListener((request) => handler(request), { overrideGlobalObjects: false }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const t = await createTestApp({ PORT: String(port), HOST: "127.0.0.1", ...env });
+  handler = (request) => t.app.fetch(request);
+  const closeApp = t.close.bind(t);
+  return Object.assign(t, {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeApp();
+    },
+  });
+}
+
+/** An admin's bearer token. */
+export async function adminToken(t: TestApp, email = `admin.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@example.com`): Promise<string> {
+  const password = "admin-password-long-enough";
+  await createOrPromoteAdmin(t.database.db, { email, password, name: "Test Admin" });
+  const res = await postJson(t, "/api/auth/login", { email, password, role: "admin" });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The signature Checkout hands the browser, made with the sandbox's development key secret. */
+export function signCheckout(orderId: string, paymentId: string, secret = SANDBOX_KEY_SECRET): string {
+  return checkoutSignature(secret, orderId, paymentId);
+}
+
+let events = 0;
+export function eventId(): string {
+  events += 1;
+  return `evt_test${Date.now().toString(36)}${events}`;
+}
+
+/** A Razorpay webhook delivery (raw body and headers) signed with the sandbox's webhook secret. */
+export function webhook(
+  event: "payment.captured" | "order.paid" | "payment.failed",
+  p: { orderId: string; paymentId: string; amount: number; currency?: string },
+  options: { id?: string; secret?: string } = {},
+) {
+  const payment = { id: p.paymentId, entity: "payment", amount: p.amount, currency: p.currency ?? "INR", status: event === "payment.failed" ? "failed" : "captured", order_id: p.orderId, error_description: event === "payment.failed" ? "Card declined" : null };
+  const payload: Record<string, unknown> = { payment: { entity: payment } };
+  if (event === "order.paid") payload.order = { entity: { id: p.orderId, entity: "order", amount: p.amount, amount_paid: p.amount, status: "paid" } };
+  const body = JSON.stringify({ entity: "event", account_id: "acc_test", event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-razorpay-signature": webhookSignature(options.secret ?? SANDBOX_WEBHOOK_SECRET, body),
+      "x-razorpay-event-id": options.id ?? eventId(),
+    },
+  };
+}
+
+export function sendWebhook(t: TestApp, delivery: { body: string; headers: Record<string, string> }) {
+  return t.request("/api/payment/webhook", { method: "POST", headers: delivery.headers, body: delivery.body });
+}

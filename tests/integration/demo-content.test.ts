@@ -1,0 +1,57 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { contents, users } from "../../server/db/schema/index.ts";
+import { seedDemo } from "../../server/seed/demo.ts";
+import { sniff } from "../../server/storage/magic.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const storedFiles = () =>
+  readdirSync(join(t.env.DATA_DIR, "files"), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+
+async function bytesOf(key: string) {
+  const object = await t.services.storage.get(key);
+  return new Uint8Array(await new Response(object!.body).arrayBuffer());
+}
+
+describe("the demo creator's content", () => {
+  it("has a real PDF and a real video in storage, and sales from the demo student", async () => {
+    await seedDemo(t.database.db, t.services.storage);
+    const [creator] = await t.database.db.select().from(users).where(eq(users.email, "creator@example.com"));
+    const rows = await t.database.db.select().from(contents).where(eq(contents.creatorId, creator.id));
+    expect(rows.map((r) => r.type).sort()).toEqual(["live", "live", "pdf", "video"]);
+
+    const pdf = rows.find((r) => r.type === "pdf")!;
+    const pdfBytes = await bytesOf(pdf.fileKey!);
+    expect(pdfBytes.byteLength).toBe(pdf.fileSize);
+    const doc = await PDFDocument.load(pdfBytes);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
+    expect(doc.getTitle()).toBe("JEE Main Physics: Rotational Motion Formula Sheet");
+
+    const video = rows.find((r) => r.type === "video")!;
+    const videoBytes = await bytesOf(video.fileKey!);
+    expect(sniff(videoBytes.subarray(0, 16))).toBe("mp4");
+    expect(videoBytes.byteLength).toBeGreaterThan(50_000);
+
+    const sales = await t.services.sales.summary(creator.id);
+    expect(sales.totalOrders).toBe(3);
+    expect(sales.totalRevenue).toBe(149 + 299 + 199);
+  });
+
+  it("seeding again adds nothing and leaves no stray files", async () => {
+    const before = storedFiles();
+    await seedDemo(t.database.db, t.services.storage);
+    expect(storedFiles()).toEqual(before);
+    expect(await t.database.db.select().from(contents)).toHaveLength(4);
+  });
+});

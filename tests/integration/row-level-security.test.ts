@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { contents, enquiries } from "../../server/db/schema/index.ts";
+import { runInTenantScope } from "../../server/db/tenant-scope.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { registerUser } from "../helpers/http.ts";
+import { createCenter } from "../helpers/centers.ts";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+let t: TestApp;
+let a: { id: string };
+let b: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createCenter(t, null, { instituteName: "Alpha" });
+  b = await createCenter(t, null, { instituteName: "Beta" });
+  const creator = await registerUser(t, "creator");
+  await t.database.db.insert(enquiries).values([
+    { centerId: a.id, name: "Lead A", phone: "+919800000001", email: "a@example.com" },
+    { centerId: b.id, name: "Lead B", phone: "+919800000002", email: "b@example.com" },
+  ]);
+  await t.database.db.insert(contents).values([
+    { creatorId: creator.user._id, centerId: a.id, type: "live", title: "Alpha class", liveLink: "https://meet.example.com/a" },
+    { creatorId: creator.user._id, centerId: b.id, type: "live", title: "Beta class", liveLink: "https://meet.example.com/b" },
+  ]);
+});
+afterAll(() => t.close());
+
+/** Runs `query` inside the scope; a query builder executes when awaited, so it is awaited in there. */
+const within = <T>(centerId: string | null, query: () => PromiseLike<T>) => runInTenantScope(centerId, async () => await query());
+
+describe("the application's database role", () => {
+  it("owns no table (so the policies bind it)", async () => {
+    const result = (await t.database.db.execute(sql`select current_user as who`)) as unknown as { rows: { who: string }[] } | { who: string }[];
+    const who = ("rows" in result ? result.rows : result)[0].who;
+    expect(who).toBe("pathshala_app");
+  });
+});
+
+describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall behind the app's filters)", () => {
+  it("shows a query that forgot its tenant filter nothing of another institute", async () => {
+    const inA = await within(a.id, () => t.database.db.select().from(enquiries));
+    expect(inA.map((r) => r.name)).toEqual(["Lead A"]);
+    const classes = await within(b.id, () => t.database.db.select().from(contents));
+    expect(classes.map((r) => r.title)).toEqual(["Beta class"]);
+    // On the platform the policies leave it to the application.
+    const all = await within(null, () => t.database.db.select().from(enquiries));
+    expect(all).toHaveLength(2);
+  });
+
+  it("refuses writing another institute's rows, and updates miss them", async () => {
+    await expect(
+      within(a.id, () => t.database.db.insert(enquiries).values({ centerId: b.id, name: "Forged", phone: "+919800000003", email: "f@example.com" })),
+    ).rejects.toMatchObject({ cause: { code: "42501", message: expect.stringMatching(/row-level security/) } });
+    const changed = await within(a.id, () => t.database.db.update(enquiries).set({ status: "enrolled" }).returning({ id: enquiries.id }));
+    expect(changed).toHaveLength(1);
+    const beta = await within(b.id, () => t.database.db.select().from(enquiries));
+    expect(beta[0].status).toBe("new");
+  });
+
+  it("keeps the scope per request even when connections are reused concurrently", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const center = i % 2 ? a.id : b.id;
+        return within(center, async () => (await t.database.db.select({ c: enquiries.centerId }).from(enquiries)).map((r) => r.c));
+      }),
+    );
+    results.forEach((seen, i) => expect(seen).toEqual([i % 2 ? a.id : b.id]));
+  });
+});
