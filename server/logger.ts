@@ -5,6 +5,45 @@ const RANK: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, 
 
 export type LogFields = Record<string, unknown>;
 
+/** Takes one finished line (no newline); `urgent` lines (warnings, errors) must not wait. */
+export type LineWriter = (line: string, urgent: boolean) => void;
+
+/**
+ * Standard output, in batches: the lines of one turn of the event loop go out in one write, so a
+ * busy server makes one system call per turn instead of one per request. Warnings and errors
+ * flush at once, and whatever is pending is written when the process exits (writes to stdout are
+ * synchronous on Linux, so the exit handler's write completes).
+ */
+export function batchedLines(out: { write(text: string): unknown } = process.stdout, maxPendingBytes = 64 * 1024): LineWriter & { flush(): void } {
+  let pending = "";
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!pending) return;
+    const text = pending;
+    pending = "";
+    out.write(text);
+  };
+  const writer = (line: string, urgent: boolean) => {
+    pending += `${line}\n`;
+    if (urgent || pending.length >= maxPendingBytes) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return Object.assign(writer, { flush });
+}
+
+let stdoutWriter: (LineWriter & { flush(): void }) | undefined;
+const stdoutLines: LineWriter = (line, urgent) => {
+  if (!stdoutWriter) {
+    stdoutWriter = batchedLines();
+    process.once("exit", stdoutWriter.flush);
+  }
+  stdoutWriter(line, urgent);
+};
+
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
@@ -17,21 +56,26 @@ export interface Logger {
 export function createLogger(
   options: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">,
   base: LogFields = {},
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  write: LineWriter = stdoutLines,
 ): Logger {
   const min = RANK[options.LOG_LEVEL];
   const emit = (level: Level, msg: string, fields?: LogFields) => {
     if (RANK[level] < min) return;
     const record: LogFields = { time: new Date().toISOString(), level, msg, ...base, ...fields };
-    for (const [key, value] of Object.entries(record)) {
-      if (value instanceof Error) record[key] = { name: value.name, message: value.message, stack: value.stack };
+    // Errors (which JSON.stringify would print as {}) arrive in the call's own fields.
+    if (fields) {
+      for (const key in fields) {
+        const value = fields[key];
+        if (value instanceof Error) record[key] = { name: value.name, message: value.message, stack: value.stack };
+      }
     }
+    const urgent = RANK[level] >= RANK.warn;
     if (options.LOG_FORMAT === "pretty") {
       const { time, level: l, msg: m, ...rest } = record;
       const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
-      write(`${String(time).slice(11, 23)} ${String(l).toUpperCase().padEnd(5)} ${m}${extra}`);
+      write(`${String(time).slice(11, 23)} ${String(l).toUpperCase().padEnd(5)} ${m}${extra}`, urgent);
     } else {
-      write(JSON.stringify(record));
+      write(JSON.stringify(record), urgent);
     }
   };
   return {
