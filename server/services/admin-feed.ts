@@ -180,7 +180,8 @@ export class AdminFeedService {
         title: `${s.centerId.instituteName} applied template ${s.templateId}`,
         detail: [s.centerId.domain, s.businessName].filter(Boolean).join(" · "),
       })),
-      ...newCenters.map((c) => ({
+      // A center made by a plan purchase is that purchase's news, not a second event.
+      ...newCenters.filter((c) => !madeByPurchase(c, paid)).map((c) => ({
         id: `center-${c.id}`,
         kind: "center" as const,
         at: c.at.toISOString(),
@@ -270,4 +271,9 @@ const WHOLE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR
 const EXACT = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
 function formatPaise(paise: number): string {
   return paise % 100 === 0 ? WHOLE.format(paise / 100) : EXACT.format(paise / 100);
+}
+
+/** Whether one of these purchases created the center (it was paid within the minute the center appeared). */
+function madeByPurchase(center: { id: string; at: Date }, paid: PurchaseNotification[]): boolean {
+  return paid.some((p) => p.centerId?._id === center.id && Math.abs(Date.parse(p.createdAt) - center.at.getTime()) < 60_000);
 }
