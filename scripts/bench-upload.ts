@@ -5,12 +5,12 @@
  * The point: the upload streams to storage, so memory stays flat whatever the file's size.
  * With --s3 the files go to a local S3-compatible server (s3rver) through the multipart driver.
  */
-import { fork } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "./lib/args.ts";
+import { rssMiB, startServer } from "./bench/lib.ts";
 
 const args = parseArgs(process.argv.slice(2).filter((a) => a !== "--s3"), ["size"]);
 const useS3 = process.argv.includes("--s3");
@@ -26,24 +26,16 @@ if (useS3) {
   s3 = await startLocalS3("pathshala-bench");
 }
 
-const child = fork(new URL("./lib/bench-server.ts", import.meta.url).pathname, [], {
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", ...(s3?.env ?? {}) },
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-  execArgv: ["--expose-gc"],
-});
+// The production build, as `npm start` runs it, on the embedded database.
+const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "0", ...(s3?.env ?? {}) });
+const port = server.port;
 const samples: { at: number; rss: number; sent: number }[] = [];
 let sent = 0;
 let latestRss = 0;
-const port = await new Promise<number>((resolve, reject) => {
-  child.on("message", (m: { port?: number; rss?: number }) => {
-    if (m.port) resolve(m.port);
-    if (m.rss) {
-      latestRss = m.rss;
-      samples.push({ at: performance.now(), rss: m.rss, sent });
-    }
-  });
-  child.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-});
+const sampler = setInterval(() => {
+  latestRss = rssMiB(server.child.pid!) * MiB;
+  samples.push({ at: performance.now(), rss: latestRss, sent });
+}, 100);
 
 const base = `http://127.0.0.1:${port}`;
 const registered = await fetch(`${base}/api/auth/register`, {
@@ -54,10 +46,8 @@ const registered = await fetch(`${base}/api/auth/register`, {
 if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
 const { access_token } = (await registered.json()) as { access_token: string };
 
-// Let the freshly started server settle and collect its garbage, then take the baseline.
-await new Promise((r) => setTimeout(r, 1000));
-child.send({ gc: true });
-await new Promise((r) => setTimeout(r, 1000));
+// Let the freshly started server settle, then take the baseline.
+await new Promise((r) => setTimeout(r, 2000));
 const baseline = median(samples.slice(-5).map((s) => s.rss));
 
 const boundary = "----pathshala-bench";
@@ -119,8 +109,8 @@ for (const pct of [10, 25, 50, 75, 90, 100]) {
   console.log(`    ${String(pct).padStart(3)} %  ${mb(at.rss)}`);
 }
 
-child.disconnect();
-await new Promise((r) => child.once("exit", r));
+clearInterval(sampler);
+await server.stop();
 await s3?.close();
 rmSync(dataDir, { recursive: true, force: true });
 if (status.code !== 201) process.exit(1);

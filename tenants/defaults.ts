@@ -1,4 +1,4 @@
-import type { Program, Testimonial } from "./types";
+import type { Program, Testimonial } from "./types.ts";
 
 /** The spec's sample content, shown until the institute fills in its own. */
 export const DEFAULT_PROGRAMS: Program[] = [

@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmark scripts: a load generator, a server launcher, a table printer. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { Agent, get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
@@ -123,7 +123,7 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
 
 export function rssMiB(pid: number): number {
   try {
-    const status = spawnSync("cat", [`/proc/${pid}/status`], { encoding: "utf8" }).stdout;
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   } catch {
     return 0;

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { text } from "./account";
-import { domainSchema } from "./setup";
-import { isTenantPath } from "../tenant-paths";
+import { text } from "./account.ts";
+import { domainSchema } from "./setup.ts";
+import { isTenantPath } from "../tenant-paths.ts";
 
 /**
  * A sub center as an admin creates or edits it (spec §5 "Sub center"), shared by the

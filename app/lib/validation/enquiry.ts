@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { emailSchema, text } from "./account";
+import { emailSchema, text } from "./account.ts";
 
 /** An Indian or international number: spaces, dashes and brackets ignored; optional +, then 2–15 digits not starting with 0. */
 export const phoneSchema = v.pipe(

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { text } from "./account";
+import { text } from "./account.ts";
 
 /** Pricing plans (spec §3 "Pricing plan"): one schema for the API and the admin editors. */
 

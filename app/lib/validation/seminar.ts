@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { text } from "./account";
+import { text } from "./account.ts";
 
 /**
  * The investment seminar booking (spec §5, §9): one set of rules for the /invest dialog and

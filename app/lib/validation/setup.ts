@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { emailSchema, text } from "./account";
-import { BILLINGS } from "./plans";
+import { emailSchema, text } from "./account.ts";
+import { BILLINGS } from "./plans.ts";
 
 /**
  * The setup wizard (spec §2 "Pricing and setup", §5 "Wizard") and the order it places

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { emailSchema } from "./account";
-import { phoneSchema } from "./enquiry";
+import { emailSchema } from "./account.ts";
+import { phoneSchema } from "./enquiry.ts";
 
 const optionalLine = (max: number, tooLong: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong)), "");
 
