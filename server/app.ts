@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { compress } from "hono/compress";
+import { createMiddleware } from "hono/factory";
 import { limitBody } from "./middleware/body-limit.ts";
 import { metrics } from "./metrics.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -29,7 +30,7 @@ const PHOTO_FORM_PAGES = new Set(["/profile", "/creator/account", "/student/acco
 /**
  * What runs before anything else, static assets included: request id and log, security headers,
  * draining refusal, compression, the health probes, host resolution (unknown hosts end here),
- * institutes' home pages, and caching headers of static files.
+ * institutes' home pages, caching headers of static files, and the API.
  */
 export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(requestLog(deps.logger));
@@ -96,9 +97,30 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     await next();
     if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=604800, stale-while-revalidate=86400");
   });
+
+  // The API is answered here, before the static-file handlers React Router's server adds next,
+  // which would otherwise look on disk for every API path first.
+  app.use("/api/*", ...requestGuards(deps));
+  app.route("/api", createApi(deps));
+  app.all("/api/*", (c) => c.json(errorBody("Not found"), 404));
 }
 
-/** Sessions, CSRF, body limits and the API; React Router follows. */
+/** Identity, CSRF and body limits: what every request that can read or change data passes. */
+function requestGuards(deps: AppDeps) {
+  return [
+    session(deps.services.sessions, deps.env.TRUST_PROXY),
+    csrf(),
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+      // API upload endpoints set their own, larger limits; pages that take a photo allow one.
+      if (isUploadRequest(c.req.method, c.req.path)) return next();
+      const maxSize = PHOTO_FORM_PAGES.has(c.req.path.replace(/\.data$/, "")) ? AVATAR_MAX_BYTES + 64 * 1024 : JSON_BODY_LIMIT;
+      return limitBody(maxSize, (cc) => cc.json(errorBody("The request body is too large."), 413))(c, next);
+    }),
+  ] as const;
+}
+
+/** The error answers, and sessions, CSRF and body limits for the pages; React Router follows. */
 export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -115,17 +137,8 @@ export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
     return c.json(errorBody("Something went wrong. Please try again."), 500);
   });
 
-  app.use(session(deps.services.sessions, deps.env.TRUST_PROXY));
-  app.use(csrf());
-  app.use(async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    // API upload endpoints set their own, larger limits; pages that take a photo allow one.
-    if (isUploadRequest(c.req.method, c.req.path)) return next();
-    const maxSize = PHOTO_FORM_PAGES.has(c.req.path.replace(/\.data$/, "")) ? AVATAR_MAX_BYTES + 64 * 1024 : JSON_BODY_LIMIT;
-    return limitBody(maxSize, (cc) => cc.json(errorBody("The request body is too large."), 413))(c, next);
-  });
+  app.use(...requestGuards(deps));
   mountTenantSiteForms(app, deps);
-  app.route("/api", createApi(deps));
   app.get("/media/*", async (c) => {
     const key = c.req.path.slice("/media/".length);
     const object = await deps.services.media.open(key);
@@ -138,7 +151,6 @@ export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
       "X-Content-Type-Options": "nosniff",
     });
   });
-  app.all("/api/*", (c) => c.json(errorBody("Not found"), 404));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
@@ -63,9 +63,31 @@ export class SessionStore {
   private readonly db: Db;
   private readonly now: () => number;
 
+  /** Every signed-in request runs this lookup: prepared once, so it is neither rebuilt nor re-planned. */
+  private readonly lookup;
+
   constructor(db: Db, now: () => number = Date.now) {
     this.db = db;
     this.now = now;
+    this.lookup = db
+      .select({
+        session: {
+          id: sessions.id,
+          kind: sessions.kind,
+          host: sessions.host,
+          familyId: sessions.familyId,
+          persistent: sessions.persistent,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          revokedAt: sessions.revokedAt,
+        },
+        user: sessionUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare("pathshala_session_lookup");
   }
 
   /** A fresh browser session (always a new token at sign-in, so a planted one is never adopted). */
@@ -122,24 +144,7 @@ export class SessionStore {
   async validate(token: string, host: string, kind: "web" | "access"): Promise<{ user: SessionUser; session: ValidSession } | null> {
     if (!token || token.length > 100) return null;
     const id = hashToken(token);
-    const [row] = await this.db
-      .select({
-        session: {
-          id: sessions.id,
-          kind: sessions.kind,
-          host: sessions.host,
-          familyId: sessions.familyId,
-          persistent: sessions.persistent,
-          lastUsedAt: sessions.lastUsedAt,
-          expiresAt: sessions.expiresAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          revokedAt: sessions.revokedAt,
-        },
-        user: sessionUserColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id));
+    const [row] = await this.lookup.execute({ id });
     const now = this.now();
     if (!row || row.session.kind !== kind || row.session.host !== host || row.session.revokedAt) return null;
     if (row.session.expiresAt.getTime() <= now || row.session.absoluteExpiresAt.getTime() <= now) return null;

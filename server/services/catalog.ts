@@ -77,9 +77,9 @@ export class CatalogService {
     return Promise.all(
       rows.map(async (row) => {
         const enrollmentId = enrolled.get(row.id) ?? null;
-        // Links are signed only where the reader may open the file (delivery checks again).
+        // Links are signed only where the reader may open the file (delivery checks again on opening).
         const mayOpen = decideAccess(reader, row, enrollmentId !== null) !== null;
-        const link = reader && mayOpen && row.fileKey ? await this.delivery.link(reader, row) : null;
+        const link = reader && mayOpen && row.fileKey ? await this.delivery.signedLink(reader, row) : null;
         return learningItemJson(row, { reader, enrollmentId, link, now });
       }),
     );

@@ -97,6 +97,16 @@ export class DeliveryService {
   async link(reader: Reader, content: FileContent, ttlSeconds = DEFAULT_LINK_TTL_SECONDS, now = new Date()): Promise<SignedLink | null> {
     if (!content.fileKey) return null;
     if (!(await contentAccessReason(this.db, reader, content))) throw forbidden(NO_FILE_ACCESS);
+    return this.signedLink(reader, content, ttlSeconds, now);
+  }
+
+  /**
+   * The same link without asking the database again, for callers that have just read the
+   * reader's right to the file themselves (a student's enrolment rows): lists sign one link per
+   * item, and one access query per item would make them N+1. Opening the link checks again.
+   */
+  async signedLink(reader: Reader, content: FileContent, ttlSeconds = DEFAULT_LINK_TTL_SECONDS, now = new Date()): Promise<SignedLink | null> {
+    if (!content.fileKey) return null;
     const ttl = Math.min(Math.max(30, Math.floor(ttlSeconds)), MAX_LINK_TTL_SECONDS);
     const expires = Math.floor(now.getTime() / 1000) + ttl;
     const sig = await this.sign(reader.id, content.id, content.fileKey, expires);

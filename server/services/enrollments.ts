@@ -173,7 +173,8 @@ export class EnrollmentService {
       .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
     return Promise.all(
       rows.map(async ({ enrollmentId, enrolledAt, ...content }) => {
-        const link = content.fileKey ? await this.deps.delivery.link(student, content) : null;
+        // Each row is the student's own enrolment: the right to the file is already established.
+        const link = content.fileKey ? await this.deps.delivery.signedLink(student, content) : null;
         return { enrollmentId, enrolledAt: enrolledAt.toISOString(), content: learningItemJson(content, { reader: student, enrollmentId, link, now }) };
       }),
     );
