@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { reactRouterHonoServer } from "react-router-hono-server/dev";
 import { defineConfig } from "vite";
+import { precompressedAssets } from "./scripts/build/precompress.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouterHonoServer({ serverEntryPoint: "server/index.ts" }), tailwindcss(), reactRouter()],
+  plugins: [reactRouterHonoServer({ serverEntryPoint: "server/index.ts" }), tailwindcss(), reactRouter(), precompressedAssets()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

@@ -68,6 +68,8 @@ function installGracefulShutdown(server: Server) {
 export default await createHonoServer<never>({
   defaultLogger: false,
   overrideGlobalObjects: true,
+  // The build writes .br and .gz copies of the browser's files (scripts/build/precompress.ts).
+  serveStaticOptions: { clientAssets: { precompressed: true }, publicAssets: { precompressed: true } },
   port: runtime.env.PORT,
   hostname: runtime.env.HOST,
   beforeAll: (app) => mountEarly(app as never, runtime),

@@ -33,3 +33,25 @@ test("platform pages answer 404 on an institute's domain", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
+
+test("the browser's scripts come as the build's brotli copies, cached for a year", async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/assets/") && response.url().endsWith(".js")) scripts.push(response.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  const entry = scripts.find((url) => /entry\.client-/.test(url)) ?? scripts[0];
+  const brotli = await request.get(entry, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(brotli.headers()["vary"]).toContain("Accept-Encoding");
+  const gzip = await request.get(entry, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  const plain = await request.get(entry, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  // The three are the same script.
+  expect(await brotli.text()).toBe(await plain.text());
+  expect(await gzip.text()).toBe(await plain.text());
+});
