@@ -2,9 +2,8 @@
  * `npm run bench:web`: Lighthouse (mobile emulation, simulated slow 4G and 4× CPU slowdown, its
  * defaults) against the production build for the public pages, printing each page's scores, LCP,
  * CLS, TBT and the JavaScript it downloads (bytes on the wire: the build's brotli copies, which
- * Chromium accepts; its gzip -9 copies, for clients without brotli, are about 14 % larger, 143 KB
- * on the landing page). Each page is measured `--runs` times (default 3) and the median run (by
- * Performance score) is reported.
+ * Chromium accepts; clients without brotli get the gzip -9 copies, somewhat larger). Each page is
+ * measured `--runs` times (default 3) and the median run (by Performance score) is reported.
  *
  *   npm run bench:web                      # builds, starts the server on a free port, measures
  *   npm run bench:web -- --runs 5 --no-build

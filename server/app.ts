@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import { limitBody } from "./middleware/body-limit.ts";
@@ -33,6 +33,22 @@ const PHOTO_FORM_PAGES = new Set(["/profile", "/creator/account", "/student/acco
  * institutes' home pages, caching headers of static files, and the API.
  */
 export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
+  // One error answer for everything below, the API included.
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBody(error.message, error.extra), error.status);
+    }
+    const log = c.get("log") ?? deps.logger;
+    if (isDatabaseUnavailable(error)) {
+      log.warn("database unavailable", { error: error.message });
+      c.header("Retry-After", "5");
+      return c.json(errorBody("Service temporarily unavailable. Please try again shortly."), 503);
+    }
+    log.error("unhandled error", { error });
+    return c.json(errorBody("Something went wrong. Please try again."), 500);
+  });
+
   app.use(requestLog(deps.logger));
   app.use(
     securityHeaders({
@@ -107,6 +123,9 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
 
 /** Identity, CSRF and body limits: what every request that can read or change data passes. */
 function requestGuards(deps: AppDeps) {
+  const tooLarge = (c: Context) => c.json(errorBody("The request body is too large."), 413);
+  const jsonLimit = limitBody(JSON_BODY_LIMIT, tooLarge);
+  const photoFormLimit = limitBody(AVATAR_MAX_BYTES + 64 * 1024, tooLarge);
   return [
     session(deps.services.sessions, deps.env.TRUST_PROXY),
     csrf(),
@@ -114,29 +133,13 @@ function requestGuards(deps: AppDeps) {
       if (c.req.method === "GET" || c.req.method === "HEAD") return next();
       // API upload endpoints set their own, larger limits; pages that take a photo allow one.
       if (isUploadRequest(c.req.method, c.req.path)) return next();
-      const maxSize = PHOTO_FORM_PAGES.has(c.req.path.replace(/\.data$/, "")) ? AVATAR_MAX_BYTES + 64 * 1024 : JSON_BODY_LIMIT;
-      return limitBody(maxSize, (cc) => cc.json(errorBody("The request body is too large."), 413))(c, next);
+      return (PHOTO_FORM_PAGES.has(c.req.path.replace(/\.data$/, "")) ? photoFormLimit : jsonLimit)(c, next);
     }),
   ] as const;
 }
 
-/** The error answers, and sessions, CSRF and body limits for the pages; React Router follows. */
+/** Sessions, CSRF and body limits for the pages, the enquiry form and media; React Router follows. */
 export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBody(error.message, error.extra), error.status);
-    }
-    const log = c.get("log") ?? deps.logger;
-    if (isDatabaseUnavailable(error)) {
-      log.warn("database unavailable", { error: error.message });
-      c.header("Retry-After", "5");
-      return c.json(errorBody("Service temporarily unavailable. Please try again shortly."), 503);
-    }
-    log.error("unhandled error", { error });
-    return c.json(errorBody("Something went wrong. Please try again."), 500);
-  });
-
   app.use(...requestGuards(deps));
   mountTenantSiteForms(app, deps);
   app.get("/media/*", async (c) => {

@@ -35,14 +35,8 @@ export function batchedLines(out: { write(text: string): unknown } = process.std
   return Object.assign(writer, { flush });
 }
 
-let stdoutWriter: (LineWriter & { flush(): void }) | undefined;
-const stdoutLines: LineWriter = (line, urgent) => {
-  if (!stdoutWriter) {
-    stdoutWriter = batchedLines();
-    process.once("exit", stdoutWriter.flush);
-  }
-  stdoutWriter(line, urgent);
-};
+const stdoutLines = batchedLines();
+process.once("exit", stdoutLines.flush);
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;

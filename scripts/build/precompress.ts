@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
@@ -28,27 +28,15 @@ export function precompressedAssets(): Plugin {
 }
 
 /** Compresses every compressible file of at least 1 KB under `dir`; a copy that saves under 5 % is skipped. */
-export function compressTree(dir: string): { files: number; bytes: number; brotli: number } {
-  const totals = { files: 0, bytes: 0, brotli: 0 };
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) {
-      const inner = compressTree(path);
-      totals.files += inner.files;
-      totals.bytes += inner.bytes;
-      totals.brotli += inner.brotli;
-      continue;
-    }
-    if (!COMPRESSIBLE.test(entry)) continue;
+export function compressTree(dir: string): void {
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
     const data = readFileSync(path);
     if (data.length < MIN_BYTES) continue;
     const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
     const gz = gzipSync(data, { level: 9 });
     if (br.length < data.length * 0.95) writeFileSync(`${path}.br`, br);
     if (gz.length < data.length * 0.95) writeFileSync(`${path}.gz`, gz);
-    totals.files += 1;
-    totals.bytes += data.length;
-    totals.brotli += Math.min(br.length, data.length);
   }
-  return totals;
 }

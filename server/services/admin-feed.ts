@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
@@ -157,6 +157,9 @@ export class AdminFeedService {
       this.db
         .select({ id: centers.id, name: centers.instituteName, domain: centers.customDomain, slug: centers.slug, at: centers.createdAt })
         .from(centers)
+        // A center its purchase created (paid in the same transaction, so at the same instant) is
+        // that purchase's news, not a second event.
+        .where(notExists(this.db.select({ one: sql`1` }).from(purchases).where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt)))))
         .orderBy(desc(centers.createdAt))
         .limit(limit),
       this.db
@@ -180,8 +183,7 @@ export class AdminFeedService {
         title: `${s.centerId.instituteName} applied template ${s.templateId}`,
         detail: [s.centerId.domain, s.businessName].filter(Boolean).join(" · "),
       })),
-      // A center made by a plan purchase is that purchase's news, not a second event.
-      ...newCenters.filter((c) => !madeByPurchase(c, paid)).map((c) => ({
+      ...newCenters.map((c) => ({
         id: `center-${c.id}`,
         kind: "center" as const,
         at: c.at.toISOString(),
@@ -271,9 +273,4 @@ const WHOLE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR
 const EXACT = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
 function formatPaise(paise: number): string {
   return paise % 100 === 0 ? WHOLE.format(paise / 100) : EXACT.format(paise / 100);
-}
-
-/** Whether one of these purchases created the center (it was paid within the minute the center appeared). */
-function madeByPurchase(center: { id: string; at: Date }, paid: PurchaseNotification[]): boolean {
-  return paid.some((p) => p.centerId?._id === center.id && Math.abs(Date.parse(p.createdAt) - center.at.getTime()) < 60_000);
 }

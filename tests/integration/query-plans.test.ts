@@ -73,6 +73,8 @@ describe.skipIf(!onPostgres)("query plans on a large database", () => {
     await get("/api/admin/recent-purchases?limit=10", "admin");
     await get("/api/admin/recent-template-selections?limit=10", "admin");
     await get("/api/admin/notifications", "admin");
+    // The overview's Recent Activity is read by its page loader, not an endpoint.
+    await t.services.adminFeed.recentActivity(10);
     await get("/api/bookings", "admin");
     await get("/api/centers/lookup?domain=bulk-42.test", "admin");
     await get("/api/domains/ask?domain=bulk-99.test");
