@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import { createHonoServer } from "react-router-hono-server/node";
 import { loadEnv } from "./env.ts";
 import { describeStart, startRuntime, type Runtime } from "./runtime.ts";
@@ -7,6 +7,7 @@ import { createLoadContext } from "./context.ts";
 import { DataDirBusyError } from "./db/lock.ts";
 import { allowLongUploads } from "./http-timeouts.ts";
 import { runClusterPrimary, shouldCluster } from "./cluster.ts";
+import { cachedHomePages } from "./tenant-home.ts";
 
 /**
  * The one server process: Hono first (health, assets, tenant, /api), then React Router.
@@ -65,12 +66,17 @@ function installGracefulShutdown(server: Server) {
   process.once("SIGINT", () => stop("SIGINT"));
 }
 
+/** Institutes' home pages the caches hold are answered before Hono (server/tenant-home.ts). */
+const serverWithCachedHomePages = ((options: ServerOptions, listener: RequestListener) =>
+  createServer(options, cachedHomePages(listener, runtime))) as typeof createServer;
+
 export default await createHonoServer<never>({
   defaultLogger: false,
   overrideGlobalObjects: true,
   // The build writes .br and .gz copies of the browser's files (scripts/build/precompress.ts).
   serveStaticOptions: { clientAssets: { precompressed: true }, publicAssets: { precompressed: true } },
   port: runtime.env.PORT,
+  customNodeServer: { createServer: serverWithCachedHomePages },
   hostname: runtime.env.HOST,
   beforeAll: (app) => mountEarly(app as never, runtime),
   configure: (app) => mountPlatform(app as never, runtime),

@@ -7,7 +7,8 @@ import { escapeHtml, simplePage } from "./pages/html.ts";
 import { HttpError } from "./errors.ts";
 import { ENQUIRY_THANKS, submitEnquiry } from "./api/enquiries.ts";
 import { requestMeta } from "./middleware/client-ip.ts";
-import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
+import { isSecure } from "./middleware/security-headers.ts";
+import { encodingFor, homeAnswer } from "./tenant-home.ts";
 import { sendDirect } from "./http-direct.ts";
 
 /** The unavailable page carries the institute's name, never the platform's. */
@@ -18,14 +19,6 @@ function unavailable(c: Context<AppEnv>, center: TenantCenter) {
     simplePage(center.instituteName, "This site is temporarily unavailable", `${center.instituteName}'s website will be back soon. Please check again later.`),
     503,
   );
-}
-
-/** Picks the best encoding the client accepts among the ones we pre-compressed. */
-function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) return "br";
-  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
-  return null;
 }
 
 /**
@@ -51,30 +44,15 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     const { center } = site;
     if (!isCenterLive(center)) return unavailable(c, center);
     const encoding = encodingFor(c.req.header("accept-encoding"));
+    // Reached on a cache miss (cachedHomePages answered the rest): render, then the same answer.
     const page = await deps.services.sites.homePage(center, site.host, encoding);
-    const headers: Record<string, string> = {
-      ETag: page.etag,
-      "Cache-Control": "public, max-age=0, must-revalidate",
-      Vary: "Accept-Encoding",
-      "Content-Type": "text/html; charset=utf-8",
-    };
-    const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
-      return c.body(null, 304, headers);
-    }
-    const body = page.body;
-    if (encoding) headers["Content-Encoding"] = encoding;
-    headers["Content-Length"] = String(body.length);
-    // The hot path: the cached bytes go straight to the socket with every header the middleware
-    // would have added (security headers, the policy, the request id).
-    const secure = isSecure(c, deps.env.TRUST_PROXY);
-    const all: [string, string][] = [
-      ...Object.entries(headers),
-      ...baseSecurityHeaders(secure),
-      ["Content-Security-Policy", staticContentSecurityPolicy(secure)],
-      ["X-Request-Id", c.get("requestId")],
-    ];
-    return sendDirect(c, 200, all, body);
+    const answer = homeAnswer(page, encoding, {
+      method: c.req.method,
+      ifNoneMatch: c.req.header("if-none-match"),
+      secure: isSecure(c, deps.env.TRUST_PROXY),
+      requestId: c.get("requestId"),
+    });
+    return sendDirect(c, answer.status, answer.headers, answer.body);
   });
 
   // The institute's admin path (default /admin) leads to its own business sign-in, on its domain.

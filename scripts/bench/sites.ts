@@ -4,7 +4,8 @@
  * Starts the production server with 1,000 institutes and loads, for BENCH_SECONDS (30) at
  * BENCH_CONNECTIONS (64): the tenant home page across random institutes' hosts, the platform
  * landing page, GET /api/pricing, and as the ceiling the same tenant HTML served as a static file
- * by nginx (one worker, like the one Node process). Then it grows to 100,000 institutes and runs
+ * by nginx (one worker, like the one Node process), and for reference the same bytes from a bare
+ * node:http server (what one Node process can do at best here). Then it grows to 100,000 institutes and runs
  * the tenant scenario again. Prints requests/s, p50, p99 and ratios.
  * Targets: tenant home ≥ 50% of nginx's requests/s with p99 < 25 ms; 100,000 institutes within
  * 10% of 1,000. Uses DATABASE_URL (a fresh database on that server) when set, else the embedded one.
@@ -111,6 +112,20 @@ http {
   return result;
 }
 
+/** The same page and headers from a bare node:http server: the most one Node process can do here. */
+async function bareNodeScenario(sample: { body: string; headers: [string, string][] }): Promise<LoadResult> {
+  const file = join(work, "bare-node.json");
+  writeFileSync(file, JSON.stringify({ headers: sample.headers, body: Buffer.from(sample.body).toString("base64") }));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, "bare-node.ts"), file, String(port)], { stdio: "inherit" });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    return await load("bare node:http (same bytes)", `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS });
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
 try {
   console.log(`Seeding ${SMALL.toLocaleString()} institutes (${databaseUrl ? "PostgreSQL" : "embedded database"})…`);
   await addCenters(0, SMALL);
@@ -119,19 +134,25 @@ try {
   const tenant = await tenantScenario(`tenant home, ${SMALL.toLocaleString()} institutes`, server.port, SMALL);
   const landing = await load("platform landing /", `http://127.0.0.1:${server.port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
   const pricing = await load("GET /api/pricing", `http://127.0.0.1:${server.port}/api/pricing`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
-  const sample = await new Promise<string>((resolve, reject) => {
+  const sample = await new Promise<{ body: string; headers: [string, string][] }>((resolve, reject) => {
     const req = httpGet({ host: "127.0.0.1", port: server.port, path: "/", headers: { host: "bench-0.test" } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (d) => (body += d));
-      res.on("end", () => resolve(body));
+      res.on("end", () => {
+        const headers: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+        // node:http adds its own framing headers.
+        resolve({ body, headers: headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)) });
+      });
     });
     req.on("error", reject);
   });
   const rssEnd = rssMiB(server.child.pid!);
   await server.stop();
 
-  const nginx = await nginxScenario(sample);
+  const nginx = await nginxScenario(sample.body);
+  const bare = await bareNodeScenario(sample);
 
   console.log(`Growing to ${LARGE.toLocaleString()} institutes…`);
   await addCenters(SMALL, LARGE);
@@ -141,16 +162,18 @@ try {
   await server.stop();
 
   const vsNginx = (r: LoadResult) => `${((r.requestsPerSec / nginx.requestsPerSec) * 100).toFixed(0)}%`;
-  console.log(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, page ${Buffer.byteLength(sample)} bytes\n`);
+  console.log(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, page ${Buffer.byteLength(sample.body)} bytes\n`);
   printTable([
     { ...tenant, ratio: vsNginx(tenant) },
     { ...large, ratio: vsNginx(large) },
     { ...landing, ratio: vsNginx(landing) },
     { ...pricing, ratio: vsNginx(pricing) },
+    { ...bare, ratio: vsNginx(bare) },
     { ...nginx, ratio: "100%" },
   ]);
   console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start, ${rssEnd.toFixed(0)} MiB after the 1,000-institute runs, ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes cached`);
   const scale = (large.requestsPerSec / tenant.requestsPerSec) * 100;
+  console.log(`tenant home reaches ${((tenant.requestsPerSec / bare.requestsPerSec) * 100).toFixed(0)}% of a bare node:http server sending the same bytes`);
   console.log(`targets: tenant ≥ 50% of nginx → ${vsNginx(tenant)}; p99 < 25 ms → ${tenant.p99Ms.toFixed(2)} ms; ${LARGE.toLocaleString()} within 10% of ${SMALL.toLocaleString()} → ${scale.toFixed(0)}%`);
 } finally {
   await dropDatabase();

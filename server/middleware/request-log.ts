@@ -6,31 +6,65 @@ import { metrics, routeLabel } from "../metrics.ts";
 
 const SAFE_ID = /^[\w\-=.]{1,128}$/;
 
-/** Gives every request an id (kept from X-Request-Id when it looks sane), logs it once when done. */
+/** The request's id: the caller's X-Request-Id when it looks sane, else a new one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && SAFE_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+export interface FinishedRequest {
+  requestId: string;
+  method: string;
+  path: string;
+  /** The bounded metrics label (see routeLabel). */
+  route: string;
+  status: number;
+  /** performance.now() when the request arrived. */
+  started: number;
+  host?: string;
+  tenant?: string;
+}
+
+/**
+ * Counts, times and logs one answered request: the framework's middleware and the cached home
+ * page path (server/tenant-home.ts) both end here, so their metrics and log lines are the same.
+ */
+export function recordRequest(logger: Logger, r: FinishedRequest): void {
+  const ms = performance.now() - r.started;
+  metrics.inc("http_requests_total", "HTTP requests by method, route and status.", { method: r.method, route: r.route, status: String(r.status) });
+  metrics.observe("http_request_duration_seconds", "HTTP request durations by method and route.", { method: r.method, route: r.route }, ms / 1000);
+  logger.info("request", {
+    requestId: r.requestId,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    ms: Math.round(ms * 10) / 10,
+    host: r.host,
+    tenant: r.tenant,
+  });
+}
+
+/** Gives every request an id and a logger that carries it, and records the request when done. */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && SAFE_ID.test(incoming) ? incoming : crypto.randomUUID();
-    const log = logger.child({ requestId });
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
-    c.set("log", log);
+    c.set("log", logger.child({ requestId }));
     const started = performance.now();
     await next();
     // An answer written straight to the socket carried its id already (server/http-direct.ts).
     if (!c.res.headers.has("x-hono-already-sent")) c.header("X-Request-Id", requestId);
     const site = c.get("site");
-    const seconds = (performance.now() - started) / 1000;
+    const tenant = site?.kind === "tenant";
     const handler = matchedRoutes(c).filter((r) => r.method !== "ALL").at(-1)?.path;
-    const route = routeLabel(c.req.method, c.req.path, handler, site?.kind === "tenant");
-    metrics.inc("http_requests_total", "HTTP requests by method, route and status.", { method: c.req.method, route, status: String(c.res.status) });
-    metrics.observe("http_request_duration_seconds", "HTTP request durations by method and route.", { method: c.req.method, route }, seconds);
-    log.info("request", {
+    recordRequest(logger, {
+      requestId,
       method: c.req.method,
       path: c.req.path,
+      route: routeLabel(c.req.method, c.req.path, handler, tenant),
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      started,
       host: site?.host,
-      tenant: site?.kind === "tenant" ? site.center.slug : undefined,
+      tenant: tenant ? site.center.slug : undefined,
     });
   });
 }

@@ -103,7 +103,9 @@ export class SiteService {
    * The institute's home page in the encoding asked for, from the cache when nothing it shows
    * has changed (a compressed copy is made once, on first demand, and kept with the page).
    */
-  async homePage(center: TenantCenter, host: string, encoding: Encoding | null = null): Promise<{ etag: string; body: Buffer }> {
+  async homePage(center: TenantCenter, host: string, encoding: Encoding | null = null): Promise<HomePage> {
+    const cached = this.cachedHomePage(center, host, encoding);
+    if (cached) return cached;
     const slot = `${center.id}|${host}`;
     const page = await this.renderedPage(center, host, slot);
     if (!encoding) return { etag: page.etag, body: page.html };
@@ -118,9 +120,19 @@ export class SiteService {
     return { etag: page.etag, body };
   }
 
+  /** The home page when the cache already holds it, current and in this encoding; else undefined. */
+  cachedHomePage(center: TenantCenter, host: string, encoding: Encoding | null): HomePage | undefined {
+    const page = this.cache.get(`${center.id}|${host}`);
+    if (!page || page.key !== pageKey(center, this.catalogVersions.get(center.id))) return undefined;
+    const body = encoding ? page.compressed[encoding] : page.html;
+    if (!body) return undefined;
+    recordCache("site", true);
+    return { etag: page.etag, body };
+  }
+
   private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage & { key: string }> {
-    const templateId: TemplateId = isTemplateId(center.templateId) ? center.templateId : "t1";
-    const key = `${center.siteVersion}:${this.catalogVersions.get(center.id) ?? 0}:${templateId}`;
+    const templateId = templateOf(center);
+    const key = pageKey(center, this.catalogVersions.get(center.id));
     const hit = this.cache.get(slot);
     recordCache("site", Boolean(hit && hit.key === key));
     if (hit && hit.key === key) return hit;
@@ -166,6 +178,16 @@ export class SiteService {
     return { entries: this.cache.size, bytes: this.cache.bytes };
   }
 }
+
+export interface HomePage {
+  etag: string;
+  body: Buffer;
+}
+
+const templateOf = (center: Pick<TenantCenter, "templateId">): TemplateId => (isTemplateId(center.templateId) ? center.templateId : "t1");
+
+/** What a cached page must match to be current: the site's version, its catalog's, its template. */
+const pageKey = (center: Pick<TenantCenter, "siteVersion" | "templateId">, catalogVersion = 0) => `${center.siteVersion}:${catalogVersion}:${templateOf(center)}`;
 
 function sqlIncrement() {
   return sql`${centers.siteVersion} + 1`;

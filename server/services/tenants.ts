@@ -63,15 +63,25 @@ export class TenantDirectory {
     return this.platformHosts.has(normaliseHost(host));
   }
 
-  async resolve(rawHost: string): Promise<Site> {
+  /**
+   * The answer for a host when it needs no query: the platform, or what the cache holds;
+   * undefined when only resolve() can tell.
+   */
+  peek(rawHost: string): Site | undefined {
     const host = normaliseHost(rawHost);
     if (this.platformHosts.has(host)) return { kind: "platform", host };
+    if (!this.database.listening()) return undefined;
+    const hit = this.cache.get(host);
+    if (hit) recordCache("host", true);
+    return hit;
+  }
+
+  async resolve(rawHost: string): Promise<Site> {
+    const known = this.peek(rawHost);
+    if (known) return known;
+    const host = normaliseHost(rawHost);
     const useCache = this.database.listening();
-    if (useCache) {
-      const hit = this.cache.get(host);
-      recordCache("host", Boolean(hit));
-      if (hit) return hit;
-    }
+    if (useCache) recordCache("host", false);
     const generation = this.generation;
     const center = await this.lookup(host);
     const site: Site = center ? { kind: "tenant", host, center } : { kind: "unknown", host };

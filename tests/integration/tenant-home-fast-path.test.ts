@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { getRequestListener } from "@hono/node-server";
+import { centers } from "../../server/db/schema/index.ts";
+import { metrics } from "../../server/metrics.ts";
+import { cachedHomePages } from "../../server/tenant-home.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { registerUser } from "../helpers/http.ts";
+import { createCenter } from "../helpers/centers.ts";
+
+/**
+ * The production server answers institutes' cached home pages before Hono (cachedHomePages).
+ * These tests run the real node:http server both ways and prove the two answers are the same,
+ * and that anything the caches cannot answer reaches the app.
+ */
+let t: TestApp;
+let server: Server;
+let port: number;
+let reachedApp = 0;
+let center: Awaited<ReturnType<typeof createCenter>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: "1" });
+  const app = getRequestListener(t.app.fetch);
+  server = createServer(
+    cachedHomePages((req, res) => {
+      reachedApp++;
+      return app(req, res);
+    }, t),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+  const owner = await registerUser(t, "business");
+  center = await createCenter(t, owner.user._id, { instituteName: "Fast Lane Academy", slug: "fastlane" });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Whether the Hono app answered (the caches could not). */
+  viaApp: boolean;
+}
+
+function get(host: string, headers: Record<string, string> = {}, method = "GET", path = "/"): Promise<Answer> {
+  const before = reachedApp;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), viaApp: reachedApp > before }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The headers that may differ between two answers of the same page. */
+const comparable = (headers: IncomingHttpHeaders) => {
+  const { date: _date, "x-request-id": _id, ...rest } = headers;
+  return rest;
+};
+
+describe("institutes' home pages answered from the caches", () => {
+  it("answers a cached page exactly as the app does, headers included", async () => {
+    const first = await get("fastlane.test");
+    expect(first.viaApp).toBe(true);
+    expect(first.status).toBe(200);
+    const second = await get("fastlane.test");
+    expect(second.viaApp).toBe(false);
+    expect(second.status).toBe(200);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.body.toString()).toContain("Fast Lane Academy");
+    expect(comparable(second.headers)).toEqual(comparable(first.headers));
+    expect(second.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+    expect(second.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+  });
+
+  it("keeps a sane caller's request id, answers 304 to its ETag, and HEAD without a body", async () => {
+    const page = await get("fastlane.test");
+    const kept = await get("fastlane.test", { "x-request-id": "trace-123" });
+    expect(kept.headers["x-request-id"]).toBe("trace-123");
+    expect((await get("fastlane.test", { "x-request-id": "bad id with spaces" })).headers["x-request-id"]).not.toBe("bad id with spaces");
+
+    const notModified = await get("fastlane.test", { "if-none-match": String(page.headers.etag) });
+    expect(notModified).toMatchObject({ status: 304, viaApp: false });
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(page.headers.etag);
+
+    const head = await get("fastlane.test", {}, "HEAD");
+    expect(head).toMatchObject({ status: 200, viaApp: false });
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(String(page.body.length));
+  });
+
+  it("sends a compressed copy once the app has made it", async () => {
+    const first = await get("fastlane.test", { "accept-encoding": "gzip, br" });
+    const second = await get("fastlane.test", { "accept-encoding": "gzip, br" });
+    expect(second.viaApp).toBe(false);
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(second.body).toString()).toBe(brotliDecompressSync(first.body).toString());
+    expect(comparable(second.headers)).toEqual(comparable(first.headers));
+  });
+
+  it("adds HSTS and upgrade-insecure-requests when a trusted proxy says https", async () => {
+    await get("fastlane.test", { "x-forwarded-proto": "https" });
+    const secure = await get("fastlane.test", { "x-forwarded-proto": "https" });
+    expect(secure.viaApp).toBe(false);
+    expect(secure.headers["strict-transport-security"]).toBe("max-age=63072000");
+    expect(secure.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+    expect((await get("fastlane.test")).headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("shows a template change on the next request", async () => {
+    await get("fastlane.test");
+    await t.services.sites.applyTemplate(center, "t4", null);
+    const changed = await get("fastlane.test");
+    expect(changed.viaApp).toBe(true);
+    expect(changed.body.toString()).toContain('data-template="t4"');
+    expect((await get("fastlane.test")).viaApp).toBe(false);
+  });
+
+  it("leaves to the app what it cannot answer from memory", async () => {
+    expect((await get("fastlane.test", {}, "GET", "/admin")).viaApp).toBe(true);
+    expect((await get("fastlane.test", {}, "POST")).viaApp).toBe(true);
+    expect((await get("localhost")).viaApp).toBe(true);
+    const unknown = await get("nobody.test");
+    expect(unknown).toMatchObject({ status: 404, viaApp: true });
+
+    // An institute whose plan ran out is never answered from the cache.
+    await get("fastlane.test");
+    await t.database.db.update(centers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(centers.id, center.id));
+    await t.services.tenants.changed();
+    const lapsed = await get("fastlane.test");
+    expect(lapsed).toMatchObject({ status: 503, viaApp: true });
+    expect(lapsed.body.toString()).toContain("This site is temporarily unavailable");
+    await t.database.db.update(centers).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(centers.id, center.id));
+    await t.services.tenants.changed();
+
+    // A server that is shutting down refuses through the app's one refusal.
+    await get("fastlane.test");
+    t.draining = true;
+    try {
+      expect(await get("fastlane.test")).toMatchObject({ status: 503, viaApp: true });
+    } finally {
+      t.draining = false;
+    }
+  });
+
+  it("counts what it answers in the request metrics", async () => {
+    const series = () => Number(/http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
+    await get("fastlane.test");
+    const before = series();
+    const answer = await get("fastlane.test");
+    expect(answer.viaApp).toBe(false);
+    expect(series()).toBe(before + 1);
+  });
+});
