@@ -132,6 +132,8 @@ try {
   let server = await startServer({ ...dbEnv, SEED_DEMO: "0" });
   const rssStart = rssMiB(server.child.pid!);
   const tenant = await tenantScenario(`tenant home, ${SMALL.toLocaleString()} institutes`, server.port, SMALL);
+  // The first renders load the route modules: warm up so the run measures steady state.
+  for (let i = 0; i < 20; i++) await getWithHost(server.port, "localhost");
   const landing = await load("platform landing /", `http://127.0.0.1:${server.port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
   const pricing = await load("GET /api/pricing", `http://127.0.0.1:${server.port}/api/pricing`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
   const sample = await new Promise<{ body: string; headers: [string, string][] }>((resolve, reject) => {

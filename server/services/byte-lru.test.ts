@@ -15,4 +15,17 @@ describe("ByteLru", () => {
     expect(lru.get("huge")).toBeUndefined();
     expect(lru.size).toBe(2);
   });
+
+  it("keeps the pages visitors ask for and drops the ones they don't", () => {
+    const lru = new ByteLru<{ bytes: number; id: string }>(100);
+    for (const id of ["a", "b", "c", "d"]) lru.set(id, { bytes: 25, id });
+    lru.get("a");
+    lru.get("c");
+    lru.set("e", { bytes: 25, id: "e" });
+    lru.set("f", { bytes: 25, id: "f" });
+    expect(lru.get("b")).toBeUndefined();
+    expect(lru.get("d")).toBeUndefined();
+    expect(["a", "c", "e", "f"].map((id) => lru.get(id)?.id)).toEqual(["a", "c", "e", "f"]);
+    expect(lru.bytes).toBe(100);
+  });
 });

@@ -1,6 +1,10 @@
-/** An LRU map bounded by the total size of its values, for caches of rendered pages. */
+/**
+ * A map bounded by the total size of its values, for caches of rendered pages. Like Lru, it
+ * approximates least-recently-used with a second chance: a hit marks its entry, and eviction
+ * moves marked entries to the back once instead of dropping them, so hits never reorder the map.
+ */
 export class ByteLru<V extends { bytes: number }> {
-  private readonly map = new Map<string, V>();
+  private readonly map = new Map<string, { value: V; used: boolean }>();
   private total = 0;
   private readonly maxBytes: number;
 
@@ -9,24 +13,26 @@ export class ByteLru<V extends { bytes: number }> {
   }
 
   get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (!value) return undefined;
-    // Recency matters only once half the budget is used; below it a hit costs one lookup.
-    if (this.total > this.maxBytes * 0.5) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
+    const slot = this.map.get(key);
+    if (!slot) return undefined;
+    slot.used = true;
+    return slot.value;
   }
 
   set(key: string, value: V): void {
     this.delete(key);
     if (value.bytes > this.maxBytes) return;
-    this.map.set(key, value);
+    this.map.set(key, { value, used: false });
     this.total += value.bytes;
     while (this.total > this.maxBytes) {
-      const oldest = this.map.keys().next().value as string;
-      this.delete(oldest);
+      const [oldest, slot] = this.map.entries().next().value as [string, { value: V; used: boolean }];
+      this.map.delete(oldest);
+      if (slot.used) {
+        slot.used = false;
+        this.map.set(oldest, slot);
+      } else {
+        this.total -= slot.value.bytes;
+      }
     }
   }
 
@@ -34,7 +40,7 @@ export class ByteLru<V extends { bytes: number }> {
     const old = this.map.get(key);
     if (!old) return;
     this.map.delete(key);
-    this.total -= old.bytes;
+    this.total -= old.value.bytes;
   }
 
   clear(): void {
