@@ -4,8 +4,9 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 
 /**
  * Writes a complete answer straight to Node's response when the app runs on @hono/node-server,
- * skipping the fetch Response object (which copies the body and validates every header): the hot
- * path of institutes' home pages. Elsewhere (tests calling app.request) it builds a normal Response.
+ * skipping the fetch Response object (which copies the body and validates every header): an
+ * institute's home page rendered on a cache miss (hits never reach Hono: server/tenant-home.ts).
+ * Elsewhere (tests calling app.request) it builds a normal Response; a HEAD gets no body either way.
  */
 export function sendDirect(c: Context, status: number, headers: [string, string][], body: Buffer | null): Response {
   const outgoing = (c.env as HttpBindings | undefined)?.outgoing;

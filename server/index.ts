@@ -10,7 +10,8 @@ import { runClusterPrimary, shouldCluster } from "./cluster.ts";
 import { cachedHomePages } from "./tenant-home.ts";
 
 /**
- * The one server process: Hono first (health, assets, tenant, /api), then React Router.
+ * The one server process: institutes' cached home pages (server/tenant-home.ts), then Hono
+ * (health, tenant, /api, assets), then React Router.
  * In development Vite re-imports this module on change, so the runtime (and the embedded
  * database it holds open) is kept across reloads.
  */

@@ -14,7 +14,7 @@ export type LineWriter = (line: string, urgent: boolean) => void;
  * flush at once, and whatever is pending is written when the process exits (writes to stdout are
  * synchronous on Linux, so the exit handler's write completes).
  */
-export function batchedLines(out: { write(text: string): unknown } = process.stdout, maxPendingBytes = 64 * 1024): LineWriter & { flush(): void } {
+export function batchedLines(out: { write(text: string): unknown } = process.stdout, maxPendingChars = 64 * 1024): LineWriter & { flush(): void } {
   let pending = "";
   let scheduled = false;
   const flush = () => {
@@ -26,7 +26,7 @@ export function batchedLines(out: { write(text: string): unknown } = process.std
   };
   const writer = (line: string, urgent: boolean) => {
     pending += `${line}\n`;
-    if (urgent || pending.length >= maxPendingBytes) flush();
+    if (urgent || pending.length >= maxPendingChars) flush();
     else if (!scheduled) {
       scheduled = true;
       setImmediate(flush);

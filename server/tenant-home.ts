@@ -3,7 +3,8 @@ import type { TLSSocket } from "node:tls";
 import type { AppDeps } from "./app.ts";
 import type { HomePage, Encoding } from "./services/sites.ts";
 import { isCenterLive } from "./services/tenants.ts";
-import { baseSecurityHeaders, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
+import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
+import { requestHost } from "./middleware/tenant.ts";
 import { recordRequest, requestIdFrom } from "./middleware/request-log.ts";
 
 /** Picks the best encoding the client accepts among the ones we pre-compressed. */
@@ -24,38 +25,39 @@ export interface HomeAnswer {
 /**
  * The complete answer to a GET or HEAD of an institute's home page: 304 for a matching ETag,
  * else the page in the negotiated encoding, with every header the middleware would have added
- * (this answer bypasses it: see sendDirect and cachedHomePages).
+ * (this answer bypasses it: see sendDirect and cachedHomePages). A HEAD's body is left out by
+ * whoever writes the answer (Node for its own responses, sendDirect otherwise).
  */
-export function homeAnswer(
-  page: HomePage,
-  encoding: Encoding | null,
-  request: { method: string; ifNoneMatch: string | undefined; secure: boolean; requestId: string },
-): HomeAnswer {
+export function homeAnswer(page: HomePage, encoding: Encoding | null, request: { ifNoneMatch: string | undefined; secure: boolean; requestId: string }): HomeAnswer {
+  const { ifNoneMatch, secure } = request;
+  const notModified = Boolean(ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag));
   const headers: [string, string][] = [
     ["ETag", page.etag],
     ["Cache-Control", "public, max-age=0, must-revalidate"],
     ["Vary", "Accept-Encoding"],
     ["Content-Type", "text/html; charset=utf-8"],
   ];
-  const tail: [string, string][] = [
-    ...baseSecurityHeaders(request.secure),
-    ["Content-Security-Policy", staticContentSecurityPolicy(request.secure)],
-    ["X-Request-Id", request.requestId],
-  ];
-  const { ifNoneMatch } = request;
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
-    return { status: 304, headers: [...headers, ...tail], body: null };
+  if (!notModified) {
+    if (encoding) headers.push(["Content-Encoding", encoding]);
+    headers.push(["Content-Length", String(page.body.length)]);
   }
-  if (encoding) headers.push(["Content-Encoding", encoding]);
-  headers.push(["Content-Length", String(page.body.length)]);
-  return { status: 200, headers: [...headers, ...tail], body: request.method === "HEAD" ? null : page.body };
+  headers.push(...baseSecurityHeaders(secure), ["Content-Security-Policy", staticContentSecurityPolicy(secure)], ["X-Request-Id", request.requestId]);
+  return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: page.body };
 }
 
-/** The forwarded value a trusted proxy set, else the connection's own. */
-const forwarded = (req: IncomingMessage, name: string, trustProxy: boolean) => {
-  const value = trustProxy ? req.headers[name] : undefined;
-  return typeof value === "string" && value ? value.split(",")[0].trim() : undefined;
-};
+/** Node's request as the header readers shared with the Hono middleware (requestHost, isSecure) see it. */
+function asContext(req: IncomingMessage) {
+  const scheme = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  return {
+    req: {
+      url: `${scheme}://${req.headers.host ?? "localhost"}${req.url ?? "/"}`,
+      header: (name: string) => {
+        const value = req.headers[name];
+        return typeof value === "string" ? value : undefined;
+      },
+    },
+  };
+}
 
 /**
  * Wraps the server's request listener: an institute's home page that the caches already hold
@@ -71,16 +73,14 @@ export function cachedHomePages(next: RequestListener, deps: Pick<AppDeps, "env"
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== "/" || (req.method !== "GET" && req.method !== "HEAD") || deps.draining) return next(req, res);
     const started = performance.now();
-    const rawHost = forwarded(req, "x-forwarded-host", trustProxy) ?? req.headers.host;
-    const site = rawHost ? tenants.peek(rawHost) : undefined;
+    const c = asContext(req);
+    const site = tenants.peek(requestHost(c, trustProxy));
     if (site?.kind !== "tenant" || !isCenterLive(site.center)) return next(req, res);
     const encoding = encodingFor(req.headers["accept-encoding"]);
     const page = sites.cachedHomePage(site.center, site.host, encoding);
     if (!page) return next(req, res);
-    const proto = forwarded(req, "x-forwarded-proto", trustProxy);
-    const secure = proto ? proto === "https" : Boolean((req.socket as TLSSocket).encrypted);
-    const requestId = requestIdFrom(req.headers["x-request-id"] as string | undefined);
-    const answer = homeAnswer(page, encoding, { method: req.method, ifNoneMatch: req.headers["if-none-match"], secure, requestId });
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const answer = homeAnswer(page, encoding, { ifNoneMatch: c.req.header("if-none-match"), secure: isSecure(c, trustProxy), requestId });
     res.writeHead(answer.status, answer.headers.flat());
     res.end(answer.body ?? undefined);
     recordRequest(deps.logger, { requestId, method: req.method, path: "/", route: "tenant:/", status: answer.status, started, host: site.host, tenant: site.center.slug });

@@ -47,7 +47,6 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     // Reached on a cache miss (cachedHomePages answered the rest): render, then the same answer.
     const page = await deps.services.sites.homePage(center, site.host, encoding);
     const answer = homeAnswer(page, encoding, {
-      method: c.req.method,
       ifNoneMatch: c.req.header("if-none-match"),
       secure: isSecure(c, deps.env.TRUST_PROXY),
       requestId: c.get("requestId"),

@@ -28,4 +28,17 @@ describe("ByteLru", () => {
     expect(["a", "c", "e", "f"].map((id) => lru.get(id)?.id)).toEqual(["a", "c", "e", "f"]);
     expect(lru.bytes).toBe(100);
   });
+
+  it("accounts for an entry that grew when it is stored again", () => {
+    const lru = new ByteLru<{ bytes: number }>(100);
+    const page = { bytes: 30 };
+    lru.set("page", page);
+    // A compressed copy joins the page: the cache is told by storing it again.
+    page.bytes += 20;
+    lru.set("page", page);
+    expect(lru.bytes).toBe(50);
+    lru.set("other", { bytes: 60 });
+    expect(lru.bytes).toBe(60);
+    expect(lru.get("page")).toBeUndefined();
+  });
 });

@@ -106,7 +106,7 @@ export class SiteService {
   async homePage(center: TenantCenter, host: string, encoding: Encoding | null = null): Promise<HomePage> {
     const cached = this.cachedHomePage(center, host, encoding);
     if (cached) return cached;
-    const slot = `${center.id}|${host}`;
+    const slot = slotOf(center, host);
     const page = await this.renderedPage(center, host, slot);
     if (!encoding) return { etag: page.etag, body: page.html };
     let body = page.compressed[encoding];
@@ -122,7 +122,7 @@ export class SiteService {
 
   /** The home page when the cache already holds it, current and in this encoding; else undefined. */
   cachedHomePage(center: TenantCenter, host: string, encoding: Encoding | null): HomePage | undefined {
-    const page = this.cache.get(`${center.id}|${host}`);
+    const page = this.cache.get(slotOf(center, host));
     if (!page || page.key !== pageKey(center, this.catalogVersions.get(center.id))) return undefined;
     const body = encoding ? page.compressed[encoding] : page.html;
     if (!body) return undefined;
@@ -183,6 +183,9 @@ export interface HomePage {
   etag: string;
   body: Buffer;
 }
+
+/** A page is cached per institute and host (the e-mail it shows derives from the host). */
+const slotOf = (center: Pick<TenantCenter, "id">, host: string) => `${center.id}|${host}`;
 
 const templateOf = (center: Pick<TenantCenter, "templateId">): TemplateId => (isTemplateId(center.templateId) ? center.templateId : "t1");
 
