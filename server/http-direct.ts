@@ -7,13 +7,16 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
  * skipping the fetch Response object (which copies the body and validates every header): an
  * institute's home page rendered on a cache miss (hits never reach Hono: server/tenant-home.ts).
  * Elsewhere (tests calling app.request) it builds a normal Response; a HEAD gets no body either way.
+ * `headers` is Node's flat list: name, value, name, value…
  */
-export function sendDirect(c: Context, status: number, headers: [string, string][], body: Buffer | null): Response {
+export function sendDirect(c: Context, status: number, headers: string[], body: Buffer | null): Response {
   const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
   if (outgoing && !outgoing.headersSent) {
-    outgoing.writeHead(status, headers.flat());
+    outgoing.writeHead(status, headers);
     outgoing.end(c.req.method === "HEAD" ? undefined : (body ?? undefined));
     return RESPONSE_ALREADY_SENT;
   }
-  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer> | null), { status, headers });
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < headers.length; i += 2) pairs.push([headers[i], headers[i + 1]]);
+  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer> | null), { status, headers: pairs });
 }

@@ -13,6 +13,21 @@ describe("metrics", () => {
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
   });
 
+  it("counts through kept series, which appear at zero when made", () => {
+    const hits = metrics.counter("test_kept_total", "Kept.", { cache: "x" });
+    const durations = metrics.histogram("test_kept_seconds", "Kept durations.", { route: "/y" });
+    expect(metrics.render()).toContain('test_kept_total{cache="x"} 0');
+    hits.inc();
+    hits.inc(2);
+    durations.observe(0.02);
+    metrics.inc("test_kept_total", "Kept.", { cache: "x" });
+    const text = metrics.render();
+    expect(text).toContain('test_kept_total{cache="x"} 4');
+    expect(text).toContain('test_kept_seconds_bucket{route="/y",le="0.01"} 0');
+    expect(text).toContain('test_kept_seconds_bucket{route="/y",le="0.025"} 1');
+    expect(text).toContain('test_kept_seconds_count{route="/y"} 1');
+  });
+
   it("keeps route labels bounded", () => {
     expect(routeLabel("GET", "/api/content/123", "/api/content/:id", false)).toBe("/api/content/:id");
     expect(routeLabel("GET", "/student/live", "*", false)).toBe("page:/student");

@@ -24,29 +24,59 @@ const fastKey = (labels: Labels) => {
   return k;
 };
 
+/** One counter series, found once and then counted without building its key again. */
+export interface CounterSeries {
+  inc(by?: number): void;
+}
+
+/** One histogram series, found once and then observed without building its key again. */
+export interface HistogramSeries {
+  observe(seconds: number): void;
+}
+
 class Registry {
   private readonly counters = new Map<string, { help: string; values: Map<string, { text: string; value: number }> }>();
   private readonly histograms = new Map<string, { help: string; values: Map<string, { text: string; buckets: number[]; sum: number; count: number }> }>();
   private readonly gauges = new Map<string, { help: string; read: () => { labels: Labels; value: number }[] }>();
 
   inc(name: string, help: string, labels: Labels = {}, by = 1): void {
-    let metric = this.counters.get(name);
-    if (!metric) this.counters.set(name, (metric = { help, values: new Map() }));
-    const k = fastKey(labels);
-    const series = metric.values.get(k);
-    if (series) series.value += by;
-    else metric.values.set(k, { text: key(labels), value: by });
+    this.counter(name, help, labels).inc(by);
   }
 
   observe(name: string, help: string, labels: Labels, seconds: number): void {
+    this.histogram(name, help, labels).observe(seconds);
+  }
+
+  /** The series of a counter with these labels (made at 0 when new); hot paths keep it. */
+  counter(name: string, help: string, labels: Labels = {}): CounterSeries {
+    let metric = this.counters.get(name);
+    if (!metric) this.counters.set(name, (metric = { help, values: new Map() }));
+    const k = fastKey(labels);
+    let series = metric.values.get(k);
+    if (!series) metric.values.set(k, (series = { text: key(labels), value: 0 }));
+    const target = series;
+    return {
+      inc: (by = 1) => {
+        target.value += by;
+      },
+    };
+  }
+
+  /** The series of a histogram with these labels (made empty when new); hot paths keep it. */
+  histogram(name: string, help: string, labels: Labels): HistogramSeries {
     let metric = this.histograms.get(name);
     if (!metric) this.histograms.set(name, (metric = { help, values: new Map() }));
     const k = fastKey(labels);
     let h = metric.values.get(k);
     if (!h) metric.values.set(k, (h = { text: key(labels), buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }));
-    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) h.buckets[i]++;
-    h.sum += seconds;
-    h.count++;
+    const target = h;
+    return {
+      observe: (seconds: number) => {
+        for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) target.buckets[i]++;
+        target.sum += seconds;
+        target.count++;
+      },
+    };
   }
 
   /** A value read at scrape time (pool sizes, memory). */
@@ -97,6 +127,13 @@ export function routeLabel(method: string, path: string, routePath: string | und
   return area ? `page:/${area[1]}` : path === "/" ? "page:/" : "page:other";
 }
 
+const cacheLookup = (cache: "host" | "site", result: "hit" | "miss") => metrics.counter("pathshala_cache_lookups_total", "Cache lookups by cache and result.", { cache, result });
+const CACHE_LOOKUPS = {
+  host: { hit: cacheLookup("host", "hit"), miss: cacheLookup("host", "miss") },
+  site: { hit: cacheLookup("site", "hit"), miss: cacheLookup("site", "miss") },
+};
+
+/** Counts a lookup in the host or page cache; every request of an institute's site makes two. */
 export function recordCache(cache: "host" | "site", hit: boolean): void {
-  metrics.inc("pathshala_cache_lookups_total", "Cache lookups by cache and result.", { cache, result: hit ? "hit" : "miss" });
+  CACHE_LOOKUPS[cache][hit ? "hit" : "miss"].inc();
 }

@@ -17,9 +17,33 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding | null
 
 export interface HomeAnswer {
   status: 200 | 304;
-  /** Every header of the answer, security headers and request id included. */
-  headers: [string, string][];
+  /** Every header of the answer, security headers and request id included, as Node's flat list (name, value, name, value…). */
+  headers: string[];
   body: Buffer | null;
+}
+
+/**
+ * The headers of a page's answers other than the request id, built once per page, encoding,
+ * scheme and status: they are the same for every visitor until the page changes.
+ */
+const HEADER_PREFIXES = new WeakMap<HomePage, string[][]>();
+
+function headersFor(page: HomePage, encoding: Encoding | null, secure: boolean, notModified: boolean): string[] {
+  let prefixes = HEADER_PREFIXES.get(page);
+  if (!prefixes) HEADER_PREFIXES.set(page, (prefixes = []));
+  const slot = (secure ? 2 : 0) + (notModified ? 1 : 0);
+  let headers = prefixes[slot];
+  if (!headers) {
+    headers = ["ETag", page.etag, "Cache-Control", "public, max-age=0, must-revalidate", "Vary", "Accept-Encoding", "Content-Type", "text/html; charset=utf-8"];
+    if (!notModified) {
+      if (encoding) headers.push("Content-Encoding", encoding);
+      headers.push("Content-Length", String(page.body.length));
+    }
+    for (const [name, value] of baseSecurityHeaders(secure)) headers.push(name, value);
+    headers.push("Content-Security-Policy", staticContentSecurityPolicy(secure));
+    prefixes[slot] = headers;
+  }
+  return headers;
 }
 
 /**
@@ -30,33 +54,32 @@ export interface HomeAnswer {
  */
 export function homeAnswer(page: HomePage, encoding: Encoding | null, request: { ifNoneMatch: string | undefined; secure: boolean; requestId: string }): HomeAnswer {
   const { ifNoneMatch, secure } = request;
-  const notModified = Boolean(ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag));
-  const headers: [string, string][] = [
-    ["ETag", page.etag],
-    ["Cache-Control", "public, max-age=0, must-revalidate"],
-    ["Vary", "Accept-Encoding"],
-    ["Content-Type", "text/html; charset=utf-8"],
-  ];
-  if (!notModified) {
-    if (encoding) headers.push(["Content-Encoding", encoding]);
-    headers.push(["Content-Length", String(page.body.length)]);
-  }
-  headers.push(...baseSecurityHeaders(secure), ["Content-Security-Policy", staticContentSecurityPolicy(secure)], ["X-Request-Id", request.requestId]);
+  const notModified = ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
+  const headers = headersFor(page, encoding, secure, notModified).slice();
+  headers.push("X-Request-Id", request.requestId);
   return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: page.body };
 }
 
-/** Node's request as the header readers shared with the Hono middleware (requestHost, isSecure) see it. */
-function asContext(req: IncomingMessage) {
-  const scheme = (req.socket as TLSSocket).encrypted ? "https" : "http";
-  return {
-    req: {
-      url: `${scheme}://${req.headers.host ?? "localhost"}${req.url ?? "/"}`,
-      header: (name: string) => {
-        const value = req.headers[name];
-        return typeof value === "string" ? value : undefined;
-      },
-    },
-  };
+/**
+ * Node's request as the header readers shared with the Hono middleware (requestHost, isSecure)
+ * see it; the URL they fall back on is only built if one of them asks for it.
+ */
+class NodeRequestView {
+  private readonly incoming: IncomingMessage;
+
+  constructor(incoming: IncomingMessage) {
+    this.incoming = incoming;
+  }
+
+  get url(): string {
+    const scheme = (this.incoming.socket as TLSSocket).encrypted ? "https" : "http";
+    return `${scheme}://${this.incoming.headers.host ?? "localhost"}${this.incoming.url ?? "/"}`;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.incoming.headers[name];
+    return typeof value === "string" ? value : undefined;
+  }
 }
 
 /**
@@ -73,7 +96,7 @@ export function cachedHomePages(next: RequestListener, deps: Pick<AppDeps, "env"
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== "/" || (req.method !== "GET" && req.method !== "HEAD") || deps.draining) return next(req, res);
     const started = performance.now();
-    const c = asContext(req);
+    const c = { req: new NodeRequestView(req) };
     const site = tenants.peek(requestHost(c, trustProxy));
     if (site?.kind !== "tenant" || !isCenterLive(site.center)) return next(req, res);
     const encoding = encodingFor(req.headers["accept-encoding"]);
@@ -81,7 +104,7 @@ export function cachedHomePages(next: RequestListener, deps: Pick<AppDeps, "env"
     if (!page) return next(req, res);
     const requestId = requestIdFrom(c.req.header("x-request-id"));
     const answer = homeAnswer(page, encoding, { ifNoneMatch: c.req.header("if-none-match"), secure: isSecure(c, trustProxy), requestId });
-    res.writeHead(answer.status, answer.headers.flat());
+    res.writeHead(answer.status, answer.headers);
     res.end(answer.body ?? undefined);
     recordRequest(deps.logger, { requestId, method: req.method, path: "/", route: "tenant:/", status: answer.status, started, host: site.host, tenant: site.center.slug });
   };

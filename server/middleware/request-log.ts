@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../http-types.ts";
 import type { Logger } from "../logger.ts";
-import { metrics, routeLabel } from "../metrics.ts";
+import { metrics, routeLabel, type CounterSeries, type HistogramSeries } from "../metrics.ts";
 
 const SAFE_ID = /^[\w\-=.]{1,128}$/;
 
@@ -24,14 +24,34 @@ export interface FinishedRequest {
   tenant?: string;
 }
 
+/** Route → method → status: the metric series of each kind of request, found without building keys. */
+const SERIES = new Map<string, Map<string, Map<number, { count: CounterSeries; duration: HistogramSeries }>>>();
+
+function requestSeries(method: string, route: string, status: number) {
+  let byMethod = SERIES.get(route);
+  if (!byMethod) SERIES.set(route, (byMethod = new Map()));
+  let byStatus = byMethod.get(method);
+  if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+  let series = byStatus.get(status);
+  if (!series) {
+    series = {
+      count: metrics.counter("http_requests_total", "HTTP requests by method, route and status.", { method, route, status: String(status) }),
+      duration: metrics.histogram("http_request_duration_seconds", "HTTP request durations by method and route.", { method, route }),
+    };
+    byStatus.set(status, series);
+  }
+  return series;
+}
+
 /**
  * Counts, times and logs one answered request: the framework's middleware and the cached home
  * page path (server/tenant-home.ts) both end here, so their metrics and log lines are the same.
  */
 export function recordRequest(logger: Logger, r: FinishedRequest): void {
   const ms = performance.now() - r.started;
-  metrics.inc("http_requests_total", "HTTP requests by method, route and status.", { method: r.method, route: r.route, status: String(r.status) });
-  metrics.observe("http_request_duration_seconds", "HTTP request durations by method and route.", { method: r.method, route: r.route }, ms / 1000);
+  const series = requestSeries(r.method, r.route, r.status);
+  series.count.inc();
+  series.duration.observe(ms / 1000);
   logger.info("request", {
     requestId: r.requestId,
     method: r.method,

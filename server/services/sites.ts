@@ -33,12 +33,14 @@ export const SITE_ASSETS = {
 
 export type Encoding = "br" | "gzip";
 
-export interface RenderedPage {
-  html: Buffer;
-  /** Compressed copies, made the first time a visitor accepts them, then kept with the page. */
-  compressed: Partial<Record<Encoding, Buffer>>;
-  etag: string;
+/** A rendered home page as the cache holds it, with what it was rendered from. */
+interface RenderedPage {
+  /** The page as sent: plain, and compressed copies made the first time a visitor accepts them. */
+  variants: Partial<Record<Encoding | "identity", HomePage>>;
   bytes: number;
+  siteVersion: number;
+  catalogVersion: number;
+  templateId: TemplateId;
 }
 
 const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
@@ -55,7 +57,7 @@ const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
  */
 export class SiteService {
   private readonly db: Db;
-  private readonly cache: ByteLru<RenderedPage & { key: string }>;
+  private readonly cache: ByteLru<RenderedPage>;
   private readonly catalogVersions = new Map<string, number>();
   private readonly database: Database;
   private readonly tenants: TenantDirectory;
@@ -108,41 +110,51 @@ export class SiteService {
     if (cached) return cached;
     const slot = slotOf(center, host);
     const page = await this.renderedPage(center, host, slot);
-    if (!encoding) return { etag: page.etag, body: page.html };
-    let body = page.compressed[encoding];
-    if (!body) {
-      body = await COMPRESS[encoding](page.html);
-      page.compressed[encoding] = body;
-      page.bytes += body.length;
+    const plain = page.variants.identity!;
+    if (!encoding) return plain;
+    let variant = page.variants[encoding];
+    if (!variant) {
+      variant = { etag: plain.etag, body: await COMPRESS[encoding](plain.body) };
+      page.variants[encoding] = variant;
+      page.bytes += variant.body.length;
       // The entry grew: account for it against the cache's budget.
       this.cache.set(slot, page);
     }
-    return { etag: page.etag, body };
+    return variant;
   }
 
-  /** The home page when the cache already holds it, current and in this encoding; else undefined. */
+  /**
+   * The home page when the cache already holds it, current and in this encoding; else undefined.
+   * Called for every visit of every institute's site, so it compares versions, not keys.
+   */
   cachedHomePage(center: TenantCenter, host: string, encoding: Encoding | null): HomePage | undefined {
     const page = this.cache.get(slotOf(center, host));
-    if (!page || page.key !== pageKey(center, this.catalogVersions.get(center.id))) return undefined;
-    const body = encoding ? page.compressed[encoding] : page.html;
-    if (!body) return undefined;
+    if (!page || !this.isCurrent(page, center)) return undefined;
+    const variant = page.variants[encoding ?? "identity"];
+    if (!variant) return undefined;
     recordCache("site", true);
-    return { etag: page.etag, body };
+    return variant;
   }
 
-  private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage & { key: string }> {
-    const templateId = templateOf(center);
-    const key = pageKey(center, this.catalogVersions.get(center.id));
+  /** Whether a cached page still shows what the institute's site, catalog and template are now. */
+  private isCurrent(page: RenderedPage, center: TenantCenter): boolean {
+    return page.siteVersion === center.siteVersion && page.catalogVersion === (this.catalogVersions.get(center.id) ?? 0) && page.templateId === templateOf(center);
+  }
+
+  private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage> {
     const hit = this.cache.get(slot);
-    recordCache("site", Boolean(hit && hit.key === key));
-    if (hit && hit.key === key) return hit;
+    const current = Boolean(hit && this.isCurrent(hit, center));
+    recordCache("site", current);
+    if (hit && current) return hit;
+    const templateId = templateOf(center);
+    const catalogVersion = this.catalogVersions.get(center.id) ?? 0;
     const data = await this.siteData(center, host);
     const html = Buffer.from(renderDocument(templateId, data, host));
-    const page = { key, html, compressed: {}, etag: `"${sha(`${slot}:${key}:${SITE_ASSETS[templateId].version}:${html.length}`)}"`, bytes: html.length };
+    const etag = `"${sha(`${slot}:${center.siteVersion}:${catalogVersion}:${templateId}:${SITE_ASSETS[templateId].version}:${html.length}`)}"`;
+    const page: RenderedPage = { variants: { identity: { etag, body: html } }, bytes: html.length, siteVersion: center.siteVersion, catalogVersion, templateId };
     this.cache.set(slot, page);
     return page;
   }
-
 
   /**
    * Records the template choice (and its notification) for an institute with an active plan;
@@ -188,9 +200,6 @@ export interface HomePage {
 const slotOf = (center: Pick<TenantCenter, "id">, host: string) => `${center.id}|${host}`;
 
 const templateOf = (center: Pick<TenantCenter, "templateId">): TemplateId => (isTemplateId(center.templateId) ? center.templateId : "t1");
-
-/** What a cached page must match to be current: the site's version, its catalog's, its template. */
-const pageKey = (center: Pick<TenantCenter, "siteVersion" | "templateId">, catalogVersion = 0) => `${center.siteVersion}:${catalogVersion}:${templateOf(center)}`;
 
 function sqlIncrement() {
   return sql`${centers.siteVersion} + 1`;
