@@ -46,6 +46,9 @@ export const hasWrk = () => spawnSync("wrk", ["--version"]).status !== null && s
  */
 export async function load(name: string, url: string, options: { seconds: number; connections: number; hosts?: string[]; path?: string }): Promise<LoadResult> {
   const { seconds, connections, hosts } = options;
+  // wrk runs synchronously: this process's event loop stops meanwhile, and the server closes the
+  // helpers' idle keep-alive connections (5 s); a request on one of them afterwards would fail.
+  keepAlive.destroy();
   if (hasWrk()) return wrk(name, url, seconds, connections, hosts);
   const { default: autocannon } = await import("autocannon");
   const result = await autocannon({
@@ -147,11 +150,29 @@ export function printTable(rows: (LoadResult & { ratio?: string })[]) {
 }
 
 /** GET with a Host header (fetch may not set Host); resolves with the status once the body is read. */
-export function getWithHost(port: number, host: string, path = "/"): Promise<number> {
+export async function getWithHost(port: number, host: string, path = "/"): Promise<number> {
+  return (await fetchWithHost(port, host, path)).status;
+}
+
+/**
+ * GET with a Host header, with the body. Retried once when the server closed an idle keep-alive
+ * connection just as this request went out on it (a race every keep-alive client has).
+ */
+export async function fetchWithHost(port: number, host: string, path = "/"): Promise<{ status: number; body: Buffer }> {
+  try {
+    return await getOnce(port, host, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
+    return getOnce(port, host, path);
+  }
+}
+
+function getOnce(port: number, host: string, path: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpGet({ host: "127.0.0.1", port, path, headers: { host }, agent: keepAlive }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
   });
