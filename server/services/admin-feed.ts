@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, users } from "../db/schema/index.ts";
+import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, userRoleCounts, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 import type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification } from "../../app/lib/admin-feed.ts";
@@ -31,8 +31,9 @@ export class AdminFeedService {
     this.db = db;
   }
 
+  /** Read from the counts the database keeps (user_role_counts), not by counting every account. */
   async roleStats(): Promise<RoleStats> {
-    const rows = await this.db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+    const rows = await this.db.select({ role: userRoleCounts.role, n: userRoleCounts.accounts }).from(userRoleCounts);
     const of = (role: string) => rows.find((r) => r.role === role)?.n ?? 0;
     return { collections: { businesses: of("business"), students: of("student"), creators: of("creator") } };
   }

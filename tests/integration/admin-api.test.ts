@@ -93,8 +93,15 @@ describe("GET /api/admin/role-stats", () => {
     const { status, body } = await getJson("/api/admin/role-stats", admin);
     expect(status).toBe(200);
     expect(body).toEqual({ collections: { businesses: await count("business"), students: await count("student"), creators: await count("creator") } });
-    await registerUser(t, "creator");
+    const creator = await registerUser(t, "creator");
     expect((await getJson("/api/admin/role-stats", admin)).body.collections.creators).toBe(body.collections.creators + 1);
+    // The counts follow every write to users, whichever code makes it: a role change, a removal.
+    const id = creator.user._id;
+    await t.database.db.update(users).set({ role: "student" }).where(eq(users.id, id));
+    expect((await getJson("/api/admin/role-stats", admin)).body.collections).toEqual({ ...body.collections, students: body.collections.students + 1 });
+    await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, id));
+    await t.database.db.delete(users).where(eq(users.id, id));
+    expect((await getJson("/api/admin/role-stats", admin)).body).toEqual(body);
   });
 });
 

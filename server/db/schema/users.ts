@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { roleEnum, sessionKindEnum } from "./enums.ts";
 import { centers } from "./centers.ts";
 
@@ -24,6 +24,15 @@ export const users = pgTable(
     index("users_signup_center_idx").on(t.signupCenterId),
   ],
 );
+
+/**
+ * How many accounts each role has, kept exact by triggers on users (migration 0005): the admin
+ * overview reads these rows instead of counting every account on each visit.
+ */
+export const userRoleCounts = pgTable("user_role_counts", {
+  role: roleEnum().primaryKey(),
+  accounts: integer().notNull().default(0),
+});
 
 /**
  * One row per issued token; `id` is the SHA-256 of the token, never the token itself.
