@@ -23,7 +23,7 @@ export function filesRouter({ services }: AppDeps) {
       method: c.req.method,
       range: c.req.header("range"),
       ifRange: c.req.header("if-range"),
-      sessionUserId: c.get("auth")?.user.id ?? null,
+      sessionUser: c.get("auth")?.user ?? null,
     }),
   );
   return api;

@@ -6,7 +6,7 @@ import type { ContentType } from "../../app/lib/validation/content.ts";
 import { toContentJson, viewColumns, type ContentView } from "./content.ts";
 import { decideAccess, liveLinkOpensAt, visibleLiveLink, type Reader } from "./content-access.ts";
 import type { DeliveryService, SignedLink } from "./delivery.ts";
-import type { Site } from "./tenants.ts";
+import type { Site, TenantCenter } from "./tenants.ts";
 
 /** The most contents one catalog lists (newest first). */
 export const CATALOG_LIMIT = 500;
@@ -53,10 +53,19 @@ export function learningItemJson(
 export class CatalogService {
   private readonly db: Db;
   private readonly delivery: DeliveryService;
+  private readonly catalogVersion: (centerId: string) => string;
+  /**
+   * An institute's catalog rows as every visitor who is not signed in sees them, kept with the
+   * institute's object from the host cache (any change to the institute makes a new object) and
+   * the catalog version they were read at (content changes bump it, on every instance).
+   */
+  private readonly publicRows = new WeakMap<TenantCenter, { version: string; rows: Promise<ContentView[]> }>();
 
-  constructor(db: Db, delivery: DeliveryService) {
+  /** `catalogVersion` is the sites' count of catalog changes per institute (SiteService). */
+  constructor(db: Db, delivery: DeliveryService, catalogVersion: (centerId: string) => string) {
     this.db = db;
     this.delivery = delivery;
+    this.catalogVersion = catalogVersion;
   }
 
   /**
@@ -65,13 +74,7 @@ export class CatalogService {
    * enrolled in, with a file link for those.
    */
   async list(site: Site, reader: Reader | null, options: { types?: ContentType[] } = {}): Promise<LearningItemJson[]> {
-    const rows = await this.db
-      .select(viewColumns)
-      .from(contents)
-      .leftJoin(centers, eq(centers.id, contents.centerId))
-      .where(and(availableOn(site), options.types?.length ? inArray(contents.type, options.types) : undefined))
-      .orderBy(sql`${contents.liveStartsAt} asc nulls last`, desc(contents.createdAt), asc(contents.id))
-      .limit(CATALOG_LIMIT);
+    const rows = !reader && site.kind === "tenant" && !options.types?.length ? await this.publicCatalogRows(site.center) : await this.catalogRows(site, options.types);
     const enrolled = reader ? await this.enrolmentsOf(reader.id, rows.map((r) => r.id)) : new Map<string, string>();
     const now = new Date();
     return Promise.all(
@@ -83,6 +86,31 @@ export class CatalogService {
         return learningItemJson(row, { reader, enrollmentId, link, now });
       }),
     );
+  }
+
+  /** A real promise (drizzle's query runs again on every `then`, so it cannot be kept itself). */
+  private async catalogRows(site: Site, types?: ContentType[]): Promise<ContentView[]> {
+    return await this.db
+      .select(viewColumns)
+      .from(contents)
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(and(availableOn(site), types?.length ? inArray(contents.type, types) : undefined))
+      .orderBy(sql`${contents.liveStartsAt} asc nulls last`, desc(contents.createdAt), asc(contents.id))
+      .limit(CATALOG_LIMIT);
+  }
+
+  /** The rows from memory while the institute and its catalog are unchanged; read once however many ask at the same time. */
+  private publicCatalogRows(center: TenantCenter): Promise<ContentView[]> {
+    // The version is read before the query: a change made while it runs leaves the entry stale, not wrong.
+    const version = this.catalogVersion(center.id);
+    const kept = this.publicRows.get(center);
+    if (kept && kept.version === version) return kept.rows;
+    const rows = this.catalogRows({ kind: "tenant", host: "", center });
+    this.publicRows.set(center, { version, rows });
+    rows.catch(() => {
+      if (this.publicRows.get(center)?.rows === rows) this.publicRows.delete(center);
+    });
+    return rows;
   }
 
   private async enrolmentsOf(studentId: string, contentIds: string[]): Promise<Map<string, string>> {

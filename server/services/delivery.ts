@@ -46,8 +46,8 @@ export interface FileRequest {
   method: string;
   range?: string | null;
   ifRange?: string | null;
-  /** The signed-in user making the request, if any: it must be the link's user. */
-  sessionUserId?: string | null;
+  /** The signed-in user making the request, if any: it must be the link's user (and is not looked up again). */
+  sessionUser?: (Reader & WatermarkOwner) | null;
   now?: Date;
 }
 
@@ -125,8 +125,9 @@ export class DeliveryService {
     if (!safeEqual(expected, s)) throw forbidden(LINK_INVALID);
     if (Number(e) <= now) throw forbidden(LINK_EXPIRED);
     // A link opened by someone signed in as another person is refused: links are personal.
-    if (request.sessionUserId && request.sessionUserId !== u) throw forbidden(LINK_OTHER_ACCOUNT);
-    const [reader] = await this.db.select({ id: users.id, role: users.role, name: users.name, email: users.email }).from(users).where(eq(users.id, u));
+    const { sessionUser } = request;
+    if (sessionUser && sessionUser.id !== u) throw forbidden(LINK_OTHER_ACCOUNT);
+    const [reader] = sessionUser ? [sessionUser] : await this.db.select({ id: users.id, role: users.role, name: users.name, email: users.email }).from(users).where(eq(users.id, u));
     const reason = reader ? await contentAccessReason(this.db, reader, content) : null;
     if (!reader || !reason) throw forbidden(NO_FILE_ACCESS);
 
@@ -158,7 +159,7 @@ export class DeliveryService {
     const status = range ? 206 : 200;
     if (request.method === "HEAD") return new Response(null, { status, headers });
     if (stamped) return new Response(range ? stamped.data.subarray(range.start, range.end + 1) : stamped.data, { status, headers });
-    const object = await this.storage.get(content.fileKey, range);
+    const object = await this.storage.get(content.fileKey, range, info.size);
     if (!object) throw notFound("File not found");
     return new Response(object.body, { status, headers });
   }

@@ -105,7 +105,7 @@ export function createServices({ env, database, logger, storage = createStorage(
     centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }),
     adminFeed: new AdminFeedService(db),
     businessFigures: new BusinessFiguresService(db),
-    catalog: new CatalogService(db, delivery),
+    catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
     enrollments,
   };
 }

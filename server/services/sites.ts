@@ -59,6 +59,8 @@ export class SiteService {
   private readonly db: Db;
   private readonly cache: ByteLru<RenderedPage>;
   private readonly catalogVersions = new Map<string, number>();
+  /** Bumped when missed changes forced the versions above to start again (so no old version comes back). */
+  private catalogEpoch = 0;
   private readonly database: Database;
   private readonly tenants: TenantDirectory;
 
@@ -69,10 +71,17 @@ export class SiteService {
     this.cache = new ByteLru(cacheBytes);
     database.listen(CATALOG_CHANNEL, (centerId) => {
       if (centerId === "*" || !centerId) {
+        // Changes may have been missed: everything read before now is stale.
         this.catalogVersions.clear();
+        this.catalogEpoch++;
         this.cache.clear();
       } else this.catalogVersions.set(centerId, (this.catalogVersions.get(centerId) ?? 0) + 1);
     });
+  }
+
+  /** How many catalog changes this instance has heard of for the institute (caches compare it). */
+  catalogVersion(centerId: string): string {
+    return `${this.catalogEpoch}:${this.catalogVersions.get(centerId) ?? 0}`;
   }
 
   /** Call when content assigned to a center changes (its site shows its catalog). */

@@ -49,12 +49,12 @@ export class DiskStorage implements Storage {
     }
   }
 
-  async get(key: string, range?: ByteRange) {
+  async get(key: string, range?: ByteRange, knownSize?: number) {
     const path = this.pathOf(key);
-    const info = await this.stat(key);
-    if (!info) return null;
+    const size = knownSize ?? (await this.stat(key))?.size;
+    if (size === undefined) return null;
     const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
-    return { body: readableToWeb(stream), size: info.size };
+    return { body: readableToWeb(stream), size };
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {

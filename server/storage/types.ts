@@ -17,8 +17,11 @@ export interface Storage {
    * a TooLargeError is thrown. The object appears only once complete.
    */
   put(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number; contentType?: string }): Promise<ObjectInfo>;
-  /** The object's bytes (or the requested range of them), or null when it does not exist. */
-  get(key: string, range?: ByteRange): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  /**
+   * The object's bytes (or the requested range of them), or null when it does not exist.
+   * `knownSize`, from a stat the caller just made, spares a store that needs it a second look.
+   */
+  get(key: string, range?: ByteRange, knownSize?: number): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   stat(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
 }

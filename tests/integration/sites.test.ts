@@ -316,9 +316,22 @@ describe("the creator studio keeps institutes' sites current", () => {
     expect(await (await home()).text()).not.toContain("Thermodynamics Live Revision");
     const assign = (businessId: string | null) =>
       t.request(`/api/content/${id}/assign`, { method: "PUT", headers: { ...bearer(creator.access_token), "content-type": "application/json" }, body: JSON.stringify({ businessId }) });
+    // The catalog a visitor's browser reads on the institute's domain follows the same changes at once.
+    const catalogTitles = async () => ((await (await t.request("/api/contents", { host: "sunrise.test" })).json()).items as { title: string }[]).map((i) => i.title);
+    expect(await catalogTitles()).not.toContain("Thermodynamics Live Revision");
     expect((await assign(center.id)).status).toBe(200);
     expect(await (await home()).text()).toContain("Thermodynamics Live Revision");
+    expect(await catalogTitles()).toContain("Thermodynamics Live Revision");
+    const rename = await t.request(`/api/content/${id}`, {
+      method: "PUT",
+      headers: { ...bearer(creator.access_token), "content-type": "application/json" },
+      body: JSON.stringify({ title: "Thermodynamics Live Marathon" }),
+    });
+    expect(rename.status).toBe(200);
+    expect(await catalogTitles()).toEqual(expect.arrayContaining(["Thermodynamics Live Marathon"]));
+    expect(await catalogTitles()).not.toContain("Thermodynamics Live Revision");
     expect((await assign(null)).status).toBe(200);
-    expect(await (await home()).text()).not.toContain("Thermodynamics Live Revision");
+    expect(await (await home()).text()).not.toContain("Thermodynamics Live");
+    expect(await catalogTitles()).not.toContain("Thermodynamics Live Marathon");
   });
 });
