@@ -195,15 +195,18 @@ export class ContentService {
     const where = and(...filters);
     const column = SORT_COLUMNS[query.sort];
     const order = query.dir === "asc" ? asc(column) : desc(column);
-    const [{ total }] = await this.db.select({ total: count() }).from(contents).where(where);
-    const items = await this.db
-      .select(viewColumns)
-      .from(contents)
-      .leftJoin(centers, eq(centers.id, contents.centerId))
-      .where(where)
-      .orderBy(order, desc(contents.createdAt), asc(contents.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+    // Both at once: one wait for the database instead of two in a row.
+    const [[{ total }], items] = await Promise.all([
+      this.db.select({ total: count() }).from(contents).where(where),
+      this.db
+        .select(viewColumns)
+        .from(contents)
+        .leftJoin(centers, eq(centers.id, contents.centerId))
+        .where(where)
+        .orderBy(order, desc(contents.createdAt), asc(contents.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+    ]);
     return { items, total, query };
   }
 
