@@ -27,13 +27,17 @@ const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a :
 export class AdminFeedService {
   private readonly db: Db;
 
+  /** The admin overview's counts: read on every visit of it, so prepared once. */
+  private readonly roleCounts;
+
   constructor(db: Db) {
     this.db = db;
+    this.roleCounts = db.select({ role: userRoleCounts.role, n: userRoleCounts.accounts }).from(userRoleCounts).prepare("pathshala_role_counts");
   }
 
   /** Read from the counts the database keeps (user_role_counts), not by counting every account. */
   async roleStats(): Promise<RoleStats> {
-    const rows = await this.db.select({ role: userRoleCounts.role, n: userRoleCounts.accounts }).from(userRoleCounts);
+    const rows = await this.roleCounts.execute();
     const of = (role: string) => rows.find((r) => r.role === role)?.n ?? 0;
     return { collections: { businesses: of("business"), students: of("student"), creators: of("creator") } };
   }

@@ -88,12 +88,38 @@ export class ContentService {
   readonly limits: UploadLimits;
   private readonly catalogChanged: (centerId: string | null) => Promise<void>;
 
+  /** Any content by id: every file opened and every content page reads it, so prepared once. */
+  private readonly byId;
+  /** The creator's list and its total per sort, direction and search-or-not, prepared on first use. */
+  private readonly listQueries = new Map<string, ReturnType<ContentService["prepareList"]>>();
+
   /** `catalogChanged` tells the institutes' sites that what they list has changed. */
   constructor(db: Db, storage: Storage, limits: UploadLimits, catalogChanged: (centerId: string | null) => Promise<void> = async () => {}) {
     this.db = db;
     this.storage = storage;
     this.limits = limits;
     this.catalogChanged = catalogChanged;
+    this.byId = db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, sql.placeholder("id"))).prepare("pathshala_content_by_id");
+  }
+
+  private prepareList(sort: ContentListQueryOutput["sort"], dir: ContentListQueryOutput["dir"], searching: boolean) {
+    const filters: SQL[] = [eq(contents.creatorId, sql.placeholder("creatorId")), isNull(contents.archivedAt)];
+    if (searching) filters.push(ilike(contents.title, sql.placeholder("pattern")));
+    const where = and(...filters);
+    const column = SORT_COLUMNS[sort];
+    const name = `pathshala_creator_list_${sort}_${dir}${searching ? "_search" : ""}`;
+    return {
+      total: this.db.select({ total: count() }).from(contents).where(where).prepare(`${name}_total`),
+      page: this.db
+        .select(viewColumns)
+        .from(contents)
+        .leftJoin(centers, eq(centers.id, contents.centerId))
+        .where(where)
+        .orderBy(dir === "asc" ? asc(column) : desc(column), desc(contents.createdAt), asc(contents.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name),
+    };
   }
 
   private async announce(...centerIds: (string | null | undefined)[]) {
@@ -190,23 +216,13 @@ export class ContentService {
 
   async listMine(creatorId: string, rawQuery: Record<string, string | undefined>): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
     const query = parseWith(ContentListQuery, rawQuery);
-    const filters: SQL[] = [eq(contents.creatorId, creatorId), isNull(contents.archivedAt)];
-    if (query.q) filters.push(ilike(contents.title, `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
-    const where = and(...filters);
-    const column = SORT_COLUMNS[query.sort];
-    const order = query.dir === "asc" ? asc(column) : desc(column);
+    const searching = query.q !== "";
+    const key = `${query.sort}:${query.dir}:${searching}`;
+    let prepared = this.listQueries.get(key);
+    if (!prepared) this.listQueries.set(key, (prepared = this.prepareList(query.sort, query.dir, searching)));
+    const params = { creatorId, pattern: `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit: query.limit, offset: (query.page - 1) * query.limit };
     // Both at once: one wait for the database instead of two in a row.
-    const [[{ total }], items] = await Promise.all([
-      this.db.select({ total: count() }).from(contents).where(where),
-      this.db
-        .select(viewColumns)
-        .from(contents)
-        .leftJoin(centers, eq(centers.id, contents.centerId))
-        .where(where)
-        .orderBy(order, desc(contents.createdAt), asc(contents.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-    ]);
+    const [[{ total }], items] = await Promise.all([prepared.total.execute(params), prepared.page.execute(params)]);
     return { items, total, query };
   }
 
@@ -316,7 +332,7 @@ export class ContentService {
   /** Any content by id, archived included (delivery to buyers needs archived content too). */
   async findAny(id: string): Promise<ContentView | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await this.db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, id));
+    const [row] = await this.byId.execute({ id });
     return row;
   }
 

@@ -45,8 +45,21 @@ export class EnrollmentService {
   private readonly deps: EnrollmentServiceDeps;
   readonly orderKind: OrderKind<ContentOrder>;
 
+  /** A student's courses, everywhere or on one institute's domain: the page every student opens, so prepared once. */
+  private readonly courses;
+
   constructor(deps: EnrollmentServiceDeps) {
     this.deps = deps;
+    const courses = (onCenter: boolean) =>
+      deps.db
+        .select({ ...viewColumns, enrollmentId: enrollments.id, enrolledAt: enrollments.createdAt })
+        .from(enrollments)
+        .innerJoin(contents, eq(contents.id, enrollments.contentId))
+        .leftJoin(centers, eq(centers.id, contents.centerId))
+        .where(and(eq(enrollments.studentId, sql.placeholder("studentId")), onCenter ? eq(contents.centerId, sql.placeholder("centerId")) : undefined))
+        .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+        .prepare(onCenter ? "pathshala_my_courses_on_center" : "pathshala_my_courses");
+    this.courses = { everywhere: courses(false), onCenter: courses(true) };
     this.orderKind = {
       name: "content",
       lock: (tx, gatewayOrderId) => this.lock(tx, gatewayOrderId),
@@ -164,13 +177,7 @@ export class EnrollmentService {
    */
   async myCourses(student: Reader, site: Site, now = new Date()): Promise<EnrollmentJson[]> {
     const centerId = siteCenterId(site);
-    const rows = await this.deps.db
-      .select({ ...viewColumns, enrollmentId: enrollments.id, enrolledAt: enrollments.createdAt })
-      .from(enrollments)
-      .innerJoin(contents, eq(contents.id, enrollments.contentId))
-      .leftJoin(centers, eq(centers.id, contents.centerId))
-      .where(and(eq(enrollments.studentId, student.id), centerId ? eq(contents.centerId, centerId) : undefined))
-      .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
+    const rows = centerId ? await this.courses.onCenter.execute({ studentId: student.id, centerId }) : await this.courses.everywhere.execute({ studentId: student.id });
     return Promise.all(
       rows.map(async ({ enrollmentId, enrolledAt, ...content }) => {
         // Each row is the student's own enrolment: the right to the file is already established.
