@@ -34,9 +34,39 @@ export interface HistogramSeries {
   observe(seconds: number): void;
 }
 
+class Counter implements CounterSeries {
+  readonly text: string;
+  value = 0;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  inc(by = 1): void {
+    this.value += by;
+  }
+}
+
+class Histogram implements HistogramSeries {
+  readonly text: string;
+  readonly buckets = BUCKETS.map(() => 0);
+  sum = 0;
+  count = 0;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  observe(seconds: number): void {
+    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) this.buckets[i]++;
+    this.sum += seconds;
+    this.count++;
+  }
+}
+
 class Registry {
-  private readonly counters = new Map<string, { help: string; values: Map<string, { text: string; value: number }> }>();
-  private readonly histograms = new Map<string, { help: string; values: Map<string, { text: string; buckets: number[]; sum: number; count: number }> }>();
+  private readonly counters = new Map<string, { help: string; values: Map<string, Counter> }>();
+  private readonly histograms = new Map<string, { help: string; values: Map<string, Histogram> }>();
   private readonly gauges = new Map<string, { help: string; read: () => { labels: Labels; value: number }[] }>();
 
   inc(name: string, help: string, labels: Labels = {}, by = 1): void {
@@ -53,13 +83,8 @@ class Registry {
     if (!metric) this.counters.set(name, (metric = { help, values: new Map() }));
     const k = fastKey(labels);
     let series = metric.values.get(k);
-    if (!series) metric.values.set(k, (series = { text: key(labels), value: 0 }));
-    const target = series;
-    return {
-      inc: (by = 1) => {
-        target.value += by;
-      },
-    };
+    if (!series) metric.values.set(k, (series = new Counter(key(labels))));
+    return series;
   }
 
   /** The series of a histogram with these labels (made empty when new); hot paths keep it. */
@@ -67,16 +92,9 @@ class Registry {
     let metric = this.histograms.get(name);
     if (!metric) this.histograms.set(name, (metric = { help, values: new Map() }));
     const k = fastKey(labels);
-    let h = metric.values.get(k);
-    if (!h) metric.values.set(k, (h = { text: key(labels), buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }));
-    const target = h;
-    return {
-      observe: (seconds: number) => {
-        for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) target.buckets[i]++;
-        target.sum += seconds;
-        target.count++;
-      },
-    };
+    let series = metric.values.get(k);
+    if (!series) metric.values.set(k, (series = new Histogram(key(labels))));
+    return series;
   }
 
   /** A value read at scrape time (pool sizes, memory). */

@@ -24,18 +24,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, timeoutMs = 60_000, headers: Record<string, string> = {}): Promise<void> {
+/** Waits until the server on `port` answers 200 for `path` with this Host header (fetch cannot set one). */
+export async function waitFor(port: number, options: { host?: string; path?: string; timeoutMs?: number } = {}): Promise<void> {
+  const { host = "localhost", path = "/", timeoutMs = 60_000 } = options;
   const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url, { headers });
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
+  for (;;) {
+    const status = await fetchWithHost(port, host, path).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    if (Date.now() > until) throw new Error(`127.0.0.1:${port}${path} did not answer 200 for ${host} (last: ${status || "no answer"})`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not come up`);
 }
 
 export const hasWrk = () => spawnSync("wrk", ["--version"]).status !== null && spawnSync("which", ["wrk"]).status === 0;
@@ -112,7 +110,7 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
   const kill = () => child.kill("SIGKILL");
   process.once("exit", kill);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
-  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  await waitFor(port, { path: "/readyz" });
   return {
     port,
     child,
@@ -158,7 +156,7 @@ export async function getWithHost(port: number, host: string, path = "/"): Promi
  * GET with a Host header, with the body. Retried once when the server closed an idle keep-alive
  * connection just as this request went out on it (a race every keep-alive client has).
  */
-export async function fetchWithHost(port: number, host: string, path = "/"): Promise<{ status: number; body: Buffer }> {
+export async function fetchWithHost(port: number, host: string, path = "/"): Promise<FetchedAnswer> {
   try {
     return await getOnce(port, host, path);
   } catch (error) {
@@ -167,12 +165,23 @@ export async function fetchWithHost(port: number, host: string, path = "/"): Pro
   }
 }
 
-function getOnce(port: number, host: string, path: string): Promise<{ status: number; body: Buffer }> {
+export interface FetchedAnswer {
+  status: number;
+  /** As received, in order: [name, value] pairs. */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+function getOnce(port: number, host: string, path: string): Promise<FetchedAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpGet({ host: "127.0.0.1", port, path, headers: { host }, agent: keepAlive }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on("end", () => {
+        const headers: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
     });
     req.on("error", reject);
   });

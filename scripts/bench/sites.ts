@@ -21,7 +21,6 @@ import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { get as httpGet } from "node:http";
 import { fetchWithHost, freePort, getWithHost, load, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -119,22 +118,11 @@ http {
   );
   const nginx = spawn("nginx", ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
   try {
-    await waitForHost(port, hosts?.[0] ?? "localhost");
+    await waitFor(port, { host: hosts?.[0] });
     return await load(label, `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts });
   } finally {
     nginx.kill("SIGQUIT");
     await new Promise((resolve) => nginx.once("exit", resolve));
-  }
-}
-
-/** Waits until the server on `port` answers 200 for `host` (fetch cannot set a Host header). */
-async function waitForHost(port: number, host: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await fetchWithHost(port, host).then((r) => r.status, () => 0);
-    if (status === 200) return;
-    if (Date.now() > until) throw new Error(`nginx did not serve ${host} (last status ${status})`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
@@ -145,7 +133,7 @@ async function bareNodeScenario(sample: { body: string; headers: [string, string
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, "bare-node.ts"), file, String(port)], { stdio: "inherit" });
   try {
-    await waitFor(`http://127.0.0.1:${port}/`);
+    await waitFor(port);
     return await load("bare node:http (same bytes)", `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS });
   } finally {
     child.kill("SIGKILL");
@@ -164,20 +152,9 @@ try {
   for (let i = 0; i < 20; i++) await getWithHost(server.port, "localhost");
   const landing = await load("platform landing /", `http://127.0.0.1:${server.port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
   const pricing = await load("GET /api/pricing", `http://127.0.0.1:${server.port}/api/pricing`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
-  const sample = await new Promise<{ body: string; headers: [string, string][] }>((resolve, reject) => {
-    const req = httpGet({ host: "127.0.0.1", port: server.port, path: "/", headers: { host: "bench-0.test" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => {
-        const headers: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-        // node:http adds its own framing headers.
-        resolve({ body, headers: headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)) });
-      });
-    });
-    req.on("error", reject);
-  });
+  const fetched = await fetchWithHost(server.port, "bench-0.test");
+  // node:http adds its own framing headers.
+  const sample = { body: fetched.body.toString("utf8"), headers: fetched.headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)) };
   const rssEnd = rssMiB(server.child.pid!);
   await server.stop();
 
@@ -207,7 +184,7 @@ try {
     { ...nginxOneFile, ratio: percent(nginxOneFile, nginx) },
     { ...bare, ratio: percent(bare, nginx) },
   ]);
-  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start, ${rssEnd.toFixed(0)} MiB after the 1,000-institute runs, ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes cached`);
+  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start, ${rssEnd.toFixed(0)} MiB after the ${SMALL.toLocaleString()}-institute runs, ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes cached`);
   console.log(`tenant home reaches ${percent(tenant, bare)} of a bare node:http server sending one page's bytes, ${percent(tenant, nginxOneFile)} of nginx sending one file`);
   console.log(`nginx itself serves ${percent(nginxLarge, nginx)} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`);
   console.log(`targets: tenant ≥ 50% of nginx → ${percent(tenant, nginx)}; p99 < 25 ms → ${tenant.p99Ms.toFixed(2)} ms; ${LARGE.toLocaleString()} within 10% of ${SMALL.toLocaleString()} → ${percent(large, tenant)}`);

@@ -53,16 +53,16 @@ export function learningItemJson(
 export class CatalogService {
   private readonly db: Db;
   private readonly delivery: DeliveryService;
-  private readonly catalogVersion: (centerId: string) => string;
+  private readonly catalogVersion: (centerId: string) => number;
   /**
    * An institute's catalog rows as every visitor who is not signed in sees them, kept with the
    * institute's object from the host cache (any change to the institute makes a new object) and
    * the catalog version they were read at (content changes bump it, on every instance).
    */
-  private readonly publicRows = new WeakMap<TenantCenter, { version: string; rows: Promise<ContentView[]> }>();
+  private readonly publicRows = new WeakMap<TenantCenter, { version: number; rows: Promise<ContentView[]> }>();
 
-  /** `catalogVersion` is the sites' count of catalog changes per institute (SiteService). */
-  constructor(db: Db, delivery: DeliveryService, catalogVersion: (centerId: string) => string) {
+  /** `catalogVersion` is the sites' version of an institute's catalog (SiteService.catalogVersion). */
+  constructor(db: Db, delivery: DeliveryService, catalogVersion: (centerId: string) => number) {
     this.db = db;
     this.delivery = delivery;
     this.catalogVersion = catalogVersion;
@@ -74,7 +74,7 @@ export class CatalogService {
    * enrolled in, with a file link for those.
    */
   async list(site: Site, reader: Reader | null, options: { types?: ContentType[] } = {}): Promise<LearningItemJson[]> {
-    const rows = !reader && site.kind === "tenant" && !options.types?.length ? await this.publicCatalogRows(site.center) : await this.catalogRows(site, options.types);
+    const rows = !reader && site.kind === "tenant" && !options.types?.length ? await this.publicCatalogRows(site) : await this.catalogRows(site, options.types);
     const enrolled = reader ? await this.enrolmentsOf(reader.id, rows.map((r) => r.id)) : new Map<string, string>();
     const now = new Date();
     return Promise.all(
@@ -100,12 +100,13 @@ export class CatalogService {
   }
 
   /** The rows from memory while the institute and its catalog are unchanged; read once however many ask at the same time. */
-  private publicCatalogRows(center: TenantCenter): Promise<ContentView[]> {
+  private publicCatalogRows(site: Extract<Site, { kind: "tenant" }>): Promise<ContentView[]> {
+    const { center } = site;
     // The version is read before the query: a change made while it runs leaves the entry stale, not wrong.
     const version = this.catalogVersion(center.id);
     const kept = this.publicRows.get(center);
     if (kept && kept.version === version) return kept.rows;
-    const rows = this.catalogRows({ kind: "tenant", host: "", center });
+    const rows = this.catalogRows(site);
     this.publicRows.set(center, { version, rows });
     rows.catch(() => {
       if (this.publicRows.get(center)?.rows === rows) this.publicRows.delete(center);

@@ -90,7 +90,7 @@ export class ContentService {
 
   /** Any content by id: every file opened and every content page reads it, so prepared once. */
   private readonly byId;
-  /** The creator's list and its total per sort, direction and search-or-not, prepared on first use. */
+  /** The creator's list and its total per sort, direction and search-or-not, by statement name, prepared on first use. */
   private readonly listQueries = new Map<string, ReturnType<ContentService["prepareList"]>>();
 
   /** `catalogChanged` tells the institutes' sites that what they list has changed. */
@@ -102,12 +102,18 @@ export class ContentService {
     this.byId = db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, sql.placeholder("id"))).prepare("pathshala_content_by_id");
   }
 
-  private prepareList(sort: ContentListQueryOutput["sort"], dir: ContentListQueryOutput["dir"], searching: boolean) {
+  private listQuery({ sort, dir, q }: ContentListQueryOutput) {
+    const name = `pathshala_creator_list_${sort}_${dir}${q ? "_search" : ""}`;
+    let prepared = this.listQueries.get(name);
+    if (!prepared) this.listQueries.set(name, (prepared = this.prepareList(name, sort, dir, q !== "")));
+    return prepared;
+  }
+
+  private prepareList(name: string, sort: ContentListQueryOutput["sort"], dir: ContentListQueryOutput["dir"], searching: boolean) {
     const filters: SQL[] = [eq(contents.creatorId, sql.placeholder("creatorId")), isNull(contents.archivedAt)];
     if (searching) filters.push(ilike(contents.title, sql.placeholder("pattern")));
     const where = and(...filters);
     const column = SORT_COLUMNS[sort];
-    const name = `pathshala_creator_list_${sort}_${dir}${searching ? "_search" : ""}`;
     return {
       total: this.db.select({ total: count() }).from(contents).where(where).prepare(`${name}_total`),
       page: this.db
@@ -216,10 +222,7 @@ export class ContentService {
 
   async listMine(creatorId: string, rawQuery: Record<string, string | undefined>): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
     const query = parseWith(ContentListQuery, rawQuery);
-    const searching = query.q !== "";
-    const key = `${query.sort}:${query.dir}:${searching}`;
-    let prepared = this.listQueries.get(key);
-    if (!prepared) this.listQueries.set(key, (prepared = this.prepareList(query.sort, query.dir, searching)));
+    const prepared = this.listQuery(query);
     const params = { creatorId, pattern: `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit: query.limit, offset: (query.page - 1) * query.limit };
     // Both at once: one wait for the database instead of two in a row.
     const [[{ total }], items] = await Promise.all([prepared.total.execute(params), prepared.page.execute(params)]);

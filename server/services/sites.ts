@@ -21,7 +21,7 @@ const brotliAsync = promisify(brotliCompress);
 
 const CATALOG_CHANNEL = "pathshala_catalog";
 export const NEEDS_PLAN = "Purchase a plan to apply this template";
-const sha = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
+const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
 /** Long-cached, versioned assets of the institute sites: one stylesheet per template, one small script. */
 export const SITE_ASSETS = {
@@ -58,9 +58,14 @@ const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
 export class SiteService {
   private readonly db: Db;
   private readonly cache: ByteLru<RenderedPage>;
+  /**
+   * Catalog changes heard of are numbered in order; an institute's catalog version is the number
+   * of its last change, or of the last reset (changes may have been missed) when none came since.
+   * So a version never repeats, and every cache can compare it with what it read at.
+   */
   private readonly catalogVersions = new Map<string, number>();
-  /** Bumped when missed changes forced the versions above to start again (so no old version comes back). */
-  private catalogEpoch = 0;
+  private catalogChanges = 0;
+  private catalogReset = 0;
   private readonly database: Database;
   private readonly tenants: TenantDirectory;
 
@@ -73,21 +78,21 @@ export class SiteService {
       if (centerId === "*" || !centerId) {
         // Changes may have been missed: everything read before now is stale.
         this.catalogVersions.clear();
-        this.catalogEpoch++;
+        this.catalogReset = ++this.catalogChanges;
         this.cache.clear();
-      } else this.catalogVersions.set(centerId, (this.catalogVersions.get(centerId) ?? 0) + 1);
+      } else this.catalogVersions.set(centerId, ++this.catalogChanges);
     });
   }
 
-  /** How many catalog changes this instance has heard of for the institute (caches compare it). */
-  catalogVersion(centerId: string): string {
-    return `${this.catalogEpoch}:${this.catalogVersions.get(centerId) ?? 0}`;
+  /** The institute's catalog version as this instance knows it (see catalogVersions). */
+  catalogVersion(centerId: string): number {
+    return this.catalogVersions.get(centerId) ?? this.catalogReset;
   }
 
   /** Call when content assigned to a center changes (its site shows its catalog). */
   async catalogChanged(centerId: string | null | undefined): Promise<void> {
     if (!centerId) return;
-    this.catalogVersions.set(centerId, (this.catalogVersions.get(centerId) ?? 0) + 1);
+    this.catalogVersions.set(centerId, ++this.catalogChanges);
     await this.database.notify(CATALOG_CHANNEL, centerId);
   }
 
@@ -115,10 +120,10 @@ export class SiteService {
    * has changed (a compressed copy is made once, on first demand, and kept with the page).
    */
   async homePage(center: TenantCenter, host: string, encoding: Encoding | null = null): Promise<HomePage> {
-    const cached = this.cachedHomePage(center, host, encoding);
-    if (cached) return cached;
     const slot = slotOf(center, host);
-    const page = await this.renderedPage(center, host, slot);
+    const held = this.currentPage(slot, center);
+    recordCache("site", Boolean(held));
+    const page = held ?? (await this.renderedPage(center, host, slot));
     const plain = page.variants.identity!;
     if (!encoding) return plain;
     let variant = page.variants[encoding];
@@ -137,29 +142,26 @@ export class SiteService {
    * Called for every visit of every institute's site, so it compares versions, not keys.
    */
   cachedHomePage(center: TenantCenter, host: string, encoding: Encoding | null): HomePage | undefined {
-    const page = this.cache.get(slotOf(center, host));
-    if (!page || !this.isCurrent(page, center)) return undefined;
-    const variant = page.variants[encoding ?? "identity"];
-    if (!variant) return undefined;
-    recordCache("site", true);
+    const variant = this.currentPage(slotOf(center, host), center)?.variants[encoding ?? "identity"];
+    if (variant) recordCache("site", true);
     return variant;
   }
 
-  /** Whether a cached page still shows what the institute's site, catalog and template are now. */
-  private isCurrent(page: RenderedPage, center: TenantCenter): boolean {
-    return page.siteVersion === center.siteVersion && page.catalogVersion === (this.catalogVersions.get(center.id) ?? 0) && page.templateId === templateOf(center);
+  /** The cached page if it still shows what the institute's site, catalog and template are now. */
+  private currentPage(slot: string, center: TenantCenter): RenderedPage | undefined {
+    const page = this.cache.get(slot);
+    const current = page && page.siteVersion === center.siteVersion && page.catalogVersion === this.catalogVersion(center.id) && page.templateId === templateOf(center);
+    return current ? page : undefined;
   }
 
+  /** Renders the page afresh and caches it. */
   private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage> {
-    const hit = this.cache.get(slot);
-    const current = Boolean(hit && this.isCurrent(hit, center));
-    recordCache("site", current);
-    if (hit && current) return hit;
     const templateId = templateOf(center);
-    const catalogVersion = this.catalogVersions.get(center.id) ?? 0;
+    const catalogVersion = this.catalogVersion(center.id);
     const data = await this.siteData(center, host);
     const html = Buffer.from(renderDocument(templateId, data, host));
-    const etag = `"${sha(`${slot}:${center.siteVersion}:${catalogVersion}:${templateId}:${SITE_ASSETS[templateId].version}:${html.length}`)}"`;
+    // From the bytes themselves: every instance gives the same page the same tag.
+    const etag = `"${sha(html)}"`;
     const page: RenderedPage = { variants: { identity: { etag, body: html } }, bytes: html.length, siteVersion: center.siteVersion, catalogVersion, templateId };
     this.cache.set(slot, page);
     return page;
