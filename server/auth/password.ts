@@ -1,16 +1,25 @@
+import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
+import { ConcurrencyLimit } from "../concurrency-limit.ts";
 
 // OWASP password storage guidance for argon2id: m = 19 MiB, t = 2, p = 1.
 // (Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.)
 const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Each hash takes a core for tens of milliseconds. Half the cores at most: a burst of sign-ins
+ * waits its turn instead of starving every other request (and file reads, which share libuv's
+ * threads with the hashing).
+ */
+const hashing = new ConcurrencyLimit(Math.max(1, Math.floor(availableParallelism() / 2)));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hashing.run(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

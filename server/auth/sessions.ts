@@ -3,6 +3,7 @@ import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
 import { generateToken, hashToken } from "./tokens.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -59,16 +60,35 @@ export const sessionUserColumns = {
   createdAt: users.createdAt,
 };
 
+/** A session with the user it belongs to, as looked up (and kept by the session cache). */
+export interface SessionRow {
+  session: {
+    id: string;
+    kind: "web" | "access" | "refresh";
+    host: string;
+    familyId: string | null;
+    persistent: boolean;
+    lastUsedAt: Date;
+    expiresAt: Date;
+    absoluteExpiresAt: Date;
+    revokedAt: Date | null;
+  };
+  user: SessionUser;
+}
+
 export class SessionStore {
   private readonly db: Db;
   private readonly now: () => number;
+  /** Checked sessions kept in memory (PostgreSQL only: see session-cache.ts); absent means none. */
+  private readonly cache: SessionCache<SessionRow> | undefined;
 
   /** Every signed-in request runs this lookup: prepared once, so it is neither rebuilt nor re-planned. */
   private readonly lookup;
 
-  constructor(db: Db, now: () => number = Date.now) {
+  constructor(db: Db, now: () => number = Date.now, cache?: SessionCache<SessionRow>) {
     this.db = db;
     this.now = now;
+    this.cache = cache;
     this.lookup = db
       .select({
         session: {
@@ -144,7 +164,7 @@ export class SessionStore {
   async validate(token: string, host: string, kind: "web" | "access"): Promise<{ user: SessionUser; session: ValidSession } | null> {
     if (!token || token.length > 100) return null;
     const id = hashToken(token);
-    const [row] = await this.lookup.execute({ id });
+    const row = await this.lookupRow(id);
     const now = this.now();
     if (!row || row.session.kind !== kind || row.session.host !== host || row.session.revokedAt) return null;
     if (row.session.expiresAt.getTime() <= now || row.session.absoluteExpiresAt.getTime() <= now) return null;
@@ -159,12 +179,31 @@ export class SessionStore {
         expiresAt = new Date(target);
         extended = true;
         await this.db.update(sessions).set({ expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+        this.cache?.forgetSession(id);
       }
     }
     return {
       user: row.user,
       session: { id, kind, familyId: row.session.familyId, persistent: row.session.persistent, expiresAt, extended },
     };
+  }
+
+  /** The session and its user, from memory when this instance holds it, else from the database. */
+  private async lookupRow(id: string): Promise<SessionRow | undefined> {
+    const cache = this.cache;
+    if (!cache) return (await this.lookup.execute({ id }))[0];
+    const now = this.now();
+    const kept = cache.get(id, now);
+    if (kept) return kept;
+    const generation = cache.mark();
+    const [row] = await this.lookup.execute({ id });
+    if (row) cache.set(id, row, generation, now);
+    return row;
+  }
+
+  /** Call after changing a user's row elsewhere, so this instance stops using what it kept at once. */
+  forgetUser(userId: string): void {
+    this.cache?.forgetUser(userId);
   }
 
   /**
@@ -203,6 +242,8 @@ export class SessionStore {
     const now = new Date(this.now());
     const where = session.familyId ? eq(sessions.familyId, session.familyId) : eq(sessions.id, session.id);
     await this.db.update(sessions).set({ revokedAt: now }).where(and(where, isNull(sessions.revokedAt)));
+    // A whole family is announced by the database; the session in hand is forgotten here at once.
+    this.cache?.forgetSession(session.id);
   }
 
   async revokeAllForUser(userId: string): Promise<void> {
@@ -210,6 +251,7 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date(this.now()) })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    this.cache?.forgetUser(userId);
   }
 
   /** Housekeeping: forget sessions that can no longer be used. */

@@ -60,8 +60,11 @@ export function toPublicUser(user: Pick<SessionUser, "id" | "name" | "email" | "
 export class AccountService {
   private readonly db: Db;
   private readonly limiter: RateLimiter;
+  /** Told after this service changes a user's row (the session cache forgets what it kept). */
+  private readonly userChanged: (userId: string) => void;
 
-  constructor(db: Db, limiter: RateLimiter) {
+  constructor(db: Db, limiter: RateLimiter, userChanged: (userId: string) => void = () => {}) {
+    this.userChanged = userChanged;
     this.db = db;
     this.limiter = limiter;
   }
@@ -120,7 +123,7 @@ export class AccountService {
   }
 
   async setAvatarKey(userId: string, key: string | null): Promise<{ previous: string | null; user: SessionUser }> {
-    return this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const [before] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId)).for("update");
       const [user] = await tx
         .update(users)
@@ -129,6 +132,8 @@ export class AccountService {
         .returning(sessionUserColumns);
       return { previous: before?.avatarKey ?? null, user };
     });
+    this.userChanged(userId);
+    return changed;
   }
 
   async limit(rule: RateRule, key: string): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Database } from "../db/types.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import { SessionStore } from "../auth/sessions.ts";
+import { SessionStore, type SessionRow } from "../auth/sessions.ts";
+import { SessionCache } from "../auth/session-cache.ts";
 import { createStorage, type Storage } from "../storage/index.ts";
 import { TenantDirectory } from "./tenants.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -59,7 +60,10 @@ export interface ServiceDeps {
 export function createServices({ env, database, logger, storage = createStorage(env, storageCleanupLogger(logger)) }: ServiceDeps): Services {
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
-  const accounts = new AccountService(db, rateLimiter);
+  // Only PostgreSQL announces changes made by its triggers to this process (see session-cache.ts).
+  const sessionCache = database.kind === "postgres" ? new SessionCache<SessionRow>(database) : undefined;
+  const sessions = new SessionStore(db, Date.now, sessionCache);
+  const accounts = new AccountService(db, rateLimiter, (userId) => sessions.forgetUser(userId));
   const tenants = new TenantDirectory(database, {
     platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
@@ -87,7 +91,7 @@ export function createServices({ env, database, logger, storage = createStorage(
   payments.completion.register(enrollments.orderKind);
   return {
     tenants,
-    sessions: new SessionStore(db),
+    sessions,
     rateLimiter,
     accounts,
     storage,

@@ -49,4 +49,27 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
     }
     expect(template).toBe("t3");
   }, 60_000);
+
+  it("refuses on one instance a login signed out through the other, within a second", async () => {
+    const reg = await call(a.base, "/api/auth/register", { body: { name: "Twin Reader", email: `reader.${Date.now()}@example.com`, password: "tangerine-kettle-42", role: "student" } });
+    expect(reg.status).toBe(201);
+    const token = reg.json.access_token as string;
+    // B checks the login and keeps it in memory…
+    expect((await call(b.base, "/api/auth/profile", { token })).status).toBe(200);
+    expect((await call(b.base, "/api/auth/profile", { token })).status).toBe(200);
+
+    // …the person signs out through A…
+    expect((await call(a.base, "/api/auth/logout", { token, body: {} })).status).toBe(200);
+    expect((await call(a.base, "/api/auth/profile", { token })).status).toBe(401);
+
+    // …and B refuses the token within a second.
+    const until = Date.now() + 1000;
+    let status = 0;
+    while (Date.now() < until) {
+      status = (await call(b.base, "/api/auth/profile", { token })).status;
+      if (status === 401) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+  }, 60_000);
 });
