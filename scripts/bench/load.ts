@@ -118,7 +118,15 @@ try {
   const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: "20", METRICS_TOKEN: "bench-metrics", WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
   const target = `http://127.0.0.1:${server.port}`;
 
-  const luaFor = (route: Route) => {
+  /**
+   * wrk opens all its connections at once. Under load the server accepts one new connection per
+   * turn of its event loop (libuv's choice, which favours requests already in), so connections
+   * opened into a busy server wait seconds before their first request is even read. A proxy in
+   * front keeps its connections open; so does the bench: each connection's first request waits
+   * until every connection is open, and only what follows is measured.
+   */
+  const WARMUP_MS = 3000;
+  const luaFor = (route: Route, conns: number) => {
     const escape = (s: string) => JSON.stringify(s);
     const variants = route.variants
       .map((v) => `{${escape(v.method ?? "GET")}, ${escape(v.path)}, {${Object.entries(v.headers).map(([k, val]) => `[${escape(k)}]=${escape(val)}`).join(",")}}, ${v.body ? escape(v.body) : "nil"}}`)
@@ -128,8 +136,16 @@ request = function()
   local r = v[math.random(#v)]
   return wrk.format(r[1], r[2], r[3], r[4])
 end
+local held = 0
+delay = function()
+  if held < ${conns} then
+    held = held + 1
+    return ${WARMUP_MS}
+  end
+  return 0
+end
 done = function(summary, latency, requests)
-  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / (summary.duration / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / ((summary.duration - ${WARMUP_MS * 1000}) / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
 end
 `;
   };
@@ -141,9 +157,9 @@ end
         (route, i) =>
           new Promise<LoadResult>((resolve) => {
             const script = join(work, `route-${i}.lua`);
-            writeFileSync(script, luaFor(route));
             const conns = Math.max(1, Math.round(CONNECTIONS * route.share));
-            const child = spawn("wrk", ["-t1", `-c${conns}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, target], { stdio: ["ignore", "pipe", "ignore"] });
+            writeFileSync(script, luaFor(route, conns));
+            const child = spawn("wrk", ["-t1", `-c${conns}`, `-d${seconds + WARMUP_MS / 1000}s`, "--timeout", "10s", "-s", script, target], { stdio: ["ignore", "pipe", "ignore"] });
             let out = "";
             child.stdout.on("data", (d) => (out += d));
             child.on("exit", () => {

@@ -72,7 +72,10 @@ export function requestLog(logger: Logger) {
     const started = performance.now();
     await next();
     // An answer written straight to the socket carried its id already (server/http-direct.ts).
-    if (!c.res.headers.has("x-hono-already-sent")) c.header("X-Request-Id", requestId);
+    // The header goes on the answer's own headers: c.header() after the handler would rebuild
+    // the answer as a stream, which costs a tenth of a small API request's time.
+    const headers = c.res.headers;
+    if (!headers.has("x-hono-already-sent")) headers.set("X-Request-Id", requestId);
     const site = c.get("site");
     const tenant = site?.kind === "tenant";
     const handler = matchedRoutes(c).filter((r) => r.method !== "ALL").at(-1)?.path;

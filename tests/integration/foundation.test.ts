@@ -32,6 +32,21 @@ describe("health probes", () => {
     const replaced = await t.request("/healthz", { headers: { "x-request-id": "<script>" } });
     expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
   });
+
+  it("puts the request id on every kind of answer, each its own", async () => {
+    const answers = await Promise.all([
+      t.request("/api/pricing"),
+      t.request("/api/no-such-thing"),
+      t.request("/", { host: "localhost:3000" }),
+      t.request("/", { host: "nobody-uses-this.example" }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 200, 404]);
+    const ids = answers.map((a) => a.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The answer itself is whole: the id is added without touching its body.
+    expect((await answers[0].json()).plans.length).toBeGreaterThan(0);
+  });
 });
 
 describe("host to tenant", () => {
