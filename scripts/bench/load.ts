@@ -1,7 +1,8 @@
 /**
  * `npm run bench:load`: the production server on PostgreSQL with 1,000 institutes, 50,000 students
  * and 5,000 contents, under a mixed workload over loopback at BENCH_CONNECTIONS (200) for
- * BENCH_SECONDS (60), then a soak of BENCH_SOAK_SECONDS (600). Prints requests/s, p50 and p99 per
+ * BENCH_SECONDS (60), then a soak of BENCH_SOAK_SECONDS (600), after an unmeasured warm-up of
+ * BENCH_WARMUP_SECONDS (10: compiled code, caches, prepared statements). Prints requests/s, p50 and p99 per
  * route, errors and 5xx, and the server's memory at the start and end of the soak.
  * Targets: zero 5xx, p99 < 100 ms for reads, memory growth < 10 % over the soak (medians of
  * readings every 5 s over its first and last minute).
@@ -28,6 +29,7 @@ import { hasWrk, printTable, rssTreeMiB, startServer, type LoadResult } from "./
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SOAK = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const PASSWORD = "bench-password-2025";
 
@@ -171,6 +173,12 @@ end
       ),
     );
 
+  if (WARMUP > 0) {
+    // A fresh process runs interpreted code, renders each institute's page once and prepares each
+    // statement on each pooled connection: the first seconds say nothing about how it serves.
+    console.log(`Warm-up (not measured): ${WARMUP} s at the same mix…`);
+    await run(WARMUP);
+  }
   console.log(`Load: ${CONNECTIONS} connections for ${SECONDS} s…`);
   const loaded = await run(SECONDS);
   printTable(loaded);

@@ -269,6 +269,13 @@ describe("GET /api/content/my", () => {
     const byTitle = await (await t.request("/api/content/my?sort=title&dir=asc&limit=2&page=2", { headers: bearer(me.access_token) })).json();
     expect(byTitle).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(byTitle.contents.map((c: { title: string }) => c.title)).toEqual(["Organic chemistry"]);
+    expect(byTitle.contents[0]).not.toHaveProperty("listTotal");
+    // A page past the end is empty and still says how many there are.
+    const pastEnd = await (await t.request("/api/content/my?limit=2&page=5", { headers: bearer(me.access_token) })).json();
+    expect(pastEnd).toMatchObject({ total: 3, page: 5, contents: [] });
+    const searchedTotal = await (await t.request("/api/content/my?q=algebra&limit=1", { headers: bearer(me.access_token) })).json();
+    expect(searchedTotal).toMatchObject({ total: 2 });
+    expect(searchedTotal.contents).toHaveLength(1);
     // Wildcards in the search are taken literally.
     const literal = await (await t.request("/api/content/my?q=%25", { headers: bearer(me.access_token) })).json();
     expect(literal.total).toBe(0);
