@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { metrics, routeLabel } from "./metrics.ts";
 
@@ -33,5 +35,20 @@ describe("metrics", () => {
     expect(routeLabel("GET", "/student/live", "*", false)).toBe("page:/student");
     expect(routeLabel("GET", "/whatever/abc", "*", false)).toBe("page:other");
     expect(routeLabel("GET", "/", "/", true)).toBe("tenant:/");
+  });
+});
+
+describe("live heap after a full collection", () => {
+  it("reports the heap left by the last full garbage collection", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    gc();
+    // The collector's entries reach observers on a later turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const line = /^nodejs_heap_live_after_gc_bytes (\d+)$/m.exec(metrics.render());
+    expect(line).not.toBeNull();
+    const live = Number(line![1]);
+    expect(live).toBeGreaterThan(1024 * 1024);
+    expect(live).toBeLessThanOrEqual(process.memoryUsage().heapTotal);
   });
 });

@@ -5,7 +5,8 @@
  * BENCH_WARMUP_SECONDS (10: compiled code, caches, prepared statements). Prints requests/s, p50 and p99 per
  * route, errors and 5xx, and the server's memory at the start and end of the soak.
  * Targets: zero 5xx, p99 < 100 ms for reads, memory growth < 10 % over the soak (medians of
- * readings every 5 s over its first and last minute).
+ * readings every 5 s over its first and last minute, of resident memory and of the heap left after
+ * full collections).
  * Needs wrk (Debian package) and PostgreSQL (DATABASE_URL, default the local server; a fresh
  * database is made and dropped). The server runs BENCH_WORKERS (1) processes (WEB_CONCURRENCY).
  */
@@ -55,6 +56,19 @@ async function dropDatabase() {
   await c.connect();
   await c.query(`drop database if exists ${name} with (force)`);
   await c.end();
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+
+/** The server's heap after its last full garbage collection, from its metrics. */
+async function liveHeapMiB(target: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(`${target}/metrics`, { headers: { authorization: "Bearer bench-metrics" } })).text();
+    const bytes = /^nodejs_heap_live_after_gc_bytes (\d+)$/m.exec(text)?.[1];
+    return bytes ? Number(bytes) / 1024 / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every request of one route, as wrk's Lua: a random pick from prepared variants. */
@@ -192,21 +206,33 @@ end
     console.log(`Soak: ${SOAK} s at the same mix…`);
     // Resident memory swings by a tenth with the garbage collector's cycle, so one reading at each
     // end says little: compare the medians of readings every 5 s over the soak's first and last minute.
-    const samples: { at: number; mib: number }[] = [];
+    // Resident memory also grows while V8 sizes its heap to the load, so the heap left after each
+    // full collection is read too (from /metrics; one worker's when there are several): a leak
+    // is a floor that keeps rising.
+    const samples: { at: number; mib: number; liveMib?: number }[] = [];
     const started = Date.now();
-    const sampler = setInterval(() => samples.push({ at: Date.now() - started, mib: rssTreeMiB(server.child.pid!) }), 5000);
+    const sampler = setInterval(() => {
+      const sample: (typeof samples)[number] = { at: Date.now() - started, mib: rssTreeMiB(server.child.pid!) };
+      samples.push(sample);
+      void liveHeapMiB(target).then((mib) => (sample.liveMib = mib));
+    }, 5000);
     const soaked = await run(SOAK);
     clearInterval(sampler);
     printTable(soaked);
     const window = Math.min(60_000, (SOAK * 1000) / 3);
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
-    const before = median(samples.filter((x) => x.at <= window).map((x) => x.mib));
-    const after = median(samples.filter((x) => x.at >= SOAK * 1000 - window).map((x) => x.mib));
-    const growth = ((after - before) / before) * 100;
-    const all = samples.map((x) => x.mib);
-    console.log(
-      `server memory over the soak (median of the first and last ${window / 1000} s): ${before.toFixed(0)} MiB → ${after.toFixed(0)} MiB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %); readings ranged ${Math.min(...all).toFixed(0)}–${Math.max(...all).toFixed(0)} MiB`,
-    );
+    const first = samples.filter((x) => x.at <= window);
+    const last = samples.filter((x) => x.at >= SOAK * 1000 - window);
+    const describeGrowth = (label: string, read: (x: (typeof samples)[number]) => number | undefined) => {
+      const values = (list: typeof samples) => list.map(read).filter((v): v is number => v !== undefined && v > 0);
+      const before = median(values(first));
+      const after = median(values(last));
+      const growth = ((after - before) / before) * 100;
+      const all = values(samples);
+      return `${label}: ${before.toFixed(0)} MiB → ${after.toFixed(0)} MiB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %); readings ranged ${Math.min(...all).toFixed(0)}–${Math.max(...all).toFixed(0)} MiB`;
+    };
+    console.log(`server memory over the soak (medians of readings every 5 s over its first and last ${window / 1000} s):`);
+    console.log(`  ${describeGrowth("resident", (x) => x.mib)}`);
+    console.log(`  ${describeGrowth("heap live after full collections", (x) => x.liveMib)}`);
   }
 
   // 5xx, from the server's own request counter (exact, whatever wrk saw).
