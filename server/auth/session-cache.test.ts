@@ -91,6 +91,15 @@ describe("session cache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("lets go of entries past their age as new ones come in, so it holds only recent sessions", () => {
+    const { cache } = connectedCache({ maxAgeMs: 1000 });
+    for (let i = 0; i < 50; i++) cache.set(`old-${i}`, row(`u${i}`, `old-${i}`), cache.mark(), 0);
+    expect(cache.size).toBe(50);
+    cache.set("new", row("fresh", "new"), cache.mark(), 1001);
+    expect(cache.size).toBe(1);
+    expect(cache.get("new", 1001)).toEqual(row("fresh", "new"));
+  });
+
   it("holds at most maxEntries, dropping the oldest", () => {
     const { database, cache } = connectedCache({ maxEntries: 2 });
     cache.set("a", row("u1", "a"), cache.mark(), 0);

@@ -67,10 +67,13 @@ export class SessionCache<Row extends { user: { id: string } }> {
 
   set(sessionId: string, row: Row, readAtGeneration: number, now: number): void {
     if (!this.trusted || readAtGeneration !== this.generation) return;
-    if (this.entries.size >= this.maxEntries && !this.entries.has(sessionId)) {
-      // Oldest first: a Map iterates in insertion order.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.dropSession(oldest);
+    // Entries are only ever added after a miss, so the Map's insertion order is their age order:
+    // drop from the front what is too old, and whatever leaves room under the cap. The cache
+    // then holds about the sessions used within the last maxAgeMs, however many came before.
+    this.dropSession(sessionId);
+    for (const [id, entry] of this.entries) {
+      if (now - entry.at <= this.maxAgeMs && this.entries.size < this.maxEntries) break;
+      this.dropSession(id);
     }
     this.entries.set(sessionId, { row, at: now });
     let ids = this.byUser.get(row.user.id);
