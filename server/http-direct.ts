@@ -3,6 +3,15 @@ import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 
 /**
+ * Whether an answer's headers say it was written straight to the socket (by sendDirect, or by
+ * @hono/node-server's own RESPONSE_ALREADY_SENT): it went out with all its headers, and any added
+ * now would go nowhere.
+ */
+export function sentDirectly(headers: Headers): boolean {
+  return headers.has("x-hono-already-sent");
+}
+
+/**
  * Writes a complete answer straight to Node's response when the app runs on @hono/node-server,
  * skipping the fetch Response object (which copies the body and validates every header): an
  * institute's home page rendered on a cache miss (hits never reach Hono: server/tenant-home.ts).

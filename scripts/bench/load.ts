@@ -60,15 +60,17 @@ async function dropDatabase() {
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 
+const METRICS_TOKEN = "bench-metrics";
+
+/** The server's Prometheus text (the bench starts it with METRICS_TOKEN). */
+async function readMetrics(target: string): Promise<string> {
+  return (await fetch(`${target}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+}
+
 /** The server's heap after its last full garbage collection, from its metrics. */
 async function liveHeapMiB(target: string): Promise<number | undefined> {
-  try {
-    const text = await (await fetch(`${target}/metrics`, { headers: { authorization: "Bearer bench-metrics" } })).text();
-    const bytes = /^nodejs_heap_live_after_gc_bytes (\d+)$/m.exec(text)?.[1];
-    return bytes ? Number(bytes) / 1024 / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
+  const bytes = /^nodejs_heap_live_after_gc_bytes (\d+)$/m.exec(await readMetrics(target).catch(() => ""))?.[1];
+  return bytes ? Number(bytes) / 1024 / 1024 : undefined;
 }
 
 /** Every request of one route, as wrk's Lua: a random pick from prepared variants. */
@@ -131,7 +133,7 @@ try {
 
   // Cookies for probing routes by hand (BENCH_KEEP).
   if (process.env.BENCH_KEEP) writeFileSync(join(work, "cookies.json"), JSON.stringify({ student: studentCookies[0], creator: creatorCookies[0], admin: adminCookie }));
-  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: "20", METRICS_TOKEN: "bench-metrics", WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
+  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: "20", METRICS_TOKEN, WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
   const target = `http://127.0.0.1:${server.port}`;
 
   /**
@@ -141,7 +143,7 @@ try {
    * front keeps its connections open; so does the bench: each connection's first request waits
    * until every connection is open, and only what follows is measured.
    */
-  const WARMUP_MS = 3000;
+  const FIRST_REQUEST_HOLD_MS = 3000;
   const luaFor = (route: Route, conns: number) => {
     const escape = (s: string) => JSON.stringify(s);
     const variants = route.variants
@@ -156,12 +158,12 @@ local held = 0
 delay = function()
   if held < ${conns} then
     held = held + 1
-    return ${WARMUP_MS}
+    return ${FIRST_REQUEST_HOLD_MS}
   end
   return 0
 end
 done = function(summary, latency, requests)
-  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / ((summary.duration - ${WARMUP_MS * 1000}) / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / ((summary.duration - ${FIRST_REQUEST_HOLD_MS * 1000}) / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
 end
 `;
   };
@@ -175,7 +177,7 @@ end
             const script = join(work, `route-${i}.lua`);
             const conns = Math.max(1, Math.round(CONNECTIONS * route.share));
             writeFileSync(script, luaFor(route, conns));
-            const child = spawn("wrk", ["-t1", `-c${conns}`, `-d${seconds + WARMUP_MS / 1000}s`, "--timeout", "10s", "-s", script, target], { stdio: ["ignore", "pipe", "ignore"] });
+            const child = spawn("wrk", ["-t1", `-c${conns}`, `-d${seconds + FIRST_REQUEST_HOLD_MS / 1000}s`, "--timeout", "10s", "-s", script, target], { stdio: ["ignore", "pipe", "ignore"] });
             let out = "";
             child.stdout.on("data", (d) => (out += d));
             child.on("exit", () => {
@@ -236,7 +238,7 @@ end
   }
 
   // 5xx, from the server's own request counter (exact, whatever wrk saw).
-  const text = await (await fetch(`${target}/metrics`, { headers: { authorization: "Bearer bench-metrics" } })).text();
+  const text = await readMetrics(target);
   const fivexx = [...text.matchAll(/^http_requests_total\{[^}]*status="5\d\d"[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
   console.log(`5xx responses during the whole run: ${fivexx}`);
   await server.stop();

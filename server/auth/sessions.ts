@@ -60,21 +60,31 @@ export const sessionUserColumns = {
   createdAt: users.createdAt,
 };
 
-/** A session with the user it belongs to, as looked up (and kept by the session cache). */
-export interface SessionRow {
-  session: {
-    id: string;
-    kind: "web" | "access" | "refresh";
-    host: string;
-    familyId: string | null;
-    persistent: boolean;
-    lastUsedAt: Date;
-    expiresAt: Date;
-    absoluteExpiresAt: Date;
-    revokedAt: Date | null;
-  };
-  user: SessionUser;
+/** The lookup every signed-in request runs: prepared once, so it is neither rebuilt nor re-planned. */
+function prepareLookup(db: Db) {
+  return db
+    .select({
+      session: {
+        id: sessions.id,
+        kind: sessions.kind,
+        host: sessions.host,
+        familyId: sessions.familyId,
+        persistent: sessions.persistent,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        revokedAt: sessions.revokedAt,
+      },
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare("pathshala_session_lookup");
 }
+
+/** A session with the user it belongs to, as looked up (and kept by the session cache). */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>["execute"]>>[number];
 
 export class SessionStore {
   private readonly db: Db;
@@ -82,32 +92,13 @@ export class SessionStore {
   /** Checked sessions kept in memory (PostgreSQL only: see session-cache.ts); absent means none. */
   private readonly cache: SessionCache<SessionRow> | undefined;
 
-  /** Every signed-in request runs this lookup: prepared once, so it is neither rebuilt nor re-planned. */
-  private readonly lookup;
+  private readonly lookup: ReturnType<typeof prepareLookup>;
 
   constructor(db: Db, now: () => number = Date.now, cache?: SessionCache<SessionRow>) {
     this.db = db;
     this.now = now;
     this.cache = cache;
-    this.lookup = db
-      .select({
-        session: {
-          id: sessions.id,
-          kind: sessions.kind,
-          host: sessions.host,
-          familyId: sessions.familyId,
-          persistent: sessions.persistent,
-          lastUsedAt: sessions.lastUsedAt,
-          expiresAt: sessions.expiresAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          revokedAt: sessions.revokedAt,
-        },
-        user: sessionUserColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder("id")))
-      .prepare("pathshala_session_lookup");
+    this.lookup = prepareLookup(db);
   }
 
   /** A fresh browser session (always a new token at sign-in, so a planted one is never adopted). */
@@ -164,8 +155,8 @@ export class SessionStore {
   async validate(token: string, host: string, kind: "web" | "access"): Promise<{ user: SessionUser; session: ValidSession } | null> {
     if (!token || token.length > 100) return null;
     const id = hashToken(token);
-    const row = await this.lookupRow(id);
     const now = this.now();
+    const row = await this.lookupRow(id, now);
     if (!row || row.session.kind !== kind || row.session.host !== host || row.session.revokedAt) return null;
     if (row.session.expiresAt.getTime() <= now || row.session.absoluteExpiresAt.getTime() <= now) return null;
 
@@ -189,10 +180,9 @@ export class SessionStore {
   }
 
   /** The session and its user, from memory when this instance holds it, else from the database. */
-  private async lookupRow(id: string): Promise<SessionRow | undefined> {
+  private async lookupRow(id: string, now: number): Promise<SessionRow | undefined> {
     const cache = this.cache;
     if (!cache) return (await this.lookup.execute({ id }))[0];
-    const now = this.now();
     const kept = cache.get(id, now);
     if (kept) return kept;
     const generation = cache.mark();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http-types.ts";
+import { sentDirectly } from "../http-direct.ts";
 
 /** Pages that open Razorpay Checkout: the only ones whose policy lets Razorpay's scripts and frames in. */
 const CHECKOUT_PAGES = [/^\/pricing\/setup$/, /^\/business\/subscription-plan$/, /^\/catalog$/, /^\/student(\/|$)/, /^\/my-courses$/];
@@ -72,9 +73,6 @@ export function isSecure(c: { req: { url: string; header(name: string): string |
   return forwarded ? forwarded.split(",")[0].trim() === "https" : c.req.url.startsWith("https:");
 }
 
-/** An answer written straight to the socket (see server/http-direct.ts) already carries its headers. */
-const ALREADY_SENT = "x-hono-already-sent";
-
 /**
  * Headers every answer carries, and for HTML a strict Content-Security-Policy whose nonce the
  * React Router render uses (c.get("nonce")). HSTS only over https.
@@ -83,7 +81,7 @@ export function securityHeaders(options: { trustProxy: boolean; realRazorpay: ()
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const headers = c.res.headers;
-    if (headers.has(ALREADY_SENT)) return;
+    if (sentDirectly(headers)) return;
     // Only pages React Router renders have inline scripts; they asked for a nonce (newNonce).
     const nonce = c.get("nonce");
     const secure = isSecure(c, options.trustProxy);
