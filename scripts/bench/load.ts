@@ -10,7 +10,7 @@
  * Needs wrk (Debian package) and PostgreSQL (DATABASE_URL, default the local server; a fresh
  * database is made and dropped). The server runs BENCH_WORKERS (1) processes (WEB_CONCURRENCY).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +26,7 @@ import { SessionStore } from "../../server/auth/sessions.ts";
 import { DiskStorage } from "../../server/storage/disk.ts";
 import { DeliveryService } from "../../server/services/delivery.ts";
 import { createOrPromoteAdmin } from "../../server/services/admins.ts";
-import { hasWrk, printTable, rssTreeMiB, startServer, type LoadResult } from "./lib.ts";
+import { hasWrk, printTable, rssTreeMiB, runWrk, startServer } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SOAK = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
@@ -136,15 +136,8 @@ try {
   const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: "20", METRICS_TOKEN, WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
   const target = `http://127.0.0.1:${server.port}`;
 
-  /**
-   * wrk opens all its connections at once. Under load the server accepts one new connection per
-   * turn of its event loop (libuv's choice, which favours requests already in), so connections
-   * opened into a busy server wait seconds before their first request is even read. A proxy in
-   * front keeps its connections open; so does the bench: each connection's first request waits
-   * until every connection is open, and only what follows is measured.
-   */
-  const FIRST_REQUEST_HOLD_MS = 3000;
-  const luaFor = (route: Route, conns: number) => {
+  /** A route's requests as wrk's Lua: a random pick from its prepared variants. */
+  const requestLua = (route: Route) => {
     const escape = (s: string) => JSON.stringify(s);
     const variants = route.variants
       .map((v) => `{${escape(v.method ?? "GET")}, ${escape(v.path)}, {${Object.entries(v.headers).map(([k, val]) => `[${escape(k)}]=${escape(val)}`).join(",")}}, ${v.body ? escape(v.body) : "nil"}}`)
@@ -153,40 +146,20 @@ try {
 request = function()
   local r = v[math.random(#v)]
   return wrk.format(r[1], r[2], r[3], r[4])
-end
-local held = 0
-delay = function()
-  if held < ${conns} then
-    held = held + 1
-    return ${FIRST_REQUEST_HOLD_MS}
-  end
-  return 0
-end
-done = function(summary, latency, requests)
-  io.write(string.format("P50 %f\\nP99 %f\\nRPS %f\\nERR %d\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.requests / ((summary.duration - ${FIRST_REQUEST_HOLD_MS * 1000}) / 1e6), summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-end
-`;
+end`;
   };
 
-  /** All routes at once, each its own wrk with its share of the connections. */
+  /**
+   * All routes at once, each its own wrk with its share of the connections. Seven wrk processes
+   * open 200 connections into a server already busy with the first ones: hold every first request
+   * longer than one wrk alone needs (lib.ts, FIRST_REQUEST_HOLD_MS, says why).
+   */
   const run = (seconds: number) =>
     Promise.all(
-      routes.map(
-        (route, i) =>
-          new Promise<LoadResult>((resolve) => {
-            const script = join(work, `route-${i}.lua`);
-            const conns = Math.max(1, Math.round(CONNECTIONS * route.share));
-            writeFileSync(script, luaFor(route, conns));
-            const child = spawn("wrk", ["-t1", `-c${conns}`, `-d${seconds + FIRST_REQUEST_HOLD_MS / 1000}s`, "--timeout", "10s", "-s", script, target], { stdio: ["ignore", "pipe", "ignore"] });
-            let out = "";
-            child.stdout.on("data", (d) => (out += d));
-            child.on("exit", () => {
-              const read = (key: string) => Number(new RegExp(`^${key} ([\\d.]+)$`, "m").exec(out)?.[1] ?? NaN);
-              const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-              resolve({ name: `${route.name} (${conns} conns)`, requestsPerSec: read("RPS"), p50Ms: read("P50"), p99Ms: read("P99"), errors: read("ERR"), non2xx });
-            });
-          }),
-      ),
+      routes.map((route, i) => {
+        const connections = Math.max(1, Math.round(CONNECTIONS * route.share));
+        return runWrk({ name: `${route.name} (${connections} conns)`, url: target, seconds, connections, request: requestLua(route), holdMs: 3000, script: join(work, `route-${i}.lua`) });
+      }),
     );
 
   if (WARMUP > 0) {

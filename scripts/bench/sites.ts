@@ -1,16 +1,21 @@
 /**
  * `npm run bench`: how fast institutes' home pages are served.
  *
- * Starts the production server with 1,000 institutes and loads, for BENCH_SECONDS (30) at
- * BENCH_CONNECTIONS (64): the tenant home page across random institutes' hosts, the platform
- * landing page, GET /api/pricing, and as the ceiling the same institutes' pages served as static
- * files by nginx (one worker, like the one Node process), picked by the same random Host headers.
- * For reference: nginx sending one file for every request, and a bare node:http server sending
- * one page's bytes (what one Node process can do at best here, with no lookup). Then it grows to
- * 100,000 institutes and runs the tenant and nginx scenarios again. Prints requests/s, p50, p99
- * and ratios (docs/decisions/0006-nginx-ceiling-serves-the-same-pages.md says why this ceiling).
+ * Starts the production server twice, on a database with 1,000 institutes and on one with
+ * 100,000, and loads at BENCH_CONNECTIONS (64): the tenant home page across random institutes'
+ * hosts (on both), the platform landing page, GET /api/pricing, and as the ceiling the same
+ * institutes' pages served as static files by nginx (one worker, like the one Node process),
+ * picked by the same random Host headers (1,000 and 100,000 pages). For reference: nginx sending
+ * one file for every request, and a bare node:http server sending one page's bytes (what one Node
+ * process can do at best here, with no lookup). Prints requests/s, p50, p99 and ratios
+ * (docs/decisions/0006-nginx-ceiling-serves-the-same-pages.md says why this ceiling).
+ *
+ * Every server is up at once, and each scenario gets BENCH_SECONDS (30) in BENCH_ROUNDS (6)
+ * rounds taken in turns, every other round in reverse order. These virtual machines' speed drifts
+ * by a fifth or more within a minute, so each ratio is taken between neighbouring runs of one
+ * round, and the median of the rounds is shown beside every round's figure.
  * Targets: tenant home ≥ 50% of nginx's requests/s with p99 < 25 ms; 100,000 institutes within
- * 10% of 1,000. Uses DATABASE_URL (a fresh database on that server) when set, else the embedded one.
+ * 10% of 1,000. Uses DATABASE_URL (fresh databases on that server) when set, else embedded ones.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
@@ -24,56 +29,62 @@ import { seedDemo } from "../../server/seed/demo.ts";
 import { fetchWithHost, freePort, getWithHost, load, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SMALL = Number(process.env.BENCH_CENTERS ?? 1000);
 const LARGE = Number(process.env.BENCH_CENTERS_LARGE ?? 100_000);
 const TEMPLATES = ["t1", "t2", "t3", "t4"] as const;
 
 const work = mkdtempSync(join(tmpdir(), "pathshala-bench-"));
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (process.env.DATABASE_URL) {
-  const name = `pathshala_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
-const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: join(work, "data") };
+const cleanups: (() => Promise<unknown>)[] = [];
 
-async function addCenters(from: number, to: number) {
-  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : join(work, "data") });
+/** A fresh database: on DATABASE_URL's server when set (dropped at the end), else an embedded one. */
+async function freshDatabase(label: string): Promise<{ databaseUrl?: string; dataDir?: string; env: Record<string, string> }> {
+  if (!process.env.DATABASE_URL) {
+    const dataDir = join(work, `data-${label}`);
+    return { dataDir, env: { DATA_DIR: dataDir } };
+  }
+  const name = `pathshala_bench_${label}_${Date.now()}`;
+  const asAdmin = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(sql);
+    await admin.end();
+  };
+  await asAdmin(`create database ${name}`);
+  cleanups.push(() => asAdmin(`drop database if exists ${name} with (force)`));
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), env: { DATABASE_URL: url.toString() } };
+}
+
+/** A database with the demo data and `count` institutes on their own domains, bench-<i>.test. */
+async function institutesDatabase(label: string, count: number) {
+  const target = await freshDatabase(label);
+  const database = await openDatabase(target);
   await runMigrations(database);
-  if (from === 0) await seedDemo(database.db);
+  await seedDemo(database.db);
   const expiresAt = new Date(Date.now() + 365 * 86_400_000);
-  for (let start = from; start < to; start += 1000) {
+  for (let start = 0; start < count; start += 1000) {
     const rows = [];
-    for (let i = start; i < Math.min(to, start + 1000); i++) {
+    for (let i = start; i < Math.min(count, start + 1000); i++) {
       rows.push({ slug: `bench-${i}`, instituteName: `Bench Institute ${i}`, customDomain: `bench-${i}.test`, templateId: TEMPLATES[i % 4], planName: "3 Year Plan", expiresAt });
     }
     await database.db.insert(centers).values(rows).onConflictDoNothing();
   }
   await database.close();
+  return target.env;
 }
 
 const hostsFor = (n: number) => Array.from({ length: n }, (_, i) => `bench-${i}.test`);
 
 /**
- * Every institute once (so the run measures steady state, not first renders), keeping each page
- * as nginx will serve it (sites/<host>/index.html under `pages`), then the load across them all.
+ * Asks for every institute's page once (so the runs measure steady state, not first renders),
+ * keeping each page as nginx will serve it: sites/<host>/index.html under `pages`.
  */
-async function tenantScenario(label: string, port: number, count: number, pages: string): Promise<LoadResult> {
-  const hosts = hostsFor(count);
-  for (let i = 0; i < count; i += 50) {
+async function renderEveryPage(port: number, hosts: string[], pages: string): Promise<void> {
+  for (let i = 0; i < hosts.length; i += 50) {
     const answers = await Promise.all(hosts.slice(i, i + 50).map((host) => fetchWithHost(port, host)));
     answers.forEach(({ status, body }, j) => {
       if (status !== 200) throw new Error(`warm-up answered ${status} for ${hosts[i + j]}`);
@@ -82,20 +93,18 @@ async function tenantScenario(label: string, port: number, count: number, pages:
       writeFileSync(join(dir, "index.html"), body);
     });
   }
-  return load(label, `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts });
 }
 
 /**
- * nginx (one worker, like the one Node process) serving static files: with `hosts`, each
+ * nginx (one worker, like the one Node process) serving static files: with `byHost`, each
  * institute's own page from sites/<host>/index.html under `root`, picked by the Host header like
  * the tenant runs; without, the one file index.html for every request.
  */
-async function nginxScenario(label: string, root: string, hosts?: string[]): Promise<LoadResult> {
-  const dir = join(work, "nginx");
+async function startNginx(label: string, root: string, byHost: boolean): Promise<number> {
+  const dir = join(work, `nginx-${label}`);
   const port = await freePort();
-  spawnSync("mkdir", ["-p", join(dir, "logs"), join(dir, "tmp")]);
-  // nginx's worker runs as an unprivileged user when started as root: it must be able to read the pages.
-  spawnSync("chmod", ["-R", "a+rX", work]);
+  mkdirSync(join(dir, "logs"), { recursive: true });
+  mkdirSync(join(dir, "tmp"), { recursive: true });
   writeFileSync(
     join(dir, "nginx.conf"),
     `worker_processes 1;
@@ -112,83 +121,135 @@ http {
   fastcgi_temp_path ${dir}/tmp;
   uwsgi_temp_path ${dir}/tmp;
   scgi_temp_path ${dir}/tmp;
-  server { listen 127.0.0.1:${port}; root ${hosts ? `${root}/sites/$host` : root}; default_type text/html; }
+  server { listen 127.0.0.1:${port}; root ${byHost ? `${root}/sites/$host` : root}; default_type text/html; }
 }
 `,
   );
   const nginx = spawn("nginx", ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
-  try {
-    await waitFor(port, { host: hosts?.[0] });
-    return await load(label, `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts });
-  } finally {
+  cleanups.push(async () => {
     nginx.kill("SIGQUIT");
     await new Promise((resolve) => nginx.once("exit", resolve));
-  }
+  });
+  await waitFor(port, { host: byHost ? "bench-0.test" : "localhost" });
+  return port;
 }
 
 /** The same page and headers from a bare node:http server: the most one Node process can do here. */
-async function bareNodeScenario(sample: { body: string; headers: [string, string][] }): Promise<LoadResult> {
+async function startBareNode(sample: { body: string; headers: [string, string][] }): Promise<number> {
   const file = join(work, "bare-node.json");
   writeFileSync(file, JSON.stringify({ headers: sample.headers, body: Buffer.from(sample.body).toString("base64") }));
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, "bare-node.ts"), file, String(port)], { stdio: "inherit" });
-  try {
-    await waitFor(port);
-    return await load("bare node:http (same bytes)", `http://127.0.0.1:${port}/`, { seconds: SECONDS, connections: CONNECTIONS });
-  } finally {
-    child.kill("SIGKILL");
-  }
+  cleanups.push(async () => child.kill("SIGKILL"));
+  await waitFor(port);
+  return port;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+interface Scenario {
+  name: string;
+  port: number;
+  path?: string;
+  hosts: string[];
 }
 
 try {
-  console.log(`Seeding ${SMALL.toLocaleString()} institutes (${databaseUrl ? "PostgreSQL" : "embedded database"})…`);
-  await addCenters(0, SMALL);
-  let server = await startServer({ ...dbEnv, SEED_DEMO: "0" });
-  const rssStart = rssMiB(server.child.pid!);
+  console.log(`Seeding ${SMALL.toLocaleString()} and ${LARGE.toLocaleString()} institutes (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded databases"})…`);
+  const [smallEnv, largeEnv] = await Promise.all([institutesDatabase("small", SMALL), institutesDatabase("large", LARGE)]);
+  const small = await startServer({ ...smallEnv, SEED_DEMO: "0" });
+  cleanups.push(() => small.stop());
+  const rssStart = rssMiB(small.child.pid!);
+  const large = await startServer({ ...largeEnv, SEED_DEMO: "0", SITE_CACHE_MB: process.env.SITE_CACHE_MB ?? "2048" });
+  cleanups.push(() => large.stop());
+
+  console.log(`Rendering every institute's page once…`);
   const smallPages = join(work, "pages-small");
   const largePages = join(work, "pages-large");
-  const tenant = await tenantScenario(`tenant home, ${SMALL.toLocaleString()} institutes`, server.port, SMALL, smallPages);
-  // The first renders load the route modules: warm up so the run measures steady state.
-  for (let i = 0; i < 20; i++) await getWithHost(server.port, "localhost");
-  const landing = await load("platform landing /", `http://127.0.0.1:${server.port}/`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
-  const pricing = await load("GET /api/pricing", `http://127.0.0.1:${server.port}/api/pricing`, { seconds: SECONDS, connections: CONNECTIONS, hosts: ["localhost"] });
-  const fetched = await fetchWithHost(server.port, "bench-0.test");
+  await renderEveryPage(small.port, hostsFor(SMALL), smallPages);
+  await renderEveryPage(large.port, hostsFor(LARGE), largePages);
+  const rssLarge = rssMiB(large.child.pid!);
+  const fetched = await fetchWithHost(small.port, "bench-0.test");
   // node:http adds its own framing headers.
   const sample = { body: fetched.body.toString("utf8"), headers: fetched.headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)) };
-  const rssEnd = rssMiB(server.child.pid!);
-  await server.stop();
-
-  const nginx = await nginxScenario(`nginx static, the ${SMALL.toLocaleString()} institutes' pages`, smallPages, hostsFor(SMALL));
   writeFileSync(join(work, "index.html"), sample.body);
-  const nginxOneFile = await nginxScenario("nginx static, one page for all", work);
-  const bare = await bareNodeScenario(sample);
+  // nginx's worker runs as an unprivileged user when started as root: it must be able to read the pages.
+  spawnSync("chmod", ["-R", "a+rX", work]);
 
-  console.log(`Growing to ${LARGE.toLocaleString()} institutes…`);
-  await addCenters(SMALL, LARGE);
-  server = await startServer({ ...dbEnv, SEED_DEMO: "0", SITE_CACHE_MB: process.env.SITE_CACHE_MB ?? "2048" });
-  const large = await tenantScenario(`tenant home, ${LARGE.toLocaleString()} institutes`, server.port, LARGE, largePages);
-  const rssLarge = rssMiB(server.child.pid!);
-  await server.stop();
-  const nginxLarge = await nginxScenario(`nginx static, the ${LARGE.toLocaleString()} institutes' pages`, largePages, hostsFor(LARGE));
+  const scenarios = {
+    tenant: { name: `tenant home, ${SMALL.toLocaleString()} institutes`, port: small.port, hosts: hostsFor(SMALL) },
+    tenantLarge: { name: `tenant home, ${LARGE.toLocaleString()} institutes`, port: large.port, hosts: hostsFor(LARGE) },
+    // Scenarios compared are run next to each other.
+    nginx: { name: `nginx static, the ${SMALL.toLocaleString()} institutes' pages`, port: await startNginx("small", smallPages, true), hosts: hostsFor(SMALL) },
+    nginxLarge: { name: `nginx static, the ${LARGE.toLocaleString()} institutes' pages`, port: await startNginx("large", largePages, true), hosts: hostsFor(LARGE) },
+    nginxOneFile: { name: "nginx static, one page for all", port: await startNginx("one-file", work, false), hosts: [] },
+    bare: { name: "bare node:http (same bytes)", port: await startBareNode(sample), hosts: [] },
+    landing: { name: "platform landing /", port: small.port, hosts: ["localhost"] },
+    pricing: { name: "GET /api/pricing", port: small.port, path: "/api/pricing", hosts: ["localhost"] },
+  } satisfies Record<string, Scenario>;
+  type Key = keyof typeof scenarios;
+  const run = (scenario: Scenario, seconds: number) => load(scenario.name, `http://127.0.0.1:${scenario.port}${scenario.path ?? "/"}`, { seconds, connections: CONNECTIONS, hosts: scenario.hosts });
 
-  const percent = (r: LoadResult, of: LoadResult) => `${((r.requestsPerSec / of.requestsPerSec) * 100).toFixed(0)}%`;
-  console.log(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, pages of ${Buffer.byteLength(sample.body)} bytes and similar`);
-  console.log(`"vs nginx": against nginx serving the same institutes' pages (${LARGE.toLocaleString()} for that row, ${SMALL.toLocaleString()} for the rest)\n`);
+  // Compiled code, not the interpreter, is what the rounds should measure.
+  for (const key of ["tenant", "tenantLarge", "landing", "pricing"] as const) await run(scenarios[key], 2);
+
+  const rounds: Record<Key, LoadResult>[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results = {} as Record<Key, LoadResult>;
+    // Every other round runs in reverse, so a drift in the machine's speed favours neither of two neighbours.
+    const order = Object.keys(scenarios) as Key[];
+    for (const key of round % 2 ? order : order.reverse()) results[key] = await run(scenarios[key], ROUND_SECONDS);
+    rounds.push(results);
+    const line = (Object.keys(scenarios) as Key[]).map((key) => `${key} ${results[key].requestsPerSec.toFixed(0)}`).join(", ");
+    console.log(`round ${round}/${ROUNDS} (req/s): ${line}`);
+  }
+  const rssEnd = rssMiB(small.child.pid!);
+
+  /** The ratio of two scenarios' requests/s in each round (measured minutes apart at most), and their median. */
+  const ratio = (of: Key, to: Key) => {
+    const each = rounds.map((r) => r[of].requestsPerSec / r[to].requestsPerSec);
+    return { median: median(each), each };
+  };
+  const summary = (key: Key, to: Key): LoadResult & { ratio: string } => {
+    const runs = rounds.map((r) => r[key]);
+    return {
+      name: scenarios[key].name,
+      requestsPerSec: median(runs.map((r) => r.requestsPerSec)),
+      p50Ms: median(runs.map((r) => r.p50Ms)),
+      p99Ms: median(runs.map((r) => r.p99Ms)),
+      errors: runs.reduce((n, r) => n + r.errors, 0),
+      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+      ratio: percent(ratio(key, to).median),
+    };
+  };
+  const described = (r: { median: number; each: number[] }) => `${percent(r.median)} (rounds: ${r.each.map(percent).join(", ")})`;
+
+  console.log(`\n${ROUNDS} rounds of ${ROUND_SECONDS} s per scenario, ${CONNECTIONS} connections, pages of ${Buffer.byteLength(sample.body)} bytes and similar`);
+  console.log(`medians of the rounds; "vs nginx": the median of each round's ratio to nginx serving the same institutes' pages (${LARGE.toLocaleString()} for that row, ${SMALL.toLocaleString()} for the rest)\n`);
   printTable([
-    { ...tenant, ratio: percent(tenant, nginx) },
-    { ...large, ratio: percent(large, nginxLarge) },
-    { ...landing, ratio: percent(landing, nginx) },
-    { ...pricing, ratio: percent(pricing, nginx) },
-    { ...nginx, ratio: "100%" },
-    { ...nginxLarge, ratio: percent(nginxLarge, nginx) },
-    { ...nginxOneFile, ratio: percent(nginxOneFile, nginx) },
-    { ...bare, ratio: percent(bare, nginx) },
+    summary("tenant", "nginx"),
+    summary("tenantLarge", "nginxLarge"),
+    summary("landing", "nginx"),
+    summary("pricing", "nginx"),
+    summary("nginx", "nginx"),
+    summary("nginxLarge", "nginx"),
+    summary("nginxOneFile", "nginx"),
+    summary("bare", "nginx"),
   ]);
-  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start, ${rssEnd.toFixed(0)} MiB after the ${SMALL.toLocaleString()}-institute runs, ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes cached`);
-  console.log(`tenant home reaches ${percent(tenant, bare)} of a bare node:http server sending one page's bytes, ${percent(tenant, nginxOneFile)} of nginx sending one file`);
-  console.log(`nginx itself serves ${percent(nginxLarge, nginx)} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`);
-  console.log(`targets: tenant ≥ 50% of nginx → ${percent(tenant, nginx)}; p99 < 25 ms → ${tenant.p99Ms.toFixed(2)} ms; ${LARGE.toLocaleString()} within 10% of ${SMALL.toLocaleString()} → ${percent(large, tenant)}`);
+  const tenantP99 = median(rounds.map((r) => r.tenant.p99Ms));
+  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start and ${rssEnd.toFixed(0)} MiB after the runs with ${SMALL.toLocaleString()} institutes; ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes' pages cached`);
+  console.log(`tenant home reaches ${described(ratio("tenant", "bare"))} of a bare node:http server sending one page's bytes, ${described(ratio("tenant", "nginxOneFile"))} of nginx sending one file`);
+  console.log(`nginx itself serves ${described(ratio("nginxLarge", "nginx"))} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`);
+  console.log(`targets:`);
+  console.log(`  tenant home ≥ 50% of nginx → ${described(ratio("tenant", "nginx"))}`);
+  console.log(`  p99 < 25 ms → ${tenantP99.toFixed(2)} ms`);
+  console.log(`  ${LARGE.toLocaleString()} institutes within 10% of ${SMALL.toLocaleString()} → ${described(ratio("tenantLarge", "tenant"))}`);
 } finally {
-  await dropDatabase();
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   rmSync(work, { recursive: true, force: true });
 }
