@@ -177,11 +177,6 @@ export function printTable(rows: (LoadResult & { ratio?: string })[]) {
   for (const l of lines) console.log(fmt(l));
 }
 
-/** GET with a Host header (fetch may not set Host); resolves with the status once the body is read. */
-export async function getWithHost(port: number, host: string, path = "/"): Promise<number> {
-  return (await fetchWithHost(port, host, path)).status;
-}
-
 /**
  * GET with a Host header, with the body. Retried once when the server closed an idle keep-alive
  * connection just as this request went out on it (a race every keep-alive client has).

@@ -26,7 +26,7 @@ import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { fetchWithHost, freePort, getWithHost, load, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
+import { fetchWithHost, freePort, load, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
