@@ -89,7 +89,7 @@ export type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>["ex
 export class SessionStore {
   private readonly db: Db;
   private readonly now: () => number;
-  /** Checked sessions kept in memory (PostgreSQL only: see session-cache.ts); absent means none. */
+  /** Checked sessions kept in memory (see session-cache.ts); absent means none (scripts that only create sessions). */
   private readonly cache: SessionCache<SessionRow> | undefined;
 
   private readonly lookup: ReturnType<typeof prepareLookup>;

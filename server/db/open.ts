@@ -46,7 +46,9 @@ async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Prom
     throw error;
   }
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
-  // One process owns an embedded database, so notifications never need to leave it.
+  // One process owns an embedded database, so the app's own notifications never need to leave
+  // it. Announcements made inside the database (the session triggers' NOTIFY) arrive through
+  // PGlite's listeners, after their transaction commits.
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   return {
@@ -60,9 +62,22 @@ async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Prom
     },
     listen(channel, onMessage) {
       bus.on(channel, onMessage);
-      return () => bus.off(channel, onMessage);
+      let stopped = false;
+      let unlisten: (() => Promise<void>) | undefined;
+      // Like a PostgreSQL listener's (re)connection, "*" says that from now on nothing is missed.
+      const heard = client.listen(channel, onMessage).then((off) => {
+        if (stopped) return off();
+        unlisten = off;
+        onMessage("*");
+      });
+      heard.catch(() => {});
+      return () => {
+        stopped = true;
+        bus.off(channel, onMessage);
+        void unlisten?.().catch(() => {});
+      };
     },
-    listening: () => true,
+    listening: () => !client.closed,
     dump: () => client.dumpDataDir("gzip"),
     async migrate(migrationsFolder) {
       await client.exec("RESET ROLE");

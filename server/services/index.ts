@@ -60,9 +60,7 @@ export interface ServiceDeps {
 export function createServices({ env, database, logger, storage = createStorage(env, storageCleanupLogger(logger)) }: ServiceDeps): Services {
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
-  // Only PostgreSQL announces changes made by its triggers to this process (see session-cache.ts).
-  const sessionCache = database.kind === "postgres" ? new SessionCache<SessionRow>(database) : undefined;
-  const sessions = new SessionStore(db, Date.now, sessionCache);
+  const sessions = new SessionStore(db, Date.now, new SessionCache<SessionRow>(database));
   const accounts = new AccountService(db, rateLimiter, (userId) => sessions.forgetUser(userId));
   const tenants = new TenantDirectory(database, {
     platformHosts: env.PLATFORM_HOSTS,

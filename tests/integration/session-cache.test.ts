@@ -6,6 +6,7 @@ import { sessions, users } from "../../server/db/schema/index.ts";
 import { SessionStore, type SessionRow } from "../../server/auth/sessions.ts";
 import { SessionCache } from "../../server/auth/session-cache.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { APP_ROLE } from "../../server/db/tenant-scope.ts";
 
 /**
  * Two instances on one PostgreSQL, each keeping checked sessions in memory: whatever changes a
@@ -135,6 +136,69 @@ describe.skipIf(!onPostgres)("session cache across instances", () => {
     await owner.query("truncate sessions").finally(() => owner.end());
     await waitFor(() => b.cache.size === 0, 1000);
     expect(await b.store.validate(next.token, HOST, "web")).toBeNull();
+  });
+});
+
+/**
+ * The embedded database: one process, so one instance; the triggers' announcements reach it
+ * through PGlite's own listeners, whatever statement made the change.
+ */
+describe.skipIf(onPostgres)("session cache on the embedded database", () => {
+  let testDb: TestDatabase;
+  let cache: SessionCache<SessionRow>;
+  let store: SessionStore;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    cache = new SessionCache<SessionRow>(testDb.database);
+    store = new SessionStore(testDb.database.db, Date.now, cache);
+    // The listener's first "*" has arrived once a fill is kept.
+    await waitFor(async () => {
+      const probe = await signedIn("probe");
+      await store.validate(probe.token, HOST, "web");
+      return cache.size > 0;
+    });
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  let counter = 0;
+  async function signedIn(name: string) {
+    const [user] = await testDb.database.db
+      .insert(users)
+      .values({ name, email: `${name}.${++counter}@example.com`, passwordHash: "x", role: "student" })
+      .returning({ id: users.id });
+    const { token } = await store.createWebSession(user.id, HOST, false);
+    return { userId: user.id, token };
+  }
+
+  it("answers a checked session from memory", async () => {
+    const { token, userId } = await signedIn("kept");
+    expect((await store.validate(token, HOST, "web"))?.user.id).toBe(userId);
+    // Behind the cache's back (triggers off for this one statement, as the database's owner):
+    // the answer still comes from memory, so the lookup really is skipped.
+    const { db } = testDb.database;
+    await db.execute(sql`reset role`);
+    await db.execute(sql`set session_replication_role = replica`);
+    await db.update(users).set({ name: "Renamed quietly" }).where(eq(users.id, userId));
+    await db.execute(sql`set session_replication_role = origin`);
+    await db.execute(sql.raw(`set role ${APP_ROLE}`));
+    expect((await store.validate(token, HOST, "web"))?.user.name).toBe("kept");
+  });
+
+  it("refuses a session revoked or deleted in SQL, and sees a new role, at once", async () => {
+    const revoked = await signedIn("sql-revoked");
+    const deleted = await signedIn("sql-deleted");
+    const promoted = await signedIn("promoted");
+    for (const { token } of [revoked, deleted, promoted]) expect(await store.validate(token, HOST, "web")).not.toBeNull();
+    const { db } = testDb.database;
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.userId));
+    await db.delete(sessions).where(eq(sessions.userId, deleted.userId));
+    await db.update(users).set({ role: "creator" }).where(eq(users.id, promoted.userId));
+    expect(await store.validate(revoked.token, HOST, "web")).toBeNull();
+    expect(await store.validate(deleted.token, HOST, "web")).toBeNull();
+    expect((await store.validate(promoted.token, HOST, "web"))?.user.role).toBe("creator");
   });
 });
 
