@@ -1,10 +1,11 @@
 /** Shared pieces of the benchmark scripts: a load generator, a server launcher, a table printer. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { Agent, get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
 export interface LoadResult {
   name: string;
@@ -89,7 +90,8 @@ export const FIRST_REQUEST_HOLD_MS = 1000;
  */
 export function runWrk(options: { name: string; url: string; seconds: number; connections: number; request: string; holdMs?: number; script?: string }): Promise<LoadResult> {
   const { name, url, seconds, connections, request, holdMs = FIRST_REQUEST_HOLD_MS } = options;
-  const script = options.script ?? join(mkdtempSync(join(tmpdir(), "pathshala-wrk-")), "load.lua");
+  const scratch = options.script ? undefined : mkdtempSync(join(tmpdir(), "pathshala-wrk-"));
+  const script = options.script ?? join(scratch!, "load.lua");
   writeFileSync(
     script,
     `${request}
@@ -112,11 +114,38 @@ end
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
     child.on("exit", () => {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
       const read = (key: string) => Number(new RegExp(`^${key} ([\\d.]+)$`, "m").exec(out)?.[1] ?? NaN);
       const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
       resolve({ name, requestsPerSec: read("RPS"), p50Ms: read("P50"), p99Ms: read("P99"), errors: read("ERR"), non2xx });
     });
   });
+}
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A fresh database on the PostgreSQL server `serverUrl` points at: its URL, and how to drop it. */
+export async function createDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}`;
+  const asAdmin = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`) };
 }
 
 export interface StartedServer {

@@ -26,7 +26,7 @@ import { SessionStore } from "../../server/auth/sessions.ts";
 import { DiskStorage } from "../../server/storage/disk.ts";
 import { DeliveryService } from "../../server/services/delivery.ts";
 import { createOrPromoteAdmin } from "../../server/services/admins.ts";
-import { hasWrk, printTable, rssTreeMiB, runWrk, startServer } from "./lib.ts";
+import { createDatabase, hasWrk, median, printTable, rssTreeMiB, runWrk, startServer } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SOAK = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
@@ -39,26 +39,9 @@ if (!hasWrk()) {
   process.exit(2);
 }
 
-const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const name = `pathshala_load_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(base);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const { url: databaseUrl, drop: dropDatabase } = await createDatabase(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", "pathshala_load");
 const work = mkdtempSync(join(tmpdir(), "pathshala-load-"));
 const dataDir = join(work, "data");
-
-async function dropDatabase() {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
-}
-
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 
 const METRICS_TOKEN = "bench-metrics";
 

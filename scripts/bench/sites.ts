@@ -21,12 +21,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { fetchWithHost, freePort, load, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
+import { createDatabase, fetchWithHost, freePort, load, median, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
@@ -45,18 +44,9 @@ async function freshDatabase(label: string): Promise<{ databaseUrl?: string; dat
     const dataDir = join(work, `data-${label}`);
     return { dataDir, env: { DATA_DIR: dataDir } };
   }
-  const name = `pathshala_bench_${label}_${Date.now()}`;
-  const asAdmin = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(sql);
-    await admin.end();
-  };
-  await asAdmin(`create database ${name}`);
-  cleanups.push(() => asAdmin(`drop database if exists ${name} with (force)`));
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), env: { DATABASE_URL: url.toString() } };
+  const { url, drop } = await createDatabase(process.env.DATABASE_URL, `pathshala_bench_${label}`);
+  cleanups.push(drop);
+  return { databaseUrl: url, env: { DATABASE_URL: url } };
 }
 
 /** A database with the demo data and `count` institutes on their own domains, bench-<i>.test. */
@@ -145,11 +135,6 @@ async function startBareNode(sample: { body: string; headers: [string, string][]
   return port;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 interface Scenario {
@@ -210,7 +195,7 @@ try {
   }
   const rssEnd = rssMiB(small.child.pid!);
 
-  /** The ratio of two scenarios' requests/s in each round (measured minutes apart at most), and their median. */
+  /** The ratio of two scenarios' requests/s in each round (runs seconds apart), and their median. */
   const ratio = (of: Key, to: Key) => {
     const each = rounds.map((r) => r[of].requestsPerSec / r[to].requestsPerSec);
     return { median: median(each), each };
@@ -231,8 +216,9 @@ try {
 
   console.log(`\n${ROUNDS} rounds of ${ROUND_SECONDS} s per scenario, ${CONNECTIONS} connections, pages of ${Buffer.byteLength(sample.body)} bytes and similar`);
   console.log(`medians of the rounds; "vs nginx": the median of each round's ratio to nginx serving the same institutes' pages (${LARGE.toLocaleString()} for that row, ${SMALL.toLocaleString()} for the rest)\n`);
+  const tenant = summary("tenant", "nginx");
   printTable([
-    summary("tenant", "nginx"),
+    tenant,
     summary("tenantLarge", "nginxLarge"),
     summary("landing", "nginx"),
     summary("pricing", "nginx"),
@@ -241,13 +227,12 @@ try {
     summary("nginxOneFile", "nginx"),
     summary("bare", "nginx"),
   ]);
-  const tenantP99 = median(rounds.map((r) => r.tenant.p99Ms));
   console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start and ${rssEnd.toFixed(0)} MiB after the runs with ${SMALL.toLocaleString()} institutes; ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes' pages cached`);
   console.log(`tenant home reaches ${described(ratio("tenant", "bare"))} of a bare node:http server sending one page's bytes, ${described(ratio("tenant", "nginxOneFile"))} of nginx sending one file`);
   console.log(`nginx itself serves ${described(ratio("nginxLarge", "nginx"))} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`);
   console.log(`targets:`);
   console.log(`  tenant home ≥ 50% of nginx → ${described(ratio("tenant", "nginx"))}`);
-  console.log(`  p99 < 25 ms → ${tenantP99.toFixed(2)} ms`);
+  console.log(`  p99 < 25 ms → ${tenant.p99Ms.toFixed(2)} ms`);
   console.log(`  ${LARGE.toLocaleString()} institutes within 10% of ${SMALL.toLocaleString()} → ${described(ratio("tenantLarge", "tenant"))}`);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
