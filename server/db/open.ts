@@ -65,12 +65,15 @@ async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Prom
       let stopped = false;
       let unlisten: (() => Promise<void>) | undefined;
       // Like a PostgreSQL listener's (re)connection, "*" says that from now on nothing is missed.
-      const heard = client.listen(channel, onMessage).then((off) => {
-        if (stopped) return off();
-        unlisten = off;
-        onMessage("*");
-      });
-      heard.catch(() => {});
+      // A subscription that fails leaves "*" unsaid, so the caches that wait for it stay unused.
+      client
+        .listen(channel, onMessage)
+        .then((off) => {
+          if (stopped) return off();
+          unlisten = off;
+          onMessage("*");
+        })
+        .catch(() => {});
       return () => {
         stopped = true;
         bus.off(channel, onMessage);

@@ -22,16 +22,38 @@ interface Instance {
   store: SessionStore;
 }
 
+/** An app instance's session store on `database`, keeping checked sessions in its own cache. */
+function instance(database: Database): Instance {
+  const cache = new SessionCache<SessionRow>(database);
+  return { database, cache, store: new SessionStore(database.db, Date.now, cache) };
+}
+
+let counter = 0;
+/** A new student with a browser session made through `store`. */
+async function newStudentSignedIn(database: Database, store: SessionStore, name: string) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ name, email: `${name}.${++counter}.${Date.now()}@example.com`, passwordHash: "x", role: "student" })
+    .returning({ id: users.id });
+  const { token } = await store.createWebSession(user.id, HOST, false);
+  return { userId: user.id, token };
+}
+
+/** Waits until `on` keeps the sessions it checks: its listener's first "*" has arrived. */
+async function untilTrusted(on: Instance, signedIn: (name: string) => Promise<{ token: string }>) {
+  await waitFor(async () => {
+    const probe = await signedIn("probe");
+    await on.store.validate(probe.token, HOST, "web");
+    return on.cache.size > 0;
+  });
+}
+
 describe.skipIf(!onPostgres)("session cache across instances", () => {
   let testDb: TestDatabase;
   let a: Instance;
   let b: Instance;
   let other: Database;
-
-  const instance = (database: Database): Instance => {
-    const cache = new SessionCache<SessionRow>(database);
-    return { database, cache, store: new SessionStore(database.db, Date.now, cache) };
-  };
+  const signedIn = (name: string) => newStudentSignedIn(testDb.database, a.store, name);
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -39,27 +61,12 @@ describe.skipIf(!onPostgres)("session cache across instances", () => {
     a = instance(testDb.database);
     b = instance(other);
     await waitFor(() => a.database.listening() && b.database.listening());
-    // The listeners' first "*" has arrived once a fill is kept.
-    await waitFor(async () => {
-      const probe = await signedIn("probe");
-      await b.store.validate(probe.token, HOST, "web");
-      return b.cache.size > 0;
-    });
+    await untilTrusted(b, signedIn);
   });
   afterAll(async () => {
     await other?.close();
     await testDb?.drop();
   });
-
-  let counter = 0;
-  async function signedIn(name: string) {
-    const [user] = await testDb.database.db
-      .insert(users)
-      .values({ name, email: `${name}.${++counter}.${Date.now()}@example.com`, passwordHash: "x", role: "student" })
-      .returning({ id: users.id });
-    const { token } = await a.store.createWebSession(user.id, HOST, false);
-    return { userId: user.id, token };
-  }
 
   /** Validates through B until it answers as expected (or a second has passed). */
   async function onB(token: string, expected: (found: Awaited<ReturnType<SessionStore["validate"]>>) => boolean) {
@@ -145,37 +152,21 @@ describe.skipIf(!onPostgres)("session cache across instances", () => {
  */
 describe.skipIf(onPostgres)("session cache on the embedded database", () => {
   let testDb: TestDatabase;
-  let cache: SessionCache<SessionRow>;
-  let store: SessionStore;
+  let one: Instance;
+  const signedIn = (name: string) => newStudentSignedIn(testDb.database, one.store, name);
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    cache = new SessionCache<SessionRow>(testDb.database);
-    store = new SessionStore(testDb.database.db, Date.now, cache);
-    // The listener's first "*" has arrived once a fill is kept.
-    await waitFor(async () => {
-      const probe = await signedIn("probe");
-      await store.validate(probe.token, HOST, "web");
-      return cache.size > 0;
-    });
+    one = instance(testDb.database);
+    await untilTrusted(one, signedIn);
   });
   afterAll(async () => {
     await testDb?.drop();
   });
 
-  let counter = 0;
-  async function signedIn(name: string) {
-    const [user] = await testDb.database.db
-      .insert(users)
-      .values({ name, email: `${name}.${++counter}@example.com`, passwordHash: "x", role: "student" })
-      .returning({ id: users.id });
-    const { token } = await store.createWebSession(user.id, HOST, false);
-    return { userId: user.id, token };
-  }
-
   it("answers a checked session from memory", async () => {
     const { token, userId } = await signedIn("kept");
-    expect((await store.validate(token, HOST, "web"))?.user.id).toBe(userId);
+    expect((await one.store.validate(token, HOST, "web"))?.user.id).toBe(userId);
     // Behind the cache's back (triggers off for this one statement, as the database's owner):
     // the answer still comes from memory, so the lookup really is skipped.
     const { db } = testDb.database;
@@ -184,21 +175,21 @@ describe.skipIf(onPostgres)("session cache on the embedded database", () => {
     await db.update(users).set({ name: "Renamed quietly" }).where(eq(users.id, userId));
     await db.execute(sql`set session_replication_role = origin`);
     await db.execute(sql.raw(`set role ${APP_ROLE}`));
-    expect((await store.validate(token, HOST, "web"))?.user.name).toBe("kept");
+    expect((await one.store.validate(token, HOST, "web"))?.user.name).toBe("kept");
   });
 
   it("refuses a session revoked or deleted in SQL, and sees a new role, at once", async () => {
     const revoked = await signedIn("sql-revoked");
     const deleted = await signedIn("sql-deleted");
     const promoted = await signedIn("promoted");
-    for (const { token } of [revoked, deleted, promoted]) expect(await store.validate(token, HOST, "web")).not.toBeNull();
+    for (const { token } of [revoked, deleted, promoted]) expect(await one.store.validate(token, HOST, "web")).not.toBeNull();
     const { db } = testDb.database;
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.userId));
     await db.delete(sessions).where(eq(sessions.userId, deleted.userId));
     await db.update(users).set({ role: "creator" }).where(eq(users.id, promoted.userId));
-    expect(await store.validate(revoked.token, HOST, "web")).toBeNull();
-    expect(await store.validate(deleted.token, HOST, "web")).toBeNull();
-    expect((await store.validate(promoted.token, HOST, "web"))?.user.role).toBe("creator");
+    expect(await one.store.validate(revoked.token, HOST, "web")).toBeNull();
+    expect(await one.store.validate(deleted.token, HOST, "web")).toBeNull();
+    expect((await one.store.validate(promoted.token, HOST, "web"))?.user.role).toBe("creator");
   });
 });
 
