@@ -8,6 +8,7 @@ import { DataDirBusyError } from "./db/lock.ts";
 import { allowLongUploads } from "./http-timeouts.ts";
 import { runClusterPrimary, shouldCluster } from "./cluster.ts";
 import { cachedHomePages } from "./tenant-home.ts";
+import { answerCachedHomePagesOnConnections } from "./tenant-home-connections.ts";
 
 /**
  * The one server process: institutes' cached home pages (server/tenant-home.ts), then Hono
@@ -67,9 +68,16 @@ function installGracefulShutdown(server: Server) {
   process.once("SIGINT", () => stop("SIGINT"));
 }
 
-/** Institutes' home pages the caches hold are answered before Hono (server/tenant-home.ts). */
-const serverWithCachedHomePages = ((options: ServerOptions, listener: RequestListener) =>
-  createServer(options, cachedHomePages(listener, runtime))) as typeof createServer;
+/**
+ * Institutes' home pages the caches hold are answered before node:http parses the request
+ * (server/tenant-home-connections.ts), and on connections handed to node:http, before Hono
+ * (server/tenant-home.ts).
+ */
+const serverWithCachedHomePages = ((options: ServerOptions, listener: RequestListener) => {
+  const server = createServer(options, cachedHomePages(listener, runtime));
+  answerCachedHomePagesOnConnections(server, runtime);
+  return server;
+}) as typeof createServer;
 
 export default await createHonoServer<never>({
   defaultLogger: false,

@@ -19,6 +19,9 @@ export interface HomeAnswer {
   status: 200 | 304;
   /** Every header of the answer, security headers and request id included, as Node's flat list (name, value, name, value…). */
   headers: string[];
+  /** The same headers without the request id: one list shared by every answer of this page, encoding, scheme and status. Never changed. */
+  pageHeaders: readonly string[];
+  requestId: string;
   body: Buffer | null;
 }
 
@@ -55,20 +58,62 @@ function headersFor(page: HomePage, encoding: Encoding | null, secure: boolean, 
 export function homeAnswer(page: HomePage, encoding: Encoding | null, request: { ifNoneMatch: string | undefined; secure: boolean; requestId: string }): HomeAnswer {
   const { ifNoneMatch, secure } = request;
   const notModified = ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
-  const headers = headersFor(page, encoding, secure, notModified).slice();
+  const pageHeaders = headersFor(page, encoding, secure, notModified);
+  const headers = pageHeaders.slice();
   headers.push("X-Request-Id", request.requestId);
-  return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: page.body };
+  const { requestId } = request;
+  return notModified ? { status: 304, headers, pageHeaders, requestId, body: null } : { status: 200, headers, pageHeaders, requestId, body: page.body };
+}
+
+/** What a cached home page needs to know of a request: its method and a header reader (lower-case names). */
+export interface HomeRequest {
+  method: string | undefined;
+  header(name: string): string | undefined;
+  /** The URL the shared header readers fall back on when Host is missing. */
+  readonly url: string;
+}
+
+export interface CachedHomeAnswer extends HomeAnswer {
+  /** Records the answer once it is written (metrics and the access log line). */
+  record(): void;
+}
+
+/**
+ * The answer to a GET or HEAD of `/` when the caches already hold it (host → live institute,
+ * institute → rendered page in the negotiated encoding), else undefined: a first visit, an expired
+ * institute, an unknown host or a draining server are the app's to answer. One function for both
+ * ways a request reaches it (cachedHomePages and server/tenant-home-connections.ts).
+ */
+export function cachedHomeAnswer(deps: Pick<AppDeps, "env" | "logger" | "services" | "draining">, request: HomeRequest): CachedHomeAnswer | undefined {
+  if ((request.method !== "GET" && request.method !== "HEAD") || deps.draining) return undefined;
+  const started = performance.now();
+  const trustProxy = deps.env.TRUST_PROXY;
+  const c = { req: request };
+  const site = deps.services.tenants.peek(requestHost(c, trustProxy));
+  if (site?.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
+  const encoding = encodingFor(request.header("accept-encoding"));
+  const page = deps.services.sites.cachedHomePage(site.center, site.host, encoding);
+  if (!page) return undefined;
+  const requestId = requestIdFrom(request.header("x-request-id"));
+  const answer = homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure: isSecure(c, trustProxy), requestId });
+  const method = request.method;
+  const record = () => recordRequest(deps.logger, { requestId, method, path: "/", route: "tenant:/", status: answer.status, started, host: site.host, tenant: site.center.slug });
+  return { ...answer, record };
 }
 
 /**
  * Node's request as the header readers shared with the Hono middleware (requestHost, isSecure)
  * see it; the URL they fall back on is only built if one of them asks for it.
  */
-class NodeRequestView {
+class NodeRequestView implements HomeRequest {
   private readonly incoming: IncomingMessage;
 
   constructor(incoming: IncomingMessage) {
     this.incoming = incoming;
+  }
+
+  get method(): string | undefined {
+    return this.incoming.method;
   }
 
   get url(): string {
@@ -83,29 +128,18 @@ class NodeRequestView {
 }
 
 /**
- * Wraps the server's request listener: an institute's home page that the caches already hold
- * (host → institute, institute → rendered page in this encoding) is written at once, before the
- * framework builds a request for it. Everything else — a first visit, an expired institute,
- * another path, a draining server — goes on to `next` (the Hono app), which answers the same
- * page through the same homeAnswer when it has to render it first. This is the product's hottest
- * path: every visitor of every institute's site lands here.
+ * Wraps the server's request listener: an institute's home page that the caches already hold is
+ * written at once, before the framework builds a request for it. Everything else goes on to
+ * `next` (the Hono app), which answers the same page through the same homeAnswer when it has to
+ * render it first. Requests on connections that server/tenant-home-connections.ts handed to
+ * node:http come this way; the others never reach node:http at all.
  */
 export function cachedHomePages(next: RequestListener, deps: Pick<AppDeps, "env" | "logger" | "services" | "draining">): RequestListener {
-  const { tenants, sites } = deps.services;
-  const trustProxy = deps.env.TRUST_PROXY;
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url !== "/" || (req.method !== "GET" && req.method !== "HEAD") || deps.draining) return next(req, res);
-    const started = performance.now();
-    const c = { req: new NodeRequestView(req) };
-    const site = tenants.peek(requestHost(c, trustProxy));
-    if (site?.kind !== "tenant" || !isCenterLive(site.center)) return next(req, res);
-    const encoding = encodingFor(req.headers["accept-encoding"]);
-    const page = sites.cachedHomePage(site.center, site.host, encoding);
-    if (!page) return next(req, res);
-    const requestId = requestIdFrom(c.req.header("x-request-id"));
-    const answer = homeAnswer(page, encoding, { ifNoneMatch: c.req.header("if-none-match"), secure: isSecure(c, trustProxy), requestId });
+    const answer = req.url === "/" ? cachedHomeAnswer(deps, new NodeRequestView(req)) : undefined;
+    if (!answer) return next(req, res);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body ?? undefined);
-    recordRequest(deps.logger, { requestId, method: req.method, path: "/", route: "tenant:/", status: answer.status, started, host: site.host, tenant: site.center.slug });
+    answer.record();
   };
 }

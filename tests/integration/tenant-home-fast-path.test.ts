@@ -1,80 +1,86 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { getRequestListener } from "@hono/node-server";
 import { centers } from "../../server/db/schema/index.ts";
 import { metrics } from "../../server/metrics.ts";
-import { cachedHomePages } from "../../server/tenant-home.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
+import { serveHomePages, type HomePageServer } from "../helpers/home-server.ts";
 
 /**
- * The production server answers institutes' cached home pages before Hono (cachedHomePages).
- * These tests run the real node:http server both ways and prove the two answers are the same,
- * and that anything the caches cannot answer reaches the app.
+ * The production server answers institutes' cached home pages before Hono: on the connection,
+ * before node:http parses the request (answerCachedHomePagesOnConnections), and for connections
+ * handed to node:http, in its request listener (cachedHomePages). These tests run a real server
+ * each way and prove the answers are the app's own, and that anything the caches cannot answer
+ * reaches the app.
  */
-let t: TestApp;
-let server: Server;
-let port: number;
-let reachedApp = 0;
-let center: Awaited<ReturnType<typeof createCenter>>;
+const LAYERS = [
+  { layer: "node:http's request listener", onConnections: false },
+  { layer: "the connection, before node:http", onConnections: true },
+];
 
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: "1" });
-  const app = getRequestListener(t.app.fetch);
-  server = createServer(
-    cachedHomePages((req, res) => {
-      reachedApp++;
-      return app(req, res);
-    }, t),
-  );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-  const owner = await registerUser(t, "business");
-  center = await createCenter(t, owner.user._id, { instituteName: "Fast Lane Academy", slug: "fastlane" });
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
+describe.each(LAYERS)("institutes' home pages answered from the caches, in $layer", ({ onConnections }) => {
+  let t: TestApp;
+  let served: HomePageServer;
+  let port: number;
+  let center: Awaited<ReturnType<typeof createCenter>>;
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  /** Whether the Hono app answered (the caches could not). */
-  viaApp: boolean;
-}
-
-function get(host: string, headers: Record<string, string> = {}, method = "GET", path = "/"): Promise<Answer> {
-  const before = reachedApp;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, method, headers: { host, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), viaApp: reachedApp > before }));
-    });
-    req.on("error", reject);
-    req.end();
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: "1" });
+    served = await serveHomePages(t, { onConnections });
+    port = served.port;
+    const owner = await registerUser(t, "business");
+    center = await createCenter(t, owner.user._id, { instituteName: "Fast Lane Academy", slug: "fastlane" });
   });
-}
+  afterAll(async () => {
+    await served.close();
+    await t.close();
+  });
 
-/** The headers that may differ between two answers of the same page. */
-const comparable = (headers: IncomingHttpHeaders) => {
-  const { date: _date, "x-request-id": _id, ...rest } = headers;
-  return rest;
-};
+  interface Answer {
+    status: number;
+    headers: IncomingHttpHeaders;
+    body: Buffer;
+    /** Whether the Hono app answered (the caches could not). */
+    viaApp: boolean;
+    /** Whether node:http parsed the request (it was not answered on the connection). */
+    viaNodeHttp: boolean;
+  }
 
-describe("institutes' home pages answered from the caches", () => {
+  function get(host: string, headers: Record<string, string> = {}, method = "GET", path = "/"): Promise<Answer> {
+    const before = served.reachedApp;
+    const beforeNodeHttp = served.reachedNodeHttp;
+    return new Promise((resolve, reject) => {
+      // A new keep-alive connection each time: one that node:http was handed stays with it.
+      const agent = new Agent({ keepAlive: true });
+      const req = httpRequest({ host: "127.0.0.1", port, path, method, headers: { host, ...headers }, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          agent.destroy();
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), viaApp: served.reachedApp > before, viaNodeHttp: served.reachedNodeHttp > beforeNodeHttp });
+        });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  /** The headers that may differ between two answers of the same page. */
+  const comparable = (headers: IncomingHttpHeaders) => {
+    const { date: _date, "x-request-id": _id, ...rest } = headers;
+    return rest;
+  };
+
   it("answers a cached page exactly as the app does, headers included", async () => {
     const first = await get("fastlane.test");
     expect(first.viaApp).toBe(true);
     expect(first.status).toBe(200);
     const second = await get("fastlane.test");
     expect(second.viaApp).toBe(false);
+    expect(second.viaNodeHttp).toBe(!onConnections);
     expect(second.status).toBe(200);
     expect(second.body.equals(first.body)).toBe(true);
     expect(second.body.toString()).toContain("Fast Lane Academy");

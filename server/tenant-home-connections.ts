@@ -1,0 +1,199 @@
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import type { AppDeps } from "./app.ts";
+import { cachedHomeAnswer, type CachedHomeAnswer, type HomeRequest } from "./tenant-home.ts";
+
+/**
+ * Institutes' cached home pages answered on the connection itself, before node:http parses
+ * anything (decision 0008). Each new connection is read here first. As long as it sends complete,
+ * plain `GET /` or `HEAD /` requests that the caches answer (cachedHomeAnswer), the answers are
+ * written straight to the socket. At the first request that is anything else — another path or
+ * method, a body, an upgrade, HTTP/1.0, a header this reader does not take, a request split over
+ * two reads, a page not cached yet — the connection is handed, with every byte not yet answered,
+ * to node:http for good, and the app answers from there.
+ *
+ * The reader only accepts requests it can frame beyond doubt: no Content-Length or
+ * Transfer-Encoding, no repeated header, strict characters. Anything it would read differently
+ * from node:http's parser goes to that parser, so the two never disagree on where a request ends.
+ */
+
+/** Request heads larger than this go to node:http, which answers 431 past its own limit. */
+const MAX_HEAD_BYTES = 16 * 1024;
+const REQUEST_LINE = /^(GET|HEAD) \/ HTTP\/1\.1$/;
+/** token ":" OWS field-value OWS, as RFC 9110 allows, with no control characters. */
+const HEADER_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?[ \t]*$/;
+/** Headers that change how a request is framed or what the connection becomes: node:http's to handle. */
+const HANDED_OVER_HEADERS = new Set(["content-length", "transfer-encoding", "upgrade", "expect", "te", "http2-settings"]);
+
+/** One parsed request head: method and headers by lower-case name. */
+class WireRequest implements HomeRequest {
+  readonly method: string;
+  /** Whether the client asked to close the connection after this answer (Connection: close). */
+  readonly closes: boolean;
+  private readonly headers: Map<string, string>;
+
+  constructor(method: string, headers: Map<string, string>, closes: boolean) {
+    this.method = method;
+    this.headers = headers;
+    this.closes = closes;
+  }
+
+  get url(): string {
+    return `http://${this.headers.get("host") ?? "localhost"}/`;
+  }
+
+  header(name: string): string | undefined {
+    return this.headers.get(name);
+  }
+}
+
+/**
+ * Reads one request head (the bytes before its blank line, as latin1 so that string offsets are
+ * byte offsets). Undefined when node:http must read it instead.
+ */
+export function parseHomeRequest(head: string): WireRequest | undefined {
+  const lines = head.split("\r\n");
+  const requestLine = REQUEST_LINE.exec(lines[0]);
+  if (!requestLine) return undefined;
+  const headers = new Map<string, string>();
+  for (let i = 1; i < lines.length; i++) {
+    const line = HEADER_LINE.exec(lines[i]);
+    if (!line) return undefined;
+    const name = line[1].toLowerCase();
+    if (headers.has(name) || HANDED_OVER_HEADERS.has(name)) return undefined;
+    headers.set(name, line[2] ?? "");
+  }
+  const connection = headers.get("connection")?.toLowerCase();
+  if (connection !== undefined && connection !== "keep-alive" && connection !== "close") return undefined;
+  if (!headers.has("host")) return undefined;
+  return new WireRequest(requestLine[1], headers, connection === "close");
+}
+
+/** The HTTP/1.1 date node:http sends, made at most once a second. */
+let dateSecond = 0;
+let dateText = "";
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(now).toUTCString();
+  }
+  return dateText;
+}
+
+/** Each answer's status line and the page's headers, joined once per shared headers list (see homeAnswer). */
+const HEADS = new WeakMap<readonly string[], string>();
+
+/** The answer's head, in node:http's order: the answer's own headers, then Date, Connection, Keep-Alive. */
+function headOf(answer: CachedHomeAnswer, connection: string): string {
+  let head = HEADS.get(answer.pageHeaders);
+  if (head === undefined) {
+    head = answer.status === 304 ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n";
+    for (let i = 0; i < answer.pageHeaders.length; i += 2) head += `${answer.pageHeaders[i]}: ${answer.pageHeaders[i + 1]}\r\n`;
+    HEADS.set(answer.pageHeaders, head);
+  }
+  return `${head}X-Request-Id: ${answer.requestId}\r\nDate: ${httpDate()}\r\n${connection}\r\n`;
+}
+
+/** Ends the connection once what was written to it has been sent. */
+function closeAfterWriting(socket: Socket): void {
+  socket.end(() => socket.destroy());
+}
+
+/**
+ * Makes `server` read new connections here first (see the top of this file). Call it on a
+ * node:http server before it listens. Its idle keep-alive connections, the ones read here
+ * included, are closed by closeIdleConnections() and server.close() as before.
+ */
+export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<AppDeps, "env" | "logger" | "services" | "draining">): void {
+  const listeners = server.listeners("connection") as ((socket: Socket) => void)[];
+  if (listeners.length !== 1) throw new Error("call answerCachedHomePagesOnConnections on a new node:http server");
+  const [httpConnection] = listeners;
+  server.removeListener("connection", httpConnection);
+
+  /** Connections still read here: never in the middle of an answer between two events. */
+  const reading = new Set<Socket>();
+
+  const closeIdleConnections = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    closeIdleConnections();
+    for (const socket of reading) closeAfterWriting(socket);
+  };
+
+  server.on("connection", (socket: Socket) => {
+    let pending: Buffer | undefined;
+    const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`;
+
+    const onTimeout = () => socket.destroy();
+    const onError = () => socket.destroy();
+    const onEnd = () => socket.end();
+    const onClose = () => reading.delete(socket);
+
+    /** node:http takes the connection, and reads what is left as if it had arrived just now. */
+    const handOver = (rest: Buffer | undefined) => {
+      reading.delete(socket);
+      socket.pause();
+      socket.removeListener("data", onData);
+      socket.removeListener("drain", onDrain);
+      socket.removeListener("timeout", onTimeout);
+      socket.removeListener("error", onError);
+      socket.removeListener("end", onEnd);
+      socket.removeListener("close", onClose);
+      socket.setTimeout(0);
+      if (rest?.length) socket.unshift(rest);
+      httpConnection.call(server, socket);
+      socket.resume();
+    };
+
+    /** Answers every complete request in `bytes`; hands over at the first it cannot. */
+    const answer = (bytes: Buffer) => {
+      let offset = 0;
+      while (offset < bytes.length) {
+        if (socket.writableNeedDrain) {
+          // The client is not reading its answers: read no more of its requests until it does.
+          pending = bytes.subarray(offset);
+          socket.pause();
+          return;
+        }
+        const end = bytes.indexOf("\r\n\r\n", offset, "latin1");
+        if (end === -1 || end - offset > MAX_HEAD_BYTES) return handOver(bytes.subarray(offset));
+        const request = parseHomeRequest(bytes.toString("latin1", offset, end));
+        const found = request && cachedHomeAnswer(deps, request);
+        if (!found) return handOver(bytes.subarray(offset));
+        socket.cork();
+        socket.write(headOf(found, request.closes ? "Connection: close\r\n" : keepAlive), "latin1");
+        if (found.body && request.method === "GET") socket.write(found.body);
+        socket.uncork();
+        found.record();
+        if (request.closes) {
+          // Whatever the client sent after asking to close is not read, as with node:http.
+          reading.delete(socket);
+          socket.removeListener("data", onData);
+          closeAfterWriting(socket);
+          return;
+        }
+        offset = end + 4;
+      }
+      pending = undefined;
+    };
+
+    function onData(chunk: Buffer) {
+      answer(pending ? Buffer.concat([pending, chunk]) : chunk);
+    }
+    function onDrain() {
+      if (!pending) return;
+      socket.resume();
+      answer(pending);
+    }
+
+    reading.add(socket);
+    socket.setTimeout(server.keepAliveTimeout);
+    socket.on("timeout", onTimeout);
+    socket.on("error", onError);
+    socket.on("end", onEnd);
+    socket.on("close", onClose);
+    socket.on("drain", onDrain);
+    socket.on("data", onData);
+  });
+}
