@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { AppDeps } from "./app.ts";
-import { cachedHomeAnswer, type CachedHomeAnswer, type HomeRequest } from "./tenant-home.ts";
+import { cachedHomeAnswer, recordHomeAnswer, type CachedHomeAnswer, type HomeRequest } from "./tenant-home.ts";
 
 /**
  * Institutes' cached home pages answered on the connection itself, before node:http parses
@@ -82,18 +82,20 @@ function httpDate(): string {
   return dateText;
 }
 
-/** Each answer's status line and the page's headers, joined once per shared headers list (see homeAnswer). */
-const HEADS = new WeakMap<readonly string[], string>();
-
-/** The answer's head, in node:http's order: the answer's own headers, then Date, Connection, Keep-Alive. */
-function headOf(answer: CachedHomeAnswer, connection: string): string {
-  let head = HEADS.get(answer.pageHeaders);
-  if (head === undefined) {
-    head = answer.status === 304 ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n";
-    for (let i = 0; i < answer.pageHeaders.length; i += 2) head += `${answer.pageHeaders[i]}: ${answer.pageHeaders[i + 1]}\r\n`;
-    HEADS.set(answer.pageHeaders, head);
+/** The answer's head as bytes, status line and the page's headers, made once per shared headers (see homeAnswer). */
+function wireHead(answer: CachedHomeAnswer): Buffer {
+  const shared = answer.pageHeaders;
+  if (!shared.wire) {
+    let head = answer.status === 304 ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n";
+    for (let i = 0; i < shared.list.length; i += 2) head += `${shared.list[i]}: ${shared.list[i + 1]}\r\n`;
+    shared.wire = Buffer.from(head, "latin1");
   }
-  return `${head}X-Request-Id: ${answer.requestId}\r\nDate: ${httpDate()}\r\n${connection}\r\n`;
+  return shared.wire;
+}
+
+/** The rest of the head, in node:http's order: the request id, then Date, Connection and Keep-Alive. */
+function headTail(answer: CachedHomeAnswer, connection: string): string {
+  return `X-Request-Id: ${answer.requestId}\r\nDate: ${httpDate()}\r\n${connection}\r\n`;
 }
 
 /** Ends the connection once what was written to it has been sent. */
@@ -162,10 +164,11 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         const found = request && cachedHomeAnswer(deps, request);
         if (!found) return handOver(bytes.subarray(offset));
         socket.cork();
-        socket.write(headOf(found, request.closes ? "Connection: close\r\n" : keepAlive), "latin1");
+        socket.write(wireHead(found));
+        socket.write(headTail(found, request.closes ? "Connection: close\r\n" : keepAlive), "latin1");
         if (found.body && request.method === "GET") socket.write(found.body);
         socket.uncork();
-        found.record();
+        recordHomeAnswer(deps.logger, found);
         if (request.closes) {
           // Whatever the client sent after asking to close is not read, as with node:http.
           reading.delete(socket);

@@ -15,38 +15,58 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding | null
   return null;
 }
 
-export interface HomeAnswer {
-  status: 200 | 304;
-  /** Every header of the answer, security headers and request id included, as Node's flat list (name, value, name, value…). */
-  headers: string[];
-  /** The same headers without the request id: one list shared by every answer of this page, encoding, scheme and status. Never changed. */
-  pageHeaders: readonly string[];
-  requestId: string;
-  body: Buffer | null;
+/**
+ * The headers of a page's answers other than the request id, as Node's flat list (name, value,
+ * name, value…), built once per page, encoding, scheme and status: the same for every visitor
+ * until the page changes. `wire` is the same head as HTTP/1.1 bytes, status line included, made
+ * by the first answer written straight to a connection (server/tenant-home-connections.ts).
+ */
+export interface PageHeaders {
+  readonly list: readonly string[];
+  wire?: Buffer;
 }
 
-/**
- * The headers of a page's answers other than the request id, built once per page, encoding,
- * scheme and status: they are the same for every visitor until the page changes.
- */
-const HEADER_PREFIXES = new WeakMap<HomePage, string[][]>();
+const PAGE_HEADERS = new WeakMap<HomePage, PageHeaders[]>();
 
-function headersFor(page: HomePage, encoding: Encoding | null, secure: boolean, notModified: boolean): string[] {
-  let prefixes = HEADER_PREFIXES.get(page);
-  if (!prefixes) HEADER_PREFIXES.set(page, (prefixes = []));
-  const slot = (secure ? 2 : 0) + (notModified ? 1 : 0);
-  let headers = prefixes[slot];
+function headersFor(page: HomePage, encoding: Encoding | null, secure: boolean, notModified: boolean): PageHeaders {
+  let kinds = PAGE_HEADERS.get(page);
+  if (!kinds) PAGE_HEADERS.set(page, (kinds = []));
+  const kind = (secure ? 2 : 0) + (notModified ? 1 : 0);
+  let headers = kinds[kind];
   if (!headers) {
-    headers = ["ETag", page.etag, "Cache-Control", "public, max-age=0, must-revalidate", "Vary", "Accept-Encoding", "Content-Type", "text/html; charset=utf-8"];
+    const list = ["ETag", page.etag, "Cache-Control", "public, max-age=0, must-revalidate", "Vary", "Accept-Encoding", "Content-Type", "text/html; charset=utf-8"];
     if (!notModified) {
-      if (encoding) headers.push("Content-Encoding", encoding);
-      headers.push("Content-Length", String(page.body.length));
+      if (encoding) list.push("Content-Encoding", encoding);
+      list.push("Content-Length", String(page.body.length));
     }
-    for (const [name, value] of baseSecurityHeaders(secure)) headers.push(name, value);
-    headers.push("Content-Security-Policy", staticContentSecurityPolicy(secure));
-    prefixes[slot] = headers;
+    for (const [name, value] of baseSecurityHeaders(secure)) list.push(name, value);
+    list.push("Content-Security-Policy", staticContentSecurityPolicy(secure));
+    kinds[kind] = headers = { list };
   }
   return headers;
+}
+
+/** The complete answer to a GET or HEAD of an institute's home page (see homeAnswer). */
+export class HomeAnswer {
+  readonly status: 200 | 304;
+  /** The headers every answer of this page, encoding, scheme and status shares. Never changed. */
+  readonly pageHeaders: PageHeaders;
+  readonly requestId: string;
+  readonly body: Buffer | null;
+
+  constructor(status: 200 | 304, pageHeaders: PageHeaders, requestId: string, body: Buffer | null) {
+    this.status = status;
+    this.pageHeaders = pageHeaders;
+    this.requestId = requestId;
+    this.body = body;
+  }
+
+  /** Every header of the answer, security headers and request id included, as Node's flat list. */
+  get headers(): string[] {
+    const headers = this.pageHeaders.list.slice();
+    headers.push("X-Request-Id", this.requestId);
+    return headers;
+  }
 }
 
 /**
@@ -56,13 +76,10 @@ function headersFor(page: HomePage, encoding: Encoding | null, secure: boolean, 
  * whoever writes the answer (Node for its own responses, sendDirect otherwise).
  */
 export function homeAnswer(page: HomePage, encoding: Encoding | null, request: { ifNoneMatch: string | undefined; secure: boolean; requestId: string }): HomeAnswer {
-  const { ifNoneMatch, secure } = request;
+  const { ifNoneMatch, secure, requestId } = request;
   const notModified = ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
   const pageHeaders = headersFor(page, encoding, secure, notModified);
-  const headers = pageHeaders.slice();
-  headers.push("X-Request-Id", request.requestId);
-  const { requestId } = request;
-  return notModified ? { status: 304, headers, pageHeaders, requestId, body: null } : { status: 200, headers, pageHeaders, requestId, body: page.body };
+  return notModified ? new HomeAnswer(304, pageHeaders, requestId, null) : new HomeAnswer(200, pageHeaders, requestId, page.body);
 }
 
 /** What a cached home page needs to know of a request: its method and a header reader (lower-case names). */
@@ -73,9 +90,20 @@ export interface HomeRequest {
   readonly url: string;
 }
 
-export interface CachedHomeAnswer extends HomeAnswer {
-  /** Records the answer once it is written (metrics and the access log line). */
-  record(): void;
+/** A cached home page's answer, with what its access log line and metrics need. */
+export class CachedHomeAnswer extends HomeAnswer {
+  readonly method: string;
+  readonly started: number;
+  readonly host: string;
+  readonly tenant: string;
+
+  constructor(answer: HomeAnswer, request: { method: string; started: number; host: string; tenant: string }) {
+    super(answer.status, answer.pageHeaders, answer.requestId, answer.body);
+    this.method = request.method;
+    this.started = request.started;
+    this.host = request.host;
+    this.tenant = request.tenant;
+  }
 }
 
 /**
@@ -84,8 +112,9 @@ export interface CachedHomeAnswer extends HomeAnswer {
  * institute, an unknown host or a draining server are the app's to answer. One function for both
  * ways a request reaches it (cachedHomePages and server/tenant-home-connections.ts).
  */
-export function cachedHomeAnswer(deps: Pick<AppDeps, "env" | "logger" | "services" | "draining">, request: HomeRequest): CachedHomeAnswer | undefined {
-  if ((request.method !== "GET" && request.method !== "HEAD") || deps.draining) return undefined;
+export function cachedHomeAnswer(deps: Pick<AppDeps, "env" | "services" | "draining">, request: HomeRequest): CachedHomeAnswer | undefined {
+  const method = request.method;
+  if ((method !== "GET" && method !== "HEAD") || deps.draining) return undefined;
   const started = performance.now();
   const trustProxy = deps.env.TRUST_PROXY;
   const c = { req: request };
@@ -96,9 +125,13 @@ export function cachedHomeAnswer(deps: Pick<AppDeps, "env" | "logger" | "service
   if (!page) return undefined;
   const requestId = requestIdFrom(request.header("x-request-id"));
   const answer = homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure: isSecure(c, trustProxy), requestId });
-  const method = request.method;
-  const record = () => recordRequest(deps.logger, { requestId, method, path: "/", route: "tenant:/", status: answer.status, started, host: site.host, tenant: site.center.slug });
-  return { ...answer, record };
+  return new CachedHomeAnswer(answer, { method, started, host: site.host, tenant: site.center.slug });
+}
+
+/** Records a cached home page's answer once it is written: metrics and the access log line. */
+export function recordHomeAnswer(logger: AppDeps["logger"], answer: CachedHomeAnswer): void {
+  const { requestId, method, status, started, host, tenant } = answer;
+  recordRequest(logger, { requestId, method, path: "/", route: "tenant:/", status, started, host, tenant });
 }
 
 /**
@@ -140,6 +173,6 @@ export function cachedHomePages(next: RequestListener, deps: Pick<AppDeps, "env"
     if (!answer) return next(req, res);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body ?? undefined);
-    answer.record();
+    recordHomeAnswer(deps.logger, answer);
   };
 }
