@@ -127,21 +127,26 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     let pending: Buffer | undefined;
     const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`;
 
-    const onTimeout = () => socket.destroy();
-    const onError = () => socket.destroy();
-    const onEnd = () => socket.end();
-    const onClose = () => reading.delete(socket);
+    /** What this reader listens to while the connection is its own. */
+    const listeners = {
+      // No data arrives while requests are pending: the socket is paused until they are answered.
+      data: (chunk: Buffer) => answer(chunk),
+      drain: () => {
+        if (!pending) return;
+        socket.resume();
+        answer(pending);
+      },
+      timeout: () => socket.destroy(),
+      error: () => socket.destroy(),
+      end: () => socket.end(),
+      close: () => reading.delete(socket),
+    };
 
     /** node:http takes the connection, and reads what is left as if it had arrived just now. */
     const handOver = (rest: Buffer | undefined) => {
       reading.delete(socket);
       socket.pause();
-      socket.removeListener("data", onData);
-      socket.removeListener("drain", onDrain);
-      socket.removeListener("timeout", onTimeout);
-      socket.removeListener("error", onError);
-      socket.removeListener("end", onEnd);
-      socket.removeListener("close", onClose);
+      for (const [event, listener] of Object.entries(listeners)) socket.removeListener(event, listener);
       socket.setTimeout(0);
       if (rest?.length) socket.unshift(rest);
       httpConnection.call(server, socket);
@@ -172,7 +177,7 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         if (request.closes) {
           // Whatever the client sent after asking to close is not read, as with node:http.
           reading.delete(socket);
-          socket.removeListener("data", onData);
+          socket.removeListener("data", listeners.data);
           closeAfterWriting(socket);
           return;
         }
@@ -181,22 +186,8 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       pending = undefined;
     };
 
-    function onData(chunk: Buffer) {
-      answer(pending ? Buffer.concat([pending, chunk]) : chunk);
-    }
-    function onDrain() {
-      if (!pending) return;
-      socket.resume();
-      answer(pending);
-    }
-
     reading.add(socket);
     socket.setTimeout(server.keepAliveTimeout);
-    socket.on("timeout", onTimeout);
-    socket.on("error", onError);
-    socket.on("end", onEnd);
-    socket.on("close", onClose);
-    socket.on("drain", onDrain);
-    socket.on("data", onData);
+    for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
   });
 }

@@ -53,12 +53,15 @@ export class HomeAnswer {
   readonly pageHeaders: PageHeaders;
   readonly requestId: string;
   readonly body: Buffer | null;
+  /** The visit answered, when the answer is written outside Hono and records itself (recordHomeAnswer). */
+  readonly visit: HomeVisit | undefined;
 
-  constructor(status: 200 | 304, pageHeaders: PageHeaders, requestId: string, body: Buffer | null) {
+  constructor(status: 200 | 304, pageHeaders: PageHeaders, requestId: string, body: Buffer | null, visit?: HomeVisit) {
     this.status = status;
     this.pageHeaders = pageHeaders;
     this.requestId = requestId;
     this.body = body;
+    this.visit = visit;
   }
 
   /** Every header of the answer, security headers and request id included, as Node's flat list. */
@@ -75,11 +78,11 @@ export class HomeAnswer {
  * (this answer bypasses it: see sendDirect and cachedHomePages). A HEAD's body is left out by
  * whoever writes the answer (Node for its own responses, sendDirect otherwise).
  */
-export function homeAnswer(page: HomePage, encoding: Encoding | null, request: { ifNoneMatch: string | undefined; secure: boolean; requestId: string }): HomeAnswer {
+export function homeAnswer(page: HomePage, encoding: Encoding | null, request: { ifNoneMatch: string | undefined; secure: boolean; requestId: string }, visit?: HomeVisit): HomeAnswer {
   const { ifNoneMatch, secure, requestId } = request;
   const notModified = ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
   const pageHeaders = headersFor(page, encoding, secure, notModified);
-  return notModified ? new HomeAnswer(304, pageHeaders, requestId, null) : new HomeAnswer(200, pageHeaders, requestId, page.body);
+  return notModified ? new HomeAnswer(304, pageHeaders, requestId, null, visit) : new HomeAnswer(200, pageHeaders, requestId, page.body, visit);
 }
 
 /** What a cached home page needs to know of a request: its method and a header reader (lower-case names). */
@@ -90,21 +93,17 @@ export interface HomeRequest {
   readonly url: string;
 }
 
-/** A cached home page's answer, with what its access log line and metrics need. */
-export class CachedHomeAnswer extends HomeAnswer {
-  readonly method: string;
-  readonly started: number;
-  readonly host: string;
-  readonly tenant: string;
-
-  constructor(answer: HomeAnswer, request: { method: string; started: number; host: string; tenant: string }) {
-    super(answer.status, answer.pageHeaders, answer.requestId, answer.body);
-    this.method = request.method;
-    this.started = request.started;
-    this.host = request.host;
-    this.tenant = request.tenant;
-  }
+/** What a cached answer's access log line and metrics need of the visit it answered. */
+export interface HomeVisit {
+  method: string;
+  /** performance.now() when the request arrived. */
+  started: number;
+  host: string;
+  tenant: string;
 }
+
+/** A cached home page's answer, with its visit for the access log and metrics. */
+export type CachedHomeAnswer = HomeAnswer & { readonly visit: HomeVisit };
 
 /**
  * The answer to a GET or HEAD of `/` when the caches already hold it (host → live institute,
@@ -124,13 +123,14 @@ export function cachedHomeAnswer(deps: Pick<AppDeps, "env" | "services" | "drain
   const page = deps.services.sites.cachedHomePage(site.center, site.host, encoding);
   if (!page) return undefined;
   const requestId = requestIdFrom(request.header("x-request-id"));
-  const answer = homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure: isSecure(c, trustProxy), requestId });
-  return new CachedHomeAnswer(answer, { method, started, host: site.host, tenant: site.center.slug });
+  const visit = { method, started, host: site.host, tenant: site.center.slug };
+  return homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure: isSecure(c, trustProxy), requestId }, visit) as CachedHomeAnswer;
 }
 
 /** Records a cached home page's answer once it is written: metrics and the access log line. */
 export function recordHomeAnswer(logger: AppDeps["logger"], answer: CachedHomeAnswer): void {
-  const { requestId, method, status, started, host, tenant } = answer;
+  const { requestId, status } = answer;
+  const { method, started, host, tenant } = answer.visit;
   recordRequest(logger, { requestId, method, path: "/", route: "tenant:/", status, started, host, tenant });
 }
 

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { Agent, get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { createScratchDatabase } from "../../server/db/scratch.ts";
 
 export interface LoadResult {
   name: string;
@@ -131,21 +131,8 @@ export function median(values: number[]): number {
 }
 
 /** A fresh database on the PostgreSQL server `serverUrl` points at: its URL, and how to drop it. */
-export async function createDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now()}`;
-  const asAdmin = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await asAdmin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`) };
+export function createDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  return createScratchDatabase(serverUrl, `${prefix}_${Date.now()}`);
 }
 
 export interface StartedServer {

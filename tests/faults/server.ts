@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from "vitest";
 import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { adminQuery, withDatabase } from "../helpers/database.ts";
+import { adminQuery, withDatabase } from "../../server/db/scratch.ts";
 
 /**
  * The production build in its own process, so tests can SIGKILL and SIGTERM it for real.

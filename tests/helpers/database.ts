@@ -1,7 +1,7 @@
-import pg from "pg";
 import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import type { Database } from "../../server/db/types.ts";
+import { createScratchDatabase } from "../../server/db/scratch.ts";
 
 export interface TestDatabase {
   database: Database;
@@ -22,8 +22,7 @@ export async function createTestDatabase(options: { onQuery?: (sql: string, para
     return { database, drop: () => database.close() };
   }
   const name = `pathshala_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = withDatabase(serverUrl, name);
+  const { url, drop } = await createScratchDatabase(serverUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery });
   await runMigrations(database);
   return {
@@ -31,24 +30,7 @@ export async function createTestDatabase(options: { onQuery?: (sql: string, para
     url,
     async drop() {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await drop();
     },
   };
-}
-
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** Runs one statement on the server named by `url` (creating or dropping a database). */
-export async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
