@@ -1,17 +1,32 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import { Writable } from "node:stream";
+import { Writable, finished } from "node:stream";
+import { FileBlocks } from "./file-blocks.ts";
+import { OpenFiles, type OpenFileLease } from "./open-files.ts";
 import { readableToWeb } from "./web-stream.ts";
-import { limitStream, type ByteRange, type ObjectInfo, type Storage } from "./types.ts";
+import { limitStream, type ByteRange, type ObjectInfo, type Storage, type StoredObject } from "./types.ts";
 
-/** Files under `<root>/<key>`; writes go to a temporary name and are renamed when complete. */
+/** Ranges up to this size are read whole into memory and sent as one buffer; larger ones stream. */
+const WHOLE_READ_BYTES = 1024 * 1024;
+/** What a streamed read asks the file for at a time. */
+const STREAM_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Files under `<root>/<key>`; writes go to a temporary name and are renamed when complete. Reads
+ * go through files kept open (OpenFiles), and ranges up to 1 MiB through blocks kept in memory
+ * (FileBlocks, `cacheBytes`; none when 0): a video's ranges cost one read each, or none.
+ */
 export class DiskStorage implements Storage {
   readonly kind = "disk" as const;
   private readonly root: string;
+  private readonly openFiles: OpenFiles;
+  private readonly blocks: FileBlocks | null;
 
-  constructor(root: string) {
+  constructor(root: string, options: { openFiles?: OpenFiles; cacheBytes?: number } = {}) {
     this.root = resolve(root);
+    this.openFiles = options.openFiles ?? new OpenFiles();
+    this.blocks = options.cacheBytes ? new FileBlocks(options.cacheBytes) : null;
   }
 
   private pathOf(key: string): string {
@@ -39,6 +54,7 @@ export class DiskStorage implements Storage {
         .pipeThrough(counter)
         .pipeTo(Writable.toWeb(file) as WritableStream<Uint8Array>);
       await rename(temp, target);
+      this.openFiles.forget(target);
       return { size };
     } catch (error) {
       // The file may still be opening: remove it only once the stream is closed, or it could reappear.
@@ -49,24 +65,52 @@ export class DiskStorage implements Storage {
     }
   }
 
-  async get(key: string, range?: ByteRange, knownSize?: number) {
-    const path = this.pathOf(key);
-    const size = knownSize ?? (await this.stat(key))?.size;
-    if (size === undefined) return null;
-    const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
-    return { body: readableToWeb(stream), size };
-  }
-
-  async stat(key: string): Promise<ObjectInfo | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const file = await this.openFiles.acquire(this.pathOf(key));
+    if (!file) return null;
+    const start = range?.start ?? 0;
+    const length = range ? range.end - range.start + 1 : file.size;
+    if (length > WHOLE_READ_BYTES) return { body: streamFrom(file, start, length), size: file.size };
     try {
-      const s = await stat(this.pathOf(key));
-      return s.isFile() ? { size: s.size } : null;
-    } catch {
-      return null;
+      const readAt = (from: number, bytes: number) => readFully(file, from, bytes);
+      const body = this.blocks ? await this.blocks.read(file.identity, file.size, start, length, readAt) : await readAt(start, length);
+      return { body, size: file.size };
+    } finally {
+      file.release();
     }
   }
 
-  async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+  async stat(key: string): Promise<ObjectInfo | null> {
+    const file = await this.openFiles.acquire(this.pathOf(key));
+    if (!file) return null;
+    file.release();
+    return { size: file.size };
   }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    this.openFiles.forget(path);
+    await rm(path, { force: true });
+  }
+}
+
+/** `length` bytes from `start`; fewer only if the file ends first. */
+async function readFully(file: OpenFileLease, start: number, length: number): Promise<Buffer<ArrayBuffer>> {
+  const buffer = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await file.handle.read(buffer, filled, length - filled, start + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === length ? buffer : buffer.subarray(0, filled);
+}
+
+/** `length` bytes from `start` as a stream, read as the reader pulls; the lease ends with the stream. */
+function streamFrom(file: OpenFileLease, start: number, length: number): ReadableStream<Uint8Array> {
+  // The handle is shared with other reads: the stream reads at its own positions and leaves it open.
+  const stream = file.handle.createReadStream({ start, end: start + length - 1, autoClose: false, highWaterMark: STREAM_CHUNK_BYTES });
+  // autoClose: false also means no close event after the end: `finished` sees the end, an error or a cancel.
+  finished(stream, () => file.release());
+  return readableToWeb(stream);
 }

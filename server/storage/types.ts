@@ -10,6 +10,12 @@ export interface ByteRange {
   end: number;
 }
 
+/** An object's bytes, whole in memory (small reads) or as a stream, and its full size. */
+export interface StoredObject {
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+  size: number;
+}
+
 export interface Storage {
   readonly kind: "disk" | "s3";
   /**
@@ -17,11 +23,8 @@ export interface Storage {
    * a TooLargeError is thrown. The object appears only once complete.
    */
   put(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number; contentType?: string }): Promise<ObjectInfo>;
-  /**
-   * The object's bytes (or the requested range of them), or null when it does not exist.
-   * `knownSize`, from a stat the caller just made, spares a store that needs it a second look.
-   */
-  get(key: string, range?: ByteRange, knownSize?: number): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  /** The object's bytes (or the requested range of them), or null when it does not exist. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   stat(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
 }
