@@ -1,9 +1,9 @@
 import type { Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import { limitBody } from "./middleware/body-limit.ts";
 import { metrics } from "./metrics.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { compressAnswers } from "./middleware/compress.ts";
 import { timingSafeEqualText } from "./auth/tokens.ts";
 import type { AppEnv } from "./http-types.ts";
 import type { Runtime } from "./runtime.ts";
@@ -65,7 +65,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     }
     await next();
   });
-  app.use(compress());
+  app.use(compressAnswers());
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/metrics", (c) => {
     const token = deps.env.METRICS_TOKEN;

@@ -1,18 +1,18 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { AppDeps } from "./app.ts";
-import type { HomePage, Encoding } from "./services/sites.ts";
+import { HOME_PAGE_ENCODINGS, type HomePage, type Encoding } from "./services/sites.ts";
 import { isCenterLive } from "./services/tenants.ts";
 import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
 import { requestHost } from "./middleware/tenant.ts";
 import { recordRequest, requestIdFrom } from "./middleware/request-log.ts";
+import { encodingChooser } from "./accept-encoding.ts";
 
-/** Picks the best encoding the client accepts among the ones we pre-compressed. */
+const chooseHomePageEncoding = encodingChooser(HOME_PAGE_ENCODINGS);
+
+/** The encoding the client prefers among the ones a home page is kept in, or null for none. */
 export function encodingFor(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) return "br";
-  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
-  return null;
+  return chooseHomePageEncoding(acceptEncoding) ?? null;
 }
 
 /**

@@ -19,7 +19,7 @@ import { HttpError } from "../errors.ts";
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-const CATALOG_CHANNEL = "pathshala_catalog";
+export const CATALOG_CHANNEL = "pathshala_catalog";
 export const NEEDS_PLAN = "Purchase a plan to apply this template";
 const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
@@ -31,7 +31,9 @@ export const SITE_ASSETS = {
   ),
 } as Record<"script" | TemplateId, { body: string; version: string; type: string }>;
 
-export type Encoding = "br" | "gzip";
+/** The compressed copies a home page is kept in, in the order they are preferred when equally welcome. */
+export const HOME_PAGE_ENCODINGS = ["br", "gzip"] as const;
+export type Encoding = (typeof HOME_PAGE_ENCODINGS)[number];
 
 /** A rendered home page as the cache holds it, with what it was rendered from. */
 interface RenderedPage {
