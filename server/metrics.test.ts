@@ -38,17 +38,41 @@ describe("metrics", () => {
   });
 });
 
+/** An unlabelled series' value in a metrics text (NaN when it is missing). */
+const valueIn = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
+
+/** A full garbage collection, now. */
+function collect() {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
 describe("live heap after a full collection", () => {
-  it("reports the heap left by the last full garbage collection", async () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
-    gc();
+  it("reports the heap and resident memory left by the last full garbage collection, and its pause", async () => {
+    collect();
     // The collector's entries reach observers on a later turn.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const line = /^nodejs_heap_live_after_gc_bytes (\d+)$/m.exec(metrics.render());
-    expect(line).not.toBeNull();
-    const live = Number(line![1]);
+    const text = metrics.render();
+    const live = valueIn(text, "nodejs_heap_live_after_gc_bytes");
     expect(live).toBeGreaterThan(1024 * 1024);
     expect(live).toBeLessThanOrEqual(process.memoryUsage().heapTotal);
+    const resident = valueIn(text, "process_resident_memory_after_gc_bytes");
+    expect(resident).toBeGreaterThan(live);
+    expect(resident).toBeLessThanOrEqual(process.memoryUsage.rss() + 64 * 1024 * 1024);
+    expect(text).toMatch(/^nodejs_gc_duration_seconds_count\{kind="major"\} [1-9]\d*$/m);
+  });
+});
+
+describe("where resident memory is", () => {
+  it("reports the heap's reserved size and the memory held outside it", () => {
+    const before = valueIn(metrics.render(), "nodejs_external_memory_bytes");
+    const held = Buffer.alloc(32 * 1024 * 1024, 1);
+    // Other Buffers may be freed between the readings: allow for a few megabytes of them.
+    expect(valueIn(metrics.render(), "nodejs_external_memory_bytes") - before).toBeGreaterThan(held.length - 4 * 1024 * 1024);
+    // Right after a full collection the heap reserves at least its empty young generation beyond
+    // what is in use: a gauge that read the heap in use would differ by a few kilobytes at most.
+    collect();
+    const text = metrics.render();
+    expect(valueIn(text, "nodejs_heap_size_total_bytes") - valueIn(text, "nodejs_heap_used_bytes")).toBeGreaterThan(512 * 1024);
   });
 });

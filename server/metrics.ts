@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics for this process (text exposition format 0.0.4), kept deliberately small:
- * request counts and durations by route, cache hits, database pool and process memory.
+ * request counts and durations by route, cache hits, database pool, process memory and the collector's pauses.
  * Served at /metrics behind METRICS_TOKEN.
  */
 
@@ -135,6 +135,13 @@ export const metrics = new Registry();
 
 metrics.gauge("process_resident_memory_bytes", "Resident memory of this process.", () => [{ labels: {}, value: process.memoryUsage().rss }]);
 metrics.gauge("nodejs_heap_used_bytes", "V8 heap in use.", () => [{ labels: {}, value: process.memoryUsage().heapUsed }]);
+// With the two above these tell where resident memory is: the V8 heap, the memory its objects
+// hold outside it (Buffers, page caches, file blocks), and the rest: pages V8 keeps for reuse
+// beyond its heap's current size, malloc's arenas, thread stacks and code.
+metrics.gauge("nodejs_heap_size_total_bytes", "V8 heap reserved, in use or not.", () => [{ labels: {}, value: process.memoryUsage().heapTotal }]);
+metrics.gauge("nodejs_external_memory_bytes", "Memory held outside the V8 heap by JavaScript objects (Buffers and other ArrayBuffers included).", () => [
+  { labels: {}, value: process.memoryUsage().external },
+]);
 
 /**
  * The heap still in use right after the last full collection: what the process really keeps. The
@@ -142,13 +149,35 @@ metrics.gauge("nodejs_heap_used_bytes", "V8 heap in use.", () => [{ labels: {}, 
  * here first, as a floor that keeps rising.
  */
 let liveHeapBytes = 0;
+let residentAfterGcBytes = 0;
+/** The collector's pauses by kind: a latency tail that follows them shows here. */
+const gcPause = (kind: string) => metrics.histogram("nodejs_gc_duration_seconds", "Garbage collection pauses by kind.", { kind });
+const GC_PAUSES = new Map([
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR, gcPause("minor")],
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR, gcPause("major")],
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL, gcPause("incremental")],
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB, gcPause("weakcb")],
+]);
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) liveHeapBytes = getHeapStatistics().used_heap_size;
+    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+    if (kind !== undefined) GC_PAUSES.get(kind)?.observe(entry.duration / 1000);
+    if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) {
+      liveHeapBytes = getHeapStatistics().used_heap_size;
+      residentAfterGcBytes = process.memoryUsage.rss();
+    }
   }
 }).observe({ entryTypes: ["gc"] });
 metrics.gauge("nodejs_heap_live_after_gc_bytes", "V8 heap in use right after the last full garbage collection (0 before the first).", () => [
   { labels: {}, value: liveHeapBytes },
+]);
+/**
+ * Resident memory at the same moment: the floor the process returns to. Read at any other moment
+ * it also counts the garbage of the collector's current cycle, which swings it by a hundred
+ * megabytes under load.
+ */
+metrics.gauge("process_resident_memory_after_gc_bytes", "Resident memory right after the last full garbage collection (0 before the first).", () => [
+  { labels: {}, value: residentAfterGcBytes },
 ]);
 
 /** A bounded label for a request's route: API routes by pattern, pages by their area. */
@@ -163,13 +192,21 @@ export function routeLabel(method: string, path: string, routePath: string | und
   return area ? `page:/${area[1]}` : path === "/" ? "page:/" : "page:other";
 }
 
-const cacheLookup = (cache: "host" | "site", result: "hit" | "miss") => metrics.counter("pathshala_cache_lookups_total", "Cache lookups by cache and result.", { cache, result });
+type CacheName = "host" | "site" | "file" | "reads" | "sessions";
+const cacheLookup = (cache: CacheName, result: "hit" | "miss") => metrics.counter("pathshala_cache_lookups_total", "Cache lookups by cache and result.", { cache, result });
 const CACHE_LOOKUPS = {
   host: { hit: cacheLookup("host", "hit"), miss: cacheLookup("host", "miss") },
   site: { hit: cacheLookup("site", "hit"), miss: cacheLookup("site", "miss") },
+  file: { hit: cacheLookup("file", "hit"), miss: cacheLookup("file", "miss") },
+  reads: { hit: cacheLookup("reads", "hit"), miss: cacheLookup("reads", "miss") },
+  sessions: { hit: cacheLookup("sessions", "hit"), miss: cacheLookup("sessions", "miss") },
 };
 
-/** Counts a lookup in the host or page cache; every request of an institute's site makes two. */
-export function recordCache(cache: "host" | "site", hit: boolean): void {
+/**
+ * Counts a lookup in the host or page cache (every request of an institute's site makes two), of
+ * a block of a stored file (server/storage/file-blocks.ts), or of a checked session or signed-in
+ * read kept in memory (server/db/read-cache.ts).
+ */
+export function recordCache(cache: CacheName, hit: boolean): void {
   CACHE_LOOKUPS[cache][hit ? "hit" : "miss"].inc();
 }

@@ -148,7 +148,9 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
     if (built.status !== 0) throw new Error("build failed");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  // BENCH_NODE_FLAGS: flags for the server's node only (V8 ones are refused in NODE_OPTIONS), for experiments.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...flags, "build/server/index.js"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

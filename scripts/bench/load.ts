@@ -8,7 +8,8 @@
  * readings every 5 s over its first and last minute, of resident memory and of the heap left after
  * full collections).
  * Needs wrk (Debian package) and PostgreSQL (DATABASE_URL, default the local server; a fresh
- * database is made and dropped). The server runs BENCH_WORKERS (1) processes (WEB_CONCURRENCY).
+ * database is made and dropped). The server runs BENCH_WORKERS (1) processes (WEB_CONCURRENCY), each
+ * with a pool of BENCH_POOL (20) database connections (DATABASE_POOL_MAX).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -50,10 +51,20 @@ async function readMetrics(target: string): Promise<string> {
   return (await fetch(`${target}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 }
 
-/** The server's heap after its last full garbage collection, from its metrics. */
-async function liveHeapMiB(target: string): Promise<number | undefined> {
-  const bytes = /^nodejs_heap_live_after_gc_bytes (\d+)$/m.exec(await readMetrics(target).catch(() => ""))?.[1];
-  return bytes ? Number(bytes) / 1024 / 1024 : undefined;
+/** Where the server's memory is, in MiB, from its metrics (one worker's when there are several). */
+async function memoryGauges(target: string) {
+  const text = await readMetrics(target).catch(() => "");
+  const mib = (name: string) => {
+    const bytes = new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1];
+    return bytes ? Number(bytes) / 1024 / 1024 : undefined;
+  };
+  return {
+    liveMib: mib("nodejs_heap_live_after_gc_bytes"),
+    floorMib: mib("process_resident_memory_after_gc_bytes"),
+    heapMib: mib("nodejs_heap_size_total_bytes"),
+    externalMib: mib("nodejs_external_memory_bytes"),
+    processMib: mib("process_resident_memory_bytes"),
+  };
 }
 
 /** Every request of one route, as wrk's Lua: a random pick from prepared variants. */
@@ -116,7 +127,7 @@ try {
 
   // Cookies for probing routes by hand (BENCH_KEEP).
   if (process.env.BENCH_KEEP) writeFileSync(join(work, "cookies.json"), JSON.stringify({ student: studentCookies[0], creator: creatorCookies[0], admin: adminCookie }));
-  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: "20", METRICS_TOKEN, WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
+  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: process.env.BENCH_POOL ?? "20", METRICS_TOKEN, WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
   const target = `http://127.0.0.1:${server.port}`;
 
   /** A route's requests as wrk's Lua: a random pick from its prepared variants. */
@@ -167,12 +178,13 @@ end`;
     // Resident memory also grows while V8 sizes its heap to the load, so the heap left after each
     // full collection is read too (from /metrics; one worker's when there are several): a leak
     // is a floor that keeps rising.
-    const samples: { at: number; mib: number; liveMib?: number }[] = [];
+    type Sample = { at: number; mib: number } & Partial<Awaited<ReturnType<typeof memoryGauges>>>;
+    const samples: Sample[] = [];
     const started = Date.now();
     const sampler = setInterval(() => {
-      const sample: (typeof samples)[number] = { at: Date.now() - started, mib: rssTreeMiB(server.child.pid!) };
+      const sample: Sample = { at: Date.now() - started, mib: rssTreeMiB(server.child.pid!) };
       samples.push(sample);
-      void liveHeapMiB(target).then((mib) => (sample.liveMib = mib));
+      void memoryGauges(target).then((gauges) => Object.assign(sample, gauges));
     }, 5000);
     const soaked = await run(SOAK);
     clearInterval(sampler);
@@ -188,15 +200,28 @@ end`;
       const all = values(samples);
       return `${label}: ${before.toFixed(0)} MiB → ${after.toFixed(0)} MiB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %); readings ranged ${Math.min(...all).toFixed(0)}–${Math.max(...all).toFixed(0)} MiB`;
     };
+    const byMinute = Map.groupBy(samples, (x) => Math.floor(x.at / 60_000));
+    console.log(`resident memory by minute of the soak (median MiB): ${[...byMinute.values()].map((list) => median(list.map((x) => x.mib)).toFixed(0)).join(" ")}`);
     console.log(`server memory over the soak (medians of readings every 5 s over its first and last ${window / 1000} s):`);
     console.log(`  ${describeGrowth("resident", (x) => x.mib)}`);
+    console.log(`  ${describeGrowth("resident right after full collections", (x) => x.floorMib)}`);
     console.log(`  ${describeGrowth("heap live after full collections", (x) => x.liveMib)}`);
+    // The parts of the process's resident memory: what grows is where to look.
+    console.log(`  ${describeGrowth("V8 heap reserved", (x) => x.heapMib)}`);
+    console.log(`  ${describeGrowth("held outside the heap (Buffers)", (x) => x.externalMib)}`);
+    const native = (x: Sample) => (x.processMib && x.heapMib && x.externalMib ? x.processMib - x.heapMib - x.externalMib : undefined);
+    console.log(`  ${describeGrowth("the rest (pages V8 keeps beyond its heap's size, malloc, threads, code)", native)}`);
   }
 
   // 5xx, from the server's own request counter (exact, whatever wrk saw).
   const text = await readMetrics(target);
   const fivexx = [...text.matchAll(/^http_requests_total\{[^}]*status="5\d\d"[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
   console.log(`5xx responses during the whole run: ${fivexx}`);
+  // The collector's pauses over the whole run (warm-up included): a latency tail that follows them.
+  const pauses = [...text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} ([\d.e+-]+)$/gm)];
+  const pause = (kind: string, part: string) => Number(pauses.find((m) => m[2] === kind && m[1] === part)?.[3] ?? 0);
+  const kinds = [...new Set(pauses.map((m) => m[2]))].filter((kind) => pause(kind, "count") > 0);
+  console.log(`garbage collection pauses: ${kinds.map((kind) => `${kind} ${pause(kind, "count")} × ${((pause(kind, "sum") / pause(kind, "count")) * 1000).toFixed(1)} ms`).join(", ")}`);
   await server.stop();
 } finally {
   if (process.env.BENCH_KEEP) {
