@@ -15,14 +15,17 @@ export function sentDirectly(headers: Headers): boolean {
  * Writes a complete answer straight to Node's response when the app runs on @hono/node-server,
  * skipping the fetch Response object (which copies the body and validates every header): an
  * institute's home page rendered on a cache miss (hits never reach Hono: server/tenant-home.ts).
- * Elsewhere (tests calling app.request) it builds a normal Response; a HEAD gets no body either way.
+ * Elsewhere (tests calling app.request), and for a HEAD, it builds a normal Response without a body.
  * `headers` is Node's flat list: name, value, name, value…
  */
 export function sendDirect(c: Context, status: number, headers: string[], body: Buffer | null): Response {
   const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
-  if (outgoing && !outgoing.headersSent) {
+  // Hono answers a HEAD by copying the GET route's answer into a new Response, which
+  // @hono/node-server would then write a second time (and drop the connection): a HEAD takes the
+  // ordinary way, with the same headers.
+  if (outgoing && !outgoing.headersSent && c.req.method !== "HEAD") {
     outgoing.writeHead(status, headers);
-    outgoing.end(c.req.method === "HEAD" ? undefined : (body ?? undefined));
+    outgoing.end(body ?? undefined);
     return RESPONSE_ALREADY_SENT;
   }
   const pairs: [string, string][] = [];

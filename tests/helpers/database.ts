@@ -17,13 +17,13 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = announcementsHeldBack(await openDatabase({}));
     await runMigrations(database);
     return { database, drop: () => database.close() };
   }
   const name = `pathshala_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const { url, drop } = await createScratchDatabase(serverUrl, name);
-  const database = await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery });
+  const database = announcementsHeldBack(await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery }));
   await runMigrations(database);
   return {
     database,
@@ -32,5 +32,20 @@ export async function createTestDatabase(options: { onQuery?: (sql: string, para
       await database.close();
       await drop();
     },
+  };
+}
+
+/**
+ * With TEST_ANNOUNCEMENT_DELAY_MS set, every announcement (LISTEN/NOTIFY, or PGlite's) reaches
+ * this database's listeners that much later, in order: PostgreSQL delivers them asynchronously,
+ * and a test that only passes when they arrive at once is flaky in CI. Run the suite with a few
+ * delays (5, 30, 150) to find such tests; docs/architecture.md, "Tests".
+ */
+function announcementsHeldBack(database: Database): Database {
+  const delayMs = Number(process.env.TEST_ANNOUNCEMENT_DELAY_MS ?? 0);
+  if (!(delayMs > 0)) return database;
+  return {
+    ...database,
+    listen: (channel, onMessage) => database.listen(channel, (payload) => void setTimeout(() => onMessage(payload), delayMs)),
   };
 }

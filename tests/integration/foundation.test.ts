@@ -4,7 +4,9 @@ import { centers, pricingPlans, users } from "../../server/db/schema/index.ts";
 import { seedDemo, seedDemoOnce } from "../../server/seed/demo.ts";
 import { createOrPromoteAdmin } from "../../server/services/admins.ts";
 import { verifyPassword } from "../../server/auth/password.ts";
+import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { announcementsSettled, waitFor } from "../helpers/wait.ts";
 
 let t: TestApp;
 
@@ -97,7 +99,9 @@ describe("host to tenant", () => {
 
   it("forgets cached answers when centers change, including unknown hosts", async () => {
     // On PostgreSQL answers are cached only once the change listener is connected.
-    for (let i = 0; i < 100 && !t.database.listening(); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => t.database.listening(), 2000);
+    // Earlier tests' announcements would otherwise empty the cache mid-test.
+    await announcementsSettled(t.database, CENTERS_CHANNEL);
     expect((await t.request("/", { host: "new-institute.example" })).status).toBe(404);
     await t.database.db.insert(centers).values({ slug: "new-inst", instituteName: "New Institute", customDomain: "new-institute.example" });
     // Still cached as unknown until the change is announced.

@@ -5,6 +5,7 @@ import type { Database } from "../../server/db/types.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { TenantDirectory } from "../../server/services/tenants.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -39,11 +40,3 @@ describe.skipIf(!onPostgres)("two instances on one Postgres", () => {
     }, 1000);
   });
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { serveHomePages, type HomePageServer } from "../helpers/home-server.ts";
+import { announcementsSettled } from "../helpers/wait.ts";
+import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 
 /**
  * The production server answers institutes' cached home pages before Hono: on the connection,
@@ -33,11 +35,18 @@ describe.each(LAYERS)("institutes' home pages answered from the caches, in $laye
     port = served.port;
     const owner = await registerUser(t, "business");
     center = await createCenter(t, owner.user._id, { instituteName: "Fast Lane Academy", slug: "fastlane" });
+    await settled();
   });
   afterAll(async () => {
     await served.close();
     await t.close();
   });
+
+  /**
+   * On PostgreSQL an instance hears its own change announced some time after it has already
+   * forgotten what it cached; tests that count cache answers wait for that echo first.
+   */
+  const settled = () => announcementsSettled(t.database, CENTERS_CHANNEL);
 
   interface Answer {
     status: number;
@@ -129,6 +138,7 @@ describe.each(LAYERS)("institutes' home pages answered from the caches, in $laye
   it("shows a template change on the next request", async () => {
     await get("fastlane.test");
     await t.services.sites.applyTemplate(center, "t4", null);
+    await settled();
     const changed = await get("fastlane.test");
     expect(changed.viaApp).toBe(true);
     expect(changed.body.toString()).toContain('data-template="t4"');
@@ -151,6 +161,7 @@ describe.each(LAYERS)("institutes' home pages answered from the caches, in $laye
     expect(lapsed.body.toString()).toContain("This site is temporarily unavailable");
     await t.database.db.update(centers).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(centers.id, center.id));
     await t.services.tenants.changed();
+    await settled();
 
     // A server that is shutting down refuses through the app's one refusal.
     await get("fastlane.test");

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve, type ServerType } from "@hono/node-server";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 /** Uploads over a real socket: what a dropped connection or an oversized file leaves behind. */
 let t: TestApp;
@@ -47,14 +48,6 @@ function openUpload(contentLength: number) {
     path: "/api/content",
     headers: { host: "localhost", authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": contentLength },
   });
-}
-
-async function waitFor(check: () => boolean, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe("uploads over HTTP", () => {

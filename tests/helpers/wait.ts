@@ -1,0 +1,32 @@
+import type { Database } from "../../server/db/types.ts";
+
+/** Polls `check` until it holds; throws "timed out" after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, everyMs = 20): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/**
+ * Resolves once every announcement already sent on `channel` has reached this instance. On
+ * PostgreSQL they arrive asynchronously, so a late one (even an instance's echo of its own
+ * change) can empty a cache mid-test; one channel delivers in commit order, so once a marker
+ * sent now comes back, everything before it is in. "*" (a (re)connected listener) also settles.
+ */
+export function announcementsSettled(database: Pick<Database, "listen" | "notify">, channel: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stop = database.listen(channel, (payload) => {
+      if (payload !== SETTLED && payload !== "*") return;
+      stop();
+      resolve();
+    });
+    database.notify(channel, SETTLED).catch((error: unknown) => {
+      stop();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}
+
+const SETTLED = "settled";
