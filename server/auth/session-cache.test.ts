@@ -16,111 +16,129 @@ function fakeDatabase() {
   return db;
 }
 
-const row = (userId: string, sessionId = `session-of-${userId}`) => ({ session: { id: sessionId }, user: { id: userId } });
+type Row = { session: { id: string }; user: { id: string } };
+const row = (userId: string, sessionId = `session-of-${userId}`): Row => ({ session: { id: sessionId }, user: { id: userId } });
 
-function connectedCache(options?: { maxEntries?: number; maxAgeMs?: number }) {
+/**
+ * A cache and a lookup through it that says whether the database was asked: `found` is what the
+ * database would answer now (a row, or undefined for no such session).
+ */
+function connectedCache(options?: { maxEntries?: number; maxAgeMs?: number }, connected = true) {
   const database = fakeDatabase();
-  const cache = new SessionCache<ReturnType<typeof row>>(database, options);
-  database.announce("*");
-  return { database, cache };
+  const cache = new SessionCache<Row>(database, options);
+  if (connected) database.announce("*");
+  const lookup = async (sessionId: string, found: Row | undefined, now = 0) => {
+    let asked = false;
+    const answer = await cache.lookup(
+      sessionId,
+      async () => {
+        asked = true;
+        return found;
+      },
+      now,
+    );
+    return { answer, fromMemory: !asked };
+  };
+  return { database, cache, lookup };
 }
 
 describe("session cache", () => {
-  it("keeps nothing until the listener has said it is connected", () => {
-    const database = fakeDatabase();
-    const cache = new SessionCache<ReturnType<typeof row>>(database);
-    cache.set("s1", row("u1"), cache.mark(), 0);
-    expect(cache.get("s1", 0)).toBeUndefined();
+  it("keeps nothing until the listener has said it is connected", async () => {
+    const { database, lookup } = connectedCache(undefined, false);
+    await lookup("s1", row("u1"));
+    expect((await lookup("s1", row("u1"))).fromMemory).toBe(false);
     database.announce("*");
-    cache.set("s1", row("u1"), cache.mark(), 0);
-    expect(cache.get("s1", 0)).toEqual(row("u1"));
+    await lookup("s1", row("u1"));
+    expect(await lookup("s1", undefined)).toEqual({ answer: row("u1"), fromMemory: true });
   });
 
-  it("drops a session when the database announces that it changed", () => {
-    const { database, cache } = connectedCache();
-    cache.set("s1", row("u1", "s1"), cache.mark(), 0);
-    cache.set("s2", row("u2", "s2"), cache.mark(), 0);
+  it("does not keep a session the database did not find", async () => {
+    const { cache, lookup } = connectedCache();
+    expect(await lookup("nope", undefined)).toEqual({ answer: undefined, fromMemory: false });
+    expect(cache.size).toBe(0);
+  });
+
+  it("drops a session when the database announces that it changed", async () => {
+    const { database, lookup } = connectedCache();
+    await lookup("s1", row("u1", "s1"));
+    await lookup("s2", row("u2", "s2"));
     database.announce("s:s1");
-    expect(cache.get("s1", 0)).toBeUndefined();
-    expect(cache.get("s2", 0)).toEqual(row("u2", "s2"));
+    expect((await lookup("s1", row("u1", "s1"))).fromMemory).toBe(false);
+    expect((await lookup("s2", row("u2", "s2"))).fromMemory).toBe(true);
   });
 
-  it("drops every session of a user when the user changed", () => {
-    const { database, cache } = connectedCache();
-    cache.set("a", row("u1", "a"), cache.mark(), 0);
-    cache.set("b", row("u1", "b"), cache.mark(), 0);
-    cache.set("c", row("u2", "c"), cache.mark(), 0);
+  it("drops every session of a user when the user changed", async () => {
+    const { database, lookup } = connectedCache();
+    await lookup("a", row("u1", "a"));
+    await lookup("b", row("u1", "b"));
+    await lookup("c", row("u2", "c"));
     database.announce("u:u1");
-    expect(cache.get("a", 0)).toBeUndefined();
-    expect(cache.get("b", 0)).toBeUndefined();
-    expect(cache.get("c", 0)).toEqual(row("u2", "c"));
+    expect((await lookup("a", row("u1", "a"))).fromMemory).toBe(false);
+    expect((await lookup("b", row("u1", "b"))).fromMemory).toBe(false);
+    expect((await lookup("c", row("u2", "c"))).fromMemory).toBe(true);
   });
 
-  it("forgets everything on '*' (too many changes to name, or the listener reconnected)", () => {
-    const { database, cache } = connectedCache();
-    cache.set("a", row("u1", "a"), cache.mark(), 0);
+  it("forgets everything on '*' (too many changes to name, or the listener reconnected)", async () => {
+    const { database, cache, lookup } = connectedCache();
+    await lookup("a", row("u1", "a"));
     database.announce("*");
     expect(cache.size).toBe(0);
   });
 
-  it("does not store a row read before an announcement that arrived while it was being read", () => {
+  it("does not store a row read before an announcement that arrived while it was being read", async () => {
     const { database, cache } = connectedCache();
-    const before = cache.mark();
-    database.announce("s:other");
-    cache.set("s1", row("u1", "s1"), before, 0);
-    expect(cache.get("s1", 0)).toBeUndefined();
+    const read = cache.lookup("s1", async () => {
+      database.announce("s:other");
+      return row("u1", "s1");
+    });
+    expect(await read).toEqual(row("u1", "s1"));
+    expect(cache.size).toBe(0);
   });
 
-  it("trusts nothing while the listener is down, and nothing it held before once it is back", () => {
-    const { database, cache } = connectedCache();
-    cache.set("s1", row("u1", "s1"), cache.mark(), 0);
+  it("trusts nothing while the listener is down, and nothing it held before once it is back", async () => {
+    const { database, lookup } = connectedCache();
+    await lookup("s1", row("u1", "s1"));
     database.up = false;
-    expect(cache.get("s1", 0)).toBeUndefined();
-    cache.set("s2", row("u2", "s2"), cache.mark(), 0);
+    expect((await lookup("s1", row("u1", "s1"))).fromMemory).toBe(false);
+    await lookup("s2", row("u2", "s2"));
     database.up = true;
     database.announce("*");
-    expect(cache.get("s1", 0)).toBeUndefined();
-    expect(cache.get("s2", 0)).toBeUndefined();
+    expect((await lookup("s1", row("u1", "s1"))).fromMemory).toBe(false);
+    expect((await lookup("s2", row("u2", "s2"))).fromMemory).toBe(false);
   });
 
-  it("re-reads an entry older than its maximum age", () => {
-    const { cache } = connectedCache({ maxAgeMs: 1000 });
-    cache.set("s1", row("u1", "s1"), cache.mark(), 5000);
-    expect(cache.get("s1", 6000)).toEqual(row("u1", "s1"));
-    expect(cache.get("s1", 6001)).toBeUndefined();
+  it("re-reads an entry older than its maximum age", async () => {
+    const { cache, lookup } = connectedCache({ maxAgeMs: 1000 });
+    await lookup("s1", row("u1", "s1"), 5000);
+    expect((await lookup("s1", row("u1", "s1"), 6000)).fromMemory).toBe(true);
+    expect((await lookup("s1", undefined, 6001)).fromMemory).toBe(false);
     expect(cache.size).toBe(0);
   });
 
-  it("lets go of entries past their age as new ones come in, so it holds only recent sessions", () => {
-    const { cache } = connectedCache({ maxAgeMs: 1000 });
-    for (let i = 0; i < 50; i++) cache.set(`old-${i}`, row(`u${i}`, `old-${i}`), cache.mark(), 0);
-    expect(cache.size).toBe(50);
-    cache.set("new", row("fresh", "new"), cache.mark(), 1001);
-    expect(cache.size).toBe(1);
-    expect(cache.get("new", 1001)).toEqual(row("fresh", "new"));
-  });
-
-  it("holds at most maxEntries, dropping the oldest", () => {
-    const { database, cache } = connectedCache({ maxEntries: 2 });
-    cache.set("a", row("u1", "a"), cache.mark(), 0);
-    cache.set("b", row("u2", "b"), cache.mark(), 0);
-    cache.set("c", row("u3", "c"), cache.mark(), 0);
+  it("holds at most maxEntries, dropping the oldest", async () => {
+    const { database, cache, lookup } = connectedCache({ maxEntries: 2 });
+    await lookup("a", row("u1", "a"));
+    await lookup("b", row("u2", "b"));
+    await lookup("c", row("u3", "c"));
     expect(cache.size).toBe(2);
-    expect(cache.get("a", 0)).toBeUndefined();
     // The evicted session's user no longer points at it.
     database.announce("u:u1");
-    expect(cache.get("b", 0)).toEqual(row("u2", "b"));
+    expect((await lookup("b", row("u2", "b"))).fromMemory).toBe(true);
+    expect((await lookup("a", row("u1", "a"))).fromMemory).toBe(false);
   });
 
-  it("forgets at once what this instance changed itself", () => {
-    const { cache } = connectedCache();
-    cache.set("a", row("u1", "a"), cache.mark(), 0);
-    cache.set("b", row("u2", "b"), cache.mark(), 0);
-    const before = cache.mark();
+  it("forgets at once what this instance changed itself", async () => {
+    const { cache, lookup } = connectedCache();
+    await lookup("a", row("u1", "a"));
+    await lookup("b", row("u2", "b"));
     cache.forgetSession("a");
     cache.forgetUser("u2");
     expect(cache.size).toBe(0);
-    cache.set("a", row("u1", "a"), before, 0);
-    expect(cache.get("a", 0)).toBeUndefined();
+    const read = cache.lookup("a", async () => {
+      cache.forgetSession("a");
+      return row("u1", "a");
+    });
+    await read;
+    expect(cache.size).toBe(0);
   });
 });

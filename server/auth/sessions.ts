@@ -181,14 +181,8 @@ export class SessionStore {
 
   /** The session and its user, from memory when this instance holds it, else from the database. */
   private async lookupRow(id: string, now: number): Promise<SessionRow | undefined> {
-    const cache = this.cache;
-    if (!cache) return (await this.lookup.execute({ id }))[0];
-    const kept = cache.get(id, now);
-    if (kept) return kept;
-    const generation = cache.mark();
-    const [row] = await this.lookup.execute({ id });
-    if (row) cache.set(id, row, generation, now);
-    return row;
+    const load = async () => (await this.lookup.execute({ id }))[0];
+    return this.cache ? this.cache.lookup(id, load, now) : load();
   }
 
   /** Call after changing a user's row elsewhere, so this instance stops using what it kept at once. */
@@ -203,7 +197,8 @@ export class SessionStore {
   async refresh(refreshToken: string, host: string, meta: ClientMeta = {}) {
     const id = hashToken(refreshToken);
     const now = new Date(this.now());
-    return this.db.transaction(async (tx) => {
+    let replayedBy: string | undefined;
+    const result = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, "refresh")));
       if (!row || row.host !== host) return { ok: false as const, reason: "invalid" as const };
       if (row.rotatedAt) {
@@ -211,6 +206,7 @@ export class SessionStore {
           .update(sessions)
           .set({ revokedAt: now })
           .where(and(eq(sessions.familyId, row.familyId!), isNull(sessions.revokedAt)));
+        replayedBy = row.userId;
         return { ok: false as const, reason: "reused" as const };
       }
       if (row.revokedAt || row.expiresAt <= now || row.absoluteExpiresAt <= now) return { ok: false as const, reason: "expired" as const };
@@ -225,15 +221,26 @@ export class SessionStore {
       const tokens = await store.issueApiTokens(row.userId, host, meta, { id: row.familyId!, absoluteExpiresAt: row.absoluteExpiresAt });
       return { ok: true as const, userId: row.userId, tokens };
     });
+    // A replay revoked the family's access tokens: stop honouring them here at once, not when
+    // the database's announcement arrives. Only once committed, or a lookup in between could
+    // keep the old row.
+    if (replayedBy) this.cache?.forgetUser(replayedBy);
+    return result;
   }
 
   /** Ends one web session, or a whole API login (every token of its family). */
   async revoke(session: Pick<ValidSession, "id" | "familyId">): Promise<void> {
     const now = new Date(this.now());
     const where = session.familyId ? eq(sessions.familyId, session.familyId) : eq(sessions.id, session.id);
-    await this.db.update(sessions).set({ revokedAt: now }).where(and(where, isNull(sessions.revokedAt)));
-    // A whole family is announced by the database; the session in hand is forgotten here at once.
+    const revoked = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(where, isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    // Every instance hears of it from the database; this one forgets at once, the whole family
+    // with it (the cache keeps sessions by user, not by family).
     this.cache?.forgetSession(session.id);
+    if (session.familyId && revoked[0]) this.cache?.forgetUser(revoked[0].userId);
   }
 
   async revokeAllForUser(userId: string): Promise<void> {

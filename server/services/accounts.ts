@@ -62,9 +62,12 @@ export class AccountService {
   private readonly limiter: RateLimiter;
   /** Told after this service changes a user's row (the session cache forgets what it kept). */
   private readonly userChanged: (userId: string) => void;
+  /** Told after an account is created (the role counts kept in memory are forgotten). */
+  private readonly accountAdded: () => void;
 
-  constructor(db: Db, limiter: RateLimiter, userChanged: (userId: string) => void = () => {}) {
+  constructor(db: Db, limiter: RateLimiter, userChanged: (userId: string) => void = () => {}, accountAdded: () => void = () => {}) {
     this.userChanged = userChanged;
+    this.accountAdded = accountAdded;
     this.db = db;
     this.limiter = limiter;
   }
@@ -85,6 +88,7 @@ export class AccountService {
       .onConflictDoNothing({ target: users.email })
       .returning(sessionUserColumns);
     if (!row) throw conflict(EMAIL_TAKEN);
+    this.accountAdded();
     return row;
   }
 

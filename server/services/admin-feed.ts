@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, userRoleCounts, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
 
 import type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification } from "../../app/lib/admin-feed.ts";
 
@@ -27,17 +28,19 @@ const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a :
 export class AdminFeedService {
   private readonly db: Db;
 
-  /** The admin overview's counts: read on every visit of it, so prepared once. */
+  /** The admin overview's counts: read on every visit of it, so prepared once, and kept in memory. */
   private readonly roleCounts;
+  private readonly roleCountsKept: ReadCache<{ role: string; n: number }[]>;
 
-  constructor(db: Db) {
+  constructor(db: Db, reads: ReadCaches) {
     this.db = db;
+    this.roleCountsKept = reads.create({ maxEntries: 1 });
     this.roleCounts = db.select({ role: userRoleCounts.role, n: userRoleCounts.accounts }).from(userRoleCounts).prepare("pathshala_role_counts");
   }
 
   /** Read from the counts the database keeps (user_role_counts), not by counting every account. */
   async roleStats(): Promise<RoleStats> {
-    const rows = await this.roleCounts.execute();
+    const rows = await this.roleCountsKept.read("roles", () => this.roleCounts.execute(), () => [readTags.roles]);
     const of = (role: string) => rows.find((r) => r.role === role)?.n ?? 0;
     return { collections: { businesses: of("business"), students: of("student"), creators: of("creator") } };
   }

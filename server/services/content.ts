@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
 import type { Storage } from "../storage/types.ts";
 import { EXTENSION, IMAGE_TYPES, MIME, VIDEO_TYPES, sniff, type SniffedType } from "../storage/magic.ts";
@@ -77,6 +78,8 @@ const SORT_COLUMNS = {
 
 /** A content row with the name of its business (join `centers` on `contents.centerId`). */
 export const viewColumns = { ...getTableColumns(contents), businessName: centers.instituteName };
+/** A row of a creator's page of contents: the content, and the count of the whole list. */
+type ListPageRow = ContentView & { listTotal: number };
 
 /**
  * A creator's content: upload, list, edit, assign, delete. Ownership is decided here, on the
@@ -87,15 +90,23 @@ export class ContentService {
   private readonly storage: Storage;
   readonly limits: UploadLimits;
   private readonly catalogChanged: (centerId: string | null) => Promise<void>;
+  private readonly reads: ReadCaches;
+  /** Creators' pages of their contents, kept in memory (server/db/read-cache.ts). */
+  private readonly listsKept: ReadCache<ListPageRow[]>;
 
   /** Any content by id: every file opened and every content page reads it, so prepared once. */
   private readonly byId;
   /** The creator's page of contents (each row carrying the total) and the total alone, per sort, direction and search-or-not, by statement name, prepared on first use. */
   private readonly listQueries = new Map<string, ReturnType<ContentService["prepareList"]>>();
 
-  /** `catalogChanged` tells the institutes' sites that what they list has changed. */
-  constructor(db: Db, storage: Storage, limits: UploadLimits, catalogChanged: (centerId: string | null) => Promise<void> = async () => {}) {
+  /**
+   * `catalogChanged` tells the institutes' sites that what they list has changed; `reads` are
+   * this instance's read caches, which forget a content's rows here as soon as it changes.
+   */
+  constructor(db: Db, storage: Storage, limits: UploadLimits, reads: ReadCaches, catalogChanged: (centerId: string | null) => Promise<void> = async () => {}) {
     this.db = db;
+    this.reads = reads;
+    this.listsKept = reads.create();
     this.storage = storage;
     this.limits = limits;
     this.catalogChanged = catalogChanged;
@@ -130,7 +141,9 @@ export class ContentService {
     };
   }
 
-  private async announce(...centerIds: (string | null | undefined)[]) {
+  /** After a content changed: this instance's kept reads of it, and the sites that list it. */
+  private async announce(changed: { id: string; creatorId: string }, ...centerIds: (string | null | undefined)[]) {
+    this.reads.forget(readTags.content(changed.id), readTags.creator(changed.creatorId));
     for (const id of new Set(centerIds.filter((c): c is string => Boolean(c)))) await this.catalogChanged(id);
   }
 
@@ -218,7 +231,7 @@ export class ContentService {
       .returning({ id: contents.id });
     // Files the content does not keep (a live class's stray file or thumbnail) are not left behind.
     if (live) await Promise.allSettled([file, thumbnail].filter((f) => f).map((f) => this.storage.delete(f!.key)));
-    await this.announce(input.businessId);
+    await this.announce({ id: row.id, creatorId: creator.id }, input.businessId);
     return this.view(row.id);
   }
 
@@ -226,7 +239,13 @@ export class ContentService {
     const query = parseWith(ContentListQuery, rawQuery);
     const prepared = this.listQuery(query);
     const params = { creatorId, pattern: `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit: query.limit, offset: (query.page - 1) * query.limit };
-    const rows = await prepared.page.execute(params);
+    // Every parameter of the page is in the key; each page is dropped when one of its rows, or
+    // any of the creator's contents, changes (a new one moves every page).
+    const key = `${creatorId}|${query.sort}|${query.dir}|${params.pattern}|${params.limit}|${params.offset}`;
+    const rows = await this.listsKept.read(key, () => prepared.page.execute(params), (page) => [
+      readTags.creator(creatorId),
+      ...page.flatMap((row) => (row.centerId ? [readTags.center(row.centerId)] : [])),
+    ]);
     if (rows.length === 0) {
       const total = params.offset === 0 ? 0 : (await prepared.total.execute(params))[0].total;
       return { items: [], total, query };
@@ -258,7 +277,7 @@ export class ContentService {
     if (input.liveStartsAt !== undefined && row.type === "live") set.liveStartsAt = input.liveStartsAt;
     if (Object.keys(set).length) {
       await this.db.update(contents).set({ ...set, updatedAt: new Date() }).where(eq(contents.id, row.id));
-      await this.announce(row.centerId);
+      await this.announce(row, row.centerId);
     }
     return this.view(row.id);
   }
@@ -269,7 +288,7 @@ export class ContentService {
     const { businessId } = parseWith(ContentAssign, body ?? {});
     if (businessId) await this.requireActiveBusiness(businessId);
     await this.db.update(contents).set({ centerId: businessId, updatedAt: new Date() }).where(eq(contents.id, row.id));
-    await this.announce(row.centerId, businessId);
+    await this.announce(row, row.centerId, businessId);
     return this.view(row.id);
   }
 
@@ -295,7 +314,7 @@ export class ContentService {
     });
     if (!outcome) throw notFound("Content not found");
     await Promise.allSettled(outcome.keys.map((key) => this.storage.delete(key)));
-    await this.announce(before.centerId);
+    await this.announce(before, before.centerId);
     return { archived: outcome.archived };
   }
 

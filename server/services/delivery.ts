@@ -159,7 +159,7 @@ export class DeliveryService {
     const status = range ? 206 : 200;
     if (request.method === "HEAD") return new Response(null, { status, headers });
     if (stamped) return new Response(range ? stamped.data.subarray(range.start, range.end + 1) : stamped.data, { status, headers });
-    const object = await this.storage.get(content.fileKey, range, info.size);
+    const object = await this.storage.get(content.fileKey, range);
     if (!object) throw notFound("File not found");
     return new Response(object.body, { status, headers });
   }

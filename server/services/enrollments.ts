@@ -4,6 +4,7 @@ import { centers, contentOrders, contents, enrollments } from "../db/schema/inde
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import { INVALID_SIGNATURE, UNKNOWN_ORDER, type Payments } from "../payments/index.ts";
 import type { EnrollmentJson } from "../../app/lib/content-types.ts";
@@ -20,6 +21,8 @@ import type { Site } from "./tenants.ts";
 
 export type ContentOrderRow = typeof contentOrders.$inferSelect;
 type ContentOrder = ContentOrderRow & PayableOrder;
+/** A row of a student's courses: the content, and their enrolment in it. */
+type CourseRow = ContentView & { enrollmentId: string; enrolledAt: Date };
 
 /** An unpaid order is offered again for this long (a closed Checkout, a double click), instead of a new one. */
 const REUSE_PENDING_MS = 12 * 60 * 60 * 1000;
@@ -34,6 +37,7 @@ export interface EnrollmentServiceDeps {
   delivery: DeliveryService;
   rateLimiter: RateLimiter;
   logger: Logger;
+  reads: ReadCaches;
 }
 
 /**
@@ -47,9 +51,12 @@ export class EnrollmentService {
 
   /** A student's courses, everywhere or on one institute's domain: the page every student opens, so prepared once. */
   private readonly courses;
+  /** Their rows kept in memory (server/db/read-cache.ts), by student and institute. */
+  private readonly coursesKept: ReadCache<CourseRow[]>;
 
   constructor(deps: EnrollmentServiceDeps) {
     this.deps = deps;
+    this.coursesKept = deps.reads.create();
     const courses = (onCenter: boolean) =>
       deps.db
         .select({ ...viewColumns, enrollmentId: enrollments.id, enrolledAt: enrollments.createdAt })
@@ -65,6 +72,7 @@ export class EnrollmentService {
       lock: (tx, gatewayOrderId) => this.lock(tx, gatewayOrderId),
       fulfil: (tx, order, payment) => this.fulfil(tx, order, payment),
       markFailed: (tx, order, failure) => this.markFailed(tx, order, failure),
+      afterCommit: (order) => this.studentChanged(order.studentId),
       present: async (gatewayOrderId) => {
         const order = await this.byGatewayOrder(gatewayOrderId);
         return order ? { contentId: order.contentId, enrollmentId: await this.enrollmentOf(deps.db, order.studentId, order.contentId) } : {};
@@ -87,7 +95,11 @@ export class EnrollmentService {
       .leftJoin(centers, eq(centers.id, contents.centerId))
       .where(and(eq(contents.id, contentId), availableOn(site)));
     if (!content) throw notFound(CONTENT_UNAVAILABLE);
-    if (content.price === 0) return this.enrolFree(student, content.id, site);
+    if (content.price === 0) {
+      const outcome = await this.enrolFree(student, content.id, site);
+      this.studentChanged(student.id);
+      return outcome;
+    }
     return this.placeOrder(student, content, site);
   }
 
@@ -177,7 +189,14 @@ export class EnrollmentService {
    */
   async myCourses(student: Reader, site: Site, now = new Date()): Promise<EnrollmentJson[]> {
     const centerId = siteCenterId(site);
-    const rows = centerId ? await this.courses.onCenter.execute({ studentId: student.id, centerId }) : await this.courses.everywhere.execute({ studentId: student.id });
+    const rows = await this.coursesKept.read(
+      `${student.id}|${centerId ?? ""}`,
+      () => (centerId ? this.courses.onCenter.execute({ studentId: student.id, centerId }) : this.courses.everywhere.execute({ studentId: student.id })),
+      (courses) => [
+        readTags.student(student.id),
+        ...courses.flatMap((row) => [readTags.content(row.id), ...(row.centerId ? [readTags.center(row.centerId)] : [])]),
+      ],
+    );
     return Promise.all(
       rows.map(async ({ enrollmentId, enrolledAt, ...content }) => {
         // Each row is the student's own enrolment: the right to the file is already established.
@@ -185,6 +204,11 @@ export class EnrollmentService {
         return { enrollmentId, enrolledAt: enrolledAt.toISOString(), content: learningItemJson(content, { reader: student, enrollmentId, link, now }) };
       }),
     );
+  }
+
+  /** This instance enrolled the student: their courses show it on the next request here. */
+  private studentChanged(studentId: string): void {
+    this.deps.reads.forget(readTags.student(studentId));
   }
 
   async byGatewayOrder(gatewayOrderId: string): Promise<ContentOrderRow | undefined> {

@@ -3,6 +3,7 @@ import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import { SessionStore, type SessionRow } from "../auth/sessions.ts";
 import { SessionCache } from "../auth/session-cache.ts";
+import { ReadCaches, readTags } from "../db/read-cache.ts";
 import { createStorage, type Storage } from "../storage/index.ts";
 import { TenantDirectory } from "./tenants.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -61,16 +62,27 @@ export function createServices({ env, database, logger, storage = createStorage(
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
   const sessions = new SessionStore(db, Date.now, new SessionCache<SessionRow>(database));
-  const accounts = new AccountService(db, rateLimiter, (userId) => sessions.forgetUser(userId));
+  // The signed-in reads every page asks for, kept in memory until the database announces a change.
+  const reads = new ReadCaches(database);
+  const accounts = new AccountService(
+    db,
+    rateLimiter,
+    (userId) => sessions.forgetUser(userId),
+    () => reads.forget(readTags.roles),
+  );
   const tenants = new TenantDirectory(database, {
     platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
     cacheSize: env.HOST_CACHE_ENTRIES,
   });
   const sites = new SiteService(database, tenants, env.SITE_CACHE_MB * 1024 * 1024);
-  const content = new ContentService(db, storage, { pdf: env.MAX_PDF_BYTES, video: env.MAX_VIDEO_BYTES, image: env.MAX_IMAGE_BYTES }, (centerId) =>
+  const content = new ContentService(db, storage, { pdf: env.MAX_PDF_BYTES, video: env.MAX_VIDEO_BYTES, image: env.MAX_IMAGE_BYTES }, reads, (centerId) =>
     sites.catalogChanged(centerId),
   );
+  // Every range of a video being watched looks its content up: kept in memory too.
+  const filesKept = reads.create<Awaited<ReturnType<ContentService["findAny"]>>>();
+  const fileContent = (id: string) =>
+    filesKept.read(id, () => content.findAny(id), (row) => [readTags.content(id), ...(row.centerId ? [readTags.center(row.centerId)] : [])]);
   const plans = new PlanService(db, database);
   const payments = createPayments(env, db, logger);
   const purchases = new PurchaseService({
@@ -84,8 +96,8 @@ export function createServices({ env, database, logger, storage = createStorage(
     platformDomain: env.PLATFORM_DOMAIN,
   });
   payments.completion.register(purchases.orderKind);
-  const delivery = new DeliveryService(db, storage, (id) => content.findAny(id), { logger: logger.child({ component: "delivery" }) });
-  const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger });
+  const delivery = new DeliveryService(db, storage, fileContent, { logger: logger.child({ component: "delivery" }) });
+  const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads });
   payments.completion.register(enrollments.orderKind);
   return {
     tenants,
@@ -105,7 +117,7 @@ export function createServices({ env, database, logger, storage = createStorage(
     sales: new SalesService(db),
     seminar: new SeminarService(db, rateLimiter),
     centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }),
-    adminFeed: new AdminFeedService(db),
+    adminFeed: new AdminFeedService(db, reads),
     businessFigures: new BusinessFiguresService(db),
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
     enrollments,

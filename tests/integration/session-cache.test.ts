@@ -7,6 +7,7 @@ import { SessionStore, type SessionRow } from "../../server/auth/sessions.ts";
 import { SessionCache } from "../../server/auth/session-cache.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { APP_ROLE } from "../../server/db/tenant-scope.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 /**
  * Two instances on one PostgreSQL, each keeping checked sessions in memory: whatever changes a
@@ -193,17 +194,60 @@ describe.skipIf(onPostgres)("session cache on the embedded database", () => {
   });
 });
 
+/**
+ * The instance that revokes must not wait for the database's announcement: until it arrives
+ * (milliseconds on PostgreSQL, later under load) a revoked token would still be honoured here.
+ * This instance's listener is held deaf after its first "*", so only its own forgetting counts.
+ */
+describe("the revoking instance forgets at once", () => {
+  let testDb: TestDatabase;
+  let deaf: Instance;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    const database = testDb.database;
+    deaf = instance({
+      ...database,
+      listen: (channel, onMessage) => database.listen(channel, (payload) => payload === "*" && onMessage(payload)),
+    });
+    await untilTrusted(deaf, (name) => newStudentSignedIn(database, deaf.store, name));
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  async function apiLogin(name: string) {
+    const { userId } = await newStudentSignedIn(testDb.database, deaf.store, name);
+    const tokens = await deaf.store.issueApiTokens(userId, HOST);
+    const access = await deaf.store.validate(tokens.access_token, HOST, "access");
+    expect(access).not.toBeNull();
+    return { tokens, access: access! };
+  }
+
+  it("refuses the family's access tokens after a refresh token is replayed", async () => {
+    const { tokens } = await apiLogin("replayed");
+    const rotated = await deaf.store.refresh(tokens.refresh_token, HOST);
+    if (!rotated.ok) throw new Error("the first refresh should rotate");
+    expect(await deaf.store.validate(rotated.tokens.access_token, HOST, "access")).not.toBeNull();
+    expect(await deaf.store.refresh(tokens.refresh_token, HOST)).toMatchObject({ ok: false, reason: "reused" });
+    expect(await deaf.store.validate(rotated.tokens.access_token, HOST, "access")).toBeNull();
+    expect(await deaf.store.validate(tokens.access_token, HOST, "access")).toBeNull();
+  });
+
+  it("refuses every token of an API login signed out with one of them", async () => {
+    const { tokens, access } = await apiLogin("signed-out");
+    const rotated = await deaf.store.refresh(tokens.refresh_token, HOST);
+    if (!rotated.ok) throw new Error("the refresh should rotate");
+    const newer = await deaf.store.validate(rotated.tokens.access_token, HOST, "access");
+    await deaf.store.revoke(access.session);
+    expect(await deaf.store.validate(rotated.tokens.access_token, HOST, "access")).toBeNull();
+    expect(newer).not.toBeNull();
+  });
+});
+
 async function rawClient(url: string) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
