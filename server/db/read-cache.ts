@@ -9,12 +9,17 @@ import { recordCache } from "../metrics.ts";
  */
 export const READS_CHANNEL = "pathshala_reads";
 
+const centerTag = (id: string) => `center:${id}`;
+const contentTag = (id: string) => `content:${id}`;
+
 export const readTags = {
-  content: (id: string) => `content:${id}`,
+  content: contentTag,
   creator: (id: string) => `creator:${id}`,
   student: (id: string) => `student:${id}`,
-  center: (id: string) => `center:${id}`,
+  center: centerTag,
   roles: "roles",
+  /** What a content row shown with its institute's name was made from. */
+  ofContent: (row: { id: string; centerId: string | null }) => (row.centerId ? [contentTag(row.id), centerTag(row.centerId)] : [contentTag(row.id)]),
 } as const;
 
 interface Entry<V> {

@@ -93,6 +93,8 @@ export class ContentService {
   private readonly reads: ReadCaches;
   /** Creators' pages of their contents, kept in memory (server/db/read-cache.ts). */
   private readonly listsKept: ReadCache<ListPageRow[]>;
+  /** Contents that file links open, kept in memory: every range of a video being watched asks. */
+  private readonly filesKept: ReadCache<ContentView | undefined>;
 
   /** Any content by id: every file opened and every content page reads it, so prepared once. */
   private readonly byId;
@@ -107,6 +109,7 @@ export class ContentService {
     this.db = db;
     this.reads = reads;
     this.listsKept = reads.create();
+    this.filesKept = reads.create();
     this.storage = storage;
     this.limits = limits;
     this.catalogChanged = catalogChanged;
@@ -363,6 +366,11 @@ export class ContentService {
     if (!isUuid(id)) return undefined;
     const [row] = await this.byId.execute({ id });
     return row;
+  }
+
+  /** findAny, from memory when this instance read it since it last changed: for file delivery. */
+  forFile(id: string): Promise<ContentView | undefined> {
+    return this.filesKept.read(id, () => this.findAny(id), readTags.ofContent);
   }
 
   private async view(id: string): Promise<ContentView> {

@@ -194,7 +194,7 @@ export class EnrollmentService {
       () => (centerId ? this.courses.onCenter.execute({ studentId: student.id, centerId }) : this.courses.everywhere.execute({ studentId: student.id })),
       (courses) => [
         readTags.student(student.id),
-        ...courses.flatMap((row) => [readTags.content(row.id), ...(row.centerId ? [readTags.center(row.centerId)] : [])]),
+        ...courses.flatMap(readTags.ofContent),
       ],
     );
     return Promise.all(

@@ -79,10 +79,6 @@ export function createServices({ env, database, logger, storage = createStorage(
   const content = new ContentService(db, storage, { pdf: env.MAX_PDF_BYTES, video: env.MAX_VIDEO_BYTES, image: env.MAX_IMAGE_BYTES }, reads, (centerId) =>
     sites.catalogChanged(centerId),
   );
-  // Every range of a video being watched looks its content up: kept in memory too.
-  const filesKept = reads.create<Awaited<ReturnType<ContentService["findAny"]>>>();
-  const fileContent = (id: string) =>
-    filesKept.read(id, () => content.findAny(id), (row) => [readTags.content(id), ...(row.centerId ? [readTags.center(row.centerId)] : [])]);
   const plans = new PlanService(db, database);
   const payments = createPayments(env, db, logger);
   const purchases = new PurchaseService({
@@ -96,7 +92,7 @@ export function createServices({ env, database, logger, storage = createStorage(
     platformDomain: env.PLATFORM_DOMAIN,
   });
   payments.completion.register(purchases.orderKind);
-  const delivery = new DeliveryService(db, storage, fileContent, { logger: logger.child({ component: "delivery" }) });
+  const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), { logger: logger.child({ component: "delivery" }) });
   const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads });
   payments.completion.register(enrollments.orderKind);
   return {
