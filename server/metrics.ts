@@ -192,11 +192,12 @@ export function routeLabel(method: string, path: string, routePath: string | und
   return area ? `page:/${area[1]}` : path === "/" ? "page:/" : "page:other";
 }
 
-type CacheName = "host" | "site" | "file" | "reads" | "sessions";
+type CacheName = "host" | "site" | "answer" | "file" | "reads" | "sessions";
 const cacheLookup = (cache: CacheName, result: "hit" | "miss") => metrics.counter("pathshala_cache_lookups_total", "Cache lookups by cache and result.", { cache, result });
 const CACHE_LOOKUPS = {
   host: { hit: cacheLookup("host", "hit"), miss: cacheLookup("host", "miss") },
   site: { hit: cacheLookup("site", "hit"), miss: cacheLookup("site", "miss") },
+  answer: { hit: cacheLookup("answer", "hit"), miss: cacheLookup("answer", "miss") },
   file: { hit: cacheLookup("file", "hit"), miss: cacheLookup("file", "miss") },
   reads: { hit: cacheLookup("reads", "hit"), miss: cacheLookup("reads", "miss") },
   sessions: { hit: cacheLookup("sessions", "hit"), miss: cacheLookup("sessions", "miss") },

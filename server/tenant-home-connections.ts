@@ -1,7 +1,9 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { AppDeps } from "./app.ts";
-import { cachedHomeAnswer, recordHomeAnswer, type CachedHomeAnswer, type HomeRequest } from "./tenant-home.ts";
+import { cachedHomeAnswer, homeRoute, recordHomeAnswer, recordHomeVisit, type CachedHomeAnswer, type HomeRequest, type HomeRoute } from "./tenant-home.ts";
+import { requestIdFrom } from "./middleware/request-log.ts";
+import { recordCache } from "./metrics.ts";
 
 /**
  * Institutes' cached home pages answered on the connection itself, before node:http parses
@@ -82,20 +84,27 @@ function httpDate(): string {
   return dateText;
 }
 
-/** The answer's head as bytes, status line and the page's headers, made once per shared headers (see homeAnswer). */
-function wireHead(answer: CachedHomeAnswer): Buffer {
+/** The page's header lines as bytes, with the blank line after them; made once per shared headers (see homeAnswer). */
+function pageHeaderLines(answer: CachedHomeAnswer): Buffer {
   const shared = answer.pageHeaders;
   if (!shared.wire) {
-    let head = answer.status === 304 ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n";
+    let head = "";
     for (let i = 0; i < shared.list.length; i += 2) head += `${shared.list[i]}: ${shared.list[i + 1]}\r\n`;
-    shared.wire = Buffer.from(head, "latin1");
+    shared.wire = Buffer.from(`${head}\r\n`, "latin1");
   }
   return shared.wire;
 }
 
-/** The rest of the head, in node:http's order: the request id, then Date, Connection and Keep-Alive. */
-function headTail(answer: CachedHomeAnswer, connection: string): string {
-  return `X-Request-Id: ${answer.requestId}\r\nDate: ${httpDate()}\r\n${connection}\r\n`;
+const STATUS_LINES = { 200: "HTTP/1.1 200 OK\r\n", 304: "HTTP/1.1 304 Not Modified\r\n" } as const;
+
+/**
+ * What comes before the page's own header lines: the status line and the headers of this one
+ * answer (the request id, Date, Connection and Keep-Alive). Header order carries no meaning
+ * between different names (RFC 9110 §5.3); putting these first lets the rest be one stored run of
+ * bytes with the body (decision 0010).
+ */
+function answerStart(status: 200 | 304, requestId: string, connection: string): string {
+  return `${STATUS_LINES[status]}X-Request-Id: ${requestId}\r\nDate: ${httpDate()}\r\n${connection}`;
 }
 
 /** Ends the connection once what was written to it has been sent. */
@@ -113,6 +122,27 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
   if (listeners.length !== 1) throw new Error("call answerCachedHomePagesOnConnections on a new node:http server");
   const [httpConnection] = listeners;
   server.removeListener("connection", httpConnection);
+
+  const answers = deps.services.sites.answers;
+  /** The stored answer for this route, or -1 (see HomeAnswerStore). */
+  const storedAnswer = (route: HomeRoute): number => {
+    // While changes cannot be heard, nothing cached is trusted (as TenantDirectory.peek).
+    if (!deps.services.tenants.caching()) return -1;
+    const slot = answers.find(route.host, route.encoding ?? "identity", route.secure, Date.now());
+    recordCache("answer", slot >= 0);
+    return slot;
+  };
+
+  const keepAnswer = (route: HomeRoute, found: CachedHomeAnswer, head: Buffer) => {
+    const { center } = found.visit;
+    answers.put(route.host, route.encoding ?? "identity", route.secure, {
+      head,
+      body: found.body!,
+      centerId: center.id,
+      tenant: center.slug,
+      expiresAt: center.expiresAt?.getTime() ?? Infinity,
+    });
+  };
 
   /** Connections still read here: never in the middle of an answer between two events. */
   const reading = new Set<Socket>();
@@ -153,6 +183,37 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       socket.resume();
     };
 
+    /** Writes the answer to one request when the caches hold it; false when node:http must answer. */
+    const answerRequest = (request: WireRequest, connection: string): boolean => {
+      if (deps.draining) return false;
+      const started = performance.now();
+      const route = homeRoute(deps, request);
+      // A conditional request may be answered 304: the stored answers are 200s.
+      const conditional = request.header("if-none-match") !== undefined;
+      const stored = conditional ? -1 : storedAnswer(route);
+      if (stored >= 0) {
+        const requestId = requestIdFrom(request.header("x-request-id"));
+        write(answerStart(200, requestId, connection), answers.bytes(stored, request.method === "GET"));
+        recordHomeVisit(deps.logger, { requestId, status: 200, method: request.method, started, host: route.host, tenant: answers.tenant(stored) });
+        return true;
+      }
+      const found = cachedHomeAnswer(deps, request, route, started);
+      if (!found) return false;
+      const head = pageHeaderLines(found);
+      write(answerStart(found.status, found.requestId, connection), head, found.body && request.method === "GET" ? found.body : undefined);
+      if (!conditional && found.status === 200 && found.body) keepAnswer(route, found, head);
+      recordHomeAnswer(deps.logger, found);
+      return true;
+    };
+
+    const write = (start: string, rest: Buffer, body?: Buffer) => {
+      socket.cork();
+      socket.write(start, "latin1");
+      socket.write(rest);
+      if (body) socket.write(body);
+      socket.uncork();
+    };
+
     /** Answers every complete request in `bytes`; hands over at the first it cannot. */
     const answer = (bytes: Buffer) => {
       let offset = 0;
@@ -166,14 +227,7 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         const end = bytes.indexOf("\r\n\r\n", offset, "latin1");
         if (end === -1 || end - offset > MAX_HEAD_BYTES) return handOver(bytes.subarray(offset));
         const request = parseHomeRequest(bytes.toString("latin1", offset, end));
-        const found = request && cachedHomeAnswer(deps, request);
-        if (!found) return handOver(bytes.subarray(offset));
-        socket.cork();
-        socket.write(wireHead(found));
-        socket.write(headTail(found, request.closes ? "Connection: close\r\n" : keepAlive), "latin1");
-        if (found.body && request.method === "GET") socket.write(found.body);
-        socket.uncork();
-        recordHomeAnswer(deps.logger, found);
+        if (!request || !answerRequest(request, request.closes ? "Connection: close\r\n" : keepAlive)) return handOver(bytes.subarray(offset));
         if (request.closes) {
           // Whatever the client sent after asking to close is not read, as with node:http.
           reading.delete(socket);

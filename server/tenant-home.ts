@@ -2,7 +2,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { TLSSocket } from "node:tls";
 import type { AppDeps } from "./app.ts";
 import { HOME_PAGE_ENCODINGS, type HomePage, type Encoding } from "./services/sites.ts";
-import { isCenterLive } from "./services/tenants.ts";
+import { isCenterLive, type TenantCenter } from "./services/tenants.ts";
+import { normaliseHost } from "./env.ts";
 import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
 import { requestHost } from "./middleware/tenant.ts";
 import { recordRequest, requestIdFrom } from "./middleware/request-log.ts";
@@ -18,8 +19,9 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding | null
 /**
  * The headers of a page's answers other than the request id, as Node's flat list (name, value,
  * name, value…), built once per page, encoding, scheme and status: the same for every visitor
- * until the page changes. `wire` is the same head as HTTP/1.1 bytes, status line included, made
- * by the first answer written straight to a connection (server/tenant-home-connections.ts).
+ * until the page changes. `wire` is the same header lines as HTTP/1.1 bytes with the blank line
+ * after them, made by the first answer written straight to a connection
+ * (server/tenant-home-connections.ts, which writes the status line and per-request headers first).
  */
 export interface PageHeaders {
   readonly list: readonly string[];
@@ -99,7 +101,21 @@ export interface HomeVisit {
   /** performance.now() when the request arrived. */
   started: number;
   host: string;
-  tenant: string;
+  center: TenantCenter;
+}
+
+/** Which cached answer a home page request asks for: its institute's host, the encoding it takes, its scheme. */
+export interface HomeRoute {
+  host: string;
+  encoding: Encoding | null;
+  secure: boolean;
+}
+
+/** The host, encoding and scheme of a request, read the way the middleware reads them. */
+export function homeRoute(deps: Pick<AppDeps, "env">, request: HomeRequest): HomeRoute {
+  const trustProxy = deps.env.TRUST_PROXY;
+  const c = { req: request };
+  return { host: normaliseHost(requestHost(c, trustProxy)), encoding: encodingFor(request.header("accept-encoding")), secure: isSecure(c, trustProxy) };
 }
 
 /** A cached home page's answer, with its visit for the access log and metrics. */
@@ -111,27 +127,32 @@ export type CachedHomeAnswer = HomeAnswer & { readonly visit: HomeVisit };
  * institute, an unknown host or a draining server are the app's to answer. One function for both
  * ways a request reaches it (cachedHomePages and server/tenant-home-connections.ts).
  */
-export function cachedHomeAnswer(deps: Pick<AppDeps, "env" | "services" | "draining">, request: HomeRequest): CachedHomeAnswer | undefined {
+export function cachedHomeAnswer(
+  deps: Pick<AppDeps, "env" | "services" | "draining">,
+  request: HomeRequest,
+  route: HomeRoute = homeRoute(deps, request),
+  started = performance.now(),
+): CachedHomeAnswer | undefined {
   const method = request.method;
   if ((method !== "GET" && method !== "HEAD") || deps.draining) return undefined;
-  const started = performance.now();
-  const trustProxy = deps.env.TRUST_PROXY;
-  const c = { req: request };
-  const site = deps.services.tenants.peek(requestHost(c, trustProxy));
+  const site = deps.services.tenants.peek(route.host);
   if (site?.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
-  const encoding = encodingFor(request.header("accept-encoding"));
-  const page = deps.services.sites.cachedHomePage(site.center, site.host, encoding);
+  const page = deps.services.sites.cachedHomePage(site.center, site.host, route.encoding);
   if (!page) return undefined;
   const requestId = requestIdFrom(request.header("x-request-id"));
-  const visit = { method, started, host: site.host, tenant: site.center.slug };
-  return homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure: isSecure(c, trustProxy), requestId }, visit) as CachedHomeAnswer;
+  const visit = { method, started, host: site.host, center: site.center };
+  return homeAnswer(page, route.encoding, { ifNoneMatch: request.header("if-none-match"), secure: route.secure, requestId }, visit) as CachedHomeAnswer;
 }
 
 /** Records a cached home page's answer once it is written: metrics and the access log line. */
 export function recordHomeAnswer(logger: AppDeps["logger"], answer: CachedHomeAnswer): void {
-  const { requestId, status } = answer;
-  const { method, started, host, tenant } = answer.visit;
-  recordRequest(logger, { requestId, method, path: "/", route: "tenant:/", status, started, host, tenant });
+  const { method, started, host, center } = answer.visit;
+  recordHomeVisit(logger, { requestId: answer.requestId, status: answer.status, method, started, host, tenant: center.slug });
+}
+
+/** Metrics and the access log line of a home page answered outside Hono. */
+export function recordHomeVisit(logger: AppDeps["logger"], visit: { requestId: string; status: number; method: string; started: number; host: string; tenant: string }): void {
+  recordRequest(logger, { ...visit, path: "/", route: "tenant:/" });
 }
 
 /**

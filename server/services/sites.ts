@@ -11,6 +11,7 @@ import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS,
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { escapeHtml } from "../pages/html.ts";
 import { ByteLru } from "./byte-lru.ts";
+import { HomeAnswerStore } from "./home-answers.ts";
 import { recordCache } from "../metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";
 import { hasActivePlan, type OwnedCenter } from "./business.ts";
@@ -70,20 +71,30 @@ export class SiteService {
   private catalogReset = 0;
   private readonly database: Database;
   private readonly tenants: TenantDirectory;
+  /** The cached pages' answers as bytes, for answers written straight to connections (decision 0010). */
+  readonly answers: HomeAnswerStore;
 
-  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024) {
+  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024, answerBytes = cacheBytes) {
     this.database = database;
     this.db = database.db;
     this.tenants = tenants;
     this.cache = new ByteLru(cacheBytes);
+    this.answers = new HomeAnswerStore(answerBytes);
+    tenants.whenForgetting(() => this.answers.clear());
     database.listen(CATALOG_CHANNEL, (centerId) => {
       if (centerId === "*" || !centerId) {
         // Changes may have been missed: everything read before now is stale.
         this.catalogVersions.clear();
         this.catalogReset = ++this.catalogChanges;
         this.cache.clear();
-      } else this.catalogVersions.set(centerId, ++this.catalogChanges);
+        this.answers.clear();
+      } else this.catalogChangeHeard(centerId);
     });
+  }
+
+  private catalogChangeHeard(centerId: string): void {
+    this.catalogVersions.set(centerId, ++this.catalogChanges);
+    this.answers.forgetCenter(centerId);
   }
 
   /** The institute's catalog version as this instance knows it (see catalogVersions). */
@@ -94,7 +105,7 @@ export class SiteService {
   /** Call when content assigned to a center changes (its site shows its catalog). */
   async catalogChanged(centerId: string | null | undefined): Promise<void> {
     if (!centerId) return;
-    this.catalogVersions.set(centerId, ++this.catalogChanges);
+    this.catalogChangeHeard(centerId);
     await this.database.notify(CATALOG_CHANNEL, centerId);
   }
 

@@ -47,6 +47,8 @@ export class TenantDirectory {
   private readonly cache: Lru<string, Site>;
   private readonly platformHosts: Set<string>;
   private generation = 0;
+  /** Caches derived from this one's answers, emptied with it. */
+  private readonly dependents: (() => void)[] = [];
 
   private readonly database: Database;
   private readonly options: TenantDirectoryOptions;
@@ -70,7 +72,7 @@ export class TenantDirectory {
   peek(rawHost: string): Site | undefined {
     const host = normaliseHost(rawHost);
     if (this.platformHosts.has(host)) return { kind: "platform", host };
-    if (!this.database.listening()) return undefined;
+    if (!this.caching()) return undefined;
     const hit = this.cache.get(host);
     if (hit) recordCache("host", true);
     return hit;
@@ -96,9 +98,20 @@ export class TenantDirectory {
     await this.database.notify(CENTERS_CHANNEL, "changed");
   }
 
+  /** Whether cached answers may be used: only while changes to centers can be heard. */
+  caching(): boolean {
+    return this.database.listening();
+  }
+
+  /** Calls `forget` whenever this directory forgets what it cached (any center changed). */
+  whenForgetting(forget: () => void): void {
+    this.dependents.push(forget);
+  }
+
   private forget() {
     this.generation++;
     this.cache.clear();
+    for (const forget of this.dependents) forget();
   }
 
   private async lookup(host: string): Promise<TenantCenter | undefined> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { centers } from "../../server/db/schema/index.ts";
+import { centers, contents } from "../../server/db/schema/index.ts";
 import { metrics } from "../../server/metrics.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
@@ -171,6 +171,59 @@ describe.each(LAYERS)("institutes' home pages answered from the caches, in $laye
     } finally {
       t.draining = false;
     }
+  });
+
+  it("shows a catalog change on the next request", async () => {
+    const creator = await registerUser(t, "creator");
+    await get("fastlane.test");
+    await get("fastlane.test");
+    await t.database.db
+      .insert(contents)
+      .values({ creatorId: creator.user._id, centerId: center.id, type: "pdf", title: "Stored Answer Notes", price: 9900, fileKey: "notes.pdf" });
+    await t.services.sites.catalogChanged(center.id);
+    const changed = await get("fastlane.test");
+    expect(changed.viaApp).toBe(true);
+    expect(changed.body.toString()).toContain("Stored Answer Notes");
+    const again = await get("fastlane.test");
+    expect(again.viaApp).toBe(false);
+    expect(again.body.toString()).toContain("Stored Answer Notes");
+  });
+
+  it("stops answering when the plan runs out, with nothing announced", async () => {
+    const owner = await registerUser(t, "business");
+    const expiresAt = Date.now() + 3000;
+    await createCenter(t, owner.user._id, { instituteName: "Last Day Academy", slug: "lastday", expiresAt: new Date(expiresAt) });
+    await settled();
+    expect((await get("lastday.test")).viaApp).toBe(true);
+    expect(await get("lastday.test")).toMatchObject({ status: 200, viaApp: false });
+    await new Promise((resolve) => setTimeout(resolve, expiresAt + 50 - Date.now()));
+    const lapsed = await get("lastday.test");
+    expect(lapsed).toMatchObject({ status: 503, viaApp: true });
+    expect(lapsed.body.toString()).toContain("This site is temporarily unavailable");
+  });
+
+  it.runIf(onConnections)("answers a page's later requests from its stored bytes, the same as from the caches", async () => {
+    const stored = () => Number(/pathshala_cache_lookups_total\{cache="answer",result="hit"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
+    // The app renders the page (or the caches hold it already); then the caches answer, and their answer is stored.
+    await get("fastlane.test", { "accept-encoding": "gzip" });
+    const fromCaches = await get("fastlane.test", { "accept-encoding": "gzip" });
+    const before = stored();
+    const fromStore = await get("fastlane.test", { "accept-encoding": "gzip" });
+    expect(stored()).toBe(before + 1);
+    expect(fromStore.viaApp).toBe(false);
+    expect(fromStore.body.equals(fromCaches.body)).toBe(true);
+    expect(comparable(fromStore.headers)).toEqual(comparable(fromCaches.headers));
+    const head = await get("fastlane.test", { "accept-encoding": "gzip" }, "HEAD");
+    expect(stored()).toBe(before + 2);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(String(fromCaches.body.length));
+    // Another instance's change reaches this one through the database: the stored answer goes too.
+    await t.database.db.update(centers).set({ templateId: "t2" }).where(eq(centers.id, center.id));
+    await t.database.notify(CENTERS_CHANNEL, "changed");
+    await settled();
+    const changed = await get("fastlane.test", { "accept-encoding": "gzip" });
+    expect(changed.viaApp).toBe(true);
+    expect(stored()).toBe(before + 2);
   });
 
   it("counts what it answers in the request metrics", async () => {
