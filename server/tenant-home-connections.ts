@@ -128,16 +128,16 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
   const storedAnswer = (route: HomeRoute): number => {
     // While changes cannot be heard, nothing cached is trusted (as TenantDirectory.peek).
     if (!deps.services.tenants.caching()) return -1;
-    const slot = answers.find(route.host, route.encoding ?? "identity", route.secure, Date.now());
+    const slot = answers.find(route.host, route.encoding, route.secure, Date.now());
     recordCache("answer", slot >= 0);
     return slot;
   };
 
-  const keepAnswer = (route: HomeRoute, found: CachedHomeAnswer, head: Buffer) => {
+  const keepAnswer = (route: HomeRoute, found: CachedHomeAnswer, head: Buffer, body: Buffer) => {
     const { center } = found.visit;
-    answers.put(route.host, route.encoding ?? "identity", route.secure, {
+    answers.put(route.host, route.encoding, route.secure, {
       head,
-      body: found.body!,
+      body,
       centerId: center.id,
       tenant: center.slug,
       expiresAt: center.expiresAt?.getTime() ?? Infinity,
@@ -201,7 +201,7 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       if (!found) return false;
       const head = pageHeaderLines(found);
       write(answerStart(found.status, found.requestId, connection), head, found.body && request.method === "GET" ? found.body : undefined);
-      if (!conditional && found.status === 200 && found.body) keepAnswer(route, found, head);
+      if (!conditional && found.status === 200 && found.body) keepAnswer(route, found, head, found.body);
       recordHomeAnswer(deps.logger, found);
       return true;
     };

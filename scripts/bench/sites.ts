@@ -25,7 +25,7 @@ import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { createDatabase, fetchWithHost, freePort, load, median, printTable, rssMiB, startServer, waitFor, type LoadResult } from "./lib.ts";
+import { createDatabase, fetchWithHost, freePort, load, median, printTable, rssMiB, startServer, waitFor, type FetchedAnswer, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
@@ -69,33 +69,36 @@ async function institutesDatabase(label: string, count: number) {
 
 const hostsFor = (n: number) => Array.from({ length: n }, (_, i) => `bench-${i}.test`);
 
+/** Asks for every host's home page, 50 at a time, and fails on any answer but 200. */
+async function visitEveryHost(port: number, hosts: string[], options: { newConnection?: boolean }, each: (answer: FetchedAnswer, host: string) => void = () => {}): Promise<void> {
+  for (let i = 0; i < hosts.length; i += 50) {
+    const batch = hosts.slice(i, i + 50);
+    const answers = await Promise.all(batch.map((host) => fetchWithHost(port, host, "/", options)));
+    answers.forEach((answer, j) => {
+      if (answer.status !== 200) throw new Error(`the home page answered ${answer.status} for ${batch[j]}`);
+      each(answer, batch[j]);
+    });
+  }
+}
+
 /**
  * Asks for every institute's page once (so the runs measure steady state, not first renders),
  * keeping each page as nginx will serve it: sites/<host>/index.html under `pages`.
  */
-async function renderEveryPage(port: number, hosts: string[], pages: string): Promise<void> {
-  for (let i = 0; i < hosts.length; i += 50) {
-    const answers = await Promise.all(hosts.slice(i, i + 50).map((host) => fetchWithHost(port, host)));
-    answers.forEach(({ status, body }, j) => {
-      if (status !== 200) throw new Error(`warm-up answered ${status} for ${hosts[i + j]}`);
-      const dir = join(pages, "sites", hosts[i + j]);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, "index.html"), body);
-    });
-  }
+function renderEveryPage(port: number, hosts: string[], pages: string): Promise<void> {
+  return visitEveryHost(port, hosts, {}, ({ body }, host) => {
+    const dir = join(pages, "sites", host);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "index.html"), body);
+  });
 }
 
 /**
  * Asks for every institute's page once more, each on a new connection: answered there from the
  * caches, which keeps each answer's bytes (HomeAnswerStore), as wrk's connections will find them.
  */
-async function storeEveryAnswer(port: number, hosts: string[]): Promise<void> {
-  for (let i = 0; i < hosts.length; i += 50) {
-    const answers = await Promise.all(hosts.slice(i, i + 50).map((host) => fetchWithHost(port, host, "/", { newConnection: true })));
-    answers.forEach(({ status }, j) => {
-      if (status !== 200) throw new Error(`second visit answered ${status} for ${hosts[i + j]}`);
-    });
-  }
+function storeEveryAnswer(port: number, hosts: string[]): Promise<void> {
+  return visitEveryHost(port, hosts, { newConnection: true });
 }
 
 /**

@@ -39,7 +39,9 @@ function connectedCache(options?: { maxEntries?: number; maxAgeMs?: number }, co
     );
     return { answer, fromMemory: !asked };
   };
-  return { database, cache, lookup };
+  /** Looks up session `sessionId` of user `userId` (which the database holds): whether memory answered. */
+  const fromMemory = async (sessionId: string, userId: string, now?: number) => (await lookup(sessionId, row(userId, sessionId), now)).fromMemory;
+  return { database, cache, lookup, fromMemory };
 }
 
 describe("session cache", () => {
@@ -59,28 +61,28 @@ describe("session cache", () => {
   });
 
   it("drops a session when the database announces that it changed", async () => {
-    const { database, lookup } = connectedCache();
-    await lookup("s1", row("u1", "s1"));
-    await lookup("s2", row("u2", "s2"));
+    const { database, fromMemory } = connectedCache();
+    await fromMemory("s1", "u1");
+    await fromMemory("s2", "u2");
     database.announce("s:s1");
-    expect((await lookup("s1", row("u1", "s1"))).fromMemory).toBe(false);
-    expect((await lookup("s2", row("u2", "s2"))).fromMemory).toBe(true);
+    expect(await fromMemory("s1", "u1")).toBe(false);
+    expect(await fromMemory("s2", "u2")).toBe(true);
   });
 
   it("drops every session of a user when the user changed", async () => {
-    const { database, lookup } = connectedCache();
-    await lookup("a", row("u1", "a"));
-    await lookup("b", row("u1", "b"));
-    await lookup("c", row("u2", "c"));
+    const { database, fromMemory } = connectedCache();
+    await fromMemory("a", "u1");
+    await fromMemory("b", "u1");
+    await fromMemory("c", "u2");
     database.announce("u:u1");
-    expect((await lookup("a", row("u1", "a"))).fromMemory).toBe(false);
-    expect((await lookup("b", row("u1", "b"))).fromMemory).toBe(false);
-    expect((await lookup("c", row("u2", "c"))).fromMemory).toBe(true);
+    expect(await fromMemory("a", "u1")).toBe(false);
+    expect(await fromMemory("b", "u1")).toBe(false);
+    expect(await fromMemory("c", "u2")).toBe(true);
   });
 
   it("forgets everything on '*' (too many changes to name, or the listener reconnected)", async () => {
-    const { database, cache, lookup } = connectedCache();
-    await lookup("a", row("u1", "a"));
+    const { database, cache, fromMemory } = connectedCache();
+    await fromMemory("a", "u1");
     database.announce("*");
     expect(cache.size).toBe(0);
   });
@@ -96,15 +98,15 @@ describe("session cache", () => {
   });
 
   it("trusts nothing while the listener is down, and nothing it held before once it is back", async () => {
-    const { database, lookup } = connectedCache();
-    await lookup("s1", row("u1", "s1"));
+    const { database, fromMemory } = connectedCache();
+    await fromMemory("s1", "u1");
     database.up = false;
-    expect((await lookup("s1", row("u1", "s1"))).fromMemory).toBe(false);
-    await lookup("s2", row("u2", "s2"));
+    expect(await fromMemory("s1", "u1")).toBe(false);
+    await fromMemory("s2", "u2");
     database.up = true;
     database.announce("*");
-    expect((await lookup("s1", row("u1", "s1"))).fromMemory).toBe(false);
-    expect((await lookup("s2", row("u2", "s2"))).fromMemory).toBe(false);
+    expect(await fromMemory("s1", "u1")).toBe(false);
+    expect(await fromMemory("s2", "u2")).toBe(false);
   });
 
   it("re-reads an entry older than its maximum age", async () => {
@@ -116,21 +118,21 @@ describe("session cache", () => {
   });
 
   it("holds at most maxEntries, dropping the oldest", async () => {
-    const { database, cache, lookup } = connectedCache({ maxEntries: 2 });
-    await lookup("a", row("u1", "a"));
-    await lookup("b", row("u2", "b"));
-    await lookup("c", row("u3", "c"));
+    const { database, cache, fromMemory } = connectedCache({ maxEntries: 2 });
+    await fromMemory("a", "u1");
+    await fromMemory("b", "u2");
+    await fromMemory("c", "u3");
     expect(cache.size).toBe(2);
     // The evicted session's user no longer points at it.
     database.announce("u:u1");
-    expect((await lookup("b", row("u2", "b"))).fromMemory).toBe(true);
-    expect((await lookup("a", row("u1", "a"))).fromMemory).toBe(false);
+    expect(await fromMemory("b", "u2")).toBe(true);
+    expect(await fromMemory("a", "u1")).toBe(false);
   });
 
   it("forgets at once what this instance changed itself", async () => {
-    const { cache, lookup } = connectedCache();
-    await lookup("a", row("u1", "a"));
-    await lookup("b", row("u2", "b"));
+    const { cache, fromMemory } = connectedCache();
+    await fromMemory("a", "u1");
+    await fromMemory("b", "u2");
     cache.forgetSession("a");
     cache.forgetUser("u2");
     expect(cache.size).toBe(0);

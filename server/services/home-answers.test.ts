@@ -15,8 +15,8 @@ const text = (store: HomeAnswerStore, slot: number, withBody = true) => store.by
 describe("HomeAnswerStore", () => {
   it("gives back the head and body it was given, or the head alone for a HEAD", () => {
     const store = new HomeAnswerStore(1024 * 1024);
-    store.put("a.test", "identity", false, answer("c1", "<html>a</html>"));
-    const slot = store.find("a.test", "identity", false, Date.now());
+    store.put("a.test", null, false, answer("c1", "<html>a</html>"));
+    const slot = store.find("a.test", null, false, Date.now());
     expect(text(store, slot)).toBe('ETag: "c1"\r\n\r\n<html>a</html>');
     expect(text(store, slot, false)).toBe('ETag: "c1"\r\n\r\n');
     expect(store.tenant(slot)).toBe("slug-c1");
@@ -24,38 +24,38 @@ describe("HomeAnswerStore", () => {
 
   it("keeps each encoding and scheme of a host apart", () => {
     const store = new HomeAnswerStore(1024 * 1024);
-    store.put("a.test", "identity", false, answer("c1", "plain"));
+    store.put("a.test", null, false, answer("c1", "plain"));
     store.put("a.test", "gzip", false, answer("c1", "gzipped"));
-    store.put("a.test", "identity", true, answer("c1", "secure"));
+    store.put("a.test", null, true, answer("c1", "secure"));
     const now = Date.now();
     expect(text(store, store.find("a.test", "gzip", false, now))).toContain("gzipped");
-    expect(text(store, store.find("a.test", "identity", true, now))).toContain("secure");
-    expect(text(store, store.find("a.test", "identity", false, now))).toContain("plain");
+    expect(text(store, store.find("a.test", null, true, now))).toContain("secure");
+    expect(text(store, store.find("a.test", null, false, now))).toContain("plain");
     expect(store.find("a.test", "br", false, now)).toBe(-1);
-    expect(store.find("b.test", "identity", false, now)).toBe(-1);
+    expect(store.find("b.test", null, false, now)).toBe(-1);
   });
 
   it("does not answer for an institute whose plan has ended", () => {
     const store = new HomeAnswerStore(1024 * 1024);
     const expiresAt = Date.now() + 60_000;
-    store.put("a.test", "identity", false, answer("c1", "page", { expiresAt }));
-    expect(store.find("a.test", "identity", false, expiresAt - 1)).toBeGreaterThanOrEqual(0);
-    expect(store.find("a.test", "identity", false, expiresAt)).toBe(-1);
+    store.put("a.test", null, false, answer("c1", "page", { expiresAt }));
+    expect(store.find("a.test", null, false, expiresAt - 1)).toBeGreaterThanOrEqual(0);
+    expect(store.find("a.test", null, false, expiresAt)).toBe(-1);
   });
 
   it("replaces a host's answer, and forgets every answer of one institute", () => {
     const store = new HomeAnswerStore(1024 * 1024);
-    store.put("a.test", "identity", false, answer("c1", "old"));
-    store.put("a.test", "identity", false, answer("c1", "new"));
+    store.put("a.test", null, false, answer("c1", "old"));
+    store.put("a.test", null, false, answer("c1", "new"));
     store.put("www.a.test", "gzip", false, answer("c1", "other host"));
-    store.put("b.test", "identity", false, answer("c2", "b"));
+    store.put("b.test", null, false, answer("c2", "b"));
     const now = Date.now();
-    expect(text(store, store.find("a.test", "identity", false, now))).toContain("new");
+    expect(text(store, store.find("a.test", null, false, now))).toContain("new");
     expect(store.size).toBe(3);
     store.forgetCenter("c1");
-    expect(store.find("a.test", "identity", false, now)).toBe(-1);
+    expect(store.find("a.test", null, false, now)).toBe(-1);
     expect(store.find("www.a.test", "gzip", false, now)).toBe(-1);
-    expect(text(store, store.find("b.test", "identity", false, now))).toContain("b");
+    expect(text(store, store.find("b.test", null, false, now))).toContain("b");
     store.clear();
     expect(store.size).toBe(0);
     expect(store.bytesUsed).toBe(0);
@@ -64,30 +64,30 @@ describe("HomeAnswerStore", () => {
   it("spreads answers over chunks without splitting one, each byte for byte", () => {
     const store = new HomeAnswerStore(1024 * 1024, 1000);
     const bodies = Array.from({ length: 20 }, (_, i) => String.fromCharCode(97 + i).repeat(300 + i));
-    bodies.forEach((body, i) => store.put(`h${i}.test`, "identity", false, answer(`c${i}`, body)));
+    bodies.forEach((body, i) => store.put(`h${i}.test`, null, false, answer(`c${i}`, body)));
     const now = Date.now();
-    bodies.forEach((body, i) => expect(text(store, store.find(`h${i}.test`, "identity", false, now))).toBe(`ETag: "c${i}"\r\n\r\n${body}`));
+    bodies.forEach((body, i) => expect(text(store, store.find(`h${i}.test`, null, false, now))).toBe(`ETag: "c${i}"\r\n\r\n${body}`));
   });
 
   it("stays within its capacity: refuses answers when full, starts afresh when most of it was dropped", () => {
     const store = new HomeAnswerStore(1000, 1000);
     const page = "x".repeat(300);
-    for (let i = 0; i < 5; i++) store.put(`h${i}.test`, "identity", false, answer(`c${i}`, page));
+    for (let i = 0; i < 5; i++) store.put(`h${i}.test`, null, false, answer(`c${i}`, page));
     const now = Date.now();
     // Each answer is 311 bytes: three fit.
-    expect([0, 1, 2, 3, 4].map((i) => store.find(`h${i}.test`, "identity", false, now) >= 0)).toEqual([true, true, true, false, false]);
+    expect([0, 1, 2, 3, 4].map((i) => store.find(`h${i}.test`, null, false, now) >= 0)).toEqual([true, true, true, false, false]);
     expect(store.bytesUsed).toBeLessThanOrEqual(1000);
     store.forgetCenter("c0");
     store.forgetCenter("c1");
-    store.put("h3.test", "identity", false, answer("c3", page));
-    expect(store.find("h2.test", "identity", false, now)).toBe(-1);
-    expect(text(store, store.find("h3.test", "identity", false, now))).toContain(page);
+    store.put("h3.test", null, false, answer("c3", page));
+    expect(store.find("h2.test", null, false, now)).toBe(-1);
+    expect(text(store, store.find("h3.test", null, false, now))).toContain(page);
     expect(store.size).toBe(1);
   });
 
   it("refuses an answer larger than a chunk", () => {
     const store = new HomeAnswerStore(10_000, 100);
-    store.put("a.test", "identity", false, answer("c1", "x".repeat(200)));
-    expect(store.find("a.test", "identity", false, Date.now())).toBe(-1);
+    store.put("a.test", null, false, answer("c1", "x".repeat(200)));
+    expect(store.find("a.test", null, false, Date.now())).toBe(-1);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Institutes' home page answers as the bytes that follow the status line and the per-request
  * headers: the page's own header lines, the blank line and the body (decision 0010). They are
- * copied into a few large shared buffers and found by host in one Map whose values are small
- * integers, so answering one touches the Map, one row of numbers and the bytes themselves. With
+ * copied into a few large shared buffers and found by host in a Map (one per encoding and scheme)
+ * whose values are small integers, so answering one touches the Map, one row of numbers and the
+ * bytes themselves. With
  * 100,000 institutes the objects of the other caches (host → center, center → page, page →
  * headers) sit all over a heap of hundreds of megabytes, and reading them cost more than
  * everything else an answer does.
@@ -13,10 +14,12 @@
  * answers, it is emptied and fills again from the ordinary path.
  */
 
-/** The kinds of answer a host can have: encoding (none, br, gzip) × scheme (http, https). */
-export const ANSWER_ENCODINGS = ["identity", "br", "gzip"] as const;
-export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
-const KINDS = ANSWER_ENCODINGS.length * 2;
+import type { Encoding } from "./sites.ts";
+
+/** The kinds of answer a host can have: encoding (none, or one a home page is kept in) × scheme (http, https). */
+const ENCODING_INDEX: Record<Encoding, number> = { br: 1, gzip: 2 };
+const KINDS = (Object.keys(ENCODING_INDEX).length + 1) * 2;
+const kindOf = (encoding: Encoding | null, secure: boolean) => (encoding ? ENCODING_INDEX[encoding] : 0) * 2 + (secure ? 1 : 0);
 
 /** Fields of one entry's row in `rows`: where its bytes are (offsets over all chunks) and until when its center is live. */
 const ROW = 4;
@@ -59,7 +62,7 @@ export class HomeAnswerStore {
   }
 
   /** The entry for this host, encoding and scheme whose institute is still live at `now`, or -1. */
-  find(host: string, encoding: AnswerEncoding, secure: boolean, now: number): number {
+  find(host: string, encoding: Encoding | null, secure: boolean, now: number): number {
     const slot = this.byKind[kindOf(encoding, secure)].get(host);
     if (slot === undefined || this.rows[slot * ROW + EXPIRES] <= now) return -1;
     return slot;
@@ -79,7 +82,7 @@ export class HomeAnswerStore {
   }
 
   /** Keeps a copy of this answer when there is room for it (see the top of this file). */
-  put(host: string, encoding: AnswerEncoding, secure: boolean, answer: StoredAnswer): void {
+  put(host: string, encoding: Encoding | null, secure: boolean, answer: StoredAnswer): void {
     const size = answer.head.length + answer.body.length;
     if (size > this.chunkBytes) return;
     const map = this.byKind[kindOf(encoding, secure)];
@@ -156,5 +159,3 @@ export class HomeAnswerStore {
     this.centers[slot] = undefined;
   }
 }
-
-const kindOf = (encoding: AnswerEncoding, secure: boolean) => ANSWER_ENCODINGS.indexOf(encoding) * 2 + (secure ? 1 : 0);
