@@ -208,7 +208,9 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
 
     const write = (start: string, rest: Buffer, body?: Buffer) => {
       socket.cork();
-      socket.write(start, "latin1");
+      // As bytes from Buffer's shared pool: node:net copies a string chunk into memory it takes
+      // and frees for every answer.
+      socket.write(Buffer.from(start, "latin1"));
       socket.write(rest);
       if (body) socket.write(body);
       socket.uncork();

@@ -152,7 +152,8 @@ export function recordHomeAnswer(logger: AppDeps["logger"], answer: CachedHomeAn
 
 /** Metrics and the access log line of a home page answered outside Hono. */
 export function recordHomeVisit(logger: AppDeps["logger"], visit: { requestId: string; status: number; method: string; started: number; host: string; tenant: string }): void {
-  recordRequest(logger, { ...visit, path: "/", route: "tenant:/" });
+  // Field by field: a spread here took up to a microsecond an answer, more than the rest of this record.
+  recordRequest(logger, { requestId: visit.requestId, method: visit.method, path: "/", route: "tenant:/", status: visit.status, started: visit.started, host: visit.host, tenant: visit.tenant });
 }
 
 /**

@@ -74,7 +74,7 @@ describe("HomeAnswerStore", () => {
     const page = "x".repeat(300);
     for (let i = 0; i < 5; i++) store.put(`h${i}.test`, null, false, answer(`c${i}`, page));
     const now = Date.now();
-    // Each answer is 311 bytes: three fit.
+    // Each answer is 318 bytes with its host's name: three fit.
     expect([0, 1, 2, 3, 4].map((i) => store.find(`h${i}.test`, null, false, now) >= 0)).toEqual([true, true, true, false, false]);
     expect(store.bytesUsed).toBeLessThanOrEqual(1000);
     store.forgetCenter("c0");
@@ -83,6 +83,33 @@ describe("HomeAnswerStore", () => {
     expect(store.find("h2.test", null, false, now)).toBe(-1);
     expect(text(store, store.find("h3.test", null, false, now))).toContain(page);
     expect(store.size).toBe(1);
+  });
+
+  it("finds each of thousands of hosts after its table grows, entries are dropped and hosts come back", () => {
+    const store = new HomeAnswerStore(64 * 1024 * 1024);
+    const hosts = Array.from({ length: 5000 }, (_, i) => `bench-${i}.test`);
+    hosts.forEach((host, i) => store.put(host, i % 2 ? "br" : null, false, answer(`c${i % 100}`, `page ${i}`)));
+    for (let c = 0; c < 100; c += 2) store.forgetCenter(`c${c}`);
+    hosts.forEach((host, i) => i % 4 === 0 && store.put(host, null, false, answer(`c${i % 100}`, `again ${i}`)));
+    const now = Date.now();
+    hosts.forEach((host, i) => {
+      const encoding = i % 2 ? "br" : null;
+      const slot = store.find(host, encoding, false, now);
+      if (i % 4 === 0) expect(text(store, slot)).toContain(`again ${i}`);
+      else if (i % 100 % 2 === 0) expect(slot).toBe(-1);
+      else expect(text(store, slot)).toContain(`page ${i}`);
+      // The same name of another kind, or one a character longer, is another host.
+      expect(store.find(host, encoding, true, now)).toBe(-1);
+      expect(store.find(`${host}x`, encoding, false, now)).toBe(-1);
+    });
+    expect(store.size).toBe(hosts.filter((_, i) => i % 4 === 0 || i % 100 % 2 === 1).length);
+  });
+
+  it("does not keep an answer for a host whose name is not one byte per character", () => {
+    const store = new HomeAnswerStore(1024 * 1024);
+    store.put("खान.test", null, false, answer("c1", "page"));
+    expect(store.find("खान.test", null, false, Date.now())).toBe(-1);
+    expect(store.size).toBe(0);
   });
 
   it("refuses an answer larger than a chunk", () => {
