@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { registerRuntimeGauges } from "../../server/runtime.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +25,18 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/\*",status="404"\} \d+/);
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/pricing"\} \d+/);
     expect(text).toContain("process_resident_memory_bytes");
+  });
+
+  it("reports how many home page answers are kept as bytes, and the memory they take", async () => {
+    registerRuntimeGauges(t.database, t.services);
+    const scrape = async () => (await t.request("/metrics", { headers: { authorization: "Bearer scrape-secret" } })).text();
+    const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
+    const before = await scrape();
+    t.services.sites.answers.put("gauge.test", null, false, { head: Buffer.from("ETag: \"x\"\r\n\r\n"), body: Buffer.from("<html></html>"), centerId: "c1", tenant: "gauge", expiresAt: Infinity });
+    const after = await scrape();
+    expect(gauge(after, "pathshala_home_answers")).toBe(gauge(before, "pathshala_home_answers") + 1);
+    // The host's name, the header lines and the body.
+    expect(gauge(after, "pathshala_home_answer_bytes")).toBe(gauge(before, "pathshala_home_answer_bytes") + "gauge.test".length + 13 + 13);
   });
 
   it("does not exist without a configured token", async () => {
