@@ -125,23 +125,25 @@ export type CachedHomeAnswer = HomeAnswer & { readonly visit: HomeVisit };
  * The answer to a GET or HEAD of `/` when the caches already hold it (host → live institute,
  * institute → rendered page in the negotiated encoding), else undefined: a first visit, an expired
  * institute, an unknown host or a draining server are the app's to answer. One function for both
- * ways a request reaches it (cachedHomePages and server/tenant-home-connections.ts).
+ * ways a request reaches it (cachedHomePages and server/tenant-home-connections.ts), which may
+ * pass the request's route when it has read it already.
  */
 export function cachedHomeAnswer(
   deps: Pick<AppDeps, "env" | "services" | "draining">,
   request: HomeRequest,
-  route: HomeRoute = homeRoute(deps, request),
+  route?: HomeRoute,
   started = performance.now(),
 ): CachedHomeAnswer | undefined {
   const method = request.method;
   if ((method !== "GET" && method !== "HEAD") || deps.draining) return undefined;
-  const site = deps.services.tenants.peek(route.host);
+  const { host, encoding, secure } = route ?? homeRoute(deps, request);
+  const site = deps.services.tenants.peek(host);
   if (site?.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
-  const page = deps.services.sites.cachedHomePage(site.center, site.host, route.encoding);
+  const page = deps.services.sites.cachedHomePage(site.center, site.host, encoding);
   if (!page) return undefined;
   const requestId = requestIdFrom(request.header("x-request-id"));
   const visit = { method, started, host: site.host, center: site.center };
-  return homeAnswer(page, route.encoding, { ifNoneMatch: request.header("if-none-match"), secure: route.secure, requestId }, visit) as CachedHomeAnswer;
+  return homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure, requestId }, visit) as CachedHomeAnswer;
 }
 
 /** Records a cached home page's answer once it is written: metrics and the access log line. */

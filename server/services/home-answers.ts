@@ -80,8 +80,7 @@ export class HomeAnswerStore {
   private rows = new Float64Array(1024 * ROW);
   private slots = 0;
   private readonly tenants: string[] = [];
-  private readonly centers: (string | undefined)[] = [];
-  private readonly keys: string[] = [];
+  private readonly centers: string[] = [];
 
   constructor(capacityBytes: number, chunkBytes = 32 * 1024 * 1024) {
     this.capacity = capacityBytes;
@@ -114,7 +113,7 @@ export class HomeAnswerStore {
     if (size > this.chunkBytes || !isOneByte(host)) return;
     const kind = kindOf(encoding, secure);
     const known = this.indexOf(host, kind);
-    if (known >= 0) this.drop(this.table[known] - 1);
+    if (known >= 0) this.dropAt(known);
     let offset = this.used % this.chunkBytes;
     // An answer never spans two chunks: the rest of a chunk too full for it is left unused.
     const skipped = offset + size > this.chunkBytes ? this.chunkBytes - offset : 0;
@@ -149,14 +148,13 @@ export class HomeAnswerStore {
     this.rows[row + EXPIRES] = answer.expiresAt;
     this.tenants[slot] = answer.tenant;
     this.centers[slot] = answer.centerId;
-    this.keys[slot] = host;
     this.used += size;
     this.insert(slot, host, kind);
   }
 
   /** Drops every answer of this institute (its catalog changed). */
   forgetCenter(centerId: string): void {
-    for (let slot = 0; slot < this.slots; slot++) if (this.centers[slot] === centerId) this.drop(slot);
+    for (let at = 0; at < this.table.length; at++) if (this.table[at] > 0 && this.centers[this.table[at] - 1] === centerId) this.dropAt(at);
   }
 
   /** Drops every answer and gives the memory back. */
@@ -168,7 +166,7 @@ export class HomeAnswerStore {
     this.dropped = 0;
     this.slots = 0;
     this.rows = new Float64Array(1024 * ROW);
-    this.tenants.length = this.centers.length = this.keys.length = 0;
+    this.tenants.length = this.centers.length = 0;
   }
 
   /** Answers held. */
@@ -183,6 +181,13 @@ export class HomeAnswerStore {
 
   private chunkOf(row: number): Buffer {
     return this.chunks[Math.floor(this.rows[row + KEY_START] / this.chunkBytes)];
+  }
+
+  /** The host name an entry was kept for, read back from its bytes. */
+  private hostOf(slot: number): string {
+    const row = slot * ROW;
+    const offset = this.rows[row + KEY_START] % this.chunkBytes;
+    return this.chunkOf(row).toString("latin1", offset, offset + this.rows[row + START] - this.rows[row + KEY_START]);
   }
 
   /** Where `table` holds the live entry for this host and kind, or -1. */
@@ -222,16 +227,14 @@ export class HomeAnswerStore {
     const old = this.table;
     this.table = new Int32Array(length);
     this.taken = this.live = 0;
-    for (const entry of old) if (entry > 0) this.insert(entry - 1, this.keys[entry - 1], this.rows[(entry - 1) * ROW + KIND]);
+    for (const entry of old) if (entry > 0) this.insert(entry - 1, this.hostOf(entry - 1), this.rows[(entry - 1) * ROW + KIND]);
   }
 
-  private drop(slot: number): void {
-    const at = this.indexOf(this.keys[slot], this.rows[slot * ROW + KIND]);
-    if (at < 0 || this.table[at] !== slot + 1) return;
+  /** Drops the live entry at this place in `table`; its bytes stay taken until the store is emptied. */
+  private dropAt(at: number): void {
+    const row = (this.table[at] - 1) * ROW;
     this.table[at] = TOMBSTONE;
     this.live--;
-    const row = slot * ROW;
     this.dropped += this.rows[row + END] - this.rows[row + KEY_START];
-    this.centers[slot] = undefined;
   }
 }

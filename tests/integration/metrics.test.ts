@@ -32,11 +32,12 @@ describe("GET /metrics", () => {
     const scrape = async () => (await t.request("/metrics", { headers: { authorization: "Bearer scrape-secret" } })).text();
     const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
     const before = await scrape();
-    t.services.sites.answers.put("gauge.test", null, false, { head: Buffer.from("ETag: \"x\"\r\n\r\n"), body: Buffer.from("<html></html>"), centerId: "c1", tenant: "gauge", expiresAt: Infinity });
+    const [host, head, body] = ["gauge.test", Buffer.from('ETag: "x"\r\n\r\n'), Buffer.from("<html></html>")];
+    t.services.sites.answers.put(host, null, false, { head, body, centerId: "c1", tenant: "gauge", expiresAt: Infinity });
     const after = await scrape();
     expect(gauge(after, "pathshala_home_answers")).toBe(gauge(before, "pathshala_home_answers") + 1);
     // The host's name, the header lines and the body.
-    expect(gauge(after, "pathshala_home_answer_bytes")).toBe(gauge(before, "pathshala_home_answer_bytes") + "gauge.test".length + 13 + 13);
+    expect(gauge(after, "pathshala_home_answer_bytes")).toBe(gauge(before, "pathshala_home_answer_bytes") + host.length + head.length + body.length);
   });
 
   it("does not exist without a configured token", async () => {
