@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { AppDeps } from "./app.ts";
-import { cachedHomeAnswer, homeRoute, recordHomeAnswer, recordHomeVisit, type CachedHomeAnswer, type HomeRequest, type HomeRoute } from "./tenant-home.ts";
+import { cachedHomeAnswer, homeRoute, recordHomeAnswer, recordHomeVisit, renderedHomeAnswer, type CachedHomeAnswer, type HomeRequest, type HomeRoute } from "./tenant-home.ts";
 import { requestIdFrom } from "./middleware/request-log.ts";
 import { recordCache } from "./metrics.ts";
 
@@ -9,10 +9,12 @@ import { recordCache } from "./metrics.ts";
  * Institutes' cached home pages answered on the connection itself, before node:http parses
  * anything (decision 0008). Each new connection is read here first. As long as it sends complete,
  * plain `GET /` or `HEAD /` requests that the caches answer (cachedHomeAnswer), the answers are
- * written straight to the socket. At the first request that is anything else — another path or
- * method, a body, an upgrade, HTTP/1.0, a header this reader does not take, a request split over
- * two reads, a page not cached yet — the connection is handed, with every byte not yet answered,
- * to node:http for good, and the app answers from there.
+ * written straight to the socket; a page not cached yet is rendered into the caches first
+ * (renderedHomeAnswer), and the connection is read no further until it is answered. At the first
+ * request that is anything else — another path or method, a body, an upgrade, HTTP/1.0, a header
+ * this reader does not take, a request split over two reads, a host that is not a live
+ * institute's — the connection is handed, with every byte not yet answered, to node:http for
+ * good, and the app answers from there.
  *
  * The reader only accepts requests it can frame beyond doubt: no Content-Length or
  * Transfer-Encoding, no repeated header, strict characters. Anything it would read differently
@@ -183,8 +185,12 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       socket.resume();
     };
 
-    /** Writes the answer to one request when the caches hold it; false when node:http must answer. */
-    const answerRequest = (request: WireRequest, connection: string): boolean => {
+    /**
+     * Writes the answer to one request when the caches hold it (true). When they do not, the
+     * page is rendered into them first, and the promise says whether it was written; false
+     * when node:http must answer.
+     */
+    const answerRequest = (request: WireRequest, connection: string): boolean | Promise<boolean> => {
       if (deps.draining) return false;
       const started = performance.now();
       const route = homeRoute(deps, request);
@@ -198,12 +204,26 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         return true;
       }
       const found = cachedHomeAnswer(deps, request, route, started);
-      if (!found) return false;
+      if (found) {
+        writeFound(found, request, route, connection);
+        return true;
+      }
+      // While changes cannot be heard nothing is kept, so nothing would be gained here.
+      if (!deps.services.tenants.caching()) return false;
+      return renderedHomeAnswer(deps, request, route, started).then((rendered) => {
+        // The server began to shut down meanwhile: its refusal is the app's to give.
+        if (!rendered || deps.draining || socket.destroyed) return false;
+        writeFound(rendered, request, route, connection);
+        return true;
+      });
+    };
+
+    /** Writes an answer made from the caches, and keeps a copy of a complete page's bytes. */
+    const writeFound = (found: CachedHomeAnswer, request: WireRequest, route: HomeRoute, connection: string) => {
       const head = pageHeaderLines(found);
       write(answerStart(found.status, found.requestId, connection), head, found.body && request.method === "GET" ? found.body : undefined);
-      if (!conditional && found.status === 200 && found.body) keepAnswer(route, found, head, found.body);
+      if (request.header("if-none-match") === undefined && found.status === 200 && found.body) keepAnswer(route, found, head, found.body);
       recordHomeAnswer(deps.logger, found);
-      return true;
     };
 
     const write = (start: string, rest: Buffer, body?: Buffer) => {
@@ -229,17 +249,41 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         const end = bytes.indexOf("\r\n\r\n", offset, "latin1");
         if (end === -1 || end - offset > MAX_HEAD_BYTES) return handOver(bytes.subarray(offset));
         const request = parseHomeRequest(bytes.toString("latin1", offset, end));
-        if (!request || !answerRequest(request, request.closes ? "Connection: close\r\n" : keepAlive)) return handOver(bytes.subarray(offset));
-        if (request.closes) {
-          // Whatever the client sent after asking to close is not read, as with node:http.
-          reading.delete(socket);
-          socket.removeListener("data", listeners.data);
-          closeAfterWriting(socket);
-          return;
-        }
+        const answered = request && answerRequest(request, request.closes ? "Connection: close\r\n" : keepAlive);
+        if (!answered) return handOver(bytes.subarray(offset));
+        if (answered !== true) return awaitAnswer(answered, request, bytes.subarray(offset), bytes.subarray(end + 4));
+        if (request.closes) return closeAfterAnswer();
         offset = end + 4;
       }
       pending = undefined;
+    };
+
+    /**
+     * Reads nothing more while a page is rendered for `request`; then goes on with `rest`, or
+     * hands node:http the request (`from` on) if it was not answered here.
+     */
+    const awaitAnswer = (answered: Promise<boolean>, request: WireRequest, from: Buffer, rest: Buffer) => {
+      socket.pause();
+      pending = undefined;
+      // Not idle while it waits: closeIdleConnections() leaves it, and no idle timeout ends it.
+      reading.delete(socket);
+      socket.setTimeout(0);
+      void answered.then((written) => {
+        if (socket.destroyed) return;
+        if (!written) return handOver(from);
+        reading.add(socket);
+        socket.setTimeout(server.keepAliveTimeout);
+        if (request.closes) return closeAfterAnswer();
+        socket.resume();
+        if (rest.length) answer(rest);
+      });
+    };
+
+    /** Whatever the client sent after asking to close is not read, as with node:http. */
+    const closeAfterAnswer = () => {
+      reading.delete(socket);
+      socket.removeListener("data", listeners.data);
+      closeAfterWriting(socket);
     };
 
     reading.add(socket);

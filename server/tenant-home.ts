@@ -141,9 +141,42 @@ export function cachedHomeAnswer(
   if (site?.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
   const page = deps.services.sites.cachedHomePage(site.center, site.host, encoding);
   if (!page) return undefined;
+  return visitAnswer(page, site, request, { method, encoding, secure, started });
+}
+
+/**
+ * The answer to a GET or HEAD of `/` that cachedHomeAnswer could not give, made now: the host
+ * looked up and the page rendered into the caches, so the next visit finds both. Undefined for
+ * whatever the app answers otherwise (the platform, an unknown host, an institute whose plan has
+ * run out) and when the lookup or the render fails: the app then answers, and reports, that too.
+ */
+export async function renderedHomeAnswer(
+  deps: Pick<AppDeps, "services">,
+  request: HomeRequest & { readonly method: string },
+  route: HomeRoute,
+  started: number,
+): Promise<CachedHomeAnswer | undefined> {
+  const { encoding, secure } = route;
+  try {
+    const site = await deps.services.tenants.resolve(route.host);
+    if (site.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
+    const page = await deps.services.sites.homePage(site.center, site.host, encoding);
+    return visitAnswer(page, site, request, { method: request.method, encoding, secure, started });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A page's answer to one visit, with the visit for the access log and metrics. */
+function visitAnswer(
+  page: HomePage,
+  site: { host: string; center: TenantCenter },
+  request: HomeRequest,
+  visit: { method: string; encoding: Encoding | null; secure: boolean; started: number },
+): CachedHomeAnswer {
   const requestId = requestIdFrom(request.header("x-request-id"));
-  const visit = { method, started, host: site.host, center: site.center };
-  return homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure, requestId }, visit) as CachedHomeAnswer;
+  const { method, encoding, secure, started } = visit;
+  return homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure, requestId }, { method, started, host: site.host, center: site.center }) as CachedHomeAnswer;
 }
 
 /** Records a cached home page's answer once it is written: metrics and the access log line. */

@@ -12,6 +12,8 @@ export interface HomePageServer {
   reachedNodeHttp: number;
   /** Requests the Hono app answered (the caches could not). */
   reachedApp: number;
+  /** A second server with the Hono app alone: its answers are the app's own. */
+  appPort: number;
   close(): Promise<void>;
 }
 
@@ -30,17 +32,26 @@ export async function serveHomePages(t: TestApp, options: { onConnections: boole
     return listener(req, res);
   });
   if (options.onConnections) answerCachedHomePagesOnConnections(server, t);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const appServer = createServer(app);
   const served: HomePageServer = {
     server,
-    port: (server.address() as AddressInfo).port,
+    port: await listen(server),
     reachedNodeHttp: 0,
     reachedApp: 0,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    appPort: await listen(appServer),
+    close: () => Promise.all([server, appServer].map(close)).then(() => undefined),
   };
   return served;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { connect, type Socket } from "node:net";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
@@ -81,6 +81,30 @@ function statuses({ text }: Exchange): number[] {
   return [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
 }
 
+/** Forgets every cached host, page and answer, as any change to an institute does. */
+async function forgetCaches(): Promise<void> {
+  await t.services.tenants.changed();
+  await announcementsSettled(t.database, CENTERS_CHANNEL);
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A connection kept open across steps: what it has received, and a wait for the nth answer. */
+async function openClient(): Promise<{ socket: Socket; text(): string; answers(count: number): Promise<void> }> {
+  const socket = connect(served.port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let text = "";
+  socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
+  socket.on("error", () => {});
+  return { socket, text: () => text, answers: (count) => until(() => statuses({ text, closed: false }).length >= count) };
+}
+
 function counted<T>(run: () => Promise<T>): Promise<{ result: T; nodeHttp: number; app: number }> {
   const nodeHttp = served.reachedNodeHttp;
   const app = served.reachedApp;
@@ -96,19 +120,95 @@ describe("home pages answered on the connection", () => {
     expect(result.closed).toBe(false);
   });
 
-  it("answers a HEAD the app has to answer, and the requests after it on the same connection", async () => {
-    // The host forgotten, so the app answers the HEAD (and caches the host again).
-    await t.services.tenants.changed();
-    await announcementsSettled(t.database, CENTERS_CHANNEL);
-    const { result, app } = await counted(() => exchange(home("HEAD") + home()));
-    expect(statuses(result)).toEqual([200, 200]);
-    expect(app).toBeGreaterThanOrEqual(1);
+  it("renders a page the caches do not hold, on the connection, and answers the requests after it there", async () => {
+    await forgetCaches();
+    const { result, nodeHttp, app } = await counted(() => exchange(home("HEAD") + home() + home()));
+    expect(statuses(result)).toEqual([200, 200, 200]);
+    expect(nodeHttp).toBe(0);
+    expect(app).toBe(0);
     const [headAnswer, getAnswer] = result.text.split(/(?=HTTP\/1\.1 \d{3} )/);
     const length = (answer: string) => /\r\ncontent-length: (\d+)\r\n/i.exec(answer)?.[1];
     expect(headAnswer).not.toContain("Wire Academy");
     expect(getAnswer).toContain("Wire Academy");
     expect(length(headAnswer)).toBe(length(getAnswer));
     expect(result.closed).toBe(false);
+  });
+
+  it("keeps a connection whose pages a change forgot, as a proxy's long-lived one", async () => {
+    const { result, nodeHttp } = await counted(async () => {
+      const client = await openClient();
+      client.socket.write(home());
+      await client.answers(1);
+      await forgetCaches();
+      client.socket.write(home());
+      await client.answers(2);
+      client.socket.destroy();
+      return client.text();
+    });
+    expect(statuses({ text: result, closed: false })).toEqual([200, 200]);
+    expect(nodeHttp).toBe(0);
+  });
+
+  it("hands node:http a request for a host that is no live institute's, with every byte after it", async () => {
+    const { result, nodeHttp } = await counted(() => exchange(`GET / HTTP/1.1\r\nHost: nobody.test\r\n\r\n` + home()));
+    expect(statuses(result)).toEqual([404, 200]);
+    expect(nodeHttp).toBe(2);
+  });
+
+  describe("while a page is rendered", () => {
+    let release: () => void;
+    let rendering: MockInstance<TestApp["services"]["sites"]["homePage"]>;
+
+    beforeEach(async () => {
+      await forgetCaches();
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const render = t.services.sites.homePage.bind(t.services.sites);
+      rendering = vi.spyOn(t.services.sites, "homePage").mockImplementation(async (...args) => {
+        await gate;
+        return render(...args);
+      });
+    });
+    afterEach(() => {
+      release();
+      rendering.mockRestore();
+      t.draining = false;
+    });
+
+    const renderStarted = () => until(() => rendering.mock.calls.length > 0);
+
+    it("leaves the refusal to the app when the server begins to shut down", async () => {
+      const answered = counted(() => exchange(home(), 500));
+      await renderStarted();
+      t.draining = true;
+      release();
+      const { result, app } = await answered;
+      expect(statuses(result)).toEqual([503]);
+      expect(app).toBe(1);
+    });
+
+    it("does not count the wait as idle time", async () => {
+      const before = served.server.keepAliveTimeout;
+      served.server.keepAliveTimeout = 100;
+      try {
+        const answered = exchange(home(), 1000);
+        await renderStarted();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        release();
+        expect(statuses(await answered)).toEqual([200]);
+      } finally {
+        served.server.keepAliveTimeout = before;
+      }
+    });
+
+    it("writes nothing to a client that left, and goes on serving", async () => {
+      const client = await openClient();
+      client.socket.write(home());
+      await renderStarted();
+      client.socket.destroy();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(statuses(await exchange(home()))).toEqual([200]);
+    });
   });
 
   it("hands the connection to node:http at the first request it cannot answer, with every byte after it", async () => {
