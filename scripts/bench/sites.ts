@@ -76,10 +76,10 @@ async function institutesDatabase(label: string, count: number) {
 const hostsFor = (n: number) => Array.from({ length: n }, (_, i) => `bench-${i}.test`);
 
 /** Asks for every host's home page, 50 at a time, and fails on any answer but 200. */
-async function visitEveryHost(port: number, hosts: string[], options: { newConnection?: boolean }, each: (answer: FetchedAnswer, host: string) => void = () => {}): Promise<void> {
+async function visitEveryHost(port: number, hosts: string[], each: (answer: FetchedAnswer, host: string) => void): Promise<void> {
   for (let i = 0; i < hosts.length; i += 50) {
     const batch = hosts.slice(i, i + 50);
-    const answers = await Promise.all(batch.map((host) => fetchWithHost(port, host, "/", options)));
+    const answers = await Promise.all(batch.map((host) => fetchWithHost(port, host)));
     answers.forEach((answer, j) => {
       if (answer.status !== 200) throw new Error(`the home page answered ${answer.status} for ${batch[j]}`);
       each(answer, batch[j]);
@@ -89,22 +89,16 @@ async function visitEveryHost(port: number, hosts: string[], options: { newConne
 
 /**
  * Asks for every institute's page once (so the runs measure steady state, not first renders),
- * keeping each page as nginx will serve it: sites/<host>/index.html under `pages`.
+ * keeping each page as nginx will serve it: sites/<host>/index.html under `pages`. Each page is
+ * rendered on the connection that asked for it, which keeps the answer's bytes
+ * (HomeAnswerStore) as wrk's connections will find them.
  */
 function renderEveryPage(port: number, hosts: string[], pages: string): Promise<void> {
-  return visitEveryHost(port, hosts, {}, ({ body }, host) => {
+  return visitEveryHost(port, hosts, ({ body }, host) => {
     const dir = join(pages, "sites", host);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "index.html"), body);
   });
-}
-
-/**
- * Asks for every institute's page once more, each on a new connection: answered there from the
- * caches, which keeps each answer's bytes (HomeAnswerStore), as wrk's connections will find them.
- */
-function storeEveryAnswer(port: number, hosts: string[]): Promise<void> {
-  return visitEveryHost(port, hosts, { newConnection: true });
 }
 
 /**
@@ -180,8 +174,6 @@ try {
   const largePages = join(pagesRoot, "pages-large");
   await renderEveryPage(small.port, hostsFor(SMALL), smallPages);
   await renderEveryPage(large.port, hostsFor(LARGE), largePages);
-  await storeEveryAnswer(small.port, hostsFor(SMALL));
-  await storeEveryAnswer(large.port, hostsFor(LARGE));
   const rssLarge = rssMiB(large.child.pid!);
   const fetched = await fetchWithHost(small.port, "bench-0.test");
   // node:http adds its own framing headers.
