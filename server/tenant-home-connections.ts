@@ -1,20 +1,20 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { AppDeps } from "./app.ts";
-import { cachedHomeAnswer, homeRoute, recordHomeAnswer, recordHomeVisit, renderedHomeAnswer, type CachedHomeAnswer, type HomeRequest, type HomeRoute } from "./tenant-home.ts";
+import { homeAnswerOnConnection, homeRoute, recordHomeAnswer, recordHomeVisit, type CachedHomeAnswer, type HomeRequest, type HomeRoute } from "./tenant-home.ts";
 import { requestIdFrom } from "./middleware/request-log.ts";
 import { recordCache } from "./metrics.ts";
 
 /**
  * Institutes' cached home pages answered on the connection itself, before node:http parses
  * anything (decision 0008). Each new connection is read here first. As long as it sends complete,
- * plain `GET /` or `HEAD /` requests that the caches answer (cachedHomeAnswer), the answers are
- * written straight to the socket; a page not cached yet is rendered into the caches first
- * (renderedHomeAnswer), and the connection is read no further until it is answered. At the first
- * request that is anything else — another path or method, a body, an upgrade, HTTP/1.0, a header
- * this reader does not take, a request split over two reads, a host that is not a live
- * institute's — the connection is handed, with every byte not yet answered, to node:http for
- * good, and the app answers from there.
+ * plain `GET /` or `HEAD /` requests that the caches answer (homeAnswerOnConnection), the answers
+ * are written straight to the socket; a page not cached yet is rendered into the caches first,
+ * and the connection is read no further until it is answered. At the first request that is
+ * anything else — another path or method, a body, an upgrade, HTTP/1.0, a header this reader does
+ * not take, a request split over two reads, a host that is not a live institute's — the
+ * connection is handed, with every byte not yet answered, to node:http for good, and the app
+ * answers from there.
  *
  * The reader only accepts requests it can frame beyond doubt: no Content-Length or
  * Transfer-Encoding, no repeated header, strict characters. Anything it would read differently
@@ -186,9 +186,8 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     };
 
     /**
-     * Writes the answer to one request when the caches hold it (true). When they do not, the
-     * page is rendered into them first, and the promise says whether it was written; false
-     * when node:http must answer.
+     * Writes the answer to one request when the caches hold it (true). When the page must be
+     * rendered first, the promise says whether it was written; false when node:http must answer.
      */
     const answerRequest = (request: WireRequest, connection: string): boolean | Promise<boolean> => {
       if (deps.draining) return false;
@@ -203,27 +202,23 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         recordHomeVisit(deps.logger, { requestId, status: 200, method: request.method, started, host: route.host, tenant: answers.tenant(stored) });
         return true;
       }
-      const found = cachedHomeAnswer(deps, request, route, started);
-      if (found) {
-        writeFound(found, request, route, connection);
-        return true;
-      }
-      // While changes cannot be heard nothing is kept, so nothing would be gained here.
-      if (!deps.services.tenants.caching()) return false;
-      return renderedHomeAnswer(deps, request, route, started).then((rendered) => {
-        // The server began to shut down meanwhile: its refusal is the app's to give.
+      const found = homeAnswerOnConnection(deps, request, route, started);
+      if (!found) return false;
+      if (!(found instanceof Promise)) return writeFound(found, request, route, connection, !conditional);
+      return found.then((rendered) => {
+        // A server that began to shut down meanwhile leaves its refusal to the app.
         if (!rendered || deps.draining || socket.destroyed) return false;
-        writeFound(rendered, request, route, connection);
-        return true;
+        return writeFound(rendered, request, route, connection, !conditional);
       });
     };
 
-    /** Writes an answer made from the caches, and keeps a copy of a complete page's bytes. */
-    const writeFound = (found: CachedHomeAnswer, request: WireRequest, route: HomeRoute, connection: string) => {
+    /** Writes an answer made from the caches; with `keep`, a copy of a complete page's bytes is kept. */
+    const writeFound = (found: CachedHomeAnswer, request: WireRequest, route: HomeRoute, connection: string, keep: boolean): true => {
       const head = pageHeaderLines(found);
       write(answerStart(found.status, found.requestId, connection), head, found.body && request.method === "GET" ? found.body : undefined);
-      if (request.header("if-none-match") === undefined && found.status === 200 && found.body) keepAnswer(route, found, head, found.body);
+      if (keep && found.status === 200 && found.body) keepAnswer(route, found, head, found.body);
       recordHomeAnswer(deps.logger, found);
+      return true;
     };
 
     const write = (start: string, rest: Buffer, body?: Buffer) => {

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { TLSSocket } from "node:tls";
 import type { AppDeps } from "./app.ts";
 import { HOME_PAGE_ENCODINGS, type HomePage, type Encoding } from "./services/sites.ts";
-import { isCenterLive, type TenantCenter } from "./services/tenants.ts";
+import { isCenterLive, type Site, type TenantCenter } from "./services/tenants.ts";
 import { normaliseHost } from "./env.ts";
 import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
 import { requestHost } from "./middleware/tenant.ts";
@@ -121,62 +121,90 @@ export function homeRoute(deps: Pick<AppDeps, "env">, request: HomeRequest): Hom
 /** A cached home page's answer, with its visit for the access log and metrics. */
 export type CachedHomeAnswer = HomeAnswer & { readonly visit: HomeVisit };
 
+/** A GET or HEAD that a server not shutting down may answer from its caches. */
+function mayAnswer(deps: Pick<AppDeps, "draining">, request: HomeRequest): request is HomeRequest & { readonly method: "GET" | "HEAD" } {
+  return (request.method === "GET" || request.method === "HEAD") && !deps.draining;
+}
+
+type TenantSite = Extract<Site, { kind: "tenant" }>;
+
+/** The site when it is a live institute's; undefined for the platform, an unknown host or a plan that has run out. */
+function liveTenant(site: Site): TenantSite | undefined {
+  return site.kind === "tenant" && isCenterLive(site.center) ? site : undefined;
+}
+
 /**
  * The answer to a GET or HEAD of `/` when the caches already hold it (host → live institute,
  * institute → rendered page in the negotiated encoding), else undefined: a first visit, an expired
- * institute, an unknown host or a draining server are the app's to answer. One function for both
- * ways a request reaches it (cachedHomePages and server/tenant-home-connections.ts), which may
- * pass the request's route when it has read it already.
+ * institute, an unknown host or a draining server are the app's to answer. Used by the request
+ * listener (cachedHomePages), which may be handed any request, so the route is read only for a
+ * GET or HEAD.
  */
 export function cachedHomeAnswer(
   deps: Pick<AppDeps, "env" | "services" | "draining">,
   request: HomeRequest,
-  route?: HomeRoute,
-  started = performance.now(),
 ): CachedHomeAnswer | undefined {
-  const method = request.method;
-  if ((method !== "GET" && method !== "HEAD") || deps.draining) return undefined;
-  const { host, encoding, secure } = route ?? homeRoute(deps, request);
-  const site = deps.services.tenants.peek(host);
-  if (site?.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
-  const page = deps.services.sites.cachedHomePage(site.center, site.host, encoding);
-  if (!page) return undefined;
-  return visitAnswer(page, site, request, { method, encoding, secure, started });
+  const started = performance.now();
+  if (!mayAnswer(deps, request)) return undefined;
+  const route = homeRoute(deps, request);
+  const known = deps.services.tenants.peek(route.host);
+  const site = known && liveTenant(known);
+  return site && answerFromCache(deps, site, request, route, started);
 }
 
 /**
- * The answer to a GET or HEAD of `/` that cachedHomeAnswer could not give, made now: the host
- * looked up and the page rendered into the caches, so the next visit finds both. Undefined for
- * whatever the app answers otherwise (the platform, an unknown host, an institute whose plan has
- * run out) and when the lookup or the render fails: the app then answers, and reports, that too.
+ * The connection reader's answer to a GET or HEAD of `/`: the cached answer now when the caches
+ * hold it; a promise of the answer when the page must be rendered first (a host the cache does not
+ * know yet, or a live institute whose page it does not hold); undefined for whatever the app
+ * answers (the platform, an unknown host, a plan that has run out, a draining server, a server
+ * that cannot hear the database's announcements, so keeps nothing).
  */
-export async function renderedHomeAnswer(
+export function homeAnswerOnConnection(
+  deps: Pick<AppDeps, "env" | "services" | "draining">,
+  request: HomeRequest,
+  route: HomeRoute,
+  started: number,
+): CachedHomeAnswer | Promise<CachedHomeAnswer | undefined> | undefined {
+  if (!mayAnswer(deps, request)) return undefined;
+  const known = deps.services.tenants.peek(route.host);
+  if (!known) return deps.services.tenants.caching() ? renderedHomeAnswer(deps, undefined, request, route, started) : undefined;
+  const site = liveTenant(known);
+  if (!site) return undefined;
+  return answerFromCache(deps, site, request, route, started) ?? renderedHomeAnswer(deps, site, request, route, started);
+}
+
+/**
+ * The answer made now: the host looked up (unless the cache knew it) and the page rendered into
+ * the caches, so the next visit finds both. Undefined when the host is not a live institute's,
+ * and when the lookup or the render fails: the app then answers, and reports, that too.
+ */
+async function renderedHomeAnswer(
   deps: Pick<AppDeps, "services">,
+  known: TenantSite | undefined,
   request: HomeRequest & { readonly method: string },
   route: HomeRoute,
   started: number,
 ): Promise<CachedHomeAnswer | undefined> {
-  const { encoding, secure } = route;
   try {
-    const site = await deps.services.tenants.resolve(route.host);
-    if (site.kind !== "tenant" || !isCenterLive(site.center)) return undefined;
-    const page = await deps.services.sites.homePage(site.center, site.host, encoding);
-    return visitAnswer(page, site, request, { method: request.method, encoding, secure, started });
+    const site = known ?? liveTenant(await deps.services.tenants.resolve(route.host));
+    if (!site) return undefined;
+    const page = await deps.services.sites.homePage(site.center, site.host, route.encoding);
+    return visitAnswer(page, site, request, route, started);
   } catch {
     return undefined;
   }
 }
 
+function answerFromCache(deps: Pick<AppDeps, "services">, site: TenantSite, request: HomeRequest & { readonly method: string }, route: HomeRoute, started: number): CachedHomeAnswer | undefined {
+  const page = deps.services.sites.cachedHomePage(site.center, site.host, route.encoding);
+  return page && visitAnswer(page, site, request, route, started);
+}
+
 /** A page's answer to one visit, with the visit for the access log and metrics. */
-function visitAnswer(
-  page: HomePage,
-  site: { host: string; center: TenantCenter },
-  request: HomeRequest,
-  visit: { method: string; encoding: Encoding | null; secure: boolean; started: number },
-): CachedHomeAnswer {
+function visitAnswer(page: HomePage, site: TenantSite, request: HomeRequest & { readonly method: string }, route: HomeRoute, started: number): CachedHomeAnswer {
   const requestId = requestIdFrom(request.header("x-request-id"));
-  const { method, encoding, secure, started } = visit;
-  return homeAnswer(page, encoding, { ifNoneMatch: request.header("if-none-match"), secure, requestId }, { method, started, host: site.host, center: site.center }) as CachedHomeAnswer;
+  const visit = { method: request.method, started, host: site.host, center: site.center };
+  return homeAnswer(page, route.encoding, { ifNoneMatch: request.header("if-none-match"), secure: route.secure, requestId }, visit) as CachedHomeAnswer;
 }
 
 /** Records a cached home page's answer once it is written: metrics and the access log line. */

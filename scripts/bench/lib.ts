@@ -199,12 +199,12 @@ export function printTable(rows: (LoadResult & { ratio?: string })[]) {
  * GET with a Host header, with the body. Retried once when the server closed an idle keep-alive
  * connection just as this request went out on it (a race every keep-alive client has).
  */
-export async function fetchWithHost(port: number, host: string, path = "/", options: { newConnection?: boolean } = {}): Promise<FetchedAnswer> {
+export async function fetchWithHost(port: number, host: string, path = "/"): Promise<FetchedAnswer> {
   try {
-    return await getOnce(port, host, path, options.newConnection);
+    return await getOnce(port, host, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
-    return getOnce(port, host, path, options.newConnection);
+    return getOnce(port, host, path);
   }
 }
 
@@ -215,11 +215,9 @@ export interface FetchedAnswer {
   body: Buffer;
 }
 
-/** With `newConnection`, the request goes on a connection of its own, closed after it. */
-function getOnce(port: number, host: string, path: string, newConnection = false): Promise<FetchedAnswer> {
+function getOnce(port: number, host: string, path: string): Promise<FetchedAnswer> {
   return new Promise((resolve, reject) => {
-    const options = newConnection ? { headers: { host, connection: "close" }, agent: false as const } : { headers: { host }, agent: keepAlive };
-    const req = httpGet({ host: "127.0.0.1", port, path, ...options }, (res) => {
+    const req = httpGet({ host: "127.0.0.1", port, path, headers: { host }, agent: keepAlive }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {

@@ -6,7 +6,8 @@ import { createCenter } from "../helpers/centers.ts";
 import { serveHomePages, type HomePageServer } from "../helpers/home-server.ts";
 import { parseHomeRequest } from "../../server/tenant-home-connections.ts";
 import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
-import { announcementsSettled } from "../helpers/wait.ts";
+import { announcementsSettled, waitFor } from "../helpers/wait.ts";
+import { metrics } from "../../server/metrics.ts";
 
 /**
  * Cached home pages answered on the connection itself (server/tenant-home-connections.ts), seen
@@ -87,14 +88,6 @@ async function forgetCaches(): Promise<void> {
   await announcementsSettled(t.database, CENTERS_CHANNEL);
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** A connection kept open across steps: what it has received, and a wait for the nth answer. */
 async function openClient(): Promise<{ socket: Socket; text(): string; answers(count: number): Promise<void> }> {
   const socket = connect(served.port, "127.0.0.1");
@@ -102,7 +95,7 @@ async function openClient(): Promise<{ socket: Socket; text(): string; answers(c
   let text = "";
   socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
   socket.on("error", () => {});
-  return { socket, text: () => text, answers: (count) => until(() => statuses({ text, closed: false }).length >= count) };
+  return { socket, text: () => text, answers: (count) => waitFor(() => statuses({ text, closed: false }).length >= count) };
 }
 
 function counted<T>(run: () => Promise<T>): Promise<{ result: T; nodeHttp: number; app: number }> {
@@ -174,7 +167,7 @@ describe("home pages answered on the connection", () => {
       t.draining = false;
     });
 
-    const renderStarted = () => until(() => rendering.mock.calls.length > 0);
+    const renderStarted = () => waitFor(() => rendering.mock.calls.length > 0);
 
     it("leaves the refusal to the app when the server begins to shut down", async () => {
       const answered = counted(() => exchange(home(), 500));
@@ -200,14 +193,20 @@ describe("home pages answered on the connection", () => {
       }
     });
 
-    it("writes nothing to a client that left, and goes on serving", async () => {
+    it("writes and records nothing for a client that left, and goes on serving", async () => {
+      const answered = () => Number(/http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
+      const before = answered();
       const client = await openClient();
       client.socket.write(home());
       await renderStarted();
-      client.socket.destroy();
+      // A reset, not a polite close: the server hears of it while it waits.
+      client.socket.resetAndDestroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
       release();
       await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered()).toBe(before);
       expect(statuses(await exchange(home()))).toEqual([200]);
+      expect(answered()).toBe(before + 1);
     });
   });
 
