@@ -4,6 +4,7 @@ import type { AppDeps } from "./app.ts";
 import { homeAnswerOnConnection, homeRoute, recordHomeAnswer, recordHomeVisit, type CachedHomeAnswer, type HomeRequest, type HomeRoute } from "./tenant-home.ts";
 import { requestIdFrom } from "./middleware/request-log.ts";
 import { recordCache } from "./metrics.ts";
+import { endConnectionReads, kept, readConnection } from "./socket-reads.ts";
 
 /**
  * Institutes' cached home pages answered on the connection itself, before node:http parses
@@ -156,13 +157,18 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
   };
 
   server.on("connection", (socket: Socket) => {
+    /** Requests read but not answered while the client was not reading its answers (a copy). */
     let pending: Buffer | undefined;
+    /** While a page is rendered for this connection: the request and what arrived after it (copies). */
+    let heldDuringRender: Buffer[] | undefined;
+    let heldBytes = 0;
     const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`;
 
-    /** What this reader listens to while the connection is its own. */
+    /**
+     * What this reader listens to while the connection is its own, besides its bytes (received).
+     * No bytes arrive while requests are pending: the socket is paused until they are answered.
+     */
     const listeners = {
-      // No data arrives while requests are pending: the socket is paused until they are answered.
-      data: (chunk: Buffer) => answer(chunk),
       drain: () => {
         if (!pending) return;
         socket.resume();
@@ -178,9 +184,10 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     const handOver = (rest: Buffer | undefined) => {
       reading.delete(socket);
       socket.pause();
+      endConnectionReads(socket, received);
       for (const [event, listener] of Object.entries(listeners)) socket.removeListener(event, listener);
       socket.setTimeout(0);
-      if (rest?.length) socket.unshift(rest);
+      if (rest?.length) socket.unshift(kept(rest));
       httpConnection.call(server, socket);
       socket.resume();
     };
@@ -231,13 +238,26 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       socket.uncork();
     };
 
+    /**
+     * Each read's bytes, valid only during the call (see socket-reads.ts). While a page is
+     * rendered they are kept for later, and the connection is still read: a client that resets it
+     * meanwhile is heard of, and gets nothing written (see awaitAnswer).
+     */
+    const received = (bytes: Buffer) => {
+      if (!heldDuringRender) return answer(bytes);
+      heldDuringRender.push(kept(bytes));
+      heldBytes += bytes.length;
+      // A client that sends this much while it waits is read no further until it is answered.
+      if (heldBytes > MAX_HEAD_BYTES) socket.pause();
+    };
+
     /** Answers every complete request in `bytes`; hands over at the first it cannot. */
     const answer = (bytes: Buffer) => {
       let offset = 0;
       while (offset < bytes.length) {
         if (socket.writableNeedDrain) {
           // The client is not reading its answers: read no more of its requests until it does.
-          pending = bytes.subarray(offset);
+          pending = kept(bytes.subarray(offset));
           socket.pause();
           return;
         }
@@ -246,7 +266,7 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
         const request = parseHomeRequest(bytes.toString("latin1", offset, end));
         const answered = request && answerRequest(request, request.closes ? "Connection: close\r\n" : keepAlive);
         if (!answered) return handOver(bytes.subarray(offset));
-        if (answered !== true) return awaitAnswer(answered, request, bytes.subarray(offset), bytes.subarray(end + 4));
+        if (answered !== true) return awaitAnswer(answered, request, kept(bytes.subarray(offset)), end + 4 - offset);
         if (request.closes) return closeAfterAnswer();
         offset = end + 4;
       }
@@ -254,35 +274,40 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     };
 
     /**
-     * Reads nothing more while a page is rendered for `request`; then goes on with `rest`, or
-     * hands node:http the request (`from` on) if it was not answered here.
+     * Answers nothing more while a page is rendered for `request`, the first request in `from`;
+     * then goes on with the requests after it (from `restStart` on, and whatever arrived
+     * meanwhile), or hands node:http all of them if it was not answered here.
      */
-    const awaitAnswer = (answered: Promise<boolean>, request: WireRequest, from: Buffer, rest: Buffer) => {
-      socket.pause();
+    const awaitAnswer = (answered: Promise<boolean>, request: WireRequest, from: Buffer, restStart: number) => {
       pending = undefined;
+      const held = (heldDuringRender = [from]);
+      heldBytes = from.length;
       // Not idle while it waits: closeIdleConnections() leaves it, and no idle timeout ends it.
       reading.delete(socket);
       socket.setTimeout(0);
       void answered.then((written) => {
+        heldDuringRender = undefined;
         if (socket.destroyed) return;
-        if (!written) return handOver(from);
+        const requests = held.length === 1 ? from : Buffer.concat(held);
+        if (!written) return handOver(requests);
         reading.add(socket);
         socket.setTimeout(server.keepAliveTimeout);
         if (request.closes) return closeAfterAnswer();
         socket.resume();
-        if (rest.length) answer(rest);
+        if (restStart < requests.length) answer(requests.subarray(restStart));
       });
     };
 
     /** Whatever the client sent after asking to close is not read, as with node:http. */
     const closeAfterAnswer = () => {
       reading.delete(socket);
-      socket.removeListener("data", listeners.data);
+      endConnectionReads(socket, received);
       closeAfterWriting(socket);
     };
 
     reading.add(socket);
     socket.setTimeout(server.keepAliveTimeout);
     for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
+    readConnection(socket, received);
   });
 }
