@@ -171,9 +171,18 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
 }
 
 export function rssMiB(pid: number): number {
+  return procKiB(`/proc/${pid}/status`, "VmRSS") / 1024;
+}
+
+/** How much of a process's memory is on transparent huge pages (decision 0012). */
+export function hugePagesMiB(pid: number): number {
+  return procKiB(`/proc/${pid}/smaps_rollup`, "AnonHugePages") / 1024;
+}
+
+/** A "<field>: <n> kB" line of a /proc file; 0 where there is none. */
+function procKiB(file: string, field: string): number {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    return Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(readFileSync(file, "utf8"))?.[1] ?? 0);
   } catch {
     return 0;
   }
