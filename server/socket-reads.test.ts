@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from "node:http";
 import { connect, createServer, Socket, type AddressInfo, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../tests/helpers/wait.ts";
 import { endConnectionReads, kept, readConnection, type BytesListener } from "./socket-reads.ts";
 
 const servers: Server[] = [];
@@ -26,71 +27,62 @@ async function client(port: number): Promise<Socket> {
   return socket;
 }
 
-/** Resolves with the next value `push` receives. */
-function nextOf<T>(): { push: (value: T) => void; next: () => Promise<T> } {
-  const values: T[] = [];
-  const waiting: ((value: T) => void)[] = [];
-  return {
-    push: (value) => (waiting.length ? waiting.shift()!(value) : values.push(value)),
-    next: () => (values.length ? Promise.resolve(values.shift()!) : new Promise((done) => waiting.push(done))),
-  };
+/** Writes `text` and waits until `seen` holds one more entry than before. */
+async function send(socket: Socket, text: string, seen: unknown[]): Promise<void> {
+  const before = seen.length;
+  socket.write(text);
+  await waitFor(() => seen.length > before);
 }
 
 describe("readConnection", () => {
   it("reads every connection into one buffer, which the next read overwrites", async () => {
-    const reads = nextOf<{ text: string; buffer: ArrayBufferLike; bytes: Buffer }>();
-    const port = await listening((socket) => readConnection(socket, (bytes) => reads.push({ text: bytes.toString(), buffer: bytes.buffer, bytes })));
+    const reads: { text: string; bytes: Buffer }[] = [];
+    const port = await listening((socket) => readConnection(socket, (bytes) => reads.push({ text: bytes.toString(), bytes })));
 
-    const first = await client(port);
-    first.write("first connection");
-    const a = await reads.next();
-    const second = await client(port);
-    second.write("second connection");
-    const b = await reads.next();
+    await send(await client(port), "first connection", reads);
+    await send(await client(port), "second connection", reads);
 
+    const [a, b] = reads;
     expect(a.text).toBe("first connection");
     expect(b.text).toBe("second connection");
-    expect(b.buffer).toBe(a.buffer);
+    expect(b.bytes.buffer).toBe(a.bytes.buffer);
     // What was not copied during the call is gone: the second read wrote over the first's bytes.
     expect(a.bytes.toString()).toBe("second connection".slice(0, a.bytes.length));
   });
 
   it("keeps what kept() copied after the next read", async () => {
-    const reads = nextOf<Buffer>();
+    const reads: Buffer[] = [];
     const port = await listening((socket) => readConnection(socket, (bytes) => reads.push(kept(bytes))));
     const socket = await client(port);
-    socket.write("GET / HTTP/1.1");
-    const first = await reads.next();
-    socket.write("Host: other.test");
-    await reads.next();
-    expect(first.toString()).toBe("GET / HTTP/1.1");
+    await send(socket, "GET / HTTP/1.1", reads);
+    await send(socket, "Host: other.test", reads);
+    expect(reads.map(String)).toEqual(["GET / HTTP/1.1", "Host: other.test"]);
   });
 
   it("reads nothing while the socket is paused, and goes on when it is resumed", async () => {
-    const reads = nextOf<string>();
+    const reads: string[] = [];
     let server!: Socket;
     const port = await listening((socket) => {
       server = socket;
       readConnection(socket, (bytes) => reads.push(bytes.toString()));
     });
     const socket = await client(port);
-    socket.write("one");
-    expect(await reads.next()).toBe("one");
+    await send(socket, "one", reads);
     server.pause();
     socket.write("two");
-    const next = reads.next();
-    const during = await Promise.race([next, new Promise((done) => setTimeout(() => done("nothing"), 100))]);
-    expect(during).toBe("nothing");
+    await new Promise((done) => setTimeout(done, 100));
+    expect(reads).toEqual(["one"]);
     server.resume();
-    expect(await next).toBe("two");
+    await waitFor(() => reads.length === 2);
+    expect(reads).toEqual(["one", "two"]);
   });
 
   it("hands the rest of the connection to 'data' events, each read kept after the next", async () => {
-    const reads = nextOf<Buffer>();
-    const datas = nextOf<Buffer>();
+    const reads: string[] = [];
+    const datas: Buffer[] = [];
     const port = await listening((socket) => {
       const listener: BytesListener = (bytes) => {
-        reads.push(kept(bytes));
+        reads.push(bytes.toString());
         socket.pause();
         endConnectionReads(socket, listener);
         socket.on("data", (data: Buffer) => datas.push(data));
@@ -99,18 +91,15 @@ describe("readConnection", () => {
       readConnection(socket, listener);
     });
     const socket = await client(port);
-    socket.write("read here");
-    expect((await reads.next()).toString()).toBe("read here");
-    socket.write("then as data");
-    const first = await datas.next();
-    socket.write("and more");
-    const second = await datas.next();
-    expect(first.toString()).toBe("then as data");
-    expect(second.toString()).toBe("and more");
+    await send(socket, "read here", reads);
+    await send(socket, "then as data", datas);
+    await send(socket, "and more", datas);
+    expect(reads).toEqual(["read here"]);
+    expect(datas.map(String)).toEqual(["then as data", "and more"]);
   });
 
   it("hands a connection to node:http with the request it read, and node:http answers that and the next", async () => {
-    const http = createHttpServer((request, response) => response.end(`answered ${request.url}`));
+    const http = createHttpServer((request, response) => response.end(`answered ${request.url};`));
     const port = await listening((socket) => {
       const listener: BytesListener = (bytes) => {
         socket.pause();
@@ -122,20 +111,14 @@ describe("readConnection", () => {
       readConnection(socket, listener);
     });
     const socket = await client(port);
-    const answers = nextOf<string>();
     let received = "";
-    socket.on("data", (data: Buffer) => {
-      received += data.toString();
-      const bodies = received.match(/answered \/\w+/g) ?? [];
-      if (bodies.length) {
-        received = "";
-        for (const body of bodies) answers.push(body);
-      }
-    });
+    socket.on("data", (data: Buffer) => (received += data.toString()));
+    const answers = () => received.match(/answered \/\w+;/g) ?? [];
     socket.write("GET /first HTTP/1.1\r\nHost: a.test\r\n\r\n");
-    expect(await answers.next()).toBe("answered /first");
+    await waitFor(() => answers().length === 1);
     socket.write("GET /second HTTP/1.1\r\nHost: a.test\r\n\r\n");
-    expect(await answers.next()).toBe("answered /second");
+    await waitFor(() => answers().length === 2);
+    expect(answers()).toEqual(["answered /first;", "answered /second;"]);
   });
 
   it("listens to 'data' events on a socket that has no handle of its own", () => {

@@ -4,9 +4,9 @@ import type { Socket } from "node:net";
  * A server connection's bytes read into one buffer that every connection read this way shares
  * (decision 0011), instead of the buffer node:net allocates for each read: 64 KB from malloc,
  * shrunk to what arrived, wrapped in a new ArrayBuffer and pushed through the socket's Readable.
- * In a process holding 100,000 institutes' pages, malloc's heap is many small holes, and finding
- * room for that buffer on every request was the largest cost that grew with the number of
- * institutes (docs/performance.md).
+ * That allocation cost most in a process holding 100,000 institutes' pages, whose malloc heap is
+ * many small holes: reading this way served a tenth more home pages with 1,000 institutes and a
+ * fifth more with 100,000 (docs/performance.md, 2026-11-25).
  *
  * node:net offers this as the `onread` option of `new net.Socket()`, which a server's own
  * sockets never get. The socket keeps that option under two symbols (kBuffer, kBufferCb) that

@@ -161,7 +161,6 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     let pending: Buffer | undefined;
     /** While a page is rendered for this connection: the request and what arrived after it (copies). */
     let heldDuringRender: Buffer[] | undefined;
-    let heldBytes = 0;
     const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`;
 
     /**
@@ -246,9 +245,8 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     const received = (bytes: Buffer) => {
       if (!heldDuringRender) return answer(bytes);
       heldDuringRender.push(kept(bytes));
-      heldBytes += bytes.length;
       // A client that sends this much while it waits is read no further until it is answered.
-      if (heldBytes > MAX_HEAD_BYTES) socket.pause();
+      if (heldDuringRender.reduce((sum, held) => sum + held.length, 0) > MAX_HEAD_BYTES) socket.pause();
     };
 
     /** Answers every complete request in `bytes`; hands over at the first it cannot. */
@@ -281,7 +279,6 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
     const awaitAnswer = (answered: Promise<boolean>, request: WireRequest, from: Buffer, restStart: number) => {
       pending = undefined;
       const held = (heldDuringRender = [from]);
-      heldBytes = from.length;
       // Not idle while it waits: closeIdleConnections() leaves it, and no idle timeout ends it.
       reading.delete(socket);
       socket.setTimeout(0);
