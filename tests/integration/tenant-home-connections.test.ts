@@ -193,6 +193,29 @@ describe("home pages answered on the connection", () => {
       }
     });
 
+    it("reads no further from a client that sends more than a request head's worth while it waits, and loses none of it", async () => {
+      let connection: Socket | undefined;
+      served.server.once("connection", (socket: Socket) => (connection = socket));
+      const client = await openClient();
+      client.socket.write(home());
+      await renderStarted();
+      // Megabytes of further requests, each with a large header: far more than 16 KB of head.
+      const padded = home("GET", `X-Pad: ${"p".repeat(8 * 1024)}\r\n`);
+      const count = 1000;
+      client.socket.write(padded.repeat(count));
+      await waitFor(() => connection!.isPaused());
+      const readWhilePaused = connection!.bytesRead;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // What arrived before the pause (one read of up to 64 KB past the limit), and nothing since.
+      expect(readWhilePaused).toBeLessThan(16 * 1024 + 2 * 64 * 1024);
+      expect(connection!.bytesRead).toBe(readWhilePaused);
+      release();
+      await client.answers(count + 1);
+      expect(statuses({ text: client.text(), closed: false })).toEqual(Array<number>(count + 1).fill(200));
+      expect(connection!.bytesRead).toBe(home().length + padded.length * count);
+      client.socket.destroy();
+    });
+
     it("writes and records nothing for a client that left, and goes on serving", async () => {
       const answered = () => Number(/http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
       const before = answered();
