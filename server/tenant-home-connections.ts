@@ -131,9 +131,9 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
   const storedAnswer = (route: HomeRoute): number => {
     // While changes cannot be heard, nothing cached is trusted (as TenantDirectory.peek).
     if (!deps.services.tenants.caching()) return -1;
-    const slot = answers.find(route.host, route.encoding, route.secure, Date.now());
-    recordCache("answer", slot >= 0);
-    return slot;
+    const entry = answers.find(route.host, route.encoding, route.secure, Date.now());
+    recordCache("answer", entry >= 0);
+    return entry;
   };
 
   const keepAnswer = (route: HomeRoute, found: CachedHomeAnswer, head: Buffer, body: Buffer) => {

@@ -1,9 +1,9 @@
 /**
  * Institutes' home page answers as the bytes that follow the status line and the per-request
  * headers: the page's own header lines, the blank line and the body (decision 0010). They are
- * copied into a few large shared buffers, each after its host's name, and found through a table
- * of small integers, so answering one touches the table, one row of numbers and the bytes
- * themselves. With 100,000 institutes the objects of the other caches (host → center, center →
+ * copied into a few large shared buffers, each after a small header and its host's name, and
+ * found through a table of numbers, so answering one touches the table and the answer's own
+ * bytes. With 100,000 institutes the objects of the other caches (host → center, center →
  * page, page → headers) sit all over a heap of hundreds of megabytes, and reading them cost more
  * than everything else an answer does.
  *
@@ -20,16 +20,21 @@ const ENCODING_INDEX: Record<Encoding, number> = { br: 1, gzip: 2 };
 const kindOf = (encoding: Encoding | null, secure: boolean) => (encoding ? ENCODING_INDEX[encoding] : 0) * 2 + (secure ? 1 : 0);
 
 /**
- * Fields of one entry's row in `rows`: where its bytes are (offsets over all chunks: the host,
- * then the page's header lines, then the body), its kind, and until when its center is live.
+ * Each entry starts with a header of float64 fields, then holds its host's name, the page's
+ * header lines and the body. An answer is found through `table` and then read from its own
+ * bytes alone: with 100,000 institutes every place looked at is a cache miss, and a separate
+ * row of numbers per entry was one more of them on every answer.
  */
-const ROW = 6;
-const KEY_START = 0;
-const START = 1;
-const HEAD_END = 2;
-const END = 3;
+const HOST_LENGTH = 0;
+const HEAD_LENGTH = 1;
+const BODY_LENGTH = 2;
+const EXPIRES = 3;
 const KIND = 4;
-const EXPIRES = 5;
+/** The entry's number among all ever kept since the store was emptied: its index in `tenants` and `centers`. */
+const SLOT = 5;
+const HEADER_BYTES = 6 * 8;
+/** Entries start on a multiple of this, so that their header can be read as float64s. */
+const ALIGN = 8;
 
 const INITIAL_TABLE = 1024;
 const TOMBSTONE = -1;
@@ -63,53 +68,54 @@ export class HomeAnswerStore {
   private readonly capacity: number;
   private readonly chunkBytes: number;
   private chunks: Buffer[] = [];
+  /** The same memory as `chunks`, read as float64s for the entries' headers. */
+  private headers: Float64Array[] = [];
   /** Bytes taken in all chunks (the last one fills up to chunkBytes, then a new one starts). */
   private used = 0;
   /** Bytes of dropped answers, given back only when the store is emptied. */
   private dropped = 0;
   /**
-   * Host and kind → slot, by open addressing: slot + 1, TOMBSTONE for a dropped one, 0 for none.
-   * A Map of 100,000 host strings cost a microsecond an answer more than one of 1,000 (its
-   * entries and keys sit all over the heap); this table and the host bytes beside the answer
-   * touch two places, one of which is the answer's own bytes.
+   * Host and kind → the entry's offset over all chunks, by open addressing: offset + 1,
+   * TOMBSTONE for a dropped one, 0 for none. A Map of 100,000 host strings cost a microsecond an
+   * answer more than one of 1,000 (its entries and keys sit all over the heap); this table and
+   * the entry's own bytes are the only places an answer is looked for.
    */
-  private table = new Int32Array(INITIAL_TABLE);
+  private table = new Float64Array(INITIAL_TABLE);
   /** Entries in `table` that are not 0: live ones and tombstones. */
   private taken = 0;
   private live = 0;
-  private rows = new Float64Array(1024 * ROW);
   private slots = 0;
   private readonly tenants: string[] = [];
   private readonly centers: string[] = [];
 
   constructor(capacityBytes: number, chunkBytes = 32 * 1024 * 1024) {
     this.capacity = capacityBytes;
-    this.chunkBytes = Math.min(chunkBytes, capacityBytes);
+    this.chunkBytes = Math.floor(Math.min(chunkBytes, capacityBytes) / ALIGN) * ALIGN;
   }
 
   /** The entry for this host, encoding and scheme whose institute is still live at `now`, or -1. */
   find(host: string, encoding: Encoding | null, secure: boolean, now: number): number {
     const at = this.indexOf(host, kindOf(encoding, secure));
     if (at < 0) return -1;
-    const slot = this.table[at] - 1;
-    return this.rows[slot * ROW + EXPIRES] <= now ? -1 : slot;
+    const entry = this.table[at] - 1;
+    return this.field(entry, EXPIRES) <= now ? -1 : entry;
   }
 
   /** The entry's bytes: head and body, or the head alone. */
-  bytes(slot: number, withBody: boolean): Buffer {
-    const row = slot * ROW;
-    const start = this.rows[row + START];
-    const offset = start % this.chunkBytes;
-    return this.chunkOf(row).subarray(offset, offset + (withBody ? this.rows[row + END] : this.rows[row + HEAD_END]) - start);
+  bytes(entry: number, withBody: boolean): Buffer {
+    const start = (entry % this.chunkBytes) + HEADER_BYTES + this.field(entry, HOST_LENGTH);
+    const length = this.field(entry, HEAD_LENGTH) + (withBody ? this.field(entry, BODY_LENGTH) : 0);
+    return this.chunkOf(entry).subarray(start, start + length);
   }
 
-  tenant(slot: number): string {
-    return this.tenants[slot];
+  tenant(entry: number): string {
+    return this.tenants[this.field(entry, SLOT)];
   }
 
   /** Keeps a copy of this answer when there is room for it (see the top of this file). */
   put(host: string, encoding: Encoding | null, secure: boolean, answer: StoredAnswer): void {
-    const size = host.length + answer.head.length + answer.body.length;
+    const length = HEADER_BYTES + host.length + answer.head.length + answer.body.length;
+    const size = Math.ceil(length / ALIGN) * ALIGN;
     if (size > this.chunkBytes || !isOneByte(host)) return;
     const kind = kindOf(encoding, secure);
     const known = this.indexOf(host, kind);
@@ -126,46 +132,46 @@ export class HomeAnswerStore {
     this.dropped += skipped;
     offset = this.used % this.chunkBytes;
     const index = Math.floor(this.used / this.chunkBytes);
-    if (index === this.chunks.length) this.chunks.push(Buffer.allocUnsafeSlow(this.chunkBytes));
-    const chunk = this.chunks[index];
-    chunk.write(host, offset, "latin1");
-    answer.head.copy(chunk, offset + host.length);
-    answer.body.copy(chunk, offset + host.length + answer.head.length);
-
-    const slot = this.slots++;
-    if ((slot + 1) * ROW > this.rows.length) {
-      const grown = new Float64Array(this.rows.length * 2);
-      grown.set(this.rows);
-      this.rows = grown;
+    if (index === this.chunks.length) {
+      const chunk = Buffer.allocUnsafeSlow(this.chunkBytes);
+      this.chunks.push(chunk);
+      this.headers.push(new Float64Array(chunk.buffer, chunk.byteOffset, this.chunkBytes / 8));
     }
-    const row = slot * ROW;
-    const start = this.used + host.length;
-    this.rows[row + KEY_START] = this.used;
-    this.rows[row + START] = start;
-    this.rows[row + HEAD_END] = start + answer.head.length;
-    this.rows[row + END] = this.used + size;
-    this.rows[row + KIND] = kind;
-    this.rows[row + EXPIRES] = answer.expiresAt;
+    const entry = this.used;
+    const slot = this.slots++;
+    const header = this.headers[index];
+    const at = offset / 8;
+    header[at + HOST_LENGTH] = host.length;
+    header[at + HEAD_LENGTH] = answer.head.length;
+    header[at + BODY_LENGTH] = answer.body.length;
+    header[at + EXPIRES] = answer.expiresAt;
+    header[at + KIND] = kind;
+    header[at + SLOT] = slot;
+    const chunk = this.chunks[index];
+    const hostStart = offset + HEADER_BYTES;
+    chunk.write(host, hostStart, "latin1");
+    answer.head.copy(chunk, hostStart + host.length);
+    answer.body.copy(chunk, hostStart + host.length + answer.head.length);
     this.tenants[slot] = answer.tenant;
     this.centers[slot] = answer.centerId;
     this.used += size;
-    this.insert(slot, host, kind);
+    this.insert(entry, host, kind);
   }
 
   /** Drops every answer of this institute (its catalog changed). */
   forgetCenter(centerId: string): void {
-    for (let at = 0; at < this.table.length; at++) if (this.table[at] > 0 && this.centers[this.table[at] - 1] === centerId) this.dropAt(at);
+    for (let at = 0; at < this.table.length; at++) if (this.table[at] > 0 && this.centers[this.field(this.table[at] - 1, SLOT)] === centerId) this.dropAt(at);
   }
 
   /** Drops every answer and gives the memory back. */
   clear(): void {
-    this.table = new Int32Array(INITIAL_TABLE);
+    this.table = new Float64Array(INITIAL_TABLE);
     this.taken = this.live = 0;
     this.chunks = [];
+    this.headers = [];
     this.used = 0;
     this.dropped = 0;
     this.slots = 0;
-    this.rows = new Float64Array(1024 * ROW);
     this.tenants.length = this.centers.length = 0;
   }
 
@@ -179,15 +185,25 @@ export class HomeAnswerStore {
     return this.used;
   }
 
-  private chunkOf(row: number): Buffer {
-    return this.chunks[Math.floor(this.rows[row + KEY_START] / this.chunkBytes)];
+  private chunkOf(entry: number): Buffer {
+    return this.chunks[Math.floor(entry / this.chunkBytes)];
+  }
+
+  /** One field of the entry's header. */
+  private field(entry: number, field: number): number {
+    return this.headers[Math.floor(entry / this.chunkBytes)][(entry % this.chunkBytes) / 8 + field];
+  }
+
+  /** The size an entry takes, padding included. */
+  private sizeOf(entry: number): number {
+    const length = HEADER_BYTES + this.field(entry, HOST_LENGTH) + this.field(entry, HEAD_LENGTH) + this.field(entry, BODY_LENGTH);
+    return Math.ceil(length / ALIGN) * ALIGN;
   }
 
   /** The host name an entry was kept for, read back from its bytes. */
-  private hostOf(slot: number): string {
-    const row = slot * ROW;
-    const offset = this.rows[row + KEY_START] % this.chunkBytes;
-    return this.chunkOf(row).toString("latin1", offset, offset + this.rows[row + START] - this.rows[row + KEY_START]);
+  private hostOf(entry: number): string {
+    const start = (entry % this.chunkBytes) + HEADER_BYTES;
+    return this.chunkOf(entry).toString("latin1", start, start + this.field(entry, HOST_LENGTH));
   }
 
   /** Where `table` holds the live entry for this host and kind, or -1. */
@@ -200,41 +216,41 @@ export class HomeAnswerStore {
     }
   }
 
-  /** Whether this slot is the answer for this host and kind: its host bytes are compared, beside the answer. */
-  private holds(slot: number, host: string, kind: number): boolean {
-    const row = slot * ROW;
-    const keyStart = this.rows[row + KEY_START];
-    if (this.rows[row + KIND] !== kind || this.rows[row + START] - keyStart !== host.length) return false;
-    const chunk = this.chunkOf(row);
-    const offset = keyStart % this.chunkBytes;
-    for (let i = 0; i < host.length; i++) if (chunk[offset + i] !== host.charCodeAt(i)) return false;
+  /** Whether this entry is the answer for this host and kind: its header and host bytes are compared. */
+  private holds(entry: number, host: string, kind: number): boolean {
+    const header = this.headers[Math.floor(entry / this.chunkBytes)];
+    const offset = entry % this.chunkBytes;
+    if (header[offset / 8 + KIND] !== kind || header[offset / 8 + HOST_LENGTH] !== host.length) return false;
+    const chunk = this.chunkOf(entry);
+    const start = offset + HEADER_BYTES;
+    for (let i = 0; i < host.length; i++) if (chunk[start + i] !== host.charCodeAt(i)) return false;
     return true;
   }
 
-  private insert(slot: number, host: string, kind: number): void {
+  private insert(entry: number, host: string, kind: number): void {
     // At most half full, tombstones included, so that a search soon meets an empty entry.
     if ((this.taken + 1) * 2 > this.table.length) this.rebuild(this.live * 4 > this.table.length ? this.table.length * 2 : this.table.length);
     const mask = this.table.length - 1;
     let at = hashOf(host, kind) & mask;
     while (this.table[at] !== 0 && this.table[at] !== TOMBSTONE) at = (at + 1) & mask;
     if (this.table[at] === 0) this.taken++;
-    this.table[at] = slot + 1;
+    this.table[at] = entry + 1;
     this.live++;
   }
 
   /** A new table of `length` entries holding the live ones, without tombstones. */
   private rebuild(length: number): void {
     const old = this.table;
-    this.table = new Int32Array(length);
+    this.table = new Float64Array(length);
     this.taken = this.live = 0;
-    for (const entry of old) if (entry > 0) this.insert(entry - 1, this.hostOf(entry - 1), this.rows[(entry - 1) * ROW + KIND]);
+    for (const entry of old) if (entry > 0) this.insert(entry - 1, this.hostOf(entry - 1), this.field(entry - 1, KIND));
   }
 
   /** Drops the live entry at this place in `table`; its bytes stay taken until the store is emptied. */
   private dropAt(at: number): void {
-    const row = (this.table[at] - 1) * ROW;
+    const entry = this.table[at] - 1;
     this.table[at] = TOMBSTONE;
     this.live--;
-    this.dropped += this.rows[row + END] - this.rows[row + KEY_START];
+    this.dropped += this.sizeOf(entry);
   }
 }
