@@ -36,6 +36,11 @@ const HEADER_BYTES = 6 * 8;
 /** Entries start on a multiple of this, so that their header can be read as float64s. */
 const ALIGN = 8;
 
+/** The bytes an answer takes in the store: its header, host's name, header lines and body, and padding. */
+export function storedSize(hostLength: number, headLength: number, bodyLength: number): number {
+  return Math.ceil((HEADER_BYTES + hostLength + headLength + bodyLength) / ALIGN) * ALIGN;
+}
+
 const INITIAL_TABLE = 1024;
 const TOMBSTONE = -1;
 
@@ -114,8 +119,7 @@ export class HomeAnswerStore {
 
   /** Keeps a copy of this answer when there is room for it (see the top of this file). */
   put(host: string, encoding: Encoding | null, secure: boolean, answer: StoredAnswer): void {
-    const length = HEADER_BYTES + host.length + answer.head.length + answer.body.length;
-    const size = Math.ceil(length / ALIGN) * ALIGN;
+    const size = storedSize(host.length, answer.head.length, answer.body.length);
     if (size > this.chunkBytes || !isOneByte(host)) return;
     const kind = kindOf(encoding, secure);
     const known = this.indexOf(host, kind);
@@ -196,8 +200,7 @@ export class HomeAnswerStore {
 
   /** The size an entry takes, padding included. */
   private sizeOf(entry: number): number {
-    const length = HEADER_BYTES + this.field(entry, HOST_LENGTH) + this.field(entry, HEAD_LENGTH) + this.field(entry, BODY_LENGTH);
-    return Math.ceil(length / ALIGN) * ALIGN;
+    return storedSize(this.field(entry, HOST_LENGTH), this.field(entry, HEAD_LENGTH), this.field(entry, BODY_LENGTH));
   }
 
   /** The host name an entry was kept for, read back from its bytes. */
