@@ -159,8 +159,8 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
   server.on("connection", (socket: Socket) => {
     /** Requests read but not answered while the client was not reading its answers (a copy). */
     let pending: Buffer | undefined;
-    /** While a page is rendered for this connection: the request and what arrived after it (copies). */
-    let heldDuringRender: Buffer[] | undefined;
+    /** While a page is rendered for this connection: the request and what arrived after it (copies), and their size. */
+    let heldDuringRender: { reads: Buffer[]; bytes: number } | undefined;
     const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`;
 
     /**
@@ -244,9 +244,10 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
      */
     const received = (bytes: Buffer) => {
       if (!heldDuringRender) return answer(bytes);
-      heldDuringRender.push(kept(bytes));
+      heldDuringRender.reads.push(kept(bytes));
+      heldDuringRender.bytes += bytes.length;
       // A client that sends this much while it waits is read no further until it is answered.
-      if (heldDuringRender.reduce((sum, held) => sum + held.length, 0) > MAX_HEAD_BYTES) socket.pause();
+      if (heldDuringRender.bytes > MAX_HEAD_BYTES) socket.pause();
     };
 
     /** Answers every complete request in `bytes`; hands over at the first it cannot. */
@@ -278,14 +279,14 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
      */
     const awaitAnswer = (answered: Promise<boolean>, request: WireRequest, from: Buffer, restStart: number) => {
       pending = undefined;
-      const held = (heldDuringRender = [from]);
+      const held = (heldDuringRender = { reads: [from], bytes: from.length });
       // Not idle while it waits: closeIdleConnections() leaves it, and no idle timeout ends it.
       reading.delete(socket);
       socket.setTimeout(0);
       void answered.then((written) => {
         heldDuringRender = undefined;
         if (socket.destroyed) return;
-        const requests = held.length === 1 ? from : Buffer.concat(held);
+        const requests = held.reads.length === 1 ? from : Buffer.concat(held.reads, held.bytes);
         if (!written) return handOver(requests);
         reading.add(socket);
         socket.setTimeout(server.keepAliveTimeout);

@@ -108,7 +108,7 @@ export class HomeAnswerStore {
 
   /** The entry's bytes: head and body, or the head alone. */
   bytes(entry: number, withBody: boolean): Buffer {
-    const start = (entry % this.chunkBytes) + HEADER_BYTES + this.field(entry, HOST_LENGTH);
+    const start = this.hostStart(entry) + this.field(entry, HOST_LENGTH);
     const length = this.field(entry, HEAD_LENGTH) + (withBody ? this.field(entry, BODY_LENGTH) : 0);
     return this.chunkOf(entry).subarray(start, start + length);
   }
@@ -198,6 +198,11 @@ export class HomeAnswerStore {
     return this.headers[Math.floor(entry / this.chunkBytes)][(entry % this.chunkBytes) / 8 + field];
   }
 
+  /** Where the entry's host name starts in its chunk (its header comes before). */
+  private hostStart(entry: number): number {
+    return (entry % this.chunkBytes) + HEADER_BYTES;
+  }
+
   /** The size an entry takes, padding included. */
   private sizeOf(entry: number): number {
     return storedSize(this.field(entry, HOST_LENGTH), this.field(entry, HEAD_LENGTH), this.field(entry, BODY_LENGTH));
@@ -205,7 +210,7 @@ export class HomeAnswerStore {
 
   /** The host name an entry was kept for, read back from its bytes. */
   private hostOf(entry: number): string {
-    const start = (entry % this.chunkBytes) + HEADER_BYTES;
+    const start = this.hostStart(entry);
     return this.chunkOf(entry).toString("latin1", start, start + this.field(entry, HOST_LENGTH));
   }
 
@@ -221,11 +226,9 @@ export class HomeAnswerStore {
 
   /** Whether this entry is the answer for this host and kind: its header and host bytes are compared. */
   private holds(entry: number, host: string, kind: number): boolean {
-    const header = this.headers[Math.floor(entry / this.chunkBytes)];
-    const offset = entry % this.chunkBytes;
-    if (header[offset / 8 + KIND] !== kind || header[offset / 8 + HOST_LENGTH] !== host.length) return false;
+    if (this.field(entry, KIND) !== kind || this.field(entry, HOST_LENGTH) !== host.length) return false;
     const chunk = this.chunkOf(entry);
-    const start = offset + HEADER_BYTES;
+    const start = this.hostStart(entry);
     for (let i = 0; i < host.length; i++) if (chunk[start + i] !== host.charCodeAt(i)) return false;
     return true;
   }
