@@ -144,6 +144,8 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       centerId: center.id,
       tenant: center.slug,
       expiresAt: center.expiresAt?.getTime() ?? Infinity,
+      // Pages of one template share all but the institute's own details.
+      family: center.templateId,
     });
   };
 
@@ -204,7 +206,9 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       const stored = conditional ? -1 : storedAnswer(route);
       if (stored >= 0) {
         const requestId = requestIdFrom(request.header("x-request-id"));
-        write(answerStart(200, requestId, connection), answers.bytes(stored, request.method === "GET"));
+        socket.write(answers.compose(stored, answerStart(200, requestId, connection), request.method === "GET"));
+        // Written into the socket at once, unless the client is behind on reading its answers.
+        if (socket.writableLength > 0) answers.composedKept();
         recordHomeVisit(deps.logger, { requestId, status: 200, method: request.method, started, host: route.host, tenant: answers.tenant(stored) });
         return true;
       }

@@ -10,7 +10,7 @@ const answer = (centerId: string, body: string, overrides: Partial<StoredAnswer>
   ...overrides,
 });
 
-const text = (store: HomeAnswerStore, entry: number, withBody = true) => store.bytes(entry, withBody).toString();
+const text = (store: HomeAnswerStore, entry: number, withBody = true) => store.compose(entry, "", withBody).toString();
 
 describe("HomeAnswerStore", () => {
   it("gives back the head and body it was given, or the head alone for a HEAD", () => {
@@ -70,13 +70,13 @@ describe("HomeAnswerStore", () => {
   });
 
   it("stays within its capacity: refuses answers when full, starts afresh when most of it was dropped", () => {
-    const store = new HomeAnswerStore(1000, 1000);
+    const store = new HomeAnswerStore(1100, 1100);
     const page = "x".repeat(250);
     for (let i = 0; i < 5; i++) store.put(`h${i}.test`, null, false, answer(`c${i}`, page));
     const now = Date.now();
-    // Each answer takes 320 bytes with its header and its host's name: three fit.
+    // Each answer takes 344 bytes with its header and its host's name: three fit.
     expect([0, 1, 2, 3, 4].map((i) => store.find(`h${i}.test`, null, false, now) >= 0)).toEqual([true, true, true, false, false]);
-    expect(store.bytesUsed).toBeLessThanOrEqual(1000);
+    expect(store.bytesUsed).toBeLessThanOrEqual(1100);
     store.forgetCenter("c0");
     store.forgetCenter("c1");
     store.put("h3.test", null, false, answer("c3", page));
@@ -117,4 +117,60 @@ describe("HomeAnswerStore", () => {
     store.put("a.test", null, false, answer("c1", "x".repeat(200)));
     expect(store.find("a.test", null, false, Date.now())).toBe(-1);
   });
+
+  describe("plain answers of one family", () => {
+    /** Pages of one template: the same long markup around each institute's own name. */
+    const page = (name: string) => `<!doctype html><title>${name}</title>${"<section>the template's own markup, the same for every institute</section>".repeat(40)}<h1>${name}</h1><footer>${name} · all rights reserved</footer>`;
+    const familyAnswer = (i: number, overrides: Partial<StoredAnswer> = {}) => answer(`c${i}`, page(`Institute ${i}`), { family: "t1", ...overrides });
+
+    it("gives back each one byte for byte, with the start before it, or its head alone for a HEAD", () => {
+      const store = new HomeAnswerStore(1024 * 1024);
+      for (let i = 0; i < 50; i++) store.put(`h${i}.test`, null, false, familyAnswer(i));
+      const now = Date.now();
+      for (let i = 0; i < 50; i++) {
+        const entry = store.find(`h${i}.test`, null, false, now);
+        expect(store.compose(entry, "HTTP/1.1 200 OK\r\n", true).toString()).toBe(`HTTP/1.1 200 OK\r\nETag: "c${i}"\r\n\r\n${page(`Institute ${i}`)}`);
+        expect(store.compose(entry, "HTTP/1.1 200 OK\r\n", false).toString()).toBe(`HTTP/1.1 200 OK\r\nETag: "c${i}"\r\n\r\n`);
+      }
+    });
+
+    it("keeps only what each page does not share with the first: a fraction of keeping every page whole", () => {
+      const shared = new HomeAnswerStore(16 * 1024 * 1024);
+      const whole = new HomeAnswerStore(16 * 1024 * 1024);
+      for (let i = 0; i < 200; i++) {
+        shared.put(`h${i}.test`, null, false, familyAnswer(i));
+        whole.put(`h${i}.test`, null, false, familyAnswer(i, { family: undefined }));
+      }
+      expect(shared.size).toBe(200);
+      expect(shared.bytesUsed).toBeLessThan(whole.bytesUsed / 5);
+    });
+
+    it("keeps compressed answers and pages that share little with their base whole, and still gives them back", () => {
+      const store = new HomeAnswerStore(1024 * 1024);
+      store.put("a.test", null, false, familyAnswer(1));
+      store.put("a.test", "br", false, familyAnswer(1, { body: Buffer.from("compressed bytes") }));
+      store.put("b.test", null, false, answer("c2", "nothing like the others", { family: "t1" }));
+      const now = Date.now();
+      expect(text(store, store.find("a.test", "br", false, now))).toBe('ETag: "c1"\r\n\r\ncompressed bytes');
+      expect(text(store, store.find("b.test", null, false, now))).toBe('ETag: "c2"\r\n\r\nnothing like the others');
+      expect(text(store, store.find("a.test", null, false, now))).toBe(`ETag: "c1"\r\n\r\n${page("Institute 1")}`);
+    });
+
+    it("composes the next answer elsewhere when the last one is still being sent", () => {
+      const store = new HomeAnswerStore(1024 * 1024);
+      store.put("a.test", null, false, familyAnswer(1));
+      store.put("b.test", null, false, familyAnswer(2));
+      const now = Date.now();
+      const first = store.compose(store.find("a.test", null, false, now), "", true);
+      const copy = Buffer.from(first);
+      store.composedKept();
+      store.compose(store.find("b.test", null, false, now), "", true);
+      expect(first.equals(copy)).toBe(true);
+      // Without composedKept, the same memory is written again.
+      const second = store.compose(store.find("b.test", null, false, now), "", true);
+      store.compose(store.find("a.test", null, false, now), "", true);
+      expect(second.toString()).toContain("Institute 1");
+    });
+  });
 });
+

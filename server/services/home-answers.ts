@@ -5,7 +5,9 @@
  * found through a table of numbers, so answering one touches the table and the answer's own
  * bytes. With 100,000 institutes the objects of the other caches (host → center, center →
  * page, page → headers) sit all over a heap of hundreds of megabytes, and reading them cost more
- * than everything else an answer does.
+ * than everything else an answer does. A plain answer is kept as the runs it shares with the
+ * first plain answer of its template and its own bytes between them (decision 0013), so what an
+ * answer reads is mostly that base's bytes, which stay in the processor's caches.
  *
  * It is derived from those caches and never outlives them: a change to any institute empties it,
  * a catalog change drops that institute's answers, and a center's plan expiry is checked on every
@@ -14,16 +16,19 @@
  */
 
 import type { Encoding } from "./sites.ts";
+import { BasePage, OWN, pageDelta } from "./page-delta.ts";
 
 /** The kinds of answer a host can have: encoding (none, or one a home page is kept in) × scheme (http, https). */
 const ENCODING_INDEX: Record<Encoding, number> = { br: 1, gzip: 2 };
 const kindOf = (encoding: Encoding | null, secure: boolean) => (encoding ? ENCODING_INDEX[encoding] : 0) * 2 + (secure ? 1 : 0);
 
 /**
- * Each entry starts with a header of float64 fields, then holds its host's name, the page's
- * header lines and the body. An answer is found through `table` and then read from its own
- * bytes alone: with 100,000 institutes every place looked at is a cache miss, and a separate
- * row of numbers per entry was one more of them on every answer.
+ * Each entry starts with a header of float64 fields, then the runs it is made of (when it is
+ * kept against a base: pairs of int32, see page-delta.ts), its host's name, and its own bytes
+ * (the page's header lines and body, or the bytes between the runs shared with the base). An
+ * answer is found through `table` and then read from its own bytes and its base alone: with
+ * 100,000 institutes every place looked at is a cache miss, and a separate row of numbers per
+ * entry was one more of them on every answer.
  */
 const HOST_LENGTH = 0;
 const HEAD_LENGTH = 1;
@@ -32,14 +37,24 @@ const EXPIRES = 3;
 const KIND = 4;
 /** The entry's number among all ever kept since the store was emptied: its index in `tenants` and `centers`. */
 const SLOT = 5;
-const HEADER_BYTES = 6 * 8;
+/** The bytes the entry takes, padding included. */
+const SIZE = 6;
+/** The base page the entry's runs copy from, as an index in `bases`; -1 when the entry holds all its bytes. */
+const BASE = 7;
+/** How many runs the entry is made of (0 without a base). */
+const RUNS = 8;
+const HEADER_BYTES = 9 * 8;
+const RUN_BYTES = 2 * 4;
 /** Entries start on a multiple of this, so that their header can be read as float64s. */
 const ALIGN = 8;
 
-/** The bytes an answer takes in the store: its header, host's name, header lines and body, and padding. */
-export function storedSize(hostLength: number, headLength: number, bodyLength: number): number {
-  return Math.ceil((HEADER_BYTES + hostLength + headLength + bodyLength) / ALIGN) * ALIGN;
+/** The bytes an entry takes in the store: its header, runs, host's name, own bytes, and padding. */
+export function storedSize(hostLength: number, ownLength: number, runs = 0): number {
+  return Math.ceil((HEADER_BYTES + runs * RUN_BYTES + hostLength + ownLength) / ALIGN) * ALIGN;
 }
+
+/** The answers composed for a connection are written here first; it grows for a larger one. */
+const INITIAL_SCRATCH = 64 * 1024;
 
 const INITIAL_TABLE = 1024;
 const TOMBSTONE = -1;
@@ -67,14 +82,21 @@ export interface StoredAnswer {
   tenant: string;
   /** When the institute's plan ends, in ms since the epoch; Infinity when it does not. */
   expiresAt: number;
+  /**
+   * What the page is made from besides the institute's own details (its template): plain
+   * answers of one family and kind are kept against the first of them. Compressed bodies share
+   * nothing byte for byte, and are kept whole.
+   */
+  family?: string;
 }
 
 export class HomeAnswerStore {
   private readonly capacity: number;
   private readonly chunkBytes: number;
   private chunks: Buffer[] = [];
-  /** The same memory as `chunks`, read as float64s for the entries' headers. */
+  /** The same memory as `chunks`, read as float64s for the entries' headers and as int32s for their runs. */
   private headers: Float64Array[] = [];
+  private runs: Int32Array[] = [];
   /** Bytes taken in all chunks (the last one fills up to chunkBytes, then a new one starts). */
   private used = 0;
   /** Bytes of dropped answers, given back only when the store is emptied. */
@@ -92,6 +114,14 @@ export class HomeAnswerStore {
   private slots = 0;
   private readonly tenants: string[] = [];
   private readonly centers: string[] = [];
+  /** The first plain answer of each family and kind, which the others' runs copy from. */
+  private bases: BasePage[] = [];
+  private readonly baseOf = new Map<string, number>();
+  private baseBytes = 0;
+  /** Where compose() writes; replaced when what it wrote is still being sent (see composedKept). */
+  private scratch = Buffer.allocUnsafeSlow(INITIAL_SCRATCH);
+  /** Where a plain answer's head and body are put together to be compared with its base. */
+  private pages = Buffer.allocUnsafeSlow(INITIAL_SCRATCH);
 
   constructor(capacityBytes: number, chunkBytes = 32 * 1024 * 1024) {
     this.capacity = capacityBytes;
@@ -106,11 +136,41 @@ export class HomeAnswerStore {
     return this.field(entry, EXPIRES) <= now ? -1 : entry;
   }
 
-  /** The entry's bytes: head and body, or the head alone. */
-  bytes(entry: number, withBody: boolean): Buffer {
-    const start = this.hostStart(entry) + this.field(entry, HOST_LENGTH);
-    const length = this.field(entry, HEAD_LENGTH) + (withBody ? this.field(entry, BODY_LENGTH) : 0);
-    return this.chunkOf(entry).subarray(start, start + length);
+  /**
+   * The whole answer: `start` (the status line and this answer's own headers, one byte per
+   * character), then the entry's header lines and, with `withBody`, its body. The bytes are valid
+   * until the next call, unless composedKept() is called: write them at once.
+   */
+  compose(entry: number, start: string, withBody: boolean): Buffer {
+    const length = start.length + this.field(entry, HEAD_LENGTH) + (withBody ? this.field(entry, BODY_LENGTH) : 0);
+    if (length > this.scratch.length) this.scratch = Buffer.allocUnsafeSlow(Math.max(length, INITIAL_SCRATCH));
+    const into = this.scratch;
+    let at = into.write(start, 0, "latin1");
+    const chunk = this.chunkOf(entry);
+    let own = this.hostStart(entry) + this.field(entry, HOST_LENGTH);
+    const base = this.field(entry, BASE);
+    if (base < 0) {
+      chunk.copy(into, at, own, own + length - at);
+      return into.subarray(0, length);
+    }
+    const from = this.bases[base].bytes;
+    const runs = this.runs[Math.floor(entry / this.chunkBytes)];
+    const first = ((entry % this.chunkBytes) + HEADER_BYTES) / 4;
+    const last = first + this.field(entry, RUNS) * 2;
+    for (let run = first; run < last && at < length; run += 2) {
+      const runLength = Math.min(runs[run + 1], length - at);
+      if (runs[run] === OWN) {
+        chunk.copy(into, at, own, own + runLength);
+        own += runLength;
+      } else from.copy(into, at, runs[run], runs[run] + runLength);
+      at += runLength;
+    }
+    return into.subarray(0, length);
+  }
+
+  /** What compose() gave last is still queued to be sent: the next answer is composed elsewhere. */
+  composedKept(): void {
+    this.scratch = Buffer.allocUnsafeSlow(this.scratch.length);
   }
 
   tenant(entry: number): string {
@@ -119,15 +179,18 @@ export class HomeAnswerStore {
 
   /** Keeps a copy of this answer when there is room for it (see the top of this file). */
   put(host: string, encoding: Encoding | null, secure: boolean, answer: StoredAnswer): void {
-    const size = storedSize(host.length, answer.head.length, answer.body.length);
-    if (size > this.chunkBytes || !isOneByte(host)) return;
+    if (!isOneByte(host)) return;
     const kind = kindOf(encoding, secure);
+    const shared = answer.family !== undefined && !encoding ? this.againstBase(`${answer.family}|${kind}`, answer, host.length) : undefined;
+    const { base, runs, own } = shared ?? { base: -1, runs: [], own: [answer.head, answer.body] };
+    const size = storedSize(host.length, own.reduce((sum, bytes) => sum + bytes.length, 0), runs.length / 2);
+    if (size > this.chunkBytes) return;
     const known = this.indexOf(host, kind);
     if (known >= 0) this.dropAt(known);
     let offset = this.used % this.chunkBytes;
     // An answer never spans two chunks: the rest of a chunk too full for it is left unused.
     const skipped = offset + size > this.chunkBytes ? this.chunkBytes - offset : 0;
-    if (this.used + skipped + size > this.capacity) {
+    if (this.used + skipped + size + this.baseBytes > this.capacity) {
       if (this.dropped + skipped < this.capacity / 2) return;
       this.clear();
       return this.put(host, encoding, secure, answer);
@@ -140,6 +203,7 @@ export class HomeAnswerStore {
       const chunk = Buffer.allocUnsafeSlow(this.chunkBytes);
       this.chunks.push(chunk);
       this.headers.push(new Float64Array(chunk.buffer, chunk.byteOffset, this.chunkBytes / 8));
+      this.runs.push(new Int32Array(chunk.buffer, chunk.byteOffset, this.chunkBytes / 4));
     }
     const entry = this.used;
     const slot = this.slots++;
@@ -151,11 +215,14 @@ export class HomeAnswerStore {
     header[at + EXPIRES] = answer.expiresAt;
     header[at + KIND] = kind;
     header[at + SLOT] = slot;
+    header[at + SIZE] = size;
+    header[at + BASE] = base;
+    header[at + RUNS] = runs.length / 2;
+    this.runs[index].set(runs, (offset + HEADER_BYTES) / 4);
     const chunk = this.chunks[index];
-    const hostStart = offset + HEADER_BYTES;
-    chunk.write(host, hostStart, "latin1");
-    answer.head.copy(chunk, hostStart + host.length);
-    answer.body.copy(chunk, hostStart + host.length + answer.head.length);
+    const hostStart = this.hostStart(entry);
+    let ownAt = hostStart + chunk.write(host, hostStart, "latin1");
+    for (const bytes of own) ownAt += bytes.copy(chunk, ownAt);
     this.tenants[slot] = answer.tenant;
     this.centers[slot] = answer.centerId;
     this.used += size;
@@ -173,10 +240,14 @@ export class HomeAnswerStore {
     this.taken = this.live = 0;
     this.chunks = [];
     this.headers = [];
+    this.runs = [];
     this.used = 0;
     this.dropped = 0;
     this.slots = 0;
     this.tenants.length = this.centers.length = 0;
+    this.bases = [];
+    this.baseOf.clear();
+    this.baseBytes = 0;
   }
 
   /** Answers held. */
@@ -184,9 +255,40 @@ export class HomeAnswerStore {
     return this.live;
   }
 
-  /** Bytes held, dropped answers included until the store is emptied. */
+  /** Bytes held, dropped answers included until the store is emptied, and the base pages. */
   get bytesUsed(): number {
-    return this.used;
+    return this.used + this.baseBytes;
+  }
+
+  /**
+   * The answer as runs of its family's base page and bytes of its own; undefined when that would
+   * not be smaller than the answer whole (a page that shares little with its base).
+   */
+  private againstBase(family: string, answer: StoredAnswer, hostLength: number): { base: number; runs: number[]; own: Buffer[] } | undefined {
+    // Into memory the store keeps for this: a new 16 KB buffer for every page stored was garbage
+    // that left the process's memory fragmented after 100,000 pages.
+    const length = answer.head.length + answer.body.length;
+    if (length > this.pages.length) this.pages = Buffer.allocUnsafeSlow(length);
+    answer.head.copy(this.pages);
+    answer.body.copy(this.pages, answer.head.length);
+    const page = this.pages.subarray(0, length);
+    const base = this.baseFor(family, page);
+    if (base < 0) return undefined;
+    const { runs, own } = pageDelta(this.bases[base], page);
+    const smaller = storedSize(hostLength, own.length, runs.length / 2) < storedSize(hostLength, page.length);
+    return smaller ? { base, runs, own: [own] } : undefined;
+  }
+
+  /** The base page of this family and kind: `page` itself when it is the first, while there is room. */
+  private baseFor(family: string, page: Buffer): number {
+    const known = this.baseOf.get(family);
+    if (known !== undefined) return known;
+    const base = new BasePage(Buffer.from(page));
+    if (this.used + this.baseBytes + base.size > this.capacity) return -1;
+    this.bases.push(base);
+    this.baseBytes += base.size;
+    this.baseOf.set(family, this.bases.length - 1);
+    return this.bases.length - 1;
   }
 
   private chunkOf(entry: number): Buffer {
@@ -198,14 +300,9 @@ export class HomeAnswerStore {
     return this.headers[Math.floor(entry / this.chunkBytes)][(entry % this.chunkBytes) / 8 + field];
   }
 
-  /** Where the entry's host name starts in its chunk (its header comes before). */
+  /** Where the entry's host name starts in its chunk (its header and runs come before). */
   private hostStart(entry: number): number {
-    return (entry % this.chunkBytes) + HEADER_BYTES;
-  }
-
-  /** The size an entry takes, padding included. */
-  private sizeOf(entry: number): number {
-    return storedSize(this.field(entry, HOST_LENGTH), this.field(entry, HEAD_LENGTH), this.field(entry, BODY_LENGTH));
+    return (entry % this.chunkBytes) + HEADER_BYTES + this.field(entry, RUNS) * RUN_BYTES;
   }
 
   /** The host name an entry was kept for, read back from its bytes. */
@@ -257,6 +354,6 @@ export class HomeAnswerStore {
     const entry = this.table[at] - 1;
     this.table[at] = TOMBSTONE;
     this.live--;
-    this.dropped += this.sizeOf(entry);
+    this.dropped += this.field(entry, SIZE);
   }
 }
