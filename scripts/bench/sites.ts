@@ -2,10 +2,11 @@
  * `npm run bench`: how fast institutes' home pages are served.
  *
  * Starts the production server twice, on a database with 1,000 institutes and on one with
- * 100,000, and loads at BENCH_CONNECTIONS (64): the tenant home page across random institutes'
- * hosts (on both), the platform landing page, GET /api/pricing, and as the ceiling the same
- * institutes' pages served as static files by nginx (one worker, like the one Node process),
- * picked by the same random Host headers (1,000 and 100,000 pages, in memory where /dev/shm is).
+ * 100,000, and loads at BENCH_CONNECTIONS (64): the tenant home page across every institute's
+ * host in a random order (on both), the platform landing page, GET /api/pricing, and as the
+ * ceiling the same institutes' pages served as static files by nginx (one worker, like the one
+ * Node process), picked by the same Host headers (1,000 and 100,000 pages, in memory where
+ * /dev/shm is).
  * For reference: nginx sending one file for every request, and a bare node:http server sending
  * one page's bytes (what one Node process can do at best here, with no lookup). Prints requests/s, p50, p99 and ratios
  * (docs/decisions/0006-nginx-ceiling-serves-the-same-pages.md says why this ceiling).
