@@ -206,9 +206,7 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       const stored = conditional ? -1 : storedAnswer(route);
       if (stored >= 0) {
         const requestId = requestIdFrom(request.header("x-request-id"));
-        socket.write(answers.compose(stored, answerStart(200, requestId, connection), request.method === "GET"));
-        // Written into the socket at once, unless the client is behind on reading its answers.
-        if (socket.writableLength > 0) answers.composedKept();
+        answers.writeAnswer(stored, answerStart(200, requestId, connection), request.method === "GET", socket);
         recordHomeVisit(deps.logger, { requestId, status: 200, method: request.method, started, host: route.host, tenant: answers.tenant(stored) });
         return true;
       }

@@ -88,7 +88,7 @@ end`;
 }
 
 /** A copy of `items` in a random order (Fisher–Yates). */
-export function shuffled<T>(items: readonly T[]): T[] {
+function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));

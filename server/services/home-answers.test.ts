@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HomeAnswerStore, type StoredAnswer } from "./home-answers.ts";
+import { HomeAnswerStore, storedSize, type StoredAnswer } from "./home-answers.ts";
 
 const answer = (centerId: string, body: string, overrides: Partial<StoredAnswer> = {}): StoredAnswer => ({
   head: Buffer.from(`ETag: "${centerId}"\r\n\r\n`, "latin1"),
@@ -10,15 +10,29 @@ const answer = (centerId: string, body: string, overrides: Partial<StoredAnswer>
   ...overrides,
 });
 
-const text = (store: HomeAnswerStore, entry: number, withBody = true) => store.compose(entry, "", withBody).toString();
+/**
+ * A socket stand-in that keeps the bytes written to it. `writableLength` 1 says it could not send
+ * them at once and holds on to them, as a real one does when its client is behind.
+ */
+function socket(writableLength = 0) {
+  const written: Buffer[] = [];
+  return { written, writableLength, write: (bytes: Buffer) => written.push(bytes) };
+}
+
+/** The answer written for this entry, after `start`. */
+function written(store: HomeAnswerStore, entry: number, withBody = true, start = ""): string {
+  const to = socket();
+  store.writeAnswer(entry, start, withBody, to);
+  return Buffer.concat(to.written).toString();
+}
 
 describe("HomeAnswerStore", () => {
   it("gives back the head and body it was given, or the head alone for a HEAD", () => {
     const store = new HomeAnswerStore(1024 * 1024);
     store.put("a.test", null, false, answer("c1", "<html>a</html>"));
     const entry = store.find("a.test", null, false, Date.now());
-    expect(text(store, entry)).toBe('ETag: "c1"\r\n\r\n<html>a</html>');
-    expect(text(store, entry, false)).toBe('ETag: "c1"\r\n\r\n');
+    expect(written(store, entry)).toBe('ETag: "c1"\r\n\r\n<html>a</html>');
+    expect(written(store, entry, false)).toBe('ETag: "c1"\r\n\r\n');
     expect(store.tenant(entry)).toBe("slug-c1");
   });
 
@@ -28,9 +42,9 @@ describe("HomeAnswerStore", () => {
     store.put("a.test", "gzip", false, answer("c1", "gzipped"));
     store.put("a.test", null, true, answer("c1", "secure"));
     const now = Date.now();
-    expect(text(store, store.find("a.test", "gzip", false, now))).toContain("gzipped");
-    expect(text(store, store.find("a.test", null, true, now))).toContain("secure");
-    expect(text(store, store.find("a.test", null, false, now))).toContain("plain");
+    expect(written(store, store.find("a.test", "gzip", false, now))).toContain("gzipped");
+    expect(written(store, store.find("a.test", null, true, now))).toContain("secure");
+    expect(written(store, store.find("a.test", null, false, now))).toContain("plain");
     expect(store.find("a.test", "br", false, now)).toBe(-1);
     expect(store.find("b.test", null, false, now)).toBe(-1);
   });
@@ -50,12 +64,12 @@ describe("HomeAnswerStore", () => {
     store.put("www.a.test", "gzip", false, answer("c1", "other host"));
     store.put("b.test", null, false, answer("c2", "b"));
     const now = Date.now();
-    expect(text(store, store.find("a.test", null, false, now))).toContain("new");
+    expect(written(store, store.find("a.test", null, false, now))).toContain("new");
     expect(store.size).toBe(3);
     store.forgetCenter("c1");
     expect(store.find("a.test", null, false, now)).toBe(-1);
     expect(store.find("www.a.test", "gzip", false, now)).toBe(-1);
-    expect(text(store, store.find("b.test", null, false, now))).toContain("b");
+    expect(written(store, store.find("b.test", null, false, now))).toContain("b");
     store.clear();
     expect(store.size).toBe(0);
     expect(store.bytesUsed).toBe(0);
@@ -66,7 +80,7 @@ describe("HomeAnswerStore", () => {
     const bodies = Array.from({ length: 20 }, (_, i) => String.fromCharCode(97 + i).repeat(300 + i));
     bodies.forEach((body, i) => store.put(`h${i}.test`, null, false, answer(`c${i}`, body)));
     const now = Date.now();
-    bodies.forEach((body, i) => expect(text(store, store.find(`h${i}.test`, null, false, now))).toBe(`ETag: "c${i}"\r\n\r\n${body}`));
+    bodies.forEach((body, i) => expect(written(store, store.find(`h${i}.test`, null, false, now))).toBe(`ETag: "c${i}"\r\n\r\n${body}`));
   });
 
   it("stays within its capacity: refuses answers when full, starts afresh when most of it was dropped", () => {
@@ -81,7 +95,7 @@ describe("HomeAnswerStore", () => {
     store.forgetCenter("c1");
     store.put("h3.test", null, false, answer("c3", page));
     expect(store.find("h2.test", null, false, now)).toBe(-1);
-    expect(text(store, store.find("h3.test", null, false, now))).toContain(page);
+    expect(written(store, store.find("h3.test", null, false, now))).toContain(page);
     expect(store.size).toBe(1);
   });
 
@@ -95,9 +109,9 @@ describe("HomeAnswerStore", () => {
     hosts.forEach((host, i) => {
       const encoding = i % 2 ? "br" : null;
       const entry = store.find(host, encoding, false, now);
-      if (i % 4 === 0) expect(text(store, entry)).toContain(`again ${i}`);
+      if (i % 4 === 0) expect(written(store, entry)).toContain(`again ${i}`);
       else if (i % 100 % 2 === 0) expect(entry).toBe(-1);
-      else expect(text(store, entry)).toContain(`page ${i}`);
+      else expect(written(store, entry)).toContain(`page ${i}`);
       // The same name of another kind, or one a character longer, is another host.
       expect(store.find(host, encoding, true, now)).toBe(-1);
       expect(store.find(`${host}x`, encoding, false, now)).toBe(-1);
@@ -129,8 +143,8 @@ describe("HomeAnswerStore", () => {
       const now = Date.now();
       for (let i = 0; i < 50; i++) {
         const entry = store.find(`h${i}.test`, null, false, now);
-        expect(store.compose(entry, "HTTP/1.1 200 OK\r\n", true).toString()).toBe(`HTTP/1.1 200 OK\r\nETag: "c${i}"\r\n\r\n${page(`Institute ${i}`)}`);
-        expect(store.compose(entry, "HTTP/1.1 200 OK\r\n", false).toString()).toBe(`HTTP/1.1 200 OK\r\nETag: "c${i}"\r\n\r\n`);
+        expect(written(store, entry, true, "HTTP/1.1 200 OK\r\n")).toBe(`HTTP/1.1 200 OK\r\nETag: "c${i}"\r\n\r\n${page(`Institute ${i}`)}`);
+        expect(written(store, entry, false, "HTTP/1.1 200 OK\r\n")).toBe(`HTTP/1.1 200 OK\r\nETag: "c${i}"\r\n\r\n`);
       }
     });
 
@@ -148,28 +162,38 @@ describe("HomeAnswerStore", () => {
     it("keeps compressed answers and pages that share little with their base whole, and still gives them back", () => {
       const store = new HomeAnswerStore(1024 * 1024);
       store.put("a.test", null, false, familyAnswer(1));
-      store.put("a.test", "br", false, familyAnswer(1, { body: Buffer.from("compressed bytes") }));
-      store.put("b.test", null, false, answer("c2", "nothing like the others", { family: "t1" }));
+      /** Puts the answer and says whether it took the bytes of the answer kept whole. */
+      const keptWhole = (host: string, encoding: "br" | null, kept: StoredAnswer) => {
+        const before = store.bytesUsed;
+        store.put(host, encoding, false, kept);
+        return store.bytesUsed - before === storedSize(host.length, kept.head.length + kept.body.length);
+      };
+      // Compressed, and long enough to be worth keeping against a base if it were plain.
+      expect(keptWhole("a.test", "br", familyAnswer(1, { body: Buffer.from(page("compressed bytes")) }))).toBe(true);
+      expect(keptWhole("b.test", null, answer("c2", "nothing like the others", { family: "t1" }))).toBe(true);
+      expect(keptWhole("c.test", null, familyAnswer(3))).toBe(false);
       const now = Date.now();
-      expect(text(store, store.find("a.test", "br", false, now))).toBe('ETag: "c1"\r\n\r\ncompressed bytes');
-      expect(text(store, store.find("b.test", null, false, now))).toBe('ETag: "c2"\r\n\r\nnothing like the others');
-      expect(text(store, store.find("a.test", null, false, now))).toBe(`ETag: "c1"\r\n\r\n${page("Institute 1")}`);
+      expect(written(store, store.find("a.test", "br", false, now))).toBe(`ETag: "c1"\r\n\r\n${page("compressed bytes")}`);
+      expect(written(store, store.find("b.test", null, false, now))).toBe('ETag: "c2"\r\n\r\nnothing like the others');
+      expect(written(store, store.find("a.test", null, false, now))).toBe(`ETag: "c1"\r\n\r\n${page("Institute 1")}`);
     });
 
-    it("composes the next answer elsewhere when the last one is still being sent", () => {
+    it("composes the next answer elsewhere when the socket still holds the last one", () => {
       const store = new HomeAnswerStore(1024 * 1024);
       store.put("a.test", null, false, familyAnswer(1));
       store.put("b.test", null, false, familyAnswer(2));
       const now = Date.now();
-      const first = store.compose(store.find("a.test", null, false, now), "", true);
-      const copy = Buffer.from(first);
-      store.composedKept();
-      store.compose(store.find("b.test", null, false, now), "", true);
-      expect(first.equals(copy)).toBe(true);
-      // Without composedKept, the same memory is written again.
-      const second = store.compose(store.find("b.test", null, false, now), "", true);
-      store.compose(store.find("a.test", null, false, now), "", true);
-      expect(second.toString()).toContain("Institute 1");
+      const [a, b] = [store.find("a.test", null, false, now), store.find("b.test", null, false, now)];
+      const behind = socket(1);
+      store.writeAnswer(a, "", true, behind);
+      const copy = Buffer.from(behind.written[0]);
+      store.writeAnswer(b, "", true, socket());
+      expect(behind.written[0].equals(copy)).toBe(true);
+      // When the socket sent it at once, the same memory is written again.
+      const sent = socket();
+      store.writeAnswer(b, "", true, sent);
+      store.writeAnswer(a, "", true, socket());
+      expect(sent.written[0].toString()).toContain("Institute 1");
     });
   });
 });

@@ -90,6 +90,12 @@ export interface StoredAnswer {
   family?: string;
 }
 
+/** What an answer is written to: a socket, whose queue holds on to the bytes it could not send at once. */
+export interface AnswerSocket {
+  write(bytes: Buffer): unknown;
+  readonly writableLength: number;
+}
+
 export class HomeAnswerStore {
   private readonly capacity: number;
   private readonly chunkBytes: number;
@@ -118,7 +124,7 @@ export class HomeAnswerStore {
   private bases: BasePage[] = [];
   private readonly baseOf = new Map<string, number>();
   private baseBytes = 0;
-  /** Where compose() writes; replaced when what it wrote is still being sent (see composedKept). */
+  /** Where answers are composed; replaced when what it holds is still being sent (see writeAnswer). */
   private scratch = Buffer.allocUnsafeSlow(INITIAL_SCRATCH);
   /** Where a plain answer's head and body are put together to be compared with its base. */
   private pages = Buffer.allocUnsafeSlow(INITIAL_SCRATCH);
@@ -137,11 +143,22 @@ export class HomeAnswerStore {
   }
 
   /**
-   * The whole answer: `start` (the status line and this answer's own headers, one byte per
-   * character), then the entry's header lines and, with `withBody`, its body. The bytes are valid
-   * until the next call, unless composedKept() is called: write them at once.
+   * Writes the whole answer to `socket` at once: `start` (the status line and this answer's own
+   * headers, one byte per character), then the entry's header lines and, with `withBody`, its
+   * body. It is composed in one buffer that the next answer reuses, unless the socket could not
+   * send it at once and still holds on to it (the client is behind on reading its answers).
    */
-  compose(entry: number, start: string, withBody: boolean): Buffer {
+  writeAnswer(entry: number, start: string, withBody: boolean, socket: AnswerSocket): void {
+    socket.write(this.compose(entry, start, withBody));
+    if (socket.writableLength > 0) this.scratch = Buffer.allocUnsafeSlow(this.scratch.length);
+  }
+
+  tenant(entry: number): string {
+    return this.tenants[this.field(entry, SLOT)];
+  }
+
+  /** The whole answer in the scratch buffer (see writeAnswer). */
+  private compose(entry: number, start: string, withBody: boolean): Buffer {
     const length = start.length + this.field(entry, HEAD_LENGTH) + (withBody ? this.field(entry, BODY_LENGTH) : 0);
     if (length > this.scratch.length) this.scratch = Buffer.allocUnsafeSlow(Math.max(length, INITIAL_SCRATCH));
     const into = this.scratch;
@@ -166,15 +183,6 @@ export class HomeAnswerStore {
       at += runLength;
     }
     return into.subarray(0, length);
-  }
-
-  /** What compose() gave last is still queued to be sent: the next answer is composed elsewhere. */
-  composedKept(): void {
-    this.scratch = Buffer.allocUnsafeSlow(this.scratch.length);
-  }
-
-  tenant(entry: number): string {
-    return this.tenants[this.field(entry, SLOT)];
   }
 
   /** Keeps a copy of this answer when there is room for it (see the top of this file). */
