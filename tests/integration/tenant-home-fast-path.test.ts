@@ -199,6 +199,8 @@ describe.each(LAYERS)("institutes' home pages answered from the caches, in $laye
       .insert(contents)
       .values({ creatorId: creator.user._id, centerId: center.id, type: "pdf", title: "Stored Answer Notes", price: 9900, fileKey: "notes.pdf" });
     await t.services.sites.catalogChanged(center.id);
+    // The echo of this instance's own announcement would otherwise empty the cache again mid-test.
+    await announcementsSettled(t.database, CATALOG_CHANNEL);
     const changed = await get("fastlane.test");
     expect(changed).toMatchObject({ rendered: true, viaApp: !onConnections });
     expect(changed.body.toString()).toContain("Stored Answer Notes");
