@@ -16,8 +16,22 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
 export const DEFAULT_ADDRESS = "12 Park Street, Kolkata, West Bengal 700016";
 export const DEFAULT_PHONE = "+91 98300 12345";
 
-export function defaultTagline(instituteName: string): string {
-  return `${instituteName}: coaching for JEE, NEET and Boards that turns effort into results.`;
+export function defaultTagline(instituteName: string, programs: Program[] = DEFAULT_PROGRAMS): string {
+  return `${instituteName}: coaching for ${inWords(programFocus(programs))} that turns effort into results.`;
+}
+
+/**
+ * What the institute coaches for, in a word per program ("JEE Main/Advanced" → "JEE"), at most
+ * four: the templates' hero lines follow the programs the institute lists, not the samples.
+ */
+export function programFocus(programs: Program[]): string[] {
+  const words = programs.map((program) => program.name.trim().split(/[\s/,]+/)[0]).filter(Boolean);
+  return [...new Set(words)].slice(0, 4);
+}
+
+/** "JEE, NEET and Boards". */
+export function inWords(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 /** An e-mail address derived from the institute's domain (spec: "derived e-mail"). */

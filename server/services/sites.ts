@@ -232,13 +232,14 @@ function sqlIncrement() {
 /** The institute's details with the spec's samples where it has not filled them in. */
 export function profileData(center: Pick<TenantCenter, "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Omit<SiteData, "catalog"> {
   const p = center.siteProfile ?? {};
+  const programs = p.programs?.length ? p.programs : DEFAULT_PROGRAMS;
   return {
     instituteName: center.instituteName,
-    tagline: p.tagline?.trim() || defaultTagline(center.instituteName),
+    tagline: p.tagline?.trim() || defaultTagline(center.instituteName, programs),
     address: p.address?.trim() || DEFAULT_ADDRESS,
     phone: p.phone?.trim() || DEFAULT_PHONE,
     email: p.contactEmail?.trim() || derivedEmail(center.customDomain ?? host),
-    programs: p.programs?.length ? p.programs : DEFAULT_PROGRAMS,
+    programs,
     testimonials: p.testimonials?.length ? p.testimonials : DEFAULT_TESTIMONIALS,
     logoUrl: p.logoKey ? `/media/${p.logoKey}` : null,
     brandColor: p.brandColor && /^#[0-9a-f]{6}$/i.test(p.brandColor) ? p.brandColor : null,

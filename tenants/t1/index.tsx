@@ -6,6 +6,7 @@ import { BookIcon, ChartIcon, TrophyIcon, UsersIcon } from "../shared/icons";
 import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { programFocus } from "../defaults";
 
 const WHY_ICONS = [TrophyIcon, UsersIcon, ChartIcon, BookIcon];
 
@@ -43,7 +44,7 @@ export function Template1({ data }: { data: SiteData }) {
 
       <section className="t1-hero">
         <div className="ps-wrap">
-          <p className="t1-eyebrow">JEE · NEET · Boards</p>
+          <p className="t1-eyebrow">{programFocus(data.programs).join(" · ")}</p>
           <h1>{data.instituteName}</h1>
           <p className="t1-tagline">{data.tagline}</p>
           <div className="t1-ctas">

@@ -4,6 +4,7 @@ import { ContactList, InstituteMark } from "../shared/contact";
 import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-form";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { inWords, programFocus } from "../defaults";
 
 /** Calm: minimal and airy. Cream paper, violet accents, a quiet timeline of stories. */
 export function Template4({ data }: { data: SiteData }) {
@@ -32,7 +33,9 @@ export function Template4({ data }: { data: SiteData }) {
       <section className="t4-hero">
         <div className="ps-wrap t4-narrow">
           <h1>{data.tagline}</h1>
-          <p className="t4-sub">Coaching for JEE, NEET and Boards at {data.instituteName}.</p>
+          <p className="t4-sub">
+            Coaching for {inWords(programFocus(data.programs))} at {data.instituteName}.
+          </p>
           <div className="t4-ctas">
             <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary" />
             <EnquiryButton kind="Apply Now" className="ps-btn t4-btn-quiet" />

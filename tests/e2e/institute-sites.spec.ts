@@ -122,3 +122,97 @@ test("an unknown domain answers 404", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("This site is not configured")).toBeVisible();
 });
+
+test("the four templates are visibly different designs, shown side by side", async ({ page }, testInfo) => {
+  await signInAsBusiness(page);
+  await page.goto("/business/templates");
+  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await expect(page.getByText("Choose how Sunrise Academy's website looks.")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const looks: string[] = [];
+  const shots: string[] = [];
+  for (const id of ["t1", "t2", "t3", "t4"]) {
+    await page.goto(`/business/website?template=${id}`);
+    const root = page.locator(`[data-template=${id}]`);
+    await expect(root.getByText("Sunrise Academy").first()).toBeVisible();
+    // Typography, colour and layout: what a visitor tells the designs apart by.
+    looks.push(
+      await root.evaluate((site) => {
+        const style = (element: Element | null) => (element ? getComputedStyle(element) : null);
+        const heading = style(site.querySelector("h1"));
+        const primary = style(site.querySelector(".ps-btn-primary"));
+        const hero = site.querySelector("h1")!.getBoundingClientRect();
+        return JSON.stringify([heading?.fontFamily, heading?.fontSize, heading?.textAlign, primary?.backgroundColor, primary?.borderRadius, style(site)?.backgroundColor, Math.round(hero.left), Math.round(hero.top)]);
+      }),
+    );
+    shots.push((await page.screenshot()).toString("base64"));
+  }
+  expect(new Set(looks).size).toBe(4);
+  const colours = looks.map((look) => JSON.parse(look)[3]);
+  expect(new Set(colours).size).toBe(4);
+
+  const side = await page.context().newPage();
+  await side.setViewportSize({ width: 1600, height: 200 });
+  await side.setContent(
+    `<body style="margin:0;display:grid;grid-template-columns:repeat(4,1fr);gap:8px;background:#ddd">${shots
+      .map((png, i) => `<figure style="margin:0"><figcaption style="font:600 14px sans-serif;padding:4px">t${i + 1}</figcaption><img style="width:100%;display:block" src="data:image/png;base64,${png}"></figure>`)
+      .join("")}</body>`,
+  );
+  // Kept in test-results/ after the run, for whoever reviews the designs.
+  const picture = testInfo.outputPath("templates-side-by-side.png");
+  await side.screenshot({ path: picture, fullPage: true });
+  await testInfo.attach("templates side by side", { path: picture, contentType: "image/png" });
+  await side.close();
+});
+
+test("the owner edits the website's details and logo, and the site shows them; bad input changes nothing", async ({ page, context }) => {
+  const id = Date.now().toString(36);
+  const domain = `olympiad-${id}.test`;
+  await buyPlanAsNewBusiness(page, { institute: "Olympiad Point", domain, owner: "Kavya Menon", email: `kavya.${id}@example.com` });
+  const visitor = await context.browser()!.newPage();
+  await visitor.goto(`http://${domain}:${port}/`);
+  await expect(visitor.getByText(`info@${domain}`).first()).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "NEET UG" })).toBeVisible();
+
+  await page.goto("/business/site");
+  await expect(page.getByText("What Olympiad Point's website says. Blank fields show our sample text.")).toBeVisible();
+  await page.getByLabel("Tagline").fill("Where olympiad toppers are made");
+  await page.getByLabel("Phone").fill("+91 90000 11111");
+  await page.getByLabel("Contact e-mail").fill("admissions@olympiadpoint.in");
+  await page.getByLabel("Use my brand colour instead of the template's").check();
+  await page.getByLabel("Brand colour", { exact: true }).fill("#be123c");
+  await page.getByLabel("Program name").first().fill("Olympiad Foundation");
+  await page.getByLabel("Description").first().fill("Maths and Science olympiads for classes VI to X.");
+  await page.getByRole("button", { name: "Save website details" }).click();
+  await expect(page.getByText("Website details saved")).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByText("Where olympiad toppers are made").first()).toBeVisible();
+  await expect(visitor.getByText("+91 90000 11111").first()).toBeVisible();
+  await expect(visitor.getByText("admissions@olympiadpoint.in").first()).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Olympiad Foundation" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "NEET UG" })).toHaveCount(0);
+  // The hero line follows the programs too.
+  await expect(visitor.getByText("Olympiad", { exact: true })).toBeVisible();
+  expect(await visitor.locator(".ps-site").evaluate((site) => getComputedStyle(site).getPropertyValue("--brand").trim())).toBe("#be123c");
+
+  // A wrong phone number is named, and the site keeps what it showed.
+  await page.getByLabel("Phone").fill("12");
+  await page.getByRole("button", { name: "Save website details" }).click();
+  await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText("+91 90000 11111").first()).toBeVisible();
+
+  // The logo replaces the initials in the site's header.
+  await page.reload();
+  const logo = await visitor.screenshot({ clip: { x: 0, y: 0, width: 64, height: 64 } });
+  await page.getByLabel("Logo image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+  await page.getByRole("button", { name: "Upload logo" }).click();
+  await expect(page.getByText("Logo updated")).toBeVisible();
+  await expect(page.getByAltText("Your logo")).toBeVisible();
+  await visitor.reload();
+  const mark = visitor.locator(".ps-site header img").first();
+  await expect(mark).toBeVisible();
+  expect(await mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+  await visitor.close();
+});

@@ -1,12 +1,23 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
 
+const PHONE_MESSAGE = "Please enter a valid phone number";
+const phoneDigits = (s: string) => s.replace(/[\s\-()]/g, "");
+const PHONE = /^\+?[1-9]\d{1,14}$/;
+
 /** An Indian or international number: spaces, dashes and brackets ignored; optional +, then 2–15 digits not starting with 0. */
-export const phoneSchema = v.pipe(
-  text("Please enter a valid phone number"),
+export const phoneSchema = v.pipe(text(PHONE_MESSAGE), v.trim(), v.transform(phoneDigits), v.regex(PHONE, PHONE_MESSAGE));
+
+/** An institute's listed number: at least 6 digits, in national form too (a landline with its STD code, "(033) 2455 1234"). */
+const LISTED_PHONE = /^(?:\+?[1-9]\d{5,14}|0\d{6,14})$/;
+
+/** A number shown to visitors: it keeps the owner's spacing ("+91 98300 12345"). */
+export const displayPhoneSchema = v.pipe(
+  text(PHONE_MESSAGE),
   v.trim(),
-  v.transform((s) => s.replace(/[\s\-()]/g, "")),
-  v.regex(/^\+?[1-9]\d{1,14}$/, "Please enter a valid phone number"),
+  v.transform((s) => s.replace(/\s+/g, " ")),
+  v.check((s) => LISTED_PHONE.test(phoneDigits(s)), PHONE_MESSAGE),
+  v.maxLength(24, PHONE_MESSAGE),
 );
 
 export const ENQUIRY_KIND_VALUES = ["Enquire", "Apply Now", "Book Demo"] as const;

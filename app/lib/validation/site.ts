@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { emailSchema } from "./account.ts";
-import { phoneSchema } from "./enquiry.ts";
+import { displayPhoneSchema } from "./enquiry.ts";
 
 const optionalLine = (max: number, tooLong: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong)), "");
 
@@ -8,7 +8,7 @@ const optionalLine = (max: number, tooLong: string) => v.optional(v.pipe(v.strin
 export const SiteProfileInput = v.object({
   tagline: optionalLine(160, "The tagline is too long (160 characters at most)"),
   address: optionalLine(200, "The address is too long (200 characters at most)"),
-  phone: v.optional(v.union([v.literal(""), phoneSchema], "Please enter a valid phone number"), ""),
+  phone: v.optional(v.union([v.literal(""), displayPhoneSchema], "Please enter a valid phone number"), ""),
   contactEmail: v.optional(v.union([v.literal(""), emailSchema], "Please enter a valid email address"), ""),
   brandColor: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.toLowerCase(), v.hexColor("Please choose a colour such as #4338ca"), v.length(7, "Please choose a colour such as #4338ca"))]), ""),
   programs: v.pipe(

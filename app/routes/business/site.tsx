@@ -128,7 +128,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
             <CardDescription>Shown at the top of your site and in its contact section.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Field label="Tagline" hint={`e.g. ${defaultTagline(center.instituteName)}`}>
+            <Field label="Tagline" hint={`e.g. ${defaultTagline(center.instituteName, profile.programs.length ? profile.programs : undefined)}`}>
               <Input name="tagline" defaultValue={profile.tagline} maxLength={160} />
             </Field>
             <Field label="Address">
