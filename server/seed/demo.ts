@@ -9,6 +9,13 @@ import { DEMO_ACCOUNTS, DEMO_CENTERS, FALLBACK_PLANS } from "./demo-data.ts";
 
 const SEEDED_MARKER = "demo_seeded_at";
 const DAY = 24 * 60 * 60 * 1000;
+const IST_OFFSET = 5.5 * 60 * 60 * 1000;
+
+/** `days` from now at `hour`:00 India time: demo classes start when a class would, not at the minute the seed ran. */
+function eveningInIndia(now: number, days: number, hour: number): Date {
+  const midnightInIndia = Math.floor((now + IST_OFFSET) / DAY) * DAY - IST_OFFSET;
+  return new Date(midnightInIndia + days * DAY + hour * 60 * 60 * 1000);
+}
 
 /** Seeds the demo once per database; the marker survives even if some rows are later deleted. */
 export async function seedDemoOnce(db: Db, storage?: Storage): Promise<boolean> {
@@ -131,7 +138,7 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
               description: "A two-hour live problem-solving class on torque, moment of inertia and rolling.",
               price: 0,
               liveLink: "https://meet.jit.si/pathshala-demo-physics",
-              liveStartsAt: new Date(now + 2 * DAY),
+              liveStartsAt: eveningInIndia(now, 2, 18),
             },
             {
               creatorId: creator.id,
@@ -141,7 +148,7 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
               description: "Bring your doubts on circulation, respiration and excretion.",
               price: 19900,
               liveLink: "https://meet.jit.si/pathshala-demo-biology",
-              liveStartsAt: new Date(now + 3 * DAY),
+              liveStartsAt: eveningInIndia(now, 3, 19),
             },
           ])
           .returning({ id: contents.id, price: contents.price, centerId: contents.centerId });

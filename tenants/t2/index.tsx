@@ -179,7 +179,8 @@ export const T2_CSS = `
 .t2-h2{font-size:clamp(1.8rem,4vw,2.5rem);margin:.3rem 0 2rem}
 .t2-programs{list-style:none;margin:0;padding:0;display:grid;gap:1rem}
 .t2-program{display:grid;grid-template-columns:auto 1fr;gap:1rem 1.5rem;align-items:center;padding:1.5rem;border:1px solid var(--line);border-radius:var(--radius)}
-@media(min-width:760px){.t2-program{grid-template-columns:auto 1fr auto}}
+.t2-program>.ps-btn{grid-column:1/-1;justify-self:start}
+@media(min-width:760px){.t2-program{grid-template-columns:auto 1fr auto}.t2-program>.ps-btn{grid-column:auto}}
 .t2-num{font-size:2rem;font-weight:800;color:var(--brand)}
 .t2-program h3{margin:0 0 .25rem;font-size:1.25rem}
 .t2-program p{margin:0;color:var(--muted)}

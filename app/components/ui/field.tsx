@@ -28,7 +28,7 @@ export function Field({
     ? cloneElement(children, { id: controlId, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })
     : children;
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={cn("grid content-start gap-1.5", className)}>
       <Label htmlFor={controlId}>{label}</Label>
       {control}
       {hint && (
