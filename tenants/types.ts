@@ -48,3 +48,6 @@ export interface SiteData {
   brandColor: string | null;
   catalog: { live: CatalogItem[]; courses: CatalogItem[]; materials: CatalogItem[] };
 }
+
+/** Why Apply is refused without an active plan (spec §2 Templates), on the button and from the API. */
+export const NEEDS_PLAN = "Purchase a plan to apply this template";

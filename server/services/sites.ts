@@ -9,6 +9,7 @@ import type { Database, Db } from "../db/types.ts";
 import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
 import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, derivedEmail } from "../../tenants/defaults.ts";
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
+import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
 import { ByteLru } from "./byte-lru.ts";
 import { HomeAnswerStore } from "./home-answers.ts";
@@ -21,7 +22,6 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 export const CATALOG_CHANNEL = "pathshala_catalog";
-export const NEEDS_PLAN = "Purchase a plan to apply this template";
 const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
 /** Long-cached, versioned assets of the institute sites: one stylesheet per template, one small script. */

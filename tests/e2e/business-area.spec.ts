@@ -15,6 +15,21 @@ test("before any purchase: 'No active subscription found.' and the way to the pl
   await page.goto("/business/subscription-plan");
   await expect(page.getByText("No active subscription found.")).toBeVisible();
   await expect(page.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/pricing");
+
+  // Templates can be looked at, not applied, until a plan is bought.
+  await page.goto("/business/templates");
+  const apply = page.getByRole("button", { name: "Apply" });
+  await expect(apply).toHaveCount(4);
+  for (const button of await apply.all()) {
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/Purchase a plan to apply this template/);
+  }
+  await page.locator("li").filter({ hasText: "Template 3 ·" }).locator("span[tabindex='0']").hover();
+  await expect(page.getByRole("tooltip")).toHaveText("Purchase a plan to apply this template");
+  await expect(page.getByRole("link", { name: "View Plans" }).first()).toHaveAttribute("href", "/business/subscription-plan");
+  await page.getByRole("link", { name: "View Template" }).nth(1).click();
+  await expect(page.locator("[data-template=t2]")).toBeVisible();
+  await expect(page.getByText("Buy a plan to publish your website.")).toBeVisible();
 });
 
 test("after paying: subscription details and billing history; renewing extends the same institute through the same Checkout", async ({ page }) => {

@@ -10,11 +10,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { TemplateThumbnail } from "~/components/template-thumbnail";
-import { TEMPLATE_IDS, TEMPLATE_INFO, isTemplateId, type TemplateId } from "../../../tenants/types";
+import { NEEDS_PLAN, TEMPLATE_IDS, TEMPLATE_INFO, isTemplateId, type TemplateId } from "../../../tenants/types";
 
 export const meta: Route.MetaFunction = () => [{ title: "Templates | Business" }];
-
-const NEEDS_PLAN = "Purchase a plan to apply this template";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center } = await loadBusinessCenter(context, request);
@@ -73,7 +71,7 @@ function TemplateCard({ id, applied, hasPlan }: { id: TemplateId; applied: boole
   }, [result]);
   const info = TEMPLATE_INFO[id];
   const apply = (
-    <Button type="submit" disabled={applying || applied || !hasPlan} className="flex-1" aria-describedby={!hasPlan ? `${id}-needs-plan` : undefined}>
+    <Button type="submit" disabled={applying || applied || !hasPlan} className="flex-1" aria-describedby={!hasPlan ? `${id}-needs-plan-text` : undefined}>
       {applied ? (
         <>
           <Check className="size-4" aria-hidden /> Applied
