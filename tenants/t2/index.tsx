@@ -148,7 +148,7 @@ export function Template2({ data }: { data: SiteData }) {
 }
 
 export const T2_CSS = `
-.t2{--brand:#0d9488;--brand-ink:#0f766e;--on-brand:#fff;--ink:#0f172a;--muted:#475569;--paper:#fff;--card:#fff;--line:#e2e8f0;--night:#0f172a;--radius:.75rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.t2{--brand:#0f766e;--brand-ink:#115e59;--on-brand:#fff;--ink:#0f172a;--muted:#475569;--paper:#fff;--card:#fff;--line:#e2e8f0;--night:#0f172a;--radius:.75rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .t2 h1,.t2 h2,.t2 h3{letter-spacing:-.02em;line-height:1.15}
 .t2-header{position:sticky;top:0;z-index:5;background:var(--night);color:#e2e8f0}
 .t2-header-in{display:flex;align-items:center;gap:1.5rem;padding-top:.85rem;padding-bottom:.85rem}

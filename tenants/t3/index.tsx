@@ -126,7 +126,7 @@ export function Template3({ data }: { data: SiteData }) {
 }
 
 export const T3_CSS = `
-.t3{--brand:#ea580c;--brand-ink:#c2410c;--on-brand:#fff;--ink:#111827;--muted:#4b5563;--paper:#fffaf3;--card:#fff;--line:#111827;--radius:.25rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.t3{--brand:#c2410c;--brand-ink:#9a3412;--on-brand:#fff;--ink:#111827;--muted:#4b5563;--paper:#fffaf3;--card:#fff;--line:#111827;--radius:.25rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .t3 h1,.t3 h2,.t3 h3{font-weight:900;letter-spacing:-.03em;line-height:1.05}
 .t3-header{border-bottom:3px solid var(--ink);background:var(--paper)}
 .t3-header-in{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:1rem;padding-top:1rem;padding-bottom:1rem}

@@ -120,7 +120,7 @@ export function Template4({ data }: { data: SiteData }) {
 }
 
 export const T4_CSS = `
-.t4{--brand:#6d28d9;--brand-ink:#5b21b6;--on-brand:#fff;--ink:#1f2937;--muted:#6b7280;--paper:#f7f3ea;--card:#fffdf8;--field:#fffdf8;--line:#e4dccb;--radius:.9rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.t4{--brand:#6d28d9;--brand-ink:#5b21b6;--on-brand:#fff;--ink:#1f2937;--muted:#5b6472;--paper:#f7f3ea;--card:#fffdf8;--field:#fffdf8;--line:#e4dccb;--radius:.9rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .t4 h1,.t4 h2,.t4 h3{font-family:"Iowan Old Style","Palatino Linotype",Palatino,"Book Antiqua",serif;font-weight:500;line-height:1.2}
 .t4-narrow{max-width:48rem}
 .t4-header-in{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:1rem;padding-top:1.5rem;padding-bottom:1.5rem}
