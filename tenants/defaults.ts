@@ -16,6 +16,11 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
 export const DEFAULT_ADDRESS = "12 Park Street, Kolkata, West Bengal 700016";
 export const DEFAULT_PHONE = "+91 98300 12345";
 
+/** The institute's programs, or the spec's samples while it lists none. */
+export function shownPrograms(listed: Program[] | undefined): Program[] {
+  return listed?.length ? listed : DEFAULT_PROGRAMS;
+}
+
 export function defaultTagline(instituteName: string, programs: Program[] = DEFAULT_PROGRAMS): string {
   return `${instituteName}: coaching for ${inWords(programFocus(programs))} that turns effort into results.`;
 }

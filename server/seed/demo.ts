@@ -6,16 +6,17 @@ import { demoVideo, makeDemoPdf } from "./demo-files.ts";
 import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, FALLBACK_PLANS } from "./demo-data.ts";
+import { parseClassTime } from "../../app/lib/validation/content.ts";
+import { seminarToday } from "../../app/lib/validation/seminar.ts";
 
 const SEEDED_MARKER = "demo_seeded_at";
 const DAY = 24 * 60 * 60 * 1000;
-const IST_OFFSET = 5.5 * 60 * 60 * 1000;
 
-/** `days` from now at `hour`:00 India time: demo classes start when a class would, not at the minute the seed ran. */
-function eveningInIndia(now: number, days: number, hour: number): Date {
-  const midnightInIndia = Math.floor((now + IST_OFFSET) / DAY) * DAY - IST_OFFSET;
-  return new Date(midnightInIndia + days * DAY + hour * 60 * 60 * 1000);
-}
+/**
+ * `days` from now at `time` India time, read as a creator's class time is: demo classes start
+ * when a class would, not at the minute the seed ran. (seminarToday gives the date in India.)
+ */
+const classTime = (now: number, days: number, time: string) => parseClassTime(`${seminarToday(new Date(now + days * DAY))}T${time}`)!;
 
 /** Seeds the demo once per database; the marker survives even if some rows are later deleted. */
 export async function seedDemoOnce(db: Db, storage?: Storage): Promise<boolean> {
@@ -138,7 +139,7 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
               description: "A two-hour live problem-solving class on torque, moment of inertia and rolling.",
               price: 0,
               liveLink: "https://meet.jit.si/pathshala-demo-physics",
-              liveStartsAt: eveningInIndia(now, 2, 18),
+              liveStartsAt: classTime(now, 2, "18:00"),
             },
             {
               creatorId: creator.id,
@@ -148,7 +149,7 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
               description: "Bring your doubts on circulation, respiration and excretion.",
               price: 19900,
               liveLink: "https://meet.jit.si/pathshala-demo-biology",
-              liveStartsAt: eveningInIndia(now, 3, 19),
+              liveStartsAt: classTime(now, 3, "19:00"),
             },
           ])
           .returning({ id: contents.id, price: contents.price, centerId: contents.centerId });

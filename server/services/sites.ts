@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { centers, contents, templateSelections, type SiteProfile } from "../db/schema/index.ts";
 import type { Database, Db } from "../db/types.ts";
 import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
-import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, derivedEmail } from "../../tenants/defaults.ts";
+import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_TESTIMONIALS, defaultTagline, derivedEmail, shownPrograms } from "../../tenants/defaults.ts";
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -232,7 +232,7 @@ function sqlIncrement() {
 /** The institute's details with the spec's samples where it has not filled them in. */
 export function profileData(center: Pick<TenantCenter, "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Omit<SiteData, "catalog"> {
   const p = center.siteProfile ?? {};
-  const programs = p.programs?.length ? p.programs : DEFAULT_PROGRAMS;
+  const programs = shownPrograms(p.programs);
   return {
     instituteName: center.instituteName,
     tagline: p.tagline?.trim() || defaultTagline(center.instituteName, programs),

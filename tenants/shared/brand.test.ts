@@ -17,7 +17,7 @@ describe("the templates' colours read as WCAG AA asks (4.5:1)", () => {
   it.each(TEMPLATE_IDS)("%s: button text on its accent, body, muted and accent text on its paper", (id) => {
     const c = colours(id);
     expect(contrast(c["on-brand"], c.brand)).toBeGreaterThanOrEqual(READABLE);
-    for (const text of ["ink", "muted", "brand-ink"]) expect({ text, ratio: contrast(c[text], c.paper) }).toMatchObject({ text, ratio: expect.toSatisfy((r: number) => r >= READABLE) });
+    for (const text of ["ink", "muted", "brand-ink"]) expect(contrast(c[text], c.paper), text).toBeGreaterThanOrEqual(READABLE);
   });
 });
 

@@ -10,7 +10,8 @@ import { Field } from "~/components/ui/field";
 import { Input, inputClasses, Select } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { failureDescription, SEMINAR_TEXT } from "~/lib/seminar-messages";
-import { firstBookableDate, isSeminarEmail, isSeminarPhone, seminarToday, TIME_SLOTS } from "~/lib/validation/seminar";
+import { firstBookableDate, isSeminarEmail, seminarToday, TIME_SLOTS } from "~/lib/validation/seminar";
+import { isPhoneNumber } from "~/lib/validation/phone";
 
 const VALIDATION_MS = 3000;
 const ERROR_MS = 4000;
@@ -74,7 +75,7 @@ export default function SeminarDialog({
       toast.error(SEMINAR_TEXT.email.title, { description: SEMINAR_TEXT.email.description, duration: VALIDATION_MS });
       return;
     }
-    if (!isSeminarPhone(trimmed.phoneNumber)) {
+    if (!isPhoneNumber(trimmed.phoneNumber)) {
       toast.error(SEMINAR_TEXT.phone.title, { description: SEMINAR_TEXT.phone.description, duration: VALIDATION_MS });
       return;
     }

@@ -1,23 +1,17 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
+import { INVALID_PHONE, isListedPhone, isPhoneNumber, phoneDigits } from "./phone.ts";
 
-const PHONE_MESSAGE = "Please enter a valid phone number";
-const phoneDigits = (s: string) => s.replace(/[\s\-()]/g, "");
-const PHONE = /^\+?[1-9]\d{1,14}$/;
+/** A visitor's number, kept as digits to be dialled (the product's phone rule, ./phone.ts). */
+export const phoneSchema = v.pipe(text(INVALID_PHONE), v.trim(), v.check(isPhoneNumber, INVALID_PHONE), v.transform(phoneDigits));
 
-/** An Indian or international number: spaces, dashes and brackets ignored; optional +, then 2–15 digits not starting with 0. */
-export const phoneSchema = v.pipe(text(PHONE_MESSAGE), v.trim(), v.transform(phoneDigits), v.regex(PHONE, PHONE_MESSAGE));
-
-/** An institute's listed number: at least 6 digits, in national form too (a landline with its STD code, "(033) 2455 1234"). */
-const LISTED_PHONE = /^(?:\+?[1-9]\d{5,14}|0\d{6,14})$/;
-
-/** A number shown to visitors: it keeps the owner's spacing ("+91 98300 12345"). */
+/** An institute's listed number, shown to visitors: it keeps the owner's spacing ("+91 98300 12345"). */
 export const displayPhoneSchema = v.pipe(
-  text(PHONE_MESSAGE),
+  text(INVALID_PHONE),
   v.trim(),
   v.transform((s) => s.replace(/\s+/g, " ")),
-  v.check((s) => LISTED_PHONE.test(phoneDigits(s)), PHONE_MESSAGE),
-  v.maxLength(24, PHONE_MESSAGE),
+  v.check(isListedPhone, INVALID_PHONE),
+  v.maxLength(24, INVALID_PHONE),
 );
 
 export const ENQUIRY_KIND_VALUES = ["Enquire", "Apply Now", "Book Demo"] as const;

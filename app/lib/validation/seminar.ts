@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { text } from "./account.ts";
+import { INVALID_PHONE, isPhoneNumber } from "./phone.ts";
 
 /**
  * The investment seminar booking (spec §5, §9): one set of rules for the /invest dialog and
@@ -13,7 +14,6 @@ export const SEMINAR_TIME_ZONE = "Asia/Kolkata";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const INVALID_EMAIL = "Please enter a valid email address";
-export const INVALID_PHONE = "Please enter a valid phone number";
 export const INVALID_DATE = "Please select a valid date";
 export const PAST_DATE = "The seminar date cannot be in the past";
 export const BEFORE_FIRST_DATE = "The seminar runs from 13th September onwards";
@@ -31,11 +31,6 @@ export const TIME_SLOTS: readonly string[] = Array.from({ length: 22 }, (_, i) =
 /** The spec's e-mail rule: something@something.something, no spaces. */
 export function isSeminarEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-}
-
-/** After removing spaces, dashes and parentheses: an optional +, a non-zero digit, then 1 to 14 digits. */
-export function isSeminarPhone(value: string): boolean {
-  return /^\+?[1-9]\d{1,14}$/.test(value.replace(/[\s\-()]/g, ""));
 }
 
 /** Today's date (yyyy-mm-dd) where the seminar happens. */
@@ -84,7 +79,7 @@ export const SeminarBookingInput = v.pipe(
     ["email"],
   ),
   v.forward(
-    v.check((input) => isSeminarPhone(input.phoneNumber), INVALID_PHONE),
+    v.check((input) => isPhoneNumber(input.phoneNumber), INVALID_PHONE),
     ["phoneNumber"],
   ),
   v.forward(

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
+import { INVALID_PHONE, isPhoneNumber } from "./phone.ts";
 import { BILLINGS } from "./plans.ts";
 
 /**
@@ -10,7 +11,6 @@ import { BILLINGS } from "./plans.ts";
 
 export const DOMAIN_EXAMPLE = "yourinstitute.com";
 export const INVALID_DOMAIN = `Please enter a valid domain (e.g., ${DOMAIN_EXAMPLE})`;
-export const INVALID_PHONE = "Please enter a valid phone number";
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
@@ -56,11 +56,11 @@ export const ownerNameSchema = v.pipe(
   v.maxLength(100, "Owner/Director full name is too long"),
 );
 
-/** Optional; when given: after removing spaces, dashes and brackets, an optional + then 2 to 15 digits not starting with 0. */
+/** Optional; when given, the product's phone rule (./phone.ts). */
 export const phoneSchema = v.pipe(
   v.optional(v.string(INVALID_PHONE), ""),
   v.trim(),
-  v.check((s) => s === "" || /^\+?[1-9]\d{1,14}$/.test(s.replace(/[\s\-()]/g, "")), INVALID_PHONE),
+  v.check((s) => s === "" || isPhoneNumber(s), INVALID_PHONE),
 );
 
 /** Steps 1 and 2 of the wizard. */

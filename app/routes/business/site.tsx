@@ -14,7 +14,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline } from "../../../tenants/defaults";
+import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../../tenants/defaults";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -128,7 +128,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
             <CardDescription>Shown at the top of your site and in its contact section.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Field label="Tagline" hint={`e.g. ${defaultTagline(center.instituteName, profile.programs.length ? profile.programs : undefined)}`}>
+            <Field label="Tagline" hint={`e.g. ${defaultTagline(center.instituteName, shownPrograms(profile.programs))}`}>
               <Input name="tagline" defaultValue={profile.tagline} maxLength={160} />
             </Field>
             <Field label="Address">
