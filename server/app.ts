@@ -8,9 +8,8 @@ import { timingSafeEqualText } from "./auth/tokens.ts";
 import type { AppEnv } from "./http-types.ts";
 import type { Runtime } from "./runtime.ts";
 import { requestLog } from "./middleware/request-log.ts";
-import { tenant } from "./middleware/tenant.ts";
+import { hostRequired, tenant } from "./middleware/tenant.ts";
 import { errorBody, HttpError } from "./errors.ts";
-import { simplePage } from "./pages/html.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { createApi, isUploadRequest } from "./api/index.ts";
 import { session } from "./middleware/session.ts";
@@ -86,25 +85,15 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     await next();
     if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
-  // Host resolution comes before static files, so an institute's home page (the hot path) is
-  // answered from memory without touching the disk, and unknown hosts get nothing at all.
-  // Answered on any host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1) and
-  // Caddy's certificate check (it asks with the app's internal address as Host).
+  // A request naming no usable host ends here: it is never taken for the platform.
+  app.use(hostRequired(deps.env.TRUST_PROXY));
+  // Answered on any named host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1)
+  // and Caddy's certificate check (it asks with the app's internal address as Host).
   mountPaymentSandbox(app, deps);
   app.route("/api/domains", domainsRouter(deps));
+  // Host resolution comes before static files, so an institute's home page (the hot path) is
+  // answered from memory without touching the disk, and unknown hosts get nothing at all.
   app.use(tenant(deps.services.tenants, deps.env.TRUST_PROXY));
-  app.use(async (c, next) => {
-    const site = c.get("site");
-    if (site.kind !== "unknown") return next();
-    return c.html(
-      simplePage(
-        "This site is not configured",
-        "This site is not configured",
-        `No institute on Pathshala uses ${site.host}. If this is your domain, finish its setup in your business area.`,
-      ),
-      404,
-    );
-  });
 
   // Institutes' home pages are the same for every visitor: answered before any session work.
   mountTenantSiteEarly(app, deps);

@@ -38,6 +38,12 @@ const hostList = (fallback: string) =>
   );
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const IPV6_LITERAL = /^\[[0-9a-f:.]{2,45}\]$/;
+
+/** Whether a normalised host is a DNS name or IP address (what a Host header may name). */
+export function isHostName(host: string): boolean {
+  return HOSTNAME.test(host) || IPV6_LITERAL.test(host);
+}
 
 /** Lower case, no port, no trailing dot: the one form hosts are compared in. */
 export function normaliseHost(raw: string): string {

@@ -201,6 +201,7 @@ export function answerCachedHomePagesOnConnections(server: Server, deps: Pick<Ap
       if (deps.draining) return false;
       const started = performance.now();
       const route = homeRoute(deps, request);
+      if (!route) return false;
       // A conditional request may be answered 304: the stored answers are 200s.
       const conditional = request.header("if-none-match") !== undefined;
       const stored = conditional ? -1 : storedAnswer(route);

@@ -3,7 +3,6 @@ import type { TLSSocket } from "node:tls";
 import type { AppDeps } from "./app.ts";
 import { HOME_PAGE_ENCODINGS, type HomePage, type Encoding } from "./services/sites.ts";
 import { isCenterLive, type Site, type TenantCenter } from "./services/tenants.ts";
-import { normaliseHost } from "./env.ts";
 import { baseSecurityHeaders, isSecure, staticContentSecurityPolicy } from "./middleware/security-headers.ts";
 import { requestHost } from "./middleware/tenant.ts";
 import { recordRequest, requestIdFrom } from "./middleware/request-log.ts";
@@ -111,11 +110,12 @@ export interface HomeRoute {
   secure: boolean;
 }
 
-/** The host, encoding and scheme of a request, read the way the middleware reads them. */
-export function homeRoute(deps: Pick<AppDeps, "env">, request: HomeRequest): HomeRoute {
+/** The host, encoding and scheme of a request, read the way the middleware reads them; undefined when it names no host. */
+export function homeRoute(deps: Pick<AppDeps, "env">, request: HomeRequest): HomeRoute | undefined {
   const trustProxy = deps.env.TRUST_PROXY;
   const c = { req: request };
-  return { host: normaliseHost(requestHost(c, trustProxy)), encoding: encodingFor(request.header("accept-encoding")), secure: isSecure(c, trustProxy) };
+  const host = requestHost(c, trustProxy);
+  return host === undefined ? undefined : { host, encoding: encodingFor(request.header("accept-encoding")), secure: isSecure(c, trustProxy) };
 }
 
 /** A cached home page's answer, with its visit for the access log and metrics. */
@@ -147,6 +147,7 @@ export function cachedHomeAnswer(
   const started = performance.now();
   if (!mayAnswer(deps, request)) return undefined;
   const route = homeRoute(deps, request);
+  if (!route) return undefined;
   const known = deps.services.tenants.peek(route.host);
   const site = known && liveTenant(known);
   return site && answerFromCache(deps, site, request, route, started);
