@@ -5,6 +5,7 @@ import type { Env } from "../../server/env.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";
 import { pageUrl } from "./page-url";
+import { safeRedirect } from "./redirects";
 
 export const CENTER_COOKIE = "pathshala_center";
 
@@ -99,7 +100,7 @@ export async function businessCenters(context: Readonly<RouterContextProvider>, 
   const owned = await services.business.ownedCenters(viewer.id);
   if (picked && owned.some((c) => c.id === picked)) {
     url.searchParams.delete("center");
-    throw redirect(`${url.pathname}${url.search}`, {
+    throw redirect(safeRedirect(`${url.pathname}${url.search}`, "/business"), {
       headers: { "Set-Cookie": `${CENTER_COOKIE}=${picked}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly` },
     });
   }
