@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -53,8 +53,17 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) getRequestContext(loadContext).log.error("page render failed", { error });
       },
     });
   });
 }
+
+/**
+ * Errors thrown by loaders and actions, logged once through the request's logger (which names a
+ * failed query by its statement, never its values); a request the visitor abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  getRequestContext(context as RouterContextProvider).log.error("page request failed", { error });
+};

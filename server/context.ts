@@ -6,10 +6,13 @@ import type { Services } from "./services/index.ts";
 import type { Site } from "./services/tenants.ts";
 import { requestMeta } from "./middleware/client-ip.ts";
 import { newNonce } from "./middleware/security-headers.ts";
+import type { Logger } from "./logger.ts";
 
 /** What every loader and action can read about the request it serves. */
 export interface RequestContext {
   requestId: string;
+  /** The request's logger (every line carries its request id). */
+  log: Logger;
   site: Site;
   services: Services;
   auth: Auth | null;
@@ -26,6 +29,7 @@ export function createLoadContext(c: Context<AppEnv>, runtime: Pick<Runtime, "se
   const provider = new RouterContextProvider();
   provider.set(requestContext, {
     requestId: c.get("requestId"),
+    log: c.get("log"),
     site: c.get("site"),
     services: runtime.services,
     auth: c.get("auth"),

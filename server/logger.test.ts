@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchedLines, createLogger } from "./logger.ts";
+import { batchedLines, createLogger, describeError } from "./logger.ts";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -61,5 +61,19 @@ describe("createLogger", () => {
     expect(lines[0][1]).toBe(false);
     expect(JSON.parse(lines[1][0])).toMatchObject({ level: "error", msg: "failed", requestId: "r1", error: { name: "Error", message: "disk full" } });
     expect(lines[1][1]).toBe(true);
+  });
+
+  it("describes a database error wrapped in a plain error without its message, detail or values", () => {
+    // node-postgres's DatabaseError, as a service might rethrow it with a cause.
+    const database = Object.assign(new Error('invalid input syntax for type uuid: "ravi@example.com"'), {
+      severity: "ERROR",
+      code: "22P02",
+      detail: "Key (email)=(ravi@example.com) already exists.",
+      table: "users",
+      routine: "string_to_uuid",
+    });
+    const described = describeError(new Error("could not save", { cause: database }));
+    expect(described).toMatchObject({ name: "Error", message: "could not save", cause: { name: "DatabaseError", sqlState: "22P02", table: "users", routine: "string_to_uuid" } });
+    expect(JSON.stringify(described)).not.toContain("ravi@example.com");
   });
 });

@@ -46,6 +46,68 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
+/** What a database's error says that names no value: the SQL state and the names of what refused. */
+interface DatabaseErrorFields {
+  code?: unknown;
+  severity?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  routine?: unknown;
+}
+
+/** The statement of a failed query (drizzle's error), whose message would list its bound values. */
+interface FailedQuery {
+  query?: unknown;
+  params?: unknown;
+}
+
+const SQL_STATE = /^[0-9A-Z]{5}$/;
+
+function isDatabaseError(error: unknown): error is DatabaseErrorFields {
+  const e = error as DatabaseErrorFields | null;
+  return typeof e === "object" && e !== null && typeof e.code === "string" && SQL_STATE.test(e.code) && typeof e.severity === "string";
+}
+
+function isFailedQuery(error: unknown): error is FailedQuery & Error {
+  return error instanceof Error && typeof (error as FailedQuery).query === "string" && "params" in error;
+}
+
+/** The stack's frames without its first lines, which repeat the message. */
+function framesOf(error: Error): string | undefined {
+  return error.stack
+    ?.split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .join("\n");
+}
+
+/**
+ * An error as a log line shows it. A failed query is named by its SQL state, its statement (with
+ * placeholders) and the constraint, table and column that refused it: never its bound values or
+ * the database's message and detail, which quote them (a password hash, an e-mail address).
+ */
+export function describeError(error: unknown, depth = 0): LogFields {
+  if (isFailedQuery(error) || isDatabaseError(error)) {
+    const query = isFailedQuery(error) ? error : undefined;
+    const cause = query ? (error as Error).cause : error;
+    const database = isDatabaseError(cause) ? cause : undefined;
+    const fields: LogFields = { name: query ? "QueryError" : "DatabaseError" };
+    if (database) {
+      fields.sqlState = database.code;
+      for (const key of ["constraint", "table", "column", "routine"] as const) if (typeof database[key] === "string") fields[key] = database[key];
+    }
+    const statement = query?.query ?? (error as FailedQuery).query;
+    if (typeof statement === "string") fields.statement = statement;
+    if (error instanceof Error) fields.stack = framesOf(error);
+    if (!database && cause !== undefined && depth < 3) fields.cause = describeError(cause, depth + 1);
+    return fields;
+  }
+  if (!(error instanceof Error)) return { name: typeof error, message: String(error).slice(0, 200) };
+  const fields: LogFields = { name: error.name, message: error.message, stack: error.stack };
+  if (error.cause !== undefined && depth < 3) fields.cause = describeError(error.cause, depth + 1);
+  return fields;
+}
+
 /** Structured logs: one JSON object per line (or a readable line with LOG_FORMAT=pretty). */
 export function createLogger(
   options: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">,
@@ -60,7 +122,7 @@ export function createLogger(
     if (fields) {
       for (const key in fields) {
         const value = fields[key];
-        if (value instanceof Error) record[key] = { name: value.name, message: value.message, stack: value.stack };
+        if (value instanceof Error) record[key] = describeError(value);
       }
     }
     const urgent = RANK[level] >= RANK.warn;

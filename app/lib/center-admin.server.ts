@@ -22,7 +22,7 @@ function assertAdmin(context: Ctx) {
 /** One page of centers; a failure is reported to the page ('Failed to load centers. Please try again.'). */
 export async function loadCenters(context: Ctx, request: Request) {
   assertAdmin(context);
-  const { services, requestId } = getRequestContext(context);
+  const { services, log } = getRequestContext(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
@@ -30,7 +30,7 @@ export async function loadCenters(context: Ctx, request: Request) {
     const { centers, total } = await services.centers.list({ q, limit: CENTERS_PER_PAGE, offset: (page - 1) * CENTERS_PER_PAGE });
     return { centers, total, page, q, loadFailed: false, now: Date.now() };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "loading centers failed", requestId, error: (error as Error).message }));
+    log.error("loading centers failed", { error });
     return { centers: [] as CenterJson[], total: 0, page, q, loadFailed: true, now: Date.now() };
   }
 }
@@ -58,7 +58,7 @@ export async function centerAction(context: Ctx, intent: string, centerId: strin
     if (error instanceof HttpError) {
       return data({ ok: false, intent, error: error.message, fieldErrors: fieldErrorsOf(error), centerId, values } satisfies CenterActionResult, { status: error.status });
     }
-    console.error(JSON.stringify({ level: "error", msg: "center change failed", intent, requestId: getRequestContext(context).requestId, error: (error as Error).message }));
+    getRequestContext(context).log.error("center change failed", { intent, error });
     const message = intent === "create" ? CENTER_TEXTS.createFailed : "Failed to save the center. Please try again.";
     return data({ ok: false, intent, error: message, fieldErrors: {}, centerId, values } satisfies CenterActionResult, { status: 500 });
   }

@@ -15,11 +15,11 @@ export type PlanActionResult =
  * load plans') rather than replacing it with an error screen.
  */
 export async function loadAdminPlans(context: Ctx): Promise<{ plans: PlanJson[]; loadFailed: boolean }> {
-  const { services, requestId } = getRequestContext(context);
+  const { services, log } = getRequestContext(context);
   try {
     return { plans: (await services.plans.listAll()).map(toPlanJson), loadFailed: false };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "loading plans failed", requestId, error: (error as Error).message }));
+    log.error("loading plans failed", { error });
     return { plans: [], loadFailed: true };
   }
 }

@@ -153,7 +153,7 @@ export class PaymentCompletion {
       try {
         await effect();
       } catch (error) {
-        this.logger.warn("after-payment effect failed", { error: (error as Error).message });
+        this.logger.warn("after-payment effect failed", { error });
       }
     }
     return result;

@@ -143,7 +143,7 @@ export class EnrollmentService {
     try {
       order = await payments.gateway.createOrder({ amount, currency: "INR", receipt: id, notes: { kind: "content", contentOrderId: id, contentId: content.id } });
     } catch (error) {
-      logger.error("gateway order creation failed", { error: (error as Error).message, contentOrderId: id });
+      logger.error("gateway order creation failed", { error, contentOrderId: id });
       throw new HttpError(502, ORDER_FAILED);
     }
     if (order.amount !== amount || order.currency !== "INR") {

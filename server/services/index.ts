@@ -131,7 +131,7 @@ export function startHousekeeping(services: Services, logger: Logger, everyMs = 
       await services.sessions.purgeExpired();
       await services.rateLimiter.purgeOlderThan(24 * 60 * 60 * 1000);
     } catch (error) {
-      logger.warn("housekeeping failed", { error: (error as Error).message });
+      logger.warn("housekeeping failed", { error });
     }
   };
   const timer = setInterval(run, everyMs);

@@ -145,7 +145,7 @@ export class PurchaseService {
         notes: { kind: "plan", purchaseId: id, plan: plan.name, billing: data.billing, domain: domain.domain },
       });
     } catch (error) {
-      this.deps.logger.error("gateway order creation failed", { error: (error as Error).message, purchaseId: id });
+      this.deps.logger.error("gateway order creation failed", { error, purchaseId: id });
       throw new HttpError(502, ORDER_FAILED);
     }
     if (order.amount !== amount || order.currency !== "INR") {

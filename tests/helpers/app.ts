@@ -18,11 +18,14 @@ export interface TestApp extends AppDeps {
 }
 
 /** The Hono app exactly as production mounts it, minus React Router, on a fresh database. */
-export async function createTestApp(envOverrides: Record<string, string> = {}, options: { onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { onQuery?: (sql: string, params: unknown[]) => void; /** Receives every log line (at info and above) instead of standard output. */ logLines?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "pathshala-test-"));
   const env: Env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "0", DATA_DIR: dataDir, ...envOverrides });
   const testDb = await createTestDatabase(options);
-  const logger = createLogger(env);
+  const logger = options.logLines ? createLogger({ ...env, LOG_LEVEL: "info" }, {}, (line) => options.logLines!.push(line)) : createLogger(env);
   const services = createServices({ env, database: testDb.database, logger });
   const deps: AppDeps = { env, logger, database: testDb.database, services, draining: false };
   const app = new Hono<AppEnv>();
