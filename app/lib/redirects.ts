@@ -21,6 +21,7 @@ const BASE = "http://pathshala.invalid";
  * Characters a browser drops from a URL or reads as "/" (tabs, CR/LF, other controls, the
  * backslash), raw or %-encoded: "/%09/evil.test" would otherwise become "//evil.test".
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f\\]|%(?:[01][0-9a-f]|7f|5c)/i;
 
 /** Whether the value, or what it decodes to (up to three times), could leave this site. */
