@@ -5,7 +5,7 @@ import type { AppDeps } from "../app.ts";
 import { badRequest, parseWith } from "../errors.ts";
 import { NOTIFICATION_LIMIT_MAX } from "../services/admin-feed.ts";
 import { describe } from "./openapi.ts";
-import { requireRole } from "./guards.ts";
+import { requireRole, platformOnly } from "./guards.ts";
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATION_LIMIT_MAX}`;
 const LimitQuery = v.object({
@@ -80,6 +80,7 @@ export function adminRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
   const feed = services.adminFeed;
 
+  api.use(platformOnly);
   api.get("/role-stats", async (c) => {
     requireRole(c, "admin");
     return c.json(await feed.roleStats());

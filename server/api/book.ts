@@ -7,7 +7,7 @@ import { requestMeta } from "../middleware/client-ip.ts";
 import { bookingsCsv, toBookingJson } from "../services/seminar.ts";
 import { INVALID_DATE, SeminarBookingInput } from "../../app/lib/validation/seminar.ts";
 import { describe } from "./openapi.ts";
-import { requireRole } from "./guards.ts";
+import { requireRole, platformOnly } from "./guards.ts";
 
 /** ?limit, ?offset, ?date of the admin list (query values arrive as strings). */
 export const BookingsQuery = v.object({
@@ -49,6 +49,7 @@ describe(
 /** POST /api/book (public, spec §7). */
 export function bookRouter({ env, services }: AppDeps) {
   const api = new Hono<AppEnv>();
+  api.use(platformOnly);
   api.post("/", async (c) => {
     const body = await c.req.json().catch(() => {
       throw badRequest("The request body must be valid JSON.");
@@ -62,6 +63,7 @@ export function bookRouter({ env, services }: AppDeps) {
 /** GET /api/bookings and /api/bookings/export (admins). */
 export function bookingsRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
+  api.use(platformOnly);
   api.get("/", async (c) => {
     requireRole(c, "admin");
     const query = parseWith(BookingsQuery, c.req.query());

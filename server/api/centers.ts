@@ -8,7 +8,7 @@ import { normaliseHost } from "../env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { describe } from "./openapi.ts";
-import { requireRole } from "./guards.ts";
+import { requireRole, platformOnly } from "./guards.ts";
 import { NO_SUBSCRIPTION } from "./business-context.ts";
 import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "../../app/lib/validation/centers.ts";
 
@@ -117,29 +117,29 @@ export function subscriptionOf(center: OwnedCenter) {
 export function centersRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
 
-  api.get("/", async (c) => {
+  api.get("/", platformOnly, async (c) => {
     requireRole(c, "admin");
     const query = parseWith(CenterListQuery, c.req.query());
     return c.json(await services.centers.list(query));
   });
 
-  api.post("/", async (c) => {
+  api.post("/", platformOnly, async (c) => {
     requireRole(c, "admin");
     const center = await services.centers.create(await readJson(c, v.unknown()));
     return c.json({ success: true, message: CENTER_TEXTS.created, center }, 201);
   });
 
-  api.put("/:id", async (c) => {
+  api.put("/:id", platformOnly, async (c) => {
     requireRole(c, "admin");
     return c.json({ success: true, center: await services.centers.update(c.req.param("id"), await readJson(c, v.unknown())) });
   });
 
-  api.post("/:id/extend", async (c) => {
+  api.post("/:id/extend", platformOnly, async (c) => {
     requireRole(c, "admin");
     return c.json({ success: true, center: await services.centers.extend(c.req.param("id"), await readJson(c, v.unknown())) });
   });
 
-  api.put("/:id/status", async (c) => {
+  api.put("/:id/status", platformOnly, async (c) => {
     requireRole(c, "admin");
     return c.json({ success: true, center: await services.centers.setStatus(c.req.param("id"), await readJson(c, v.unknown())) });
   });

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv, Auth } from "../http-types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
-import { HttpError } from "../errors.ts";
+import { errorBody, HttpError } from "../errors.ts";
 
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 export const SIGN_IN_REQUIRED = "Please sign in to continue.";
@@ -22,3 +23,12 @@ export function requireRole(c: Context<AppEnv>, ...roles: Role[]): Auth {
   }
   return auth;
 }
+
+/**
+ * The platform's own operations (admin endpoints, plan management, seminar bookings) do not exist
+ * on an institute's domain: they answer 404 there, before any sign-in or input is looked at.
+ */
+export const platformOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("site").kind !== "platform") return c.json(errorBody("Not found"), 404);
+  await next();
+});

@@ -4,7 +4,7 @@ import type { AppDeps } from "../app.ts";
 import { toPlanJson } from "../services/plans.ts";
 import { badRequest } from "../errors.ts";
 import { describe } from "./openapi.ts";
-import { requireRole } from "./guards.ts";
+import { requireRole, platformOnly } from "./guards.ts";
 import { PlanSchema } from "../../app/lib/validation/plans.ts";
 
 describe(
@@ -26,26 +26,26 @@ export function pricingRouter({ services }: AppDeps) {
     return c.json({ plans: plans.map(toPlanJson) });
   });
 
-  api.get("/admin", async (c) => {
+  api.get("/admin", platformOnly, async (c) => {
     requireRole(c, "admin");
     const plans = await services.plans.listAll();
     c.header("Cache-Control", "no-store");
     return c.json({ plans: plans.map(toPlanJson) });
   });
 
-  api.post("/", async (c) => {
+  api.post("/", platformOnly, async (c) => {
     requireRole(c, "admin");
     const plan = await services.plans.create(await readBody(c));
     return c.json({ success: true, message: "Plan created", plan: toPlanJson(plan) }, 201);
   });
 
-  api.put("/:id", async (c) => {
+  api.put("/:id", platformOnly, async (c) => {
     requireRole(c, "admin");
     const plan = await services.plans.update(c.req.param("id"), await readBody(c));
     return c.json({ success: true, message: "Plan updated", plan: toPlanJson(plan) });
   });
 
-  api.delete("/:id", async (c) => {
+  api.delete("/:id", platformOnly, async (c) => {
     requireRole(c, "admin");
     const result = await services.plans.remove(c.req.param("id"));
     return c.json({

@@ -12,6 +12,10 @@ import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const COMMON_PASSWORD = "This password is too common. Please choose another.";
+/** On an institute's domain only its students sign up (owners registered when buying the plan). */
+export const STUDENTS_ONLY_SIGN_UP = "Only students can sign up here.";
+/** Admins work on the platform's own address; an institute's domain never holds an admin session. */
+export const ADMIN_SIGN_IN_ELSEWHERE = "Admins sign in on Pathshala's own address, not on an institute's site.";
 
 export const RegisterInput = v.object({
   name: personNameSchema,
@@ -76,8 +80,10 @@ export class AccountService {
     const raw = (input ?? {}) as Record<string, unknown>;
     // Refuse an admin self-registration before anything else: nothing is created, nothing counted.
     if (raw.role === "admin") throw forbidden("Admin accounts cannot be created by registration.");
-    const data = parseWith(RegisterInput, input);
+    const onInstituteSite = meta.centerId !== undefined;
+    const data = parseWith(RegisterInput, onInstituteSite && raw.role === undefined ? { ...raw, role: "student" } : input);
     if (!(SELF_SERVICE_ROLES as readonly string[]).includes(data.role)) throw forbidden("Admin accounts cannot be created by registration.");
+    if (onInstituteSite && data.role !== "student") throw forbidden(STUDENTS_ONLY_SIGN_UP);
     await this.limit(RATE_RULES.registerIp, meta.ip);
     await this.limit(RATE_RULES.registerAccount, data.email);
 
@@ -112,6 +118,7 @@ export class AccountService {
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await this.limiter.reset(RATE_RULES.loginAccount, data.email);
+    if (row.role === "admin" && meta.centerId !== undefined) throw forbidden(ADMIN_SIGN_IN_ELSEWHERE);
     const { passwordHash: _omit, ...user } = row;
     return user;
   }

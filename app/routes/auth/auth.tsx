@@ -58,7 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = form.get("password");
 
   if (form.get("intent") === "register") {
-    if (site.kind === "tenant" && role !== "student") return data({ error: "Only students can sign up here." }, { status: 403 });
     if (password !== form.get("confirmPassword")) return data({ error: PASSWORD_MISMATCH.title, mismatch: true }, { status: 400 });
     const result = await registerAccount(context, { name: form.get("name"), email, password, role });
     if (!result.ok) return result.response;
