@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
 import { generateToken, hashToken } from "./tokens.ts";
+import { openWithToken, sealWithToken } from "./token-seal.ts";
 import type { SessionCache } from "./session-cache.ts";
 
 const MINUTE = 60_000;
@@ -23,6 +24,16 @@ export const LIFETIMES = {
   /** However often it is refreshed, an API login ends after this. */
   refreshFamilyAbsolute: 180 * DAY,
 } as const;
+
+/** How long after its rotation a refresh token used again gets the same new pair instead of revoking its login. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/** What an API sign-in or refresh hands the client. */
+export interface ApiTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
 
 export interface SessionUser {
   id: string;
@@ -125,7 +136,7 @@ export class SessionStore {
   }
 
   /** An access + refresh pair for API clients; `familyId` continues a rotation chain. */
-  async issueApiTokens(userId: string, host: string, meta: ClientMeta = {}, family?: { id: string; absoluteExpiresAt: Date }) {
+  async issueApiTokens(userId: string, host: string, meta: ClientMeta = {}, family?: { id: string; absoluteExpiresAt: Date }): Promise<ApiTokens> {
     const now = this.now();
     const familyId = family?.id ?? crypto.randomUUID();
     const familyEnd = family?.absoluteExpiresAt ?? new Date(now + LIFETIMES.refreshFamilyAbsolute);
@@ -192,33 +203,42 @@ export class SessionStore {
 
   /**
    * Rotates a refresh token. A token that was already rotated is being replayed (stolen or
-   * raced): the whole family, access tokens included, is revoked.
+   * raced): the whole family, access tokens included, is revoked; except within
+   * REFRESH_REUSE_GRACE_MS of its rotation, when it gets the pair that rotation issued, so two
+   * tabs (or a retry after a lost answer) refreshing one login together keep it signed in.
+   *
+   * That pair is kept in the rotated row, sealed under a key made from the rotated token itself
+   * (token-seal.ts): the server never stores that token, only its hash, so the database alone
+   * cannot open the seal, while whoever presents the token can. It is cleared by housekeeping
+   * once the grace is over. Deriving the next pair from the old token instead would need a
+   * server secret and would let anyone holding both mint the pair for as long as it lives.
    */
   async refresh(refreshToken: string, host: string, meta: ClientMeta = {}) {
     const id = hashToken(refreshToken);
     const now = new Date(this.now());
     let replayedBy: string | undefined;
     const result = await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, "refresh")));
+      // The row lock queues uses of one token: the first rotates it, the others then find it rotated.
+      const [row] = await tx.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, "refresh"))).for("update");
       if (!row || row.host !== host) return { ok: false as const, reason: "invalid" as const };
       if (row.rotatedAt) {
+        const inGrace = !row.revokedAt && now.getTime() - row.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+        const issued = inGrace && row.successor ? openWithToken(refreshToken, row.successor) : null;
+        if (issued) return { ok: true as const, userId: row.userId, tokens: JSON.parse(issued) as ApiTokens };
         await tx
           .update(sessions)
-          .set({ revokedAt: now })
+          .set({ revokedAt: now, successor: null })
           .where(and(eq(sessions.familyId, row.familyId!), isNull(sessions.revokedAt)));
         replayedBy = row.userId;
         return { ok: false as const, reason: "reused" as const };
       }
       if (row.revokedAt || row.expiresAt <= now || row.absoluteExpiresAt <= now) return { ok: false as const, reason: "expired" as const };
-      // Claim the token; a concurrent use of the same token finds it already rotated.
-      const claimed = await tx
-        .update(sessions)
-        .set({ rotatedAt: now, lastUsedAt: now })
-        .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt)))
-        .returning({ id: sessions.id });
-      if (!claimed.length) return { ok: false as const, reason: "reused" as const };
       const store = new SessionStore(tx as unknown as Db, this.now);
       const tokens = await store.issueApiTokens(row.userId, host, meta, { id: row.familyId!, absoluteExpiresAt: row.absoluteExpiresAt });
+      await tx
+        .update(sessions)
+        .set({ rotatedAt: now, lastUsedAt: now, successor: sealWithToken(refreshToken, JSON.stringify(tokens)) })
+        .where(eq(sessions.id, id));
       return { ok: true as const, userId: row.userId, tokens };
     });
     // A replay revoked the family's access tokens: stop honouring them here at once, not when
@@ -251,8 +271,12 @@ export class SessionStore {
     this.cache?.forgetUser(userId);
   }
 
-  /** Housekeeping: forget sessions that can no longer be used. */
+  /** Housekeeping: forget sessions that can no longer be used, and successor pairs past their grace. */
   async purgeExpired(): Promise<number> {
+    await this.db
+      .update(sessions)
+      .set({ successor: null })
+      .where(and(isNotNull(sessions.successor), lte(sessions.rotatedAt, new Date(this.now() - REFRESH_REUSE_GRACE_MS))));
     const cutoff = new Date(this.now() - DAY);
     const gone = await this.db
       .delete(sessions)

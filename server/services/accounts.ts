@@ -99,24 +99,21 @@ export class AccountService {
   }
 
   /**
-   * Same answer and the same work for an unknown email and a wrong password. Failures count
-   * against the account; success clears them.
+   * Same answer and the same work for an unknown email and a wrong password. Every attempt is
+   * counted against the account before its password is checked, so parallel guesses cannot
+   * outrun the limit; a failure's count stays, a success clears the account's.
    */
   async authenticate(input: unknown, meta: RequestMeta): Promise<SessionUser> {
     const data = parseWith(LoginInput, input);
     await this.limit(RATE_RULES.loginIp, meta.ip);
-    const blocked = await this.limiter.check(RATE_RULES.loginAccount, data.email);
-    if (!blocked.allowed) throw tooMany(blocked.retryAfter);
+    await this.limit(RATE_RULES.loginAccount, data.email);
 
     const [row] = await this.db
       .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.email, data.email));
     const ok = row ? await verifyPassword(row.passwordHash, data.password) : await burnPasswordCheck(data.password);
-    if (!row || !ok) {
-      await this.limiter.record(RATE_RULES.loginAccount, data.email);
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
+    if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
     await this.limiter.reset(RATE_RULES.loginAccount, data.email);
     if (row.role === "admin" && meta.centerId !== undefined) throw forbidden(ADMIN_SIGN_IN_ELSEWHERE);
     const { passwordHash: _omit, ...user } = row;

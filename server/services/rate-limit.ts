@@ -1,6 +1,12 @@
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
+import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
 import { rateLimitHits } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+
+/**
+ * The first key of the two-part advisory locks that guard rate-limit buckets (the second is the
+ * bucket's hash). Two-part keys never collide with the one-part lock migrations take.
+ */
+const RATE_LIMIT_LOCKS = 7351002;
 
 export interface RateRule {
   /** Bucket name prefix, e.g. "login:ip". */
@@ -18,6 +24,12 @@ export interface RateDecision {
 /**
  * Sliding-log rate limiting in the database, so every instance counts the same hits. A refused
  * attempt is not recorded, so hammering does not extend the lock-out beyond the window.
+ *
+ * Counting and recording are one step: a transaction holds a lock on the bucket (a transaction
+ * advisory lock, released at commit) while it counts the window and records the hit, so parallel
+ * requests are decided one after another and exactly `limit` of them get through. The lock, not
+ * the isolation level, makes this safe: under READ COMMITTED two transactions could otherwise both
+ * count the same hits. PGlite runs one transaction at a time, so the lock costs it nothing.
  */
 export class RateLimiter {
   private readonly db: Db;
@@ -28,29 +40,23 @@ export class RateLimiter {
     this.now = now;
   }
 
-  /** Counts the hit if under the limit. */
+  /** Records the hit if the window has room for it, and says whether it had. */
   async hit(rule: RateRule, key: string): Promise<RateDecision> {
-    const decision = await this.check(rule, key);
-    if (decision.allowed) await this.record(rule, key);
-    return decision;
-  }
-
-  /** Looks without counting. */
-  async check(rule: RateRule, key: string): Promise<RateDecision> {
     const bucket = `${rule.name}:${key}`;
-    const now = this.now();
-    const since = new Date(now - rule.windowMs);
-    const [row] = await this.db
-      .select({ hits: count(), oldest: min(rateLimitHits.createdAt) })
-      .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, since)));
-    if ((row?.hits ?? 0) < rule.limit) return { allowed: true, retryAfter: 0 };
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
-  }
-
-  async record(rule: RateRule, key: string): Promise<void> {
-    await this.db.insert(rateLimitHits).values({ bucket: `${rule.name}:${key}`, createdAt: new Date(this.now()) });
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCKS}, hashtext(${bucket}))`);
+      const now = this.now();
+      const [row] = await tx
+        .select({ hits: count(), oldest: min(rateLimitHits.createdAt) })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, new Date(now - rule.windowMs))));
+      if ((row?.hits ?? 0) >= rule.limit) {
+        const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
+        return { allowed: false, retryAfter: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
+      }
+      await tx.insert(rateLimitHits).values({ bucket, createdAt: new Date(now) });
+      return { allowed: true, retryAfter: 0 };
+    });
   }
 
   /** Forgets a key's hits (e.g. failed logins after a successful one). */
@@ -68,7 +74,7 @@ const MINUTE = 60_000;
 /** The limits of the spec's sensitive endpoints. */
 export const RATE_RULES = {
   loginIp: { name: "login:ip", limit: 60, windowMs: MINUTE },
-  /** Failed attempts against one account: repeated failures slow it down. */
+  /** Sign-in attempts against one account, counted before the password check; a success clears them. */
   loginAccount: { name: "login:account", limit: 10, windowMs: 15 * MINUTE },
   registerIp: { name: "register:ip", limit: 20, windowMs: 60 * MINUTE },
   registerAccount: { name: "register:account", limit: 5, windowMs: 60 * MINUTE },

@@ -45,6 +45,6 @@ export async function register(t: TestApp, role: "student" | "creator" | "busine
     headers: { "x-forwarded-for": `10.${(ips >> 16) & 255}.${(ips >> 8) & 255}.${ips & 255}` },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { user: { _id: string; email: string; role: string; name: string }; access_token: string };
+  const body = (await res.json()) as { user: { _id: string; email: string; role: string; name: string }; access_token: string; refresh_token: string };
   return { ...body, email, password };
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../server/db/schema/index.ts";
+import { REFRESH_REUSE_GRACE_MS } from "../../server/auth/sessions.ts";
+import { hashToken } from "../../server/auth/tokens.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { register } from "../helpers/learning.ts";
 import { bearer, PNG_BYTES, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 
 let t: TestApp;
@@ -144,12 +147,32 @@ describe("profile, tokens and logout", () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await t.request("/api/auth/profile", { headers: bearer(second.access_token) })).status).toBe(200);
 
+    // Seconds later (another tab refreshing the same login) the used token gets the same pair…
+    const again = await postJson(t, "/api/auth/refresh", { refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(second);
+
+    // …but once the grace is over, a replay is a theft.
+    await t.database.db
+      .update(sessions)
+      .set({ rotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS) })
+      .where(eq(sessions.id, hashToken(first.refresh_token)));
     const replay = await postJson(t, "/api/auth/refresh", { refresh_token: first.refresh_token });
     expect(replay.status).toBe(401);
     expect((await replay.json()).error).toBe("Refresh failed");
     // The thief's replay cost the legitimate holder the newer tokens too.
     expect((await postJson(t, "/api/auth/refresh", { refresh_token: second.refresh_token })).status).toBe(401);
     expect((await t.request("/api/auth/profile", { headers: bearer(second.access_token) })).status).toBe(401);
+  });
+
+  it("keeps both tabs signed in when they refresh one login at the same moment", async () => {
+    const { refresh_token } = await register(t, "student");
+    const tabs = await Promise.all([1, 2].map(() => postJson(t, "/api/auth/refresh", { refresh_token })));
+    expect(tabs.map((res) => res.status)).toEqual([200, 200]);
+    const [one, two] = await Promise.all(tabs.map((res) => res.json()));
+    expect(two).toEqual(one);
+    expect((await t.request("/api/auth/profile", { headers: bearer(one.access_token) })).status).toBe(200);
+    expect((await postJson(t, "/api/auth/refresh", { refresh_token: one.refresh_token })).status).toBe(200);
   });
 
   it("refuses a missing, unknown or expired refresh token", async () => {

@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/open.ts";
 import type { Database } from "../../server/db/types.ts";
 import { sessions, users } from "../../server/db/schema/index.ts";
-import { SessionStore, type SessionRow } from "../../server/auth/sessions.ts";
+import { REFRESH_REUSE_GRACE_MS, SessionStore, type SessionRow } from "../../server/auth/sessions.ts";
+import { hashToken } from "../../server/auth/tokens.ts";
 import { SessionCache } from "../../server/auth/session-cache.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { APP_ROLE } from "../../server/db/tenant-scope.ts";
@@ -229,6 +230,11 @@ describe("the revoking instance forgets at once", () => {
     const rotated = await deaf.store.refresh(tokens.refresh_token, HOST);
     if (!rotated.ok) throw new Error("the first refresh should rotate");
     expect(await deaf.store.validate(rotated.tokens.access_token, HOST, "access")).not.toBeNull();
+    // Replayed after the grace in which a second use gets the same pair.
+    await testDb.database.db
+      .update(sessions)
+      .set({ rotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS) })
+      .where(eq(sessions.id, hashToken(tokens.refresh_token)));
     expect(await deaf.store.refresh(tokens.refresh_token, HOST)).toMatchObject({ ok: false, reason: "reused" });
     expect(await deaf.store.validate(rotated.tokens.access_token, HOST, "access")).toBeNull();
     expect(await deaf.store.validate(tokens.access_token, HOST, "access")).toBeNull();

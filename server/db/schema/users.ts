@@ -56,6 +56,11 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
+    /**
+     * A rotated refresh token's successor pair, sealed under a key only the rotated token makes
+     * (server/auth/token-seal.ts): for a few seconds a second use of it gets the same pair.
+     */
+    successor: text(),
     revokedAt: timestamp({ withTimezone: true }),
     ip: text(),
     userAgent: text(),
