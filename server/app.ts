@@ -117,7 +117,7 @@ function requestGuards(deps: AppDeps) {
   const photoFormLimit = limitBody(AVATAR_MAX_BYTES + 64 * 1024, tooLarge);
   return [
     session(deps.services.sessions, deps.env.TRUST_PROXY),
-    csrf(),
+    csrf(deps.env.TRUST_PROXY),
     createMiddleware<AppEnv>(async (c, next) => {
       if (c.req.method === "GET" || c.req.method === "HEAD") return next();
       // API upload endpoints set their own, larger limits; pages that take a photo allow one.

@@ -25,6 +25,20 @@ export function requestHost(c: HostHeaders, trustProxy: boolean): string | undef
   return isHostName(host) ? host : undefined;
 }
 
+/**
+ * The origin (scheme, host and port) the request was made to, as a browser writes it in Origin;
+ * undefined when the request names no usable host.
+ */
+export function requestOrigin(c: HostHeaders, trustProxy: boolean, secure: boolean): string | undefined {
+  if (requestHost(c, trustProxy) === undefined) return undefined;
+  const forwarded = trustProxy ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  try {
+    return new URL(`${secure ? "https" : "http"}://${forwarded || c.req.header("host")}`).origin.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 function sameHost(url: string, hostHeader: string): boolean {
   try {
     return normaliseHost(new URL(url).host) === normaliseHost(hostHeader);

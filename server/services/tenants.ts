@@ -4,6 +4,7 @@ import type { Database } from "../db/types.ts";
 import { normaliseHost } from "../env.ts";
 import { Lru } from "./lru.ts";
 import { recordCache } from "../metrics.ts";
+import { isReservedLabel } from "./center-slugs.ts";
 
 export type TenantCenter = Pick<
   typeof centers.$inferSelect,
@@ -120,7 +121,8 @@ export class TenantDirectory {
     const suffix = platformDomain ? `.${platformDomain}` : undefined;
     const slug = suffix && host.endsWith(suffix) ? host.slice(0, -suffix.length) : undefined;
     const byDomain = eq(centers.customDomain, host);
-    const where = slug && !slug.includes(".") ? or(byDomain, eq(centers.slug, slug)) : byDomain;
+    // A reserved label is the platform's even if an older institute was given it.
+    const where = slug && !slug.includes(".") && !isReservedLabel(slug) ? or(byDomain, eq(centers.slug, slug)) : byDomain;
     const rows = await this.database.db
       .select({
         id: centers.id,

@@ -259,8 +259,11 @@ describe("PUT /api/auth/avatar", () => {
 });
 
 describe("CSRF on cookie sessions", () => {
+  // One person per role, a new browser session each time: registrations from one address are limited.
+  const people = new Map<string, Promise<{ user: { _id: string } }>>();
   async function cookieFor(role: "student" | "creator" = "student") {
-    const { user } = await registerUser(t, role);
+    if (!people.has(role)) people.set(role, registerUser(t, role));
+    const { user } = await people.get(role)!;
     const { token } = await t.services.sessions.createWebSession(user._id, "localhost", false);
     return `pathshala_session=${token}`;
   }
@@ -279,9 +282,24 @@ describe("CSRF on cookie sessions", () => {
 
     const profile = await t.request("/api/auth/profile", { headers: { cookie } });
     expect(profile.status).toBe(200);
-    const ok = await postJson(t, "/api/auth/logout", {}, { headers: { cookie, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } });
+    const ok = await postJson(t, "/api/auth/logout", {}, { host: "localhost:3000", headers: { cookie, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } });
     expect(ok.status).toBe(200);
     expect((await t.request("/api/auth/profile", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("without Sec-Fetch-Site, compares the Origin's scheme, host and port with the request's", async () => {
+    const cookie = await cookieFor();
+    const host = "localhost:3000";
+    for (const origin of ["https://localhost:3000", "http://localhost:4000", "http://localhost", "http://127.0.0.1:3000", "http://localhost:3000.evil.example", "not a url"]) {
+      const refused = await postJson(t, "/api/auth/logout", {}, { host, headers: { cookie, origin } });
+      expect(refused.status, origin).toBe(403);
+      expect((await refused.json()).error).toBe("This request came from another site and was refused.");
+    }
+    // Even with Sec-Fetch-Site claiming same-origin, an Origin naming another port is refused.
+    expect((await postJson(t, "/api/auth/logout", {}, { host, headers: { cookie, origin: "http://localhost:4000", "sec-fetch-site": "same-origin" } })).status).toBe(403);
+    expect((await t.request("/api/auth/profile", { headers: { cookie } })).status).toBe(200);
+    const same = await postJson(t, "/api/auth/logout", {}, { host, headers: { cookie, origin: "http://LOCALHOST:3000" } });
+    expect(same.status).toBe(200);
   });
 
   it("exempts bearer-token calls", async () => {

@@ -111,4 +111,13 @@ describe("on an institute's domain", () => {
     const platformDefault = await postJson(t, "/api/auth/register", { name: "Role Unsaid", email: uniqueEmail("creator"), password: "tangerine-kettle-42" });
     expect((await platformDefault.json()).user.role).toBe("creator");
   });
+
+  it("a platform-looking label never names an institute, even one given it before the label was reserved", async () => {
+    const owner = await registerUser(t, "business");
+    await createCenter(t, owner.user._id, { slug: "login", customDomain: "login-owner.test" });
+    const slugHost = await t.request("/", { host: "login.localhost" });
+    expect(slugHost.status).toBe(404);
+    expect(await slugHost.text()).toContain("This site is not configured");
+    expect((await t.request("/api/contents", { host: "login-owner.test" })).status).toBe(200);
+  });
 });
