@@ -151,7 +151,7 @@ export class ContentService {
   }
 
   /** Receives a multipart upload (streamed to storage) and records the content; nothing is kept if any step fails. */
-  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers }): Promise<ContentView> {
+  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers; signal?: AbortSignal }): Promise<ContentView> {
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,
       files: { file: this.contentFileRule(), thumbnail: this.thumbnailRule() },

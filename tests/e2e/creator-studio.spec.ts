@@ -53,7 +53,9 @@ async function expectVisibleProgress(page: Page, totalText: RegExp) {
 
 const partialFiles = () => {
   try {
-    return readdirSync(join(process.env.E2E_DATA_DIR!, "files"), { recursive: true }).map(String).filter((f) => f.includes(".partial-"));
+    return readdirSync(join(process.env.E2E_DATA_DIR!, "files"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.parentPath.includes(".partial"))
+      .map((e) => e.name);
   } catch {
     return [];
   }
