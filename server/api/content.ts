@@ -49,7 +49,7 @@ export function contentRouter({ services }: AppDeps) {
 
   api.post("/", async (c) => {
     const creator = reader(c);
-    const row = await services.content.upload(creator, { body: c.req.raw.body, headers: c.req.raw.headers });
+    const row = await services.content.upload(creator, { body: c.req.raw.body, headers: c.req.raw.headers, signal: c.req.raw.signal });
     return c.json({ content: await contentWithLink(services, creator, row) }, 201);
   });
 

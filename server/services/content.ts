@@ -90,6 +90,7 @@ export class ContentService {
   private readonly storage: Storage;
   readonly limits: UploadLimits;
   private readonly catalogChanged: (centerId: string | null) => Promise<void>;
+  private readonly checkPdf: (fileKey: string) => Promise<void>;
   private readonly reads: ReadCaches;
   /** Creators' pages of their contents, kept in memory (server/db/read-cache.ts). */
   private readonly listsKept: ReadCache<ListPageRow[]>;
@@ -103,9 +104,18 @@ export class ContentService {
 
   /**
    * `catalogChanged` tells the institutes' sites that what they list has changed; `reads` are
-   * this instance's read caches, which forget a content's rows here as soon as it changes.
+   * this instance's read caches, which forget a content's rows here as soon as it changes;
+   * `checkPdf` refuses (400) a stored PDF that students' copies could not be made of
+   * (`DeliveryService.checkStampable`).
    */
-  constructor(db: Db, storage: Storage, limits: UploadLimits, reads: ReadCaches, catalogChanged: (centerId: string | null) => Promise<void> = async () => {}) {
+  constructor(
+    db: Db,
+    storage: Storage,
+    limits: UploadLimits,
+    reads: ReadCaches,
+    catalogChanged: (centerId: string | null) => Promise<void>,
+    checkPdf: (fileKey: string) => Promise<void>,
+  ) {
     this.db = db;
     this.reads = reads;
     this.listsKept = reads.create();
@@ -113,6 +123,7 @@ export class ContentService {
     this.storage = storage;
     this.limits = limits;
     this.catalogChanged = catalogChanged;
+    this.checkPdf = checkPdf;
     this.byId = db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, sql.placeholder("id"))).prepare("pathshala_content_by_id");
   }
 
@@ -151,7 +162,7 @@ export class ContentService {
   }
 
   /** Receives a multipart upload (streamed to storage) and records the content; nothing is kept if any step fails. */
-  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers }): Promise<ContentView> {
+  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers; signal?: AbortSignal }): Promise<ContentView> {
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,
       files: { file: this.contentFileRule(), thumbnail: this.thumbnailRule() },
@@ -160,6 +171,8 @@ export class ContentService {
     });
     const stored = Object.values(files);
     try {
+      // A PDF every student would be refused is refused now, before it is listed.
+      if (fields.type === "pdf" && files.file?.contentType === MIME.pdf) await this.checkPdf(files.file.key);
       return await this.create(creator, fields, files.file, files.thumbnail);
     } catch (error) {
       await Promise.allSettled(stored.map((f) => this.storage.delete(f.key)));

@@ -53,7 +53,9 @@ async function expectVisibleProgress(page: Page, totalText: RegExp) {
 
 const partialFiles = () => {
   try {
-    return readdirSync(join(process.env.E2E_DATA_DIR!, "files"), { recursive: true }).map(String).filter((f) => f.includes(".partial-"));
+    return readdirSync(join(process.env.E2E_DATA_DIR!, "files"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.parentPath.includes(".partial"))
+      .map((e) => e.name);
   } catch {
     return [];
   }
@@ -149,6 +151,10 @@ test("the upload form names what is missing and shows the server's reason for a 
   await page.getByLabel("File").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a pdf</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("alert")).toHaveText("The file must be a PDF.");
+  // A PDF that students' copies could not be made of (here a damaged one) is refused at once, not at every student's first open.
+  await page.getByLabel("File").setInputFiles({ name: "damaged.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20)]) });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.");
 
   await page.getByText("Live class", { exact: true }).click();
   await expect(page.getByLabel("File")).toBeHidden();

@@ -148,7 +148,21 @@ describe("POST /api/content", () => {
     const badThumb = await uploadContent(t, access_token, { title: "Thumb", type: "pdf" }, { file: FIXTURES.pdf(), thumbnail: FIXTURES.html() });
     expect(badThumb.status).toBe(400);
     expect((await badThumb.json()).error).toBe("Please upload a PNG, JPEG or WebP image.");
+    // A PDF that students' copies could not be made of (it is read back and stamped once) is refused too.
+    for (const [name, bytes] of [
+      ["damaged", FIXTURES.brokenPdf(3000)],
+      ["password-protected", FIXTURES.encryptedPdf()],
+    ] as const) {
+      const res = await uploadContent(t, access_token, { title: `Unstampable ${name}`, type: "pdf", price: "99" }, { file: bytes, fileName: "notes.pdf", thumbnail: FIXTURES.png() });
+      expect(res.status, name).toBe(400);
+      expect((await res.json()).error).toBe("This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.");
+    }
     expect(storedFiles()).toEqual(before);
+    expect((await (await t.request("/api/content/my", { headers: bearer(access_token) })).json()).contents).toEqual([]);
+    // One that can be stamped goes through.
+    const ok = await uploadContent(t, access_token, { title: "Stampable", type: "pdf" }, { file: FIXTURES.pdf(3000), fileName: "notes.pdf" });
+    expect(ok.status).toBe(201);
+    expect(storedFiles()).toHaveLength(before.length + 1);
   });
 
   it("checks the pairing again when the type field comes after the file", async () => {
