@@ -42,7 +42,7 @@ describe(
     auth: "admin",
     summary: "Every seminar registration as a CSV file",
     query: { date: "only this seminar date (yyyy-mm-dd)" },
-    responses: { 200: "text/csv", 400: "Invalid query", 401: "Not signed in", 403: "Admins only" },
+    responses: { 200: { description: "The registrations", content: ["text/csv"] }, 400: "Invalid query", 401: "Not signed in", 403: "Admins only" },
   },
 );
 

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv, Auth } from "../http-types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError, notFound } from "../errors.ts";
+import { isUuid } from "../../app/lib/validation/ids.ts";
 
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 export const SIGN_IN_REQUIRED = "Please sign in to continue.";
@@ -21,4 +22,11 @@ export function requireRole(c: Context<AppEnv>, ...roles: Role[]): Auth {
     throw new HttpError(403, roles.length === 1 && roles[0] === "admin" ? "Access denied. Admins only." : ACCESS_DENIED);
   }
   return auth;
+}
+
+/** The id in the path (`:id`, or `name`), or 404 with `message`: a malformed id names nothing. */
+export function idParam(c: Context<AppEnv>, message: string, name = "id"): string {
+  const id = c.req.param(name) ?? "";
+  if (!isUuid(id)) throw notFound(message);
+  return id;
 }
