@@ -14,18 +14,20 @@ import { isStorableText, unstorableMessage } from "../../app/lib/validation/stor
 export function refuseUnstorableAddresses() {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!c.req.url.includes("%00")) return next();
-    const field = unstorablePart(c);
-    if (!field) return next();
-    const message = unstorableMessage(field);
-    if (c.req.path.startsWith("/api/")) return c.json(errorBody(message, { issues: [{ field, message }] }), 400);
+    const part = unstorablePart(c);
+    if (!part) return next();
+    const message = unstorableMessage(part.field ?? "The address");
+    if (c.req.path.startsWith("/api/")) return c.json(errorBody(message, { issues: [{ ...part, message }] }), 400);
     return c.html(simplePage("Bad request", "This address cannot be opened", message), 400);
   });
 }
 
-function unstorablePart(c: Context): string | null {
-  if (!isStorableText(c.req.path)) return "The address";
+/** The query parameter whose text cannot be stored, `{}` for the path (or a parameter's name), else null. */
+function unstorablePart(c: Context): { field?: string } | null {
+  if (!isStorableText(c.req.path)) return {};
   for (const [key, values] of Object.entries(c.req.queries())) {
-    if (!isStorableText(key) || values.some((value) => !isStorableText(value))) return isStorableText(key) ? key : "The address";
+    if (!isStorableText(key)) return {};
+    if (values.some((value) => !isStorableText(value))) return { field: key };
   }
   return null;
 }

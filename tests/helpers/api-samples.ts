@@ -40,6 +40,8 @@ export interface ApiWorld {
   samples: Record<string, Sample>;
   /** A fresh bearer header for `who` on `host` (for operations that end the session). */
   freshIdentity(who: Who, host: string): Promise<Record<string, string>>;
+  /** New sessions for every role on both hosts (after tests that may have signed them out). */
+  renewIdentities(): Promise<void>;
 }
 
 const PRICES = { monthly: { price: 1000 }, quarterly: { price: 2800 }, yearly: { price: 10000 } };
@@ -65,15 +67,16 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     if (res.status !== 200) throw new Error(`login of ${who} on ${host} failed: ${res.status} ${await res.text()}`);
     return bearer((await res.json()).access_token);
   };
+  const signIn = async (host: string): Promise<Record<Who, Record<string, string>>> => ({
+    anonymous: {},
+    student: await loginOn("student", host),
+    creator: await loginOn("creator", host),
+    business: await loginOn("business", host),
+    admin: await loginOn("admin", host),
+  });
   const identities: Record<string, Record<Who, Record<string, string>>> = {
     [PLATFORM]: { anonymous: {}, student: bearer(student.access_token), creator: bearer(creator.access_token), business: bearer(business.access_token), admin: bearer(admin) },
-    [INSTITUTE]: {
-      anonymous: {},
-      student: await loginOn("student", INSTITUTE),
-      creator: await loginOn("creator", INSTITUTE),
-      business: await loginOn("business", INSTITUTE),
-      admin: await loginOn("admin", INSTITUTE),
-    },
+    [INSTITUTE]: await signIn(INSTITUTE),
   };
 
   const plans = await t.services.plans.listAll();
@@ -169,6 +172,9 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     emails,
     samples,
     freshIdentity: async (who, host) => (who === "anonymous" ? {} : loginOn(who, host)),
+    async renewIdentities() {
+      for (const host of [PLATFORM, INSTITUTE]) identities[host] = await signIn(host);
+    },
   };
 }
 
