@@ -22,6 +22,7 @@ import { mountTenantSiteEarly, mountTenantSiteForms } from "./tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { domainsRouter } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./middleware/unstorable-address.ts";
+import { pageMethods } from "./middleware/page-methods.ts";
 
 export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
 
@@ -147,7 +148,7 @@ function requestGuards(deps: AppDeps) {
   ] as const;
 }
 
-/** Sessions, CSRF and body limits for the pages, the enquiry form and media; React Router follows. */
+/** Sessions, CSRF and body limits for the pages, the enquiry form and media; the pages' methods; React Router follows. */
 export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(...requestGuards(deps));
   mountTenantSiteForms(app, deps);
@@ -163,6 +164,7 @@ export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
       "X-Content-Type-Options": "nosniff",
     });
   });
+  app.use(pageMethods(isUploadRequest));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

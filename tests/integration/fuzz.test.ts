@@ -330,4 +330,23 @@ describe("methods a route does not have", () => {
     const unknown = await t.request("/api/no-such-thing", { method: "POST" });
     expect(unknown.status).toBe(404);
   });
+
+  it("pages take GET, HEAD and POST with a readable form: other methods are 405, unreadable bodies 400", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const res = await t.request("/auth", { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    }
+    const form = (type: string, body: string) => t.request("/auth", { method: "POST", headers: { "content-type": type }, body });
+    expect((await t.request("/auth", { method: "POST" })).status).toBe(400);
+    expect((await form("text/plain", "intent=login")).status).toBe(400);
+    expect((await form("multipart/form-data; boundary=zz", "not multipart")).status).toBe(400);
+    expect((await form("application/json", "{not json")).status).toBe(400);
+    // Readable forms reach React Router (here the stand-in that answers "react-router").
+    for (const [type, body] of [["application/x-www-form-urlencoded", "intent=login"], ["multipart/form-data; boundary=zz", "--zz\r\ncontent-disposition: form-data; name=\"a\"\r\n\r\nb\r\n--zz--\r\n"], ["application/json", "{}"]]) {
+      const res = await form(type, body);
+      expect(res.status, type).toBe(200);
+      expect(await res.text()).toBe("react-router");
+    }
+  });
 });
