@@ -5,7 +5,7 @@ import type * as v from "valibot";
  * The API's public contract (spec §7) as an OpenAPI 3.1 document, served at /api/openapi.json.
  * Routers describe their operations next to their code with `describe`; request bodies come
  * from the same valibot schemas the handlers validate with. The statuses every operation of its
- * kind can answer (401, 403, 400, 404, 413) are added by `answersOf`; an operation lists its own.
+ * kind can answer (400, 401, 403, 404, 413, 503) are added by `answersOf`; an operation lists its own.
  * Tests check that every mounted /api route is described here and that every status the API
  * answers is documented for its operation.
  */
@@ -38,6 +38,7 @@ export function answersOf(op: Operation): Record<number, Answer> {
   if (role || writes) derived[403] = [role ? `Not ${role === "admin" ? "an admin" : `a ${role}`} account` : "", writes ? OTHER_SITE : ""].filter(Boolean).join("; or ");
   if (/\{\w+\}/.test(op.path)) derived[404] = "Not found (an id that is not a UUID names nothing)";
   if (writes) derived[413] = "The request body is too large";
+  derived[503] = "The server is restarting or cannot reach its database: try again (Retry-After)";
   return { ...derived, ...op.responses };
 }
 
@@ -115,7 +116,11 @@ export function openApiDocument() {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Pathshala API", version: "1.0.0", description: "The JSON API of Pathshala (spec §7). Errors share one shape." },
+    info: {
+      title: "Pathshala API",
+      version: "1.0.0",
+      description: "The JSON API of Pathshala (spec §7). Errors share one shape. A path asked with a method it does not have answers 405 with Allow.",
+    },
     servers: [{ url: "/api" }],
     paths,
     components: {
