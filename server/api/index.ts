@@ -7,7 +7,7 @@ import { templatesRouter } from "./templates.ts";
 import { centersRouter } from "./centers.ts";
 import { enquiriesRouter } from "./enquiries.ts";
 import { paymentRouter } from "./payment.ts";
-import { openApiDocument } from "./openapi.ts";
+import { describe, openApiDocument } from "./openapi.ts";
 import { contentRouter } from "./content.ts";
 import { businessesRouter } from "./businesses.ts";
 import { salesRouter } from "./sales.ts";
@@ -29,6 +29,8 @@ const UPLOADS: { method: string; path: RegExp }[] = [
 export function isUploadRequest(method: string, path: string): boolean {
   return UPLOADS.some((u) => u.method === method && u.path.test(path));
 }
+
+describe({ method: "get", path: "/openapi.json", tag: "meta", auth: "public", summary: "This document", responses: { 200: "The OpenAPI 3.1 document" } });
 
 /** Every `/api` router, mounted in one place. */
 export function createApi(deps: AppDeps): Hono<AppEnv> {

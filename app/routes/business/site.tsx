@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ImageUp, Plus, Trash2 } from "lucide-react";
-import * as v from "valibot";
 import type { Route } from "./+types/site";
 import { loadBusinessCenter } from "~/lib/business.server";
 import { failure, tryService } from "~/lib/actions.server";
 import { SiteProfileInput } from "~/lib/validation/site";
+import { parseInput } from "~/lib/validation/storable";
 import { readRows } from "~/lib/form-lists";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: intent === "logo" ? "Logo updated" : "Logo removed" };
   }
 
-  const parsed = v.safeParse(SiteProfileInput, {
+  const parsed = parseInput(SiteProfileInput, {
     tagline: form.get("tagline") ?? "",
     address: form.get("address") ?? "",
     phone: form.get("phone") ?? "",
