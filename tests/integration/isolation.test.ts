@@ -5,6 +5,7 @@ import { createListeningTestApp, adminToken, type ListeningTestApp } from "../he
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { uploadContent } from "../helpers/content.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { PDFDocument } from "pdf-lib";
 
@@ -45,6 +46,9 @@ beforeAll(async () => {
   ids.studentA = users.studentA!.user._id;
   ids.centerA = (await createCenter(t, users.businessA!.user._id, { slug: "iso-a", customDomain: hostA, instituteName: "Iso A" })).id;
   ids.centerB = (await createCenter(t, users.businessB!.user._id, { slug: "iso-b", customDomain: hostB, instituteName: "Iso B" })).id;
+  // creatorA is on both teams (the matrix's assign moves A's content to B); creatorB on neither.
+  await joinTeam(t, ids.centerA, users.creatorA!.user._id);
+  await joinTeam(t, ids.centerB, users.creatorA!.user._id);
   const [enquiry] = await t.database.db.insert(enquiries).values({ centerId: ids.centerA, name: "Secret Lead", phone: "+919800000009", email: "lead@example.com" }).returning();
   ids.enquiryA = enquiry.id;
   const [purchase] = await t.database.db
