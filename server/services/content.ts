@@ -219,23 +219,23 @@ export class ContentService {
     const [row] = await this.db.transaction(async (tx) => {
       if (businessId) await this.requireAssignable(tx, creator.id, businessId);
       return tx
-      .insert(contents)
-      .values({
-        creatorId: creator.id,
-        centerId: input.businessId,
-        type: input.type,
-        title: input.title,
-        description: input.description,
-        price: input.price,
-        liveLink: live ? input.liveLink : null,
-        liveStartsAt: live ? input.liveStartsAt : null,
-        fileKey: live ? null : file!.key,
-        fileName: live ? null : file!.fileName,
-        fileSize: live ? null : file!.size,
-        fileMime: live ? null : file!.contentType,
-        thumbnailKey: live ? null : (thumbnail?.key ?? null),
-      })
-      .returning({ id: contents.id });
+        .insert(contents)
+        .values({
+          creatorId: creator.id,
+          centerId: input.businessId,
+          type: input.type,
+          title: input.title,
+          description: input.description,
+          price: input.price,
+          liveLink: live ? input.liveLink : null,
+          liveStartsAt: live ? input.liveStartsAt : null,
+          fileKey: live ? null : file!.key,
+          fileName: live ? null : file!.fileName,
+          fileSize: live ? null : file!.size,
+          fileMime: live ? null : file!.contentType,
+          thumbnailKey: live ? null : (thumbnail?.key ?? null),
+        })
+        .returning({ id: contents.id });
     });
     // Files the content does not keep (a live class's stray file or thumbnail) are not left behind.
     if (live) await Promise.allSettled([file, thumbnail].filter((f) => f).map((f) => this.storage.delete(f!.key)));

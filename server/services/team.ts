@@ -9,7 +9,8 @@ import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from 
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
 import { isCenterLive, type Site } from "./tenants.ts";
-import { isUuid, type ContentType } from "../../app/lib/validation/content.ts";
+import { isUuid } from "../../app/lib/validation/content.ts";
+import type { InvitationPreview, SiteItemJson, TeamEntryJson } from "../../app/lib/team-types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
 import {
   INVITE_NOT_FOUND,
@@ -29,6 +30,8 @@ import {
   type TeamStatus,
 } from "../../app/lib/validation/team.ts";
 
+export type { InvitationPreview, SiteItemJson, TeamEntryJson };
+
 const DAY = 24 * 60 * 60 * 1000;
 export const INVITE_TTL_MS = INVITE_TTL_DAYS * DAY;
 
@@ -36,56 +39,6 @@ export const INVITE_TTL_MS = INVITE_TTL_DAYS * DAY;
 export interface TeamCenter {
   id: string;
   instituteName: string;
-}
-
-/** One row of an institute's team as its owner sees it. */
-export interface TeamEntryJson {
-  _id: string;
-  email: string;
-  status: TeamStatus;
-  /** A pending invitation whose link has run out (a new link can be made). */
-  expired: boolean;
-  /** The member's name once accepted. */
-  name: string | null;
-  invitedBy: string | null;
-  invitedAt: string;
-  acceptedAt: string | null;
-  removedAt: string | null;
-  /** When a pending invitation's link stops working. */
-  expiresAt: string | null;
-  /** Made a member when teams began, because they already had content on the site (no link was used). */
-  joinedBeforeTeams: boolean;
-}
-
-/** What an invitation link shows before it is accepted. */
-export interface InvitationPreview {
-  instituteName: string;
-  invitedBy: string | null;
-  email: string;
-  state: "open" | "accepted" | "withdrawn" | "expired";
-  expiresAt: string | null;
-  /** Who accepted it, if anyone. */
-  memberId: string | null;
-}
-
-/** A content on an institute's site as its owner sees it in the business area. */
-export interface SiteItemJson {
-  _id: string;
-  title: string;
-  type: ContentType;
-  /** Rupees. */
-  price: number;
-  creatorName: string;
-  creatorEmail: string;
-  /** Switched on by its creator. */
-  isActive: boolean;
-  /** Taken off the site by the owner. */
-  hidden: boolean;
-  /** Its creator is an accepted member of the team. */
-  onTeam: boolean;
-  /** What visitors see: active, not hidden, and its creator on the team. */
-  shown: boolean;
-  createdAt: string;
 }
 
 export interface TeamServiceDeps {

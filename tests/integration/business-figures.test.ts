@@ -67,7 +67,7 @@ describe("an institute's dashboard figures", () => {
     expect(after).toMatchObject({ paidOrders: 3, revenue: 14_900 + 14_900 + 50_000, studentsEnrolled: 3, contentsOnSale: 1 });
 
     // What the owner hides from the site is not on sale there; its sales still count.
-    await t.services.team.setHidden(owner.user, ours.id, a.id, { hidden: true });
+    await t.services.team.setHidden({ id: owner.user._id }, ours.id, a.id, { hidden: true });
     expect(await t.services.businessFigures.figures(ours.id)).toMatchObject({ paidOrders: 3, revenue: 14_900 + 14_900 + 50_000, contentsOnSale: 0 });
   });
 });
