@@ -47,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failure("Unknown action");
 }
 
+type Remover = ReturnType<typeof useFetcher<Result>>;
+
 type Result =
   | { ok: true; intent: "invite" | "new-link"; link: string; email: string; expiresAt: string | null }
   | { ok: true; intent: "remove"; email: string; wasMember: boolean }
@@ -58,6 +60,18 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData?.ok && "link" in actionData) toast.success("Invitation link ready", { description: `Copy it and send it to ${actionData.email}.`, duration: 5000 });
   }, [actionData]);
+  // Removing lives here, not in the row: the row is gone by the time the answer is shown.
+  const remover = useFetcher<Result>();
+  const removed = remover.state === "idle" ? remover.data : undefined;
+  useEffect(() => {
+    if (!removed) return;
+    if (removed.ok && "wasMember" in removed) {
+      toast.success(removed.wasMember ? "Member removed" : "Invitation revoked", {
+        description: removed.wasMember ? `${removed.email}'s content is off your website.` : `The link sent to ${removed.email} no longer works.`,
+        duration: 5000,
+      });
+    } else if (!removed.ok) toast.error("Something went wrong", { description: removed.error, duration: 4000 });
+  }, [removed]);
 
   if (!center) {
     return (
@@ -125,7 +139,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                         )}
                       </Td>
                       <Td className="text-right">
-                        <RemoveButton entry={m} label="Remove" title={`Remove ${m.name ?? m.email} from the team?`} description="Their classes and materials leave your website at once. You can invite them again later." />
+                        <RemoveButton remover={remover} entry={m} label="Remove" title={`Remove ${m.name ?? m.email} from the team?`} description="Their classes and materials leave your website at once. You can invite them again later." />
                       </Td>
                     </Tr>
                   ))}
@@ -145,7 +159,6 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 <THead>
                   <tr>
                     <Th>E-mail</Th>
-                    <Th>Invited</Th>
                     <Th>Link</Th>
                     <Th className="text-right">Actions</Th>
                   </tr>
@@ -153,14 +166,16 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 <TBody>
                   {pending.map((p) => (
                     <Tr key={p._id}>
-                      <Td className="font-medium">{p.email}</Td>
-                      <Td className="whitespace-nowrap text-muted-foreground">
-                        {formatDate(p.invitedAt)}
-                        {p.invitedBy ? ` by ${p.invitedBy}` : ""}
-                      </Td>
-                      <Td className="whitespace-nowrap">{p.expired || !p.expiresAt ? <Badge tone="destructive">Expired</Badge> : <Badge tone="warning">Valid until {formatDate(p.expiresAt)}</Badge>}</Td>
                       <Td>
-                        <div className="flex justify-end gap-2">
+                        <div className="font-medium">{p.email}</div>
+                        <div className="text-xs text-muted-foreground">
+                          Invited {formatDate(p.invitedAt)}
+                          {p.invitedBy ? ` by ${p.invitedBy}` : ""}
+                        </div>
+                      </Td>
+                      <Td className="whitespace-nowrap">{p.expired || !p.expiresAt ? <Badge tone="destructive">Expired</Badge> : <Badge tone="muted">Valid until {formatDate(p.expiresAt)}</Badge>}</Td>
+                      <Td>
+                        <div className="flex justify-end gap-2 whitespace-nowrap">
                           <Form method="post">
                             <input type="hidden" name="intent" value="new-link" />
                             <input type="hidden" name="email" value={p.email} />
@@ -168,7 +183,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                               <Link2 className="size-4" aria-hidden /> New link
                             </Button>
                           </Form>
-                          <RemoveButton entry={p} label="Revoke" title={`Revoke the invitation to ${p.email}?`} description="Its link stops working at once." />
+                          <RemoveButton remover={remover} entry={p} label="Revoke" title={`Revoke the invitation to ${p.email}?`} description="Its link stops working at once." />
                         </div>
                       </Td>
                     </Tr>
@@ -272,31 +287,24 @@ const noSubscription = () => () => {};
  * Removing asks first once the page runs JavaScript; before that (or without it) the button
  * posts the form directly, so the page works either way.
  */
-function RemoveButton({ entry, label, title, description }: { entry: TeamEntryJson; label: string; title: string; description: string }) {
-  const fetcher = useFetcher<Result>();
+function RemoveButton({ entry, label, title, description, remover }: { entry: TeamEntryJson; label: string; title: string; description: string; remover: Remover }) {
   // False while rendering on the server (and so without JavaScript), true once hydrated.
   const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok && "wasMember" in result) toast.success(result.wasMember ? "Member removed" : "Invitation revoked", { description: result.wasMember ? `${result.email}'s content is off your website.` : `The link sent to ${result.email} no longer works.`, duration: 5000 });
-    else if (!result.ok) toast.error("Something went wrong", { description: result.error, duration: 4000 });
-  }, [result]);
-  const busy = fetcher.state !== "idle";
+  const busy = remover.state !== "idle" && remover.formData?.get("id") === entry._id;
   const button = (type: "button" | "submit") => (
     <Button type={type} size="sm" variant="outline" disabled={busy} aria-label={`${label} ${entry.name ?? entry.email}`} className="text-destructive hover:text-destructive">
       <UserMinus className="size-4" aria-hidden /> {busy ? "Working..." : label}
     </Button>
   );
   return (
-    <fetcher.Form method="post" className="inline-flex">
+    <Form method="post" className="inline-flex">
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={entry._id} />
       {interactive ? (
-        <Confirm trigger={button("button")} title={title} description={description} confirmLabel={label} onConfirm={() => fetcher.submit({ intent: "remove", id: entry._id }, { method: "post" })} />
+        <Confirm trigger={button("button")} title={title} description={description} confirmLabel={label} onConfirm={() => remover.submit({ intent: "remove", id: entry._id }, { method: "post" })} />
       ) : (
         button("submit")
       )}
-    </fetcher.Form>
+    </Form>
   );
 }
