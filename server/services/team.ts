@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { centers, contents, hiddenContents, teamMembers, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
@@ -195,7 +195,8 @@ export class TeamService {
       const moved = await tx
         .update(contents)
         .set({ centerId: null, updatedAt: now })
-        .where(and(eq(contents.centerId, centerId), eq(contents.creatorId, row.memberId)))
+        // Archived content is on no site already; it stays where it was sold, for the figures.
+        .where(and(eq(contents.centerId, centerId), eq(contents.creatorId, row.memberId), isNull(contents.archivedAt)))
         .returning({ id: contents.id });
       return { memberId: row.memberId, moved: moved.map((m) => m.id) };
     });
