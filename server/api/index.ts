@@ -16,6 +16,7 @@ import { bookingsRouter, bookRouter } from "./book.ts";
 import { adminRouter } from "./admin.ts";
 import { studentRouter } from "./student.ts";
 import { contentsRouter } from "./contents.ts";
+import { siteContentsRouter, teamRouter } from "./team.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -50,6 +51,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route("/admin", adminRouter(deps));
   api.route("/student", studentRouter(deps));
   api.route("/contents", contentsRouter(deps));
+  api.route("/team", teamRouter(deps));
+  api.route("/site-contents", siteContentsRouter(deps));
   api.get("/openapi.json", (c) => c.json(openApiDocument()));
   return api;
 }

@@ -24,6 +24,7 @@ import { AdminFeedService } from "./admin-feed.ts";
 import { BusinessFiguresService } from "./business-figures.ts";
 import { CatalogService } from "./catalog.ts";
 import { EnrollmentService } from "./enrollments.ts";
+import { TeamService } from "./team.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -48,6 +49,7 @@ export interface Services {
   businessFigures: BusinessFiguresService;
   catalog: CatalogService;
   enrollments: EnrollmentService;
+  team: TeamService;
 }
 
 export interface ServiceDeps {
@@ -123,6 +125,7 @@ export function createServices({ env, database, logger, storage = createStorage(
     businessFigures: new BusinessFiguresService(db),
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
     enrollments,
+    team: new TeamService({ db, rateLimiter, reads, catalogChanged: (centerId) => sites.catalogChanged(centerId) }),
   };
 }
 

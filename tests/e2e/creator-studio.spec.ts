@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { makeDemoPdf } from "../../server/seed/demo-files.ts";
 import { DEMO_VIDEO_MP4_BASE64 } from "../../server/seed/demo-video.ts";
+import { inviteToTeam } from "./journeys.ts";
 
 let n = 0;
 const email = () => `e2e.creator.${Date.now().toString(36)}.${++n}@example.com`;
@@ -25,13 +26,15 @@ function mp4Of(size: number) {
 }
 
 async function newCreator(page: Page) {
+  const address = email();
   await page.goto("/auth?role=creator");
   await page.getByLabel("Full name").fill("E2E Creator");
-  await page.getByLabel("Email").fill(email());
+  await page.getByLabel("Email").fill(address);
   await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
   await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/creator$/);
+  return address;
 }
 
 /** Slows uploads down (DevTools network emulation) so that progress can be watched. */
@@ -61,8 +64,8 @@ const partialFiles = () => {
   }
 };
 
-test("a creator uploads a PDF and a video with visible progress, edits, assigns, switches off and deletes", async ({ page }) => {
-  await newCreator(page);
+test("a creator uploads a PDF and a video with visible progress, edits, assigns, switches off and deletes", async ({ page, browser }) => {
+  const address = await newCreator(page);
   await page.getByRole("link", { name: "Upload" }).first().click();
   await expect(page).toHaveURL(/\/creator\/upload$/);
 
@@ -105,7 +108,12 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   const editedRow = page.getByRole("row", { name: /E2E Formula Sheet \(2026\)/ });
   await expect(editedRow.getByText("₹199")).toBeVisible();
 
-  // Assign to a business.
+  // Assign to a business: one whose team the creator joined.
+  await expect(editedRow.getByLabel("Business for E2E Formula Sheet (2026)").locator("option")).toHaveText(["Unassigned"]);
+  await page.goto(await inviteToTeam(browser, address));
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(page.getByText("You joined Sunrise Academy's team")).toBeVisible();
+  await expect(page).toHaveURL(/\/creator\/contents$/);
   await editedRow.getByLabel("Business for E2E Formula Sheet (2026)").selectOption({ label: "Sunrise Academy" });
   await expect(page.getByText("Business updated")).toBeVisible();
   await page.reload();

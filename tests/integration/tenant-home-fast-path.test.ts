@@ -9,6 +9,7 @@ import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { serveHomePages, type HomePageServer } from "../helpers/home-server.ts";
 import { announcementsSettled } from "../helpers/wait.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
 
@@ -193,6 +194,7 @@ describe.each(LAYERS)("institutes' home pages answered from the caches, in $laye
 
   it("shows a catalog change on the next request", async () => {
     const creator = await registerUser(t, "creator");
+    await joinTeam(t, center.id, creator.user._id);
     await get("fastlane.test");
     await get("fastlane.test");
     await t.database.db
