@@ -57,6 +57,18 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const creator = await register(t, "creator");
   const business = await register(t, "business");
   const center = await createCenter(t, business.user._id, { slug: "samples-inst", customDomain: INSTITUTE });
+  // The creator joins the institute's team the way a creator does: the owner's link, accepted.
+  const inviteTo = async (email: string) => {
+    const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
+    if (res.status !== 201) throw new Error(`invitation failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { invitation: { _id: string }; link: string };
+  };
+  const creatorLink = (await inviteTo(creator.email)).link;
+  const creatorToken = creatorLink.slice(creatorLink.lastIndexOf("/") + 1);
+  const joined = await postJson(t, "/api/team/accept", { token: creatorToken }, { headers: bearer(creator.access_token) });
+  if (joined.status !== 200) throw new Error(`accepting failed: ${joined.status} ${await joined.text()}`);
+  const pendingLink = (await inviteTo("pending.creator@example.com")).link;
+  const invitationToRevoke = (await inviteTo("revoked.creator@example.com")).invitation._id;
   const adminEmail = uniqueEmail("admin");
   const admin = await adminToken(t, adminEmail);
   const ADMIN_PASSWORD = "admin-password-long-enough";
@@ -171,6 +183,13 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /admin/notifications/clear": {},
     "GET /domains/ask": { query: { domain: INSTITUTE } },
     "GET /openapi.json": {},
+    "GET /team": { query: { centerId: center.id } },
+    "POST /team/invitations": { query: { centerId: center.id }, json: { email: "sample.creator@example.com" } },
+    "DELETE /team/{id}": { params: { id: invitationToRevoke } },
+    "GET /team/invitations/{token}": { params: { token: pendingLink.slice(pendingLink.lastIndexOf("/") + 1) } },
+    "POST /team/accept": { json: { token: creatorToken }, who: ["creator"] },
+    "GET /site-contents": { query: { centerId: center.id } },
+    "PUT /site-contents/{id}": { params: { id: contentId }, json: { hidden: false } },
   };
 
   return {
