@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ArrowLeft, CircleAlert, CircleCheck, MailOpen } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { CircleAlert, CircleCheck, MailOpen } from "lucide-react";
 import type { Route } from "./+types/invite";
 import { getRequestContext } from "~/lib/context.server";
 import { endWebSession, getViewer } from "~/lib/session.server";
@@ -8,7 +8,7 @@ import { flashToastCookie } from "~/lib/toast.server";
 import { formatDate } from "~/lib/format";
 import { INVITE_NOT_FOUND, INVITE_USED, inviteCreatorsOnly, inviteExpired, inviteForAnother, inviteWithdrawn } from "~/lib/validation/team";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Logo } from "~/components/shell/logo";
+import { CardPage } from "~/components/shell/card-page";
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => [
   { title: d?.invitation ? `Join ${d.invitation.instituteName}'s team | Pathshala` : "Team invitation | Pathshala" },
@@ -56,19 +56,9 @@ type Viewer = Route.ComponentProps["loaderData"]["viewer"];
 export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation, viewer, token, mine } = loaderData;
   return (
-    <main className="grid min-h-screen place-items-center bg-gradient-to-b from-primary/5 to-background px-4 py-10">
-      <div className="w-full max-w-lg">
-        <div className="mb-6 flex items-center justify-between">
-          <Link to="/" reloadDocument className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-            <ArrowLeft className="size-4" aria-hidden /> Home
-          </Link>
-          <Logo />
-        </div>
-        <div className="rounded-2xl border bg-card p-6 shadow-sm md:p-8">
-          {invitation ? <InvitationBody invitation={invitation} viewer={viewer} token={token} mine={mine} error={actionData && !actionData.ok ? actionData.error : null} /> : <Problem title="Invitation not found" text={INVITE_NOT_FOUND} />}
-        </div>
-      </div>
-    </main>
+    <CardPage wide>
+      {invitation ? <InvitationBody invitation={invitation} viewer={viewer} token={token} mine={mine} error={actionData && !actionData.ok ? actionData.error : null} /> : <Problem title="Invitation not found" text={INVITE_NOT_FOUND} />}
+    </CardPage>
   );
 }
 

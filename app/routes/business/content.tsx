@@ -14,6 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Content | Business" }];
 
@@ -38,14 +39,7 @@ type Result = { ok: true; item: SiteItemJson } | { ok: false; error: string };
 export default function WebsiteContent({ loaderData }: Route.ComponentProps) {
   const { center, items } = loaderData;
   if (!center) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Website Content" />
-        <EmptyState title="No active subscription found.">
-          <ButtonLink to="/business/subscription-plan">View Plans</ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NoSubscription title="Website Content" />;
   }
   const shown = items.filter((i) => i.shown).length;
   const hidden = items.filter((i) => i.hidden).length;

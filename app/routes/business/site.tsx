@@ -13,8 +13,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
 import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../../tenants/defaults";
+import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -98,14 +98,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
   }, [actionData]);
 
   if (!loaderData.center) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Website Details" />
-        <EmptyState title="No active subscription found.">
-          <ButtonLink to="/business/subscription-plan">View Plans</ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NoSubscription title="Website Details" />;
   }
   const { center, profile } = loaderData;
   return (

@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Confirm } from "~/components/ui/confirm";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Business" }];
 
@@ -74,14 +75,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   }, [removed]);
 
   if (!center) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Team" />
-        <EmptyState title="No active subscription found.">
-          <ButtonLink to="/business/subscription-plan">View Plans</ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NoSubscription title="Team" />;
   }
   const pending = team.filter((e) => e.status === "pending");
   const members = team.filter((e) => e.status === "accepted");
