@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.ts";
 import { makeDemoPdf } from "../../server/seed/demo-files.ts";
 import { DEMO_VIDEO_MP4_BASE64 } from "../../server/seed/demo-video.ts";
 import { inviteToTeam } from "./journeys.ts";
