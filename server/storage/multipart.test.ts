@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DiskStorage } from "./disk.ts";
-import { INTERRUPTED, receiveMultipart, type MultipartOptions } from "./multipart.ts";
+import { cleanFileName, INTERRUPTED, receiveMultipart, type MultipartOptions } from "./multipart.ts";
 
 const BOUNDARY = "----pathshala-unit";
 const encoder = new TextEncoder();
@@ -62,5 +62,17 @@ describe("receiveMultipart and the request's signal", () => {
     expect(fields).toEqual({ title: "Notes" });
     expect(received.file.size).toBe(10);
     expect(await options.storage.stat(received.file.key)).toEqual({ size: 10 });
+  });
+});
+
+describe("cleanFileName", () => {
+  it("keeps a browser's file name readable and storable", () => {
+    expect(cleanFileName("C:\\Users\\ravi\\notes.pdf")).toBe("notes.pdf");
+    expect(cleanFileName('say "hi"\u0007.pdf')).toBe("say hi.pdf");
+    expect(cleanFileName("  ")).toBe("file");
+    // Cut at 200 characters, never inside one: no half an emoji.
+    const cut = cleanFileName(`${"a".repeat(199)}📚📚.pdf`);
+    expect(cut).toBe(`${"a".repeat(199)}📚`);
+    expect(cut.isWellFormed()).toBe(true);
   });
 });
