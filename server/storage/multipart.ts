@@ -195,8 +195,8 @@ async function drain(stream: ReadableStream<Uint8Array>) {
 
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   // Cut by characters, not UTF-16 units: half an emoji would be stored as "�".
+  // eslint-disable-next-line no-control-regex
   const cleaned = Array.from(base.replace(/[\u0000-\u001f\u007f"]/g, "").trim()).slice(0, 200).join("");
   return cleaned || "file";
 }
