@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
+import type { Server } from "node:http";
 import { createHonoServer } from "react-router-hono-server/node";
 import { loadEnv } from "./env.ts";
 import { describeStart, startRuntime, type Runtime } from "./runtime.ts";
@@ -7,12 +7,9 @@ import { createLoadContext } from "./context.ts";
 import { DataDirBusyError } from "./db/lock.ts";
 import { allowLongUploads } from "./http-timeouts.ts";
 import { runClusterPrimary, shouldCluster } from "./cluster.ts";
-import { cachedHomePages } from "./tenant-home.ts";
-import { answerCachedHomePagesOnConnections } from "./tenant-home-connections.ts";
 
 /**
- * The one server process: institutes' cached home pages (server/tenant-home.ts), then Hono
- * (health, tenant, /api, assets), then React Router.
+ * The one server process: Hono (health, tenant, institutes' sites, /api, assets), then React Router.
  * In development Vite re-imports this module on change, so the runtime (and the embedded
  * database it holds open) is kept across reloads.
  */
@@ -68,24 +65,12 @@ function installGracefulShutdown(server: Server) {
   process.once("SIGINT", () => stop("SIGINT"));
 }
 
-/**
- * Institutes' home pages the caches hold are answered before node:http parses the request
- * (server/tenant-home-connections.ts), and on connections handed to node:http, before Hono
- * (server/tenant-home.ts).
- */
-const serverWithCachedHomePages = ((options: ServerOptions, listener: RequestListener) => {
-  const server = createServer(options, cachedHomePages(listener, runtime));
-  answerCachedHomePagesOnConnections(server, runtime);
-  return server;
-}) as typeof createServer;
-
 export default await createHonoServer<never>({
   defaultLogger: false,
   overrideGlobalObjects: true,
   // The build writes .br and .gz copies of the browser's files (scripts/build/precompress.ts).
   serveStaticOptions: { clientAssets: { precompressed: true }, publicAssets: { precompressed: true } },
   port: runtime.env.PORT,
-  customNodeServer: { createServer: serverWithCachedHomePages },
   hostname: runtime.env.HOST,
   beforeAll: (app) => mountEarly(app as never, runtime),
   configure: (app) => mountPlatform(app as never, runtime),

@@ -12,7 +12,6 @@ import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
 import { ByteLru } from "./byte-lru.ts";
-import { HomeAnswerStore } from "./home-answers.ts";
 import { recordCache } from "../metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";
 import { hasActivePlan, type OwnedCenter } from "./business.ts";
@@ -71,30 +70,24 @@ export class SiteService {
   private catalogReset = 0;
   private readonly database: Database;
   private readonly tenants: TenantDirectory;
-  /** The cached pages' answers as bytes, for answers written straight to connections (decision 0010). */
-  readonly answers: HomeAnswerStore;
 
-  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024, answerBytes = cacheBytes) {
+  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024) {
     this.database = database;
     this.db = database.db;
     this.tenants = tenants;
     this.cache = new ByteLru(cacheBytes);
-    this.answers = new HomeAnswerStore(answerBytes);
-    tenants.whenForgetting(() => this.answers.clear());
     database.listen(CATALOG_CHANNEL, (centerId) => {
       if (centerId === "*" || !centerId) {
         // Changes may have been missed: everything read before now is stale.
         this.catalogVersions.clear();
         this.catalogReset = ++this.catalogChanges;
         this.cache.clear();
-        this.answers.clear();
       } else this.catalogChangeHeard(centerId);
     });
   }
 
   private catalogChangeHeard(centerId: string): void {
     this.catalogVersions.set(centerId, ++this.catalogChanges);
-    this.answers.forgetCenter(centerId);
   }
 
   /** The institute's catalog version as this instance knows it (see catalogVersions). */
@@ -147,16 +140,6 @@ export class SiteService {
       // The entry grew: account for it against the cache's budget.
       this.cache.set(slot, page);
     }
-    return variant;
-  }
-
-  /**
-   * The home page when the cache already holds it, current and in this encoding; else undefined.
-   * Called for every visit of every institute's site, so it compares versions, not keys.
-   */
-  cachedHomePage(center: TenantCenter, host: string, encoding: Encoding | null): HomePage | undefined {
-    const variant = this.currentPage(slotOf(center, host), center)?.variants[encoding ?? "identity"];
-    if (variant) recordCache("site", true);
     return variant;
   }
 
