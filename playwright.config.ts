@@ -74,6 +74,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       PLATFORM_HOSTS: "localhost,127.0.0.1",
       PLATFORM_DOMAIN: "localhost",
+      // As behind the deploy's proxy: each test's browser names its own address (tests/e2e/fixtures.ts).
+      TRUST_PROXY: "1",
     },
   },
 });

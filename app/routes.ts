@@ -26,6 +26,7 @@ export default [
   route("profile", "routes/auth/profile.tsx"),
   route("admin", "routes/launching-soon.tsx"),
   route("catalog", "routes/catalog.tsx"),
+  route("invite/:token", "routes/invite.tsx"),
 
   layout("routes/creator/layout.tsx", [
     ...prefix("creator", [
@@ -65,6 +66,8 @@ export default [
       route("contact", "routes/business/contact.tsx"),
       route("site", "routes/business/site.tsx"),
       route("leads", "routes/business/leads.tsx"),
+      route("team", "routes/business/team.tsx"),
+      route("content", "routes/business/content.tsx"),
     ]),
   ]),
 

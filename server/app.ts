@@ -12,6 +12,7 @@ import { hostRequired, tenant } from "./middleware/tenant.ts";
 import { errorBody, HttpError } from "./errors.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { createApi, isUploadRequest } from "./api/index.ts";
+import { methodsAt } from "./api/openapi.ts";
 import { session } from "./middleware/session.ts";
 import { csrf } from "./middleware/csrf.ts";
 import { mediaMimeOf } from "./services/media.ts";
@@ -19,6 +20,8 @@ import { AVATAR_MAX_BYTES } from "./api/auth.ts";
 import { mountTenantSiteEarly, mountTenantSiteForms } from "./tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { domainsRouter } from "./api/domains.ts";
+import { refuseUnstorableAddresses } from "./middleware/unstorable-address.ts";
+import { pageMethods } from "./middleware/page-methods.ts";
 
 export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
 
@@ -28,7 +31,7 @@ const PHOTO_FORM_PAGES = new Set(["/profile", "/creator/account", "/student/acco
 
 /**
  * What runs before anything else, static assets included: request id and log, security headers,
- * draining refusal, compression, the health probes, host resolution (unknown hosts end here),
+ * draining refusal, compression, addresses whose text cannot be stored, the health probes, host resolution (unknown hosts end here),
  * institutes' home pages, caching headers of static files, and the API.
  */
 export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -65,6 +68,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     await next();
   });
   app.use(compressAnswers());
+  app.use(refuseUnstorableAddresses());
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/metrics", (c) => {
     const token = deps.env.METRICS_TOKEN;
@@ -107,7 +111,13 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   // which would otherwise look on disk for every API path first.
   app.use("/api/*", ...requestGuards(deps));
   app.route("/api", createApi(deps));
-  app.all("/api/*", (c) => c.json(errorBody("Not found"), 404));
+  app.all("/api/*", (c) => {
+    // A path that exists, asked with a method it does not have.
+    const allowed = methodsAt(c.req.path.slice("/api".length));
+    if (allowed.length === 0 || allowed.includes(c.req.method)) return c.json(errorBody("Not found"), 404);
+    c.header("Allow", allowed.join(", "));
+    return c.json(errorBody(`${c.req.method} is not allowed here. Allowed: ${allowed.join(", ")}.`), 405);
+  });
 }
 
 /** Identity, CSRF and body limits: what every request that can read or change data passes. */
@@ -127,7 +137,7 @@ function requestGuards(deps: AppDeps) {
   ] as const;
 }
 
-/** Sessions, CSRF and body limits for the pages, the enquiry form and media; React Router follows. */
+/** Sessions, CSRF and body limits for the pages, the enquiry form and media; the pages' methods; React Router follows. */
 export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(...requestGuards(deps));
   mountTenantSiteForms(app, deps);
@@ -143,6 +153,7 @@ export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
       "X-Content-Type-Options": "nosniff",
     });
   });
+  app.use(pageMethods(isUploadRequest));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import * as v from "valibot";
+import type * as v from "valibot";
+import { parseInput, type InputIssue } from "../app/lib/validation/storable.ts";
 
 /** An error whose message is safe and meant to be shown to the person (the product's words). */
 export class HttpError extends Error {
@@ -31,28 +32,27 @@ export const forbidden = (message = "You do not have access to this.") => new Ht
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** Turns valibot issues into a 400 naming the fields, with the first message as the headline. */
-export function validationError(issues: readonly v.BaseIssue<unknown>[]): HttpError {
-  const list = issues.map((issue) => ({
-    field: issue.path?.map((p) => String(p.key)).join(".") || undefined,
-    message: issue.message,
-  }));
-  return new HttpError(400, list[0]?.message ?? "Invalid input", { issues: list });
+/** A 400 naming the fields, with the first message as the headline. */
+export function validationError(issues: readonly InputIssue[]): HttpError {
+  return new HttpError(400, issues[0]?.message ?? "Invalid input", { issues });
 }
 
+/** Validates `input` (and that all its text can be stored, ./storable.ts); bad input is a 400. */
 export function parseWith<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
-  const result = v.safeParse(schema, input);
+  const result = parseInput(schema, input);
   if (!result.success) throw validationError(result.issues);
   return result.output;
 }
 
-/** Reads and validates a JSON body; malformed JSON is a 400, never a 500. */
-export async function readJson<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+/** Reads a JSON body, validated with `schema`, or as it came for a service that validates it; malformed JSON is a 400, never a 500. */
+export async function readJson<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>>;
+export async function readJson(c: Context): Promise<unknown>;
+export async function readJson(c: Context, schema?: v.GenericSchema): Promise<unknown> {
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
     throw badRequest("The request body must be valid JSON.");
   }
-  return parseWith(schema, body);
+  return schema ? parseWith(schema, body) : body;
 }

@@ -30,6 +30,12 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   });
   const storage = createStorage(env, (error) => logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message }));
   try {
+    // Before anything is stored: what an upload cut short by a crash left (disk; S3 has its lifecycle rule).
+    const leftovers = await storage.removeLeftovers().catch((error: Error) => {
+      logger.warn("could not remove unfinished uploads left by an earlier process", { error: error.message });
+      return 0;
+    });
+    if (leftovers > 0) logger.info("removed unfinished uploads left by an earlier process", { files: leftovers });
     await runMigrations(database);
     if (database.kind === "pglite" && env.SEED_DEMO) {
       if (await seedDemoOnce(database.db, storage)) logger.info("seeded the demo data");

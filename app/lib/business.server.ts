@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction, type RouterContextProvider } f
 import { hasActivePlan, type OwnedCenter } from "../../server/services/business.ts";
 import { checkDomain } from "../../server/services/domain-check.ts";
 import type { Env } from "../../server/env.ts";
+import { readCookie } from "../../server/auth/cookies.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";
 import { pageUrl } from "./page-url";
@@ -10,9 +11,7 @@ import { safeRedirect } from "./redirects";
 export const CENTER_COOKIE = "pathshala_center";
 
 export function preferredCenterId(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  const match = header.split(";").find((part) => part.trim().startsWith(`${CENTER_COOKIE}=`));
-  return match ? decodeURIComponent(match.trim().slice(CENTER_COOKIE.length + 1)) : null;
+  return readCookie(request.headers.get("cookie"), CENTER_COOKIE) ?? null;
 }
 
 export interface BusinessCenterSummary {

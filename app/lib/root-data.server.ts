@@ -1,17 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+import { readCookie } from "../../server/auth/cookies.ts";
 import { getRequestContext } from "./context.server";
 import { readFlashToast } from "./toast.server";
 import type { PublicSite, Theme, Viewer } from "./viewer";
-
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
 
 /** Everything the root layout needs on every page: who, where, theme, sidebar state, a pending toast. */
 export function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -31,9 +22,10 @@ export function loadRootData(request: Request, context: Readonly<RouterContextPr
           logoUrl: site.center.siteProfile.logoKey ? `/media/${site.center.siteProfile.logoKey}` : null,
         }
       : { kind: "platform", host: site.host };
-  const themeCookie = readCookie(request, "pathshala_theme");
+  const cookies = request.headers.get("cookie");
+  const themeCookie = readCookie(cookies, "pathshala_theme");
   const theme: Theme = themeCookie === "light" || themeCookie === "dark" ? themeCookie : "system";
-  const sidebarCollapsed = readCookie(request, "sidebar_state") === "false";
+  const sidebarCollapsed = readCookie(cookies, "sidebar_state") === "false";
   const { toast, clear } = readFlashToast(request);
   return { data: { nonce, viewer, site: publicSite, theme, sidebarCollapsed, toast }, clearToastCookie: clear };
 }

@@ -1,3 +1,4 @@
+import { readCookie } from "../../server/auth/cookies.ts";
 import type { FlashToast } from "./toast";
 
 const COOKIE = "pathshala_toast";
@@ -10,11 +11,10 @@ export function flashToastCookie(toast: FlashToast): string {
 
 export function readFlashToast(request: Request): { toast: FlashToast | null; clear: string | null } {
   const header = request.headers.get("cookie") ?? "";
-  const match = header.split(";").find((part) => part.trim().startsWith(`${COOKIE}=`));
-  if (!match) return { toast: null, clear: null };
+  if (!header.split(";").some((part) => part.trim().startsWith(`${COOKIE}=`))) return { toast: null, clear: null };
   const clear = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
   try {
-    const parsed = JSON.parse(decodeURIComponent(match.trim().slice(COOKIE.length + 1))) as FlashToast;
+    const parsed = JSON.parse(readCookie(header, COOKIE) ?? "") as FlashToast;
     if (typeof parsed?.title !== "string") return { toast: null, clear };
     return { toast: { kind: parsed.kind ?? "info", title: parsed.title.slice(0, 200), description: parsed.description?.slice(0, 500) }, clear };
   } catch {

@@ -22,6 +22,7 @@ describe(
     path: "/book",
     tag: "seminar",
     auth: "public",
+    platformOnly: true,
     summary: "Register for the online investment seminar (rate limited per address)",
     body: SeminarBookingInput,
     responses: { 201: "{success: true, message, booking}", 400: "Invalid input (the field is named)", 409: "This email is already registered for that date", 429: "Rate limited" },
@@ -42,7 +43,7 @@ describe(
     auth: "admin",
     summary: "Every seminar registration as a CSV file",
     query: { date: "only this seminar date (yyyy-mm-dd)" },
-    responses: { 200: "text/csv", 400: "Invalid query", 401: "Not signed in", 403: "Admins only" },
+    responses: { 200: { description: "The registrations", content: ["text/csv"] }, 400: "Invalid query", 401: "Not signed in", 403: "Admins only" },
   },
 );
 

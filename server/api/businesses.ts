@@ -9,7 +9,7 @@ describe({
   path: "/businesses",
   tag: "content",
   auth: "signed-in",
-  summary: "Every active business (center) content can be assigned to",
+  summary: "The businesses the caller may assign content to: a creator's teams (an owner's own institutes, every one for an admin, none for a student)",
   responses: { 200: "{businesses: [{_id, name}]}", 401: "Not signed in" },
 });
 
@@ -17,8 +17,8 @@ describe({
 export function businessesRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
   api.get("/", async (c) => {
-    requireAuth(c);
-    return c.json({ businesses: await services.content.assignableBusinesses() });
+    const { user } = requireAuth(c);
+    return c.json({ businesses: await services.team.assignableBusinesses(user) });
   });
   return api;
 }

@@ -8,7 +8,8 @@ import { normaliseHost } from "../env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { describe } from "./openapi.ts";
-import { requireRole, platformOnly } from "./guards.ts";
+import { idParam, platformOnly, requireRole } from "./guards.ts";
+import { CENTER_NOT_FOUND } from "../services/center-admin.ts";
 import { NO_SUBSCRIPTION } from "./business-context.ts";
 import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "../../app/lib/validation/centers.ts";
 
@@ -125,23 +126,26 @@ export function centersRouter({ services }: AppDeps) {
 
   api.post("/", platformOnly, async (c) => {
     requireRole(c, "admin");
-    const center = await services.centers.create(await readJson(c, v.unknown()));
+    const center = await services.centers.create(await readJson(c));
     return c.json({ success: true, message: CENTER_TEXTS.created, center }, 201);
   });
 
   api.put("/:id", platformOnly, async (c) => {
     requireRole(c, "admin");
-    return c.json({ success: true, center: await services.centers.update(c.req.param("id"), await readJson(c, v.unknown())) });
+    const id = idParam(c, CENTER_NOT_FOUND);
+    return c.json({ success: true, center: await services.centers.update(id, await readJson(c)) });
   });
 
   api.post("/:id/extend", platformOnly, async (c) => {
     requireRole(c, "admin");
-    return c.json({ success: true, center: await services.centers.extend(c.req.param("id"), await readJson(c, v.unknown())) });
+    const id = idParam(c, CENTER_NOT_FOUND);
+    return c.json({ success: true, center: await services.centers.extend(id, await readJson(c)) });
   });
 
   api.put("/:id/status", platformOnly, async (c) => {
     requireRole(c, "admin");
-    return c.json({ success: true, center: await services.centers.setStatus(c.req.param("id"), await readJson(c, v.unknown())) });
+    const id = idParam(c, CENTER_NOT_FOUND);
+    return c.json({ success: true, center: await services.centers.setStatus(id, await readJson(c)) });
   });
 
   api.get("/lookup", async (c) => {

@@ -1,10 +1,9 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
-import * as v from "valibot";
 import { notFound, readJson } from "../errors.ts";
 import { describe } from "./openapi.ts";
-import { requireAuth, requireRole } from "./guards.ts";
+import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { toContentJson, type ContentView } from "../services/content.ts";
 import type { Services } from "../services/index.ts";
 import type { Reader } from "../services/content-access.ts";
@@ -32,6 +31,8 @@ describe(
   { method: "get", path: "/content/{id}/file-url", tag: "content", auth: "signed-in", summary: "A fresh short-lived signed link to the content's file", query: { ttl: "seconds the link lives (30 to 86400, default 900)" }, responses: { 200: "{url, expiresAt}", 403: "No access", 404: "Not found or no file" } },
 );
 
+const CONTENT_NOT_FOUND = "Content not found";
+
 const reader = (c: Context<AppEnv>): Reader => requireRole(c, "creator").user;
 
 /** The JSON of a content with a signed link its reader can open right away. */
@@ -49,7 +50,7 @@ export function contentRouter({ services }: AppDeps) {
 
   api.post("/", async (c) => {
     const creator = reader(c);
-    const row = await services.content.upload(creator, { body: c.req.raw.body, headers: c.req.raw.headers });
+    const row = await services.content.upload(creator, { body: c.req.raw.body, headers: c.req.raw.headers, signal: c.req.raw.signal });
     return c.json({ content: await contentWithLink(services, creator, row) }, 201);
   });
 
@@ -62,33 +63,33 @@ export function contentRouter({ services }: AppDeps) {
 
   api.get("/:id", async (c) => {
     const { user } = requireAuth(c);
-    const row = await services.content.getForOwner(user, c.req.param("id"));
+    const row = await services.content.getForOwner(user, idParam(c, CONTENT_NOT_FOUND));
     return c.json({ content: await contentWithLink(services, user, row) });
   });
 
   api.put("/:id", async (c) => {
     const creator = reader(c);
-    const body = await readJson(c, v.unknown());
-    const row = await services.content.update(creator, c.req.param("id"), body);
+    const id = idParam(c, CONTENT_NOT_FOUND);
+    const row = await services.content.update(creator, id, await readJson(c));
     return c.json({ content: toContentJson(row) });
   });
 
   api.delete("/:id", async (c) => {
     const creator = reader(c);
-    const { archived } = await services.content.remove(creator, c.req.param("id"));
+    const { archived } = await services.content.remove(creator, idParam(c, CONTENT_NOT_FOUND));
     return c.json({ success: true, archived, message: archived ? "Content archived: students who bought it keep access." : "Content deleted." });
   });
 
   api.put("/:id/assign", async (c) => {
     const creator = reader(c);
-    const body = await readJson(c, v.unknown());
-    const row = await services.content.assign(creator, c.req.param("id"), body);
+    const id = idParam(c, CONTENT_NOT_FOUND);
+    const row = await services.content.assign(creator, id, await readJson(c));
     return c.json({ content: toContentJson(row) });
   });
 
   api.get("/:id/file-url", async (c) => {
     const { user } = requireAuth(c);
-    const row = await services.content.findAny(c.req.param("id"));
+    const row = await services.content.findAny(idParam(c, "File not found"));
     if (!row?.fileKey) throw notFound("File not found");
     const ttl = Number(c.req.query("ttl"));
     const link = await services.delivery.link(user, row, Number.isFinite(ttl) && ttl > 0 ? ttl : undefined);

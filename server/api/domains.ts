@@ -13,7 +13,10 @@ describe({
   auth: "public",
   summary: "For Caddy's on-demand TLS: 200 when a certificate may be issued for the domain",
   query: { domain: "the host name Caddy is asked for" },
-  responses: { 200: "Allowed", 404: "Not a live institute's domain (or an IP address)" },
+  responses: {
+    200: { description: "Allowed: the text ok", content: ["text/plain"] },
+    404: { description: "Not a live institute's domain (or an IP address): the text no", content: ["text/plain"] },
+  },
 });
 
 /**

@@ -9,7 +9,9 @@ import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../middleware/client-ip.ts";
 import { describe } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
+import { idParam } from "./guards.ts";
 
+const ENQUIRY_NOT_FOUND = "Enquiry not found";
 export const ENQUIRY_THANKS = "Thank you! We have received your enquiry and will call you back soon.";
 
 const StatusInput = v.object({ status: v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled") });
@@ -55,10 +57,11 @@ export function enquiriesRouter(deps: AppDeps) {
   });
 
   api.patch("/:id", async (c) => {
-    const { status } = await readJson(c, StatusInput);
     const { center } = await requireBusinessCenter(c, services, c.req.query("centerId"));
-    const row = await services.enquiries.setStatus(center.id, c.req.param("id"), status);
-    if (!row) throw notFound("Enquiry not found");
+    const id = idParam(c, ENQUIRY_NOT_FOUND);
+    const { status } = await readJson(c, StatusInput);
+    const row = await services.enquiries.setStatus(center.id, id, status);
+    if (!row) throw notFound(ENQUIRY_NOT_FOUND);
     return c.json({ enquiry: toEnquiryJson(row) });
   });
 

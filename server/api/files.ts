@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
 import { describe } from "./openapi.ts";
+import { idParam } from "./guards.ts";
 
 describe({
   method: "get",
@@ -10,7 +11,13 @@ describe({
   auth: "public",
   summary: "A content's file through a signed link (HTTP Range supported); links come from the content calls",
   query: { u: "the user the link was issued to", e: "expiry (seconds since 1970)", s: "signature" },
-  responses: { 200: "The file", 206: "The requested range", 403: "Invalid or expired link, or no access", 404: "Not found", 416: "Range not satisfiable" },
+  responses: {
+    200: { description: "The file, as its own type", content: ["*/*"] },
+    206: { description: "The requested range", content: ["*/*"] },
+    403: "Invalid or expired link, or no access",
+    404: "Not found",
+    416: { description: "Range not satisfiable", content: [] },
+  },
 });
 
 /** GET/HEAD /api/files/{contentId}/{name}?u&e&s: protected delivery (services/delivery.ts decides). */
@@ -18,7 +25,7 @@ export function filesRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
   api.get("/:id/:name", (c) =>
     services.delivery.serve({
-      contentId: c.req.param("id"),
+      contentId: idParam(c, "File not found"),
       params: { u: c.req.query("u"), e: c.req.query("e"), s: c.req.query("s") },
       method: c.req.method,
       range: c.req.header("range"),

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Auth } from "../http-types.ts";
 import type { Role } from "../../app/lib/validation/account.ts";
-import { errorBody, HttpError } from "../errors.ts";
+import { errorBody, HttpError, notFound } from "../errors.ts";
+import { isUuid } from "../../app/lib/validation/ids.ts";
 
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 export const SIGN_IN_REQUIRED = "Please sign in to continue.";
@@ -32,3 +33,10 @@ export const platformOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("site").kind !== "platform") return c.json(errorBody("Not found"), 404);
   await next();
 });
+
+/** The id in the path (`:id`, or `name`), or 404 with `message`: a malformed id names nothing. */
+export function idParam(c: Context<AppEnv>, message: string, name = "id"): string {
+  const id = c.req.param(name) ?? "";
+  if (!isUuid(id)) throw notFound(message);
+  return id;
+}

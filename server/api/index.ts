@@ -7,7 +7,7 @@ import { templatesRouter } from "./templates.ts";
 import { centersRouter } from "./centers.ts";
 import { enquiriesRouter } from "./enquiries.ts";
 import { paymentRouter } from "./payment.ts";
-import { openApiDocument } from "./openapi.ts";
+import { describe, openApiDocument } from "./openapi.ts";
 import { contentRouter } from "./content.ts";
 import { businessesRouter } from "./businesses.ts";
 import { salesRouter } from "./sales.ts";
@@ -16,6 +16,7 @@ import { bookingsRouter, bookRouter } from "./book.ts";
 import { adminRouter } from "./admin.ts";
 import { studentRouter } from "./student.ts";
 import { contentsRouter } from "./contents.ts";
+import { siteContentsRouter, teamRouter } from "./team.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -29,6 +30,8 @@ const UPLOADS: { method: string; path: RegExp }[] = [
 export function isUploadRequest(method: string, path: string): boolean {
   return UPLOADS.some((u) => u.method === method && u.path.test(path));
 }
+
+describe({ method: "get", path: "/openapi.json", tag: "meta", auth: "public", summary: "This document", responses: { 200: "The OpenAPI 3.1 document" } });
 
 /** Every `/api` router, mounted in one place. */
 export function createApi(deps: AppDeps): Hono<AppEnv> {
@@ -48,6 +51,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route("/admin", adminRouter(deps));
   api.route("/student", studentRouter(deps));
   api.route("/contents", contentsRouter(deps));
+  api.route("/team", teamRouter(deps));
+  api.route("/site-contents", siteContentsRouter(deps));
   api.get("/openapi.json", (c) => c.json(openApiDocument()));
   return api;
 }

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
-import { toPlanJson } from "../services/plans.ts";
+import { PLAN_NOT_FOUND, toPlanJson } from "../services/plans.ts";
 import { badRequest } from "../errors.ts";
 import { describe } from "./openapi.ts";
-import { requireRole, platformOnly } from "./guards.ts";
+import { idParam, platformOnly, requireRole } from "./guards.ts";
 import { PlanSchema } from "../../app/lib/validation/plans.ts";
 
 describe(
@@ -41,13 +41,14 @@ export function pricingRouter({ services }: AppDeps) {
 
   api.put("/:id", platformOnly, async (c) => {
     requireRole(c, "admin");
-    const plan = await services.plans.update(c.req.param("id"), await readBody(c));
+    const id = idParam(c, PLAN_NOT_FOUND);
+    const plan = await services.plans.update(id, await readBody(c));
     return c.json({ success: true, message: "Plan updated", plan: toPlanJson(plan) });
   });
 
   api.delete("/:id", platformOnly, async (c) => {
     requireRole(c, "admin");
-    const result = await services.plans.remove(c.req.param("id"));
+    const result = await services.plans.remove(idParam(c, PLAN_NOT_FOUND));
     return c.json({
       success: true,
       deleted: result.deleted,

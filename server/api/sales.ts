@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
 import { describe } from "./openapi.ts";
-import { requireRole } from "./guards.ts";
+import { idParam, requireRole } from "./guards.ts";
 import { salesCsv } from "../services/sales-csv.ts";
 
 describe(
@@ -13,7 +13,7 @@ describe(
     auth: "creator",
     summary: "The caller's sales: totals, one row per content, revenue by day and month, latest sales",
     query: { format: "csv for a spreadsheet of the per-content rows" },
-    responses: { 200: "{sales: SalesRow[], totalRevenue, totalOrders, daily, monthly, recent} or text/csv", 401: "Not signed in", 403: "Not a creator" },
+    responses: { 200: { description: "{sales: SalesRow[], totalRevenue, totalOrders, daily, monthly, recent}, or with format=csv a spreadsheet", content: ["application/json", "text/csv"] }, 401: "Not signed in", 403: "Not a creator" },
   },
   {
     method: "get",
@@ -46,7 +46,7 @@ export function salesRouter({ services }: AppDeps) {
 
   api.get("/content/:id", async (c) => {
     const { user } = requireRole(c, "creator");
-    const content = await services.content.getForOwner(user, c.req.param("id"));
+    const content = await services.content.getForOwner(user, idParam(c, "Content not found"));
     const [row] = await services.sales.rows(content.creatorId, content.id);
     return c.json({ sales: row ?? { contentId: content.id, title: content.title, totalSales: 0, totalEarnings: 0 } });
   });

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
 import { readJson } from "../errors.ts";
@@ -20,7 +19,7 @@ export function studentRouter({ services }: AppDeps) {
 
   api.post("/enroll", async (c) => {
     const { user } = requireRole(c, "student");
-    const outcome = await services.enrollments.enroll(user, await readJson(c, v.unknown()), c.get("site"));
+    const outcome = await services.enrollments.enroll(user, await readJson(c), c.get("site"));
     if (outcome.kind === "order") {
       return c.json({ success: true, order: outcome.order, key_id: outcome.keyId, content: { _id: outcome.content.id, title: outcome.content.title } });
     }
@@ -30,7 +29,7 @@ export function studentRouter({ services }: AppDeps) {
 
   api.post("/enroll/verify", async (c) => {
     const { user } = requireRole(c, "student");
-    const { enrollmentId, alreadyCompleted } = await services.enrollments.confirm(user, await readJson(c, v.unknown()));
+    const { enrollmentId, alreadyCompleted } = await services.enrollments.confirm(user, await readJson(c));
     return c.json({ success: true, message: "Payment verified", enrollmentId, alreadyCompleted });
   });
 

@@ -1,4 +1,5 @@
 import { serialize } from "hono/utils/cookie";
+import { isStorableText } from "../../app/lib/validation/storable.ts";
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, host-only. Over https it is Secure and
@@ -11,15 +12,28 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? HOST_PREFIXED : PLAIN;
 }
 
-export function readSessionToken(cookieHeader: string | undefined | null, secure: boolean): string | undefined {
+/**
+ * The one cookie reader (the API's middleware and the pages alike): the first cookie called
+ * `name`, %-decoded. A value that is not valid %-encoding, or whose text cannot be stored, is
+ * treated as absent: a browser holding a broken cookie still gets every page.
+ */
+export function readCookie(cookieHeader: string | undefined | null, name: string): string | undefined {
   if (!cookieHeader) return undefined;
-  const name = sessionCookieName(secure);
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      const value = decodeURIComponent(part.slice(eq + 1).trim());
+      return isStorableText(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
+}
+
+export function readSessionToken(cookieHeader: string | undefined | null, secure: boolean): string | undefined {
+  return readCookie(cookieHeader, sessionCookieName(secure));
 }
 
 /** Without "remember me" the cookie has no Max-Age and ends with the browser session. */

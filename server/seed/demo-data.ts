@@ -61,6 +61,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: "student", name: "Priya Das", email: "student@example.com", password: "demo-student-2025" },
 ];
 
+/** A teacher the demo owner has invited to Sunrise Academy's team, who has not accepted yet. */
+export const DEMO_PENDING_INVITE = "meera.iyer@example.com";
+
 export const DEMO_CENTERS = [
   { slug: "demo-t1", instituteName: "Sunrise Academy", customDomain: "demo-t1.localhost", templateId: "t1" },
   { slug: "demo-t2", instituteName: "Vidya JEE & NEET Classes", customDomain: "demo-t2.localhost", templateId: "t2" },

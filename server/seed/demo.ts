@@ -1,11 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
-import { centers, contentOrders, contents, enrollments, pricingPlans, users } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
+import { centers, contentOrders, contents, enrollments, pricingPlans, teamMembers, users } from "../db/schema/index.ts";
+import type { Db, Tx } from "../db/types.ts";
 import type { Storage } from "../storage/types.ts";
 import { demoVideo, makeDemoPdf } from "./demo-files.ts";
 import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
-import { DEMO_ACCOUNTS, DEMO_CENTERS, FALLBACK_PLANS } from "./demo-data.ts";
+import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_PENDING_INVITE, FALLBACK_PLANS } from "./demo-data.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
+import { INVITE_TTL_DAYS } from "../../app/lib/validation/team.ts";
 import { parseClassTime } from "../../app/lib/validation/content.ts";
 import { seminarToday } from "../../app/lib/validation/seminar.ts";
 
@@ -122,6 +124,7 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
     if (creator) {
       const [sunrise] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
       const [vidya] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[1].slug));
+      await seedTeams(tx, { sunrise: sunrise?.id, vidya: vidya?.id, ownerId: owner?.id ?? null, creatorId: creator.id, now });
       const existing = await tx
         .select({ id: contents.id })
         .from(contents)
@@ -216,4 +219,21 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
     await setMeta(tx, SEEDED_MARKER, new Date().toISOString());
     return filesUsed;
   });
+}
+
+/**
+ * The demo creator is on both demo institutes' teams (so their content shows on both sites), as
+ * if they had accepted invitations; Sunrise also has one invitation waiting, so its Team page
+ * shows both states. The links themselves are not kept (only their hashes), as with any invitation.
+ */
+async function seedTeams(tx: Tx, d: { sunrise?: string; vidya?: string; ownerId: string | null; creatorId: string; now: number }) {
+  const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, d.creatorId));
+  const invitedAt = new Date(d.now - 35 * DAY);
+  const rows: (typeof teamMembers.$inferInsert)[] = [d.sunrise, d.vidya]
+    .filter((id): id is string => Boolean(id))
+    .map((centerId) => ({ centerId, email: creator.email, invitedById: d.ownerId, memberId: d.creatorId, status: "accepted" as const, tokenHash: hashToken(generateToken()), tokenExpiresAt: new Date(invitedAt.getTime() + INVITE_TTL_DAYS * DAY), invitedAt, acceptedAt: new Date(invitedAt.getTime() + DAY) }));
+  if (d.sunrise) {
+    rows.push({ centerId: d.sunrise, email: DEMO_PENDING_INVITE, invitedById: d.ownerId, status: "pending", tokenHash: hashToken(generateToken()), tokenExpiresAt: new Date(d.now - 2 * DAY + INVITE_TTL_DAYS * DAY), invitedAt: new Date(d.now - 2 * DAY) });
+  }
+  if (rows.length) await tx.insert(teamMembers).values(rows).onConflictDoNothing();
 }

@@ -1,6 +1,7 @@
 import { and, countDistinct, eq, or, sql } from "drizzle-orm";
 import { contentOrders, contents, enrollments } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { shownByItsInstitute } from "./site-visibility.ts";
 
 export interface BusinessFigures {
   /** Different students enrolled in content assigned to the institute, or bought on its site. */
@@ -9,7 +10,7 @@ export interface BusinessFigures {
   paidOrders: number;
   /** Paise: paid orders of content assigned to the institute, or placed on its site (each order once). */
   revenue: number;
-  /** How many of the institute's contents are on sale (active, not archived). */
+  /** How many of the institute's contents are on sale: on its site now (active, not archived, shown by the institute). */
   contentsOnSale: number;
 }
 
@@ -42,7 +43,7 @@ export class BusinessFiguresService {
       this.db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(contents)
-        .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), sql`${contents.archivedAt} is null`)),
+        .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), sql`${contents.archivedAt} is null`, shownByItsInstitute())),
     ]);
     return { studentsEnrolled: students.n, paidOrders: orders.n, revenue: orders.paise, contentsOnSale: onSale.n };
   }

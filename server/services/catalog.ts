@@ -7,6 +7,7 @@ import { toContentJson, viewColumns, type ContentView } from "./content.ts";
 import { decideAccess, liveLinkOpensAt, visibleLiveLink, type Reader } from "./content-access.ts";
 import type { DeliveryService, SignedLink } from "./delivery.ts";
 import type { Site, TenantCenter } from "./tenants.ts";
+import { shownByItsInstitute } from "./site-visibility.ts";
 
 /** The most contents one catalog lists (newest first). */
 export const CATALOG_LIMIT = 500;
@@ -17,12 +18,13 @@ export function siteCenterId(site: Site): string | null {
 }
 
 /**
- * What can be enrolled in on a site: active, not deleted, and on an institute's domain only that
- * institute's own content. The platform lists all active content.
+ * What can be enrolled in on a site: active, not deleted, shown by its institute (its creator on
+ * the team, not hidden: site-visibility.ts), and on an institute's domain only that institute's
+ * own content. The platform lists all such content.
  */
 export function availableOn(site: Site): SQL {
   const centerId = siteCenterId(site);
-  return and(eq(contents.isActive, true), isNull(contents.archivedAt), centerId ? eq(contents.centerId, centerId) : undefined)!;
+  return and(eq(contents.isActive, true), isNull(contents.archivedAt), centerId ? eq(contents.centerId, centerId) : undefined, shownByItsInstitute())!;
 }
 
 /**

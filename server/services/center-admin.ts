@@ -3,6 +3,7 @@ import { centers, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, badRequest, notFound, parseWith } from "../errors.ts";
+import { isUuid } from "../../app/lib/validation/ids.ts";
 import { CenterStatusSchema, ExtendCenterSchema, SubCenterSchema, type CenterJson, type SubCenterInput } from "../../app/lib/validation/centers.ts";
 import { DOMAIN_RESERVED, isPlatformAddress } from "./purchases.ts";
 import { uniqueSlug } from "./center-slugs.ts";
@@ -14,7 +15,6 @@ export const CENTER_NOT_FOUND = "Center not found";
 const domainTaken = () => new HttpError(409, CENTER_DOMAIN_TAKEN, { issues: [{ field: "domain", message: CENTER_DOMAIN_TAKEN }] });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type { CenterJson };
 
@@ -83,7 +83,7 @@ export class CenterAdminService {
   }
 
   async get(id: string): Promise<CenterJson> {
-    if (!UUID.test(id)) throw notFound(CENTER_NOT_FOUND);
+    if (!isUuid(id)) throw notFound(CENTER_NOT_FOUND);
     const [row] = await this.db
       .select({ center: centers, owner: { id: users.id, name: users.name, email: users.email } })
       .from(centers)
@@ -149,6 +149,7 @@ export class CenterAdminService {
   /** Runs on from the current expiry, or from now when it has passed; a center without one gets one. */
   async extend(id: string, raw: unknown): Promise<CenterJson> {
     const { days } = parseWith(ExtendCenterSchema, raw);
+    if (!isUuid(id)) throw notFound(CENTER_NOT_FOUND);
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select({ expiresAt: centers.expiresAt }).from(centers).where(eq(centers.id, id)).for("update");
       if (!row) throw notFound(CENTER_NOT_FOUND);
@@ -172,7 +173,7 @@ export class CenterAdminService {
   }
 
   private async existing(id: string): Promise<void> {
-    if (!UUID.test(id)) throw notFound(CENTER_NOT_FOUND);
+    if (!isUuid(id)) throw notFound(CENTER_NOT_FOUND);
     const [row] = await this.db.select({ id: centers.id }).from(centers).where(eq(centers.id, id));
     if (!row) throw notFound(CENTER_NOT_FOUND);
   }

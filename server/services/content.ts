@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
+import type { Db, DbOrTx } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
 import type { Storage } from "../storage/types.ts";
@@ -9,6 +9,8 @@ import { receiveMultipart, type FileRule, type ReceivedFile } from "../storage/m
 import { isCenterLive } from "./tenants.ts";
 import { IMAGE_TYPE_MESSAGE } from "./media.ts";
 import type { Reader } from "./content-access.ts";
+import { lockMembership } from "./team.ts";
+import { NOT_ON_TEAM } from "../../app/lib/validation/team.ts";
 import { formatBytes } from "../../app/lib/format.ts";
 import type { ContentJson } from "../../app/lib/content-types.ts";
 
@@ -90,6 +92,7 @@ export class ContentService {
   private readonly storage: Storage;
   readonly limits: UploadLimits;
   private readonly catalogChanged: (centerId: string | null) => Promise<void>;
+  private readonly checkPdf: (fileKey: string) => Promise<void>;
   private readonly reads: ReadCaches;
   /** Creators' pages of their contents, kept in memory (server/db/read-cache.ts). */
   private readonly listsKept: ReadCache<ListPageRow[]>;
@@ -103,9 +106,18 @@ export class ContentService {
 
   /**
    * `catalogChanged` tells the institutes' sites that what they list has changed; `reads` are
-   * this instance's read caches, which forget a content's rows here as soon as it changes.
+   * this instance's read caches, which forget a content's rows here as soon as it changes;
+   * `checkPdf` refuses (400) a stored PDF that students' copies could not be made of
+   * (`DeliveryService.checkStampable`).
    */
-  constructor(db: Db, storage: Storage, limits: UploadLimits, reads: ReadCaches, catalogChanged: (centerId: string | null) => Promise<void> = async () => {}) {
+  constructor(
+    db: Db,
+    storage: Storage,
+    limits: UploadLimits,
+    reads: ReadCaches,
+    catalogChanged: (centerId: string | null) => Promise<void>,
+    checkPdf: (fileKey: string) => Promise<void>,
+  ) {
     this.db = db;
     this.reads = reads;
     this.listsKept = reads.create();
@@ -113,6 +125,7 @@ export class ContentService {
     this.storage = storage;
     this.limits = limits;
     this.catalogChanged = catalogChanged;
+    this.checkPdf = checkPdf;
     this.byId = db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, sql.placeholder("id"))).prepare("pathshala_content_by_id");
   }
 
@@ -151,7 +164,7 @@ export class ContentService {
   }
 
   /** Receives a multipart upload (streamed to storage) and records the content; nothing is kept if any step fails. */
-  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers }): Promise<ContentView> {
+  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers; signal?: AbortSignal }): Promise<ContentView> {
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,
       files: { file: this.contentFileRule(), thumbnail: this.thumbnailRule() },
@@ -160,6 +173,8 @@ export class ContentService {
     });
     const stored = Object.values(files);
     try {
+      // A PDF every student would be refused is refused now, before it is listed.
+      if (fields.type === "pdf" && files.file?.contentType === MIME.pdf) await this.checkPdf(files.file.key);
       return await this.create(creator, fields, files.file, files.thumbnail);
     } catch (error) {
       await Promise.allSettled(stored.map((f) => this.storage.delete(f.key)));
@@ -213,25 +228,28 @@ export class ContentService {
       const isPdf = sniffedOf(file.contentType) === "pdf";
       if (isPdf !== (input.type === "pdf")) throw badRequest(TYPE_MISMATCH[input.type]);
     }
-    if (input.businessId) await this.requireActiveBusiness(input.businessId);
-    const [row] = await this.db
-      .insert(contents)
-      .values({
-        creatorId: creator.id,
-        centerId: input.businessId,
-        type: input.type,
-        title: input.title,
-        description: input.description,
-        price: input.price,
-        liveLink: live ? input.liveLink : null,
-        liveStartsAt: live ? input.liveStartsAt : null,
-        fileKey: live ? null : file!.key,
-        fileName: live ? null : file!.fileName,
-        fileSize: live ? null : file!.size,
-        fileMime: live ? null : file!.contentType,
-        thumbnailKey: live ? null : (thumbnail?.key ?? null),
-      })
-      .returning({ id: contents.id });
+    const businessId = input.businessId;
+    const [row] = await this.db.transaction(async (tx) => {
+      if (businessId) await this.requireAssignable(tx, creator.id, businessId);
+      return tx
+        .insert(contents)
+        .values({
+          creatorId: creator.id,
+          centerId: input.businessId,
+          type: input.type,
+          title: input.title,
+          description: input.description,
+          price: input.price,
+          liveLink: live ? input.liveLink : null,
+          liveStartsAt: live ? input.liveStartsAt : null,
+          fileKey: live ? null : file!.key,
+          fileName: live ? null : file!.fileName,
+          fileSize: live ? null : file!.size,
+          fileMime: live ? null : file!.contentType,
+          thumbnailKey: live ? null : (thumbnail?.key ?? null),
+        })
+        .returning({ id: contents.id });
+    });
     // Files the content does not keep (a live class's stray file or thumbnail) are not left behind.
     if (live) await Promise.allSettled([file, thumbnail].filter((f) => f).map((f) => this.storage.delete(f!.key)));
     await this.announce({ id: row.id, creatorId: creator.id }, input.businessId);
@@ -285,12 +303,14 @@ export class ContentService {
     return this.view(row.id);
   }
 
-  /** Assigns to an active business, or unassigns (businessId null or ""). */
+  /** Assigns to an active business whose team the creator is on (403 otherwise), or unassigns (businessId null or ""). */
   async assign(reader: Reader, id: string, body: unknown): Promise<ContentView> {
     const row = await this.ownedForChange(reader, id);
     const { businessId } = parseWith(ContentAssign, body ?? {});
-    if (businessId) await this.requireActiveBusiness(businessId);
-    await this.db.update(contents).set({ centerId: businessId, updatedAt: new Date() }).where(eq(contents.id, row.id));
+    await this.db.transaction(async (tx) => {
+      if (businessId) await this.requireAssignable(tx, reader.id, businessId);
+      await tx.update(contents).set({ centerId: businessId, updatedAt: new Date() }).where(eq(contents.id, row.id));
+    });
     await this.announce(row, row.centerId, businessId);
     return this.view(row.id);
   }
@@ -333,18 +353,13 @@ export class ContentService {
     return result;
   }
 
-  /** Every active business (center) content can be assigned to, by name. */
-  async assignableBusinesses(): Promise<{ _id: string; name: string }[]> {
-    const rows = await this.db
-      .select({ id: centers.id, name: centers.instituteName, status: centers.status, expiresAt: centers.expiresAt })
-      .from(centers)
-      .where(eq(centers.status, "active"))
-      .orderBy(asc(sql`lower(${centers.instituteName})`));
-    return rows.filter((r) => isCenterLive(r)).map((r) => ({ _id: r.id, name: r.name }));
-  }
-
-  private async requireActiveBusiness(businessId: string) {
-    const [center] = await this.db.select({ status: centers.status, expiresAt: centers.expiresAt }).from(centers).where(eq(centers.id, businessId));
+  /**
+   * Content goes only to an institute whose team the creator is on (the membership stays locked
+   * until the write commits, so a removal cannot slip between), and only while it is live.
+   */
+  private async requireAssignable(tx: DbOrTx, creatorId: string, businessId: string) {
+    if (!(await lockMembership(tx, businessId, creatorId))) throw forbidden(NOT_ON_TEAM);
+    const [center] = await tx.select({ status: centers.status, expiresAt: centers.expiresAt }).from(centers).where(eq(centers.id, businessId));
     if (!center || !isCenterLive(center)) throw new HttpError(400, BUSINESS_INVALID, { issues: [{ field: "businessId", message: BUSINESS_INVALID }] });
   }
 

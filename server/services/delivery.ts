@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { HttpError, forbidden, notFound } from "../errors.ts";
+import { HttpError, badRequest, forbidden, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/types.ts";
 import { parseRange } from "../storage/range.ts";
@@ -23,6 +23,10 @@ export const LINK_EXPIRED = "This link has expired. Please open the file again."
 export const LINK_OTHER_ACCOUNT = "This link belongs to another account.";
 export const NO_FILE_ACCESS = "You do not have access to this file.";
 export const PDF_NOT_STAMPABLE = "This PDF could not be prepared for download. Please contact the institute.";
+/** What a creator is told when the PDF they upload is one that students' copies could not be made of. */
+export const PDF_CANNOT_BE_PREPARED = "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.";
+/** Whose name the trial stamp of an uploaded PDF carries (the copy is thrown away). */
+const TRIAL_OWNER: WatermarkOwner = { name: "Sample Student", email: "student@example.com" };
 
 export interface SignedLink {
   url: string;
@@ -183,10 +187,34 @@ export class DeliveryService {
     return pending;
   }
 
-  private async stamp(fileKey: string, owner: WatermarkOwner): Promise<StampedPdf> {
+  /**
+   * Refuses (400) an uploaded PDF that students' copies could not be made of (encrypted, damaged):
+   * it is stamped once as a student's copy would be, in the same slots, so that what is accepted
+   * at upload is exactly what can be served. The stored file is read whole (it is at most
+   * MAX_PDF_BYTES), as a student's first open reads it.
+   */
+  async checkStampable(fileKey: string): Promise<void> {
+    const stampable = await this.stampSlots.run(async () => {
+      const original = await this.readWhole(fileKey);
+      try {
+        await watermarkPdf(original, TRIAL_OWNER);
+        return true;
+      } catch (error) {
+        this.logger?.info("refused an uploaded PDF that cannot be stamped", { fileKey, error: (error as Error).message });
+        return false;
+      }
+    });
+    if (!stampable) throw badRequest(PDF_CANNOT_BE_PREPARED);
+  }
+
+  private async readWhole(fileKey: string): Promise<Uint8Array> {
     const object = await this.storage.get(fileKey);
     if (!object) throw notFound("File not found");
-    const original = new Uint8Array(await new Response(object.body).arrayBuffer());
+    return new Uint8Array(await new Response(object.body).arrayBuffer());
+  }
+
+  private async stamp(fileKey: string, owner: WatermarkOwner): Promise<StampedPdf> {
+    const original = await this.readWhole(fileKey);
     let data: Uint8Array<ArrayBuffer>;
     try {
       data = (await watermarkPdf(original, owner)) as Uint8Array<ArrayBuffer>;

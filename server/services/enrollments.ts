@@ -18,6 +18,7 @@ import { ORDER_FAILED } from "./purchases.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
 import type { Site } from "./tenants.ts";
+import { shownByItsInstitute } from "./site-visibility.ts";
 
 export type ContentOrderRow = typeof contentOrders.$inferSelect;
 type ContentOrder = ContentOrderRow & PayableOrder;
@@ -63,7 +64,8 @@ export class EnrollmentService {
         .from(enrollments)
         .innerJoin(contents, eq(contents.id, enrollments.contentId))
         .leftJoin(centers, eq(centers.id, contents.centerId))
-        .where(and(eq(enrollments.studentId, sql.placeholder("studentId")), onCenter ? eq(contents.centerId, sql.placeholder("centerId")) : undefined))
+        // On an institute's domain, only what that institute shows (site-visibility.ts).
+        .where(and(eq(enrollments.studentId, sql.placeholder("studentId")), onCenter ? and(eq(contents.centerId, sql.placeholder("centerId")), shownByItsInstitute()) : undefined))
         .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
         .prepare(onCenter ? "pathshala_my_courses_on_center" : "pathshala_my_courses");
     this.courses = { everywhere: courses(false), onCenter: courses(true) };
@@ -194,6 +196,8 @@ export class EnrollmentService {
       () => (centerId ? this.courses.onCenter.execute({ studentId: student.id, centerId }) : this.courses.everywhere.execute({ studentId: student.id })),
       (courses) => [
         readTags.student(student.id),
+        // On an institute's domain its team and hidden items decide too, even when none is listed.
+        ...(centerId ? [readTags.center(centerId)] : []),
         ...courses.flatMap(readTags.ofContent),
       ],
     );

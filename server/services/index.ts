@@ -24,6 +24,7 @@ import { AdminFeedService } from "./admin-feed.ts";
 import { BusinessFiguresService } from "./business-figures.ts";
 import { CatalogService } from "./catalog.ts";
 import { EnrollmentService } from "./enrollments.ts";
+import { TeamService } from "./team.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -48,6 +49,7 @@ export interface Services {
   businessFigures: BusinessFiguresService;
   catalog: CatalogService;
   enrollments: EnrollmentService;
+  team: TeamService;
 }
 
 export interface ServiceDeps {
@@ -76,8 +78,14 @@ export function createServices({ env, database, logger, storage = createStorage(
     cacheSize: env.HOST_CACHE_ENTRIES,
   });
   const sites = new SiteService(database, tenants, env.SITE_CACHE_MB * 1024 * 1024);
-  const content = new ContentService(db, storage, { pdf: env.MAX_PDF_BYTES, video: env.MAX_VIDEO_BYTES, image: env.MAX_IMAGE_BYTES }, reads, (centerId) =>
-    sites.catalogChanged(centerId),
+  const content = new ContentService(
+    db,
+    storage,
+    { pdf: env.MAX_PDF_BYTES, video: env.MAX_VIDEO_BYTES, image: env.MAX_IMAGE_BYTES },
+    reads,
+    (centerId) => sites.catalogChanged(centerId),
+    // Uploads are checked by the stamping that students' copies get (made below).
+    (fileKey): Promise<void> => delivery.checkStampable(fileKey),
   );
   const plans = new PlanService(db, database);
   const payments = createPayments(env, db, logger);
@@ -117,6 +125,7 @@ export function createServices({ env, database, logger, storage = createStorage(
     businessFigures: new BusinessFiguresService(db),
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
     enrollments,
+    team: new TeamService({ db, rateLimiter, reads, catalogChanged: (centerId) => sites.catalogChanged(centerId) }),
   };
 }
 

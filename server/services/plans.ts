@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { centers, pricingPlans, purchases } from "../db/schema/index.ts";
 import type { Database, Db, DbOrTx } from "../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../errors.ts";
+import { isUuid } from "../../app/lib/validation/ids.ts";
 import { PlanSchema, type PlanData, type PlanInput, type PlanJson } from "../../app/lib/validation/plans.ts";
 
 export type PlanRow = typeof pricingPlans.$inferSelect;
@@ -210,8 +211,4 @@ export class PlanService {
       .limit(1);
     if (clash) throw conflict(PLAN_NAME_TAKEN);
   }
-}
-
-function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }

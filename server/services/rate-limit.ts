@@ -84,4 +84,6 @@ export const RATE_RULES = {
   enquiryIp: { name: "enquiry:ip", limit: 10, windowMs: 60 * MINUTE },
   paymentOrderUser: { name: "payment-order:user", limit: 30, windowMs: 60 * MINUTE },
   domainCheckIp: { name: "domain-check:ip", limit: 120, windowMs: MINUTE },
+  /** Invitations (and fresh links) an owner makes to their teams. */
+  teamInviteUser: { name: "team-invite:user", limit: 50, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;

@@ -16,6 +16,7 @@ import { recordCache } from "../metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";
 import { hasActivePlan, type OwnedCenter } from "./business.ts";
 import { HttpError } from "../errors.ts";
+import { shownByItsInstitute } from "./site-visibility.ts";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -110,7 +111,7 @@ export class SiteService {
     const rows = await this.db
       .select({ id: contents.id, title: contents.title, description: contents.description, price: contents.price, type: contents.type, startsAt: contents.liveStartsAt })
       .from(contents)
-      .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), isNull(contents.archivedAt)))
+      .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), isNull(contents.archivedAt), shownByItsInstitute()))
       .orderBy(desc(contents.createdAt))
       .limit(60);
     const items: CatalogItem[] = rows.map((r) => ({ ...r, price: r.price / 100, startsAt: r.startsAt?.toISOString() ?? null }));

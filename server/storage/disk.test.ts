@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DiskStorage } from "./disk.ts";
+import { DiskStorage, PARTIAL_DIR } from "./disk.ts";
+import { TooLargeError } from "./types.ts";
 import { OpenFiles } from "./open-files.ts";
 
 let dir: string;
@@ -103,5 +104,70 @@ describe.each([
     await reader.cancel();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(handle.fd).toBe(-1);
+  });
+});
+
+describe("DiskStorage writes", () => {
+  beforeEach(() => setUp(0));
+  /** Every file under the root, as paths relative to it. */
+  const files = () =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+      .sort();
+
+  it("keeps no unfinished file once a write completes or fails", async () => {
+    await put("content/done.pdf", bytes(1000));
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes(64 * 1024));
+      },
+      pull(controller) {
+        controller.error(new Error("connection reset"));
+      },
+    });
+    await expect(storage.put("content/cut.mp4", failing, { maxBytes: 1024 * 1024 })).rejects.toThrow("connection reset");
+    await expect(storage.put("content/big.mp4", new Blob([bytes(2000)]).stream(), { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError);
+    expect(files()).toEqual(["content/done.pdf"]);
+  });
+
+  it("writes an unfinished file in its own process's folder, and refuses keys there", async () => {
+    let release!: () => void;
+    const held = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes(10));
+      },
+      pull(controller) {
+        return new Promise<void>((resolve) => (release = resolve)).then(() => controller.close());
+      },
+    });
+    const writing = storage.put("content/slow.pdf", held, { maxBytes: 100 });
+    await vi.waitFor(() => expect(files()).toEqual([expect.stringMatching(new RegExp(`^\\${PARTIAL_DIR}/${process.pid}/[0-9a-f-]{36}$`))]));
+    release();
+    await writing;
+    expect(files()).toEqual(["content/slow.pdf"]);
+    await expect(put(`${PARTIAL_DIR}/${process.pid}/x`, bytes(1))).rejects.toThrow("Invalid storage key");
+  });
+
+  it("removes unfinished files of processes that are gone, and of this one's id, and nothing else", async () => {
+    await put("content/kept.pdf", bytes(10));
+    await put("thumbnails/kept.png", bytes(10));
+    const leave = (folder: string, name: string) => {
+      mkdirSync(join(dir, PARTIAL_DIR, folder), { recursive: true });
+      writeFileSync(join(dir, PARTIAL_DIR, folder, name), "x");
+    };
+    leave("4000001", "a");
+    leave("4000001", "b");
+    leave(String(process.pid), "c");
+    leave("4000002", "d");
+    writeFileSync(join(dir, PARTIAL_DIR, "stray"), "x");
+    // 4000002 stands for another server process still running on the same folder (a cluster worker).
+    expect(await storage.removeLeftovers((pid) => pid === 4000002)).toBe(4);
+    expect(files()).toEqual([".partial/4000002/d", "content/kept.pdf", "thumbnails/kept.png"]);
+    expect(await storage.removeLeftovers((pid) => pid === 4000002)).toBe(0);
+  });
+
+  it("has nothing to remove in a new folder", async () => {
+    expect(await storage.removeLeftovers()).toBe(0);
   });
 });

@@ -48,9 +48,13 @@ export const INTERRUPTED = "The upload was interrupted. Please try again.";
  * capped while it flows). Nothing is buffered whole. If anything fails (a refused type, a file
  * over its limit, a broken or abandoned connection), every file already stored is deleted and
  * the error is thrown: an upload is kept entirely or not at all.
+ *
+ * `signal` is the request's: aborted when the client's connection closes before the upload is
+ * received, which fails it at once (the body stream also breaks then, but only once it is read
+ * again, and storage may be holding it back).
  */
 export function receiveMultipart(
-  input: { body: ReadableStream<Uint8Array> | null; headers: Headers },
+  input: { body: ReadableStream<Uint8Array> | null; headers: Headers; signal?: AbortSignal },
   options: MultipartOptions,
 ): Promise<{ fields: Record<string, string>; files: Record<string, ReceivedFile> }> {
   const contentType = input.headers.get("content-type") ?? "";
@@ -79,10 +83,13 @@ export function receiveMultipart(
     // A field sent twice is taken once: the first part wins, the others are read past.
     const seen = new Set<string>();
     let failed = false;
+    const { signal } = input;
+    const interrupted = () => fail(badRequest(INTERRUPTED));
 
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
+      signal?.removeEventListener("abort", interrupted);
       // Stop reading the request (without destroying the connection, so the answer can still be sent)
       // and end the file being written, which makes storage discard its partial bytes.
       source.unpipe(parser);
@@ -132,10 +139,15 @@ export function receiveMultipart(
     parser.on("error", (error) => fail(error instanceof HttpError ? error : badRequest(UNREADABLE)));
     parser.on("close", () => {
       void Promise.all([...pending]).then(() => {
-        if (!failed) resolve({ fields: { ...fields }, files: { ...files } });
+        if (failed) return;
+        // Received whole: from here on the files belong to the caller.
+        signal?.removeEventListener("abort", interrupted);
+        resolve({ fields: { ...fields }, files: { ...files } });
       });
     });
-    source.on("error", () => fail(badRequest(INTERRUPTED)));
+    source.on("error", interrupted);
+    if (signal?.aborted) return interrupted();
+    signal?.addEventListener("abort", interrupted, { once: true });
     source.pipe(parser);
   });
 }

@@ -164,6 +164,15 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
+
+  /**
+   * Nothing to do here: a multipart upload an instance could not abort (it crashed) is removed by
+   * the bucket's lifecycle rule "abort incomplete multipart uploads after 1 day" (README, "Scaling
+   * out"). Listing and aborting them here could end another instance's upload in progress.
+   */
+  async removeLeftovers(): Promise<number> {
+    return 0;
+  }
 }
 
 function isNotFound(error: unknown): boolean {

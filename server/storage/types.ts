@@ -27,6 +27,11 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   stat(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes cut short by a crash left behind (never a stored object), before this
+   * process stores anything; answers how many were removed.
+   */
+  removeLeftovers(): Promise<number>;
 }
 
 export class TooLargeError extends Error {

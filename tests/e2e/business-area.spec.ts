@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { buyPlan, registerBusiness, signIn, unique } from "./journeys.ts";
 
 const port = Number(process.env.E2E_PORT);
@@ -15,6 +15,8 @@ test("before any purchase: 'No active subscription found.' and the way to the pl
   await page.goto("/business/subscription-plan");
   await expect(page.getByText("No active subscription found.")).toBeVisible();
   await expect(page.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/pricing");
+  await page.goto("/business/account");
+  await expect(page.getByText("No data yet. Invite your team to get started.")).toBeVisible();
 
   // Templates can be looked at, not applied, until a plan is bought.
   await page.goto("/business/templates");
@@ -39,6 +41,13 @@ test("after paying: subscription details and billing history; renewing extends t
   const domain = `renewal-${id}.test`;
   await registerBusiness(page, "Omkar Joshi", email);
   await buyPlan(page, { institute, domain, owner: "Omkar Joshi", email });
+
+  // No team yet: the Profile's 'Team & Analytics' card says so in the spec's words, and leads to the Team page.
+  await page.goto("/business/account");
+  await expect(page.getByText("No data yet. Invite your team to get started.")).toBeVisible();
+  await page.getByRole("link", { name: "Invite a creator" }).click();
+  await expect(page).toHaveURL(/\/business\/team$/);
+  await expect(page.getByText("No data yet. Invite your team to get started.")).toBeVisible();
 
   await page.goto("/business/subscription-details");
   await expect(page.getByRole("heading", { name: "Subscription Details" })).toBeVisible();

@@ -1,8 +1,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.ts";
 import { makeDemoPdf } from "../../server/seed/demo-files.ts";
 import { DEMO_VIDEO_MP4_BASE64 } from "../../server/seed/demo-video.ts";
+import { inviteToTeam } from "./journeys.ts";
 
 let n = 0;
 const email = () => `e2e.creator.${Date.now().toString(36)}.${++n}@example.com`;
@@ -25,13 +26,15 @@ function mp4Of(size: number) {
 }
 
 async function newCreator(page: Page) {
+  const address = email();
   await page.goto("/auth?role=creator");
   await page.getByLabel("Full name").fill("E2E Creator");
-  await page.getByLabel("Email").fill(email());
+  await page.getByLabel("Email").fill(address);
   await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
   await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/creator$/);
+  return address;
 }
 
 /** Slows uploads down (DevTools network emulation) so that progress can be watched. */
@@ -53,14 +56,16 @@ async function expectVisibleProgress(page: Page, totalText: RegExp) {
 
 const partialFiles = () => {
   try {
-    return readdirSync(join(process.env.E2E_DATA_DIR!, "files"), { recursive: true }).map(String).filter((f) => f.includes(".partial-"));
+    return readdirSync(join(process.env.E2E_DATA_DIR!, "files"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.parentPath.includes(".partial"))
+      .map((e) => e.name);
   } catch {
     return [];
   }
 };
 
-test("a creator uploads a PDF and a video with visible progress, edits, assigns, switches off and deletes", async ({ page }) => {
-  await newCreator(page);
+test("a creator uploads a PDF and a video with visible progress, edits, assigns, switches off and deletes", async ({ page, browser }) => {
+  const address = await newCreator(page);
   await page.getByRole("link", { name: "Upload" }).first().click();
   await expect(page).toHaveURL(/\/creator\/upload$/);
 
@@ -103,7 +108,12 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   const editedRow = page.getByRole("row", { name: /E2E Formula Sheet \(2026\)/ });
   await expect(editedRow.getByText("₹199")).toBeVisible();
 
-  // Assign to a business.
+  // Assign to a business: one whose team the creator joined.
+  await expect(editedRow.getByLabel("Business for E2E Formula Sheet (2026)").locator("option")).toHaveText(["Unassigned"]);
+  await page.goto(await inviteToTeam(browser, address));
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(page.getByText("You joined Sunrise Academy's team")).toBeVisible();
+  await expect(page).toHaveURL(/\/creator\/contents$/);
   await editedRow.getByLabel("Business for E2E Formula Sheet (2026)").selectOption({ label: "Sunrise Academy" });
   await expect(page.getByText("Business updated")).toBeVisible();
   await page.reload();
@@ -149,6 +159,10 @@ test("the upload form names what is missing and shows the server's reason for a 
   await page.getByLabel("File").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a pdf</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("alert")).toHaveText("The file must be a PDF.");
+  // A PDF that students' copies could not be made of (here a damaged one) is refused at once, not at every student's first open.
+  await page.getByLabel("File").setInputFiles({ name: "damaged.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20)]) });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.");
 
   await page.getByText("Live class", { exact: true }).click();
   await expect(page.getByLabel("File")).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.ts";
 
 const port = Number(process.env.E2E_PORT);
 const demoT1 = `http://demo-t1.localhost:${port}`;
@@ -43,9 +43,36 @@ test("another business cannot use an institute's business area on its domain", a
   await registerAs(page, "business");
   const email = await page.locator("aside").getByText(/@example\.com$/).first().textContent();
   await signInAs(page, email!, "tangerine-kettle-42", "business", demoT1);
-  const response = await page.goto(`${demoT1}/business/leads`);
-  expect(response?.status()).toBe(403);
-  await expect(page.getByText("This business area belongs to the institute's owner.")).toBeVisible();
+  for (const path of ["/business/leads", "/business/team", "/business/content"]) {
+    const response = await page.goto(`${demoT1}${path}`);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByText("This business area belongs to the institute's owner.")).toBeVisible();
+  }
+});
+
+test("a creator not on an institute's team cannot offer it anything", async ({ page }) => {
+  await registerAs(page, "creator");
+  // The institute's id as its own site's catalog gives it (the browser reaches its domain).
+  const { items } = await (await page.goto(`${demoT1}/api/contents`))!.json();
+  const sunriseId = items[0].businessId as string;
+  const origin = `http://localhost:${port}`;
+  expect((await (await page.request.get("/api/businesses")).json()).businesses).toEqual([]);
+  const title = `Free live class ${Date.now().toString(36)}`;
+  const refused = await page.request.post("/api/content", {
+    headers: { origin },
+    multipart: { title, type: "live", price: "0", liveLink: "https://evil.example.com/login", businessId: sunriseId },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toBe("You can only assign content to institutes whose team you are on. Ask the institute's owner to invite you.");
+  const created = await page.request.post("/api/content", { headers: { origin }, multipart: { title, type: "live", price: "0", liveLink: "https://evil.example.com/login" } });
+  const id = (await created.json()).content._id;
+  const assign = await page.request.put(`/api/content/${id}/assign`, { headers: { origin }, data: { businessId: sunriseId } });
+  expect(assign.status()).toBe(403);
+  await page.goto(`/creator/contents?q=${encodeURIComponent(title)}`);
+  await expect(page.getByLabel(`Business for ${title}`).locator("option")).toHaveText(["Unassigned"]);
+  await expect(page.getByText("Institutes appear here once their owner invites you to their team.")).toBeVisible();
+  await page.goto(`${demoT1}/`);
+  await expect(page.getByText(title)).toHaveCount(0);
 });
 
 test("a creator assigns content to an institute and its own site lists it at once", async ({ page, browser }) => {

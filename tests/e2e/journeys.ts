@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account.ts";
 
 /** Steps shared by the dashboard and business-area journeys. */
@@ -75,4 +75,23 @@ export async function buyPlanAsNewBusiness(page: Page, d: { institute: string; d
   await dialog.getByRole("button", { name: "Create account and continue" }).click();
   await payInSandbox(page);
   await expect(page).toHaveURL(/\/business\/templates$/, { timeout: 20_000 });
+}
+
+/**
+ * The demo owner invites `email` to one of their institutes' teams (through the API, as the Team
+ * page's form does) and returns the invitation link.
+ */
+export async function inviteToTeam(browser: Browser, email: string, institute = "Sunrise Academy"): Promise<string> {
+  const owner = await browser.newPage();
+  try {
+    await signIn(owner, "business@example.com", "demo-business-2025", "business");
+    const { businesses } = await (await owner.request.get("/api/businesses")).json();
+    const center = (businesses as { _id: string; name: string }[]).find((b) => b.name === institute)!;
+    const origin = new URL(owner.url()).origin;
+    const res = await owner.request.post(`/api/team/invitations?centerId=${center._id}`, { headers: { origin }, data: { email } });
+    expect(res.status()).toBe(201);
+    return (await res.json()).link as string;
+  } finally {
+    await owner.close();
+  }
 }

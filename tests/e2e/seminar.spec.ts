@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.ts";
 
 let n = 0;
 const email = () => `e2e.investor.${Date.now().toString(36)}.${++n}@example.com`;

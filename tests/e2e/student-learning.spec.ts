@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.ts";
 import { pageTexts } from "../helpers/pdf.ts";
 
 const port = Number(process.env.E2E_PORT);

@@ -121,13 +121,16 @@ function parseJson(text: string): any {
 
 /**
  * A test file's server: a prepared store and the server started on it before the tests, killed
- * and dropped after. `fixture.server` may be replaced (a test that restarts it).
+ * and dropped after. `fixture.server` may be replaced (a test that restarts it). `env` adds to
+ * the store's environment, for this start and any restart.
  */
-export function runningServer(options: { enabled?: boolean } = {}) {
+export function runningServer(options: { enabled?: boolean; env?: () => Record<string, string> } = {}) {
   const fixture = {} as { store: Store; server: Running };
   beforeAll(async () => {
     if (options.enabled === false) return;
     fixture.store = await prepareStore();
+    // Read when the server starts, so that an earlier beforeAll (a local S3 server) can provide it.
+    Object.assign(fixture.store.env, options.env?.());
     fixture.server = await launch(fixture.store);
   }, 90_000);
   afterAll(async () => {

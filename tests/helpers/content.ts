@@ -14,9 +14,30 @@ const join = (...parts: Uint8Array[]) => {
   return out;
 };
 
+/**
+ * The smallest PDF pdf-lib reads (and stamps): one blank page. FIXTURES.pdf pads it to a size with
+ * a comment line after its end, which readers skip.
+ */
+const ONE_PAGE_PDF = ascii(
+  "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n" +
+    "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n%",
+);
+
 /** Files that pass (or fail) the magic-byte checks; the rest of their bytes is filler. */
 export const FIXTURES = {
-  pdf: (size = 2048) => join(ascii("%PDF-1.7\n"), new Uint8Array(Math.max(0, size - 9)).fill(0x20)),
+  /** A real PDF of `size` bytes (at least 300): `filler` gives the bytes after its end (printable, no line breaks). */
+  pdf: (size = 2048, filler: (i: number) => number = () => 0x20) =>
+    join(ONE_PAGE_PDF, Uint8Array.from({ length: Math.max(0, size - ONE_PAGE_PDF.byteLength) }, (_, i) => filler(ONE_PAGE_PDF.byteLength + i))),
+  /** Starts like a PDF (the magic bytes pass) but is not one any reader can open. */
+  brokenPdf: (size = 2048) => join(ascii("%PDF-1.7\n"), new Uint8Array(Math.max(0, size - 9)).fill(0x20)),
+  /** A password-protected PDF: its trailer names the standard security handler's /Encrypt dictionary. */
+  encryptedPdf: () =>
+    ascii(
+      "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n" +
+        "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n" +
+        `4 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${"ab".repeat(32)}> /U <${"cd".repeat(32)}> /P -44 >>\nendobj\n` +
+        `trailer\n<< /Root 1 0 R /Encrypt 4 0 R /ID [<${"01".repeat(16)}> <${"01".repeat(16)}>] >>\n%%EOF\n`,
+    ),
   mp4: (size = 4096) => join(new Uint8Array([0, 0, 0, 0x20]), ascii("ftypisom"), new Uint8Array(Math.max(0, size - 12)).fill(7)),
   webm: (size = 4096) => join(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), new Uint8Array(Math.max(0, size - 4)).fill(3)),
   png: () => PNG_BYTES,

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { insertPaidOrder } from "../helpers/content.ts";
+import { joinTeam } from "../helpers/team.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +32,8 @@ describe("an institute's dashboard figures", () => {
     const [s1, s2, s3] = await Promise.all([registerUser(t, "student"), registerUser(t, "student"), registerUser(t, "student")]);
     const ours = await createCenter(t, owner.user._id);
     const theirs = await createCenter(t, owner.user._id);
+    await joinTeam(t, ours.id, creator.user._id);
+    await joinTeam(t, theirs.id, creator.user._id);
 
     expect(await t.services.businessFigures.figures(ours.id)).toEqual({ studentsEnrolled: 0, paidOrders: 0, revenue: 0, contentsOnSale: 0 });
 
@@ -62,5 +65,9 @@ describe("an institute's dashboard figures", () => {
     const after = await t.services.businessFigures.figures(ours.id);
     // o1 and o3 (content a, ours) + o4 (placed on our site); o2's content moved away.
     expect(after).toMatchObject({ paidOrders: 3, revenue: 14_900 + 14_900 + 50_000, studentsEnrolled: 3, contentsOnSale: 1 });
+
+    // What the owner hides from the site is not on sale there; its sales still count.
+    await t.services.team.setHidden({ id: owner.user._id }, ours.id, a.id, { hidden: true });
+    expect(await t.services.businessFigures.figures(ours.id)).toMatchObject({ paidOrders: 3, revenue: 14_900 + 14_900 + 50_000, contentsOnSale: 0 });
   });
 });

@@ -6,6 +6,8 @@ import { contents, enrollments } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { FIXTURES, insertPaidOrder, makeCenter, uploadContent } from "../helpers/content.ts";
+import { joinTeam } from "../helpers/team.ts";
+import { NOT_ON_TEAM } from "../../app/lib/validation/team.ts";
 
 let t: TestApp;
 // Small limits so that "too large" is cheap to reach.
@@ -148,7 +150,21 @@ describe("POST /api/content", () => {
     const badThumb = await uploadContent(t, access_token, { title: "Thumb", type: "pdf" }, { file: FIXTURES.pdf(), thumbnail: FIXTURES.html() });
     expect(badThumb.status).toBe(400);
     expect((await badThumb.json()).error).toBe("Please upload a PNG, JPEG or WebP image.");
+    // A PDF that students' copies could not be made of (it is read back and stamped once) is refused too.
+    for (const [name, bytes] of [
+      ["damaged", FIXTURES.brokenPdf(3000)],
+      ["password-protected", FIXTURES.encryptedPdf()],
+    ] as const) {
+      const res = await uploadContent(t, access_token, { title: `Unstampable ${name}`, type: "pdf", price: "99" }, { file: bytes, fileName: "notes.pdf", thumbnail: FIXTURES.png() });
+      expect(res.status, name).toBe(400);
+      expect((await res.json()).error).toBe("This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.");
+    }
     expect(storedFiles()).toEqual(before);
+    expect((await (await t.request("/api/content/my", { headers: bearer(access_token) })).json()).contents).toEqual([]);
+    // One that can be stamped goes through.
+    const ok = await uploadContent(t, access_token, { title: "Stampable", type: "pdf" }, { file: FIXTURES.pdf(3000), fileName: "notes.pdf" });
+    expect(ok.status).toBe(201);
+    expect(storedFiles()).toHaveLength(before.length + 1);
   });
 
   it("checks the pairing again when the type field comes after the file", async () => {
@@ -226,10 +242,12 @@ describe("POST /api/content", () => {
   });
 
   it("assigns to an active business at upload, never to an inactive or expired one", async () => {
-    const { access_token } = await registerUser(t, "creator");
+    const { access_token, user } = await registerUser(t, "creator");
     const active = await makeCenter(t, "upload-active");
     const inactive = await makeCenter(t, "upload-inactive", { status: "inactive" });
     const expired = await makeCenter(t, "upload-expired", { expiresAt: new Date(Date.now() - 1000) });
+    const stranger = await makeCenter(t, "upload-stranger");
+    for (const center of [active, inactive, expired]) await joinTeam(t, center.id, user._id);
     const ok = await uploadContent(t, access_token, { title: "Assigned", type: "pdf", businessId: active.id }, { file: FIXTURES.pdf() });
     expect((await ok.json()).content).toMatchObject({ businessId: active.id, businessName: "Institute upload-active" });
     for (const center of [inactive, expired]) {
@@ -237,6 +255,13 @@ describe("POST /api/content", () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe("Please choose an active business");
     }
+    // An institute whose team the creator is not on: refused, and nothing is kept.
+    const before = storedFiles();
+    const refused = await uploadContent(t, access_token, { title: "Phishing class", type: "pdf", businessId: stranger.id }, { file: FIXTURES.pdf() });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe(NOT_ON_TEAM);
+    expect(storedFiles()).toEqual(before);
+    expect(await t.database.db.select().from(contents).where(eq(contents.title, "Phishing class"))).toEqual([]);
   });
 
   it("is for creators only", async () => {
@@ -336,20 +361,31 @@ describe("one content: view, edit, assign, delete", () => {
     const [id] = owner.ids;
     const active = await makeCenter(t, "assign-active");
     const inactive = await makeCenter(t, "assign-inactive", { status: "inactive" });
+    const stranger = await makeCenter(t, "assign-stranger");
+    await joinTeam(t, active.id, owner.user._id);
+    await joinTeam(t, inactive.id, owner.user._id);
 
     const list = await (await t.request("/api/businesses", { headers: bearer(owner.access_token) })).json();
-    expect(list.businesses).toContainEqual({ _id: active.id, name: "Institute assign-active" });
-    expect(list.businesses.some((b: { _id: string }) => b._id === inactive.id)).toBe(false);
+    // Only the live institutes whose team the creator is on.
+    expect(list.businesses).toEqual([{ _id: active.id, name: "Institute assign-active" }]);
     expect((await t.request("/api/businesses")).status).toBe(401);
 
     const ok = await putJson(`/api/content/${id}/assign`, owner.access_token, { businessId: active.id });
     expect(ok.status).toBe(200);
     expect((await ok.json()).content).toMatchObject({ businessId: active.id, businessName: "Institute assign-active" });
-    for (const businessId of [inactive.id, crypto.randomUUID(), "junk"]) {
+    for (const businessId of [inactive.id, "junk"]) {
       const res = await putJson(`/api/content/${id}/assign`, owner.access_token, { businessId });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe("Please choose an active business");
     }
+    // Not on the team (or no such institute, told apart from neither): 403, and the content stays where it was.
+    for (const businessId of [stranger.id, crypto.randomUUID()]) {
+      const res = await putJson(`/api/content/${id}/assign`, owner.access_token, { businessId });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toBe(NOT_ON_TEAM);
+    }
+    const [kept] = await t.database.db.select({ centerId: contents.centerId }).from(contents).where(eq(contents.id, id));
+    expect(kept.centerId).toBe(active.id);
     const none = await putJson(`/api/content/${id}/assign`, owner.access_token, { businessId: null });
     expect((await none.json()).content.businessId).toBeNull();
   });

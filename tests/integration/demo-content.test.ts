@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { contents, users } from "../../server/db/schema/index.ts";
+import { centers, contents, teamMembers, users } from "../../server/db/schema/index.ts";
+import { DEMO_CENTERS, DEMO_PENDING_INVITE } from "../../server/seed/demo-data.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { sniff } from "../../server/storage/magic.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -53,5 +54,20 @@ describe("the demo creator's content", () => {
     await seedDemo(t.database.db, t.services.storage);
     expect(storedFiles()).toEqual(before);
     expect(await t.database.db.select().from(contents)).toHaveLength(4);
+    expect(await t.database.db.select().from(teamMembers)).toHaveLength(3);
+  });
+});
+
+describe("the demo institutes' teams", () => {
+  it("have the demo creator as a member of both, and Sunrise an invitation waiting", async () => {
+    const [sunrise, vidya] = await Promise.all(DEMO_CENTERS.map(async (c) => (await t.database.db.select().from(centers).where(eq(centers.slug, c.slug)))[0]));
+    expect((await t.services.team.list(sunrise.id)).map((e) => [e.email, e.status, e.name, e.expired, e.joinedBeforeTeams])).toEqual([
+      [DEMO_PENDING_INVITE, "pending", null, false, false],
+      ["creator@example.com", "accepted", "Rahul Verma", false, false],
+    ]);
+    expect((await t.services.team.list(vidya.id)).map((e) => [e.email, e.status])).toEqual([["creator@example.com", "accepted"]]);
+    // So both demo sites keep showing the demo creator's content.
+    expect((await t.services.team.siteItems(sunrise.id)).every((i) => i.shown)).toBe(true);
+    expect((await t.services.sites.catalog(vidya.id)).live.map((i) => i.title)).toEqual(["NEET Biology: Human Physiology Doubt Session"]);
   });
 });

@@ -5,6 +5,7 @@ import { bearer, postJson } from "../helpers/http.ts";
 import { createListeningTestApp, sendWebhook, signCheckout, webhook, type ListeningTestApp } from "../helpers/payments.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { FIXTURES } from "../helpers/content.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { enrol, loginOn, myCourses, publish, register, setContent } from "../helpers/learning.ts";
 
 let t: ListeningTestApp;
@@ -22,6 +23,8 @@ beforeAll(async () => {
   const owner = await register(t, "business");
   sunrise = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy" });
   vidya = await createCenter(t, owner.user._id, { instituteName: "Vidya Classes" });
+  await joinTeam(t, sunrise.id, creator.user._id);
+  await joinTeam(t, vidya.id, creator.user._id);
   const token = creator.access_token;
   ids.freeLive = await publish(t, token, { title: "Free physics live", type: "live", price: "0", liveLink: "https://meet.example.com/physics", businessId: sunrise.id });
   ids.paidVideo = await publish(t, token, { title: "Rolling video", type: "video", price: "299", businessId: sunrise.id }, FIXTURES.mp4());

@@ -5,6 +5,7 @@ import { createListeningTestApp, adminToken, type ListeningTestApp } from "../he
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { uploadContent } from "../helpers/content.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { PDFDocument } from "pdf-lib";
 
@@ -24,7 +25,7 @@ type Who = "anonymous" | "studentA" | "studentB" | "creatorA" | "creatorB" | "bu
 const auth: Record<Who, Record<string, string>> = {} as never;
 /** Tokens are bound to the host that issued them: these were issued on institute A's domain. */
 const authOnA: Record<Who, Record<string, string>> = {} as never;
-const ids = { centerA: "", centerB: "", contentA: "", enquiryA: "", purchaseA: "", emailA: "", studentA: "" };
+const ids = { centerA: "", centerB: "", contentA: "", enquiryA: "", purchaseA: "", emailA: "", studentA: "", teamItemA: "", inviteA: "", inviteTokenB: "", ownerA: "" };
 const hostA = "iso-a.test";
 const hostB = "iso-b.test";
 
@@ -45,6 +46,9 @@ beforeAll(async () => {
   ids.studentA = users.studentA!.user._id;
   ids.centerA = (await createCenter(t, users.businessA!.user._id, { slug: "iso-a", customDomain: hostA, instituteName: "Iso A" })).id;
   ids.centerB = (await createCenter(t, users.businessB!.user._id, { slug: "iso-b", customDomain: hostB, instituteName: "Iso B" })).id;
+  // creatorA is on both teams (the matrix's assign moves A's content to B); creatorB on neither.
+  await joinTeam(t, ids.centerA, users.creatorA!.user._id);
+  await joinTeam(t, ids.centerB, users.creatorA!.user._id);
   const [enquiry] = await t.database.db.insert(enquiries).values({ centerId: ids.centerA, name: "Secret Lead", phone: "+919800000009", email: "lead@example.com" }).returning();
   ids.enquiryA = enquiry.id;
   const [purchase] = await t.database.db
@@ -60,6 +64,14 @@ beforeAll(async () => {
     authOnA[who] = bearer((await login.json()).access_token);
   }
   authOnA.admin = {};
+  // A's team: an item of creatorA's on its site, a pending invitation, and one for creatorB to accept.
+  const item = await uploadContent(t, users.creatorA!.access_token, { title: "Team Item A", type: "live", price: "0", liveLink: "https://meet.example.com/team-a", businessId: ids.centerA });
+  ids.teamItemA = (await item.json()).content._id;
+  ids.ownerA = users.businessA!.user._id;
+  const owner = { id: users.businessA!.user._id, email: ids.emailA, role: "business" as const };
+  const centerA = { id: ids.centerA, instituteName: "Iso A" };
+  ids.inviteA = (await t.services.team.invite(owner, centerA, { email: "pending.iso@example.com" }, "http://localhost")).entry._id;
+  ids.inviteTokenB = (await t.services.team.invite(owner, centerA, { email: users.creatorB!.email }, "http://localhost")).token;
   const enrolled = await postJson(t, "/api/student/enroll", { contentId: ids.contentA }, { headers: auth.studentA });
   expect(enrolled.status).toBe(201);
 }, 60_000);
@@ -85,6 +97,14 @@ const OWNED: { name: string; allowed: Who[]; request: (who: Who) => Promise<Resp
   { name: "POST /api/centers/template (owner's email)", allowed: ["businessA"], request: (who) => t.request("/api/centers/template", json({ who, method: "POST", body: { email: ids.emailA, templateId: "t4" } })) },
   { name: "PUT /api/centers/{id} (admin only)", allowed: ["admin"], request: (who) => t.request(`/api/centers/${ids.centerA}`, json({ who, method: "PUT", body: { name: "Iso A", domain: hostA, website: `https://${hostA}`, superAdminPath: "/admin" } })) },
   { name: "GET /api/enquiries on A's own domain", allowed: ["businessA"], request: (who) => t.request("/api/enquiries", json({ who, host: hostA })) },
+  { name: "GET /api/team?centerId=A", allowed: ["businessA"], request: (who) => t.request(`/api/team?centerId=${ids.centerA}`, json({ who })) },
+  { name: "POST /api/team/invitations?centerId=A", allowed: ["businessA"], request: (who) => t.request(`/api/team/invitations?centerId=${ids.centerA}`, json({ who, method: "POST", body: { email: `invited.by.${who}@example.com` } })) },
+  { name: "DELETE /api/team/{id} (A's invitation)", allowed: ["businessA"], request: (who) => t.request(`/api/team/${ids.inviteA}?centerId=${ids.centerA}`, json({ who, method: "DELETE" })) },
+  { name: "DELETE /api/team/{id} (A's invitation, no centerId)", allowed: ["businessA"], request: (who) => t.request(`/api/team/${ids.inviteA}`, json({ who, method: "DELETE" })) },
+  { name: "POST /api/team/accept (invited: creatorB)", allowed: ["creatorB"], request: (who) => t.request("/api/team/accept", json({ who, method: "POST", body: { token: ids.inviteTokenB } })) },
+  { name: "GET /api/site-contents?centerId=A", allowed: ["businessA"], request: (who) => t.request(`/api/site-contents?centerId=${ids.centerA}`, json({ who })) },
+  { name: "PUT /api/site-contents/{id} (A's item)", allowed: ["businessA"], request: (who) => t.request(`/api/site-contents/${ids.teamItemA}`, json({ who, method: "PUT", body: { hidden: who !== "businessA" } })) },
+  { name: "GET /api/team on A's own domain", allowed: ["businessA"], request: (who) => t.request("/api/team", json({ who, host: hostA })) },
 ];
 
 const EVERYONE: Who[] = ["anonymous", "studentA", "studentB", "creatorA", "creatorB", "businessA", "businessB", "admin"];
@@ -109,6 +129,12 @@ describe("owned data is refused to everyone else", () => {
     const content = await (await t.request(`/api/content/${ids.contentA}`, json({ who: "creatorA" }))).json();
     expect(content.content.title).toBe("Renamed by creatorA");
     expect(content.content.businessId).toBe(ids.centerB);
+    // Nobody but A's owner invited anyone to A's team, revoked its invitation or hid its item.
+    const team = await t.services.team.list(ids.centerA);
+    expect(team.filter((e) => e.email.startsWith("invited.by.")).map((e) => e.email)).toEqual(["invited.by.businessa@example.com"]);
+    expect(team.find((e) => e._id === ids.inviteA)?.status).toBe("removed");
+    const [item] = await t.services.team.siteItems(ids.centerA, ids.teamItemA);
+    expect(item).toMatchObject({ hidden: false, shown: true });
   });
 });
 
@@ -120,6 +146,10 @@ describe("lists show only one's own", () => {
     { name: "another owner's purchases", who: "businessB", path: "/api/payment/purchases/my", secret: () => ids.purchaseA },
     { name: "another student's courses", who: "studentB", path: "/api/student/my-courses", secret: () => "Secret Notes A" },
     { name: "another institute's catalog", who: "studentB", path: "/api/contents", host: hostA, secret: () => "nothing-from-B" },
+    { name: "another institute's team", who: "businessB", path: "/api/team", secret: () => "pending.iso@example.com" },
+    { name: "another institute's site items", who: "businessB", path: "/api/site-contents", secret: () => "Team Item A" },
+    { name: "institutes whose team one is not on (creator's Business dropdown)", who: "creatorB", path: "/api/businesses", secret: () => ids.centerB },
+    { name: "institutes for a student", who: "studentA", path: "/api/businesses", secret: () => "Iso" },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -135,6 +165,24 @@ describe("lists show only one's own", () => {
     const onB = await (await t.request("/api/contents", { host: hostB })).text();
     expect(onA).not.toContain(ids.contentA);
     expect(onB).toContain(ids.contentA);
+  });
+
+  it("a creator not on an institute's team cannot put content on its site", async () => {
+    const res = await uploadContent(t, auth.creatorB.authorization.slice(7), { title: "Iso phishing class", type: "live", price: "0", liveLink: "https://evil.example.com/x", businessId: ids.centerB });
+    expect(res.status).toBe(403);
+    for (const host of [hostA, hostB]) {
+      expect(await (await t.request("/", { host })).text()).not.toContain("Iso phishing class");
+      expect(await (await t.request("/api/contents", { host })).text()).not.toContain("Iso phishing class");
+    }
+  });
+
+  it("an item its institute hid is on none of its lists, and back when shown", async () => {
+    const lists = async () => [await (await t.request("/", { host: hostA })).text(), await (await t.request("/api/contents", { host: hostA })).text(), await (await t.request("/api/contents")).text()];
+    for (const list of await lists()) expect(list).toContain("Team Item A");
+    await t.services.team.setHidden({ id: ids.ownerA }, ids.centerA, ids.teamItemA, { hidden: true });
+    for (const list of await lists()) expect(list).not.toContain("Team Item A");
+    await t.services.team.setHidden({ id: ids.ownerA }, ids.centerA, ids.teamItemA, { hidden: false });
+    for (const list of await lists()) expect(list).toContain("Team Item A");
   });
 
   it("a student's signed file link does not work for another student", async () => {

@@ -67,6 +67,8 @@ describe.skipIf(!onPostgres)("query plans on a large database", () => {
     await get("/api/enquiries?status=new&page=2", "business");
     await get("/api/payment/purchases/my", "business");
     await get("/api/businesses", "creator");
+    await get("/api/team", "business");
+    await get("/api/site-contents", "business");
     await get("/api/centers", "admin");
     await get("/api/centers?q=Bulk%20Institute%2042", "admin");
     await get("/api/admin/role-stats", "admin");

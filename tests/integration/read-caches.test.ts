@@ -7,6 +7,7 @@ import { bearer } from "../helpers/http.ts";
 import { FIXTURES, makeCenter } from "../helpers/content.ts";
 import { enrol, myCourses, publish, register, setContent } from "../helpers/learning.ts";
 import { announcementsSettled, waitFor } from "../helpers/wait.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { READS_CHANNEL } from "../../server/db/read-cache.ts";
 
 /**
@@ -34,6 +35,7 @@ beforeAll(async () => {
   creator = await register(t, "creator");
   student = await register(t, "student");
   centerId = (await makeCenter(t, `reads-${Date.now().toString(36)}`, { status: "active", expiresAt: new Date(Date.now() + 86_400_000) })).id;
+  await joinTeam(t, centerId, creator.user._id);
   videoId = await publish(t, creator.access_token, { title: "Kinematics", type: "video", price: "0", businessId: centerId }, FIXTURES.mp4(), "kinematics.mp4");
   expect((await enrol(t, student.access_token, videoId)).status).toBe(201);
   // Kept only once the listener has said it is connected (at once on the embedded database).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { contents, enquiries } from "../../server/db/schema/index.ts";
+import { contents, enquiries, hiddenContents, teamMembers } from "../../server/db/schema/index.ts";
 import { runInTenantScope } from "../../server/db/tenant-scope.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
@@ -20,9 +20,20 @@ beforeAll(async () => {
     { centerId: a.id, name: "Lead A", phone: "+919800000001", email: "a@example.com" },
     { centerId: b.id, name: "Lead B", phone: "+919800000002", email: "b@example.com" },
   ]);
-  await t.database.db.insert(contents).values([
-    { creatorId: creator.user._id, centerId: a.id, type: "live", title: "Alpha class", liveLink: "https://meet.example.com/a" },
-    { creatorId: creator.user._id, centerId: b.id, type: "live", title: "Beta class", liveLink: "https://meet.example.com/b" },
+  const [alphaClass, betaClass] = await t.database.db
+    .insert(contents)
+    .values([
+      { creatorId: creator.user._id, centerId: a.id, type: "live", title: "Alpha class", liveLink: "https://meet.example.com/a" },
+      { creatorId: creator.user._id, centerId: b.id, type: "live", title: "Beta class", liveLink: "https://meet.example.com/b" },
+    ])
+    .returning();
+  await t.database.db.insert(teamMembers).values([
+    { centerId: a.id, email: "alpha.team@example.com" },
+    { centerId: b.id, email: "beta.team@example.com" },
+  ]);
+  await t.database.db.insert(hiddenContents).values([
+    { centerId: a.id, contentId: alphaClass.id },
+    { centerId: b.id, contentId: betaClass.id },
   ]);
 });
 afterAll(() => t.close());
@@ -47,6 +58,14 @@ describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall be
     // On the platform the policies leave it to the application.
     const all = await within(null, () => t.database.db.select().from(enquiries));
     expect(all).toHaveLength(2);
+  });
+
+  it("shows an institute's domain only its own team and hidden items", async () => {
+    expect((await within(a.id, () => t.database.db.select().from(teamMembers))).map((r) => r.email)).toEqual(["alpha.team@example.com"]);
+    expect((await within(b.id, () => t.database.db.select().from(hiddenContents))).map((r) => r.centerId)).toEqual([b.id]);
+    await expect(within(a.id, () => t.database.db.insert(teamMembers).values({ centerId: b.id, email: "forged@example.com" }))).rejects.toMatchObject({
+      cause: { code: "42501" },
+    });
   });
 
   it("refuses writing another institute's rows, and updates miss them", async () => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { announcementsSettled } from "../helpers/wait.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
 
 let t: TestApp;
@@ -58,6 +59,7 @@ describe("an institute's home page", () => {
 
   it("shows the institute's catalog, and a change to it at once", async () => {
     const creator = await registerUser(t, "creator");
+    await joinTeam(t, center.id, creator.user._id);
     // Earlier announcements, once in, would empty the page cache mid-test.
     await announcementsSettled(t.database, CATALOG_CHANNEL);
     await home();
@@ -310,6 +312,7 @@ describe("enquiries", () => {
 describe("the creator studio keeps institutes' sites current", () => {
   it("shows content on the site as soon as it is assigned, and drops it when unassigned", async () => {
     const creator = await registerUser(t, "creator");
+    await joinTeam(t, center.id, creator.user._id);
     const form = new FormData();
     form.set("title", "Thermodynamics Live Revision");
     form.set("type", "live");

@@ -7,6 +7,7 @@ import { createCenter } from "../helpers/centers.ts";
 import { FIXTURES } from "../helpers/content.ts";
 import { enrol, myCourses, publish, register } from "../helpers/learning.ts";
 import { makePdf, pageTexts } from "../helpers/pdf.ts";
+import { joinTeam } from "../helpers/team.ts";
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof register>>;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   student = await register(t, "student", { name: "Asha Rao" });
   outsider = await register(t, "student", { name: "Someone Else" });
   const center = await createCenter(t, null, { instituteName: "Sunrise Academy" });
+  await joinTeam(t, center.id, creator.user._id);
   // Free, so that enrolling needs no payment here (payments have their own tests).
   videoId = await publish(t, creator.access_token, { title: "Rolling video", type: "video", price: "0", businessId: center.id }, video, "rolling.mp4");
   pdfBytes = await makePdf(3);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { announcementsSettled } from "../helpers/wait.ts";
+import { joinTeam } from "../helpers/team.ts";
 import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
 
@@ -140,6 +141,7 @@ describe("an institute's home page from the rendered-page cache", () => {
 
   it("shows a catalog change on the next request", async () => {
     const creator = await registerUser(t, "creator");
+    await joinTeam(t, center.id, creator.user._id);
     await get(HOST);
     await t.database.db.insert(contents).values({ creatorId: creator.user._id, centerId: center.id, type: "pdf", title: "Stored Answer Notes", price: 9900, fileKey: "notes.pdf" });
     await t.services.sites.catalogChanged(center.id);

@@ -26,9 +26,13 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Every file under DATA_DIR/files, as paths relative to it (unfinished ones are under .partial/). */
 const stored = () => {
+  const root = join(t.env.DATA_DIR, "files");
   try {
-    return readdirSync(join(t.env.DATA_DIR, "files"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(root.length + 1));
   } catch {
     return [];
   }
@@ -58,7 +62,7 @@ describe("uploads over HTTP", () => {
     req.write(head({ title: "Dropped", type: "video" }, "clip.mp4"));
     req.write(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(512 * 1024, 1)]));
     // The partial file exists while bytes flow…
-    await waitFor(() => stored().some((name) => name.startsWith(".partial-")));
+    await waitFor(() => stored().some((name) => name.startsWith(".partial/")));
     req.destroy();
     // …and is gone once the connection drops.
     await waitFor(() => stored().length === before.length);

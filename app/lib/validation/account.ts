@@ -1,12 +1,19 @@
 import * as v from "valibot";
+import { storable } from "./storable.ts";
 
 /** Shared by the forms and the API: one set of rules, one set of messages. */
 
 /**
  * A text field that must be present. A missing key reads as "" so that it fails with the field's
- * own message ("Email is required") rather than a generic "invalid key".
+ * own message ("Email is required") rather than a generic "invalid key". Text that cannot be
+ * stored is refused under the field's name: `label`, else the name in "<Name> is required".
  */
-export const text = (requiredMessage: string) => v.optional(v.string(requiredMessage), "");
+export const text = (requiredMessage: string, label = labelOf(requiredMessage)) =>
+  v.pipe(v.optional(v.string(requiredMessage), ""), storable(label));
+
+function labelOf(requiredMessage: string): string {
+  return /^(.+) is required$/.exec(requiredMessage)?.[1] ?? "This field";
+}
 
 export const emailSchema = v.pipe(
   text("Email is required"),

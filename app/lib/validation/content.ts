@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { text } from "./account.ts";
+import { storable } from "./storable.ts";
+import { isUuid } from "./ids.ts";
 
 /** Content rules shared by the upload/edit forms and the API (spec §3 Content, §5 Upload). */
 
@@ -36,6 +38,7 @@ export const titleSchema = v.pipe(
 
 export const descriptionSchema = v.pipe(
   v.optional(v.string("Description must be text"), ""),
+  storable("Description"),
   v.trim(),
   v.maxLength(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
 );
@@ -60,6 +63,7 @@ export const priceSchema = v.pipe(
 
 export const liveLinkSchema = v.pipe(
   v.optional(v.string("The live link must be text"), ""),
+  storable("The live link"),
   v.trim(),
   v.maxLength(2000, "The live link is too long"),
   v.check((s) => s === "" || isHttpsUrl(s), LIVE_LINK_INVALID),
@@ -101,8 +105,7 @@ const classTimeSchema = v.pipe(
   v.transform((s) => (s === "" ? null : parseClassTime(s))),
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
+export { isUuid };
 
 /** A business (center) id, or "" / null / missing for none. */
 export const businessIdSchema = v.pipe(
@@ -148,7 +151,7 @@ export type SortKey = (typeof SORT_KEYS)[number];
 
 /** Search, sorting and paging of a creator's list (query string of the page and of `GET /api/content/my`). */
 export const ContentListQuery = v.object({
-  q: v.pipe(v.optional(v.string(), ""), v.trim(), v.maxLength(100, "Search is too long")),
+  q: v.pipe(v.optional(v.string(), ""), storable("Search"), v.trim(), v.maxLength(100, "Search is too long")),
   sort: v.optional(v.fallback(v.picklist(SORT_KEYS), "createdAt"), "createdAt"),
   dir: v.optional(v.fallback(v.picklist(["asc", "desc"]), "desc"), "desc"),
   page: v.optional(v.fallback(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), 1), "1"),

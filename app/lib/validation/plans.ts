@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { text } from "./account.ts";
+import { storable } from "./storable.ts";
 
 /** Pricing plans (spec §3 "Pricing plan"): one schema for the API and the admin editors. */
 
@@ -54,7 +55,7 @@ const flag = (label: string) => v.boolean(`${label} must be true or false`);
 export const PlanFeatureSchema = v.object(
   {
     name: v.pipe(text("Feature name is required"), v.trim(), v.nonEmpty("Feature name is required"), v.maxLength(120, "Feature name is too long")),
-    description: v.pipe(v.optional(v.string("Feature description must be text"), ""), v.trim(), v.maxLength(300, "Feature description is too long")),
+    description: v.pipe(v.optional(v.string("Feature description must be text"), ""), storable("Feature description"), v.trim(), v.maxLength(300, "Feature description is too long")),
     included: v.optional(flag("Feature included"), true),
   },
   "Each feature must be an object with a name",
@@ -64,7 +65,7 @@ export const PlanFeatureSchema = v.object(
 export const PlanSchema = v.object(
   {
     name: v.pipe(text("Plan name is required"), v.trim(), v.nonEmpty("Plan name is required"), v.maxLength(80, "Plan name is too long")),
-    description: v.pipe(v.optional(v.string("Description must be text"), ""), v.trim(), v.maxLength(500, "Description is too long")),
+    description: v.pipe(v.optional(v.string("Description must be text"), ""), storable("Description"), v.trim(), v.maxLength(500, "Description is too long")),
     pricing: v.optional(
       v.object({ monthly: priceEntry("monthly"), quarterly: priceEntry("quarterly"), yearly: priceEntry("yearly") }, "Pricing must be an object"),
       {},

@@ -58,7 +58,7 @@ export function seminarDateProblem(value: string, today: string = seminarToday()
   return null;
 }
 
-const requiredText = (max = 100) => v.pipe(text(FILL_ALL_FIELDS), v.trim(), v.nonEmpty(FILL_ALL_FIELDS), v.maxLength(max, TOO_LONG));
+const requiredText = (label: string, max = 100) => v.pipe(text(FILL_ALL_FIELDS, label), v.trim(), v.nonEmpty(FILL_ALL_FIELDS), v.maxLength(max, TOO_LONG));
 
 /**
  * Every field is required first ('Please fill in all fields'); only when all are present are the
@@ -66,13 +66,13 @@ const requiredText = (max = 100) => v.pipe(text(FILL_ALL_FIELDS), v.trim(), v.no
  */
 export const SeminarBookingInput = v.pipe(
   v.object({
-    fullName: requiredText(),
-    email: v.pipe(requiredText(254), v.toLowerCase()),
-    phoneNumber: requiredText(30),
-    city: requiredText(),
-    country: requiredText(),
-    date: requiredText(10),
-    time: requiredText(8),
+    fullName: requiredText("Full name"),
+    email: v.pipe(requiredText("Email", 254), v.toLowerCase()),
+    phoneNumber: requiredText("Phone number", 30),
+    city: requiredText("City"),
+    country: requiredText("Country"),
+    date: requiredText("Date", 10),
+    time: requiredText("Time", 8),
   }),
   v.forward(
     v.check((input) => isSeminarEmail(input.email), INVALID_EMAIL),

@@ -1,14 +1,13 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/auth";
 import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";
 import { authenticate, registerAccount, signInAndRedirect } from "~/lib/auth-actions.server";
 import { homeFor, safeRedirect } from "~/lib/redirects";
 import { Button } from "~/components/ui/button";
-import { Logo } from "~/components/shell/logo";
+import { CardPage } from "~/components/shell/card-page";
 import { AuthFields, AuthModeTabs, PASSWORD_MISMATCH, toastPasswordMismatch, useAuthFields, type AuthMode } from "~/components/auth-fields";
 
 type AuthRole = "student" | "creator" | "business";
@@ -94,55 +93,45 @@ function AuthForm({ loaderData, actionData }: Route.ComponentProps) {
 
   const label = ROLE_LABELS[role];
   return (
-    <main className="grid min-h-screen place-items-center bg-gradient-to-b from-primary/5 to-background px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-between">
-          <Link to="/" reloadDocument className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-            <ArrowLeft className="size-4" aria-hidden /> Home
+    <CardPage brand={loaderData.tenant ? <span className="font-semibold">{brand}</span> : undefined}>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-primary">{label}</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight">{mode === "login" ? "Sign in" : "Create your account"}</h1>
+        </div>
+        {!loaderData.tenant && (
+          <Link to="/get-started" className="text-sm text-primary underline-offset-4 hover:underline">
+            Change role
           </Link>
-          {loaderData.tenant ? <span className="font-semibold">{brand}</span> : <Logo />}
-        </div>
-        <div className="rounded-2xl border bg-card p-6 shadow-sm md:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <p className="text-sm font-medium text-primary">{label}</p>
-              <h1 className="mt-1 text-2xl font-semibold tracking-tight">{mode === "login" ? "Sign in" : "Create your account"}</h1>
-            </div>
-            {!loaderData.tenant && (
-              <Link to="/get-started" className="text-sm text-primary underline-offset-4 hover:underline">
-                Change role
-              </Link>
-            )}
-          </div>
-
-          {signedInAs && (
-            <p className="mt-4 rounded-md bg-muted p-3 text-sm text-muted-foreground">
-              You are signed in as {signedInAs.name} ({signedInAs.role}). Sign in with a {label.toLowerCase()} account to continue.
-            </p>
-          )}
-
-          {registerAllowed && (
-            <div className="mt-6">
-              <AuthModeTabs mode={mode} onChange={switchMode} labels={{ register: "Register", login: "Login" }} label="Register or sign in" />
-            </div>
-          )}
-
-          <Form method="post" replace onSubmit={onSubmit} className="mt-6 grid gap-4" noValidate={false}>
-            <input type="hidden" name="intent" value={mode} />
-            <input type="hidden" name="role" value={role} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <AuthFields mode={mode} fields={fields} set={set} rememberMe />
-            {actionData?.error && (
-              <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                {actionData.error}
-              </p>
-            )}
-            <Button type="submit" size="lg" disabled={submitting}>
-              {mode === "login" ? (submitting ? "Signing in..." : "Sign in") : submitting ? "Creating account..." : "Create account"}
-            </Button>
-          </Form>
-        </div>
+        )}
       </div>
-    </main>
+
+      {signedInAs && (
+        <p className="mt-4 rounded-md bg-muted p-3 text-sm text-muted-foreground">
+          You are signed in as {signedInAs.name} ({signedInAs.role}). Sign in with a {label.toLowerCase()} account to continue.
+        </p>
+      )}
+
+      {registerAllowed && (
+        <div className="mt-6">
+          <AuthModeTabs mode={mode} onChange={switchMode} labels={{ register: "Register", login: "Login" }} label="Register or sign in" />
+        </div>
+      )}
+
+      <Form method="post" replace onSubmit={onSubmit} className="mt-6 grid gap-4" noValidate={false}>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="role" value={role} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <AuthFields mode={mode} fields={fields} set={set} rememberMe />
+        {actionData?.error && (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {actionData.error}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={submitting}>
+          {mode === "login" ? (submitting ? "Signing in..." : "Sign in") : submitting ? "Creating account..." : "Create account"}
+        </Button>
+      </Form>
+    </CardPage>
   );
 }

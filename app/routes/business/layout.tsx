@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { CreditCard, FileCog, Globe, Inbox, LayoutDashboard, LayoutTemplate, LifeBuoy, ReceiptText, UserRound } from "lucide-react";
+import { CreditCard, FileCog, FileStack, Globe, Inbox, LayoutDashboard, LayoutTemplate, LifeBuoy, ReceiptText, UserRound, Users } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
@@ -24,6 +24,8 @@ const NAV: NavGroup[] = [
       { to: "/business/setup", label: "Setup Details", icon: FileCog },
       { to: "/business/templates", label: "Template", icon: LayoutTemplate },
       { to: "/business/site", label: "Website Details", icon: Globe },
+      { to: "/business/content", label: "Website Content", icon: FileStack },
+      { to: "/business/team", label: "Team", icon: Users },
       { to: "/business/leads", label: "Leads", icon: Inbox },
       { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
       { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },

@@ -12,6 +12,7 @@ import { Select } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Business" }];
 
@@ -57,14 +58,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const current = params.get("status");
   if (!center) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Leads" />
-        <EmptyState title="No active subscription found.">
-          <ButtonLink to="/business/subscription-plan">View Plans</ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NoSubscription title="Leads" />;
   }
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const link = (next: Record<string, string | null>) => {

@@ -2,19 +2,19 @@ import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ImageUp, Plus, Trash2 } from "lucide-react";
-import * as v from "valibot";
 import type { Route } from "./+types/site";
 import { loadBusinessCenter } from "~/lib/business.server";
 import { failure, tryService } from "~/lib/actions.server";
 import { SiteProfileInput } from "~/lib/validation/site";
+import { parseInput } from "~/lib/validation/storable";
 import { readRows } from "~/lib/form-lists";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
 import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../../tenants/defaults";
+import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: intent === "logo" ? "Logo updated" : "Logo removed" };
   }
 
-  const parsed = v.safeParse(SiteProfileInput, {
+  const parsed = parseInput(SiteProfileInput, {
     tagline: form.get("tagline") ?? "",
     address: form.get("address") ?? "",
     phone: form.get("phone") ?? "",
@@ -98,14 +98,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
   }, [actionData]);
 
   if (!loaderData.center) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Website Details" />
-        <EmptyState title="No active subscription found.">
-          <ButtonLink to="/business/subscription-plan">View Plans</ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NoSubscription title="Website Details" />;
   }
   const { center, profile } = loaderData;
   return (

@@ -18,6 +18,7 @@ import { Input, Select, Textarea } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, THead, Td, Th, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import { NO_TEAMS_HINT } from "~/lib/validation/team";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Contents | Creator Studio" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const [list, businesses] = await Promise.all([
     services.content.listMine(creator.id, { ...params, limit: String(PAGE_SIZE) }),
-    services.content.assignableBusinesses(),
+    services.team.assignableBusinesses(creator),
   ]);
   return { contents: list.items.map((row) => toContentJson(row)), total: list.total, query: list.query, businesses };
 }
@@ -106,6 +107,7 @@ export default function ContentsPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <SearchBar q={query.q} sort={query.sort} dir={query.dir} />
+      {businesses.length === 0 && contents.length > 0 && <p className="mb-4 text-sm text-muted-foreground">{NO_TEAMS_HINT}</p>}
 
       {contents.length === 0 ? (
         <EmptyState icon={<FileStack />} title={query.q ? `No contents match “${query.q}”.` : "You have not uploaded anything yet."}>

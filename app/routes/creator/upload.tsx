@@ -22,12 +22,13 @@ import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { cn } from "~/lib/cn";
+import { NO_TEAMS_HINT } from "~/lib/validation/team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload | Creator Studio" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = creatorContext(context);
-  return { businesses: await services.content.assignableBusinesses(), limits: services.content.limits };
+  const { services, creator } = creatorContext(context);
+  return { businesses: await services.team.assignableBusinesses(creator), limits: services.content.limits };
 }
 
 /** Without JavaScript the form posts here and streams through the same service as the API. */
@@ -174,7 +175,7 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
                 <Field label="Price (₹)" hint="In rupees. 0 makes it free.">
                   <Input name="price" type="number" min={0} step="0.01" inputMode="decimal" defaultValue="0" required />
                 </Field>
-                <Field label="Business" hint="Optional: the institute that sells it.">
+                <Field label="Business" hint={businesses.length ? "Optional: the institute that sells it." : NO_TEAMS_HINT}>
                   <Select name="businessId" defaultValue="">
                     <option value="">Unassigned</option>
                     {businesses.map((b) => (

@@ -35,6 +35,8 @@ export const contents = pgTable(
   (t) => [
     index("contents_creator_created_idx").on(t.creatorId, t.createdAt),
     index("contents_center_type_idx").on(t.centerId, t.type).where(sql`${t.isActive} and ${t.archivedAt} is null`),
+    // Everything on an institute's site, switched on or off (the owner's Website Content; removing a member).
+    index("contents_center_created_idx").on(t.centerId, t.createdAt.desc()).where(sql`${t.archivedAt} is null`),
     index("contents_catalog_idx").on(t.type, t.createdAt).where(sql`${t.isActive} and ${t.archivedAt} is null`),
     // The platform catalog's order: upcoming classes first, then newest.
     index("contents_catalog_order_idx")

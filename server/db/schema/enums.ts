@@ -7,3 +7,4 @@ export const centerStatusEnum = pgEnum("center_status", ["active", "inactive"]);
 export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "failed"]);
 export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live"]);
 export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);
+export const teamStatusEnum = pgEnum("team_status", ["pending", "accepted", "removed"]);

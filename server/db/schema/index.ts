@@ -5,3 +5,4 @@ export * from "./pricing.ts";
 export * from "./payments.ts";
 export * from "./content.ts";
 export * from "./platform.ts";
+export * from "./team.ts";

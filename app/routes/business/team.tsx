@@ -1,0 +1,304 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
+import type { Route } from "./+types/team";
+import { loadBusinessCenter } from "~/lib/business.server";
+import { failure, tryService } from "~/lib/actions.server";
+import { invitationOrigin } from "~/lib/team.server";
+import { formatDate } from "~/lib/format";
+import { INVITE_TTL_DAYS, TEAM_EMPTY } from "~/lib/validation/team";
+import type { TeamEntryJson } from "~/lib/team-types";
+import { PageHeader } from "~/components/ui/page-header";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Confirm } from "~/components/ui/confirm";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { NoSubscription } from "~/components/business/no-subscription";
+
+export const meta: Route.MetaFunction = () => [{ title: "Team | Business" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { center, services } = await loadBusinessCenter(context, request);
+  if (!center) return { center: null, team: [] };
+  return { center: { id: center.id, instituteName: center.instituteName }, team: await services.team.list(center.id) };
+}
+
+/** Invite (or a fresh link for a pending address) and remove/revoke, through the same service as the API. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, center, services } = await loadBusinessCenter(context, request);
+  if (!center) return failure("No active subscription found.", 404);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "invite" || intent === "new-link") {
+    const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }, invitationOrigin(context, request)));
+    if (!result.ok) return result.response;
+    const { entry, link } = result.value;
+    return { ok: true as const, intent, link, email: entry.email, expiresAt: entry.expiresAt };
+  }
+  if (intent === "remove") {
+    const result = await tryService(() => services.team.remove(center.id, String(form.get("id") ?? "")));
+    if (!result.ok) return result.response;
+    return { ok: true as const, intent, email: result.value.email, wasMember: result.value.acceptedAt !== null };
+  }
+  return failure("Unknown action");
+}
+
+type Remover = ReturnType<typeof useFetcher<Result>>;
+
+type Result =
+  | { ok: true; intent: "invite" | "new-link"; link: string; email: string; expiresAt: string | null }
+  | { ok: true; intent: "remove"; email: string; wasMember: boolean }
+  | { ok: false; error: string };
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>() as Result | undefined;
+  const { center, team } = loaderData;
+  useEffect(() => {
+    if (actionData?.ok && "link" in actionData) toast.success("Invitation link ready", { description: `Copy it and send it to ${actionData.email}.`, duration: 5000 });
+  }, [actionData]);
+  // Removing lives here, not in the row: the row is gone by the time the answer is shown.
+  const remover = useFetcher<Result>();
+  const removed = remover.state === "idle" ? remover.data : undefined;
+  useEffect(() => {
+    if (!removed) return;
+    if (removed.ok && "wasMember" in removed) {
+      toast.success(removed.wasMember ? "Member removed" : "Invitation revoked", {
+        description: removed.wasMember ? `${removed.email}'s content is off your website.` : `The link sent to ${removed.email} no longer works.`,
+        duration: 5000,
+      });
+    } else if (!removed.ok) toast.error("Something went wrong", { description: removed.error, duration: 4000 });
+  }, [removed]);
+
+  if (!center) {
+    return <NoSubscription title="Team" />;
+  }
+  const pending = team.filter((e) => e.status === "pending");
+  const members = team.filter((e) => e.status === "accepted");
+  const past = team.filter((e) => e.status === "removed");
+  const issued = actionData?.ok && "link" in actionData ? actionData : null;
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader
+        title="Team"
+        description={`Creators on ${center.instituteName}'s team can put their classes and materials on your website. Nobody else can.`}
+        actions={
+          <ButtonLink to="/business/content" variant="outline">
+            Website Content
+          </ButtonLink>
+        }
+      />
+
+      {/* The page's own forms (invite, new link) show their refusal under the address field. */}
+      <InviteCard error={actionData && !actionData.ok ? actionData.error : null} />
+      {issued && <IssuedLink link={issued.link} email={issued.email} expiresAt={issued.expiresAt} />}
+
+      {team.length === 0 ? (
+        <EmptyState icon={<Users />} title={TEAM_EMPTY} />
+      ) : (
+        <>
+          <section aria-labelledby="members-heading" className="grid gap-3">
+            <h2 id="members-heading" className="text-lg font-semibold">
+              Members <span className="text-muted-foreground">({members.length})</span>
+            </h2>
+            {members.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No one has joined yet. Members appear here once they accept their invitation.</p>
+            ) : (
+              <Table>
+                <THead>
+                  <tr>
+                    <Th>Creator</Th>
+                    <Th>Joined</Th>
+                    <Th className="text-right">Actions</Th>
+                  </tr>
+                </THead>
+                <TBody>
+                  {members.map((m) => (
+                    <Tr key={m._id}>
+                      <Td>
+                        <div className="font-medium">{m.name ?? m.email}</div>
+                        <div className="text-muted-foreground">{m.email}</div>
+                      </Td>
+                      <Td className="whitespace-nowrap text-muted-foreground">
+                        {m.acceptedAt ? formatDate(m.acceptedAt) : "—"}
+                        {m.joinedBeforeTeams && (
+                          <Badge tone="muted" className="ml-2" title="Added when teams began, because they already had content on your website">
+                            Added automatically
+                          </Badge>
+                        )}
+                      </Td>
+                      <Td className="text-right">
+                        <RemoveButton remover={remover} entry={m} label="Remove" title={`Remove ${m.name ?? m.email} from the team?`} description="Their classes and materials leave your website at once. You can invite them again later." />
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+          </section>
+
+          <section aria-labelledby="pending-heading" className="grid gap-3">
+            <h2 id="pending-heading" className="text-lg font-semibold">
+              Pending invitations <span className="text-muted-foreground">({pending.length})</span>
+            </h2>
+            {pending.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No invitations waiting.</p>
+            ) : (
+              <Table>
+                <THead>
+                  <tr>
+                    <Th>E-mail</Th>
+                    <Th>Link</Th>
+                    <Th className="text-right">Actions</Th>
+                  </tr>
+                </THead>
+                <TBody>
+                  {pending.map((p) => (
+                    <Tr key={p._id}>
+                      <Td>
+                        <div className="font-medium">{p.email}</div>
+                        <div className="text-xs text-muted-foreground">
+                          Invited {formatDate(p.invitedAt)}
+                          {p.invitedBy ? ` by ${p.invitedBy}` : ""}
+                        </div>
+                      </Td>
+                      <Td className="whitespace-nowrap">{p.expired || !p.expiresAt ? <Badge tone="destructive">Expired</Badge> : <Badge tone="muted">Valid until {formatDate(p.expiresAt)}</Badge>}</Td>
+                      <Td>
+                        <div className="flex justify-end gap-2 whitespace-nowrap">
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="new-link" />
+                            <input type="hidden" name="email" value={p.email} />
+                            <Button type="submit" size="sm" variant="outline" aria-label={`New link for ${p.email}`}>
+                              <Link2 className="size-4" aria-hidden /> New link
+                            </Button>
+                          </Form>
+                          <RemoveButton remover={remover} entry={p} label="Revoke" title={`Revoke the invitation to ${p.email}?`} description="Its link stops working at once." />
+                        </div>
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+          </section>
+
+          {past.length > 0 && (
+            <details className="rounded-lg border p-4 text-sm">
+              <summary className="cursor-pointer font-medium">Removed members and revoked invitations ({past.length})</summary>
+              <ul className="mt-3 grid gap-2">
+                {past.map((p) => (
+                  <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 text-muted-foreground">
+                    <span>
+                      <span className="text-foreground">{p.name ?? p.email}</span>
+                      {p.name ? ` (${p.email})` : ""}
+                    </span>
+                    <span>
+                      {p.acceptedAt ? "Removed" : "Invitation revoked"} {p.removedAt ? formatDate(p.removedAt) : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function InviteCard({ error }: { error: string | null }) {
+  const navigation = useNavigation();
+  const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const formRef = useRef<HTMLFormElement>(null);
+  const actionData = useActionData<typeof action>() as Result | undefined;
+  // A new invitation clears the field for the next one.
+  useEffect(() => {
+    if (actionData?.ok && "link" in actionData && actionData.intent === "invite") formRef.current?.reset();
+  }, [actionData]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MailPlus className="size-5 text-primary" aria-hidden /> Invite a creator
+        </CardTitle>
+        <CardDescription>
+          You get a link to send them. It works once, for {INVITE_TTL_DAYS} days, for the creator account registered with that address.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" ref={formRef} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <input type="hidden" name="intent" value="invite" />
+          <Field label="Creator's e-mail" error={error} className="flex-1">
+            <Input name="email" type="email" autoComplete="off" placeholder="teacher@example.com" required maxLength={254} />
+          </Field>
+          <Button type="submit" disabled={inviting} className="sm:mt-[1.375rem]">
+            {inviting ? "Creating link..." : "Create invitation link"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The link just made, to copy (the server keeps only its hash, so it is shown once; "New link" makes another). */
+function IssuedLink({ link, email, expiresAt }: { link: string; email: string; expiresAt: string | null }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast.success("Link copied", { duration: 5000 });
+    } catch {
+      toast.error("Could not copy", { description: "Select the link and copy it yourself.", duration: 4000 });
+    }
+  };
+  return (
+    <div role="status" className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-5">
+      <p className="text-sm">
+        Invitation link for <strong>{email}</strong>
+        {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them; they sign in with that address and accept.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input readOnly value={link} aria-label={`Invitation link for ${email}`} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Button type="button" variant="default" onClick={copy} className="sm:w-32">
+          {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copied ? "Copied" : "Copy link"}
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">This link is shown only now. If it is lost, make a new one from the list below.</p>
+    </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Removing asks first once the page runs JavaScript; before that (or without it) the button
+ * posts the form directly, so the page works either way.
+ */
+function RemoveButton({ entry, label, title, description, remover }: { entry: TeamEntryJson; label: string; title: string; description: string; remover: Remover }) {
+  // False while rendering on the server (and so without JavaScript), true once hydrated.
+  const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
+  const busy = remover.state !== "idle" && remover.formData?.get("id") === entry._id;
+  const button = (type: "button" | "submit") => (
+    <Button type={type} size="sm" variant="outline" disabled={busy} aria-label={`${label} ${entry.name ?? entry.email}`} className="text-destructive hover:text-destructive">
+      <UserMinus className="size-4" aria-hidden /> {busy ? "Working..." : label}
+    </Button>
+  );
+  return (
+    <Form method="post" className="inline-flex">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="id" value={entry._id} />
+      {interactive ? (
+        <Confirm trigger={button("button")} title={title} description={description} confirmLabel={label} onConfirm={() => remover.submit({ intent: "remove", id: entry._id }, { method: "post" })} />
+      ) : (
+        button("submit")
+      )}
+    </Form>
+  );
+}

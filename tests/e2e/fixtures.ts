@@ -1,0 +1,19 @@
+import { test as base } from "@playwright/test";
+
+export { expect, type Browser, type Page } from "@playwright/test";
+
+let visitors = 0;
+
+/**
+ * Each test's browser comes from an address of its own, as real visitors do: the server runs as
+ * behind the deploy's proxy (TRUST_PROXY) and reads the address from X-Forwarded-For, so the
+ * per-address limits (sign-ups, sign-ins, bookings, enquiries) count each test apart instead of
+ * the whole suite as one visitor.
+ */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    visitors += 1;
+    await use({ "x-forwarded-for": `10.${testInfo.workerIndex % 250}.${(visitors >> 8) & 255}.${visitors & 255}` });
+  },
+});
