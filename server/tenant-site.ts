@@ -38,9 +38,14 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     const key = match[1] === "enquiry.js" ? "script" : (match[1].slice(0, 2) as keyof typeof SITE_ASSETS);
     const asset = SITE_ASSETS[key];
     const current = c.req.query("v") === asset.version;
-    c.header("Content-Type", asset.type);
+    const encoding = chooseHomePageEncoding(c.req.header("accept-encoding"));
+    c.header("ETag", `"${asset.version}"`);
     c.header("Cache-Control", current ? "public, max-age=31536000, immutable" : "public, max-age=300");
-    return c.body(asset.body);
+    c.header("Vary", "Accept-Encoding");
+    if (etagMatches(c.req.header("if-none-match"), `"${asset.version}"`)) return c.body(null, 304);
+    c.header("Content-Type", asset.type);
+    if (encoding) c.header("Content-Encoding", encoding);
+    return c.body((encoding ? asset.compressed[encoding] : asset.body) as Uint8Array<ArrayBuffer>);
   });
 
   app.on(["GET", "HEAD"], "/", async (c, next) => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
@@ -24,13 +24,25 @@ const brotliAsync = promisify(brotliCompress);
 export const CATALOG_CHANNEL = "pathshala_catalog";
 const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
+/** One of the institute sites' assets: its bytes, plain and compressed once (best quality), and its version. */
+export interface SiteAsset {
+  body: Buffer;
+  compressed: Record<Encoding, Buffer>;
+  version: string;
+  type: string;
+}
+
+function siteAsset(text: string, type: string): SiteAsset {
+  const body = Buffer.from(text);
+  const compressed = { br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
+  return { body, compressed, version: sha(body), type };
+}
+
 /** Long-cached, versioned assets of the institute sites: one stylesheet per template, one small script. */
 export const SITE_ASSETS = {
-  script: { body: ENQUIRY_SCRIPT, version: sha(ENQUIRY_SCRIPT), type: "text/javascript; charset=utf-8" },
-  ...Object.fromEntries(
-    (Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, { body: TEMPLATES[id].css, version: sha(TEMPLATES[id].css), type: "text/css; charset=utf-8" }]),
-  ),
-} as Record<"script" | TemplateId, { body: string; version: string; type: string }>;
+  script: siteAsset(ENQUIRY_SCRIPT, "text/javascript; charset=utf-8"),
+  ...Object.fromEntries((Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, siteAsset(TEMPLATES[id].css, "text/css; charset=utf-8")])),
+} as Record<"script" | TemplateId, SiteAsset>;
 
 /** The compressed copies a home page is kept in, in the order they are preferred when equally welcome. */
 export const HOME_PAGE_ENCODINGS = ["br", "gzip"] as const;
