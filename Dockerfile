@@ -17,9 +17,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:24-slim
-# GLIBC_TUNABLES: malloc's memory on transparent huge pages (decision 0012).
 ENV NODE_ENV=production \
-    GLIBC_TUNABLES=glibc.malloc.hugetlb=1 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

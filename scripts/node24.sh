@@ -1,8 +1,6 @@
 #!/bin/sh
 # Runs a command with Node 24 or newer first on PATH. When the machine's node is older, Node 24
 # comes from the npm registry (the `node@24` package) into a cache folder, once.
-# glibc's malloc is asked to back its memory with transparent huge pages unless GLIBC_TUNABLES
-# says otherwise: a server holding many institutes' pages needs it (decision 0012).
 #   sh scripts/node24.sh <command> [args...]
 #   sh scripts/node24.sh --bin-dir        prints the folder to put first on PATH (or nothing)
 set -e
@@ -19,8 +17,6 @@ if [ "$major" -lt 24 ]; then
   PATH="$bindir:$PATH"
   export PATH
 fi
-GLIBC_TUNABLES="${GLIBC_TUNABLES-glibc.malloc.hugetlb=1}"
-export GLIBC_TUNABLES
 if [ "$1" = "--bin-dir" ]; then
   echo "$bindir"
   exit 0

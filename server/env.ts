@@ -106,7 +106,6 @@ export const EnvSchema = v.object({
   METRICS_TOKEN: optionalText,
   HOST_CACHE_ENTRIES: integer(200_000, 100, 10_000_000, "a number of entries"),
   SITE_CACHE_MB: integer(256, 1, 65_536, "a size in megabytes"),
-  HOME_ANSWER_CACHE_MB: integer(256, 1, 65_536, "a size in megabytes"),
   FILE_CACHE_MB: integer(64, 0, 65_536, "a size in megabytes"),
   DNS_TARGET_HOST: v.pipe(v.optional(v.string(), ""), v.transform(normaliseHost)),
   DNS_TARGET_IP: v.pipe(

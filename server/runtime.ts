@@ -89,10 +89,4 @@ export function registerRuntimeGauges(database: Pick<Database, "poolStats">, ser
   }
   metrics.gauge("pathshala_site_cache_bytes", "Memory held by rendered institute home pages.", () => [{ labels: {}, value: services.sites.cacheStats().bytes }]);
   metrics.gauge("pathshala_site_cache_entries", "Rendered institute home pages held.", () => [{ labels: {}, value: services.sites.cacheStats().entries }]);
-  // Dropped answers keep their bytes until the store is emptied: bytes near HOME_ANSWER_CACHE_MB
-  // with few answers means it is mostly dropped ones.
-  metrics.gauge("pathshala_home_answer_bytes", "Memory taken by institutes' home page answers kept as bytes, dropped ones included until the store is emptied.", () => [
-    { labels: {}, value: services.sites.answers.bytesUsed },
-  ]);
-  metrics.gauge("pathshala_home_answers", "Institutes' home page answers kept as bytes.", () => [{ labels: {}, value: services.sites.answers.size }]);
 }

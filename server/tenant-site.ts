@@ -2,14 +2,19 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "./http-types.ts";
 import type { AppDeps } from "./app.ts";
 import { isCenterLive, type TenantCenter } from "./services/tenants.ts";
-import { SITE_ASSETS } from "./services/sites.ts";
+import { HOME_PAGE_ENCODINGS, SITE_ASSETS } from "./services/sites.ts";
 import { escapeHtml, simplePage } from "./pages/html.ts";
 import { HttpError } from "./errors.ts";
 import { ENQUIRY_THANKS, submitEnquiry } from "./api/enquiries.ts";
 import { requestMeta } from "./middleware/client-ip.ts";
-import { isSecure } from "./middleware/security-headers.ts";
-import { encodingFor, homeAnswer } from "./tenant-home.ts";
-import { sendDirect } from "./http-direct.ts";
+import { encodingChooser } from "./accept-encoding.ts";
+
+const chooseHomePageEncoding = encodingChooser(HOME_PAGE_ENCODINGS);
+
+/** Whether an If-None-Match header names this ETag (weak or strong: the page is the same either way). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
 
 /** The unavailable page carries the institute's name, never the platform's. */
 function unavailable(c: Context<AppEnv>, center: TenantCenter) {
@@ -23,8 +28,8 @@ function unavailable(c: Context<AppEnv>, center: TenantCenter) {
 
 /**
  * What an institute's domain answers outside React Router: its home page (server-rendered
- * template from the in-memory cache, ETag/304, pre-compressed), the templates' assets, its
- * admin path (→ the institute's own business sign-in), and the plain-HTML enquiry post.
+ * template from the rendered-page cache, ETag/304, compressed copies made once), the templates'
+ * assets, its admin path (→ the institute's own business sign-in), and the plain-HTML enquiry post.
  */
 export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get("/_site/:file", (c) => {
@@ -33,9 +38,14 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     const key = match[1] === "enquiry.js" ? "script" : (match[1].slice(0, 2) as keyof typeof SITE_ASSETS);
     const asset = SITE_ASSETS[key];
     const current = c.req.query("v") === asset.version;
-    c.header("Content-Type", asset.type);
+    const encoding = chooseHomePageEncoding(c.req.header("accept-encoding"));
+    c.header("ETag", `"${asset.version}"`);
     c.header("Cache-Control", current ? "public, max-age=31536000, immutable" : "public, max-age=300");
-    return c.body(asset.body);
+    c.header("Vary", "Accept-Encoding");
+    if (etagMatches(c.req.header("if-none-match"), `"${asset.version}"`)) return c.body(null, 304);
+    c.header("Content-Type", asset.type);
+    if (encoding) c.header("Content-Encoding", encoding);
+    return c.body((encoding ? asset.compressed[encoding] : asset.body) as Uint8Array<ArrayBuffer>);
   });
 
   app.on(["GET", "HEAD"], "/", async (c, next) => {
@@ -43,15 +53,15 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     if (site.kind !== "tenant") return next();
     const { center } = site;
     if (!isCenterLive(center)) return unavailable(c, center);
-    const encoding = encodingFor(c.req.header("accept-encoding"));
-    // Reached on a cache miss (cachedHomePages answered the rest): render, then the same answer.
+    const encoding = chooseHomePageEncoding(c.req.header("accept-encoding")) ?? null;
     const page = await deps.services.sites.homePage(center, site.host, encoding);
-    const answer = homeAnswer(page, encoding, {
-      ifNoneMatch: c.req.header("if-none-match"),
-      secure: isSecure(c, deps.env.TRUST_PROXY),
-      requestId: c.get("requestId"),
-    });
-    return sendDirect(c, answer.status, answer.headers, answer.body);
+    c.header("ETag", page.etag);
+    c.header("Cache-Control", "public, max-age=0, must-revalidate");
+    c.header("Vary", "Accept-Encoding");
+    if (etagMatches(c.req.header("if-none-match"), page.etag)) return c.body(null, 304);
+    c.header("Content-Type", "text/html; charset=utf-8");
+    if (encoding) c.header("Content-Encoding", encoding);
+    return c.body(page.body as Uint8Array<ArrayBuffer>);
   });
 
   // The institute's admin path (default /admin) leads to its own business sign-in, on its domain.

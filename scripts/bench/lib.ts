@@ -197,11 +197,6 @@ export function rssMiB(pid: number): number {
   return procKiB(`/proc/${pid}/status`, "VmRSS") / 1024;
 }
 
-/** How much of a process's memory is on transparent huge pages (decision 0012). */
-export function hugePagesMiB(pid: number): number {
-  return procKiB(`/proc/${pid}/smaps_rollup`, "AnonHugePages") / 1024;
-}
-
 /** A "<field>: <n> kB" line of a /proc file; 0 where there is none. */
 function procKiB(file: string, field: string): number {
   try {

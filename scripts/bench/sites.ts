@@ -26,7 +26,7 @@ import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { createDatabase, fetchWithHost, freePort, hugePagesMiB, load, median, printTable, rssMiB, startServer, waitFor, type FetchedAnswer, type LoadResult } from "./lib.ts";
+import { createDatabase, fetchWithHost, freePort, load, median, printTable, rssMiB, startServer, waitFor, type FetchedAnswer, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
@@ -167,7 +167,7 @@ try {
   const small = await startServer({ ...smallEnv, SEED_DEMO: "0" });
   cleanups.push(() => small.stop());
   const rssStart = rssMiB(small.child.pid!);
-  const large = await startServer({ ...largeEnv, SEED_DEMO: "0", SITE_CACHE_MB: process.env.SITE_CACHE_MB ?? "2048", HOME_ANSWER_CACHE_MB: process.env.HOME_ANSWER_CACHE_MB ?? "2048" });
+  const large = await startServer({ ...largeEnv, SEED_DEMO: "0", SITE_CACHE_MB: process.env.SITE_CACHE_MB ?? "2048" });
   cleanups.push(() => large.stop());
 
   console.log(`Rendering every institute's page once…`);
@@ -176,7 +176,6 @@ try {
   await renderEveryPage(small.port, hostsFor(SMALL), smallPages);
   await renderEveryPage(large.port, hostsFor(LARGE), largePages);
   const rssLarge = rssMiB(large.child.pid!);
-  const hugeLarge = hugePagesMiB(large.child.pid!);
   const fetched = await fetchWithHost(small.port, "bench-0.test");
   // node:http adds its own framing headers.
   const sample = { body: fetched.body.toString("utf8"), headers: fetched.headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)) };
@@ -245,7 +244,7 @@ try {
     summary("nginxOneFile", "nginx"),
     summary("bare", "nginx"),
   ]);
-  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start and ${rssEnd.toFixed(0)} MiB after the runs with ${SMALL.toLocaleString()} institutes; ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes' pages cached, ${hugeLarge.toFixed(0)} MiB of it on huge pages (GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? ""})`);
+  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start and ${rssEnd.toFixed(0)} MiB after the runs with ${SMALL.toLocaleString()} institutes; ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes' pages cached`);
   console.log(`tenant home reaches ${described(ratio("tenant", "bare"))} of a bare node:http server sending one page's bytes, ${described(ratio("tenant", "nginxOneFile"))} of nginx sending one file`);
   console.log(`nginx itself serves ${described(ratio("nginxLarge", "nginx"))} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`);
   console.log(`targets:`);

@@ -1,7 +1,6 @@
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http-types.ts";
-import { sentDirectly } from "../http-direct.ts";
 import { encodingChooser } from "../accept-encoding.ts";
 
 /** Answers known to be smaller than this go out as they are. */
@@ -25,7 +24,7 @@ export function compressAnswers() {
     await next();
     const res = c.res;
     const headers = res.headers;
-    if (sentDirectly(headers) || res.status === 206 || c.req.method === "HEAD" || headers.has("Content-Encoding") || headers.has("Transfer-Encoding")) return;
+    if (res.status === 206 || c.req.method === "HEAD" || headers.has("Content-Encoding") || headers.has("Transfer-Encoding")) return;
     const length = headers.get("Content-Length");
     if (length && Number(length) < THRESHOLD_BYTES) return;
     const type = headers.get("Content-Type");

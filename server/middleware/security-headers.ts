@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http-types.ts";
-import { sentDirectly } from "../http-direct.ts";
 
 /** Pages that open Razorpay Checkout: the only ones whose policy lets Razorpay's scripts and frames in. */
 const CHECKOUT_PAGES = [/^\/pricing\/setup$/, /^\/business\/subscription-plan$/, /^\/catalog$/, /^\/student(\/|$)/, /^\/my-courses$/];
@@ -11,16 +10,6 @@ const RAZORPAY = {
   connect: ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
   img: ["https://cdn.razorpay.com"],
 };
-
-const STATIC_POLICIES = new Map<string, string>();
-
-/** The policy of a page without inline scripts (an institute's home page): computed once per variant. */
-export function staticContentSecurityPolicy(secure: boolean): string {
-  const k = secure ? "s" : "p";
-  let policy = STATIC_POLICIES.get(k);
-  if (!policy) STATIC_POLICIES.set(k, (policy = contentSecurityPolicy(undefined, { secure, razorpay: false })));
-  return policy;
-}
 
 export function contentSecurityPolicy(nonce: string | undefined, options: { secure: boolean; razorpay: boolean }): string {
   const extra = (list: string[]) => (options.razorpay ? ` ${list.join(" ")}` : "");
@@ -52,7 +41,7 @@ export function newNonce(c: { set(key: "nonce", value: string): void }): string 
 const BASE_HEADERS = { plain: build(false), secure: build(true) };
 
 /** The headers every answer carries (HSTS only over https); the same arrays every time. */
-export function baseSecurityHeaders(secure: boolean): readonly [string, string][] {
+function baseSecurityHeaders(secure: boolean): readonly [string, string][] {
   return secure ? BASE_HEADERS.secure : BASE_HEADERS.plain;
 }
 
@@ -81,7 +70,6 @@ export function securityHeaders(options: { trustProxy: boolean; realRazorpay: ()
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const headers = c.res.headers;
-    if (sentDirectly(headers)) return;
     // Only pages React Router renders have inline scripts; they asked for a nonce (newNonce).
     const nonce = c.get("nonce");
     const secure = isSecure(c, options.trustProxy);

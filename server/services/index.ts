@@ -77,7 +77,7 @@ export function createServices({ env, database, logger, storage = createStorage(
     platformDomain: env.PLATFORM_DOMAIN,
     cacheSize: env.HOST_CACHE_ENTRIES,
   });
-  const sites = new SiteService(database, tenants, env.SITE_CACHE_MB * 1024 * 1024, env.HOME_ANSWER_CACHE_MB * 1024 * 1024);
+  const sites = new SiteService(database, tenants, env.SITE_CACHE_MB * 1024 * 1024);
   const content = new ContentService(
     db,
     storage,

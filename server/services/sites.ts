@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
@@ -12,7 +12,6 @@ import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
 import { ByteLru } from "./byte-lru.ts";
-import { HomeAnswerStore } from "./home-answers.ts";
 import { recordCache } from "../metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";
 import { hasActivePlan, type OwnedCenter } from "./business.ts";
@@ -25,13 +24,25 @@ const brotliAsync = promisify(brotliCompress);
 export const CATALOG_CHANNEL = "pathshala_catalog";
 const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
+/** One of the institute sites' assets: its bytes, plain and compressed once (best quality), and its version. */
+export interface SiteAsset {
+  body: Buffer;
+  compressed: Record<Encoding, Buffer>;
+  version: string;
+  type: string;
+}
+
+function siteAsset(text: string, type: string): SiteAsset {
+  const body = Buffer.from(text);
+  const compressed = { br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
+  return { body, compressed, version: sha(body), type };
+}
+
 /** Long-cached, versioned assets of the institute sites: one stylesheet per template, one small script. */
 export const SITE_ASSETS = {
-  script: { body: ENQUIRY_SCRIPT, version: sha(ENQUIRY_SCRIPT), type: "text/javascript; charset=utf-8" },
-  ...Object.fromEntries(
-    (Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, { body: TEMPLATES[id].css, version: sha(TEMPLATES[id].css), type: "text/css; charset=utf-8" }]),
-  ),
-} as Record<"script" | TemplateId, { body: string; version: string; type: string }>;
+  script: siteAsset(ENQUIRY_SCRIPT, "text/javascript; charset=utf-8"),
+  ...Object.fromEntries((Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, siteAsset(TEMPLATES[id].css, "text/css; charset=utf-8")])),
+} as Record<"script" | TemplateId, SiteAsset>;
 
 /** The compressed copies a home page is kept in, in the order they are preferred when equally welcome. */
 export const HOME_PAGE_ENCODINGS = ["br", "gzip"] as const;
@@ -72,30 +83,24 @@ export class SiteService {
   private catalogReset = 0;
   private readonly database: Database;
   private readonly tenants: TenantDirectory;
-  /** The cached pages' answers as bytes, for answers written straight to connections (decision 0010). */
-  readonly answers: HomeAnswerStore;
 
-  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024, answerBytes = cacheBytes) {
+  constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024) {
     this.database = database;
     this.db = database.db;
     this.tenants = tenants;
     this.cache = new ByteLru(cacheBytes);
-    this.answers = new HomeAnswerStore(answerBytes);
-    tenants.whenForgetting(() => this.answers.clear());
     database.listen(CATALOG_CHANNEL, (centerId) => {
       if (centerId === "*" || !centerId) {
         // Changes may have been missed: everything read before now is stale.
         this.catalogVersions.clear();
         this.catalogReset = ++this.catalogChanges;
         this.cache.clear();
-        this.answers.clear();
       } else this.catalogChangeHeard(centerId);
     });
   }
 
   private catalogChangeHeard(centerId: string): void {
     this.catalogVersions.set(centerId, ++this.catalogChanges);
-    this.answers.forgetCenter(centerId);
   }
 
   /** The institute's catalog version as this instance knows it (see catalogVersions). */
@@ -148,16 +153,6 @@ export class SiteService {
       // The entry grew: account for it against the cache's budget.
       this.cache.set(slot, page);
     }
-    return variant;
-  }
-
-  /**
-   * The home page when the cache already holds it, current and in this encoding; else undefined.
-   * Called for every visit of every institute's site, so it compares versions, not keys.
-   */
-  cachedHomePage(center: TenantCenter, host: string, encoding: Encoding | null): HomePage | undefined {
-    const variant = this.currentPage(slotOf(center, host), center)?.variants[encoding ?? "identity"];
-    if (variant) recordCache("site", true);
     return variant;
   }
 

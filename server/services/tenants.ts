@@ -48,8 +48,6 @@ export class TenantDirectory {
   private readonly cache: Lru<string, Site>;
   private readonly platformHosts: Set<string>;
   private generation = 0;
-  /** Caches derived from this one's answers, emptied with it. */
-  private readonly dependents: (() => void)[] = [];
 
   private readonly database: Database;
   private readonly options: TenantDirectoryOptions;
@@ -104,15 +102,9 @@ export class TenantDirectory {
     return this.database.listening();
   }
 
-  /** Calls `forget` whenever this directory forgets what it cached (any center changed). */
-  whenForgetting(forget: () => void): void {
-    this.dependents.push(forget);
-  }
-
   private forget() {
     this.generation++;
     this.cache.clear();
-    for (const forget of this.dependents) forget();
   }
 
   private async lookup(host: string): Promise<TenantCenter | undefined> {

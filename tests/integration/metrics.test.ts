@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerRuntimeGauges } from "../../server/runtime.ts";
-import { storedSize } from "../../server/services/home-answers.ts";
+import { registerUser } from "../helpers/http.ts";
+import { createCenter } from "../helpers/centers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,19 +29,19 @@ describe("GET /metrics", () => {
     expect(text).toContain("process_resident_memory_bytes");
   });
 
-  it("reports how many home page answers are kept as bytes, and the memory they take", async () => {
+  it("reports how many institutes' home pages are kept rendered, and the memory they take", async () => {
     registerRuntimeGauges(t.database, t.services);
     const scrape = async () => (await t.request("/metrics", { headers: { authorization: "Bearer scrape-secret" } })).text();
     const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
+    const owner = await registerUser(t, "business");
+    const center = await createCenter(t, owner.user._id);
     const before = await scrape();
-    const [host, head, body] = ["gauge.test", Buffer.from('ETag: "x"\r\n\r\n'), Buffer.from("<html></html>")];
-    t.services.sites.answers.put(host, null, false, { head, body, centerId: "c1", tenant: "gauge", expiresAt: Infinity });
+    const page = await t.request("/", { host: center.customDomain! });
+    expect(page.status).toBe(200);
+    const length = (await page.arrayBuffer()).byteLength;
     const after = await scrape();
-    expect(gauge(after, "pathshala_home_answers")).toBe(gauge(before, "pathshala_home_answers") + 1);
-    // The answer's numbers, the host's name, the header lines and the body.
-    const stored = storedSize(host.length, head.length + body.length);
-    expect(stored).toBeGreaterThan(host.length + head.length + body.length);
-    expect(gauge(after, "pathshala_home_answer_bytes")).toBe(gauge(before, "pathshala_home_answer_bytes") + stored);
+    expect(gauge(after, "pathshala_site_cache_entries")).toBe(gauge(before, "pathshala_site_cache_entries") + 1);
+    expect(gauge(after, "pathshala_site_cache_bytes")).toBe(gauge(before, "pathshala_site_cache_bytes") + length);
   });
 
   it("does not exist without a configured token", async () => {

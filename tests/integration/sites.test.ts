@@ -86,6 +86,31 @@ describe("an institute's home page", () => {
     expect((await t.request(js, { host: "sunrise.test" })).headers.get("content-type")).toContain("javascript");
   });
 
+  it("sends the stylesheet compressed once, with its version as ETag, and 304 to it", async () => {
+    const html = await (await home()).text();
+    const css = /href="(\/_site\/t1\.css\?v=[\w-]+)"/.exec(html)![1];
+    const plain = await t.request(css, { host: "sunrise.test" });
+    const text = await plain.text();
+    const etag = plain.headers.get("etag")!;
+    expect(etag).toBe(`"${css.split("v=")[1]}"`);
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const first = await t.request(css, { host: "sunrise.test", headers: { "accept-encoding": accept } });
+      const second = await t.request(css, { host: "sunrise.test", headers: { "accept-encoding": accept } });
+      expect(first.headers.get("content-encoding")).toBe(encoding);
+      expect(first.headers.get("vary")).toContain("Accept-Encoding");
+      const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+      // The same bytes each time: compressed once, not per request.
+      expect(a.equals(b)).toBe(true);
+      expect(decode(a).toString()).toBe(text);
+    }
+    const notModified = await t.request(css, { host: "sunrise.test", headers: { "if-none-match": etag } });
+    expect(notModified.status).toBe(304);
+    expect((await notModified.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("shows a branded 'temporarily unavailable' page (503) when expired or inactive", async () => {
     const lapsedOwner = await registerUser(t, "business");
     const other = await createCenter(t, lapsedOwner.user._id, { instituteName: "Lapsed Institute", expiresAt: new Date(Date.now() - 1000) });
