@@ -8,15 +8,14 @@ import { seedDemo } from "../server/seed/demo.ts";
 import { createStorage } from "../server/storage/index.ts";
 import { DEMO_ACCOUNTS } from "../server/seed/demo-data.ts";
 import { openConfiguredDatabase } from "./lib/database.ts";
-import { CENTERS_CHANNEL } from "../server/services/tenants.ts";
 import { PLANS_CHANNEL } from "../server/services/plans.ts";
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env);
 await runMigrations(database);
 await seedDemo(database.db, createStorage(env));
-// Running servers (on PostgreSQL) forget what they cached about institutes and plans.
-await database.notify(CENTERS_CHANNEL, "seeded");
+// Running servers (on PostgreSQL) forget what they cached about plans; the database itself
+// announces the institutes and their catalogs (migration 0011).
 await database.notify(PLANS_CHANNEL, "seeded");
 await database.close();
 console.log("Demo data loaded. Sign in with:");

@@ -118,7 +118,7 @@ export class CenterAdminService {
       if (isUniqueViolation(error, "centers_custom_domain_key")) throw domainTaken();
       throw error;
     }
-    await this.tenants.changed();
+    this.tenants.changed();
     return this.get(id);
   }
 
@@ -142,7 +142,7 @@ export class CenterAdminService {
       if (isUniqueViolation(error, "centers_custom_domain_key")) throw domainTaken();
       throw error;
     }
-    await this.tenants.changed();
+    this.tenants.changed();
     return this.get(id);
   }
 
@@ -160,7 +160,7 @@ export class CenterAdminService {
         .set({ expiresAt: new Date(from + days * DAY_MS), updatedAt: new Date() })
         .where(eq(centers.id, id));
     });
-    await this.tenants.changed();
+    this.tenants.changed();
     return this.get(id);
   }
 
@@ -168,7 +168,7 @@ export class CenterAdminService {
     const { status } = parseWith(CenterStatusSchema, raw);
     await this.existing(id);
     await this.db.update(centers).set({ status, updatedAt: new Date() }).where(eq(centers.id, id));
-    await this.tenants.changed();
+    this.tenants.changed();
     return this.get(id);
   }
 

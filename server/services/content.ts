@@ -91,7 +91,7 @@ export class ContentService {
   private readonly db: Db;
   private readonly storage: Storage;
   readonly limits: UploadLimits;
-  private readonly catalogChanged: (centerId: string | null) => Promise<void>;
+  private readonly catalogChanged: (centerId: string | null) => void;
   private readonly checkPdf: (fileKey: string) => Promise<void>;
   private readonly reads: ReadCaches;
   /** Creators' pages of their contents, kept in memory (server/db/read-cache.ts). */
@@ -115,7 +115,7 @@ export class ContentService {
     storage: Storage,
     limits: UploadLimits,
     reads: ReadCaches,
-    catalogChanged: (centerId: string | null) => Promise<void>,
+    catalogChanged: (centerId: string | null) => void,
     checkPdf: (fileKey: string) => Promise<void>,
   ) {
     this.db = db;
@@ -158,9 +158,9 @@ export class ContentService {
   }
 
   /** After a content changed: this instance's kept reads of it, and the sites that list it. */
-  private async announce(changed: { id: string; creatorId: string }, ...centerIds: (string | null | undefined)[]) {
+  private announce(changed: { id: string; creatorId: string }, ...centerIds: (string | null | undefined)[]) {
     this.reads.forget(readTags.content(changed.id), readTags.creator(changed.creatorId));
-    for (const id of new Set(centerIds.filter((c): c is string => Boolean(c)))) await this.catalogChanged(id);
+    for (const id of new Set(centerIds.filter((c): c is string => Boolean(c)))) this.catalogChanged(id);
   }
 
   /** Receives a multipart upload (streamed to storage) and records the content; nothing is kept if any step fails. */
@@ -252,7 +252,7 @@ export class ContentService {
     });
     // Files the content does not keep (a live class's stray file or thumbnail) are not left behind.
     if (live) await Promise.allSettled([file, thumbnail].filter((f) => f).map((f) => this.storage.delete(f!.key)));
-    await this.announce({ id: row.id, creatorId: creator.id }, input.businessId);
+    this.announce({ id: row.id, creatorId: creator.id }, input.businessId);
     return this.view(row.id);
   }
 
@@ -298,7 +298,7 @@ export class ContentService {
     if (input.liveStartsAt !== undefined && row.type === "live") set.liveStartsAt = input.liveStartsAt;
     if (Object.keys(set).length) {
       await this.db.update(contents).set({ ...set, updatedAt: new Date() }).where(eq(contents.id, row.id));
-      await this.announce(row, row.centerId);
+      this.announce(row, row.centerId);
     }
     return this.view(row.id);
   }
@@ -311,7 +311,7 @@ export class ContentService {
       if (businessId) await this.requireAssignable(tx, reader.id, businessId);
       await tx.update(contents).set({ centerId: businessId, updatedAt: new Date() }).where(eq(contents.id, row.id));
     });
-    await this.announce(row, row.centerId, businessId);
+    this.announce(row, row.centerId, businessId);
     return this.view(row.id);
   }
 
@@ -337,7 +337,7 @@ export class ContentService {
     });
     if (!outcome) throw notFound("Content not found");
     await Promise.allSettled(outcome.keys.map((key) => this.storage.delete(key)));
-    await this.announce(before, before.centerId);
+    this.announce(before, before.centerId);
     return { archived: outcome.archived };
   }
 

@@ -21,6 +21,7 @@ import { shownByItsInstitute } from "./site-visibility.ts";
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/** Where the database announces, by institute id, every change to what its site lists (migration 0011_center-catalog-notices). */
 export const CATALOG_CHANNEL = "pathshala_catalog";
 const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
@@ -67,8 +68,8 @@ const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
  * The institutes' public sites: their data (profile with the spec's samples as defaults, plus their
  * catalog), server-rendered templates, and an in-memory cache of the rendered home pages keyed by
  * center, host, site version and catalog version. Template and profile changes bump the center's
- * site version (announced to every instance by TenantDirectory); catalog changes are announced
- * on their own channel.
+ * site version (announced to every instance by TenantDirectory); the database announces catalog
+ * changes on their own channel.
  */
 export class SiteService {
   private readonly db: Db;
@@ -81,11 +82,9 @@ export class SiteService {
   private readonly catalogVersions = new Map<string, number>();
   private catalogChanges = 0;
   private catalogReset = 0;
-  private readonly database: Database;
   private readonly tenants: TenantDirectory;
 
   constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024) {
-    this.database = database;
     this.db = database.db;
     this.tenants = tenants;
     this.cache = new ByteLru(cacheBytes);
@@ -108,11 +107,12 @@ export class SiteService {
     return this.catalogVersions.get(centerId) ?? this.catalogReset;
   }
 
-  /** Call when content assigned to a center changes (its site shows its catalog). */
-  async catalogChanged(centerId: string | null | undefined): Promise<void> {
-    if (!centerId) return;
-    this.catalogChangeHeard(centerId);
-    await this.database.notify(CATALOG_CHANNEL, centerId);
+  /**
+   * Call after a change to what a center's site lists commits: this instance's next page shows it
+   * at once, without waiting for the database's announcement (which tells every instance).
+   */
+  catalogChanged(centerId: string | null | undefined): void {
+    if (centerId) this.catalogChangeHeard(centerId);
   }
 
   async siteData(center: Pick<TenantCenter, "id" | "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Promise<SiteData> {
@@ -197,13 +197,13 @@ export class SiteService {
       await tx.insert(templateSelections).values({ centerId, userId, templateId });
       return true;
     });
-    if (changed) await this.tenants.changed();
+    if (changed) this.tenants.changed();
     return { alreadyApplied: !changed };
   }
 
   async updateProfile(centerId: string, profile: SiteProfile): Promise<void> {
     await this.db.update(centers).set({ siteProfile: profile, siteVersion: sqlIncrement(), updatedAt: new Date() }).where(eq(centers.id, centerId));
-    await this.tenants.changed();
+    this.tenants.changed();
   }
 
   cacheStats() {

@@ -46,7 +46,7 @@ export interface TeamServiceDeps {
   rateLimiter: RateLimiter;
   reads: ReadCaches;
   /** Tells the institute's site (home page, public catalog) that what it lists has changed. */
-  catalogChanged: (centerId: string) => Promise<void>;
+  catalogChanged: (centerId: string) => void;
   now?: () => number;
 }
 
@@ -202,7 +202,7 @@ export class TeamService {
     });
     if (outcome.memberId) {
       this.deps.reads.forget(readTags.creator(outcome.memberId), readTags.center(centerId), ...outcome.moved.map(readTags.content));
-      await this.deps.catalogChanged(centerId);
+      this.deps.catalogChanged(centerId);
     }
     return (await this.entries(centerId, entryId))[0];
   }
@@ -252,7 +252,7 @@ export class TeamService {
       await tx.update(teamMembers).set({ status: "accepted", memberId: user.id, acceptedAt: now, updatedAt: now }).where(eq(teamMembers.id, row.id));
       return { center, alreadyMember: false };
     });
-    if (!outcome.alreadyMember) await this.deps.catalogChanged(outcome.center.id);
+    if (!outcome.alreadyMember) this.deps.catalogChanged(outcome.center.id);
     return outcome;
   }
 
@@ -346,7 +346,7 @@ export class TeamService {
     if (hidden) await this.db.insert(hiddenContents).values({ centerId, contentId, hiddenById: owner.id }).onConflictDoNothing();
     else await this.db.delete(hiddenContents).where(and(eq(hiddenContents.centerId, centerId), eq(hiddenContents.contentId, contentId)));
     this.deps.reads.forget(readTags.center(centerId), readTags.content(contentId));
-    await this.deps.catalogChanged(centerId);
+    this.deps.catalogChanged(centerId);
     return (await this.siteItems(centerId, contentId))[0];
   }
 }

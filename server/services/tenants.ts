@@ -30,6 +30,7 @@ export type Site =
   | { kind: "tenant"; host: string; center: TenantCenter }
   | { kind: "unknown"; host: string };
 
+/** Where the database announces every change to `centers` (migration 0011_center-catalog-notices). */
 export const CENTERS_CHANNEL = "pathshala_centers";
 
 export interface TenantDirectoryOptions {
@@ -40,9 +41,10 @@ export interface TenantDirectoryOptions {
 }
 
 /**
- * Resolves hosts to sites, caching answers (including "unknown") in process. Any change to any
- * center is announced on a database channel and empties every instance's cache; while the
- * channel is not connected the cache is bypassed, so a stale answer is never served.
+ * Resolves hosts to sites, caching answers (including "unknown") in process. The database
+ * announces any change to any center (a trigger, whoever wrote it), which empties every
+ * instance's cache; while the channel is not connected the cache is bypassed, so a stale answer
+ * is never served.
  */
 export class TenantDirectory {
   private readonly cache: Lru<string, Site>;
@@ -91,10 +93,12 @@ export class TenantDirectory {
     return site;
   }
 
-  /** Call after any write to centers; every instance forgets what it cached. */
-  async changed(): Promise<void> {
+  /**
+   * Call after a write to centers commits: this instance forgets at once, without waiting for the
+   * database's announcement (which tells every instance, this one included).
+   */
+  changed(): void {
     this.forget();
-    await this.database.notify(CENTERS_CHANNEL, "changed");
   }
 
   /** Whether cached answers may be used: only while changes to centers can be heard. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/open.ts";
-import { centers, users } from "../../server/db/schema/index.ts";
+import { centers, contents, teamMembers, users } from "../../server/db/schema/index.ts";
 import { call, launch, prepareStore, type Running, type Store } from "./server.ts";
 
 /** Two app instances on one PostgreSQL: a change made through one is served by the other within a second. */
@@ -48,6 +48,44 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(template).toBe("t3");
+  }, 60_000);
+
+  it("takes a content its owner hid through one instance off the other's home page within a second", async () => {
+    const reg = await call(a.base, "/api/auth/register", { body: { name: "Twin Owner", email: `hider.${Date.now()}@example.com`, password: "tangerine-kettle-42", role: "business" } });
+    expect(reg.status).toBe(201);
+    const database = await openDatabase({ databaseUrl: store.databaseUrl, poolMax: 1 });
+    const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, reg.json.user.email));
+    const [center] = await database.db
+      .insert(centers)
+      .values({ slug: "twin-catalog", instituteName: "Twin Catalog Academy", customDomain: "twin-catalog.test", ownerId: owner.id, planName: "1 Year Plan", expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const [creator] = await database.db.insert(users).values({ name: "Twin Creator", email: `creator.${Date.now()}@example.com`, passwordHash: "x", role: "creator" }).returning();
+    await database.db.insert(teamMembers).values({ centerId: center.id, email: creator.email, memberId: creator.id, status: "accepted", acceptedAt: new Date() });
+    const [item] = await database.db
+      .insert(contents)
+      .values({ creatorId: creator.id, centerId: center.id, type: "live", title: "Twin Optics Live", price: 0, liveLink: "https://meet.example.com/optics" })
+      .returning();
+    await database.close();
+
+    // Instance B serves (and caches) the page listing the class…
+    const page = () => call(b.base, "/", { headers: { host: "twin-catalog.test" } });
+    const until = Date.now() + 1000;
+    while (!(await page()).text.includes("Twin Optics Live") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect((await page()).text).toContain("Twin Optics Live");
+
+    // …the owner hides it through instance A…
+    const hidden = await call(a.base, `/api/site-contents/${item.id}?centerId=${center.id}`, { method: "PUT", token: reg.json.access_token, body: { hidden: true } });
+    expect(hidden.status).toBe(200);
+
+    // …and B stops listing it within a second.
+    const deadline = Date.now() + 1000;
+    let listed = true;
+    while (Date.now() < deadline) {
+      listed = (await page()).text.includes("Twin Optics Live");
+      if (!listed) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(listed).toBe(false);
   }, 60_000);
 
   it("refuses on one instance a login signed out through the other, within a second", async () => {

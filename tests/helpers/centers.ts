@@ -20,6 +20,6 @@ export async function createCenter(t: TestApp, ownerId: string | null, overrides
       ...overrides,
     })
     .returning();
-  await t.services.tenants.changed();
+  t.services.tenants.changed();
   return row;
 }

@@ -65,7 +65,7 @@ export async function makeCenter(t: TestApp, slug: string, overrides: Partial<ty
     .insert(centers)
     .values({ slug, instituteName: `Institute ${slug}`, customDomain: `${slug}.test`, ...overrides })
     .returning();
-  await t.services.tenants.changed();
+  t.services.tenants.changed();
   return row;
 }
 

@@ -198,7 +198,7 @@ describe("profile, tokens and logout", () => {
   it("binds tokens to the host that issued them", async () => {
     const { access_token, refresh_token } = await registerUser(t, "student");
     await t.database.db.execute(sql`insert into centers (slug, institute_name, custom_domain) values ('hostbind', 'Host Bind', 'hostbind.test')`);
-    await t.services.tenants.changed();
+    t.services.tenants.changed();
     expect((await t.request("/api/auth/profile", { host: "hostbind.test", headers: bearer(access_token) })).status).toBe(401);
     expect((await postJson(t, "/api/auth/refresh", { refresh_token }, { host: "hostbind.test" })).status).toBe(401);
   });

@@ -191,7 +191,7 @@ describe("only the team assigns content to an institute (the attack)", () => {
     expect(await catalogTitles("team-sunrise.test")).not.toContain("Free live class (phishing)");
     // Content that reached an institute some other way (a stray row) is still not shown for it.
     await t.database.db.update(contents).set({ centerId: sunrise.id }).where(eq(contents.id, phishing));
-    await t.services.sites.catalogChanged(sunrise.id);
+    t.services.sites.catalogChanged(sunrise.id);
     expect(await homePage()).not.toContain("phishing");
     expect(await catalogTitles("team-sunrise.test")).not.toContain("Free live class (phishing)");
     expect(await catalogTitles()).not.toContain("Free live class (phishing)");
