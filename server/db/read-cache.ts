@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "./types.ts";
 import { currentTenantScope } from "./tenant-scope.ts";
 import { recordCache } from "../metrics.ts";
@@ -42,13 +43,13 @@ type ReadMetric = "reads" | "sessions";
  * when the database announces a change to one of its tags, on every instance, whichever code path
  * made it; nothing is trusted while the announcements cannot be heard; an answer read across an
  * announcement is not stored; no entry outlives `maxAgeMs`; "nothing found" (undefined) is never
- * kept, so no one can fill the cache with lookups of what does not exist.
+ * kept, so no one can fill the cache with lookups of what does not exist. At most `maxEntries`
+ * are kept, the least recently used leaving first (lru-cache).
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly byTag = new Map<string, Set<string>>();
   private generation = 0;
-  private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly trusted: () => boolean;
   private readonly metric: ReadMetric;
@@ -56,8 +57,9 @@ export class ReadCache<V> {
   constructor(trusted: () => boolean, metric: ReadMetric, options: ReadCacheOptions = {}) {
     this.trusted = trusted;
     this.metric = metric;
-    this.maxEntries = options.maxEntries ?? 20_000;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    // However an entry leaves (dropped, evicted, replaced), its tags stop naming it.
+    this.entries = new LRUCache({ max: options.maxEntries ?? 20_000, dispose: (entry, key) => this.unindex(key, entry.tags) });
   }
 
   get size(): number {
@@ -76,7 +78,7 @@ export class ReadCache<V> {
       const fresh = entry !== undefined && now - entry.at <= this.maxAgeMs;
       recordCache(this.metric, fresh);
       if (fresh) return entry.value;
-      if (entry) this.drop(key);
+      if (entry) this.entries.delete(key);
     }
     const generation = this.generation;
     const value = await load();
@@ -88,23 +90,17 @@ export class ReadCache<V> {
   forget(tag: string): void {
     this.generation++;
     if (tag === "*") {
-      this.entries.clear();
       this.byTag.clear();
+      this.entries.clear();
       return;
     }
     const keys = this.byTag.get(tag);
     if (!keys) return;
-    for (const key of [...keys]) this.drop(key);
+    for (const key of [...keys]) this.entries.delete(key);
   }
 
   private store(key: string, value: V, tags: readonly string[], now: number): void {
-    this.drop(key);
-    // Entries are only added after a miss, so the Map's order is their age order: drop from
-    // the front what is too old, and whatever leaves room under the cap.
-    for (const [oldKey, entry] of this.entries) {
-      if (now - entry.at <= this.maxAgeMs && this.entries.size < this.maxEntries) break;
-      this.drop(oldKey);
-    }
+    this.entries.delete(key);
     this.entries.set(key, { value, at: now, tags });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
@@ -113,11 +109,8 @@ export class ReadCache<V> {
     }
   }
 
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    for (const tag of entry.tags) {
+  private unindex(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) this.byTag.delete(tag);

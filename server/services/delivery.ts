@@ -9,7 +9,8 @@ import { parseRange } from "../storage/range.ts";
 import { ensureMeta } from "./meta.ts";
 import { contentAccessReason, type Reader } from "./content-access.ts";
 import type { ContentView } from "./content.ts";
-import { ByteLru } from "./byte-lru.ts";
+import type { LRUCache } from "lru-cache";
+import { byteBoundedCache } from "./byte-cache.ts";
 import { watermarkPdf, type WatermarkOwner } from "./pdf-watermark.ts";
 
 /** app_meta key of the link-signing secret, made once and shared by every instance. */
@@ -84,7 +85,7 @@ export class DeliveryService {
   private readonly loadContent: (id: string) => Promise<FileContent | undefined>;
   private secretPromise?: Promise<Buffer>;
   private readonly logger?: Logger;
-  private readonly stamped: ByteLru<StampedPdf>;
+  private readonly stamped: LRUCache<string, StampedPdf>;
   private readonly stamping = new Map<string, Promise<StampedPdf>>();
   private readonly stampSlots: Slots;
 
@@ -93,7 +94,7 @@ export class DeliveryService {
     this.storage = storage;
     this.loadContent = loadContent;
     this.logger = options.logger;
-    this.stamped = new ByteLru(options.stampedCacheBytes ?? 64 * 1024 * 1024);
+    this.stamped = byteBoundedCache(options.stampedCacheBytes ?? 64 * 1024 * 1024);
     this.stampSlots = new Slots(options.stampingConcurrency ?? 2);
   }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { centers, contents, templateSelections, type SiteProfile } from "../db/schema/index.ts";
@@ -11,7 +12,7 @@ import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_TESTIMONIALS, defaultTagline, d
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
-import { ByteLru } from "./byte-lru.ts";
+import { byteBoundedCache } from "./byte-cache.ts";
 import { recordCache } from "../metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";
 import { hasActivePlan, type OwnedCenter } from "./business.ts";
@@ -73,7 +74,7 @@ const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
  */
 export class SiteService {
   private readonly db: Db;
-  private readonly cache: ByteLru<RenderedPage>;
+  private readonly cache: LRUCache<string, RenderedPage>;
   /**
    * Catalog changes heard of are numbered in order; an institute's catalog version is the number
    * of its last change, or of the last reset (changes may have been missed) when none came since.
@@ -87,7 +88,7 @@ export class SiteService {
   constructor(database: Database, tenants: TenantDirectory, cacheBytes = 256 * 1024 * 1024) {
     this.db = database.db;
     this.tenants = tenants;
-    this.cache = new ByteLru(cacheBytes);
+    this.cache = byteBoundedCache(cacheBytes);
     database.listen(CATALOG_CHANNEL, (centerId) => {
       if (centerId === "*" || !centerId) {
         // Changes may have been missed: everything read before now is stale.
@@ -150,7 +151,8 @@ export class SiteService {
       variant = { etag: plain.etag, body: await COMPRESS[encoding](plain.body) };
       page.variants[encoding] = variant;
       page.bytes += variant.body.length;
-      // The entry grew: account for it against the cache's budget.
+      // The entry grew: stored again, it is weighed again against the cache's budget.
+      this.cache.delete(slot);
       this.cache.set(slot, page);
     }
     return variant;
@@ -207,7 +209,7 @@ export class SiteService {
   }
 
   cacheStats() {
-    return { entries: this.cache.size, bytes: this.cache.bytes };
+    return { entries: this.cache.size, bytes: this.cache.calculatedSize };
   }
 }
 

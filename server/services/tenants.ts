@@ -2,7 +2,7 @@ import { eq, or } from "drizzle-orm";
 import { centers } from "../db/schema/index.ts";
 import type { Database } from "../db/types.ts";
 import { normaliseHost } from "../env.ts";
-import { Lru } from "./lru.ts";
+import { LRUCache } from "lru-cache";
 import { recordCache } from "../metrics.ts";
 import { isReservedLabel } from "./center-slugs.ts";
 
@@ -47,7 +47,7 @@ export interface TenantDirectoryOptions {
  * is never served.
  */
 export class TenantDirectory {
-  private readonly cache: Lru<string, Site>;
+  private readonly cache: LRUCache<string, Site>;
   private readonly platformHosts: Set<string>;
   private generation = 0;
 
@@ -57,7 +57,7 @@ export class TenantDirectory {
   constructor(database: Database, options: TenantDirectoryOptions) {
     this.database = database;
     this.options = options;
-    this.cache = new Lru(options.cacheSize ?? 20_000);
+    this.cache = new LRUCache({ max: options.cacheSize ?? 20_000 });
     this.platformHosts = new Set(options.platformHosts);
     database.listen(CENTERS_CHANNEL, () => this.forget());
   }

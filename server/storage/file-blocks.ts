@@ -1,5 +1,6 @@
 import { recordCache } from "../metrics.ts";
-import { ByteLru } from "../services/byte-lru.ts";
+import type { LRUCache } from "lru-cache";
+import { byteBoundedCache } from "../services/byte-cache.ts";
 
 /** The unit files are cached in: a 64 KiB range at any offset touches one or two blocks. */
 export const BLOCK_BYTES = 256 * 1024;
@@ -21,12 +22,12 @@ export type ReadAt = (start: number, length: number) => Promise<Buffer<ArrayBuff
  * never read again but age out.
  */
 export class FileBlocks {
-  private readonly blocks: ByteLru<Block>;
+  private readonly blocks: LRUCache<string, Block>;
   /** Blocks being read: a viewer's player often asks for the same part twice at once. */
   private readonly reading = new Map<string, Promise<Buffer<ArrayBuffer>>>();
 
   constructor(maxBytes: number) {
-    this.blocks = new ByteLru(maxBytes);
+    this.blocks = byteBoundedCache(maxBytes);
   }
 
   /** Bytes [start, start + length) of the file `identity` of `size` bytes, from memory where cached. */
@@ -47,7 +48,7 @@ export class FileBlocks {
 
   /** Memory held by cached blocks. */
   get bytes(): number {
-    return this.blocks.bytes;
+    return this.blocks.calculatedSize;
   }
 
   private async block(identity: string, size: number, index: number, readAt: ReadAt): Promise<Buffer<ArrayBuffer>> {

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Hono, type Context } from "hono";
 import type { Logger } from "../../logger.ts";
-import { Lru } from "../../services/lru.ts";
+import { LRUCache } from "lru-cache";
 import type { PaymentConfig } from "../config.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "../signatures.ts";
 import { SANDBOX_CHECKOUT_SCRIPT } from "./checkout-script.ts";
@@ -57,7 +57,7 @@ const apiError = (c: Context, status: 400 | 401 | 404, description: string, fiel
 
 export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }: SandboxOptions): Hono {
   const app = new Hono();
-  const orders = new Lru<string, SandboxOrder>(20_000);
+  const orders = new LRUCache<string, SandboxOrder>({ max: 20_000 });
   const log = logger.child({ component: "payment-sandbox" });
   const send = deliver ?? httpDelivery(config);
 
