@@ -51,7 +51,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     return c.json(errorBody("Something went wrong. Please try again."), 500);
   });
 
-  app.use(requestLog(deps.logger));
+  app.use(...requestLog(deps.logger));
   app.use(
     securityHeaders({
       trustProxy: deps.env.TRUST_PROXY,
@@ -70,12 +70,12 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(compressAnswers());
   app.use(refuseUnstorableAddresses());
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/metrics", (c) => {
+  app.get("/metrics", async (c) => {
     const token = deps.env.METRICS_TOKEN;
     // Without a configured token the endpoint does not exist; with one, only its holder may read.
     if (!token) return c.notFound();
     if (!timingSafeEqualText(c.req.header("authorization") ?? "", `Bearer ${token}`)) return c.text("Unauthorized", 401);
-    return c.text(metrics.render(), 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store" });
+    return c.text(await metrics.render(), 200, { "Content-Type": metrics.contentType, "Cache-Control": "no-store" });
   });
   app.get("/readyz", async (c) => {
     try {

@@ -1,66 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { batchedLines, createLogger, describeError } from "./logger.ts";
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+import { createLogger, describeError } from "./logger.ts";
 
 function recorder() {
-  const writes: string[] = [];
-  return { writes, out: { write: (text: string) => writes.push(text) } };
+  const lines: string[] = [];
+  return { lines, destination: { write: (line: string) => lines.push(line) } };
 }
-
-describe("batchedLines", () => {
-  it("writes the lines of one turn of the event loop together, in order", async () => {
-    const { writes, out } = recorder();
-    const write = batchedLines(out);
-    write("one", false);
-    write("two", false);
-    expect(writes).toEqual([]);
-    await nextTurn();
-    expect(writes).toEqual(["one\ntwo\n"]);
-    write("three", false);
-    await nextTurn();
-    expect(writes).toEqual(["one\ntwo\n", "three\n"]);
-  });
-
-  it("writes warnings and errors at once, after what was pending", () => {
-    const { writes, out } = recorder();
-    const write = batchedLines(out);
-    write("request", false);
-    write("boom", true);
-    expect(writes).toEqual(["request\nboom\n"]);
-  });
-
-  it("does not hold more than its limit", () => {
-    const { writes, out } = recorder();
-    const write = batchedLines(out, 10);
-    write("0123456789", false);
-    expect(writes).toEqual(["0123456789\n"]);
-  });
-
-  it("writes what is pending on flush (the process's exit)", () => {
-    const { writes, out } = recorder();
-    const write = batchedLines(out);
-    write("last words", false);
-    write.flush();
-    expect(writes).toEqual(["last words\n"]);
-    write.flush();
-    expect(writes).toHaveLength(1);
-  });
-});
 
 describe("createLogger", () => {
   it("prints one JSON object per line with the child's fields and errors spelled out", () => {
-    const lines: [string, boolean][] = [];
-    const logger = createLogger({ LOG_LEVEL: "info", LOG_FORMAT: "json" }, {}, (line, urgent) => lines.push([line, urgent]));
+    const { lines, destination } = recorder();
+    const logger = createLogger({ LOG_LEVEL: "info", LOG_FORMAT: "json" }, { component: "test" }, destination);
     const child = logger.child({ requestId: "r1" });
     child.debug("hidden");
     child.info("request", { status: 200 });
     child.error("failed", { error: new Error("disk full") });
-    expect(lines).toHaveLength(2);
-    expect(JSON.parse(lines[0][0])).toMatchObject({ level: "info", msg: "request", requestId: "r1", status: 200 });
-    expect(lines[0][1]).toBe(false);
-    expect(JSON.parse(lines[1][0])).toMatchObject({ level: "error", msg: "failed", requestId: "r1", error: { name: "Error", message: "disk full" } });
-    expect(lines[1][1]).toBe(true);
+    child.warn("gave up", { error: "a plain reason" });
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.endsWith("}\n") && !line.slice(0, -1).includes("\n")).toBe(true);
+    const [request, failed, gaveUp] = lines.map((line) => JSON.parse(line));
+    expect(request).toMatchObject({ level: "info", msg: "request", component: "test", requestId: "r1", status: 200 });
+    expect(new Date(request.time).toISOString()).toBe(request.time);
+    expect(failed).toMatchObject({ level: "error", msg: "failed", requestId: "r1", error: { name: "Error", message: "disk full", stack: expect.stringContaining("logger.test.ts") } });
+    expect(gaveUp).toMatchObject({ level: "warn", error: "a plain reason" });
+  });
+
+  it("prints nothing below its level, and nothing at all when silent", () => {
+    const warnings = recorder();
+    createLogger({ LOG_LEVEL: "warn", LOG_FORMAT: "json" }, {}, warnings.destination).info("request");
+    expect(warnings.lines).toEqual([]);
+    const silent = recorder();
+    createLogger({ LOG_LEVEL: "silent", LOG_FORMAT: "json" }, {}, silent.destination).error("boom");
+    expect(silent.lines).toEqual([]);
+  });
+
+  it("prints readable lines with LOG_FORMAT=pretty", () => {
+    const { lines, destination } = recorder();
+    createLogger({ LOG_LEVEL: "info", LOG_FORMAT: "pretty" }, {}, destination).warn("slow query", { ms: 812 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: slow query\n\s+ms: 812\n$/);
   });
 
   it("describes a database error wrapped in a plain error without its message, detail or values", () => {
@@ -75,5 +52,23 @@ describe("createLogger", () => {
     const described = describeError(new Error("could not save", { cause: database }));
     expect(described).toMatchObject({ name: "Error", message: "could not save", cause: { name: "DatabaseError", sqlState: "22P02", table: "users", routine: "string_to_uuid" } });
     expect(JSON.stringify(described)).not.toContain("ravi@example.com");
+  });
+
+  it("logs a failed query by its statement and SQL state, not its bound values", () => {
+    const { lines, destination } = recorder();
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      severity: "ERROR",
+      code: "23505",
+      detail: "Key (email)=(ravi@example.com) already exists.",
+      constraint: "users_email_key",
+    });
+    const failed = Object.assign(new Error("Failed query: insert into users … params: ravi@example.com,$argon2id$secret", { cause }), {
+      query: 'insert into "users" ("email", "password_hash") values ($1, $2)',
+      params: ["ravi@example.com", "$argon2id$secret"],
+    });
+    createLogger({ LOG_LEVEL: "info", LOG_FORMAT: "json" }, {}, destination).error("unhandled error", { error: failed });
+    expect(JSON.parse(lines[0]).error).toMatchObject({ name: "QueryError", sqlState: "23505", constraint: "users_email_key", statement: 'insert into "users" ("email", "password_hash") values ($1, $2)' });
+    expect(lines[0]).not.toContain("ravi@example.com");
+    expect(lines[0]).not.toContain("secret");
   });
 });

@@ -1,42 +1,13 @@
+import { createRequire } from "node:module";
+import pino from "pino";
 import type { Env } from "./env.ts";
-
-type Level = "debug" | "info" | "warn" | "error";
-const RANK: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 export type LogFields = Record<string, unknown>;
 
-/** Takes one finished line (no newline); `urgent` lines (warnings, errors) must not wait. */
-export type LineWriter = (line: string, urgent: boolean) => void;
-
-/**
- * Standard output, in batches: the lines of one turn of the event loop go out in one write, so a
- * busy server makes one system call per turn instead of one per request. Warnings and errors
- * flush at once, and whatever is pending is written when the process exits (writes to stdout are
- * synchronous on Linux, so the exit handler's write completes).
- */
-export function batchedLines(out: { write(text: string): unknown } = process.stdout, maxPendingChars = 64 * 1024): LineWriter & { flush(): void } {
-  let pending = "";
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (!pending) return;
-    const text = pending;
-    pending = "";
-    out.write(text);
-  };
-  const writer = (line: string, urgent: boolean) => {
-    pending += `${line}\n`;
-    if (urgent || pending.length >= maxPendingChars) flush();
-    else if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
-  };
-  return Object.assign(writer, { flush });
+/** Where finished lines go: one JSON object per `write`, newline included. */
+export interface LineDestination {
+  write(line: string): void;
 }
-
-const stdoutLines = batchedLines();
-process.once("exit", stdoutLines.flush);
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
@@ -108,37 +79,60 @@ export function describeError(error: unknown, depth = 0): LogFields {
   return fields;
 }
 
-/** Structured logs: one JSON object per line (or a readable line with LOG_FORMAT=pretty). */
-export function createLogger(
-  options: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">,
-  base: LogFields = {},
-  write: LineWriter = stdoutLines,
-): Logger {
-  const min = RANK[options.LOG_LEVEL];
-  const emit = (level: Level, msg: string, fields?: LogFields) => {
-    if (RANK[level] < min) return;
-    const record: LogFields = { time: new Date().toISOString(), level, msg, ...base, ...fields };
-    // Errors (which JSON.stringify would print as {}) arrive in the call's own fields.
-    if (fields) {
-      for (const key in fields) {
-        const value = fields[key];
-        if (value instanceof Error) record[key] = describeError(value);
-      }
-    }
-    const urgent = RANK[level] >= RANK.warn;
-    if (options.LOG_FORMAT === "pretty") {
-      const { time, level: l, msg: m, ...rest } = record;
-      const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
-      write(`${String(time).slice(11, 23)} ${String(l).toUpperCase().padEnd(5)} ${m}${extra}`, urgent);
-    } else {
-      write(JSON.stringify(record), urgent);
-    }
-  };
+/** An error passed in a log call's fields as the log line shows it (describeError); anything else as it is. */
+const errorField = (value: unknown) => (value instanceof Error ? describeError(value) : value);
+
+/**
+ * Standard output through pino's own asynchronous writer: lines queue while a write is under way
+ * and go out together, and whatever is queued is written when the process exits. One for the
+ * whole process.
+ */
+let stdout: LineDestination | undefined;
+const standardOutput = () => (stdout ??= pino.destination({ dest: 1, sync: false }));
+
+/**
+ * LOG_FORMAT=pretty: pino-pretty, a development dependency (logs meant for a person at a
+ * terminal); production images ship without it and log JSON.
+ */
+function prettyLines(to: LineDestination): LineDestination {
+  let prettyFactory: (options: object) => (line: string) => string;
+  try {
+    ({ prettyFactory } = createRequire(import.meta.url)("pino-pretty") as { prettyFactory: typeof prettyFactory });
+  } catch {
+    throw new Error("LOG_FORMAT=pretty needs the pino-pretty package (a development dependency): install it, or use LOG_FORMAT=json.");
+  }
+  const prettify = prettyFactory({ colorize: false, translateTime: "HH:MM:ss.l", ignore: "pid,hostname" });
+  return { write: (line) => to.write(prettify(line)) };
+}
+
+/** Adapts pino's (fields, message) calls to the app's (message, fields). */
+function adapt(log: pino.Logger): Logger {
   return {
-    debug: (msg, fields) => emit("debug", msg, fields),
-    info: (msg, fields) => emit("info", msg, fields),
-    warn: (msg, fields) => emit("warn", msg, fields),
-    error: (msg, fields) => emit("error", msg, fields),
-    child: (fields) => createLogger(options, { ...base, ...fields }, write),
+    debug: (msg, fields) => log.debug(fields ?? {}, msg),
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
+    child: (fields) => adapt(log.child(fields)),
   };
+}
+
+/**
+ * Structured logs (pino): one JSON object per line with `time`, `level` (its name), `msg` and the
+ * call's fields, or a readable line with LOG_FORMAT=pretty. An error under `error` or `err` is
+ * spelled out by describeError, never as its bare message.
+ */
+export function createLogger(options: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">, base: LogFields = {}, destination: LineDestination = standardOutput()): Logger {
+  const pretty = options.LOG_FORMAT === "pretty";
+  const log = pino(
+    {
+      level: options.LOG_LEVEL,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { error: errorField, err: errorField },
+      // pino-pretty names levels itself from their numbers.
+      formatters: pretty ? {} : { level: (label) => ({ level: label }) },
+    },
+    pretty ? prettyLines(destination) : destination,
+  );
+  return adapt(Object.keys(base).length ? log.child(base) : log);
 }

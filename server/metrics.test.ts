@@ -1,33 +1,46 @@
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { metrics, routeLabel } from "./metrics.ts";
+import { httpRequestDuration, httpRequests, metrics, readAtScrape, recordCache, routeLabel } from "./metrics.ts";
+
+/** An unlabelled series' value in a metrics text (NaN when it is missing). */
+const valueIn = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
 
 describe("metrics", () => {
-  it("renders counters and histograms in Prometheus text format", () => {
-    metrics.inc("test_things_total", "Things.", { kind: 'a"b' });
-    metrics.observe("test_seconds", "Durations.", { route: "/x" }, 0.004);
-    const text = metrics.render();
-    expect(text).toContain('# TYPE test_things_total counter\ntest_things_total{kind="a\\"b"} 1');
-    expect(text).toContain('test_seconds_bucket{route="/x",le="0.005"} 1');
-    expect(text).toContain('test_seconds_bucket{route="/x",le="0.0025"} 0');
-    expect(text).toContain('test_seconds_count{route="/x"} 1');
-    expect(text).toMatch(/process_resident_memory_bytes \d+/);
+  it("renders request counts and durations in Prometheus text format", async () => {
+    httpRequests.labels("GET", '/api/a"b', "200").inc();
+    httpRequestDuration.labels("GET", "/api/x").observe(0.004);
+    const text = await metrics.render();
+    expect(metrics.contentType).toBe("text/plain; version=0.0.4; charset=utf-8");
+    expect(text).toContain('# TYPE http_requests_total counter\nhttp_requests_total{method="GET",route="/api/a\\"b",status="200"} 1');
+    expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/x"} 1');
+    expect(text).toContain('http_request_duration_seconds_bucket{le="0.0025",method="GET",route="/api/x"} 0');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/x"} 1');
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
   });
 
-  it("counts through kept series, which appear at zero when made", () => {
-    const hits = metrics.counter("test_kept_total", "Kept.", { cache: "x" });
-    const durations = metrics.histogram("test_kept_seconds", "Kept durations.", { route: "/y" });
-    expect(metrics.render()).toContain('test_kept_total{cache="x"} 0');
-    hits.inc();
-    hits.inc(2);
-    durations.observe(0.02);
-    metrics.inc("test_kept_total", "Kept.", { cache: "x" });
-    const text = metrics.render();
-    expect(text).toContain('test_kept_total{cache="x"} 4');
-    expect(text).toContain('test_kept_seconds_bucket{route="/y",le="0.01"} 0');
-    expect(text).toContain('test_kept_seconds_bucket{route="/y",le="0.025"} 1');
-    expect(text).toContain('test_kept_seconds_count{route="/y"} 1');
+  it("shows every cache's lookups from zero, and counts them", async () => {
+    const lookups = async () => Number(/pathshala_cache_lookups_total\{cache="file",result="hit"\} (\d+)/.exec(await metrics.render())?.[1]);
+    const before = await lookups();
+    expect(before).toBeGreaterThanOrEqual(0);
+    recordCache("file", true);
+    recordCache("file", true);
+    expect(await lookups()).toBe(before + 2);
+    expect(await metrics.render()).toMatch(/pathshala_cache_lookups_total\{cache="sessions",result="miss"\} \d+/);
+  });
+
+  it("reads the pool and the page cache when scraped", async () => {
+    let entries = 3;
+    readAtScrape({ pool: () => ({ total: 5, idle: 2, waiting: 1 }), siteCache: () => ({ entries, bytes: 4096 }) });
+    let text = await metrics.render();
+    expect(text).toContain('pathshala_db_pool_connections{state="waiting"} 1');
+    expect(valueIn(text, "pathshala_site_cache_entries")).toBe(3);
+    expect(valueIn(text, "pathshala_site_cache_bytes")).toBe(4096);
+    entries = 4;
+    text = await metrics.render();
+    expect(valueIn(text, "pathshala_site_cache_entries")).toBe(4);
+    readAtScrape({});
   });
 
   it("keeps route labels bounded", () => {
@@ -37,9 +50,6 @@ describe("metrics", () => {
     expect(routeLabel("GET", "/", "/", true)).toBe("tenant:/");
   });
 });
-
-/** An unlabelled series' value in a metrics text (NaN when it is missing). */
-const valueIn = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
 
 /** A full garbage collection, now. */
 function collect() {
@@ -52,7 +62,7 @@ describe("live heap after a full collection", () => {
     collect();
     // The collector's entries reach observers on a later turn.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const text = metrics.render();
+    const text = await metrics.render();
     const live = valueIn(text, "nodejs_heap_live_after_gc_bytes");
     expect(live).toBeGreaterThan(1024 * 1024);
     expect(live).toBeLessThanOrEqual(process.memoryUsage().heapTotal);
@@ -63,16 +73,35 @@ describe("live heap after a full collection", () => {
   });
 });
 
+describe("collector pauses", () => {
+  it("counts every pause, not one per batch the runtime reports", async () => {
+    const minorCount = async () => Number(/^nodejs_gc_duration_seconds_count\{kind="minor"\} (\d+)$/m.exec(await metrics.render())?.[1] ?? 0);
+    let seen = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) seen++;
+    });
+    observer.observe({ entryTypes: ["gc"] });
+    const before = await minorCount();
+    let junk: unknown[] = [];
+    for (let round = 0; round < 20; round++) junk = Array.from({ length: 100_000 }, (_, i) => ({ i, round }));
+    expect(junk).toHaveLength(100_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    observer.disconnect();
+    expect(seen).toBeGreaterThan(1);
+    expect((await minorCount()) - before).toBeGreaterThanOrEqual(seen);
+  });
+});
+
 describe("where resident memory is", () => {
-  it("reports the heap's reserved size and the memory held outside it", () => {
-    const before = valueIn(metrics.render(), "nodejs_external_memory_bytes");
+  it("reports the heap's reserved size and the memory held outside it", async () => {
+    const before = valueIn(await metrics.render(), "nodejs_external_memory_bytes");
     const held = Buffer.alloc(32 * 1024 * 1024, 1);
     // Other Buffers may be freed between the readings: allow for a few megabytes of them.
-    expect(valueIn(metrics.render(), "nodejs_external_memory_bytes") - before).toBeGreaterThan(held.length - 4 * 1024 * 1024);
+    expect(valueIn(await metrics.render(), "nodejs_external_memory_bytes") - before).toBeGreaterThan(held.length - 4 * 1024 * 1024);
     // Right after a full collection the heap reserves at least its empty young generation beyond
     // what is in use: a gauge that read the heap in use would differ by a few kilobytes at most.
     collect();
-    const text = metrics.render();
-    expect(valueIn(text, "nodejs_heap_size_total_bytes") - valueIn(text, "nodejs_heap_used_bytes")).toBeGreaterThan(512 * 1024);
+    const text = await metrics.render();
+    expect(valueIn(text, "nodejs_heap_size_total_bytes") - valueIn(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(512 * 1024);
   });
 });

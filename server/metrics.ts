@@ -1,184 +1,137 @@
 /**
- * Prometheus metrics for this process (text exposition format 0.0.4), kept deliberately small:
- * request counts and durations by route, cache hits, database pool, process memory and the collector's pauses.
- * Served at /metrics behind METRICS_TOKEN.
+ * Prometheus metrics for this process (prom-client), served at /metrics behind METRICS_TOKEN:
+ * prom-client's default process and Node.js metrics (memory, heap, event loop…), the collector's
+ * pauses by kind, request counts and durations by route, cache lookups, the database pool and the
+ * rendered-page cache, and the memory left after the last full garbage collection.
  */
 
 import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
-type Labels = Record<string, string>;
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
+/** Request and collector-pause buckets, in seconds: a millisecond to five seconds. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-function key(labels: Labels): string {
-  return Object.keys(labels)
-    .sort()
-    .map((k) => `${k}="${labels[k].replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`)
-    .join(",");
-}
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+// prom-client's own pause histogram counts only the first collection of each batch the runtime
+// reports (most scavenges go missing): this file counts every one, under the same name.
+registry.removeSingleMetric("nodejs_gc_duration_seconds");
 
-/**
- * Series are found by a cheap key (the label values joined in the caller's order, which is fixed
- * per call site); the escaped Prometheus label text is made once, when a series first appears.
- */
-const fastKey = (labels: Labels) => {
-  let k = "";
-  for (const name in labels) k += `${labels[name]}\u0001`;
-  return k;
+/** The metrics text a scrape gets, and its content type. */
+export const metrics = {
+  render: (): Promise<string> => registry.metrics(),
+  contentType: registry.contentType,
 };
 
-/** One counter series, found once and then counted without building its key again. */
-export interface CounterSeries {
-  inc(by?: number): void;
-}
+export const httpRequests = new Counter({
+  name: "http_requests_total",
+  help: "HTTP requests by method, route and status.",
+  labelNames: ["method", "route", "status"] as const,
+  registers: [registry],
+});
 
-/** One histogram series, found once and then observed without building its key again. */
-export interface HistogramSeries {
-  observe(seconds: number): void;
-}
+export const httpRequestDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "HTTP request durations by method and route.",
+  labelNames: ["method", "route"] as const,
+  buckets: BUCKETS,
+  registers: [registry],
+});
 
-class Counter implements CounterSeries {
-  readonly text: string;
-  value = 0;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  inc(by = 1): void {
-    this.value += by;
-  }
-}
-
-class Histogram implements HistogramSeries {
-  readonly text: string;
-  readonly buckets = BUCKETS.map(() => 0);
-  sum = 0;
-  count = 0;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  observe(seconds: number): void {
-    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) this.buckets[i]++;
-    this.sum += seconds;
-    this.count++;
-  }
-}
-
-class Registry {
-  private readonly counters = new Map<string, { help: string; values: Map<string, Counter> }>();
-  private readonly histograms = new Map<string, { help: string; values: Map<string, Histogram> }>();
-  private readonly gauges = new Map<string, { help: string; read: () => { labels: Labels; value: number }[] }>();
-
-  inc(name: string, help: string, labels: Labels = {}, by = 1): void {
-    this.counter(name, help, labels).inc(by);
-  }
-
-  observe(name: string, help: string, labels: Labels, seconds: number): void {
-    this.histogram(name, help, labels).observe(seconds);
-  }
-
-  /** The series of a counter with these labels (made at 0 when new); hot paths keep it. */
-  counter(name: string, help: string, labels: Labels = {}): CounterSeries {
-    let metric = this.counters.get(name);
-    if (!metric) this.counters.set(name, (metric = { help, values: new Map() }));
-    const k = fastKey(labels);
-    let series = metric.values.get(k);
-    if (!series) metric.values.set(k, (series = new Counter(key(labels))));
-    return series;
-  }
-
-  /** The series of a histogram with these labels (made empty when new); hot paths keep it. */
-  histogram(name: string, help: string, labels: Labels): HistogramSeries {
-    let metric = this.histograms.get(name);
-    if (!metric) this.histograms.set(name, (metric = { help, values: new Map() }));
-    const k = fastKey(labels);
-    let series = metric.values.get(k);
-    if (!series) metric.values.set(k, (series = new Histogram(key(labels))));
-    return series;
-  }
-
-  /** A value read at scrape time (pool sizes, memory). */
-  gauge(name: string, help: string, read: () => { labels: Labels; value: number }[]): void {
-    this.gauges.set(name, { help, read });
-  }
-
-  render(): string {
-    const out: string[] = [];
-    for (const [name, { help, values }] of this.counters) {
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
-      for (const { text: labels, value } of values.values()) out.push(`${name}${labels ? `{${labels}}` : ""} ${value}`);
-    }
-    for (const [name, { help, values }] of this.histograms) {
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} histogram`);
-      for (const h of values.values()) {
-        const labels = h.text;
-        const prefix = labels ? `${labels},` : "";
-        BUCKETS.forEach((le, i) => out.push(`${name}_bucket{${prefix}le="${le}"} ${h.buckets[i]}`));
-        out.push(`${name}_bucket{${prefix}le="+Inf"} ${h.count}`, `${name}_sum${labels ? `{${labels}}` : ""} ${h.sum}`, `${name}_count${labels ? `{${labels}}` : ""} ${h.count}`);
-      }
-    }
-    for (const [name, { help, read }] of this.gauges) {
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`);
-      for (const { labels, value } of read()) {
-        const k = key(labels);
-        out.push(`${name}${k ? `{${k}}` : ""} ${value}`);
-      }
-    }
-    return `${out.join("\n")}\n`;
-  }
-}
-
-export const metrics = new Registry();
-
-metrics.gauge("process_resident_memory_bytes", "Resident memory of this process.", () => [{ labels: {}, value: process.memoryUsage().rss }]);
-metrics.gauge("nodejs_heap_used_bytes", "V8 heap in use.", () => [{ labels: {}, value: process.memoryUsage().heapUsed }]);
-// With the two above these tell where resident memory is: the V8 heap, the memory its objects
-// hold outside it (Buffers, page caches, file blocks), and the rest: pages V8 keeps for reuse
-// beyond its heap's current size, malloc's arenas, thread stacks and code.
-metrics.gauge("nodejs_heap_size_total_bytes", "V8 heap reserved, in use or not.", () => [{ labels: {}, value: process.memoryUsage().heapTotal }]);
-metrics.gauge("nodejs_external_memory_bytes", "Memory held outside the V8 heap by JavaScript objects (Buffers and other ArrayBuffers included).", () => [
-  { labels: {}, value: process.memoryUsage().external },
+/** The collector's pauses by kind: a latency tail that follows them shows here. */
+const gcPauses = new Histogram({
+  name: "nodejs_gc_duration_seconds",
+  help: "Garbage collection pauses by kind (major, minor, incremental or weakcb).",
+  labelNames: ["kind"] as const,
+  buckets: BUCKETS,
+  registers: [registry],
+});
+const GC_KINDS = new Map([
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR, gcPauses.labels("minor")],
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR, gcPauses.labels("major")],
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL, gcPauses.labels("incremental")],
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB, gcPauses.labels("weakcb")],
 ]);
 
 /**
  * The heap still in use right after the last full collection: what the process really keeps. The
- * two figures above swing with the collector's cycle (resident memory by a fifth), so a leak shows
- * here first, as a floor that keeps rising.
+ * heap and resident memory read at any other moment swing with the collector's cycle (resident
+ * memory by a fifth), so a leak shows here first, as a floor that keeps rising. Resident memory
+ * at the same moment is the floor the process returns to.
  */
 let liveHeapBytes = 0;
 let residentAfterGcBytes = 0;
-/** The collector's pauses by kind: a latency tail that follows them shows here. */
-const gcPause = (kind: string) => metrics.histogram("nodejs_gc_duration_seconds", "Garbage collection pauses by kind.", { kind });
-const GC_PAUSES = new Map([
-  [perfConstants.NODE_PERFORMANCE_GC_MINOR, gcPause("minor")],
-  [perfConstants.NODE_PERFORMANCE_GC_MAJOR, gcPause("major")],
-  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL, gcPause("incremental")],
-  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB, gcPause("weakcb")],
-]);
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
-    if (kind !== undefined) GC_PAUSES.get(kind)?.observe(entry.duration / 1000);
-    if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) {
-      liveHeapBytes = getHeapStatistics().used_heap_size;
-      residentAfterGcBytes = process.memoryUsage.rss();
-    }
+    if (kind === undefined) continue;
+    GC_KINDS.get(kind)?.observe(entry.duration / 1000);
+    if (kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+    liveHeapBytes = getHeapStatistics().used_heap_size;
+    residentAfterGcBytes = process.memoryUsage.rss();
   }
 }).observe({ entryTypes: ["gc"] });
-metrics.gauge("nodejs_heap_live_after_gc_bytes", "V8 heap in use right after the last full garbage collection (0 before the first).", () => [
-  { labels: {}, value: liveHeapBytes },
-]);
-/**
- * Resident memory at the same moment: the floor the process returns to. Read at any other moment
- * it also counts the garbage of the collector's current cycle, which swings it by a hundred
- * megabytes under load.
- */
-metrics.gauge("process_resident_memory_after_gc_bytes", "Resident memory right after the last full garbage collection (0 before the first).", () => [
-  { labels: {}, value: residentAfterGcBytes },
-]);
+new Gauge({
+  name: "nodejs_heap_live_after_gc_bytes",
+  help: "V8 heap in use right after the last full garbage collection (0 before the first).",
+  registers: [registry],
+  collect() {
+    this.set(liveHeapBytes);
+  },
+});
+new Gauge({
+  name: "process_resident_memory_after_gc_bytes",
+  help: "Resident memory right after the last full garbage collection (0 before the first).",
+  registers: [registry],
+  collect() {
+    this.set(residentAfterGcBytes);
+  },
+});
+
+/** What the runtime's gauges read when /metrics is scraped (set once the runtime exists). */
+export interface ScrapedSources {
+  /** Connection pool sizes (PostgreSQL only). */
+  pool?: () => { total: number; idle: number; waiting: number };
+  /** The rendered institute home pages held, and their bytes. */
+  siteCache?: () => { entries: number; bytes: number };
+}
+let sources: ScrapedSources = {};
+
+/** Points the runtime's gauges at this instance's pool and caches. */
+export function readAtScrape(next: ScrapedSources): void {
+  sources = next;
+}
+
+new Gauge({
+  name: "pathshala_db_pool_connections",
+  help: "Database pool connections by state.",
+  labelNames: ["state"] as const,
+  registers: [registry],
+  collect() {
+    const stats = sources.pool?.();
+    if (!stats) return;
+    this.set({ state: "total" }, stats.total);
+    this.set({ state: "idle" }, stats.idle);
+    this.set({ state: "waiting" }, stats.waiting);
+  },
+});
+new Gauge({
+  name: "pathshala_site_cache_bytes",
+  help: "Memory held by rendered institute home pages.",
+  registers: [registry],
+  collect() {
+    this.set(sources.siteCache?.().bytes ?? 0);
+  },
+});
+new Gauge({
+  name: "pathshala_site_cache_entries",
+  help: "Rendered institute home pages held.",
+  registers: [registry],
+  collect() {
+    this.set(sources.siteCache?.().entries ?? 0);
+  },
+});
 
 /** A bounded label for a request's route: API routes by pattern, pages by their area. */
 export function routeLabel(method: string, path: string, routePath: string | undefined, tenant: boolean): string {
@@ -192,21 +145,24 @@ export function routeLabel(method: string, path: string, routePath: string | und
   return area ? `page:/${area[1]}` : path === "/" ? "page:/" : "page:other";
 }
 
-type CacheName = "host" | "site" | "answer" | "file" | "reads" | "sessions";
-const cacheLookup = (cache: CacheName, result: "hit" | "miss") => metrics.counter("pathshala_cache_lookups_total", "Cache lookups by cache and result.", { cache, result });
-const CACHE_LOOKUPS = {
-  host: { hit: cacheLookup("host", "hit"), miss: cacheLookup("host", "miss") },
-  site: { hit: cacheLookup("site", "hit"), miss: cacheLookup("site", "miss") },
-  answer: { hit: cacheLookup("answer", "hit"), miss: cacheLookup("answer", "miss") },
-  file: { hit: cacheLookup("file", "hit"), miss: cacheLookup("file", "miss") },
-  reads: { hit: cacheLookup("reads", "hit"), miss: cacheLookup("reads", "miss") },
-  sessions: { hit: cacheLookup("sessions", "hit"), miss: cacheLookup("sessions", "miss") },
-};
+const CACHES = ["host", "site", "file", "reads", "sessions"] as const;
+type CacheName = (typeof CACHES)[number];
+const cacheLookups = new Counter({ name: "pathshala_cache_lookups_total", help: "Cache lookups by cache and result.", labelNames: ["cache", "result"] as const, registers: [registry] });
+/** Each cache's two series, found once and shown at 0 from the start. */
+const CACHE_LOOKUPS = Object.fromEntries(
+  CACHES.map((cache) => {
+    const series = (result: "hit" | "miss") => {
+      cacheLookups.inc({ cache, result }, 0);
+      return cacheLookups.labels(cache, result);
+    };
+    return [cache, { hit: series("hit"), miss: series("miss") }];
+  }),
+) as Record<CacheName, Record<"hit" | "miss", { inc(): void }>>;
 
 /**
- * Counts a lookup in the host or page cache (every request of an institute's site makes two), of
- * a block of a stored file (server/storage/file-blocks.ts), or of a checked session or signed-in
- * read kept in memory (server/db/read-cache.ts).
+ * Counts a lookup in the host or page cache, of a block of a stored file
+ * (server/storage/file-blocks.ts), or of a checked session or signed-in read kept in memory
+ * (server/db/read-cache.ts).
  */
 export function recordCache(cache: CacheName, hit: boolean): void {
   CACHE_LOOKUPS[cache][hit ? "hit" : "miss"].inc();

@@ -1,5 +1,5 @@
 import type { Env } from "./env.ts";
-import { metrics } from "./metrics.ts";
+import { readAtScrape } from "./metrics.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { openDatabase } from "./db/open.ts";
 import { runMigrations } from "./db/migrate.ts";
@@ -75,18 +75,7 @@ export async function describeStart(runtime: Runtime, port: number): Promise<str
   return lines;
 }
 
-/** Gauges read from this instance's pool and caches when /metrics is scraped. */
+/** Points the gauges read when /metrics is scraped at this instance's pool and caches. */
 export function registerRuntimeGauges(database: Pick<Database, "poolStats">, services: Services) {
-  if (database.poolStats) {
-    metrics.gauge("pathshala_db_pool_connections", "Database pool connections by state.", () => {
-      const stats = database.poolStats!();
-      return [
-        { labels: { state: "total" }, value: stats.total },
-        { labels: { state: "idle" }, value: stats.idle },
-        { labels: { state: "waiting" }, value: stats.waiting },
-      ];
-    });
-  }
-  metrics.gauge("pathshala_site_cache_bytes", "Memory held by rendered institute home pages.", () => [{ labels: {}, value: services.sites.cacheStats().bytes }]);
-  metrics.gauge("pathshala_site_cache_entries", "Rendered institute home pages held.", () => [{ labels: {}, value: services.sites.cacheStats().entries }]);
+  readAtScrape({ pool: database.poolStats?.bind(database), siteCache: () => services.sites.cacheStats() });
 }

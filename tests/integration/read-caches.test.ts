@@ -22,7 +22,7 @@ let student: Awaited<ReturnType<typeof register>>;
 let centerId: string;
 let videoId: string;
 
-const hits = () => Number(/pathshala_cache_lookups_total\{cache="reads",result="hit"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
+const hits = async () => Number(/pathshala_cache_lookups_total\{cache="reads",result="hit"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
 const creatorList = async () => {
   const res = await t.request("/api/content/my", { headers: bearer(creator.access_token) });
   return ((await res.json()) as { contents: { _id: string; title: string; businessName: string | null }[] }).contents;
@@ -40,10 +40,10 @@ beforeAll(async () => {
   expect((await enrol(t, student.access_token, videoId)).status).toBe(201);
   // Kept only once the listener has said it is connected (at once on the embedded database).
   await waitFor(async () => {
-    const before = hits();
+    const before = await hits();
     await creatorList();
     await creatorList();
-    return hits() > before;
+    return (await hits()) > before;
   });
 });
 afterAll(async () => {
@@ -56,10 +56,10 @@ describe("signed-in reads kept in memory", () => {
     await announcementsSettled(t.database, READS_CHANNEL);
     await myCourses(t, student.access_token);
     await creatorList();
-    const before = hits();
+    const before = await hits();
     await myCourses(t, student.access_token);
     await creatorList();
-    expect(hits()).toBe(before + 2);
+    expect(await hits()).toBe(before + 2);
   });
 
   it("shows what the app itself changed on its next answer", async () => {

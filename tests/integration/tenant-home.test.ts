@@ -35,7 +35,7 @@ afterAll(() => t.close());
 const settled = () => announcementsSettled(t.database, CENTERS_CHANNEL);
 
 /** Home pages rendered so far: the page cache's misses. */
-const renders = () => Number(/pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
+const renders = async () => Number(/pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
 
 interface Answer {
   status: number;
@@ -46,9 +46,9 @@ interface Answer {
 }
 
 async function get(host: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  const before = renders();
+  const before = await renders();
   const res = await t.request("/", { host, method, headers });
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()), rendered: renders() > before };
+  return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()), rendered: (await renders()) > before };
 }
 
 /** The headers that may differ between two answers of the same page. */
@@ -178,10 +178,10 @@ describe("an institute's home page from the rendered-page cache", () => {
   });
 
   it("counts what it answers in the request metrics", async () => {
-    const series = () => Number(/http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(metrics.render())?.[1] ?? 0);
+    const series = async () => Number(/http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
     await get(HOST);
-    const before = series();
+    const before = await series();
     await get(HOST);
-    expect(series()).toBe(before + 1);
+    expect(await series()).toBe(before + 1);
   });
 });
