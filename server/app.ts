@@ -53,7 +53,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
 
   app.use(...requestLog(deps.logger));
   app.use(
-    securityHeaders({
+    ...securityHeaders({
       trustProxy: deps.env.TRUST_PROXY,
       realRazorpay: () => !deps.services.payments.config.sandbox,
       // Vite's development server injects its own inline scripts; production gets the strict policy.

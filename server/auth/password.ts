@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
-import { ConcurrencyLimit } from "../concurrency-limit.ts";
+import pLimit from "p-limit";
 
 // OWASP password storage guidance for argon2id: m = 19 MiB, t = 2, p = 1.
 // (Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.)
@@ -11,15 +11,15 @@ const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, pa
  * waits its turn instead of starving every other request (and file reads, which share libuv's
  * threads with the hashing).
  */
-const hashing = new ConcurrencyLimit(Math.max(1, Math.floor(availableParallelism() / 2)));
+const hashing = pLimit(Math.max(1, Math.floor(availableParallelism() / 2)));
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing.run(() => hash(password, OPTIONS));
+  return hashing(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await hashing.run(() => verify(passwordHash, password));
+    return await hashing(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
+import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../http-types.ts";
 
 /** Pages that open Razorpay Checkout: the only ones whose policy lets Razorpay's scripts and frames in. */
@@ -38,23 +39,26 @@ export function newNonce(c: { set(key: "nonce", value: string): void }): string 
   return nonce;
 }
 
-const BASE_HEADERS = { plain: build(false), secure: build(true) };
-
-/** The headers every answer carries (HSTS only over https); the same arrays every time. */
-function baseSecurityHeaders(secure: boolean): readonly [string, string][] {
-  return secure ? BASE_HEADERS.secure : BASE_HEADERS.plain;
-}
-
-function build(secure: boolean): [string, string][] {
-  return [
-    ["X-Content-Type-Options", "nosniff"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["X-Frame-Options", "DENY"],
-    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), browsing-topics=()"],
-    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
-    ...(secure ? ([["Strict-Transport-Security", "max-age=63072000"]] as [string, string][]) : []),
-  ];
-}
+/**
+ * The headers every answer carries, the same on each: Hono's secureHeaders with only these
+ * (its other defaults off, so that no answer gains a policy nobody chose).
+ */
+const fixedHeaders = secureHeaders({
+  xContentTypeOptions: true,
+  referrerPolicy: "strict-origin-when-cross-origin",
+  xFrameOptions: "DENY",
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], browsingTopics: [] },
+  // Razorpay Checkout opens its own windows.
+  crossOriginOpenerPolicy: "same-origin-allow-popups",
+  crossOriginResourcePolicy: false,
+  crossOriginEmbedderPolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
 
 /** Whether this request arrived over https (directly or as a trusted proxy says). */
 export function isSecure(c: { req: { url: string; header(name: string): string | undefined } }, trustProxy: boolean): boolean {
@@ -63,21 +67,24 @@ export function isSecure(c: { req: { url: string; header(name: string): string |
 }
 
 /**
- * Headers every answer carries, and for HTML a strict Content-Security-Policy whose nonce the
- * React Router render uses (c.get("nonce")). HSTS only over https.
+ * Headers every answer carries (fixedHeaders), HSTS only over https, and for HTML a strict
+ * Content-Security-Policy whose nonce the React Router render uses (c.get("nonce")). These two
+ * depend on the request, which secureHeaders' one policy for every answer cannot express.
  */
 export function securityHeaders(options: { trustProxy: boolean; realRazorpay: () => boolean; csp: boolean }) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    // Only pages React Router renders have inline scripts; they asked for a nonce (newNonce).
-    const nonce = c.get("nonce");
-    const secure = isSecure(c, options.trustProxy);
-    for (const [name, value] of baseSecurityHeaders(secure)) if (name !== "X-Frame-Options" || !headers.has(name)) headers.set(name, value);
-    if (options.csp && (headers.get("content-type") ?? "").startsWith("text/html") && !headers.has("Content-Security-Policy")) {
-      const path = c.req.path.replace(/\.data$/, "");
-      const razorpay = options.realRazorpay() && CHECKOUT_PAGES.some((re) => re.test(path));
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { secure, razorpay }));
-    }
-  });
+  return [
+    fixedHeaders,
+    createMiddleware<AppEnv>(async (c, next) => {
+      await next();
+      const headers = c.res.headers;
+      const secure = isSecure(c, options.trustProxy);
+      if (secure) headers.set("Strict-Transport-Security", "max-age=63072000");
+      if (options.csp && (headers.get("content-type") ?? "").startsWith("text/html") && !headers.has("Content-Security-Policy")) {
+        // Only pages React Router renders have inline scripts; they asked for a nonce (newNonce).
+        const path = c.req.path.replace(/\.data$/, "");
+        const razorpay = options.realRazorpay() && CHECKOUT_PAGES.some((re) => re.test(path));
+        headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), { secure, razorpay }));
+      }
+    }),
+  ] as const;
 }

@@ -10,6 +10,7 @@ import { ensureMeta } from "./meta.ts";
 import { contentAccessReason, type Reader } from "./content-access.ts";
 import type { ContentView } from "./content.ts";
 import type { LRUCache } from "lru-cache";
+import pLimit, { type LimitFunction } from "p-limit";
 import { byteBoundedCache } from "./byte-cache.ts";
 import { watermarkPdf, type WatermarkOwner } from "./pdf-watermark.ts";
 
@@ -87,7 +88,7 @@ export class DeliveryService {
   private readonly logger?: Logger;
   private readonly stamped: LRUCache<string, StampedPdf>;
   private readonly stamping = new Map<string, Promise<StampedPdf>>();
-  private readonly stampSlots: Slots;
+  private readonly stampSlots: LimitFunction;
 
   constructor(db: Db, storage: Storage, loadContent: (id: string) => Promise<FileContent | undefined>, options: DeliveryOptions = {}) {
     this.db = db;
@@ -95,7 +96,7 @@ export class DeliveryService {
     this.loadContent = loadContent;
     this.logger = options.logger;
     this.stamped = byteBoundedCache(options.stampedCacheBytes ?? 64 * 1024 * 1024);
-    this.stampSlots = new Slots(options.stampingConcurrency ?? 2);
+    this.stampSlots = pLimit(Math.max(1, options.stampingConcurrency ?? 2));
   }
 
   /** A signed link to `content`'s file for `reader`; 403 if they may not open it; null when the content has no file. */
@@ -176,8 +177,7 @@ export class DeliveryService {
     if (hit) return Promise.resolve(hit);
     let pending = this.stamping.get(key);
     if (!pending) {
-      pending = this.stampSlots
-        .run(() => this.stamp(content.fileKey, owner))
+      pending = this.stampSlots(() => this.stamp(content.fileKey, owner))
         .then((copy) => {
           this.stamped.set(key, copy);
           return copy;
@@ -195,7 +195,7 @@ export class DeliveryService {
    * MAX_PDF_BYTES), as a student's first open reads it.
    */
   async checkStampable(fileKey: string): Promise<void> {
-    const stampable = await this.stampSlots.run(async () => {
+    const stampable = await this.stampSlots(async () => {
       const original = await this.readWhole(fileKey);
       try {
         await watermarkPdf(original, TRIAL_OWNER);
@@ -255,24 +255,3 @@ function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** At most `size` tasks at once; the rest wait their turn. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = Math.max(1, size);
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    }
-  }
-}

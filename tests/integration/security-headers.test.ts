@@ -33,6 +33,10 @@ describe("security headers", () => {
     expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
     expect(plain.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(plain.headers.get("x-frame-options")).toBe("DENY");
+    expect(plain.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), browsing-topics=()");
+    expect(plain.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+    // No policy nobody chose: resources stay loadable from other origins, as before.
+    expect(plain.headers.get("cross-origin-resource-policy")).toBeNull();
     expect(plain.headers.get("strict-transport-security")).toBeNull();
     const tls = await t.request("/api/pricing", { headers: { "x-forwarded-proto": "https" } });
     expect(tls.headers.get("strict-transport-security")).toBe("max-age=63072000");
