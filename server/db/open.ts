@@ -47,8 +47,8 @@ async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Prom
   }
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
   // One process owns an embedded database, so the app's own notifications never need to leave
-  // it. Announcements made inside the database (the session triggers' NOTIFY) arrive through
-  // PGlite's listeners, after their transaction commits.
+  // it. Announcements made inside the database (the triggers' NOTIFY: sessions, reads, centers,
+  // catalogs) arrive through PGlite's listeners, after their transaction commits.
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   return {

@@ -141,7 +141,8 @@ export class SiteService {
    */
   async homePage(center: TenantCenter, host: string, encoding: Encoding | null = null): Promise<HomePage> {
     const slot = slotOf(center, host);
-    const held = this.currentPage(slot, center);
+    // While announcements cannot be heard, a catalog change made elsewhere would go unseen.
+    const held = this.tenants.caching() ? this.currentPage(slot, center) : undefined;
     recordCache("site", Boolean(held));
     const page = held ?? (await this.renderedPage(center, host, slot));
     const plain = page.variants.identity!;

@@ -9,6 +9,8 @@ import { createCenter } from "../helpers/centers.ts";
 import { announcementsSettled } from "../helpers/wait.ts";
 import { joinTeam } from "../helpers/team.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
+import { metrics } from "../../server/metrics.ts";
+import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof registerUser>>;
@@ -73,6 +75,26 @@ describe("an institute's home page", () => {
     expect(html).toContain("Organic Chemistry Live");
     expect(html).toContain("₹499");
     expect(html).toContain(`/catalog#content-${item.id}`);
+  });
+
+  it("renders afresh while the database's announcements cannot be heard", async () => {
+    const renders = async () => Number(/pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+    // Earlier tests' announcements, arriving late, would empty the cache mid-test.
+    await announcementsSettled(t.database, CATALOG_CHANNEL);
+    await announcementsSettled(t.database, CENTERS_CHANNEL);
+    await home();
+    const cached = await renders();
+    await home();
+    expect(await renders()).toBe(cached);
+    const listening = t.database.listening;
+    t.database.listening = () => false;
+    try {
+      await home();
+      await home();
+      expect(await renders()).toBe(cached + 2);
+    } finally {
+      t.database.listening = listening;
+    }
   });
 
   it("serves the templates' stylesheets and script with long caching when versioned", async () => {
