@@ -6,12 +6,14 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { getRequestContext } from "~/lib/context.server";
+import { ScriptNonce } from "~/lib/script-nonce";
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's Node entry, with one change: every script React and React Router write into the
- * page carries this response's Content-Security-Policy nonce (server/middleware/security-headers.ts).
+ * page carries this response's Content-Security-Policy nonce (server/middleware/security-headers.ts),
+ * except in a page rendered to be kept as bytes, whose scripts are allowed by their hashes instead.
  */
 export default function handleRequest(
   request: Request,
@@ -32,7 +34,12 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <ScriptNonce value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ScriptNonce>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;
