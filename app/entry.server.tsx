@@ -1,14 +1,15 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { getRequestContext } from "~/lib/context.server";
 import { ScriptNonce } from "~/lib/script-nonce";
 
 export const streamTimeout = 5_000;
+/** How long a page whose every part is not ready with its shell waits before what is ready is sent. */
+const STREAM_AFTER_MS = 100;
 
 /**
  * React Router's Node entry, with one change: every script React and React Router write into the
@@ -29,10 +30,52 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let answered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers get the whole page at once.
+    const crawler = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let streamAfter: ReturnType<typeof setTimeout> | undefined;
+    const finished = () => {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+    };
+
+    /** The page so far, then the rest as it is rendered (a part that waits for slow data). */
+    const stream = () => {
+      if (answered) return;
+      answered = true;
+      const body = new PassThrough({
+        final(callback) {
+          finished();
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+    };
+
+    /** The whole page in one piece, once everything is rendered. */
+    const whole = () => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(streamAfter);
+      const chunks: Buffer[] = [];
+      const body = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+        final(callback) {
+          finished();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+          callback();
+        },
+      });
+      pipe(body);
+    };
 
     const page = (
       <ScriptNonce value={nonce}>
@@ -41,21 +84,15 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
-      [readyOption]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        // People get the page whole when it is ready at once (almost every page: one piece to
+        // compress and send, no stream), else what is ready, soon, and the rest as it comes.
+        if (!crawler) streamAfter = setTimeout(stream, STREAM_AFTER_MS);
       },
+      onAllReady: whole,
       onShellError(error: unknown) {
+        clearTimeout(streamAfter);
         reject(error);
       },
       onError(error: unknown) {
