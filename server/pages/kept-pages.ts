@@ -65,7 +65,10 @@ export function keptPages(deps: Deps) {
     const secure = isSecureRequest(c.req.url, c.req.header("x-forwarded-proto"), deps.env.TRUST_PROXY);
     const key = keyOf(c, deps, secure);
     if (key === undefined) return next();
-    const page = kept.get(key) ?? (await rendering.get(key));
+    let page = kept.get(key);
+    // Looked up and claimed without a pause in between, so one request renders each variant.
+    const pending = page ? undefined : rendering.get(key);
+    if (pending) page = await pending;
     if (page) return answer(c, page, secure);
     if (c.req.method !== "GET") return next();
     // This request renders the variant for everyone who asks for it meanwhile.
