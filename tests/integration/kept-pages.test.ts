@@ -23,6 +23,7 @@ import { announcementsSettled, waitFor } from "../helpers/wait.ts";
  */
 const renders: string[] = [];
 let failNext = false;
+let noStoreNext = false;
 
 async function standIn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
   const { nonce, auth } = createLoadContext(c, deps).get(requestContext);
@@ -31,6 +32,8 @@ async function standIn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
     failNext = false;
     return c.html(`<!DOCTYPE html><html><body><h1>Something went wrong</h1><script>window.failed=1</script></body></html>`, 500);
   }
+  if (noStoreNext) c.header("Cache-Control", "no-store");
+  noStoreNext = false;
   const attribute = nonce ? ` nonce="${nonce}"` : "";
   const plans = c.req.path === "/pricing" ? (await deps.services.plans.listActive()).map((plan) => `<li>${plan.name}</li>`).join("") : "";
   const data = JSON.stringify({ viewer: auth?.user.name ?? null, ...visitorChoices(c.req.header("cookie")) });
@@ -135,8 +138,9 @@ describe("the platform's public pages, kept as bytes", () => {
     expect(renders).toEqual(["/", "/", "/"]);
     // A cookie the list does not know, a query, an Authorization header: rendered for this request, with a nonce.
     renders.length = 0;
-    for (const init of [{ headers: { cookie: "pathshala_theme=dark; other=1" } }, { headers: { authorization: "Bearer nothing" } }]) {
-      const res = await t.request("/", init);
+    const others: Record<string, string>[] = [{ cookie: "pathshala_theme=dark; other=1" }, { authorization: "Bearer nothing" }];
+    for (const headers of others) {
+      const res = await t.request("/", { headers });
       expect(res.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
       expect(res.headers.get("etag")).toBeNull();
     }
@@ -193,6 +197,16 @@ describe("the platform's public pages, kept as bytes", () => {
     const next = await t.request("/invest", { headers: { cookie: "pathshala_theme=light" } });
     expect(next.status).toBe(200);
     expect(renders).toEqual(["/invest", "/invest"]);
+  });
+
+  it("are not kept when the page says not to store it (the stand-in plans when the plan service fails)", async () => {
+    noStoreNext = true;
+    const first = await t.request("/pricing", { headers: { cookie: "sidebar_state=false" } });
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("etag")).toBeNull();
+    const second = await t.request("/pricing", { headers: { cookie: "sidebar_state=false" } });
+    expect(second.headers.get("cache-control")).toBe("private, no-cache");
+    expect(renders).toEqual(["/pricing", "/pricing"]);
   });
 
   it("render a variant once however many ask for it at the same time", async () => {
