@@ -102,8 +102,9 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
 
   // Institutes' home pages are the same for every visitor: answered before any session work.
   mountTenantSiteEarly(app, deps);
-  // So are the platform's public pages for visitors who are not signed in: kept as bytes.
-  app.on(["GET", "HEAD"], [...KEPT_PATHS], keptPages(deps));
+  // So are the platform's public pages for visitors who are not signed in: kept as bytes
+  // (not in development, where the pages change as their code is edited).
+  if (deps.env.NODE_ENV !== "development") app.on(["GET", "HEAD"], [...KEPT_PATHS], keptPages(deps));
   // The marketing artwork (public/images) is not fingerprinted: a week, then revalidated.
   app.use("/images/*", async (c, next) => {
     await next();

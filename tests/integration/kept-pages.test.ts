@@ -9,6 +9,7 @@ import { KEPT_PATHS } from "../../server/pages/kept-pages.ts";
 import type { AppEnv } from "../../server/http-types.ts";
 import type { AppDeps } from "../../server/app.ts";
 import { PLANS_CHANNEL } from "../../server/services/plans.ts";
+import { PUBLIC_PAGES } from "../../app/lib/seo.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
@@ -207,6 +208,10 @@ describe("the platform's public pages, kept as bytes", () => {
     const second = await t.request("/pricing", { headers: { cookie: "sidebar_state=false" } });
     expect(second.headers.get("cache-control")).toBe("private, no-cache");
     expect(renders).toEqual(["/pricing", "/pricing"]);
+  });
+
+  it("are the public pages the sitemap lists", () => {
+    expect([...KEPT_PATHS].sort()).toEqual(PUBLIC_PAGES.map((page) => page.path).sort());
   });
 
   it("render a variant once however many ask for it at the same time", async () => {
