@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getRequestContext } from "~/lib/context.server";
 import { ScriptNonce } from "~/lib/script-nonce";
+import { compressPage } from "../server/pages/page-compression.ts";
 
 export const streamTimeout = 5_000;
 /** How long a page whose every part is not ready with its shell waits before what is ready is sent. */
@@ -26,7 +27,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = getRequestContext(loadContext);
+  const { nonce, kept } = getRequestContext(loadContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -56,7 +57,7 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
     };
 
-    /** The whole page in one piece, once everything is rendered. */
+    /** The whole page in one piece, once everything is rendered, compressed in one go. */
     const whole = () => {
       if (answered) return;
       answered = true;
@@ -69,9 +70,15 @@ export default function handleRequest(
         },
         final(callback) {
           finished();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
           callback();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.append("Vary", "Accept-Encoding");
+          const page = Buffer.concat(chunks);
+          // A page to be kept is compressed by the kept pages themselves, once.
+          compressPage(page, kept ? null : request.headers.get("accept-encoding")).then(({ body, encoding }) => {
+            if (encoding) responseHeaders.set("Content-Encoding", encoding);
+            resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         },
       });
       pipe(body);

@@ -24,6 +24,8 @@ export interface RequestContext {
    * to be kept as bytes (server/pages/kept-pages.ts), whose scripts are allowed by their hashes.
    */
   nonce: string | undefined;
+  /** This page is rendered to be kept as bytes (server/pages/kept-pages.ts). */
+  kept: boolean;
 }
 
 export const requestContext = createContext<RequestContext>();
@@ -40,6 +42,7 @@ export function createLoadContext(c: Context<AppEnv>, runtime: Pick<Runtime, "se
     meta: requestMeta(c, runtime.env.TRUST_PROXY),
     env: runtime.env,
     nonce: c.get("keptPage") ? undefined : newNonce(c),
+    kept: c.get("keptPage") === true,
   });
   return provider;
 }
