@@ -6,11 +6,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getRequestContext } from "~/lib/context.server";
 import { ScriptNonce } from "~/lib/script-nonce";
+import { pageStreams } from "~/lib/streaming";
 import { compressPage } from "../server/pages/page-compression.ts";
 
 export const streamTimeout = 5_000;
-/** How long a page whose every part is not ready with its shell waits before what is ready is sent. */
-const STREAM_AFTER_MS = 100;
 
 /**
  * React Router's Node entry, with one change: every script React and React Router write into the
@@ -31,21 +30,18 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let answered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once.
+    // Crawlers get the whole page at once, as do people unless the page streams slow data.
     const crawler = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const streams = !crawler && pageStreams(routerContext);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    let streamAfter: ReturnType<typeof setTimeout> | undefined;
     const finished = () => {
       clearTimeout(timeoutId);
       timeoutId = undefined;
     };
 
-    /** The page so far, then the rest as it is rendered (a part that waits for slow data). */
+    /** What is ready now, then the rest as it is rendered. */
     const stream = () => {
-      if (answered) return;
-      answered = true;
       const body = new PassThrough({
         final(callback) {
           finished();
@@ -57,11 +53,11 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
     };
 
-    /** The whole page in one piece, once everything is rendered, compressed in one go. */
+    /**
+     * The whole page in one piece, once everything is rendered, compressed in one go: no stream
+     * of React's chunks through web streams and a CompressionStream.
+     */
     const whole = () => {
-      if (answered) return;
-      answered = true;
-      clearTimeout(streamAfter);
       const chunks: Buffer[] = [];
       const body = new Writable({
         write(chunk: Buffer, _encoding, callback) {
@@ -93,13 +89,12 @@ export default function handleRequest(
       nonce,
       onShellReady() {
         shellRendered = true;
-        // People get the page whole when it is ready at once (almost every page: one piece to
-        // compress and send, no stream), else what is ready, soon, and the rest as it comes.
-        if (!crawler) streamAfter = setTimeout(stream, STREAM_AFTER_MS);
+        if (streams) stream();
       },
-      onAllReady: whole,
+      onAllReady() {
+        if (!streams) whole();
+      },
       onShellError(error: unknown) {
-        clearTimeout(streamAfter);
         reject(error);
       },
       onError(error: unknown) {
