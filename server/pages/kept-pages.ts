@@ -39,7 +39,8 @@ export interface KeptPage {
   bodies: Record<Encoding | "identity", Buffer>;
   /** The identity body's; each compressed copy's is this with its encoding added. */
   etag: string;
-  scriptHashes: string[];
+  /** Its Content-Security-Policy: its inline scripts' hashes, no nonce (a variant is for one scheme). */
+  policy: string;
   size: number;
 }
 
@@ -69,7 +70,7 @@ export function keptPages(deps: Deps) {
     // Looked up and claimed without a pause in between, so one request renders each variant.
     const pending = page ? undefined : rendering.get(key);
     if (pending) page = await pending;
-    if (page) return answer(c, page, secure);
+    if (page) return answer(c, page);
     if (c.req.method !== "GET") return next();
     // This request renders the variant for everyone who asks for it meanwhile.
     const render = renderToKeep(c, next, secure);
@@ -83,7 +84,7 @@ export function keptPages(deps: Deps) {
       if (!made) return;
       kept.set(key, made);
       // The rendered answer was read whole: this one takes its place.
-      c.res = answer(c, made, secure);
+      c.res = answer(c, made);
     } finally {
       rendering.delete(key);
     }
@@ -148,7 +149,8 @@ async function renderToKeep(c: Context<AppEnv>, next: Next, secure: boolean): Pr
   }
   const [br, gz] = await Promise.all([COMPRESS.br(body), COMPRESS.gzip(body)]);
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 22);
-  return { contentType, bodies: { identity: body, br, gzip: gz }, etag, scriptHashes, size: body.length + br.length + gz.length + 1024 };
+  const policy = policyOf(secure, scriptHashes);
+  return { contentType, bodies: { identity: body, br, gzip: gz }, etag, policy, size: body.length + br.length + gz.length + policy.length + 1024 };
 }
 
 /** Kept pages never open Razorpay Checkout. */
@@ -156,7 +158,7 @@ function policyOf(secure: boolean, scriptHashes: readonly string[]): string {
   return contentSecurityPolicy(undefined, { secure, razorpay: false, scriptHashes });
 }
 
-function answer(c: Context<AppEnv>, page: KeptPage, secure: boolean): Response {
+function answer(c: Context<AppEnv>, page: KeptPage): Response {
   const encoding = chooseEncoding(c.req.header("accept-encoding"));
   const etag = encoding ? `"${page.etag}-${encoding}"` : `"${page.etag}"`;
   const headers: Record<string, string> = {
@@ -165,7 +167,7 @@ function answer(c: Context<AppEnv>, page: KeptPage, secure: boolean): Response {
     // unchanged); shared caches keep nothing: the page depends on the visitor's cookies.
     "Cache-Control": "private, no-cache",
     Vary: "Accept-Encoding",
-    "Content-Security-Policy": policyOf(secure, page.scriptHashes),
+    "Content-Security-Policy": page.policy,
   };
   const ifNoneMatch = c.req.header("if-none-match");
   if (ifNoneMatch && [page.etag, `${page.etag}-br`, `${page.etag}-gzip`].some((tag) => etagMatches(ifNoneMatch, `"${tag}"`))) {
