@@ -6,6 +6,7 @@ import { tenantRouteGuard } from "~/lib/tenant-guard.server";
 import { loadRootData } from "~/lib/root-data.server";
 import { NotFound } from "~/components/not-found";
 import { THEME_SCRIPT } from "~/components/theme";
+import { useScriptNonce } from "~/lib/script-nonce";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [tenantRouteGuard];
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const theme = root?.theme ?? "system";
   const brand = root?.site.kind === "tenant" ? root.site.brandColor : null;
+  const nonce = useScriptNonce();
   return (
     <html lang="en" className={theme === "dark" ? "dark" : undefined} data-theme={theme} suppressHydrationWarning>
       <head>
@@ -33,15 +35,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Applies the OS theme before first paint when the choice is "system": no flash. */}
-        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {brand && <style>{`:root{--primary:${brand};--ring:${brand}}`}</style>}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
+        {/* Both take the response's nonce from <ServerRouter nonce> (app/entry.server.tsx). */}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

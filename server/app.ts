@@ -22,6 +22,7 @@ import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { domainsRouter } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./middleware/unstorable-address.ts";
 import { pageMethods } from "./middleware/page-methods.ts";
+import { KEPT_PATHS, keptPages } from "./pages/kept-pages.ts";
 
 export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
 
@@ -101,6 +102,9 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
 
   // Institutes' home pages are the same for every visitor: answered before any session work.
   mountTenantSiteEarly(app, deps);
+  // So are the platform's public pages for visitors who are not signed in: kept as bytes
+  // (not in development, where the pages change as their code is edited).
+  if (deps.env.NODE_ENV !== "development") app.on(["GET", "HEAD"], [...KEPT_PATHS], keptPages(deps));
   // The marketing artwork (public/images) is not fingerprinted: a week, then revalidated.
   app.use("/images/*", async (c, next) => {
     await next();

@@ -19,8 +19,13 @@ export interface RequestContext {
   secure: boolean;
   meta: { ip: string; userAgent?: string; centerId?: string };
   env: Runtime["env"];
-  /** The Content-Security-Policy nonce for this response's inline scripts. */
-  nonce: string;
+  /**
+   * The Content-Security-Policy nonce for this response's inline scripts; none in a page rendered
+   * to be kept as bytes (server/pages/kept-pages.ts), whose scripts are allowed by their hashes.
+   */
+  nonce: string | undefined;
+  /** This page is rendered to be kept as bytes (server/pages/kept-pages.ts). */
+  kept: boolean;
 }
 
 export const requestContext = createContext<RequestContext>();
@@ -36,7 +41,8 @@ export function createLoadContext(c: Context<AppEnv>, runtime: Pick<Runtime, "se
     secure: c.get("secure"),
     meta: requestMeta(c, runtime.env.TRUST_PROXY),
     env: runtime.env,
-    nonce: newNonce(c),
+    nonce: c.get("keptPage") ? undefined : newNonce(c),
+    kept: c.get("keptPage") === true,
   });
   return provider;
 }

@@ -17,6 +17,8 @@ export interface AppVariables {
   auth: Auth | null;
   /** The Content-Security-Policy nonce of this response's scripts (pages rendered by React Router only). */
   nonce?: string;
+  /** This page is rendered to be kept as bytes (server/pages/kept-pages.ts): no nonce, scripts allowed by hash. */
+  keptPage?: true;
   /** Set when a bearer token was sent but is not (or no longer) valid. */
   authError?: "invalid_token";
 }

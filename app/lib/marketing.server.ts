@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestContext } from "./context.server";
-import { COOKIE_CONSENT_NAME } from "./cookie-consent";
 import { toPricingPlan, type PricingPlan } from "./pricing";
 import { toPlanJson } from "../../server/services/plans.ts";
 import { FALLBACK_PLANS } from "../../server/seed/demo-data.ts";
+import { visitorChoices } from "../../server/pages/visitor-choices.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -20,8 +20,7 @@ export function requestOrigin(request: Request, context: Ctx): string {
 
 /** What every marketing page's layout needs: where it is served and whether cookies were accepted. */
 export function marketingLayoutData(request: Request, context: Ctx) {
-  const cookies = request.headers.get("cookie") ?? "";
-  const consented = cookies.split(";").some((part) => part.trim() === `${COOKIE_CONSENT_NAME}=accepted`);
+  const consented = visitorChoices(request.headers.get("cookie")).cookiesAccepted;
   return { origin: requestOrigin(request, context), consented, year: new Date().getFullYear() };
 }
 

@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
-import { readCookie } from "../../server/auth/cookies.ts";
+import { visitorChoices } from "../../server/pages/visitor-choices.ts";
 import { getRequestContext } from "./context.server";
 import { readFlashToast } from "./toast.server";
-import type { PublicSite, Theme, Viewer } from "./viewer";
+import type { PublicSite, Viewer } from "./viewer";
 
 /** Everything the root layout needs on every page: who, where, theme, sidebar state, a pending toast. */
 export function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
-  const { auth, site, nonce } = getRequestContext(context);
+  const { auth, site } = getRequestContext(context);
   const user = auth?.user;
   const viewer: Viewer | null = user
     ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null }
@@ -22,12 +22,9 @@ export function loadRootData(request: Request, context: Readonly<RouterContextPr
           logoUrl: site.center.siteProfile.logoKey ? `/media/${site.center.siteProfile.logoKey}` : null,
         }
       : { kind: "platform", host: site.host };
-  const cookies = request.headers.get("cookie");
-  const themeCookie = readCookie(cookies, "pathshala_theme");
-  const theme: Theme = themeCookie === "light" || themeCookie === "dark" ? themeCookie : "system";
-  const sidebarCollapsed = readCookie(cookies, "sidebar_state") === "false";
+  const { theme, sidebarCollapsed } = visitorChoices(request.headers.get("cookie"));
   const { toast, clear } = readFlashToast(request);
-  return { data: { nonce, viewer, site: publicSite, theme, sidebarCollapsed, toast }, clearToastCookie: clear };
+  return { data: { viewer, site: publicSite, theme, sidebarCollapsed, toast }, clearToastCookie: clear };
 }
 
 /** Only a plain hex colour reaches the page's CSS. */

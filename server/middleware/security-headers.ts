@@ -12,12 +12,21 @@ const RAZORPAY = {
   img: ["https://cdn.razorpay.com"],
 };
 
-export function contentSecurityPolicy(nonce: string | undefined, options: { secure: boolean; razorpay: boolean }): string {
+/**
+ * The policy of an HTML answer. Inline scripts run only with this response's nonce, or, in a page
+ * kept as bytes and sent to many (server/pages/kept-pages.ts), only if their text has one of
+ * `scriptHashes` (base64 SHA-256): a nonce sent to everyone would protect nothing.
+ */
+export function contentSecurityPolicy(
+  nonce: string | undefined,
+  options: { secure: boolean; razorpay: boolean; scriptHashes?: readonly string[] },
+): string {
   const extra = (list: string[]) => (options.razorpay ? ` ${list.join(" ")}` : "");
+  const hashes = (options.scriptHashes ?? []).map((hash) => ` 'sha256-${hash}'`).join("");
   return [
     "default-src 'self'",
     // A fresh nonce per response: only the scripts the server itself rendered run.
-    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}${extra(RAZORPAY.script)}`,
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}${hashes}${extra(RAZORPAY.script)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra(RAZORPAY.img)}`,
     "media-src 'self' blob:",

@@ -107,14 +107,33 @@ export class PlanService {
   private readonly database?: Database;
   /** The plans on sale, asked for on every pricing page and GET /api/pricing; they change rarely. */
   private active: Promise<PlanRow[]> | undefined;
+  /** Counts the changes to plans this instance has made or heard of. */
+  private version = 0;
+  /** Whether the listener has said that from now on no announcement is missed ("*"). */
+  private heard = false;
 
   /** With `database`, the plans on sale are cached and every instance forgets them on any change. */
   constructor(db: Db, database?: Database) {
     this.db = db;
     this.database = database;
-    database?.listen(PLANS_CHANNEL, () => {
-      this.active = undefined;
+    database?.listen(PLANS_CHANNEL, (payload) => {
+      if (payload === "*") this.heard = true;
+      this.forgetActive();
     });
+  }
+
+  /**
+   * A number that changes whenever the plans on sale may have, on this instance or any other:
+   * what is kept from them (the /pricing page's bytes, server/pages/kept-pages.ts) is kept under
+   * it. Undefined while other instances' changes cannot be heard: keep nothing then.
+   */
+  plansVersion(): number | undefined {
+    return this.heard && this.database?.listening() ? this.version : undefined;
+  }
+
+  private forgetActive(): void {
+    this.active = undefined;
+    this.version++;
   }
 
   /** The plans on sale, in display order. */
@@ -130,7 +149,7 @@ export class PlanService {
 
   /** Call after any write to plans: every instance reloads them. */
   async changed(): Promise<void> {
-    this.active = undefined;
+    this.forgetActive();
     await this.database?.notify(PLANS_CHANNEL, "changed");
   }
 

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { centers, contents, hiddenContents, teamMembers, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { readTags, type ReadCaches } from "../db/read-cache.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../errors.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
@@ -92,15 +92,26 @@ interface EntryRow {
  * item on the site and can hide any of them; removing a member takes their items off at once.
  * The API and the business area's pages both come here.
  */
+/** An institute a creator's team membership names, as the Business dropdown needs it. */
+interface MembershipRow {
+  id: string;
+  name: string;
+  status: (typeof centers.$inferSelect)["status"];
+  expiresAt: Date | null;
+}
+
 export class TeamService {
   private readonly db: Db;
   private readonly deps: TeamServiceDeps;
   private readonly now: () => number;
+  /** Each creator's accepted memberships, asked for on every Contents and Upload page. */
+  private readonly membershipsKept: ReadCache<MembershipRow[]>;
 
   constructor(deps: TeamServiceDeps) {
     this.deps = deps;
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
+    this.membershipsKept = deps.reads.create();
   }
 
   /**
@@ -252,7 +263,10 @@ export class TeamService {
       await tx.update(teamMembers).set({ status: "accepted", memberId: user.id, acceptedAt: now, updatedAt: now }).where(eq(teamMembers.id, row.id));
       return { center, alreadyMember: false };
     });
-    if (!outcome.alreadyMember) this.deps.catalogChanged(outcome.center.id);
+    if (!outcome.alreadyMember) {
+      this.deps.reads.forget(readTags.creator(user.id));
+      this.deps.catalogChanged(outcome.center.id);
+    }
     return outcome;
   }
 
@@ -286,14 +300,21 @@ export class TeamService {
     if (reader.role === "student") return [];
     const columns = { id: centers.id, name: centers.instituteName, status: centers.status, expiresAt: centers.expiresAt };
     const byName = asc(sql`lower(${centers.instituteName})`);
-    const rows =
+    // A creator's are kept until their memberships (announced as "creator:<id>", migration 0012)
+    // or one of those institutes changes; whether each is live is decided now, on every read.
+    const rows: MembershipRow[] =
       reader.role === "creator"
-        ? await this.db
-            .select(columns)
-            .from(teamMembers)
-            .innerJoin(centers, eq(centers.id, teamMembers.centerId))
-            .where(and(eq(teamMembers.memberId, reader.id), eq(teamMembers.status, "accepted")))
-            .orderBy(byName)
+        ? await this.membershipsKept.read(
+            reader.id,
+            () =>
+              this.db
+                .select(columns)
+                .from(teamMembers)
+                .innerJoin(centers, eq(centers.id, teamMembers.centerId))
+                .where(and(eq(teamMembers.memberId, reader.id), eq(teamMembers.status, "accepted")))
+                .orderBy(byName),
+            (found) => [readTags.creator(reader.id), ...found.map((row) => readTags.center(row.id))],
+          )
         : await this.db
             .select(columns)
             .from(centers)

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { parseEnv, type Env } from "../../server/env.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createServices } from "../../server/services/index.ts";
@@ -20,7 +20,13 @@ export interface TestApp extends AppDeps {
 /** The Hono app exactly as production mounts it, minus React Router, on a fresh database. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { onQuery?: (sql: string, params: unknown[]) => void; /** Receives every log line (at info and above) instead of standard output. */ logLines?: string[] } = {},
+  options: {
+    onQuery?: (sql: string, params: unknown[]) => void;
+    /** Receives every log line (at info and above) instead of standard output. */
+    logLines?: string[];
+    /** Stands in for React Router (by default every page is the text "react-router"). */
+    pages?: (c: Context<AppEnv>, deps: AppDeps) => Response | Promise<Response>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "pathshala-test-"));
   const env: Env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "0", DATA_DIR: dataDir, ...envOverrides });
@@ -31,7 +37,8 @@ export async function createTestApp(
   const app = new Hono<AppEnv>();
   mountEarly(app, deps);
   mountPlatform(app, deps);
-  app.all("*", (c) => c.text("react-router", 200));
+  const pages = options.pages;
+  app.all("*", (c) => (pages ? pages(c, deps) : c.text("react-router", 200)));
   return Object.assign(deps, {
     app,
     testDb,

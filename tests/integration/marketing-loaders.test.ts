@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { requestContext, type RequestContext } from "../../server/context.ts";
 import { loadPricingPlans, requestOrigin } from "../../app/lib/marketing.server.ts";
+import { loader as pricingLoader } from "../../app/routes/marketing/pricing.tsx";
 
 function contextWith(partial: Partial<RequestContext>) {
   const provider = new RouterContextProvider();
@@ -21,6 +22,16 @@ describe("loadPricingPlans", () => {
       ["5 Year Plan", 10000, 28000, 100000, false],
     ]);
     expect(plans[0].features.map((f) => f.name)).toEqual(["From Control", "Home Page", "AI-Chatbot"]);
+  });
+
+  it("says the page with the static plans may not be stored; the plans on sale may be", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const args = (listActive: () => Promise<unknown[]>) =>
+      ({ request: new Request("http://localhost/pricing"), params: {}, context: contextWith({ services: { plans: { listActive } } as never }) }) as never;
+    const fallback = await pricingLoader(args(() => Promise.reject(new Error("database down"))));
+    expect(new Headers(fallback.init?.headers).get("cache-control")).toBe("no-store");
+    const stored = await pricingLoader(args(() => Promise.resolve([])));
+    expect(stored.init?.headers).toBeUndefined();
   });
 
   it("returns no plans (the page says so) when none are active", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { centers, enrollments } from "../../server/db/schema/index.ts";
+import { centers, enrollments, teamMembers } from "../../server/db/schema/index.ts";
 import { metrics } from "../../server/metrics.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer } from "../helpers/http.ts";
@@ -94,6 +94,27 @@ describe("signed-in reads kept in memory", () => {
     // An enrolment removed in SQL leaves the student's courses.
     await t.database.db.delete(enrollments).where(eq(enrollments.contentId, videoId));
     await expect.poll(() => coursesTitle(videoId), { timeout: 2000 }).toBeUndefined();
+  });
+
+  it("keeps a creator's institutes until their memberships or those institutes change", async () => {
+    const businesses = async () =>
+      ((await (await t.request("/api/businesses", { headers: bearer(creator.access_token) })).json()) as { businesses: { name: string }[] }).businesses.map((b) => b.name);
+    await announcementsSettled(t.database, READS_CHANNEL);
+    expect(await businesses()).toEqual([(await t.database.db.select().from(centers).where(eq(centers.id, centerId)))[0].instituteName]);
+    const before = await hits();
+    await businesses();
+    expect(await hits()).toBe(before + 1);
+
+    // Joining another team (here in SQL, as another instance would) shows once announced…
+    const otherId = (await makeCenter(t, `reads-other-${Date.now().toString(36)}`, { status: "active", expiresAt: new Date(Date.now() + 86_400_000) })).id;
+    await t.database.db.update(centers).set({ instituteName: "Another Institute" }).where(eq(centers.id, otherId));
+    await joinTeam(t, otherId, creator.user._id);
+    await expect.poll(businesses, { timeout: 2000 }).toContain("Another Institute");
+    // …and so do an institute renamed, and a membership ended.
+    await t.database.db.update(centers).set({ instituteName: "Another Institute, renamed" }).where(eq(centers.id, otherId));
+    await expect.poll(businesses, { timeout: 2000 }).toContain("Another Institute, renamed");
+    await t.database.db.update(teamMembers).set({ status: "removed" }).where(eq(teamMembers.centerId, otherId));
+    await expect.poll(businesses, { timeout: 2000 }).not.toContain("Another Institute, renamed");
   });
 
   it("opens a file link with the content as it is now", async () => {

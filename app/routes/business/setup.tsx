@@ -9,8 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import type { StreamingHandle } from "~/lib/streaming";
 
 export const meta: Route.MetaFunction = () => [{ title: "Setup Details | Business" }];
+
+// The domain's DNS check arrives while the page streams (app/lib/streaming.ts).
+export const handle: StreamingHandle = { streams: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center } = await loadBusinessCenter(context, request);

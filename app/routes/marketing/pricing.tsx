@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import type { Route } from "./+types/pricing";
 import { loadPricingPlans } from "~/lib/marketing.server";
@@ -25,8 +25,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("billing");
   const { plans, source } = await loadPricingPlans(context);
-  return { plans, source, billing: isBilling(requested) ? requested : ("monthly" as BillingPeriod) };
+  // The stand-in plans are for this answer only: nothing may keep it (server/pages/kept-pages.ts, browsers, proxies).
+  return data(
+    { plans, source, billing: isBilling(requested) ? requested : ("monthly" as BillingPeriod) },
+    source === "fallback" ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const PRICING_FAQ: FaqItem[] = [
   {
