@@ -29,7 +29,7 @@ COPY drizzle ./drizzle
 # create-admin, db:migrate and db:seed run the TypeScript sources directly on Node 24.
 COPY scripts ./scripts
 COPY server ./server
-COPY app/lib ./app/lib
+COPY common ./common
 COPY tenants ./tenants
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -18,6 +18,10 @@ const noServerImports = {
   ],
 };
 
+/** The server and the client-safe code never reach into the UI's folder. */
+const appImport = { regex: "^(\\.{1,2}/)+(.*/)?app(/|$)|^~/", message: "server/** and common/** never import app/**; what both sides use lives in common/ (#common/…)." };
+const serverImport = { regex: "^(\\.{1,2}/)+(.*/)?server(/|$)", message: "common/** is client-safe: it never imports server/." };
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "data/", "drizzle/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -40,4 +44,6 @@ export default tseslint.config(
     ignores: ["**/*.server.ts", "**/*.server.tsx"],
     rules: noServerImports,
   },
+  { files: ["server/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [appImport] }] } },
+  { files: ["common/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [appImport, serverImport] }] } },
 );

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * The command-line scripts (db:seed, db:migrate, create-admin, backups, benchmarks) run on Node
  * itself, which strips types but neither guesses file extensions the way Vite does nor compiles
- * JSX. Every module they reach, including the shared schemas under app/lib, must import relative
+ * JSX. Every module they reach, including the client-safe code under common/, must import relative
  * files by full name, and none may be a .tsx file.
  */
 const root = resolve(import.meta.dirname, "..");

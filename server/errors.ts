@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type * as v from "valibot";
-import { parseInput, type InputIssue } from "../app/lib/validation/storable.ts";
+import { parseInput, type InputIssue } from "#common/validation/storable.ts";
 
 /** An error whose message is safe and meant to be shown to the person (the product's words). */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { toPlanJson } from "../../server/services/plans.ts";
 import { getRequestContext } from "./context.server";
-import type { ActivityItem, Growth, RoleStats } from "./admin-feed";
+import type { ActivityItem, Growth, RoleStats } from "#common/admin-feed.ts";
 
 const ZERO: RoleStats = { collections: { businesses: 0, students: 0, creators: 0 } };
 

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/errors.ts";
 import { getRequestContext } from "./context.server";
-import { CENTER_TEXTS, type CenterJson } from "./validation/centers";
+import { CENTER_TEXTS, type CenterJson } from "#common/validation/centers.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

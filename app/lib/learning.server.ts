@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/errors.ts";
 import type { Reader } from "../../server/services/content-access.ts";
-import type { EnrollmentJson, LearningItemJson } from "./content-types";
-import type { ContentType } from "./validation/content";
-import { STUDENTS_ONLY } from "./validation/enrollment";
+import type { EnrollmentJson, LearningItemJson } from "#common/content-types.ts";
+import type { ContentType } from "#common/validation/content.ts";
+import { STUDENTS_ONLY } from "#common/validation/enrollment.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";
 import { flashToastCookie } from "./toast.server";

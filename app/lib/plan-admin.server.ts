@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/errors.ts";
 import { toPlanJson, type PlanJson } from "../../server/services/plans.ts";
 import { getRequestContext } from "./context.server";
-import { parsePriceInput } from "./validation/plans";
+import { parsePriceInput } from "#common/validation/plans.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -1,4 +1,4 @@
-import type { Role } from "~/lib/validation/account";
+import type { Role } from "#common/validation/account.ts";
 
 /** Where each role lands after signing in (spec §2 "After auth"). */
 export function homeFor(role: Role | string | undefined): string {

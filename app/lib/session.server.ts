@@ -2,7 +2,7 @@ import { redirect, type MiddlewareFunction, type RouterContextProvider } from "r
 import type { SessionUser } from "../../server/auth/sessions.ts";
 import { clearedSessionCookie, sessionCookie } from "../../server/auth/cookies.ts";
 import { getRequestContext } from "./context.server";
-import type { Role } from "./validation/account";
+import type { Role } from "#common/validation/account.ts";
 import { pagePath } from "./page-url";
 
 type Ctx = Readonly<RouterContextProvider>;

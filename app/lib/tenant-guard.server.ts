@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { getRequestContext } from "./context.server.ts";
-import { isTenantPath } from "./tenant-paths.ts";
+import { isTenantPath } from "#common/tenant-paths.ts";
 import { pageUrl } from "./page-url";
 
 /** Platform-only routes answer 404 on an institute's domain. */

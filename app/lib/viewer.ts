@@ -1,4 +1,4 @@
-import type { Role } from "./validation/account";
+import type { Role } from "#common/validation/account.ts";
 
 /** The signed-in person as every page may see them. */
 export interface Viewer {

@@ -3,7 +3,7 @@ import { ArrowLeft, FileText, GraduationCap, LogIn, MonitorPlay, Radio } from "l
 import type { Route } from "./+types/catalog";
 import { enrolFromForm, loadCatalog } from "~/lib/learning.server";
 import { useFreshLinks } from "~/lib/use-fresh-links";
-import type { LearningItemJson } from "~/lib/content-types";
+import type { LearningItemJson } from "#common/content-types.ts";
 import { useRootData } from "~/root";
 import { LogoMark } from "~/components/shell/logo";
 import { ButtonLink } from "~/components/ui/button";

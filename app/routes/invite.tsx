@@ -5,8 +5,8 @@ import { getRequestContext } from "~/lib/context.server";
 import { endWebSession, getViewer } from "~/lib/session.server";
 import { tryService } from "~/lib/actions.server";
 import { flashToastCookie } from "~/lib/toast.server";
-import { formatDate } from "~/lib/format";
-import { INVITE_NOT_FOUND, INVITE_USED, inviteCreatorsOnly, inviteExpired, inviteForAnother, inviteWithdrawn } from "~/lib/validation/team";
+import { formatDate } from "#common/format.ts";
+import { INVITE_NOT_FOUND, INVITE_USED, inviteCreatorsOnly, inviteExpired, inviteForAnother, inviteWithdrawn } from "#common/validation/team.ts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CardPage } from "~/components/shell/card-page";
 

@@ -10,7 +10,7 @@ import { requestMeta } from "../middleware/client-ip.ts";
 import { clearedSessionCookie } from "../auth/cookies.ts";
 import { requireAuth } from "./guards.ts";
 import * as v from "valibot";
-import { text } from "../../app/lib/validation/account.ts";
+import { text } from "#common/validation/account.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import type { AppDeps } from "../app.ts";
 import { badRequest, parseWith } from "../errors.ts";
 import { requestMeta } from "../middleware/client-ip.ts";
 import { bookingsCsv, toBookingJson } from "../services/seminar.ts";
-import { INVALID_DATE, SeminarBookingInput } from "../../app/lib/validation/seminar.ts";
+import { INVALID_DATE, SeminarBookingInput } from "#common/validation/seminar.ts";
 import { describe } from "./openapi.ts";
 import { requireRole, platformOnly } from "./guards.ts";
 

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
 import { HttpError, parseWith, readJson } from "../errors.ts";
-import { emailSchema } from "../../app/lib/validation/account.ts";
+import { emailSchema } from "#common/validation/account.ts";
 import { normaliseHost } from "../env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
@@ -11,7 +11,7 @@ import { describe } from "./openapi.ts";
 import { idParam, platformOnly, requireRole } from "./guards.ts";
 import { CENTER_NOT_FOUND } from "../services/center-admin.ts";
 import { NO_SUBSCRIPTION } from "./business-context.ts";
-import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "../../app/lib/validation/centers.ts";
+import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "#common/validation/centers.ts";
 
 const CenterListQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search text is too long"))),

@@ -7,7 +7,7 @@ import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { toContentJson, type ContentView } from "../services/content.ts";
 import type { Services } from "../services/index.ts";
 import type { Reader } from "../services/content-access.ts";
-import { ContentAssign, ContentUpdate } from "../../app/lib/validation/content.ts";
+import { ContentAssign, ContentUpdate } from "#common/validation/content.ts";
 
 const CONTENT_FIELDS = {
   title: "required",

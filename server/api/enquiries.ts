@@ -3,7 +3,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../http-types.ts";
 import type { AppDeps } from "../app.ts";
 import { HttpError, notFound, parseWith, readJson } from "../errors.ts";
-import { EnquiryInput, ENQUIRY_STATUSES } from "../../app/lib/validation/enquiry.ts";
+import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../middleware/client-ip.ts";

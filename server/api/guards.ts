@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Auth } from "../http-types.ts";
-import type { Role } from "../../app/lib/validation/account.ts";
+import type { Role } from "#common/validation/account.ts";
 import { errorBody, HttpError, notFound } from "../errors.ts";
-import { isUuid } from "../../app/lib/validation/ids.ts";
+import { isUuid } from "#common/validation/ids.ts";
 
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 export const SIGN_IN_REQUIRED = "Please sign in to continue.";

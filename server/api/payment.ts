@@ -8,7 +8,7 @@ import { toPurchaseJson } from "../services/purchases.ts";
 import { requestMeta } from "../middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { tooMany } from "../services/accounts.ts";
-import { CreateOrderSchema, VerifyPaymentSchema } from "../../app/lib/validation/setup.ts";
+import { CreateOrderSchema, VerifyPaymentSchema } from "#common/validation/setup.ts";
 
 export { INVALID_SIGNATURE, UNKNOWN_ORDER } from "../payments/index.ts";
 

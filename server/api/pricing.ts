@@ -5,7 +5,7 @@ import { PLAN_NOT_FOUND, toPlanJson } from "../services/plans.ts";
 import { badRequest } from "../errors.ts";
 import { describe } from "./openapi.ts";
 import { idParam, platformOnly, requireRole } from "./guards.ts";
-import { PlanSchema } from "../../app/lib/validation/plans.ts";
+import { PlanSchema } from "#common/validation/plans.ts";
 
 describe(
   { method: "get", path: "/pricing", tag: "pricing", auth: "public", summary: "The plans on sale, in display order", responses: { 200: "{plans: Plan[]}" } },

@@ -4,8 +4,8 @@ import type { AppDeps } from "../app.ts";
 import { readJson } from "../errors.ts";
 import { describe } from "./openapi.ts";
 import { requireRole } from "./guards.ts";
-import { EnrollSchema } from "../../app/lib/validation/enrollment.ts";
-import { VerifyPaymentSchema } from "../../app/lib/validation/setup.ts";
+import { EnrollSchema } from "#common/validation/enrollment.ts";
+import { VerifyPaymentSchema } from "#common/validation/setup.ts";
 
 describe(
   { method: "post", path: "/student/enroll", tag: "student", auth: "student", summary: "Enrol in a content offered on this site: free at once; paid gives a gateway order (priced from the content) for Checkout. Enrolling again is harmless.", body: EnrollSchema, responses: { 200: "Paid: {success, order: {id, amount, currency}, key_id}; already enrolled: {success, enrollmentId, alreadyEnrolled: true}", 201: "Free: {success, enrollmentId}", 400: "Invalid input", 401: "Not signed in", 403: "Not a student", 404: "Not offered on this site", 429: "Rate limited", 502: "Failed to create order" } },

@@ -8,7 +8,7 @@ import { requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { platformOrigin } from "../services/team.ts";
 import type { Services } from "../services/index.ts";
-import { AcceptInput, InviteInput, VisibilityInput } from "../../app/lib/validation/team.ts";
+import { AcceptInput, InviteInput, VisibilityInput } from "#common/validation/team.ts";
 
 const INSTITUTE_NOT_FOUND = "Institute not found";
 const CENTER_QUERY = { centerId: "which of your institutes (default: your newest)" };

@@ -1,5 +1,5 @@
 import { serialize } from "hono/utils/cookie";
-import { isStorableText } from "../../app/lib/validation/storable.ts";
+import { isStorableText } from "#common/validation/storable.ts";
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, host-only. Over https it is Secure and

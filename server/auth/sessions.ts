@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import type { Role } from "../../app/lib/validation/account.ts";
+import type { Role } from "#common/validation/account.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 import { openWithToken, sealWithToken } from "./token-seal.ts";
 import type { SessionCache } from "./session-cache.ts";

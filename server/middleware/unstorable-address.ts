@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http-types.ts";
 import { errorBody } from "../errors.ts";
 import { simplePage } from "../pages/html.ts";
-import { isStorableText, unstorableMessage } from "../../app/lib/validation/storable.ts";
+import { isStorableText, unstorableMessage } from "#common/validation/storable.ts";
 
 /**
  * Path segments and query values reach services (ids, searches) as text, so an address whose text

@@ -7,9 +7,9 @@ import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_PENDING_INVITE, FALLBACK_PLANS } from "./demo-data.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
-import { INVITE_TTL_DAYS } from "../../app/lib/validation/team.ts";
-import { parseClassTime } from "../../app/lib/validation/content.ts";
-import { seminarToday } from "../../app/lib/validation/seminar.ts";
+import { INVITE_TTL_DAYS } from "#common/validation/team.ts";
+import { parseClassTime } from "#common/validation/content.ts";
+import { seminarToday } from "#common/validation/seminar.ts";
 
 const SEEDED_MARKER = "demo_seeded_at";
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwor
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { sessionUserColumns, type SessionUser } from "../auth/sessions.ts";
 import { HttpError, conflict, forbidden, parseWith } from "../errors.ts";
-import { emailSchema, passwordSchema, personNameSchema, ROLES, SELF_SERVICE_ROLES, text } from "../../app/lib/validation/account.ts";
+import { emailSchema, passwordSchema, personNameSchema, ROLES, SELF_SERVICE_ROLES, text } from "#common/validation/account.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";

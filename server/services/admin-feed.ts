@@ -3,7 +3,7 @@ import { adminNotificationState, centers, purchases, seminarBookings, templateSe
 import type { Db } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
 
-import type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification } from "../../app/lib/admin-feed.ts";
+import type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification } from "#common/admin-feed.ts";
 
 export type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification };
 

@@ -5,7 +5,7 @@ import type { Db } from "../db/types.ts";
 import { hashPassword } from "../auth/password.ts";
 import { SessionStore } from "../auth/sessions.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
-import { emailSchema, passwordSchema } from "../../app/lib/validation/account.ts";
+import { emailSchema, passwordSchema } from "#common/validation/account.ts";
 
 const AdminInput = v.object({
   email: emailSchema,

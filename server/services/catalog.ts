@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { centers, contents, enrollments } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import type { LearningItemJson } from "../../app/lib/content-types.ts";
-import type { ContentType } from "../../app/lib/validation/content.ts";
+import type { LearningItemJson } from "#common/content-types.ts";
+import type { ContentType } from "#common/validation/content.ts";
 import { toContentJson, viewColumns, type ContentView } from "./content.ts";
 import { decideAccess, liveLinkOpensAt, visibleLiveLink, type Reader } from "./content-access.ts";
 import type { DeliveryService, SignedLink } from "./delivery.ts";

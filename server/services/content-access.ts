@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Role } from "../../app/lib/validation/account.ts";
+import type { Role } from "#common/validation/account.ts";
 import { enrollments } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
 

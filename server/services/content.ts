@@ -10,9 +10,9 @@ import { isCenterLive } from "./tenants.ts";
 import { IMAGE_TYPE_MESSAGE } from "./media.ts";
 import type { Reader } from "./content-access.ts";
 import { lockMembership } from "./team.ts";
-import { NOT_ON_TEAM } from "../../app/lib/validation/team.ts";
-import { formatBytes } from "../../app/lib/format.ts";
-import type { ContentJson } from "../../app/lib/content-types.ts";
+import { NOT_ON_TEAM } from "#common/validation/team.ts";
+import { formatBytes } from "#common/format.ts";
+import type { ContentJson } from "#common/content-types.ts";
 
 export type { ContentJson };
 import {
@@ -26,7 +26,7 @@ import {
   isUuid,
   type ContentListQueryOutput,
   type ContentType,
-} from "../../app/lib/validation/content.ts";
+} from "#common/validation/content.ts";
 
 export type ContentRow = typeof contents.$inferSelect;
 /** A content row with the name of the business it is assigned to. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { enquiries } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import type { EnquiryInput } from "../../app/lib/validation/enquiry.ts";
+import type { EnquiryInput } from "#common/validation/enquiry.ts";
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
 export type EnquiryStatus = EnquiryRow["status"];

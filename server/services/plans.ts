@@ -2,8 +2,8 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { centers, pricingPlans, purchases } from "../db/schema/index.ts";
 import type { Database, Db, DbOrTx } from "../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../errors.ts";
-import { isUuid } from "../../app/lib/validation/ids.ts";
-import { PlanSchema, type PlanData, type PlanInput, type PlanJson } from "../../app/lib/validation/plans.ts";
+import { isUuid } from "#common/validation/ids.ts";
+import { PlanSchema, type PlanData, type PlanInput, type PlanJson } from "#common/validation/plans.ts";
 
 export type PlanRow = typeof pricingPlans.$inferSelect;
 export type Billing = PlanRow["activeDuration"];

@@ -7,13 +7,14 @@ import { HttpError, badRequest, conflict, parseWith } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import type { Payments } from "../payments/index.ts";
-import { CreateOrderSchema, domainSchema } from "../../app/lib/validation/setup.ts";
-import { billingLabel } from "../../app/lib/validation/plans.ts";
+import { CreateOrderSchema, domainSchema } from "#common/validation/setup.ts";
+import { billingLabel } from "#common/validation/plans.ts";
 import { durationDaysOf, priceOf, type PlanRow, type PlanService } from "./plans.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
+import type { PurchaseJson } from "#common/purchases.ts";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 type PlanOrder = PurchaseRow & PayableOrder;
@@ -26,23 +27,6 @@ export const PLAN_UNAVAILABLE = "This plan is not available. Please choose a pla
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A purchase as the API shows it (spec §3 "Purchase"): amount in minor units. */
-export interface PurchaseJson {
-  _id: string;
-  plan: string;
-  billing: PurchaseRow["billing"];
-  durationDays: number;
-  domain: string;
-  instituteName: string;
-  ownerName: string;
-  email: string;
-  status: PurchaseRow["status"];
-  currency: string;
-  amount: number;
-  centerId: string | null;
-  orderId: string;
-  createdAt: string;
-  paidAt: string | null;
-}
 
 export function toPurchaseJson(p: PurchaseRow): PurchaseJson {
   return {

@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { seminarBookings } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { conflict, parseWith } from "../errors.ts";
-import { SeminarBookingInput } from "../../app/lib/validation/seminar.ts";
+import { SeminarBookingInput } from "#common/validation/seminar.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
 

@@ -9,9 +9,9 @@ import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from 
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
 import { isCenterLive, type Site } from "./tenants.ts";
-import { isUuid } from "../../app/lib/validation/content.ts";
-import type { InvitationPreview, SiteItemJson, TeamEntryJson } from "../../app/lib/team-types.ts";
-import type { Role } from "../../app/lib/validation/account.ts";
+import { isUuid } from "#common/validation/content.ts";
+import type { InvitationPreview, SiteItemJson, TeamEntryJson } from "#common/team-types.ts";
+import type { Role } from "#common/validation/account.ts";
 import {
   INVITE_NOT_FOUND,
   INVITE_SELF,
@@ -28,7 +28,7 @@ import {
   inviteForAnother,
   inviteWithdrawn,
   type TeamStatus,
-} from "../../app/lib/validation/team.ts";
+} from "#common/validation/team.ts";
 
 export type { InvitationPreview, SiteItemJson, TeamEntryJson };
 

@@ -1,6 +1,6 @@
 import { describedOperations, type Operation } from "../../server/api/openapi.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { firstBookableDate, TIME_SLOTS } from "../../app/lib/validation/seminar.ts";
+import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
 import { bearer, PNG_BYTES, postJson, registerUser, uniqueEmail } from "./http.ts";
 import { createCenter } from "./centers.ts";

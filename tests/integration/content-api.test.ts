@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { FIXTURES, insertPaidOrder, makeCenter, uploadContent } from "../helpers/content.ts";
 import { joinTeam } from "../helpers/team.ts";
-import { NOT_ON_TEAM } from "../../app/lib/validation/team.ts";
+import { NOT_ON_TEAM } from "#common/validation/team.ts";
 
 let t: TestApp;
 // Small limits so that "too large" is cheap to reach.

@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { contentOrders, enquiries, pricingPlans, purchases, seminarBookings, users } from "../../server/db/schema/index.ts";
 import { RATE_RULES } from "../../server/services/rate-limit.ts";
-import { seminarToday } from "../../app/lib/validation/seminar.ts";
+import { seminarToday } from "#common/validation/seminar.ts";
 import { bearer, postJson, uniqueEmail } from "../helpers/http.ts";
 import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
 import { createCenter } from "../helpers/centers.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { seminarBookings } from "../../server/db/schema/index.ts";
 import { createOrPromoteAdmin } from "../../server/services/admins.ts";
-import { seminarToday } from "../../app/lib/validation/seminar.ts";
+import { seminarToday } from "#common/validation/seminar.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 

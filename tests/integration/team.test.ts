@@ -10,7 +10,7 @@ import { createCenter } from "../helpers/centers.ts";
 import { FIXTURES, uploadContent } from "../helpers/content.ts";
 import { enrol, loginOn, myCourses, publish, register } from "../helpers/learning.ts";
 import { announcementsSettled } from "../helpers/wait.ts";
-import { NOT_ON_TEAM, TEAM_ENTRY_NOT_FOUND } from "../../app/lib/validation/team.ts";
+import { NOT_ON_TEAM, TEAM_ENTRY_NOT_FOUND } from "#common/validation/team.ts";
 
 type Account = Awaited<ReturnType<typeof register>>;
 let t: TestApp;

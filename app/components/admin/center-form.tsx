@@ -1,6 +1,6 @@
 import { forwardRef, useState } from "react";
 import { Form } from "react-router";
-import { centerFieldErrors, DEFAULT_SUPER_ADMIN_PATH, type SubCenterInput } from "~/lib/validation/centers";
+import { centerFieldErrors, DEFAULT_SUPER_ADMIN_PATH, type SubCenterInput } from "#common/validation/centers.ts";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";

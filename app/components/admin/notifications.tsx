@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Dialog as D } from "radix-ui";
 import { Bell, CheckCheck, CreditCard, LayoutTemplate, Trash2, X } from "lucide-react";
-import { badgeLabel, isUnread, newestShown, type AdminNotifications } from "~/lib/admin-feed";
-import { formatRupees } from "~/lib/format";
+import { badgeLabel, isUnread, newestShown, type AdminNotifications } from "#common/admin-feed.ts";
+import { formatRupees } from "#common/format.ts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "#common/format.ts";
 import { cn } from "~/lib/cn";
 
 export interface RevenuePoint {

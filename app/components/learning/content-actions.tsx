@@ -1,5 +1,5 @@
 import { Download, ExternalLink, PlayCircle } from "lucide-react";
-import type { LearningItemJson } from "~/lib/content-types";
+import type { LearningItemJson } from "#common/content-types.ts";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EnrolButton } from "./enrol";
 import { formatClockTime } from "./content-card";

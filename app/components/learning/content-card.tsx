@@ -1,6 +1,6 @@
 import { CalendarClock, CheckCircle2, FileText, Radio, Video } from "lucide-react";
-import type { LearningItemJson } from "~/lib/content-types";
-import { formatPrice } from "~/lib/format";
+import type { LearningItemJson } from "#common/content-types.ts";
+import { formatPrice } from "#common/format.ts";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 

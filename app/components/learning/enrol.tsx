@@ -3,9 +3,9 @@ import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Loader2 } from "lucide-react";
 import { useRootData } from "~/root";
-import type { LearningItemJson } from "~/lib/content-types";
-import { STUDENTS_ONLY } from "~/lib/validation/enrollment";
-import { formatRupees } from "~/lib/format";
+import type { LearningItemJson } from "#common/content-types.ts";
+import { STUDENTS_ONLY } from "#common/validation/enrollment.ts";
+import { formatRupees } from "#common/format.ts";
 import { openCheckout, type CheckoutSuccess } from "~/components/setup/checkout";
 import { Button, type ButtonProps } from "~/components/ui/button";
 

@@ -1,5 +1,5 @@
 import { Compass } from "lucide-react";
-import type { LearningItemJson } from "~/lib/content-types";
+import type { LearningItemJson } from "#common/content-types.ts";
 import { useFreshLinks } from "~/lib/use-fresh-links";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -10,8 +10,8 @@ import { Field } from "~/components/ui/field";
 import { Input, inputClasses, Select } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { failureDescription, SEMINAR_TEXT } from "~/lib/seminar-messages";
-import { firstBookableDate, isSeminarEmail, seminarToday, TIME_SLOTS } from "~/lib/validation/seminar";
-import { isPhoneNumber } from "~/lib/validation/phone";
+import { firstBookableDate, isSeminarEmail, seminarToday, TIME_SLOTS } from "#common/validation/seminar.ts";
+import { isPhoneNumber } from "#common/validation/phone.ts";
 
 const VALIDATION_MS = 3000;
 const ERROR_MS = 4000;

@@ -1,5 +1,5 @@
 import { Check, Pencil, Trash2, X } from "lucide-react";
-import { BILLINGS, billingPeriod, formatRupees, type PlanJson } from "~/lib/validation/plans";
+import { BILLINGS, billingPeriod, formatRupees, type PlanJson } from "#common/validation/plans.ts";
 import { DELETE_CONFIRM } from "~/lib/plan-texts";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";

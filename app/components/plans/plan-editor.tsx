@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Tabs } from "radix-ui";
 import { Plus, Trash2 } from "lucide-react";
-import { BILLINGS, billingLabel, parsePriceInput, type Billing, type PlanJson } from "~/lib/validation/plans";
+import { BILLINGS, billingLabel, parsePriceInput, type Billing, type PlanJson } from "#common/validation/plans.ts";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";

@@ -1,4 +1,4 @@
-import { BILLINGS, billingLabel, formatRupees, type Billing } from "~/lib/validation/plans";
+import { BILLINGS, billingLabel, formatRupees, type Billing } from "#common/validation/plans.ts";
 import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { isValidDomain, normaliseDomainInput } from "~/lib/validation/setup";
+import { isValidDomain, normaliseDomainInput } from "#common/validation/setup.ts";
 
 export type DomainCheck =
   | { status: "idle" }

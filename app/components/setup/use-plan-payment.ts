@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { Billing } from "~/lib/validation/plans";
-import { normaliseDomainInput } from "~/lib/validation/setup";
+import type { Billing } from "#common/validation/plans.ts";
+import { normaliseDomainInput } from "#common/validation/setup.ts";
 import { openCheckout, type CheckoutFailure, type CheckoutSuccess } from "./checkout";
 
 /** What a plan order is placed for: the setup wizard's fields, or an institute being renewed. */

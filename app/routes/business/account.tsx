@@ -3,7 +3,7 @@ import type { Route } from "./+types/account";
 import { areaViewer } from "~/lib/area.server";
 import { uploadAvatar } from "~/lib/avatar-action.server";
 import { loadBusinessCenter } from "~/lib/business.server";
-import { TEAM_EMPTY } from "~/lib/validation/team";
+import { TEAM_EMPTY } from "#common/validation/team.ts";
 import { AccountDetails } from "~/components/account-details";
 import { PageHeader } from "~/components/ui/page-header";
 import { ButtonLink } from "~/components/ui/button";

@@ -5,7 +5,7 @@ import { Inbox } from "lucide-react";
 import type { Route } from "./+types/leads";
 import { loadBusinessCenter } from "~/lib/business.server";
 import { failure } from "~/lib/actions.server";
-import { ENQUIRY_STATUSES } from "~/lib/validation/enquiry";
+import { ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Select } from "~/components/ui/input";

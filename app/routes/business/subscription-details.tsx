@@ -3,9 +3,9 @@ import { useLocation, useRevalidator } from "react-router";
 import { ReceiptText, RefreshCw } from "lucide-react";
 import type { Route } from "./+types/subscription-details";
 import { loadSubscription } from "~/lib/business-billing.server";
-import { billingLabel, formatRupees, isBilling } from "~/lib/validation/plans";
-import { expiryLabel } from "~/lib/validation/centers";
-import { formatDate } from "~/lib/format";
+import { billingLabel, formatRupees, isBilling } from "#common/validation/plans.ts";
+import { expiryLabel } from "#common/validation/centers.ts";
+import { formatDate } from "#common/format.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
@@ -13,6 +13,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import type { PurchaseJson } from "#common/purchases.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscription Details | Business" }];
 
@@ -20,21 +21,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadSubscription(context, request);
 }
 
-interface Purchase {
-  _id: string;
-  plan: string;
-  billing: string;
-  domain: string;
-  status: "created" | "paid" | "failed";
-  currency: string;
-  amount: number;
-  centerId: string | null;
-  orderId: string;
-  createdAt: string;
-  paidAt: string | null;
-}
 
-type History = { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: Purchase[] };
+type History = { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: PurchaseJson[] };
 
 /** The account's plan purchases from GET /api/payment/purchases/my. */
 function useBillingHistory() {
@@ -43,7 +31,7 @@ function useBillingHistory() {
     try {
       const res = await fetch("/api/payment/purchases/my", { headers: { accept: "application/json" } });
       if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as { purchases?: Purchase[] };
+      const body = (await res.json()) as { purchases?: PurchaseJson[] };
       setHistory({ state: "ready", purchases: body.purchases ?? [] });
     } catch {
       setHistory({ state: "failed" });

@@ -4,10 +4,10 @@ import { toast } from "sonner";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Eye, FileStack, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import type { Route } from "./+types/contents";
 import { creatorContext, toContentJson, tryAction } from "~/lib/creator.server";
-import type { ContentJson } from "~/lib/content-types";
+import type { ContentJson } from "#common/content-types.ts";
 import { creatorPaths } from "~/lib/creator-paths";
-import { formatPrice } from "~/lib/format";
-import { CONTENT_TYPE_LABELS, DELETE_CONFIRM, classTimeInput, type SortKey } from "~/lib/validation/content";
+import { formatPrice } from "#common/format.ts";
+import { CONTENT_TYPE_LABELS, DELETE_CONFIRM, classTimeInput, type SortKey } from "#common/validation/content.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Confirm } from "~/components/ui/confirm";
@@ -18,7 +18,7 @@ import { Input, Select, Textarea } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, THead, Td, Th, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { NO_TEAMS_HINT } from "~/lib/validation/team";
+import { NO_TEAMS_HINT } from "#common/validation/team.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Contents | Creator Studio" }];
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/home";
 import { creatorContext } from "~/lib/creator.server";
 import { getViewer } from "~/lib/session.server";
 import { creatorPaths } from "~/lib/creator-paths";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "#common/format.ts";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -3,7 +3,7 @@ import { Download, IndianRupee, ShoppingBag } from "lucide-react";
 import type { Route } from "./+types/sales";
 import { creatorContext } from "~/lib/creator.server";
 import { creatorPaths } from "~/lib/creator-paths";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "#common/format.ts";
 import { RevenueChart } from "~/components/creator/revenue-chart";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

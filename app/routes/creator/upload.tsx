@@ -6,7 +6,7 @@ import type { Route } from "./+types/upload";
 import { creatorContext, tryAction } from "~/lib/creator.server";
 import { flashToastCookie } from "~/lib/toast.server";
 import { creatorPaths } from "~/lib/creator-paths";
-import { formatBytes } from "~/lib/format";
+import { formatBytes } from "#common/format.ts";
 import {
   CONTENT_TYPE_LABELS,
   FILE_REQUIRED,
@@ -15,14 +15,14 @@ import {
   UPLOAD_FAILED,
   isHttpsUrl,
   type ContentType,
-} from "~/lib/validation/content";
+} from "#common/validation/content.ts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { cn } from "~/lib/cn";
-import { NO_TEAMS_HINT } from "~/lib/validation/team";
+import { NO_TEAMS_HINT } from "#common/validation/team.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload | Creator Studio" }];
 

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { ArrowLeft, CheckCircle2, ExternalLink } from "lucide-react";
 import type { Route } from "./+types/centers-create";
 import { centerAction, centerFields, centerServices } from "~/lib/center-admin.server";
-import { CENTER_TEXTS, goUrl } from "~/lib/validation/centers";
+import { CENTER_TEXTS, goUrl } from "#common/validation/centers.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card } from "~/components/ui/card";
 import { CenterForm } from "~/components/admin/center-form";

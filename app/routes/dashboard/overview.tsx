@@ -1,8 +1,8 @@
 import { Building2, CalendarCheck, CreditCard, GraduationCap, LayoutTemplate, List, Palette, PlusCircle, Tags, TrendingDown, TrendingUp } from "lucide-react";
 import type { Route } from "./+types/overview";
 import { loadOverview } from "~/lib/admin-overview.server";
-import type { ActivityItem, Growth } from "~/lib/admin-feed";
-import { billingPeriod, formatRupees } from "~/lib/validation/plans";
+import type { ActivityItem, Growth } from "#common/admin-feed.ts";
+import { billingPeriod, formatRupees } from "#common/validation/plans.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ButtonLink } from "~/components/ui/button";

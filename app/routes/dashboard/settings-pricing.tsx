@@ -5,7 +5,7 @@ import { Pencil, Tags } from "lucide-react";
 import type { Route } from "./+types/settings-pricing";
 import { loadAdminPlans, saveInlinePlan } from "~/lib/plan-admin.server";
 import { flashToastCookie } from "~/lib/toast.server";
-import { billingPeriod, formatRupees } from "~/lib/validation/plans";
+import { billingPeriod, formatRupees } from "#common/validation/plans.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";

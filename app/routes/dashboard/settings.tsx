@@ -5,7 +5,7 @@ import { Plus, Tags } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { deletePlan, loadAdminPlans, savePlan } from "~/lib/plan-admin.server";
 import { DELETE_FAILED, LOAD_FAILED, PLAN_CREATED, PLAN_DEACTIVATED, PLAN_DELETED, PLAN_UPDATED, SAVE_FAILED } from "~/lib/plan-texts";
-import type { PlanJson } from "~/lib/validation/plans";
+import type { PlanJson } from "#common/validation/plans.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/home";
 import { loadMyCourses } from "~/lib/learning.server";
 import { areaViewer } from "~/lib/area.server";
 import { useFreshLinks } from "~/lib/use-fresh-links";
-import type { EnrollmentJson } from "~/lib/content-types";
+import type { EnrollmentJson } from "#common/content-types.ts";
 import { useRootData } from "~/root";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -2,8 +2,8 @@ import { BookOpen, CalendarClock, Compass, Download, ExternalLink } from "lucide
 import type { Route } from "./+types/my-courses";
 import { loadMyCourses } from "~/lib/learning.server";
 import { useFreshLinks } from "~/lib/use-fresh-links";
-import type { EnrollmentJson } from "~/lib/content-types";
-import { formatBytes, formatDate } from "~/lib/format";
+import type { EnrollmentJson } from "#common/content-types.ts";
+import { formatBytes, formatDate } from "#common/format.ts";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
