@@ -2,7 +2,7 @@
  * `npm run create-admin -- --email <e> --password <p> [--name <n>]`: creates an admin, or promotes
  * an existing account to admin (setting the given password). The only way an admin comes to be.
  */
-import { loadEnv } from "../server/env.ts";
+import { loadEnv } from "../server/runtime/env.ts";
 import { runMigrations } from "../server/db/migrate.ts";
 import { createOrPromoteAdmin } from "../server/services/admins.ts";
 import { openConfiguredDatabase } from "./lib/database.ts";

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { loadEnv } from "../server/env.ts";
+import { loadEnv } from "../server/runtime/env.ts";
 import { openConfiguredDatabase } from "./lib/database.ts";
 import { parseArgs } from "./lib/args.ts";
 

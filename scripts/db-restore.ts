@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, renameSync } from "node:fs";
 import { resolve } from "node:path";
-import { loadEnv } from "../server/env.ts";
+import { loadEnv } from "../server/runtime/env.ts";
 import { openDatabase, pgliteDirOf } from "../server/db/open.ts";
 import { acquireDataDirLock, DataDirBusyError } from "../server/db/lock.ts";
 import { runMigrations } from "../server/db/migrate.ts";

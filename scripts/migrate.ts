@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: applies pending migrations to the configured database. */
-import { loadEnv } from "../server/env.ts";
+import { loadEnv } from "../server/runtime/env.ts";
 import { runMigrations } from "../server/db/migrate.ts";
 import { openConfiguredDatabase } from "./lib/database.ts";
 

@@ -2,7 +2,7 @@
  * `npm run db:seed`: loads the demo data (plans, two demo institutes, demo accounts, the demo
  * creator's content with its files in the configured storage) into the configured database.
  */
-import { loadEnv } from "../server/env.ts";
+import { loadEnv } from "../server/runtime/env.ts";
 import { runMigrations } from "../server/db/migrate.ts";
 import { seedDemo } from "../server/seed/demo.ts";
 import { createStorage } from "../server/storage/index.ts";

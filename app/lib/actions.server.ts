@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { HttpError } from "../../server/errors.ts";
+import { HttpError } from "../../server/http/errors.ts";
 
 export interface ActionFailure {
   ok: false;

@@ -1,7 +1,7 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { hasActivePlan, type OwnedCenter } from "../../server/services/business.ts";
 import { checkDomain } from "../../server/services/domain-check.ts";
-import type { Env } from "../../server/env.ts";
+import type { Env } from "../../server/runtime/env.ts";
 import { readCookie } from "../../server/auth/cookies.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { HttpError } from "../../server/errors.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import { getRequestContext } from "./context.server";
 import { CENTER_TEXTS, type CenterJson } from "#common/validation/centers.ts";
 

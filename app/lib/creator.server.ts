@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { HttpError } from "../../server/errors.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import type { Reader } from "../../server/services/content-access.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";

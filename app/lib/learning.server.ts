@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { HttpError } from "../../server/errors.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import type { Reader } from "../../server/services/content-access.ts";
 import type { EnrollmentJson, LearningItemJson } from "#common/content-types.ts";
 import type { ContentType } from "#common/validation/content.ts";

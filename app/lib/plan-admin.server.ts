@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { HttpError } from "../../server/errors.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import { toPlanJson, type PlanJson } from "../../server/services/plans.ts";
 import { getRequestContext } from "./context.server";
 import { parsePriceInput } from "#common/validation/plans.ts";

@@ -1,7 +1,7 @@
 import { openDatabase } from "../../server/db/open.ts";
 import { DataDirBusyError } from "../../server/db/lock.ts";
 import type { Database } from "../../server/db/types.ts";
-import type { Env } from "../../server/env.ts";
+import type { Env } from "../../server/runtime/env.ts";
 
 /** Opens DATABASE_URL or the embedded database; a database held by a running server is refused clearly. */
 export async function openConfiguredDatabase(env: Env): Promise<Database> {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, parseWith } from "../errors.ts";
+import { badRequest, parseWith } from "../http/errors.ts";
 import { NOTIFICATION_LIMIT_MAX } from "../services/admin-feed.ts";
 import { describe } from "./openapi.ts";
 import { requireRole, platformOnly } from "./guards.ts";

@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, errorBody, HttpError, readJson } from "../errors.ts";
+import { badRequest, errorBody, HttpError, readJson } from "../http/errors.ts";
 import { LoginInput, RegisterInput, toPublicUser, tooMany } from "../services/accounts.ts";
 import { describe } from "./openapi.ts";
-import { limitBody } from "../middleware/body-limit.ts";
+import { limitBody } from "../http/middleware/body-limit.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
-import { requestMeta } from "../middleware/client-ip.ts";
+import { requestMeta } from "../http/middleware/client-ip.ts";
 import { clearedSessionCookie } from "../auth/cookies.ts";
 import { requireAuth } from "./guards.ts";
 import * as v from "valibot";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, parseWith } from "../errors.ts";
-import { requestMeta } from "../middleware/client-ip.ts";
+import { badRequest, parseWith } from "../http/errors.ts";
+import { requestMeta } from "../http/middleware/client-ip.ts";
 import { bookingsCsv, toBookingJson } from "../services/seminar.ts";
 import { INVALID_DATE, SeminarBookingInput } from "#common/validation/seminar.ts";
 import { describe } from "./openapi.ts";

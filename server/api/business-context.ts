@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { Services } from "../services/index.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { requireRole } from "./guards.ts";
 
 export const NO_SUBSCRIPTION = "No active subscription found.";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { HttpError, parseWith, readJson } from "../errors.ts";
+import { HttpError, parseWith, readJson } from "../http/errors.ts";
 import { emailSchema } from "#common/validation/account.ts";
-import { normaliseHost } from "../env.ts";
+import { normaliseHost } from "../runtime/env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { describe } from "./openapi.ts";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { notFound, readJson } from "../errors.ts";
+import { notFound, readJson } from "../http/errors.ts";
 import { describe } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { toContentJson, type ContentView } from "../services/content.ts";

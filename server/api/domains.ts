@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { isIP } from "node:net";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { normaliseHost } from "../env.ts";
+import { normaliseHost } from "../runtime/env.ts";
 import { isCenterLive } from "../services/tenants.ts";
 import { describe } from "./openapi.ts";
 

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { HttpError, notFound, parseWith, readJson } from "../errors.ts";
+import { HttpError, notFound, parseWith, readJson } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
-import { requestMeta } from "../middleware/client-ip.ts";
+import { requestMeta } from "../http/middleware/client-ip.ts";
 import { describe } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { idParam } from "./guards.ts";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, Auth } from "../http-types.ts";
+import type { AppEnv, Auth } from "../http/types.ts";
 import type { Role } from "#common/validation/account.ts";
-import { errorBody, HttpError, notFound } from "../errors.ts";
+import { errorBody, HttpError, notFound } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
 
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";

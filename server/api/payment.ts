@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../errors.ts";
+import { readJson } from "../http/errors.ts";
 import { describe } from "./openapi.ts";
 import { requireAuth, requireRole } from "./guards.ts";
 import { toPurchaseJson } from "../services/purchases.ts";
-import { requestMeta } from "../middleware/client-ip.ts";
+import { requestMeta } from "../http/middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { tooMany } from "../services/accounts.ts";
 import { CreateOrderSchema, VerifyPaymentSchema } from "#common/validation/setup.ts";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { PLAN_NOT_FOUND, toPlanJson } from "../services/plans.ts";
-import { badRequest } from "../errors.ts";
+import { badRequest } from "../http/errors.ts";
 import { describe } from "./openapi.ts";
 import { idParam, platformOnly, requireRole } from "./guards.ts";
 import { PlanSchema } from "#common/validation/plans.ts";

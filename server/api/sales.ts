@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { describe } from "./openapi.ts";
 import { idParam, requireRole } from "./guards.ts";

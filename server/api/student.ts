@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../errors.ts";
+import { readJson } from "../http/errors.ts";
 import { describe } from "./openapi.ts";
 import { requireRole } from "./guards.ts";
 import { EnrollSchema } from "#common/validation/enrollment.ts";

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { notFound, readJson } from "../errors.ts";
+import { notFound, readJson } from "../http/errors.ts";
 import { describe } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";

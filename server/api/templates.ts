@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../errors.ts";
+import { readJson } from "../http/errors.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { describe } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";

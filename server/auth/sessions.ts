@@ -4,7 +4,7 @@ import type { Db } from "../db/types.ts";
 import type { Role } from "#common/validation/account.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 import { openWithToken, sealWithToken } from "./token-seal.ts";
-import type { SessionCache } from "./session-cache.ts";
+import type { SessionCache } from "../caches/session-cache.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,13 +4,13 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
-import type { AppEnv } from "../http-types.ts";
-import type { Env } from "../env.ts";
+import type { AppEnv } from "../http/types.ts";
+import type { Env } from "../runtime/env.ts";
 import type { PlanService } from "../services/plans.ts";
 import { isSecureRequest } from "../auth/cookies.ts";
-import { contentSecurityPolicy } from "../middleware/security-headers.ts";
-import { encodingChooser } from "../accept-encoding.ts";
-import { etagMatches } from "../tenant-site.ts";
+import { contentSecurityPolicy } from "../http/middleware/security-headers.ts";
+import { encodingChooser } from "../http/accept-encoding.ts";
+import { etagMatches } from "./tenant-site.ts";
 import { inlineScriptHashes } from "./script-hashes.ts";
 import { onlyChoiceCookies, visitorChoices } from "./visitor-choices.ts";
 

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/types.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../runtime/logger.ts";
 
 /**
  * Completing paid orders exactly once, whoever reports the payment first: the browser's verify

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env.ts";
+import { parseEnv } from "../runtime/env.ts";
 import { resolvePaymentConfig, SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from "./config.ts";
 
 const env = (vars: Record<string, string> = {}) => parseEnv({ PORT: "4100", ...vars });

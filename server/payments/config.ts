@@ -1,4 +1,4 @@
-import type { Env } from "../env.ts";
+import type { Env } from "../runtime/env.ts";
 
 /**
  * Development secrets of the offline sandbox (documented in the README). They are used only while

@@ -1,7 +1,7 @@
 import type { Db } from "../db/types.ts";
-import { HttpError } from "../errors.ts";
-import type { Env } from "../env.ts";
-import type { Logger } from "../logger.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Env } from "../runtime/env.ts";
+import type { Logger } from "../runtime/logger.ts";
 import { resolvePaymentConfig, type PaymentConfig } from "./config.ts";
 import { PaymentCompletion, type CompletionResult } from "./completion.ts";
 import type { CheckoutResult, PaymentGateway } from "./gateway.ts";

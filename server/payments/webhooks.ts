@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { webhookEvents } from "../db/schema/index.ts";
-import { HttpError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Logger } from "../runtime/logger.ts";
 import type { CompletionResult, PaymentCompletion } from "./completion.ts";
 import type { PaymentGateway } from "./gateway.ts";
 

@@ -5,7 +5,7 @@ import type { Db } from "../db/types.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/password.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { sessionUserColumns, type SessionUser } from "../auth/sessions.ts";
-import { HttpError, conflict, forbidden, parseWith } from "../errors.ts";
+import { HttpError, conflict, forbidden, parseWith } from "../http/errors.ts";
 import { emailSchema, passwordSchema, personNameSchema, ROLES, SELF_SERVICE_ROLES, text } from "#common/validation/account.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, userRoleCounts, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 
 import type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification } from "#common/admin-feed.ts";
 

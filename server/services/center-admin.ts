@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { centers, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { HttpError, badRequest, notFound, parseWith } from "../errors.ts";
+import { HttpError, badRequest, notFound, parseWith } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import { CenterStatusSchema, ExtendCenterSchema, SubCenterSchema, type CenterJson, type SubCenterInput } from "#common/validation/centers.ts";
 import { DOMAIN_RESERVED, isPlatformAddress } from "./purchases.ts";

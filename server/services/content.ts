@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
-import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
-import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
+import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
 import type { Storage } from "../storage/types.ts";
 import { EXTENSION, IMAGE_TYPES, MIME, VIDEO_TYPES, sniff, type SniffedType } from "../storage/magic.ts";
 import { receiveMultipart, type FileRule, type ReceivedFile } from "../storage/multipart.ts";
@@ -94,7 +94,7 @@ export class ContentService {
   private readonly catalogChanged: (centerId: string | null) => void;
   private readonly checkPdf: (fileKey: string) => Promise<void>;
   private readonly reads: ReadCaches;
-  /** Creators' pages of their contents, kept in memory (server/db/read-cache.ts). */
+  /** Creators' pages of their contents, kept in memory (server/caches/read-cache.ts). */
   private readonly listsKept: ReadCache<ListPageRow[]>;
   /** Contents that file links open, kept in memory: every range of a video being watched asks. */
   private readonly filesKept: ReadCache<ContentView | undefined>;

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { HttpError, badRequest, forbidden, notFound } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import { HttpError, badRequest, forbidden, notFound } from "../http/errors.ts";
+import type { Logger } from "../runtime/logger.ts";
 import type { Storage } from "../storage/types.ts";
 import { parseRange } from "../storage/range.ts";
 import { ensureMeta } from "./meta.ts";
@@ -11,7 +11,7 @@ import { contentAccessReason, type Reader } from "./content-access.ts";
 import type { ContentView } from "./content.ts";
 import type { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
-import { byteBoundedCache } from "./byte-cache.ts";
+import { byteBoundedCache } from "../caches/byte-cache.ts";
 import { watermarkPdf, type WatermarkOwner } from "./pdf-watermark.ts";
 
 /** app_meta key of the link-signing secret, made once and shared by every instance. */

@@ -1,5 +1,5 @@
 import { promises as dns } from "node:dns";
-import type { Env } from "../env.ts";
+import type { Env } from "../runtime/env.ts";
 
 export interface DnsRecordAdvice {
   type: "A" | "CNAME";

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
-import { HttpError, badRequest, forbidden, notFound, parseWith } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import { readTags, type ReadCache, type ReadCaches } from "../db/read-cache.ts";
+import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
+import type { Logger } from "../runtime/logger.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import { INVALID_SIGNATURE, UNKNOWN_ORDER, type Payments } from "../payments/index.ts";
 import type { EnrollmentJson } from "#common/content-types.ts";
@@ -52,7 +52,7 @@ export class EnrollmentService {
 
   /** A student's courses, everywhere or on one institute's domain: the page every student opens, so prepared once. */
   private readonly courses;
-  /** Their rows kept in memory (server/db/read-cache.ts), by student and institute. */
+  /** Their rows kept in memory (server/caches/read-cache.ts), by student and institute. */
   private readonly coursesKept: ReadCache<CourseRow[]>;
 
   constructor(deps: EnrollmentServiceDeps) {

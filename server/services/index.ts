@@ -1,9 +1,9 @@
 import type { Database } from "../db/types.ts";
-import type { Env } from "../env.ts";
-import type { Logger } from "../logger.ts";
+import type { Env } from "../runtime/env.ts";
+import type { Logger } from "../runtime/logger.ts";
 import { SessionStore, type SessionRow } from "../auth/sessions.ts";
-import { SessionCache } from "../auth/session-cache.ts";
-import { ReadCaches, readTags } from "../db/read-cache.ts";
+import { SessionCache } from "../caches/session-cache.ts";
+import { ReadCaches, readTags } from "../caches/read-cache.ts";
 import { createStorage, type Storage } from "../storage/index.ts";
 import { TenantDirectory } from "./tenants.ts";
 import { RateLimiter } from "./rate-limit.ts";

@@ -1,5 +1,5 @@
 import type { SessionUser } from "../auth/sessions.ts";
-import { HttpError, badRequest } from "../errors.ts";
+import { HttpError, badRequest } from "../http/errors.ts";
 import type { Storage } from "../storage/types.ts";
 import { EXTENSION, IMAGE_TYPES, MIME, SNIFF_BYTES, sniff, type SniffedType } from "../storage/magic.ts";
 import type { AccountService } from "./accounts.ts";

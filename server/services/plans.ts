@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { centers, pricingPlans, purchases } from "../db/schema/index.ts";
 import type { Database, Db, DbOrTx } from "../db/types.ts";
-import { badRequest, conflict, notFound, parseWith } from "../errors.ts";
+import { badRequest, conflict, notFound, parseWith } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import { PlanSchema, type PlanData, type PlanInput, type PlanJson } from "#common/validation/plans.ts";
 

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { seminarBookings } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { conflict, parseWith } from "../errors.ts";
+import { conflict, parseWith } from "../http/errors.ts";
 import { SeminarBookingInput } from "#common/validation/seminar.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";

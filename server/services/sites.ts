@@ -12,11 +12,11 @@ import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_TESTIMONIALS, defaultTagline, d
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
-import { byteBoundedCache } from "./byte-cache.ts";
-import { recordCache } from "../metrics.ts";
+import { byteBoundedCache } from "../caches/byte-cache.ts";
+import { recordCache } from "../runtime/metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";
 import { hasActivePlan, type OwnedCenter } from "./business.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { shownByItsInstitute } from "./site-visibility.ts";
 
 const gzipAsync = promisify(gzip);

@@ -1,9 +1,9 @@
 import { eq, or } from "drizzle-orm";
 import { centers } from "../db/schema/index.ts";
 import type { Database } from "../db/types.ts";
-import { normaliseHost } from "../env.ts";
+import { normaliseHost } from "../runtime/env.ts";
 import { LRUCache } from "lru-cache";
-import { recordCache } from "../metrics.ts";
+import { recordCache } from "../runtime/metrics.ts";
 import { isReservedLabel } from "./center-slugs.ts";
 
 export type TenantCenter = Pick<

@@ -1,6 +1,6 @@
-import { recordCache } from "../metrics.ts";
+import { recordCache } from "../runtime/metrics.ts";
 import type { LRUCache } from "lru-cache";
-import { byteBoundedCache } from "../services/byte-cache.ts";
+import { byteBoundedCache } from "../caches/byte-cache.ts";
 
 /** The unit files are cached in: a 64 KiB range at any offset touches one or two blocks. */
 export const BLOCK_BYTES = 256 * 1024;

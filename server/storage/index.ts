@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Env } from "../env.ts";
+import type { Env } from "../runtime/env.ts";
 import { DiskStorage } from "./disk.ts";
 import { S3Storage } from "./s3.ts";
 import type { Storage } from "./types.ts";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "busboy";
-import { HttpError, badRequest } from "../errors.ts";
+import { HttpError, badRequest } from "../http/errors.ts";
 import { SNIFF_BYTES } from "./magic.ts";
 import { readableToWeb } from "./web-stream.ts";
 import { TooLargeError, type Storage } from "./types.ts";

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono, type Context } from "hono";
-import { parseEnv, type Env } from "../../server/env.ts";
-import { createLogger } from "../../server/logger.ts";
+import { parseEnv, type Env } from "../../server/runtime/env.ts";
+import { createLogger } from "../../server/runtime/logger.ts";
 import { createServices } from "../../server/services/index.ts";
 import { mountEarly, mountPlatform, type AppDeps } from "../../server/app.ts";
-import type { AppEnv } from "../../server/http-types.ts";
+import type { AppEnv } from "../../server/http/types.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export interface TestApp extends AppDeps {

@@ -3,10 +3,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { createLoadContext, requestContext } from "../../server/context.ts";
+import { createLoadContext, requestContext } from "../../server/http/context.ts";
 import { visitorChoices } from "../../server/pages/visitor-choices.ts";
 import { KEPT_PATHS } from "../../server/pages/kept-pages.ts";
-import type { AppEnv } from "../../server/http-types.ts";
+import type { AppEnv } from "../../server/http/types.ts";
 import type { AppDeps } from "../../server/app.ts";
 import { PLANS_CHANNEL } from "../../server/services/plans.ts";
 import { PUBLIC_PAGES } from "../../app/lib/seo.ts";
@@ -175,7 +175,7 @@ describe("the platform's public pages, kept as bytes", () => {
   });
 
   it("are never answered on an institute's domain", async () => {
-    // Its home page is its own site's (server/tenant-site.ts)…
+    // Its home page is its own site's (server/pages/tenant-site.ts)…
     const home = await t.request("/", { host: "kept.test" });
     expect(home.status).toBe(200);
     expect(home.headers.get("cache-control")).not.toBe("private, no-cache");

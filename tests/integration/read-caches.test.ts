@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { centers, enrollments, teamMembers } from "../../server/db/schema/index.ts";
-import { metrics } from "../../server/metrics.ts";
+import { metrics } from "../../server/runtime/metrics.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer } from "../helpers/http.ts";
 import { FIXTURES, makeCenter } from "../helpers/content.ts";
 import { enrol, myCourses, publish, register, setContent } from "../helpers/learning.ts";
 import { announcementsSettled, waitFor } from "../helpers/wait.ts";
 import { joinTeam } from "../helpers/team.ts";
-import { READS_CHANNEL } from "../../server/db/read-cache.ts";
+import { READS_CHANNEL } from "../../server/caches/read-cache.ts";
 
 /**
- * The signed-in reads kept in memory (server/db/read-cache.ts): a student's courses, a creator's
+ * The signed-in reads kept in memory (server/caches/read-cache.ts): a student's courses, a creator's
  * list, and the content a file link opens. Changes made through the app show on its next answer;
  * changes made anywhere else (here: SQL, as another instance or a tool would) show as soon as the
  * database's announcement arrives, on PostgreSQL a moment later, on the embedded database at once.

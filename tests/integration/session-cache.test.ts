@@ -5,7 +5,7 @@ import type { Database } from "../../server/db/types.ts";
 import { sessions, users } from "../../server/db/schema/index.ts";
 import { REFRESH_REUSE_GRACE_MS, SessionStore, type SessionRow } from "../../server/auth/sessions.ts";
 import { hashToken } from "../../server/auth/tokens.ts";
-import { SessionCache } from "../../server/auth/session-cache.ts";
+import { SessionCache } from "../../server/caches/session-cache.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { APP_ROLE } from "../../server/db/tenant-scope.ts";
 import { waitFor } from "../helpers/wait.ts";

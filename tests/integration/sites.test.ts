@@ -9,7 +9,7 @@ import { createCenter } from "../helpers/centers.ts";
 import { announcementsSettled } from "../helpers/wait.ts";
 import { joinTeam } from "../helpers/team.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
-import { metrics } from "../../server/metrics.ts";
+import { metrics } from "../../server/runtime/metrics.ts";
 import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { centers, contents } from "../../server/db/schema/index.ts";
-import { metrics } from "../../server/metrics.ts";
+import { metrics } from "../../server/runtime/metrics.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";

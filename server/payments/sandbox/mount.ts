@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../http-types.ts";
+import type { AppEnv } from "../../http/types.ts";
 import type { AppDeps } from "../../app.ts";
-import { errorBody } from "../../errors.ts";
+import { errorBody } from "../../http/errors.ts";
 import { SANDBOX_PATH } from "../config.ts";
 import { sandboxRouter } from "./router.ts";
 

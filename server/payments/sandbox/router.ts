@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Hono, type Context } from "hono";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { LRUCache } from "lru-cache";
 import type { PaymentConfig } from "../config.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "../signatures.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "../db/types.ts";
-import { ReadCaches, type ReadCache } from "../db/read-cache.ts";
+import { ReadCaches, type ReadCache } from "./read-cache.ts";
 
 /**
  * Where the database announces every change to a session or a user (migration
@@ -13,7 +13,7 @@ const userTag = (userId: string) => `u:${userId}`;
 
 /**
  * Checked sessions kept in memory, so that a signed-in request does not wait for the database to
- * look its session up again (decision 0007). A read cache (server/db/read-cache.ts) on its own
+ * look its session up again (decision 0007). A read cache (server/caches/read-cache.ts) on its own
  * channel: each session is tagged with its own id and its user's, the two names the database
  * announces, so every entry is dropped when its session or its user changes (sign-out,
  * revocation, expiry moved, role or profile changed, deleted), on every instance, whichever code

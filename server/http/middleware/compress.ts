@@ -1,6 +1,6 @@
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http-types.ts";
+import type { AppEnv } from "../types.ts";
 import { encodingChooser } from "../accept-encoding.ts";
 
 /** Answers known to be smaller than this go out as they are. */

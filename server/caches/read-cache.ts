@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
-import type { Database } from "./types.ts";
-import { currentTenantScope } from "./tenant-scope.ts";
-import { recordCache } from "../metrics.ts";
+import type { Database } from "../db/types.ts";
+import { currentTenantScope } from "../db/tenant-scope.ts";
+import { recordCache } from "../runtime/metrics.ts";
 
 /**
  * Where the database announces every change to what the signed-in reads show (migration

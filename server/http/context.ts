@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { createContext, RouterContextProvider } from "react-router";
-import type { AppEnv, Auth } from "./http-types.ts";
-import type { Runtime } from "./runtime.ts";
-import type { Services } from "./services/index.ts";
-import type { Site } from "./services/tenants.ts";
+import type { AppEnv, Auth } from "./types.ts";
+import type { Runtime } from "../runtime/runtime.ts";
+import type { Services } from "../services/index.ts";
+import type { Site } from "../services/tenants.ts";
 import { requestMeta } from "./middleware/client-ip.ts";
 import { newNonce } from "./middleware/security-headers.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../runtime/logger.ts";
 
 /** What every loader and action can read about the request it serves. */
 export interface RequestContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { READS_CHANNEL, ReadCaches, readTags } from "./read-cache.ts";
-import { runInTenantScope } from "./tenant-scope.ts";
+import { runInTenantScope } from "../db/tenant-scope.ts";
 
 /** A database whose announcements the test sends by hand, and whose listener it can take down. */
 function fakeDatabase() {

@@ -1,13 +1,13 @@
 import type { Env } from "./env.ts";
 import { readAtScrape } from "./metrics.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { openDatabase } from "./db/open.ts";
-import { runMigrations } from "./db/migrate.ts";
-import type { Database } from "./db/types.ts";
-import { createServices, startHousekeeping, type Services } from "./services/index.ts";
-import { createStorage } from "./storage/index.ts";
-import { isDemoSeeded, seedDemoOnce } from "./seed/demo.ts";
-import { DEMO_ACCOUNTS, DEMO_CENTERS } from "./seed/demo-data.ts";
+import { openDatabase } from "../db/open.ts";
+import { runMigrations } from "../db/migrate.ts";
+import type { Database } from "../db/types.ts";
+import { createServices, startHousekeeping, type Services } from "../services/index.ts";
+import { createStorage } from "../storage/index.ts";
+import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
+import { DEMO_ACCOUNTS, DEMO_CENTERS } from "../seed/demo-data.ts";
 
 /** Everything a running server holds: configuration, the database, and the services on it. */
 export interface Runtime {

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
-import { allowLongUploads } from "./http-timeouts.ts";
+import { allowLongUploads } from "./timeouts.ts";
 
 describe("allowLongUploads", () => {
   it("lifts Node's 5-minute request limit but keeps an idle limit and the header limit", () => {

@@ -162,7 +162,7 @@ const CACHE_LOOKUPS = Object.fromEntries(
 /**
  * Counts a lookup in the host or page cache, of a block of a stored file
  * (server/storage/file-blocks.ts), or of a checked session or signed-in read kept in memory
- * (server/db/read-cache.ts).
+ * (server/caches/read-cache.ts).
  */
 export function recordCache(cache: CacheName, hit: boolean): void {
   CACHE_LOOKUPS[cache][hit ? "hit" : "miss"].inc();

@@ -1,13 +1,13 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "./http-types.ts";
-import type { AppDeps } from "./app.ts";
-import { isCenterLive, type TenantCenter } from "./services/tenants.ts";
-import { HOME_PAGE_ENCODINGS, SITE_ASSETS } from "./services/sites.ts";
-import { escapeHtml, simplePage } from "./pages/html.ts";
-import { HttpError } from "./errors.ts";
-import { ENQUIRY_THANKS, submitEnquiry } from "./api/enquiries.ts";
-import { requestMeta } from "./middleware/client-ip.ts";
-import { encodingChooser } from "./accept-encoding.ts";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { isCenterLive, type TenantCenter } from "../services/tenants.ts";
+import { HOME_PAGE_ENCODINGS, SITE_ASSETS } from "../services/sites.ts";
+import { escapeHtml, simplePage } from "./html.ts";
+import { HttpError } from "../http/errors.ts";
+import { ENQUIRY_THANKS, submitEnquiry } from "../api/enquiries.ts";
+import { requestMeta } from "../http/middleware/client-ip.ts";
+import { encodingChooser } from "../http/accept-encoding.ts";
 
 const chooseHomePageEncoding = encodingChooser(HOME_PAGE_ENCODINGS);
 

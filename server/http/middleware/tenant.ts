@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http-types.ts";
-import type { TenantDirectory } from "../services/tenants.ts";
-import { isHostName, normaliseHost } from "../env.ts";
-import { runInTenantScope } from "../db/tenant-scope.ts";
-import { simplePage } from "../pages/html.ts";
+import type { AppEnv } from "../types.ts";
+import type { TenantDirectory } from "../../services/tenants.ts";
+import { isHostName, normaliseHost } from "../../runtime/env.ts";
+import { runInTenantScope } from "../../db/tenant-scope.ts";
+import { simplePage } from "../../pages/html.ts";
 
 interface HostHeaders {
   req: { header(name: string): string | undefined; url: string };

@@ -2,13 +2,13 @@ import type { Server } from "node:http";
 import type { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
-import type { AppEnv } from "./http-types.ts";
+import type { AppEnv } from "../http/types.ts";
 import { loadEnv } from "./env.ts";
 import { describeStart, startRuntime, type Runtime } from "./runtime.ts";
-import { mountEarly, mountPlatform } from "./app.ts";
-import { createLoadContext } from "./context.ts";
-import { DataDirBusyError } from "./db/lock.ts";
-import { allowLongUploads } from "./http-timeouts.ts";
+import { mountEarly, mountPlatform } from "../app.ts";
+import { createLoadContext } from "../http/context.ts";
+import { DataDirBusyError } from "../db/lock.ts";
+import { allowLongUploads } from "../http/timeouts.ts";
 import { runClusterPrimary, shouldCluster } from "./cluster.ts";
 
 /**

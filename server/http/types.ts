@@ -1,6 +1,6 @@
-import type { Logger } from "./logger.ts";
-import type { Site } from "./services/tenants.ts";
-import type { SessionUser, ValidSession } from "./auth/sessions.ts";
+import type { Logger } from "../runtime/logger.ts";
+import type { Site } from "../services/tenants.ts";
+import type { SessionUser, ValidSession } from "../auth/sessions.ts";
 
 export interface Auth {
   user: SessionUser;
