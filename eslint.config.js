@@ -19,17 +19,28 @@ const noServerImports = {
 };
 
 /** The server and the client-safe code never reach into the UI's folder. */
-const appImport = { regex: "^(\\.{1,2}/)+(.*/)?app(/|$)|^~/", message: "server/** and common/** never import app/**; what both sides use lives in common/ (#common/…)." };
-const serverImport = { regex: "^(\\.{1,2}/)+(.*/)?server(/|$)", message: "common/** is client-safe: it never imports server/." };
+const appImport = {
+  regex: "^(\\.{1,2}/)+(.*/)?app(/|$)|^~/",
+  message: "server/** and common/** never import app/**; what both sides use lives in common/ (#common/…).",
+};
+const serverImport = {
+  regex: "^(\\.{1,2}/)+(.*/)?server(/|$)",
+  message: "common/** is client-safe: it never imports server/.",
+};
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "drizzle/", "test-results/", "playwright-report/"] },
+  {
+    ignores: ["build/", "node_modules/", ".react-router/", "data/", "drizzle/", "test-results/", "playwright-report/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },

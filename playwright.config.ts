@@ -10,7 +10,8 @@ import { E2E_ADMIN } from "./tests/e2e/admin-account.ts";
  * The port and data folder are chosen once in the runner and inherited by its workers.
  */
 function freePort(): string {
-  const probe = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const probe =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
 }
 
@@ -20,8 +21,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "pathshala-e2e-"));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
 
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/e2e",

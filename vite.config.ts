@@ -5,7 +5,12 @@ import { defineConfig } from "vite";
 import { precompressedAssets } from "./scripts/build/precompress.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouterHonoServer({ serverEntryPoint: "server/index.ts" }), tailwindcss(), reactRouter(), precompressedAssets()],
+  plugins: [
+    reactRouterHonoServer({ serverEntryPoint: "server/index.ts" }),
+    tailwindcss(),
+    reactRouter(),
+    precompressedAssets(),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

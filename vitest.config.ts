@@ -9,7 +9,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "common/**/*.test.ts", "server/**/*.test.ts", "tenants/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "common/**/*.test.ts",
+            "server/**/*.test.ts",
+            "tenants/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           // A timeout catches a hang, not slowness: CI's shared VM has run a 400 ms disk test in 7 s.
           testTimeout: 15_000,

@@ -50,7 +50,9 @@ export default function handleRequest(
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      );
     };
 
     /**
@@ -73,7 +75,9 @@ export default function handleRequest(
           // A page to be kept is compressed by the kept pages themselves, once.
           compressPage(page, kept ? null : request.headers.get("accept-encoding")).then(({ body, encoding }) => {
             if (encoding) responseHeaders.set("Content-Encoding", encoding);
-            resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+            resolve(
+              new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }),
+            );
           }, reject);
         },
       });

@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { Toaster, toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import { tenantRouteGuard } from "~/lib/tenant-guard.server";
@@ -68,7 +77,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  const message = forbidden ? "You do not have access to this page" : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const message = forbidden
+    ? "You do not have access to this page"
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : "Something went wrong";
   const detail = forbidden && typeof error.data === "string" ? error.data : "Please try again in a moment.";
   return (
     <main className="mx-auto grid min-h-screen max-w-xl place-items-center p-8 text-center">

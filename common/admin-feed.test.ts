@@ -21,10 +21,14 @@ describe("read state", () => {
   it("marks read up to the newest item shown of each kind", () => {
     const p = (createdAt: string) => ({ createdAt }) as never;
     const s = (appliedAt: string) => ({ appliedAt }) as never;
-    expect(newestShown({ purchases: [p("2026-11-01T00:00:00.000Z"), p("2026-11-03T00:00:00.000Z")], selections: [] })).toEqual({
+    expect(
+      newestShown({ purchases: [p("2026-11-01T00:00:00.000Z"), p("2026-11-03T00:00:00.000Z")], selections: [] }),
+    ).toEqual({
       purchasesSeenAt: "2026-11-03T00:00:00.000Z",
       selectionsSeenAt: null,
     });
-    expect(newestShown({ purchases: [], selections: [s("2026-11-02T00:00:00.000Z")] }).selectionsSeenAt).toBe("2026-11-02T00:00:00.000Z");
+    expect(newestShown({ purchases: [], selections: [s("2026-11-02T00:00:00.000Z")] }).selectionsSeenAt).toBe(
+      "2026-11-02T00:00:00.000Z",
+    );
   });
 });

@@ -79,9 +79,15 @@ export function badgeLabel(unread: number): string | null {
 }
 
 /** The newest times among what the panel shows, to store as "seen" (mark all read). */
-export function newestShown(data: Pick<AdminNotifications, "purchases" | "selections">): { purchasesSeenAt: string | null; selectionsSeenAt: string | null } {
+export function newestShown(data: Pick<AdminNotifications, "purchases" | "selections">): {
+  purchasesSeenAt: string | null;
+  selectionsSeenAt: string | null;
+} {
   const newest = (times: string[]) => times.reduce<string | null>((max, t) => (!max || t > max ? t : max), null);
-  return { purchasesSeenAt: newest(data.purchases.map((p) => p.createdAt)), selectionsSeenAt: newest(data.selections.map((s) => s.appliedAt)) };
+  return {
+    purchasesSeenAt: newest(data.purchases.map((p) => p.createdAt)),
+    selectionsSeenAt: newest(data.selections.map((s) => s.appliedAt)),
+  };
 }
 
 /** Whether an item is newer than the admin's last-seen time for its kind. */

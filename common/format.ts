@@ -1,7 +1,12 @@
 /** Display formats shared by pages (client-safe). Money in the UI is rupees, shown the Indian way. */
 
 const WHOLE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const PAISE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const PAISE = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 export function formatRupees(rupees: number): string {
   return Number.isInteger(rupees) ? WHOLE.format(rupees) : PAISE.format(rupees);
@@ -26,5 +31,10 @@ export function formatBytes(bytes: number): string {
 
 /** The spec's dates: en-US short form. */
 export function formatDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "Asia/Kolkata" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  });
 }

@@ -2,7 +2,17 @@
  * The pages an institute's own domain serves (its site, sign-in, student area, its business
  * area). Everything else is the platform's and answers 404 there (DESIGN §3).
  */
-const TENANT_EXACT = new Set(["/", "/auth", "/get-started", "/logout", "/profile", "/catalog", "/my-courses", "/robots.txt", "/sitemap.xml"]);
+const TENANT_EXACT = new Set([
+  "/",
+  "/auth",
+  "/get-started",
+  "/logout",
+  "/profile",
+  "/catalog",
+  "/my-courses",
+  "/robots.txt",
+  "/sitemap.xml",
+]);
 const TENANT_PREFIXES = ["/student", "/business"];
 
 export function isTenantPath(pathname: string): boolean {

@@ -6,7 +6,11 @@
 import { spawnSync } from "node:child_process";
 
 const run = spawnSync("npm", ["audit", "--omit=dev", "--json"], { encoding: "utf8" });
-type Report = { message?: string; error?: { summary?: string }; metadata?: { vulnerabilities?: Record<string, number> } };
+type Report = {
+  message?: string;
+  error?: { summary?: string };
+  metadata?: { vulnerabilities?: Record<string, number> };
+};
 function parse(text: string): Report {
   try {
     return JSON.parse(text || "{}") as Report;
@@ -22,7 +26,11 @@ if (!counts) {
   process.exit(0);
 }
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-console.log(`npm audit (production dependencies): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+console.log(
+  `npm audit (production dependencies): ${Object.entries(counts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}`,
+);
 if (serious > 0) {
   console.error(`${serious} high or critical advisories: run \`npm audit --omit=dev\` for details.`);
   process.exit(1);

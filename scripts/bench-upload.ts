@@ -12,7 +12,10 @@ import { join } from "node:path";
 import { parseArgs } from "./lib/args.ts";
 import { rssMiB, startServer } from "./bench/lib.ts";
 
-const args = parseArgs(process.argv.slice(2).filter((a) => a !== "--s3"), ["size"]);
+const args = parseArgs(
+  process.argv.slice(2).filter((a) => a !== "--s3"),
+  ["size"],
+);
 const useS3 = process.argv.includes("--s3");
 const MiB = 1024 * 1024;
 const sizeMiB = Number(args.size ?? 1024);
@@ -41,7 +44,12 @@ const base = `http://127.0.0.1:${port}`;
 const registered = await fetch(`${base}/api/auth/register`, {
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ name: "Bench Creator", email: `bench.${Date.now()}@example.com`, password: "tangerine-kettle-42", role: "creator" }),
+  body: JSON.stringify({
+    name: "Bench Creator",
+    email: `bench.${Date.now()}@example.com`,
+    password: "tangerine-kettle-42",
+    role: "creator",
+  }),
 });
 if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
 const { access_token } = (await registered.json()) as { access_token: string };
@@ -58,7 +66,8 @@ const head = Buffer.from(
     ["price", "0"],
   ]
     .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    .join("") +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
 );
 const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 // One 1 MiB block reused: the first one carries an MP4 signature so the type check passes.
@@ -98,11 +107,15 @@ const during = samples.filter((s) => s.at >= started);
 const peak = Math.max(...during.map((s) => s.rss), latestRss);
 
 const mb = (bytes: number) => `${(bytes / MiB).toFixed(1)} MB`;
-console.log(`\nUpload of a ${sizeMiB} MB video to ${useS3 ? "S3 (local s3rver, multipart)" : "disk storage"}: HTTP ${status.code}`);
+console.log(
+  `\nUpload of a ${sizeMiB} MB video to ${useS3 ? "S3 (local s3rver, multipart)" : "disk storage"}: HTTP ${status.code}`,
+);
 if (status.code !== 201) console.log(status.body);
 console.log(`  time           ${seconds.toFixed(1)} s (${(sizeMiB / seconds).toFixed(0)} MB/s)`);
 console.log(`  server RSS     before ${mb(baseline)}, peak ${mb(peak)}, after ${mb(latestRss)}`);
-console.log(`  growth         ${mb(Math.max(0, peak - baseline))} at peak for ${sizeMiB} MB uploaded (${((Math.max(0, peak - baseline) / fileBytes) * 100).toFixed(2)} % of the file)`);
+console.log(
+  `  growth         ${mb(Math.max(0, peak - baseline))} at peak for ${sizeMiB} MB uploaded (${((Math.max(0, peak - baseline) / fileBytes) * 100).toFixed(2)} % of the file)`,
+);
 console.log("  RSS while uploading (by share of the file sent):");
 for (const pct of [10, 25, 50, 75, 90, 100]) {
   const at = during.find((s) => s.sent >= (fileBytes * pct) / 100) ?? during.at(-1)!;

@@ -30,7 +30,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "node_modules", ".bin");
 const PAGES = ["/", "/pricing", "/invest"];
 const TARGETS = { performance: 95, accessibility: 95, cls: 0.05, jsKb: 150 };
-const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --host-resolver-rules='MAP *.localhost 127.0.0.1'";
+const CHROME_FLAGS =
+  "--headless=new --no-sandbox --disable-gpu --disable-background-networking --host-resolver-rules='MAP *.localhost 127.0.0.1'";
 const TEMPLATE_IDS = ["t1", "t2", "t3", "t4"];
 const DEMO_OWNER = { email: "business@example.com", password: "demo-business-2025", role: "business" };
 
@@ -82,14 +83,26 @@ async function waitFor(url: string, timeoutMs: number) {
 function lighthouse(url: string, page: string): Result & { raw: unknown } {
   const out = spawnSync(
     join(BIN, "lighthouse"),
-    [url, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility,best-practices,seo", `--chrome-flags=${CHROME_FLAGS}`],
-    { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" } },
+    [
+      url,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      "--only-categories=performance,accessibility,best-practices,seo",
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    },
   );
   if (out.status !== 0) throw new Error(`lighthouse failed for ${url}:\n${out.stderr}`);
   const lhr = JSON.parse(out.stdout);
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const requests: { resourceType?: string; transferSize?: number }[] = lhr.audits["network-requests"]?.details?.items ?? [];
+  const requests: { resourceType?: string; transferSize?: number }[] =
+    lhr.audits["network-requests"]?.details?.items ?? [];
   return {
     page,
     performance: score("performance"),
@@ -124,7 +137,10 @@ function measure(url: string, label: string): Result {
  * One request on a new connection (the runs between two requests outlast the server's keep-alive,
  * and Node cannot resolve *.localhost, so the Host header names the institute).
  */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = url.startsWith("https:") ? httpsRequest : httpRequest;
     const req = request(url, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
@@ -139,11 +155,19 @@ function send(url: string, options: { method?: string; headers?: Record<string, 
 /** Signs in as the demo owner and returns a function that applies a template to its institute. */
 async function templateSwitcher(base: string): Promise<(templateId: string) => Promise<void>> {
   const json = { "content-type": "application/json" };
-  const login = await send(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(DEMO_OWNER) });
+  const login = await send(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify(DEMO_OWNER),
+  });
   if (login.status !== 200) throw new Error(`signing in as the demo owner failed: ${login.status}`);
   const { access_token: token } = JSON.parse(login.body) as { access_token: string };
   return async (templateId) => {
-    const res = await send(`${base}/api/templates/apply`, { method: "POST", headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ templateId }) });
+    const res = await send(`${base}/api/templates/apply`, {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ templateId }),
+    });
     if (res.status !== 200) throw new Error(`applying ${templateId} failed: ${res.status}`);
   };
 }
@@ -176,7 +200,9 @@ function report(results: Result[]) {
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
-  console.log(`\ntargets: Performance ≥ ${TARGETS.performance}, Accessibility ≥ ${TARGETS.accessibility}, CLS < ${TARGETS.cls}, JS ≤ ${TARGETS.jsKb} KB compressed`);
+  console.log(
+    `\ntargets: Performance ≥ ${TARGETS.performance}, Accessibility ≥ ${TARGETS.accessibility}, CLS < ${TARGETS.cls}, JS ≤ ${TARGETS.jsKb} KB compressed`,
+  );
 }
 
 async function main() {
@@ -187,7 +213,10 @@ async function main() {
     if (!base) {
       if (!args["no-build"]) {
         console.log("building…");
-        const build = spawnSync(join(BIN, "react-router"), ["build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+        const build = spawnSync(join(BIN, "react-router"), ["build"], {
+          cwd: ROOT,
+          stdio: ["ignore", "ignore", "inherit"],
+        });
         if (build.status !== 0) throw new Error("the build failed");
       }
       const port = await freePort();
@@ -195,7 +224,14 @@ async function main() {
       server = spawn(process.execPath, ["build/server/index.js"], {
         cwd: ROOT,
         stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          NODE_ENV: "production",
+          LOG_LEVEL: "warn",
+        },
       });
       base = `http://localhost:${port}`;
       await waitFor(`${base}/healthz`, 60_000);

@@ -13,7 +13,9 @@ try {
   args = parseArgs(process.argv.slice(2), ["email", "password", "name"]);
   if (!args.email || !args.password) throw new Error("--email and --password are required");
 } catch (error) {
-  console.error(`${(error as Error).message}\nUsage: npm run create-admin -- --email <email> --password <password> [--name <name>]`);
+  console.error(
+    `${(error as Error).message}\nUsage: npm run create-admin -- --email <email> --password <password> [--name <name>]`,
+  );
   process.exit(2);
 }
 
@@ -21,7 +23,11 @@ const env = loadEnv();
 const database = await openConfiguredDatabase(env);
 try {
   await runMigrations(database);
-  const result = await createOrPromoteAdmin(database.db, { email: args.email, password: args.password, name: args.name });
+  const result = await createOrPromoteAdmin(database.db, {
+    email: args.email,
+    password: args.password,
+    name: args.name,
+  });
   console.log(`${result.created ? "Created" : "Promoted"} admin ${result.email}.`);
 } catch (error) {
   console.error((error as Error).message);

@@ -68,7 +68,8 @@ function frame(p: Palette, body: string, w = W, h = H): string {
 function boards(p: Palette): string {
   const r = rng(11);
   let s = "";
-  for (let y = 80; y < H; y += 54) s += `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="${p.line}" stroke-opacity="0.08" stroke-width="2"/>`;
+  for (let y = 80; y < H; y += 54)
+    s += `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="${p.line}" stroke-opacity="0.08" stroke-width="2"/>`;
   s += `<line x1="170" y1="0" x2="170" y2="${H}" stroke="${p.accent}" stroke-opacity="0.25" stroke-width="3"/>`;
   for (let i = 0; i < 14; i++) {
     const x = 900 + r() * 950;
@@ -77,9 +78,12 @@ function boards(p: Palette): string {
     const kind = i % 3;
     const stroke = i % 4 === 0 ? p.accent : p.line;
     const op = (0.25 + r() * 0.45).toFixed(2);
-    if (kind === 0) s += `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="none" stroke="${stroke}" stroke-opacity="${op}" stroke-width="4"/>`;
-    else if (kind === 1) s += `<polygon points="${x},${y - size / 2} ${x + size / 2},${y + size / 2} ${x - size / 2},${y + size / 2}" fill="none" stroke="${stroke}" stroke-opacity="${op}" stroke-width="4"/>`;
-    else s += `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}" rx="10" fill="none" stroke="${stroke}" stroke-opacity="${op}" stroke-width="4" transform="rotate(${Math.round(r() * 40)} ${x} ${y})"/>`;
+    if (kind === 0)
+      s += `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="none" stroke="${stroke}" stroke-opacity="${op}" stroke-width="4"/>`;
+    else if (kind === 1)
+      s += `<polygon points="${x},${y - size / 2} ${x + size / 2},${y + size / 2} ${x - size / 2},${y + size / 2}" fill="none" stroke="${stroke}" stroke-opacity="${op}" stroke-width="4"/>`;
+    else
+      s += `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}" rx="10" fill="none" stroke="${stroke}" stroke-opacity="${op}" stroke-width="4" transform="rotate(${Math.round(r() * 40)} ${x} ${y})"/>`;
   }
   s += `<path d="M1180 820 L1640 820 L1180 500 Z" fill="${p.glow}" fill-opacity="0.12" stroke="${p.line}" stroke-opacity="0.5" stroke-width="4"/>`;
   s += `<path d="M1260 820 A80 80 0 0 0 1240 760" fill="none" stroke="${p.accent}" stroke-width="4" stroke-opacity="0.7"/>`;
@@ -110,7 +114,8 @@ function physics(p: Palette): string {
   }
   for (let k = 0; k < 4; k++) {
     let d = `M0 ${880 + k * 40}`;
-    for (let x = 0; x <= W; x += 20) d += ` L${x} ${(880 + k * 40 + Math.sin(x / (90 + k * 25)) * (40 - k * 6)).toFixed(1)}`;
+    for (let x = 0; x <= W; x += 20)
+      d += ` L${x} ${(880 + k * 40 + Math.sin(x / (90 + k * 25)) * (40 - k * 6)).toFixed(1)}`;
     s += `<path d="${d}" fill="none" stroke="${k % 2 ? p.accent : p.line}" stroke-opacity="${0.18 + k * 0.08}" stroke-width="3"/>`;
   }
   return frame(p, s);
@@ -125,12 +130,17 @@ function biology(p: Palette): string {
     const phase = i / 4.2;
     const y1 = 520 + Math.sin(phase) * 170;
     const y2 = 520 - Math.sin(phase) * 170;
-    if (i % 2 === 0) s += `<line x1="${x}" y1="${y1.toFixed(1)}" x2="${x}" y2="${y2.toFixed(1)}" stroke="${p.line}" stroke-opacity="0.28" stroke-width="4"/>`;
+    if (i % 2 === 0)
+      s += `<line x1="${x}" y1="${y1.toFixed(1)}" x2="${x}" y2="${y2.toFixed(1)}" stroke="${p.line}" stroke-opacity="0.28" stroke-width="4"/>`;
     s += `<circle cx="${x}" cy="${y1.toFixed(1)}" r="9" fill="${p.glow}" fill-opacity="0.85"/>`;
     s += `<circle cx="${x}" cy="${y2.toFixed(1)}" r="9" fill="${p.accent}" fill-opacity="0.8"/>`;
   }
   const hex = (cx: number, cy: number, r: number) =>
-    Array.from({ length: 6 }, (_, k) => `${(cx + r * Math.cos((Math.PI / 3) * k)).toFixed(1)},${(cy + r * Math.sin((Math.PI / 3) * k)).toFixed(1)}`).join(" ");
+    Array.from(
+      { length: 6 },
+      (_, k) =>
+        `${(cx + r * Math.cos((Math.PI / 3) * k)).toFixed(1)},${(cy + r * Math.sin((Math.PI / 3) * k)).toFixed(1)}`,
+    ).join(" ");
   for (const [cx, cy] of [
     [1560, 180],
     [1664, 240],
@@ -146,14 +156,17 @@ function biology(p: Palette): string {
 /** Mathematics: axes, a plotted curve and a grid. */
 function maths(p: Palette): string {
   let s = "";
-  for (let x = 0; x < W; x += 80) s += `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="${p.line}" stroke-opacity="0.06" stroke-width="2"/>`;
-  for (let y = 0; y < H; y += 80) s += `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="${p.line}" stroke-opacity="0.06" stroke-width="2"/>`;
+  for (let x = 0; x < W; x += 80)
+    s += `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="${p.line}" stroke-opacity="0.06" stroke-width="2"/>`;
+  for (let y = 0; y < H; y += 80)
+    s += `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="${p.line}" stroke-opacity="0.06" stroke-width="2"/>`;
   const ox = 1040;
   const oy = 620;
   s += `<line x1="${ox - 80}" y1="${oy}" x2="1860" y2="${oy}" stroke="${p.line}" stroke-opacity="0.6" stroke-width="4"/>`;
   s += `<line x1="${ox}" y1="120" x2="${ox}" y2="980" stroke="${p.line}" stroke-opacity="0.6" stroke-width="4"/>`;
   let d = `M${ox - 60} ${oy}`;
-  for (let x = -60; x <= 800; x += 8) d += ` L${ox + x} ${(oy - 0.0009 * x * x * Math.sin(x / 110) * 1.6 - Math.sin(x / 60) * 40).toFixed(1)}`;
+  for (let x = -60; x <= 800; x += 8)
+    d += ` L${ox + x} ${(oy - 0.0009 * x * x * Math.sin(x / 110) * 1.6 - Math.sin(x / 60) * 40).toFixed(1)}`;
   s += `<path d="${d}" fill="none" stroke="${p.accent}" stroke-width="6" stroke-linecap="round"/>`;
   let d2 = `M${ox - 60} ${oy}`;
   for (let x = -60; x <= 800; x += 8) d2 += ` L${ox + x} ${(oy + Math.cos(x / 90) * 120 - 120).toFixed(1)}`;
@@ -177,13 +190,15 @@ function network(p: Palette): string {
     for (let j = i + 1; j < nodes.length; j++) {
       const [x1, y1] = nodes[i];
       const [x2, y2] = nodes[j];
-      if (Math.hypot(x1 - x2, y1 - y2) < 260) s += `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${p.line}" stroke-opacity="0.3" stroke-width="3"/>`;
+      if (Math.hypot(x1 - x2, y1 - y2) < 260)
+        s += `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${p.line}" stroke-opacity="0.3" stroke-width="3"/>`;
     }
   }
   nodes.forEach(([x, y], i) => {
     const big = i % 5 === 0;
     s += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${big ? 22 : 11}" fill="${big ? p.accent : p.glow}" fill-opacity="${big ? 0.9 : 0.75}"/>`;
-    if (big) s += `<circle cx="${x.toFixed(1)}" cy="${(y - 7).toFixed(1)}" r="7" fill="${p.from}"/><path d="M${(x - 11).toFixed(1)} ${(y + 14).toFixed(1)} a11 9 0 0 1 22 0" fill="${p.from}"/>`;
+    if (big)
+      s += `<circle cx="${x.toFixed(1)}" cy="${(y - 7).toFixed(1)}" r="7" fill="${p.from}"/><path d="M${(x - 11).toFixed(1)} ${(y + 14).toFixed(1)} a11 9 0 0 1 22 0" fill="${p.from}"/>`;
   });
   return frame(p, s);
 }
@@ -247,9 +262,13 @@ async function variants(svg: string, name: string, widths: number[], width: numb
 
 async function main() {
   const heroes = [boards, physics, biology, maths, network];
-  for (let i = 0; i < heroes.length; i++) await variants(heroes[i](PALETTES[i]), `hero/hero-${i + 1}`, HERO_WIDTHS, W, H);
+  for (let i = 0; i < heroes.length; i++)
+    await variants(heroes[i](PALETTES[i]), `hero/hero-${i + 1}`, HERO_WIDTHS, W, H);
   await variants(aboutArt(), "about/about", ABOUT_WIDTHS, 960, 720);
-  write(join(OUT, "og.png"), await sharp(Buffer.from(ogArt())).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer());
+  write(
+    join(OUT, "og.png"),
+    await sharp(Buffer.from(ogArt())).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer(),
+  );
 }
 
 await main();

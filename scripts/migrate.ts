@@ -7,4 +7,6 @@ const env = loadEnv();
 const database = await openConfiguredDatabase(env);
 await runMigrations(database);
 await database.close();
-console.log(`Migrations applied (${database.kind === "postgres" ? "PostgreSQL" : `embedded database in ${env.DATA_DIR}`}).`);
+console.log(
+  `Migrations applied (${database.kind === "postgres" ? "PostgreSQL" : `embedded database in ${env.DATA_DIR}`}).`,
+);

@@ -7,7 +7,17 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const ENTRY = "build/server/index.js";
-const SOURCES = ["app", "common", "server", "tenants", "public", "scripts/build", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "common",
+  "server",
+  "tenants",
+  "public",
+  "scripts/build",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

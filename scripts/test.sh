@@ -2,7 +2,7 @@
 # `npm test`: lint, typecheck, unit + integration tests, a fresh build, the fault suite (real server
 # processes killed and restarted) and the e2e suite in Chromium.
 set -e
-echo "== lint" && npx eslint .
+echo "== lint" && npm run lint --silent
 echo "== typecheck" && npx react-router typegen && npx tsc
 echo "== unit + integration" && npx vitest run --project unit --project integration
 echo "== build" && npx react-router build > /dev/null

@@ -28,7 +28,13 @@ export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" |
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Pages whose form uploads a profile photo. */
-const PHOTO_FORM_PAGES = new Set(["/profile", "/creator/account", "/student/account", "/business/account", "/business/site"]);
+const PHOTO_FORM_PAGES = new Set([
+  "/profile",
+  "/creator/account",
+  "/student/account",
+  "/business/account",
+  "/business/site",
+]);
 
 /**
  * What runs before anything else, static assets included: request id and log, security headers,
@@ -75,7 +81,8 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     const token = deps.env.METRICS_TOKEN;
     // Without a configured token the endpoint does not exist; with one, only its holder may read.
     if (!token) return c.notFound();
-    if (!timingSafeEqualText(c.req.header("authorization") ?? "", `Bearer ${token}`)) return c.text("Unauthorized", 401);
+    if (!timingSafeEqualText(c.req.header("authorization") ?? "", `Bearer ${token}`))
+      return c.text("Unauthorized", 401);
     return c.text(await metrics.render(), 200, { "Content-Type": metrics.contentType, "Cache-Control": "no-store" });
   });
   app.get("/readyz", async (c) => {

@@ -2,15 +2,36 @@ import type { Program, Testimonial } from "./types.ts";
 
 /** The spec's sample content, shown until the institute fills in its own. */
 export const DEFAULT_PROGRAMS: Program[] = [
-  { name: "JEE Main/Advanced", description: "Two-year and one-year classroom programmes for IIT-JEE with weekly tests and doubt sessions." },
-  { name: "NEET UG", description: "Biology, Chemistry and Physics for medical aspirants, with NCERT-first teaching and full mock tests." },
-  { name: "Boards IX–XII", description: "CBSE, ICSE and State Board coaching for classes IX to XII: concepts, practice and revision." },
+  {
+    name: "JEE Main/Advanced",
+    description: "Two-year and one-year classroom programmes for IIT-JEE with weekly tests and doubt sessions.",
+  },
+  {
+    name: "NEET UG",
+    description: "Biology, Chemistry and Physics for medical aspirants, with NCERT-first teaching and full mock tests.",
+  },
+  {
+    name: "Boards IX–XII",
+    description: "CBSE, ICSE and State Board coaching for classes IX to XII: concepts, practice and revision.",
+  },
 ];
 
 export const DEFAULT_TESTIMONIALS: Testimonial[] = [
-  { name: "Ananya Ghosh", result: "JEE Advanced AIR 1,284", text: "The faculty made Physics click for me. Weekly tests kept me honest and the doubt sessions were gold." },
-  { name: "Rohit Sen", result: "NEET UG 668/720", text: "Small batches and teachers who actually know your name. The mock tests felt exactly like the real exam." },
-  { name: "Meera Iyer", result: "CBSE XII 96.4%", text: "Clear notes, regular revision and a calm atmosphere. My Board preparation was never stressful." },
+  {
+    name: "Ananya Ghosh",
+    result: "JEE Advanced AIR 1,284",
+    text: "The faculty made Physics click for me. Weekly tests kept me honest and the doubt sessions were gold.",
+  },
+  {
+    name: "Rohit Sen",
+    result: "NEET UG 668/720",
+    text: "Small batches and teachers who actually know your name. The mock tests felt exactly like the real exam.",
+  },
+  {
+    name: "Meera Iyer",
+    result: "CBSE XII 96.4%",
+    text: "Clear notes, regular revision and a calm atmosphere. My Board preparation was never stressful.",
+  },
 ];
 
 export const DEFAULT_ADDRESS = "12 Park Street, Kolkata, West Bengal 700016";

@@ -8,7 +8,10 @@ import { Template4, T4_CSS } from "./t4";
 export * from "./types";
 export * from "./defaults";
 
-export const TEMPLATES: Record<TemplateId, { Component: (props: { data: SiteData }) => React.ReactElement; css: string }> = {
+export const TEMPLATES: Record<
+  TemplateId,
+  { Component: (props: { data: SiteData }) => React.ReactElement; css: string }
+> = {
   t1: { Component: Template1, css: BASE_CSS + T1_CSS },
   t2: { Component: Template2, css: BASE_CSS + T2_CSS },
   t3: { Component: Template3, css: BASE_CSS + T3_CSS },

@@ -6,11 +6,30 @@ export function isTemplateId(value: unknown): value is TemplateId {
   return typeof value === "string" && (TEMPLATE_IDS as readonly string[]).includes(value);
 }
 
-export const TEMPLATE_INFO: Record<TemplateId, { name: string; description: string; swatch: [string, string, string] }> = {
-  t1: { name: "Template 1 · Heritage", description: "Classic and trustworthy: navy and gold, serif headings, a centred hero.", swatch: ["#1e3a5f", "#c9a227", "#f8f5ee"] },
-  t2: { name: "Template 2 · Horizon", description: "Modern and confident: a dark split hero, teal accents, results up front.", swatch: ["#0f172a", "#14b8a6", "#ecfeff"] },
-  t3: { name: "Template 3 · Spark", description: "Bold and energetic: big type, warm orange, chunky cards.", swatch: ["#c2410c", "#111827", "#fff7ed"] },
-  t4: { name: "Template 4 · Calm", description: "Minimal and airy: cream paper, violet accents, a quiet timeline.", swatch: ["#6d28d9", "#f5f0e6", "#1f2937"] },
+export const TEMPLATE_INFO: Record<
+  TemplateId,
+  { name: string; description: string; swatch: [string, string, string] }
+> = {
+  t1: {
+    name: "Template 1 · Heritage",
+    description: "Classic and trustworthy: navy and gold, serif headings, a centred hero.",
+    swatch: ["#1e3a5f", "#c9a227", "#f8f5ee"],
+  },
+  t2: {
+    name: "Template 2 · Horizon",
+    description: "Modern and confident: a dark split hero, teal accents, results up front.",
+    swatch: ["#0f172a", "#14b8a6", "#ecfeff"],
+  },
+  t3: {
+    name: "Template 3 · Spark",
+    description: "Bold and energetic: big type, warm orange, chunky cards.",
+    swatch: ["#c2410c", "#111827", "#fff7ed"],
+  },
+  t4: {
+    name: "Template 4 · Calm",
+    description: "Minimal and airy: cream paper, violet accents, a quiet timeline.",
+    swatch: ["#6d28d9", "#f5f0e6", "#1f2937"],
+  },
 };
 
 export interface Program {

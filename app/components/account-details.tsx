@@ -13,7 +13,15 @@ type UploadResult = { ok: true; avatarUrl: string } | { ok: false; error: string
  * Name, email and role with a profile photo that can be replaced: the chosen image previews at
  * once and is saved on the server (PNG, JPEG or WebP up to 2 MB).
  */
-export function AccountDetails({ viewer, roleLabel, nameLabel = "Name" }: { viewer: Viewer; roleLabel?: string; nameLabel?: string }) {
+export function AccountDetails({
+  viewer,
+  roleLabel,
+  nameLabel = "Name",
+}: {
+  viewer: Viewer;
+  roleLabel?: string;
+  nameLabel?: string;
+}) {
   const fetcher = useFetcher<UploadResult>();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);

@@ -7,7 +7,10 @@ import { cn } from "~/lib/cn";
 
 export type AuthMode = "register" | "login";
 
-export const PASSWORD_MISMATCH = { title: "Passwords do not match", description: "Please re-enter the same password in both fields." };
+export const PASSWORD_MISMATCH = {
+  title: "Passwords do not match",
+  description: "Please re-enter the same password in both fields.",
+};
 
 export function toastPasswordMismatch() {
   toast.error(PASSWORD_MISMATCH.title, { description: PASSWORD_MISMATCH.description, duration: 4000 });
@@ -27,11 +30,17 @@ export interface AuthFieldValues {
  */
 export function useAuthFields(initial: { name?: string; email?: string; mode: AuthMode }) {
   const [mode, setMode] = useState<AuthMode>(initial.mode);
-  const [fields, setFields] = useState<AuthFieldValues>({ name: initial.name ?? "", email: initial.email ?? "", password: "", confirmPassword: "" });
+  const [fields, setFields] = useState<AuthFieldValues>({
+    name: initial.name ?? "",
+    email: initial.email ?? "",
+    password: "",
+    confirmPassword: "",
+  });
   return {
     mode,
     fields,
-    set: (key: keyof AuthFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [key]: event.target.value })),
+    set: (key: keyof AuthFieldValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+      setFields((f) => ({ ...f, [key]: event.target.value })),
     switchMode(next: AuthMode) {
       setMode(next);
       setFields((f) => ({ ...f, password: "", confirmPassword: "" }));
@@ -46,7 +55,17 @@ export function useAuthFields(initial: { name?: string; email?: string; mode: Au
 }
 
 /** Register / Login tabs. */
-export function AuthModeTabs({ mode, onChange, labels, label }: { mode: AuthMode; onChange: (mode: AuthMode) => void; labels: Record<AuthMode, string>; label: string }) {
+export function AuthModeTabs({
+  mode,
+  onChange,
+  labels,
+  label,
+}: {
+  mode: AuthMode;
+  onChange: (mode: AuthMode) => void;
+  labels: Record<AuthMode, string>;
+  label: string;
+}) {
   return (
     <div role="tablist" aria-label={label} className="grid grid-cols-2 rounded-lg bg-muted p-1">
       {(["register", "login"] as const).map((m) => (
@@ -56,7 +75,10 @@ export function AuthModeTabs({ mode, onChange, labels, label }: { mode: AuthMode
           role="tab"
           aria-selected={mode === m}
           onClick={() => onChange(m)}
-          className={cn("rounded-md py-1.5 text-sm font-medium transition", mode === m ? "bg-background shadow-sm" : "text-muted-foreground")}
+          className={cn(
+            "rounded-md py-1.5 text-sm font-medium transition",
+            mode === m ? "bg-background shadow-sm" : "text-muted-foreground",
+          )}
         >
           {labels[m]}
         </button>
@@ -99,12 +121,19 @@ export function AuthFields({
       </Field>
       {mode === "register" ? (
         <Field label="Confirm password">
-          <PasswordInput name="confirmPassword" autoComplete="new-password" required value={fields.confirmPassword} onChange={set("confirmPassword")} />
+          <PasswordInput
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={fields.confirmPassword}
+            onChange={set("confirmPassword")}
+          />
         </Field>
       ) : (
         rememberMe && (
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="remember" className="size-4 rounded border-input accent-[var(--primary)]" /> Remember me
+            <input type="checkbox" name="remember" className="size-4 rounded border-input accent-[var(--primary)]" />{" "}
+            Remember me
           </label>
         )
       )}

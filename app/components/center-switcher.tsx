@@ -4,7 +4,13 @@ import { Select } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 
 /** Picks which of the owner's institutes the business area shows (GET ?center=…; works without JS). */
-export function CenterSwitcher({ centers, currentId }: { centers: { id: string; name: string }[]; currentId: string | null }) {
+export function CenterSwitcher({
+  centers,
+  currentId,
+}: {
+  centers: { id: string; name: string }[];
+  currentId: string | null;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   return (

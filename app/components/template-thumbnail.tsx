@@ -3,7 +3,12 @@ import type { TemplateId } from "../../tenants/types";
 /** A small drawing of each template's layout in its colours (no screenshots to keep up to date). */
 export function TemplateThumbnail({ id, colors }: { id: TemplateId; colors: [string, string, string] }) {
   const [a, b, c] = colors;
-  const common = { viewBox: "0 0 240 150", className: "h-auto w-full", role: "img", "aria-label": `Preview of ${id}` } as const;
+  const common = {
+    viewBox: "0 0 240 150",
+    className: "h-auto w-full",
+    role: "img",
+    "aria-label": `Preview of ${id}`,
+  } as const;
   switch (id) {
     case "t1":
       return (
@@ -52,7 +57,16 @@ export function TemplateThumbnail({ id, colors }: { id: TemplateId; colors: [str
         <svg {...common}>
           <rect width="240" height="150" fill={c} />
           <rect width="240" height="70" fill={a} />
-          <rect x="16" y="14" width="40" height="8" fill="#facc15" stroke={b} strokeWidth="1.5" transform="rotate(-3 36 18)" />
+          <rect
+            x="16"
+            y="14"
+            width="40"
+            height="8"
+            fill="#facc15"
+            stroke={b}
+            strokeWidth="1.5"
+            transform="rotate(-3 36 18)"
+          />
           <rect x="16" y="30" width="150" height="16" fill="#fff" />
           <rect x="16" y="54" width="30" height="9" fill={b} />
           <rect x="50" y="54" width="30" height="9" fill="#fff" stroke={b} strokeWidth="1.5" />

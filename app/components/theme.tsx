@@ -49,7 +49,12 @@ export function ThemeSwitcher({ initial, className }: { initial: Theme; classNam
       className={cn("inline-flex rounded-full border bg-background p-0.5", className)}
       onKeyDown={(event) => {
         // Arrow keys move the choice, as in any radio group.
-        const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+        const step =
+          event.key === "ArrowRight" || event.key === "ArrowDown"
+            ? 1
+            : event.key === "ArrowLeft" || event.key === "ArrowUp"
+              ? -1
+              : 0;
         if (!step) return;
         event.preventDefault();
         const index = THEMES.findIndex((t) => t.value === theme);

@@ -10,12 +10,17 @@ export interface ActionFailure {
  * Runs a service call for an action: a refusal in the product's words (HttpError) becomes
  * `{ ok: false, error }` with its status, for the page to show; anything else is a real fault.
  */
-export async function tryService<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data<ActionFailure>> }> {
+export async function tryService<T>(
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data<ActionFailure>> }> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
     if (error instanceof HttpError) {
-      return { ok: false, response: data({ ok: false as const, error: error.message }, { status: error.status, headers: error.headers }) };
+      return {
+        ok: false,
+        response: data({ ok: false as const, error: error.message }, { status: error.status, headers: error.headers }),
+      };
     }
     throw error;
   }

@@ -14,6 +14,10 @@ export async function loadOverview(context: Readonly<RouterContextProvider>) {
   const isAdmin = auth?.user.role === "admin";
   const plans = (await services.plans.listAll()).map(toPlanJson).filter((p) => isAdmin || p.isActive);
   if (!isAdmin) return { isAdmin, stats: ZERO, growth: null as Growth | null, activity: [] as ActivityItem[], plans };
-  const [stats, growth, activity] = await Promise.all([services.adminFeed.roleStats(), services.adminFeed.growth(), services.adminFeed.recentActivity(10)]);
+  const [stats, growth, activity] = await Promise.all([
+    services.adminFeed.roleStats(),
+    services.adminFeed.growth(),
+    services.adminFeed.recentActivity(10),
+  ]);
   return { isAdmin, stats, growth: growth as Growth | null, activity, plans };
 }

@@ -13,13 +13,21 @@ export function authenticate(context: Ctx, input: { email: unknown; password: un
   return tryService(() => services.accounts.authenticate(input, meta));
 }
 
-export function registerAccount(context: Ctx, input: { name: unknown; email: unknown; password: unknown; role: unknown }) {
+export function registerAccount(
+  context: Ctx,
+  input: { name: unknown; email: unknown; password: unknown; role: unknown },
+) {
   const { services, meta } = getRequestContext(context);
   return tryService(() => services.accounts.register(input, meta));
 }
 
 /** Signs `user` in with a brand-new session and redirects, carrying a toast. */
-export async function signInAndRedirect(context: Ctx, user: SessionUser, to: string, options: { persistent: boolean; toast: FlashToast }) {
+export async function signInAndRedirect(
+  context: Ctx,
+  user: SessionUser,
+  to: string,
+  options: { persistent: boolean; toast: FlashToast },
+) {
   const headers = new Headers();
   headers.append("Set-Cookie", await startWebSession(context, user, options.persistent));
   headers.append("Set-Cookie", flashToastCookie(options.toast));

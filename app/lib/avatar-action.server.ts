@@ -10,7 +10,8 @@ export async function uploadAvatar(request: Request, context: Readonly<RouterCon
   if (!viewer) return data({ ok: false as const, error: "Please sign in to continue." }, { status: 401 });
   const form = await request.formData().catch(() => null);
   const file = form?.get("avatar");
-  if (!(file instanceof File) || file.size === 0) return data({ ok: false as const, error: "Please choose an image to upload." }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0)
+    return data({ ok: false as const, error: "Please choose an image to upload." }, { status: 400 });
   try {
     const user = await getRequestContext(context).services.media.replaceAvatar(viewer.id, file, AVATAR_MAX_BYTES);
     return { ok: true as const, avatarUrl: `/media/${user.avatarKey}` };

@@ -10,7 +10,9 @@ import { loadBusinessCenter } from "./business.server";
 export async function loadSubscription(context: Readonly<RouterContextProvider>, request: Request) {
   const { viewer, center, services } = await loadBusinessCenter(context, request);
   if (!center) return { center: null, subscription: null, renewal: null };
-  const last = (await services.purchases.listMine(viewer.id)).find((p) => p.centerId === center.id && p.status === "paid");
+  const last = (await services.purchases.listMine(viewer.id)).find(
+    (p) => p.centerId === center.id && p.status === "paid",
+  );
   return {
     center: { id: center.id, instituteName: center.instituteName, domain: center.customDomain },
     subscription: subscriptionOf(center),

@@ -59,7 +59,11 @@ export async function loadBusinessCenter(context: Readonly<RouterContextProvider
 }
 
 /** Where the institute's site can be opened: its domain, on the port this request came in on. */
-export function siteUrlFor(center: Pick<OwnedCenter, "customDomain" | "slug">, request: Request, platformDomain: string): string | null {
+export function siteUrlFor(
+  center: Pick<OwnedCenter, "customDomain" | "slug">,
+  request: Request,
+  platformDomain: string,
+): string | null {
   const url = new URL(request.url);
   const host = center.customDomain ?? (platformDomain ? `${center.slug}.${platformDomain}` : null);
   if (!host) return null;
@@ -70,10 +74,34 @@ export function siteUrlFor(center: Pick<OwnedCenter, "customDomain" | "slug">, r
 export function setupState(center: OwnedCenter | null, env: Env) {
   const p = center?.siteProfile ?? {};
   const steps = [
-    { key: "profile", title: "Business profile configuration", text: "Tagline, address and programs on your website.", done: Boolean(p.tagline && p.address && p.programs?.length), to: "/business/site" },
-    { key: "payment", title: "Payment setup", text: "An active plan keeps your website online.", done: hasActivePlan(center), to: "/business/subscription-plan" },
-    { key: "branding", title: "Branding", text: "Your logo or brand colour on every page.", done: Boolean(p.logoKey || p.brandColor), to: "/business/site" },
-    { key: "contact", title: "Contact info", text: "The phone and e-mail students reach you on.", done: Boolean(p.phone && p.contactEmail), to: "/business/site" },
+    {
+      key: "profile",
+      title: "Business profile configuration",
+      text: "Tagline, address and programs on your website.",
+      done: Boolean(p.tagline && p.address && p.programs?.length),
+      to: "/business/site",
+    },
+    {
+      key: "payment",
+      title: "Payment setup",
+      text: "An active plan keeps your website online.",
+      done: hasActivePlan(center),
+      to: "/business/subscription-plan",
+    },
+    {
+      key: "branding",
+      title: "Branding",
+      text: "Your logo or brand colour on every page.",
+      done: Boolean(p.logoKey || p.brandColor),
+      to: "/business/site",
+    },
+    {
+      key: "contact",
+      title: "Contact info",
+      text: "The phone and e-mail students reach you on.",
+      done: Boolean(p.phone && p.contactEmail),
+      to: "/business/site",
+    },
   ];
   return { steps, domain: center?.customDomain ? checkDomain(center.customDomain, env) : null };
 }

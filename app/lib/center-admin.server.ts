@@ -8,14 +8,24 @@ type Ctx = Readonly<RouterContextProvider>;
 export type CenterFieldErrors = Partial<Record<"name" | "domain" | "website" | "superAdminPath", string>>;
 export type CenterActionResult =
   | { ok: true; intent: string; center: CenterJson }
-  | { ok: false; intent: string; error: string; fieldErrors: CenterFieldErrors; centerId?: string; values?: Record<string, string> };
+  | {
+      ok: false;
+      intent: string;
+      error: string;
+      fieldErrors: CenterFieldErrors;
+      centerId?: string;
+      values?: Record<string, string>;
+    };
 
 export const CENTERS_PER_PAGE = 50;
 
 /** The dashboard layout already keeps non-admins out; the center pages check again on their own. */
 function assertAdmin(context: Ctx) {
   if (getRequestContext(context).auth?.user.role !== "admin") {
-    throw data({ ok: false, intent: "", error: "Access denied. Admins only.", fieldErrors: {} } satisfies CenterActionResult, { status: 403 });
+    throw data(
+      { ok: false, intent: "", error: "Access denied. Admins only.", fieldErrors: {} } satisfies CenterActionResult,
+      { status: 403 },
+    );
   }
 }
 
@@ -27,7 +37,11 @@ export async function loadCenters(context: Ctx, request: Request) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
   try {
-    const { centers, total } = await services.centers.list({ q, limit: CENTERS_PER_PAGE, offset: (page - 1) * CENTERS_PER_PAGE });
+    const { centers, total } = await services.centers.list({
+      q,
+      limit: CENTERS_PER_PAGE,
+      offset: (page - 1) * CENTERS_PER_PAGE,
+    });
     return { centers, total, page, q, loadFailed: false, now: Date.now() };
   } catch (error) {
     log.error("loading centers failed", { error });
@@ -50,17 +64,35 @@ function fieldErrorsOf(error: HttpError): CenterFieldErrors {
  * status and field messages; anything unexpected is logged and answered with the spec's
  * 'Failed to create sub center. Please try again.' (or its edit counterpart).
  */
-export async function centerAction(context: Ctx, intent: string, centerId: string | undefined, run: () => Promise<CenterJson>, values?: Record<string, string>) {
+export async function centerAction(
+  context: Ctx,
+  intent: string,
+  centerId: string | undefined,
+  run: () => Promise<CenterJson>,
+  values?: Record<string, string>,
+) {
   assertAdmin(context);
   try {
     return { ok: true as const, intent, center: await run() } satisfies CenterActionResult;
   } catch (error) {
     if (error instanceof HttpError) {
-      return data({ ok: false, intent, error: error.message, fieldErrors: fieldErrorsOf(error), centerId, values } satisfies CenterActionResult, { status: error.status });
+      return data(
+        {
+          ok: false,
+          intent,
+          error: error.message,
+          fieldErrors: fieldErrorsOf(error),
+          centerId,
+          values,
+        } satisfies CenterActionResult,
+        { status: error.status },
+      );
     }
     getRequestContext(context).log.error("center change failed", { intent, error });
     const message = intent === "create" ? CENTER_TEXTS.createFailed : "Failed to save the center. Please try again.";
-    return data({ ok: false, intent, error: message, fieldErrors: {}, centerId, values } satisfies CenterActionResult, { status: 500 });
+    return data({ ok: false, intent, error: message, fieldErrors: {}, centerId, values } satisfies CenterActionResult, {
+      status: 500,
+    });
   }
 }
 

@@ -9,7 +9,10 @@ export { toContentJson } from "../../server/services/content.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 /** The creator studio's services and the signed-in creator (the area's middleware has checked the role). */
-export function creatorContext(context: Ctx): { services: ReturnType<typeof getRequestContext>["services"]; creator: Reader } {
+export function creatorContext(context: Ctx): {
+  services: ReturnType<typeof getRequestContext>["services"];
+  creator: Reader;
+} {
   const viewer = getViewer(context)!;
   return { services: getRequestContext(context).services, creator: { id: viewer.id, role: viewer.role } };
 }

@@ -28,7 +28,10 @@ export function checkoutConfig(context: Ctx): CheckoutConfig {
 }
 
 /** The catalog of this site (one institute's on its domain), as the signed-in viewer may see it. */
-export async function loadCatalog(context: Ctx, types?: ContentType[]): Promise<{ items: LearningItemJson[]; checkout: CheckoutConfig }> {
+export async function loadCatalog(
+  context: Ctx,
+  types?: ContentType[],
+): Promise<{ items: LearningItemJson[]; checkout: CheckoutConfig }> {
   const { services, site } = getRequestContext(context);
   return { items: await services.catalog.list(site, readerOf(context), { types }), checkout: checkoutConfig(context) };
 }
@@ -49,14 +52,24 @@ export async function enrolFromForm(request: Request, context: Ctx): Promise<Res
   const contentId = String(form.get("contentId") ?? "");
   const back = safeRedirect(form.get("back"), "/catalog");
   const viewer = getViewer(context);
-  if (!viewer) throw redirect(`/auth?role=student&redirectTo=${encodeURIComponent(`${back.split("#")[0]}#content-${contentId}`)}`);
-  const toast = (kind: "success" | "error", title: string, description?: string) => ({ headers: { "Set-Cookie": flashToastCookie({ kind, title, description }) } });
+  if (!viewer)
+    throw redirect(`/auth?role=student&redirectTo=${encodeURIComponent(`${back.split("#")[0]}#content-${contentId}`)}`);
+  const toast = (kind: "success" | "error", title: string, description?: string) => ({
+    headers: { "Set-Cookie": flashToastCookie({ kind, title, description }) },
+  });
   if (viewer.role !== "student") return redirect(back, toast("error", "Student account needed", STUDENTS_ONLY));
   const { services, site } = getRequestContext(context);
   try {
     const outcome = await services.enrollments.enroll({ id: viewer.id, role: viewer.role }, { contentId }, site);
-    if (outcome.kind === "order") return redirect(back, toast("error", "Payment needs JavaScript", "Please turn on JavaScript in your browser to pay for this course."));
-    return redirect(`/student/my-courses#enrollment-${outcome.enrollmentId}`, toast("success", "Enrolled", "You're enrolled. Happy learning!"));
+    if (outcome.kind === "order")
+      return redirect(
+        back,
+        toast("error", "Payment needs JavaScript", "Please turn on JavaScript in your browser to pay for this course."),
+      );
+    return redirect(
+      `/student/my-courses#enrollment-${outcome.enrollmentId}`,
+      toast("success", "Enrolled", "You're enrolled. Happy learning!"),
+    );
   } catch (error) {
     if (error instanceof HttpError) return redirect(back, toast("error", "Enrolment failed", error.message));
     throw error;

@@ -52,7 +52,14 @@ export async function loadPricingPlans(context: Ctx): Promise<PricingPageData> {
     const rows = await services.plans.listActive();
     return { plans: rows.map((row) => toPricingPlan(toPlanJson(row))), source: "database" };
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "pricing plans unavailable, showing the fallback plans", requestId, error: (error as Error).message }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "pricing plans unavailable, showing the fallback plans",
+        requestId,
+        error: (error as Error).message,
+      }),
+    );
     return { plans: fallbackPlans(), source: "fallback" };
   }
 }

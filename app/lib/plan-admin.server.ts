@@ -27,14 +27,20 @@ export async function loadAdminPlans(context: Ctx): Promise<{ plans: PlanJson[];
 /** The dashboard layout already keeps non-admins out; actions check again on their own. */
 function assertAdmin(context: Ctx) {
   const { auth } = getRequestContext(context);
-  if (auth?.user.role !== "admin") throw data({ ok: false, intent: "save", error: "Access denied. Admins only." } satisfies PlanActionResult, { status: 403 });
+  if (auth?.user.role !== "admin")
+    throw data({ ok: false, intent: "save", error: "Access denied. Admins only." } satisfies PlanActionResult, {
+      status: 403,
+    });
 }
 
 async function attempt(intent: "save" | "delete", planId: string | undefined, run: () => Promise<PlanActionResult>) {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HttpError) return data({ ok: false, intent, error: error.message, planId } satisfies PlanActionResult, { status: error.status });
+    if (error instanceof HttpError)
+      return data({ ok: false, intent, error: error.message, planId } satisfies PlanActionResult, {
+        status: error.status,
+      });
     throw error;
   }
 }

@@ -18,5 +18,8 @@ export async function loadCheckoutPlans(context: Readonly<RouterContextProvider>
     quarterlyMonths: p.quarterlyMonths,
     yearlyYears: p.yearlyYears,
   }));
-  return { plans, checkout: { key: services.payments.gateway.keyId, script: services.payments.gateway.checkoutScript } };
+  return {
+    plans,
+    checkout: { key: services.payments.gateway.keyId, script: services.payments.gateway.checkoutScript },
+  };
 }

@@ -6,4 +6,7 @@ export const SAVE_FAILED = { title: "Save failed", fallback: "Failed to save pla
 export const DELETE_FAILED = { title: "Delete failed", description: "Unable to delete plan." };
 export const DELETE_CONFIRM = "Are you sure you want to delete this plan?";
 export const PLAN_DELETED = { title: "Plan Deleted", description: "The pricing plan has been deleted." };
-export const PLAN_DEACTIVATED = { title: "Plan Deactivated", description: "This plan has purchases, so it was deactivated instead of deleted." };
+export const PLAN_DEACTIVATED = {
+  title: "Plan Deactivated",
+  description: "This plan has purchases, so it was deactivated instead of deleted.",
+};

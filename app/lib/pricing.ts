@@ -4,7 +4,11 @@ export const BILLINGS = ["monthly", "quarterly", "yearly"] as const;
 export type BillingPeriod = (typeof BILLINGS)[number];
 
 /** The spec's tab labels (§9). */
-export const BILLING_LABELS: Record<BillingPeriod, string> = { monthly: "Monthly", quarterly: "3 months", yearly: "Yearly" };
+export const BILLING_LABELS: Record<BillingPeriod, string> = {
+  monthly: "Monthly",
+  quarterly: "3 months",
+  yearly: "Yearly",
+};
 
 /** How many features a card lists before '+N more'. */
 export const CARD_FEATURES = 3;
@@ -38,7 +42,11 @@ export function toPricingPlan(plan: {
     name: plan.name,
     description: plan.description,
     currency: plan.pricing.monthly.currency,
-    prices: { monthly: plan.pricing.monthly.price, quarterly: plan.pricing.quarterly.price, yearly: plan.pricing.yearly.price },
+    prices: {
+      monthly: plan.pricing.monthly.price,
+      quarterly: plan.pricing.quarterly.price,
+      yearly: plan.pricing.yearly.price,
+    },
     quarterlyMonths: plan.quarterlyMonths,
     yearlyYears: plan.yearlyYears,
     isPopular: plan.isPopular,

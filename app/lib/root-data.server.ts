@@ -9,7 +9,13 @@ export function loadRootData(request: Request, context: Readonly<RouterContextPr
   const { auth, site } = getRequestContext(context);
   const user = auth?.user;
   const viewer: Viewer | null = user
-    ? { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null }
+    ? {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null,
+      }
     : null;
   const publicSite: PublicSite =
     site.kind === "tenant"

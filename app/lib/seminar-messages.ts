@@ -5,7 +5,10 @@ export const SEMINAR_TEXT = {
   validation: { title: "Validation Error", description: "Please fill in all fields" },
   email: { title: "Invalid Email", description: "Please enter a valid email address" },
   phone: { title: "Invalid Phone Number", description: "Please enter a valid phone number" },
-  success: { title: "Registration Successful", description: "You will receive a WhatsApp confirmation shortly. We look forward to seeing you at the seminar!" },
+  success: {
+    title: "Registration Successful",
+    description: "You will receive a WhatsApp confirmation shortly. We look forward to seeing you at the seminar!",
+  },
   failed: "Registration Failed",
   duplicate: "You have already registered for this seminar. Please check your WhatsApp for confirmation.",
   network: "Network error. Please check your internet connection and try again.",

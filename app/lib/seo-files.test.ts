@@ -5,9 +5,11 @@ describe("robots.txt and sitemap.xml", () => {
   it("lists the platform's public pages and keeps private areas out", () => {
     const robots = robotsTxt("platform", "https://pathshala.in");
     expect(robots).toContain("Sitemap: https://pathshala.in/sitemap.xml");
-    for (const path of ["/dashboard", "/creator", "/student", "/business", "/api/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/dashboard", "/creator", "/student", "/business", "/api/"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     const sitemap = sitemapXml("platform", "https://pathshala.in");
-    for (const path of ["/", "/pricing", "/about", "/contact", "/invest"]) expect(sitemap).toContain(`<loc>https://pathshala.in${path}</loc>`);
+    for (const path of ["/", "/pricing", "/about", "/contact", "/invest"])
+      expect(sitemap).toContain(`<loc>https://pathshala.in${path}</loc>`);
     expect(sitemap).not.toContain("/dashboard");
   });
 

@@ -21,7 +21,12 @@ export interface GuardOptions {
 }
 
 /** The signed-in person, or a redirect to sign in (and back here afterwards). */
-export function requireViewer(context: Ctx, request: Request, roles?: readonly Role[], options: GuardOptions = {}): SessionUser {
+export function requireViewer(
+  context: Ctx,
+  request: Request,
+  roles?: readonly Role[],
+  options: GuardOptions = {},
+): SessionUser {
   const viewer = getViewer(context);
   const back = pagePath(request);
   const toAuth = (role: string) => redirect(`/auth?role=${role}&redirectTo=${encodeURIComponent(back)}`);
@@ -41,7 +46,11 @@ export function requireRoles(roles: readonly Role[], options?: GuardOptions): Mi
 }
 
 /** Starts a fresh browser session for `user` and returns the Set-Cookie header value. */
-export async function startWebSession(context: Ctx, user: Pick<SessionUser, "id">, persistent: boolean): Promise<string> {
+export async function startWebSession(
+  context: Ctx,
+  user: Pick<SessionUser, "id">,
+  persistent: boolean,
+): Promise<string> {
   const { services, site, secure, meta } = getRequestContext(context);
   const { token, expiresAt } = await services.sessions.createWebSession(user.id, site.host, persistent, meta);
   return sessionCookie(token, { secure, persistent, expiresAt });

@@ -15,8 +15,14 @@ export async function setupAuthAction(context: Ctx, form: FormData) {
   const intent = form.get("intent");
   let result;
   if (intent === "register") {
-    if (form.get("password") !== form.get("confirmPassword")) return data({ error: "Passwords do not match", mismatch: true }, { status: 400 });
-    result = await registerAccount(context, { name: form.get("name"), email: form.get("email"), password: form.get("password"), role: "business" });
+    if (form.get("password") !== form.get("confirmPassword"))
+      return data({ error: "Passwords do not match", mismatch: true }, { status: 400 });
+    result = await registerAccount(context, {
+      name: form.get("name"),
+      email: form.get("email"),
+      password: form.get("password"),
+      role: "business",
+    });
   } else if (intent === "login") {
     result = await authenticate(context, { email: form.get("email"), password: form.get("password") });
     if (result.ok && result.value.role !== "business") return data({ error: NOT_BUSINESS }, { status: 403 });

@@ -12,5 +12,7 @@ export interface StreamingHandle {
 
 /** Whether any route of this page streams. */
 export function pageStreams(context: Pick<EntryContext, "staticHandlerContext" | "routeModules">): boolean {
-  return context.staticHandlerContext.matches.some((match) => (context.routeModules[match.route.id]?.handle as StreamingHandle | undefined)?.streams === true);
+  return context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as StreamingHandle | undefined)?.streams === true,
+  );
 }

@@ -16,7 +16,14 @@ export function readFlashToast(request: Request): { toast: FlashToast | null; cl
   try {
     const parsed = JSON.parse(readCookie(header, COOKIE) ?? "") as FlashToast;
     if (typeof parsed?.title !== "string") return { toast: null, clear };
-    return { toast: { kind: parsed.kind ?? "info", title: parsed.title.slice(0, 200), description: parsed.description?.slice(0, 500) }, clear };
+    return {
+      toast: {
+        kind: parsed.kind ?? "info",
+        title: parsed.title.slice(0, 200),
+        description: parsed.description?.slice(0, 500),
+      },
+      clear,
+    };
   } catch {
     return { toast: null, clear };
   }

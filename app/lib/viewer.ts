@@ -12,6 +12,13 @@ export interface Viewer {
 /** The site a page is served on, as the UI needs it (branding on institutes' domains). */
 export type PublicSite =
   | { kind: "platform"; host: string }
-  | { kind: "tenant"; host: string; centerId: string; instituteName: string; brandColor: string | null; logoUrl: string | null };
+  | {
+      kind: "tenant";
+      host: string;
+      centerId: string;
+      instituteName: string;
+      brandColor: string | null;
+      logoUrl: string | null;
+    };
 
 export type Theme = "light" | "dark" | "system";

@@ -15,7 +15,10 @@ import { ContentAction } from "~/components/learning/content-actions";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = (matches[0]?.loaderData as { site?: { kind: string; instituteName?: string } } | undefined)?.site;
   const brand = site?.kind === "tenant" ? site.instituteName : "Pathshala";
-  return [{ title: `Catalog | ${brand}` }, { name: "description", content: `Live classes, video courses and study materials from ${brand}.` }];
+  return [
+    { title: `Catalog | ${brand}` },
+    { name: "description", content: `Live classes, video courses and study materials from ${brand}.` },
+  ];
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,9 +36,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => enrolFromForm(request, context);
 
 const SECTIONS = [
-  { key: "live", title: "Live Classes", Icon: Radio, empty: "No live classes available.", blurb: "Join your teachers live. Links open 15 minutes before each class." },
-  { key: "courses", title: "Courses", Icon: MonitorPlay, empty: "No courses available.", blurb: "Video lessons to learn at your own pace." },
-  { key: "materials", title: "Materials", Icon: FileText, empty: "No materials available.", blurb: "Notes, formula sheets and practice papers." },
+  {
+    key: "live",
+    title: "Live Classes",
+    Icon: Radio,
+    empty: "No live classes available.",
+    blurb: "Join your teachers live. Links open 15 minutes before each class.",
+  },
+  {
+    key: "courses",
+    title: "Courses",
+    Icon: MonitorPlay,
+    empty: "No courses available.",
+    blurb: "Video lessons to learn at your own pace.",
+  },
+  {
+    key: "materials",
+    title: "Materials",
+    Icon: FileText,
+    empty: "No materials available.",
+    blurb: "Notes, formula sheets and practice papers.",
+  },
 ] as const;
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
@@ -84,11 +105,16 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           <div className="rounded-2xl bg-gradient-to-r from-primary to-primary/75 p-6 text-primary-foreground shadow-sm md:p-8">
             <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Catalog</h1>
             <p className="mt-2 max-w-2xl text-sm opacity-90 md:text-base">
-              Live classes, video courses and study materials{site?.kind === "tenant" ? ` from ${brand}` : ""}. Enrol in free ones at once; paid ones open a secure Razorpay checkout.
+              Live classes, video courses and study materials{site?.kind === "tenant" ? ` from ${brand}` : ""}. Enrol in
+              free ones at once; paid ones open a secure Razorpay checkout.
             </p>
             <nav aria-label="Catalog sections" className="mt-4 flex flex-wrap gap-2">
               {SECTIONS.map(({ key, title, Icon }) => (
-                <a key={key} href={`#${key}`} className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium hover:bg-white/25">
+                <a
+                  key={key}
+                  href={`#${key}`}
+                  className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium hover:bg-white/25"
+                >
                   <Icon className="size-4" aria-hidden /> {title}
                   <span className="tabular-nums opacity-80">({sections[key].length})</span>
                 </a>
@@ -97,11 +123,22 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           </div>
 
           <noscript>
-            <p className="mt-4 rounded-lg border bg-card p-3 text-sm">Free courses enrol without JavaScript; paying for a course opens Razorpay Checkout, which needs JavaScript turned on.</p>
+            <p className="mt-4 rounded-lg border bg-card p-3 text-sm">
+              Free courses enrol without JavaScript; paying for a course opens Razorpay Checkout, which needs JavaScript
+              turned on.
+            </p>
           </noscript>
 
           {SECTIONS.map(({ key, title, Icon, empty, blurb }) => (
-            <CatalogSection key={key} id={key} title={title} icon={<Icon className="size-5" aria-hidden />} blurb={blurb} empty={empty} items={sections[key]} />
+            <CatalogSection
+              key={key}
+              id={key}
+              title={title}
+              icon={<Icon className="size-5" aria-hidden />}
+              blurb={blurb}
+              empty={empty}
+              items={sections[key]}
+            />
           ))}
         </main>
       </div>
@@ -109,7 +146,21 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CatalogSection({ id, title, icon, blurb, empty, items }: { id: string; title: string; icon: React.ReactNode; blurb: string; empty: string; items: LearningItemJson[] }) {
+function CatalogSection({
+  id,
+  title,
+  icon,
+  blurb,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  icon: React.ReactNode;
+  blurb: string;
+  empty: string;
+  items: LearningItemJson[];
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mt-10 scroll-mt-20">
       <div className="mb-4 flex items-end justify-between gap-3">

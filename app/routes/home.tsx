@@ -44,27 +44,54 @@ const STRIP = [
 ];
 
 const FEATURES = [
-  { icon: BookOpen, title: "Course Management", text: "Publish PDFs, recorded video courses and live classes, priced your way, organised by batch and subject." },
-  { icon: Users, title: "Student Management", text: "Enrolments, access and progress in one place. Students sign in on your own domain and find everything they bought." },
-  { icon: Megaphone, title: "Marketing Tools", text: "Reach students and parents by email, SMS and WhatsApp, and turn website enquiries into admissions." },
-  { icon: BarChart3, title: "Analytics", text: "See sales, enrolments and your best-performing courses at a glance, and grow what works." },
-  { icon: Award, title: "Certificates", text: "Reward completion with certificates that carry your institute's name and brand." },
-  { icon: LayoutDashboard, title: "Dashboard", text: "One dashboard for your plan, website template, content creators and billing history." },
+  {
+    icon: BookOpen,
+    title: "Course Management",
+    text: "Publish PDFs, recorded video courses and live classes, priced your way, organised by batch and subject.",
+  },
+  {
+    icon: Users,
+    title: "Student Management",
+    text: "Enrolments, access and progress in one place. Students sign in on your own domain and find everything they bought.",
+  },
+  {
+    icon: Megaphone,
+    title: "Marketing Tools",
+    text: "Reach students and parents by email, SMS and WhatsApp, and turn website enquiries into admissions.",
+  },
+  {
+    icon: BarChart3,
+    title: "Analytics",
+    text: "See sales, enrolments and your best-performing courses at a glance, and grow what works.",
+  },
+  {
+    icon: Award,
+    title: "Certificates",
+    text: "Reward completion with certificates that carry your institute's name and brand.",
+  },
+  {
+    icon: LayoutDashboard,
+    title: "Dashboard",
+    text: "One dashboard for your plan, website template, content creators and billing history.",
+  },
 ];
 
 const TESTIMONIALS = [
   {
-    quote: "We went from a WhatsApp group to a proper website with online fees in a single day. Admissions for our JEE batch doubled this season.",
+    quote:
+      "We went from a WhatsApp group to a proper website with online fees in a single day. Admissions for our JEE batch doubled this season.",
     name: "Rakesh Gupta",
     role: "Director, Gupta JEE Classes, Patna",
   },
   {
-    quote: "Our NEET students watch recorded lectures and join live doubt sessions from the same login. Parents love how professional it looks.",
+    quote:
+      "Our NEET students watch recorded lectures and join live doubt sessions from the same login. Parents love how professional it looks.",
     name: "Dr. Meera Iyer",
     role: "Founder, Iyer Biology Academy, Chennai",
   },
   {
-    quote: "Selling my Class 12 physics notes used to mean printing and couriers. Now students pay online and download instantly.",
+    quote:
+      "Selling my Class 12 physics notes used to mean printing and couriers. Now students pay online and download instantly.",
     name: "Sourav Banerjee",
     role: "Physics educator, Kolkata",
   },
@@ -73,27 +100,33 @@ const TESTIMONIALS = [
 export const LANDING_FAQ: FaqItem[] = [
   {
     question: "How quickly can my institute go live?",
-    answer: "Most institutes are live in under 24 hours: choose a plan, enter your institute's details, pay securely and pick a website template. Your site is ready on your domain right away.",
+    answer:
+      "Most institutes are live in under 24 hours: choose a plan, enter your institute's details, pay securely and pick a website template. Your site is ready on your domain right away.",
   },
   {
     question: "Do I need any technical knowledge?",
-    answer: "No. You fill in a short form and choose a template; we host the website, the student logins and the payments for you.",
+    answer:
+      "No. You fill in a short form and choose a template; we host the website, the student logins and the payments for you.",
   },
   {
     question: "Can I use my own domain name?",
-    answer: "Yes. Your institute's website runs on your own domain with your name and colours, so students only ever see your brand.",
+    answer:
+      "Yes. Your institute's website runs on your own domain with your name and colours, so students only ever see your brand.",
   },
   {
     question: "How do students pay for courses?",
-    answer: "Students pay online by card, UPI or net banking through a secure payment gateway, and get access the moment their payment is confirmed.",
+    answer:
+      "Students pay online by card, UPI or net banking through a secure payment gateway, and get access the moment their payment is confirmed.",
   },
   {
     question: "Is there a free trial?",
-    answer: "Every plan starts with a 14-day free trial and there is no setup fee. You do not need a credit card to start.",
+    answer:
+      "Every plan starts with a 14-day free trial and there is no setup fee. You do not need a credit card to start.",
   },
   {
     question: "Can teachers and creators sell their content through my institute?",
-    answer: "Yes. Creators upload PDFs, videos and live classes and assign them to your institute; your students see them in your catalogue.",
+    answer:
+      "Yes. Creators upload PDFs, videos and live classes and assign them to your institute; your students see them in your catalogue.",
   },
 ];
 
@@ -177,8 +210,8 @@ export default function Landing() {
         <div className="grid items-center gap-10 md:grid-cols-2">
           <div>
             <SectionHeading eyebrow="About us" title="Built in Kolkata for India's coaching institutes" align="left">
-              Pathshala started with a simple idea: every institute, from a single classroom to a multi-city brand, deserves its own professional
-              online presence without hiring a tech team.
+              Pathshala started with a simple idea: every institute, from a single classroom to a multi-city brand,
+              deserves its own professional online presence without hiring a tech team.
             </SectionHeading>
             <Link to="/about" className={buttonClasses("outline", "md", "mt-8")}>
               Learn more about us <ArrowRight className="size-4" aria-hidden />
@@ -236,7 +269,9 @@ export default function Landing() {
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
             Ready to take your institute online?
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-slate-200">Start your 14-day free trial today. No setup fee, no credit card.</p>
+          <p className="mx-auto mt-4 max-w-xl text-slate-200">
+            Start your 14-day free trial today. No setup fee, no credit card.
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/get-started" className={buttonClasses("accent", "lg")}>
               Start Free Trial

@@ -6,7 +6,14 @@ import { endWebSession, getViewer } from "~/lib/session.server";
 import { tryService } from "~/lib/actions.server";
 import { flashToastCookie } from "~/lib/toast.server";
 import { formatDate } from "#common/format.ts";
-import { INVITE_NOT_FOUND, INVITE_USED, inviteCreatorsOnly, inviteExpired, inviteForAnother, inviteWithdrawn } from "#common/validation/team.ts";
+import {
+  INVITE_NOT_FOUND,
+  INVITE_USED,
+  inviteCreatorsOnly,
+  inviteExpired,
+  inviteForAnother,
+  inviteWithdrawn,
+} from "#common/validation/team.ts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CardPage } from "~/components/shell/card-page";
 
@@ -37,7 +44,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form.get("intent") === "switch-account") {
     // Signed in with another address: sign out, then sign in as the invited creator and come back.
     const cookie = viewer ? await endWebSession(context) : null;
-    return redirect(`/auth?role=creator&mode=login&redirectTo=${backHere(params.token)}`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+    return redirect(
+      `/auth?role=creator&mode=login&redirectTo=${backHere(params.token)}`,
+      cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
+    );
   }
   if (!viewer) return redirect(`/auth?role=creator&mode=login&redirectTo=${backHere(params.token)}`);
   const result = await tryService(() => services.team.accept(viewer, params.token));
@@ -45,7 +55,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { center } = result.value;
   return redirect("/creator/contents", {
     headers: {
-      "Set-Cookie": flashToastCookie({ kind: "success", title: `You joined ${center.instituteName}'s team`, description: "You can now assign your content to it from My Contents." }),
+      "Set-Cookie": flashToastCookie({
+        kind: "success",
+        title: `You joined ${center.instituteName}'s team`,
+        description: "You can now assign your content to it from My Contents.",
+      }),
     },
   });
 }
@@ -57,12 +71,34 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
   const { invitation, viewer, token, mine } = loaderData;
   return (
     <CardPage wide>
-      {invitation ? <InvitationBody invitation={invitation} viewer={viewer} token={token} mine={mine} error={actionData && !actionData.ok ? actionData.error : null} /> : <Problem title="Invitation not found" text={INVITE_NOT_FOUND} />}
+      {invitation ? (
+        <InvitationBody
+          invitation={invitation}
+          viewer={viewer}
+          token={token}
+          mine={mine}
+          error={actionData && !actionData.ok ? actionData.error : null}
+        />
+      ) : (
+        <Problem title="Invitation not found" text={INVITE_NOT_FOUND} />
+      )}
     </CardPage>
   );
 }
 
-function InvitationBody({ invitation, viewer, token, mine, error }: { invitation: Invitation; viewer: Viewer; token: string; mine: boolean; error: string | null }) {
+function InvitationBody({
+  invitation,
+  viewer,
+  token,
+  mine,
+  error,
+}: {
+  invitation: Invitation;
+  viewer: Viewer;
+  token: string;
+  mine: boolean;
+  error: string | null;
+}) {
   const navigation = useNavigation();
   const accepting = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
   const { instituteName, invitedBy, email, state, expiresAt } = invitation;
@@ -74,8 +110,9 @@ function InvitationBody({ invitation, viewer, token, mine, error }: { invitation
       <p className="text-sm font-medium text-primary">Team invitation</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Join {instituteName}'s team</h1>
       <p className="mt-3 text-muted-foreground">
-        {invitedBy ? <strong className="font-medium text-foreground">{invitedBy}</strong> : "The institute"} invited <strong className="font-medium text-foreground">{email}</strong> to put classes and
-        materials on {instituteName}'s website.
+        {invitedBy ? <strong className="font-medium text-foreground">{invitedBy}</strong> : "The institute"} invited{" "}
+        <strong className="font-medium text-foreground">{email}</strong> to put classes and materials on {instituteName}
+        's website.
       </p>
     </>
   );
@@ -95,11 +132,16 @@ function InvitationBody({ invitation, viewer, token, mine, error }: { invitation
   return (
     <div>
       {header}
-      {expiresAt && <p className="mt-2 text-sm text-muted-foreground">This link works until {formatDate(expiresAt)}.</p>}
+      {expiresAt && (
+        <p className="mt-2 text-sm text-muted-foreground">This link works until {formatDate(expiresAt)}.</p>
+      )}
       <div className="mt-6 grid gap-3">
         {!viewer ? (
           <>
-            <p className="text-sm">Sign in with the creator account for {email} to accept. New here? Create a creator account with that address.</p>
+            <p className="text-sm">
+              Sign in with the creator account for {email} to accept. New here? Create a creator account with that
+              address.
+            </p>
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={signInLink}>Sign in to accept</ButtonLink>
               <ButtonLink to={registerLink} variant="outline">
@@ -123,7 +165,8 @@ function InvitationBody({ invitation, viewer, token, mine, error }: { invitation
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="accept" />
             <p className="text-sm">
-              You are signed in as <strong>{viewer.name}</strong> ({viewer.email}). Once you accept, you can assign your content to {instituteName} and it appears on its website.
+              You are signed in as <strong>{viewer.name}</strong> ({viewer.email}). Once you accept, you can assign your
+              content to {instituteName} and it appears on its website.
             </p>
             {error && <Notice text={error} />}
             <div>

@@ -52,7 +52,9 @@ export default function LaunchingSoon({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <>
-              <p className="mt-4 text-lg text-muted-foreground">Your institute's website launches as soon as you choose a plan.</p>
+              <p className="mt-4 text-lg text-muted-foreground">
+                Your institute's website launches as soon as you choose a plan.
+              </p>
               <ButtonLink to="/pricing" size="lg" className="mt-8">
                 See plans
               </ButtonLink>
@@ -88,7 +90,10 @@ function Countdown() {
         Redirect in {left}s
       </p>
       <div className="mx-auto mt-4 h-1.5 max-w-xs overflow-hidden rounded-full bg-muted">
-        <div className="h-full bg-primary transition-[width] duration-300" style={{ width: `${((COUNTDOWN_SECONDS - left) / COUNTDOWN_SECONDS) * 100}%` }} />
+        <div
+          className="h-full bg-primary transition-[width] duration-300"
+          style={{ width: `${((COUNTDOWN_SECONDS - left) / COUNTDOWN_SECONDS) * 100}%` }}
+        />
       </div>
       <ButtonLink to={NEXT} replace variant="outline" className="mt-6">
         Choose a template now

@@ -7,7 +7,10 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found | Pathshala" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Page not found | Pathshala" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFoundRoute() {
   return <NotFound />;

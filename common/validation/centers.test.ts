@@ -21,7 +21,12 @@ describe("expiryLabel (spec §4: 'N days left' rounded up, or 'Expired')", () =>
 });
 
 describe("the sub center schema (spec §5)", () => {
-  const ok = { name: "Salt Lake Branch", domain: "saltlake.example.in", website: "https://saltlake.example.in/", superAdminPath: "/admin/" };
+  const ok = {
+    name: "Salt Lake Branch",
+    domain: "saltlake.example.in",
+    website: "https://saltlake.example.in/",
+    superAdminPath: "/admin/",
+  };
   it("normalises what it accepts", () => {
     expect(v.parse(SubCenterSchema, { ...ok, domain: " HTTPS://SaltLake.Example.IN/x " })).toEqual({
       name: "Salt Lake Branch",
@@ -47,7 +52,9 @@ describe("the sub center schema (spec §5)", () => {
   });
   it("keeps the site's own pages free", () => {
     for (const path of ["/", "/auth", "/business", "/business/x", "/student", "/api", "/media/a", "/_site"]) {
-      expect(centerFieldErrors({ ...ok, superAdminPath: path }).superAdminPath, path).toMatch(/already used by the institute's website/);
+      expect(centerFieldErrors({ ...ok, superAdminPath: path }).superAdminPath, path).toMatch(
+        /already used by the institute's website/,
+      );
     }
     expect(centerFieldErrors({ ...ok, superAdminPath: "/staff-login" })).toEqual({});
   });
@@ -56,11 +63,16 @@ describe("the sub center schema (spec §5)", () => {
 describe("extend and Go", () => {
   it("takes whole days from 1 to 3650, as a number or text", () => {
     expect(v.parse(ExtendCenterSchema, { days: "90" })).toEqual({ days: 90 });
-    for (const days of [0, 3651, 1.5, "", "x", null]) expect(v.safeParse(ExtendCenterSchema, { days }).success, String(days)).toBe(false);
+    for (const days of [0, 3651, 1.5, "", "x", null])
+      expect(v.safeParse(ExtendCenterSchema, { days }).success, String(days)).toBe(false);
   });
   it("opens the website at the super admin path", () => {
-    expect(goUrl({ website: "https://a.example.com/", domain: "a.example.com", superAdminPath: "/admin" })).toBe("https://a.example.com/admin");
-    expect(goUrl({ website: null, domain: "b.example.com", superAdminPath: "/staff" })).toBe("https://b.example.com/staff");
+    expect(goUrl({ website: "https://a.example.com/", domain: "a.example.com", superAdminPath: "/admin" })).toBe(
+      "https://a.example.com/admin",
+    );
+    expect(goUrl({ website: null, domain: "b.example.com", superAdminPath: "/staff" })).toBe(
+      "https://b.example.com/staff",
+    );
     expect(goUrl({ website: null, domain: null, superAdminPath: "/admin" })).toBeNull();
   });
 });

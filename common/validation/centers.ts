@@ -27,7 +27,17 @@ export const PATH_CHARACTERS = "Use only letters, numbers, -, _, . and / in the 
 export const DEFAULT_SUPER_ADMIN_PATH = "/admin";
 
 /** Paths an institute's domain serves itself (pages, API, assets), so a redirect there would hide them. */
-const SERVED_PREFIXES = ["/api", "/_site", "/_sandbox", "/media", "/assets", "/enquiry", "/healthz", "/readyz", "/metrics"];
+const SERVED_PREFIXES = [
+  "/api",
+  "/_site",
+  "/_sandbox",
+  "/media",
+  "/assets",
+  "/enquiry",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+];
 
 function pathIsFree(path: string): boolean {
   if (isTenantPath(path)) return false;
@@ -45,7 +55,12 @@ export const centerNameSchema = v.pipe(
 export function isWebsiteUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 && !url.username && !url.password;
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.hostname.length > 0 &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -108,7 +123,10 @@ export const EXTEND_CHOICES = [30, 90, 365] as const;
 /** Beyond the spec: an admin extends a center's expiry by whole days (from its expiry, or from today if past). */
 export const ExtendCenterSchema = v.object({
   days: v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform(Number))], "Days must be a whole number from 1 to 3650"),
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.transform(Number))],
+      "Days must be a whole number from 1 to 3650",
+    ),
     v.number("Days must be a whole number from 1 to 3650"),
     v.integer("Days must be a whole number from 1 to 3650"),
     v.minValue(1, "Days must be a whole number from 1 to 3650"),
@@ -149,7 +167,11 @@ export function daysLeft(expiresAt: string | Date | null, now = Date.now()): num
 }
 
 /** Spec §2: 'Go' opens the center's website at its super admin path (in a new tab). */
-export function goUrl(center: { website: string | null; domain: string | null; superAdminPath: string }): string | null {
+export function goUrl(center: {
+  website: string | null;
+  domain: string | null;
+  superAdminPath: string;
+}): string | null {
   const base = center.website ?? (center.domain ? `https://${center.domain}` : null);
   return base ? `${base.replace(/\/+$/, "")}${center.superAdminPath}` : null;
 }

@@ -11,7 +11,8 @@ describe("class times", () => {
   });
 
   it("refuses what is not a real time", () => {
-    for (const bad of ["tomorrow", "2026-02-31T10:00", "2026-11-22T24:00", "2026-11-22", "22/11/2026 18:30"]) expect(parseClassTime(bad)).toBeNull();
+    for (const bad of ["tomorrow", "2026-02-31T10:00", "2026-11-22T24:00", "2026-11-22", "22/11/2026 18:30"])
+      expect(parseClassTime(bad)).toBeNull();
   });
 
   it("shows an instant back as the field's India-time value", () => {

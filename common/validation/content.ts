@@ -43,7 +43,10 @@ export const descriptionSchema = v.pipe(
   v.maxLength(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
 );
 
-export const contentTypeSchema = v.pipe(v.optional(v.string(), ""), v.picklist(CONTENT_TYPES, "Type must be pdf, video or live"));
+export const contentTypeSchema = v.pipe(
+  v.optional(v.string(), ""),
+  v.picklist(CONTENT_TYPES, "Type must be pdf, video or live"),
+);
 
 /** Rupees as typed (a string from a form, a number from JSON) → integer paise. Empty means free. */
 export const priceSchema = v.pipe(
@@ -57,7 +60,10 @@ export const priceSchema = v.pipe(
   v.number("Price must be a number"),
   v.minValue(0, "Price cannot be negative"),
   v.maxValue(MAX_PRICE_RUPEES, `Price must be at most ₹${MAX_PRICE_RUPEES.toLocaleString("en-IN")}`),
-  v.check((rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6, "Price can have at most 2 decimal places"),
+  v.check(
+    (rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6,
+    "Price can have at most 2 decimal places",
+  ),
   v.transform((rupees) => Math.round(rupees * 100)),
 );
 
@@ -83,7 +89,15 @@ export function parseClassTime(value: string): Date | null {
     const utc = Date.UTC(y, mo - 1, d, h, mi, sec);
     const check = new Date(utc);
     // Date.UTC rolls 31 February over into March: such a date is refused, not moved.
-    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || sec > 59) return null;
+    if (
+      check.getUTCFullYear() !== y ||
+      check.getUTCMonth() !== mo - 1 ||
+      check.getUTCDate() !== d ||
+      h > 23 ||
+      mi > 59 ||
+      sec > 59
+    )
+      return null;
     return new Date(utc - INDIA_OFFSET_MS);
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
@@ -155,6 +169,9 @@ export const ContentListQuery = v.object({
   sort: v.optional(v.fallback(v.picklist(SORT_KEYS), "createdAt"), "createdAt"),
   dir: v.optional(v.fallback(v.picklist(["asc", "desc"]), "desc"), "desc"),
   page: v.optional(v.fallback(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), 1), "1"),
-  limit: v.optional(v.fallback(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 20), "20"),
+  limit: v.optional(
+    v.fallback(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+    "20",
+  ),
 });
 export type ContentListQueryOutput = v.InferOutput<typeof ContentListQuery>;

@@ -4,7 +4,12 @@ import { storable } from "./storable.ts";
 import { INVALID_PHONE, isListedPhone, isPhoneNumber, phoneDigits } from "./phone.ts";
 
 /** A visitor's number, kept as digits to be dialled (the product's phone rule, ./phone.ts). */
-export const phoneSchema = v.pipe(text(INVALID_PHONE, "Phone number"), v.trim(), v.check(isPhoneNumber, INVALID_PHONE), v.transform(phoneDigits));
+export const phoneSchema = v.pipe(
+  text(INVALID_PHONE, "Phone number"),
+  v.trim(),
+  v.check(isPhoneNumber, INVALID_PHONE),
+  v.transform(phoneDigits),
+);
 
 /** An institute's listed number, shown to visitors: it keeps the owner's spacing ("+91 98300 12345"). */
 export const displayPhoneSchema = v.pipe(
@@ -19,11 +24,25 @@ export const ENQUIRY_KIND_VALUES = ["Enquire", "Apply Now", "Book Demo"] as cons
 
 /** The enquiry form on an institute's site (the template form and the API share it). */
 export const EnquiryInput = v.object({
-  name: v.pipe(text("Please enter your name", "Your name"), v.trim(), v.nonEmpty("Please enter your name"), v.maxLength(100, "Your name is too long")),
+  name: v.pipe(
+    text("Please enter your name", "Your name"),
+    v.trim(),
+    v.nonEmpty("Please enter your name"),
+    v.maxLength(100, "Your name is too long"),
+  ),
   phone: phoneSchema,
   email: v.pipe(emailSchema),
-  program: v.optional(v.pipe(v.string(), storable("Program"), v.trim(), v.maxLength(100, "Please choose a program from the list"))),
-  message: v.optional(v.pipe(v.string(), storable("Your message"), v.trim(), v.maxLength(1000, "Your message is too long (1,000 characters at most)"))),
+  program: v.optional(
+    v.pipe(v.string(), storable("Program"), v.trim(), v.maxLength(100, "Please choose a program from the list")),
+  ),
+  message: v.optional(
+    v.pipe(
+      v.string(),
+      storable("Your message"),
+      v.trim(),
+      v.maxLength(1000, "Your message is too long (1,000 characters at most)"),
+    ),
+  ),
   kind: v.optional(v.picklist(ENQUIRY_KIND_VALUES, "Please choose Enquire, Apply Now or Book Demo"), "Enquire"),
 });
 

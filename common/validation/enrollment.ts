@@ -11,6 +11,11 @@ export const ORDER_OF_ANOTHER_ACCOUNT = "This order belongs to another account."
 export const PRICE_TOO_LOW = "This course cannot be bought online: its price is below ₹1.";
 
 export const EnrollSchema = v.object({
-  contentId: v.pipe(text(CONTENT_REQUIRED, "contentId"), v.trim(), v.nonEmpty(CONTENT_REQUIRED), v.check(isUuid, CONTENT_UNAVAILABLE)),
+  contentId: v.pipe(
+    text(CONTENT_REQUIRED, "contentId"),
+    v.trim(),
+    v.nonEmpty(CONTENT_REQUIRED),
+    v.check(isUuid, CONTENT_UNAVAILABLE),
+  ),
 });
 export type EnrollInput = v.InferOutput<typeof EnrollSchema>;

@@ -54,8 +54,18 @@ const flag = (label: string) => v.boolean(`${label} must be true or false`);
 
 export const PlanFeatureSchema = v.object(
   {
-    name: v.pipe(text("Feature name is required"), v.trim(), v.nonEmpty("Feature name is required"), v.maxLength(120, "Feature name is too long")),
-    description: v.pipe(v.optional(v.string("Feature description must be text"), ""), storable("Feature description"), v.trim(), v.maxLength(300, "Feature description is too long")),
+    name: v.pipe(
+      text("Feature name is required"),
+      v.trim(),
+      v.nonEmpty("Feature name is required"),
+      v.maxLength(120, "Feature name is too long"),
+    ),
+    description: v.pipe(
+      v.optional(v.string("Feature description must be text"), ""),
+      storable("Feature description"),
+      v.trim(),
+      v.maxLength(300, "Feature description is too long"),
+    ),
     included: v.optional(flag("Feature included"), true),
   },
   "Each feature must be an object with a name",
@@ -64,17 +74,33 @@ export const PlanFeatureSchema = v.object(
 /** A whole plan (POST /api/pricing, and every save after merging an edit onto the stored plan). */
 export const PlanSchema = v.object(
   {
-    name: v.pipe(text("Plan name is required"), v.trim(), v.nonEmpty("Plan name is required"), v.maxLength(80, "Plan name is too long")),
-    description: v.pipe(v.optional(v.string("Description must be text"), ""), storable("Description"), v.trim(), v.maxLength(500, "Description is too long")),
+    name: v.pipe(
+      text("Plan name is required"),
+      v.trim(),
+      v.nonEmpty("Plan name is required"),
+      v.maxLength(80, "Plan name is too long"),
+    ),
+    description: v.pipe(
+      v.optional(v.string("Description must be text"), ""),
+      storable("Description"),
+      v.trim(),
+      v.maxLength(500, "Description is too long"),
+    ),
     pricing: v.optional(
-      v.object({ monthly: priceEntry("monthly"), quarterly: priceEntry("quarterly"), yearly: priceEntry("yearly") }, "Pricing must be an object"),
+      v.object(
+        { monthly: priceEntry("monthly"), quarterly: priceEntry("quarterly"), yearly: priceEntry("yearly") },
+        "Pricing must be an object",
+      ),
       {},
     ),
     activeDuration: v.optional(v.picklist(BILLINGS, "Active duration must be monthly, quarterly or yearly"), "monthly"),
     quarterlyMonths: v.optional(wholeAtLeastOne("Quarterly months", 12), 3),
     yearlyYears: v.optional(wholeAtLeastOne("Yearly years", 10), 1),
     features: v.optional(
-      v.pipe(v.array(PlanFeatureSchema, "Features must be a list"), v.maxLength(MAX_PLAN_FEATURES, `A plan can have at most ${MAX_PLAN_FEATURES} features`)),
+      v.pipe(
+        v.array(PlanFeatureSchema, "Features must be a list"),
+        v.maxLength(MAX_PLAN_FEATURES, `A plan can have at most ${MAX_PLAN_FEATURES} features`),
+      ),
       [],
     ),
     isActive: v.optional(flag("Active"), true),

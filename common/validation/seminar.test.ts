@@ -28,14 +28,31 @@ describe("seminar booking rules", () => {
 
   it("accepts e-mails without spaces and with a dotted domain", () => {
     expect(isSeminarEmail("asha@example.in")).toBe(true);
-    for (const bad of ["asha", "asha@example", "as ha@example.in", "@example.in", "asha@.in x"]) expect(isSeminarEmail(bad)).toBe(false);
+    for (const bad of ["asha", "asha@example", "as ha@example.in", "@example.in", "asha@.in x"])
+      expect(isSeminarEmail(bad)).toBe(false);
   });
 
   it("accepts phones of 2 to 15 digits after removing spaces, dashes and parentheses", () => {
-    for (const good of ["+91 98765 43210", "(33) 2345-6789", "9876543210", "+1-212-555-0100", "12", "+123456789012345"]) {
+    for (const good of [
+      "+91 98765 43210",
+      "(33) 2345-6789",
+      "9876543210",
+      "+1-212-555-0100",
+      "12",
+      "+123456789012345",
+    ]) {
       expect(isPhoneNumber(good), good).toBe(true);
     }
-    for (const bad of ["0987654321", "(033) 2345-6789", "+0 98765", "1", "98765x43210", "+1234567890123456", "++91 98765", "98.765.43210"]) {
+    for (const bad of [
+      "0987654321",
+      "(033) 2345-6789",
+      "+0 98765",
+      "1",
+      "98765x43210",
+      "+1234567890123456",
+      "++91 98765",
+      "98.765.43210",
+    ]) {
       expect(isPhoneNumber(bad), bad).toBe(false);
     }
   });
@@ -79,7 +96,15 @@ describe("seminar booking rules", () => {
   });
 
   it("reports a missing field before any format problem", () => {
-    const result = v.safeParse(SeminarBookingInput, { fullName: "A", email: "bad", phoneNumber: "x", city: " ", country: "India", date: "x", time: "y" });
+    const result = v.safeParse(SeminarBookingInput, {
+      fullName: "A",
+      email: "bad",
+      phoneNumber: "x",
+      city: " ",
+      country: "India",
+      date: "x",
+      time: "y",
+    });
     expect(result.success).toBe(false);
     expect(result.issues?.[0].message).toBe("Please fill in all fields");
   });

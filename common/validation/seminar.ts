@@ -35,7 +35,12 @@ export function isSeminarEmail(value: string): boolean {
 
 /** Today's date (yyyy-mm-dd) where the seminar happens. */
 export function seminarToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SEMINAR_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: SEMINAR_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 
 /** The earliest date that can be booked today. */
@@ -58,7 +63,8 @@ export function seminarDateProblem(value: string, today: string = seminarToday()
   return null;
 }
 
-const requiredText = (label: string, max = 100) => v.pipe(text(FILL_ALL_FIELDS, label), v.trim(), v.nonEmpty(FILL_ALL_FIELDS), v.maxLength(max, TOO_LONG));
+const requiredText = (label: string, max = 100) =>
+  v.pipe(text(FILL_ALL_FIELDS, label), v.trim(), v.nonEmpty(FILL_ALL_FIELDS), v.maxLength(max, TOO_LONG));
 
 /**
  * Every field is required first ('Please fill in all fields'); only when all are present are the

@@ -86,7 +86,12 @@ export const CreateOrderSchema = v.object({
   owner: ownerNameSchema,
   email: emailSchema,
   phone: phoneSchema,
-  plan: v.pipe(text("Plan is required"), v.trim(), v.nonEmpty("Plan is required"), v.maxLength(120, "Plan is not known")),
+  plan: v.pipe(
+    text("Plan is required"),
+    v.trim(),
+    v.nonEmpty("Plan is required"),
+    v.maxLength(120, "Plan is not known"),
+  ),
   billing: v.optional(v.picklist(BILLINGS, "Billing must be monthly, quarterly or yearly"), "monthly"),
   amount: v.optional(v.unknown()),
   currency: v.optional(v.unknown()),
@@ -96,8 +101,23 @@ export type CreateOrderInput = v.InferOutput<typeof CreateOrderSchema>;
 
 /** POST /api/payment/verify (the Checkout handler's answer). */
 export const VerifyPaymentSchema = v.object({
-  razorpay_order_id: v.pipe(text("razorpay_order_id is required"), v.trim(), v.nonEmpty("razorpay_order_id is required"), v.maxLength(100, "razorpay_order_id is too long")),
-  razorpay_payment_id: v.pipe(text("razorpay_payment_id is required"), v.trim(), v.nonEmpty("razorpay_payment_id is required"), v.maxLength(100, "razorpay_payment_id is too long")),
-  razorpay_signature: v.pipe(text("razorpay_signature is required"), v.trim(), v.nonEmpty("razorpay_signature is required"), v.maxLength(200, "razorpay_signature is too long")),
+  razorpay_order_id: v.pipe(
+    text("razorpay_order_id is required"),
+    v.trim(),
+    v.nonEmpty("razorpay_order_id is required"),
+    v.maxLength(100, "razorpay_order_id is too long"),
+  ),
+  razorpay_payment_id: v.pipe(
+    text("razorpay_payment_id is required"),
+    v.trim(),
+    v.nonEmpty("razorpay_payment_id is required"),
+    v.maxLength(100, "razorpay_payment_id is too long"),
+  ),
+  razorpay_signature: v.pipe(
+    text("razorpay_signature is required"),
+    v.trim(),
+    v.nonEmpty("razorpay_signature is required"),
+    v.maxLength(200, "razorpay_signature is too long"),
+  ),
 });
 export type VerifyPaymentInput = v.InferOutput<typeof VerifyPaymentSchema>;

@@ -28,13 +28,27 @@ describe("the site profile schema", () => {
 
   it("leaves blanks blank, so the template shows its samples", () => {
     const parsed = profile({ tagline: " ", phone: "", contactEmail: "", brandColor: "" });
-    expect(parsed.success && parsed.output).toMatchObject({ tagline: "", phone: "", contactEmail: "", brandColor: "", programs: [], testimonials: [] });
+    expect(parsed.success && parsed.output).toMatchObject({
+      tagline: "",
+      phone: "",
+      contactEmail: "",
+      brandColor: "",
+      programs: [],
+      testimonials: [],
+    });
   });
 });
 
 describe("an enquiry's phone number", () => {
   it("is kept as digits, to be dialled", () => {
-    const parsed = v.safeParse(EnquiryInput, { name: "Asha", phone: "+91 98300-12345", email: "asha@example.com", program: "NEET UG", message: "", kind: "Enquire" });
+    const parsed = v.safeParse(EnquiryInput, {
+      name: "Asha",
+      phone: "+91 98300-12345",
+      email: "asha@example.com",
+      program: "NEET UG",
+      message: "",
+      kind: "Enquire",
+    });
     expect(parsed.success && parsed.output.phone).toBe("+919830012345");
   });
 });

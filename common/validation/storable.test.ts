@@ -5,8 +5,21 @@ import { text } from "./account.ts";
 
 describe("isStorableText", () => {
   it("refuses U+0000 and unpaired surrogates, keeps everything else", () => {
-    for (const bad of ["\u0000", "a\u0000b", "\uD800", "a\uD800b", "\uDC00", "x\uDC00", "\uD83D", "\uDE00\uD83D"]) expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
-    for (const good of ["", "plain", "naïve", "हिन्दी", "🧪📚", "\uD83D\uDE00", "tab\tnew\nline", "\u0001", "%00", "\\u0000"]) expect(isStorableText(good), JSON.stringify(good)).toBe(true);
+    for (const bad of ["\u0000", "a\u0000b", "\uD800", "a\uD800b", "\uDC00", "x\uDC00", "\uD83D", "\uDE00\uD83D"])
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+    for (const good of [
+      "",
+      "plain",
+      "naïve",
+      "हिन्दी",
+      "🧪📚",
+      "\uD83D\uDE00",
+      "tab\tnew\nline",
+      "\u0001",
+      "%00",
+      "\\u0000",
+    ])
+      expect(isStorableText(good), JSON.stringify(good)).toBe(true);
   });
 });
 
@@ -20,16 +33,32 @@ describe("findUnstorable", () => {
 });
 
 describe("parseInput", () => {
-  const Schema = v.object({ name: text("Full name is required"), note: v.optional(v.string()), code: text("Please give the code", "The code") });
+  const Schema = v.object({
+    name: text("Full name is required"),
+    note: v.optional(v.string()),
+    code: text("Please give the code", "The code"),
+  });
 
   it("names the field with the label text() knows", () => {
-    expect(parseInput(Schema, { name: "A\u0000" })).toEqual({ success: false, issues: [{ field: "name", message: "Full name contains characters that cannot be stored." }] });
-    expect(parseInput(Schema, { name: "A", code: "\uDC00" })).toEqual({ success: false, issues: [{ field: "code", message: "The code contains characters that cannot be stored." }] });
+    expect(parseInput(Schema, { name: "A\u0000" })).toEqual({
+      success: false,
+      issues: [{ field: "name", message: "Full name contains characters that cannot be stored." }],
+    });
+    expect(parseInput(Schema, { name: "A", code: "\uDC00" })).toEqual({
+      success: false,
+      issues: [{ field: "code", message: "The code contains characters that cannot be stored." }],
+    });
   });
 
   it("refuses what no field rule looked at by its path in the result", () => {
-    expect(parseInput(Schema, { name: "A", note: "x\u0000" })).toEqual({ success: false, issues: [{ field: "note", message: "note contains characters that cannot be stored." }] });
-    expect(parseInput(v.unknown(), "\u0000")).toEqual({ success: false, issues: [{ field: undefined, message: "The input contains characters that cannot be stored." }] });
+    expect(parseInput(Schema, { name: "A", note: "x\u0000" })).toEqual({
+      success: false,
+      issues: [{ field: "note", message: "note contains characters that cannot be stored." }],
+    });
+    expect(parseInput(v.unknown(), "\u0000")).toEqual({
+      success: false,
+      issues: [{ field: undefined, message: "The input contains characters that cannot be stored." }],
+    });
   });
 
   it("passes good input through", () => {

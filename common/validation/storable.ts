@@ -57,12 +57,18 @@ export function findUnstorable(value: unknown, path: (string | number)[] = []): 
  * Every input (API bodies and queries, page forms) is read through here: the schema's rules,
  * then the one rule no schema may forget, that every piece of text in the result can be stored.
  */
-export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): InputResult<v.InferOutput<TSchema>> {
+export function parseInput<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): InputResult<v.InferOutput<TSchema>> {
   const result = v.safeParse(schema, input);
   if (!result.success) {
     return {
       success: false,
-      issues: result.issues.map((issue) => ({ field: issue.path?.map((p) => String(p.key)).join(".") || undefined, message: issue.message })),
+      issues: result.issues.map((issue) => ({
+        field: issue.path?.map((p) => String(p.key)).join(".") || undefined,
+        message: issue.message,
+      })),
     };
   }
   const at = findUnstorable(result.output);

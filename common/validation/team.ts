@@ -21,7 +21,10 @@ export const VisibilityInput = v.object({
 /** An invitation link's token (base32, as generateToken makes it); anything else is no invitation. */
 export const INVITE_TOKEN = /^[a-z2-7]{32}$/;
 export const AcceptInput = v.object({
-  token: v.pipe(v.optional(v.string("The invitation token is required"), ""), v.nonEmpty("The invitation token is required")),
+  token: v.pipe(
+    v.optional(v.string("The invitation token is required"), ""),
+    v.nonEmpty("The invitation token is required"),
+  ),
 });
 
 export const INVITE_SELF = "That is your own address. Invite the creators who make content for your institute.";
@@ -30,12 +33,14 @@ export const TEAM_ENTRY_NOT_FOUND = "Team member not found";
 export const SITE_ITEM_NOT_FOUND = "This content is not on your site.";
 /** Beside a creator's Business choice while no institute has them on its team. */
 export const NO_TEAMS_HINT = "Institutes appear here once their owner invites you to their team.";
-export const NOT_ON_TEAM = "You can only assign content to institutes whose team you are on. Ask the institute's owner to invite you.";
+export const NOT_ON_TEAM =
+  "You can only assign content to institutes whose team you are on. Ask the institute's owner to invite you.";
 
 export const alreadyOnTeam = (email: string) => `${email} is already on your team.`;
 export const inviteExpired = (institute: string) => `This invitation has expired. Ask ${institute} for a new link.`;
 export const inviteWithdrawn = (institute: string) => `${institute} withdrew this invitation.`;
 export const INVITE_USED = "This invitation has already been accepted.";
-export const inviteForAnother = (email: string) => `This invitation was sent to ${email}. Sign in with that address to accept it.`;
+export const inviteForAnother = (email: string) =>
+  `This invitation was sent to ${email}. Sign in with that address to accept it.`;
 export const inviteCreatorsOnly = (email: string, role: string) =>
   `Only creator accounts can join an institute's team, and ${email} is a ${role} account. Ask the institute to invite the address of your creator account.`;

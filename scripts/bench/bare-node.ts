@@ -6,7 +6,10 @@
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 
-const { headers, body } = JSON.parse(readFileSync(process.argv[2], "utf8")) as { headers: [string, string][]; body: string };
+const { headers, body } = JSON.parse(readFileSync(process.argv[2], "utf8")) as {
+  headers: [string, string][];
+  body: string;
+};
 const bytes = Buffer.from(body, "base64");
 const flat = headers.flat();
 createServer((_req, res) => {

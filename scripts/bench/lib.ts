@@ -26,13 +26,20 @@ export function freePort(): Promise<number> {
 }
 
 /** Waits until the server on `port` answers 200 for `path` with this Host header (fetch cannot set one). */
-export async function waitFor(port: number, options: { host?: string; path?: string; timeoutMs?: number } = {}): Promise<void> {
+export async function waitFor(
+  port: number,
+  options: { host?: string; path?: string; timeoutMs?: number } = {},
+): Promise<void> {
   const { host = "localhost", path = "/", timeoutMs = 60_000 } = options;
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetchWithHost(port, host, path).then((r) => r.status, () => 0);
+    const status = await fetchWithHost(port, host, path).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
-    if (Date.now() > until) throw new Error(`127.0.0.1:${port}${path} did not answer 200 for ${host} (last: ${status || "no answer"})`);
+    if (Date.now() > until)
+      throw new Error(`127.0.0.1:${port}${path} did not answer 200 for ${host} (last: ${status || "no answer"})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -43,7 +50,11 @@ export const hasWrk = () => spawnSync("wrk", ["--version"]).status !== null && s
  * Runs `seconds` of load at `connections` against `url`. Requests name the hosts of `hosts` in a
  * random order (so a tenant benchmark touches many institutes). Uses wrk when installed, else autocannon.
  */
-export async function load(name: string, url: string, options: { seconds: number; connections: number; hosts?: string[] }): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  options: { seconds: number; connections: number; hosts?: string[] },
+): Promise<LoadResult> {
   const { seconds, connections, hosts } = options;
   // The server closes the helpers' idle keep-alive connections (5 s) while the load runs; a
   // request on one of them afterwards would fail.
@@ -55,7 +66,9 @@ export async function load(name: string, url: string, options: { seconds: number
     // (docs/performance.md). So it makes each host's request once, in a shuffled order, and sends
     // them in that order, over and over: it reads its memory in order, and the server still sees
     // the hosts in a random order.
-    const list = shuffled(hosts ?? []).map((h) => JSON.stringify(h)).join(",");
+    const list = shuffled(hosts ?? [])
+      .map((h) => JSON.stringify(h))
+      .join(",");
     const request = `local hosts = {${list}}
 local requests = {}
 -- After wrk.init, which gives wrk.format() the URL's Host header.
@@ -75,7 +88,16 @@ end`;
     url,
     connections,
     duration: seconds,
-    requests: hosts ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, host: hosts[Math.floor(Math.random() * hosts.length)] } }) }] : undefined,
+    requests: hosts
+      ? [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, host: hosts[Math.floor(Math.random() * hosts.length)] },
+            }),
+          },
+        ]
+      : undefined,
   });
   return {
     name,
@@ -111,7 +133,15 @@ export const FIRST_REQUEST_HOLD_MS = 1000;
  * One wrk process (one thread) running the Lua `request` function given, for `seconds` after the
  * connections are open; requests/s, p50 and p99 over that time.
  */
-export function runWrk(options: { name: string; url: string; seconds: number; connections: number; request: string; holdMs?: number; script?: string }): Promise<LoadResult> {
+export function runWrk(options: {
+  name: string;
+  url: string;
+  seconds: number;
+  connections: number;
+  request: string;
+  holdMs?: number;
+  script?: string;
+}): Promise<LoadResult> {
   const { name, url, seconds, connections, request, holdMs = FIRST_REQUEST_HOLD_MS } = options;
   const scratch = options.script ? undefined : mkdtempSync(join(tmpdir(), "pathshala-wrk-"));
   const script = options.script ?? join(scratch!, "load.lua");
@@ -132,7 +162,11 @@ end
 `,
   );
   return new Promise((resolve, reject) => {
-    const child = spawn("wrk", ["-t1", `-c${connections}`, `-d${seconds + Math.ceil(holdMs / 1000)}s`, "--timeout", "10s", "-s", script, url], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(
+      "wrk",
+      ["-t1", `-c${connections}`, `-d${seconds + Math.ceil(holdMs / 1000)}s`, "--timeout", "10s", "-s", script, url],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
@@ -140,7 +174,14 @@ end
       if (scratch) rmSync(scratch, { recursive: true, force: true });
       const read = (key: string) => Number(new RegExp(`^${key} ([\\d.]+)$`, "m").exec(out)?.[1] ?? NaN);
       const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-      resolve({ name, requestsPerSec: read("RPS"), p50Ms: read("P50"), p99Ms: read("P99"), errors: read("ERR"), non2xx });
+      resolve({
+        name,
+        requestsPerSec: read("RPS"),
+        p50Ms: read("P50"),
+        p99Ms: read("P99"),
+        errors: read("ERR"),
+        non2xx,
+      });
     });
   });
 }
@@ -208,15 +249,27 @@ function procKiB(file: string, field: string): number {
 
 /** Resident memory of a process and its children (the workers of a clustered server). */
 export function rssTreeMiB(pid: number): number {
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
   return rssMiB(pid) + children.reduce((sum, child) => sum + rssMiB(child), 0);
 }
 
 export function printTable(rows: (LoadResult & { ratio?: string })[]) {
   const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "vs nginx"];
-  const lines = rows.map((r) => [r.name, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.errors), String(r.non2xx), r.ratio ?? ""]);
+  const lines = rows.map((r) => [
+    r.name,
+    r.requestsPerSec.toFixed(0),
+    r.p50Ms.toFixed(2),
+    r.p99Ms.toFixed(2),
+    String(r.errors),
+    String(r.non2xx),
+    r.ratio ?? "",
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));

@@ -40,7 +40,10 @@ if (!hasWrk()) {
   process.exit(2);
 }
 
-const { url: databaseUrl, drop: dropDatabase } = await createDatabase(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", "pathshala_load");
+const { url: databaseUrl, drop: dropDatabase } = await createDatabase(
+  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  "pathshala_load",
+);
 const work = mkdtempSync(join(tmpdir(), "pathshala-load-"));
 const dataDir = join(work, "data");
 
@@ -75,7 +78,9 @@ interface Route {
 }
 
 try {
-  console.log(`Seeding PostgreSQL (${LOAD_TEST_SIZES.centers.toLocaleString()} institutes, ${LOAD_TEST_SIZES.students.toLocaleString()} students, ${LOAD_TEST_SIZES.contents.toLocaleString()} contents)…`);
+  console.log(
+    `Seeding PostgreSQL (${LOAD_TEST_SIZES.centers.toLocaleString()} institutes, ${LOAD_TEST_SIZES.students.toLocaleString()} students, ${LOAD_TEST_SIZES.contents.toLocaleString()} contents)…`,
+  );
   const database = await openDatabase({ databaseUrl, poolMax: 4 });
   await runMigrations(database);
   const storage = new DiskStorage(join(dataDir, "files"));
@@ -90,14 +95,23 @@ try {
   // Browser sessions (12 h, sliding) for the signed-in routes, made before the server starts.
   const sessions = new SessionStore(database.db);
   const pick = async (role: "student" | "creator", count: number) =>
-    (await database.db.execute(sql`select id from users where role = ${role} and email like '%@bulk.example' order by random() limit ${count}`)) as unknown as { rows: { id: string }[] };
-  const cookie = async (id: string) => `pathshala_session=${(await sessions.createWebSession(id, "localhost", true)).token}`;
+    (await database.db.execute(
+      sql`select id from users where role = ${role} and email like '%@bulk.example' order by random() limit ${count}`,
+    )) as unknown as { rows: { id: string }[] };
+  const cookie = async (id: string) =>
+    `pathshala_session=${(await sessions.createWebSession(id, "localhost", true)).token}`;
   const studentCookies = await Promise.all((await pick("student", 200)).rows.map((r) => cookie(r.id)));
   const creatorCookies = await Promise.all((await pick("creator", 50)).rows.map((r) => cookie(r.id)));
-  const [adminRow] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "load-admin@example.com"));
+  const [adminRow] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "load-admin@example.com"));
   const adminCookie = await cookie(adminRow.id);
   // A signed link to the demo video, as its creator streams it.
-  const [creator] = await database.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, "creator@example.com"));
+  const [creator] = await database.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.email, "creator@example.com"));
   const [video] = await database.db.select().from(contents).where(eq(contents.type, "video")).limit(1);
   const delivery = new DeliveryService(database.db, storage, async () => undefined);
   const link = await delivery.link(creator, video, 86_400);
@@ -108,33 +122,89 @@ try {
   const hosts = Array.from({ length: LOAD_TEST_SIZES.centers }, (_, i) => `bulk-${i + 1}.test`);
   const sample = <T>(list: T[], n: number) => Array.from({ length: n }, (_, i) => list[(i * 7919) % list.length]);
   const routes: Route[] = [
-    { name: "tenant home", share: 0.3, variants: sample(hosts, 200).map((host) => ({ path: "/", headers: { Host: host, "Accept-Encoding": "br" } })) },
-    { name: "catalog (tenant)", share: 0.12, variants: sample(hosts, 100).map((host) => ({ path: "/api/contents", headers: { Host: host } })) },
-    { name: "sign-in", share: 0.03, variants: Array.from({ length: 100 }, (_, i) => ({ path: "/api/auth/login", method: "POST", headers: { Host: "localhost", "Content-Type": "application/json", "X-Forwarded-For": `10.9.${i % 250}.${(i * 13) % 250}` }, body: JSON.stringify({ email: `student${1 + ((i * 37) % 50_000)}@bulk.example`, password: PASSWORD }) })) },
+    {
+      name: "tenant home",
+      share: 0.3,
+      variants: sample(hosts, 200).map((host) => ({ path: "/", headers: { Host: host, "Accept-Encoding": "br" } })),
+    },
+    {
+      name: "catalog (tenant)",
+      share: 0.12,
+      variants: sample(hosts, 100).map((host) => ({ path: "/api/contents", headers: { Host: host } })),
+    },
+    {
+      name: "sign-in",
+      share: 0.03,
+      variants: Array.from({ length: 100 }, (_, i) => ({
+        path: "/api/auth/login",
+        method: "POST",
+        headers: {
+          Host: "localhost",
+          "Content-Type": "application/json",
+          "X-Forwarded-For": `10.9.${i % 250}.${(i * 13) % 250}`,
+        },
+        body: JSON.stringify({ email: `student${1 + ((i * 37) % 50_000)}@bulk.example`, password: PASSWORD }),
+      })),
+    },
     // Sessions belong to the host that issued them: these were made for "localhost".
-    { name: "my-courses", share: 0.2, variants: studentCookies.map((c) => ({ path: "/api/student/my-courses", headers: { Host: "localhost", Cookie: c } })) },
-    { name: "creator lists", share: 0.15, variants: creatorCookies.map((c) => ({ path: "/api/content/my", headers: { Host: "localhost", Cookie: c } })) },
-    { name: "admin stats", share: 0.05, variants: [{ path: "/api/admin/role-stats", headers: { Host: "localhost", Cookie: adminCookie } }] },
+    {
+      name: "my-courses",
+      share: 0.2,
+      variants: studentCookies.map((c) => ({
+        path: "/api/student/my-courses",
+        headers: { Host: "localhost", Cookie: c },
+      })),
+    },
+    {
+      name: "creator lists",
+      share: 0.15,
+      variants: creatorCookies.map((c) => ({ path: "/api/content/my", headers: { Host: "localhost", Cookie: c } })),
+    },
+    {
+      name: "admin stats",
+      share: 0.05,
+      variants: [{ path: "/api/admin/role-stats", headers: { Host: "localhost", Cookie: adminCookie } }],
+    },
     {
       name: "content range reads",
       share: 0.15,
       variants: Array.from({ length: 50 }, (_, i) => {
         const start = Math.floor((i / 50) * (videoSize - 65536));
-        return { path: link!.url, headers: { Host: "localhost", Cookie: creatorCookie, Range: `bytes=${start}-${start + 65535}` } };
+        return {
+          path: link!.url,
+          headers: { Host: "localhost", Cookie: creatorCookie, Range: `bytes=${start}-${start + 65535}` },
+        };
       }),
     },
   ];
 
   // Cookies for probing routes by hand (BENCH_KEEP).
-  if (process.env.BENCH_KEEP) writeFileSync(join(work, "cookies.json"), JSON.stringify({ student: studentCookies[0], creator: creatorCookies[0], admin: adminCookie }));
-  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO: "0", DATABASE_POOL_MAX: process.env.BENCH_POOL ?? "20", METRICS_TOKEN, WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1" });
+  if (process.env.BENCH_KEEP)
+    writeFileSync(
+      join(work, "cookies.json"),
+      JSON.stringify({ student: studentCookies[0], creator: creatorCookies[0], admin: adminCookie }),
+    );
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "1",
+    SEED_DEMO: "0",
+    DATABASE_POOL_MAX: process.env.BENCH_POOL ?? "20",
+    METRICS_TOKEN,
+    WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1",
+  });
   const target = `http://127.0.0.1:${server.port}`;
 
   /** A route's requests as wrk's Lua: a random pick from its prepared variants. */
   const requestLua = (route: Route) => {
     const escape = (s: string) => JSON.stringify(s);
     const variants = route.variants
-      .map((v) => `{${escape(v.method ?? "GET")}, ${escape(v.path)}, {${Object.entries(v.headers).map(([k, val]) => `[${escape(k)}]=${escape(val)}`).join(",")}}, ${v.body ? escape(v.body) : "nil"}}`)
+      .map(
+        (v) =>
+          `{${escape(v.method ?? "GET")}, ${escape(v.path)}, {${Object.entries(v.headers)
+            .map(([k, val]) => `[${escape(k)}]=${escape(val)}`)
+            .join(",")}}, ${v.body ? escape(v.body) : "nil"}}`,
+      )
       .join(",\n");
     return `local v = {${variants}}
 request = function()
@@ -152,7 +222,15 @@ end`;
     Promise.all(
       routes.map((route, i) => {
         const connections = Math.max(1, Math.round(CONNECTIONS * route.share));
-        return runWrk({ name: `${route.name} (${connections} conns)`, url: target, seconds, connections, request: requestLua(route), holdMs: 3000, script: join(work, `route-${i}.lua`) });
+        return runWrk({
+          name: `${route.name} (${connections} conns)`,
+          url: target,
+          seconds,
+          connections,
+          request: requestLua(route),
+          holdMs: 3000,
+          script: join(work, `route-${i}.lua`),
+        });
       }),
     );
 
@@ -168,7 +246,9 @@ end`;
   const total = loaded.reduce((n, r) => n + r.requestsPerSec, 0);
   console.log(`total ${total.toFixed(0)} req/s`);
 
-  const status = spawnSync("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", `${target}/readyz`], { encoding: "utf8" }).stdout;
+  const status = spawnSync("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", `${target}/readyz`], {
+    encoding: "utf8",
+  }).stdout;
   console.log(`after load: /readyz ${status}`);
 
   if (SOAK > 0) {
@@ -201,27 +281,39 @@ end`;
       return `${label}: ${before.toFixed(0)} MiB → ${after.toFixed(0)} MiB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %); readings ranged ${Math.min(...all).toFixed(0)}–${Math.max(...all).toFixed(0)} MiB`;
     };
     const byMinute = Map.groupBy(samples, (x) => Math.floor(x.at / 60_000));
-    console.log(`resident memory by minute of the soak (median MiB): ${[...byMinute.values()].map((list) => median(list.map((x) => x.mib)).toFixed(0)).join(" ")}`);
-    console.log(`server memory over the soak (medians of readings every 5 s over its first and last ${window / 1000} s):`);
+    console.log(
+      `resident memory by minute of the soak (median MiB): ${[...byMinute.values()].map((list) => median(list.map((x) => x.mib)).toFixed(0)).join(" ")}`,
+    );
+    console.log(
+      `server memory over the soak (medians of readings every 5 s over its first and last ${window / 1000} s):`,
+    );
     console.log(`  ${describeGrowth("resident", (x) => x.mib)}`);
     console.log(`  ${describeGrowth("resident right after full collections", (x) => x.floorMib)}`);
     console.log(`  ${describeGrowth("heap live after full collections", (x) => x.liveMib)}`);
     // The parts of the process's resident memory: what grows is where to look.
     console.log(`  ${describeGrowth("V8 heap reserved", (x) => x.heapMib)}`);
     console.log(`  ${describeGrowth("held outside the heap (Buffers)", (x) => x.externalMib)}`);
-    const native = (x: Sample) => (x.processMib && x.heapMib && x.externalMib ? x.processMib - x.heapMib - x.externalMib : undefined);
-    console.log(`  ${describeGrowth("the rest (pages V8 keeps beyond its heap's size, malloc, threads, code)", native)}`);
+    const native = (x: Sample) =>
+      x.processMib && x.heapMib && x.externalMib ? x.processMib - x.heapMib - x.externalMib : undefined;
+    console.log(
+      `  ${describeGrowth("the rest (pages V8 keeps beyond its heap's size, malloc, threads, code)", native)}`,
+    );
   }
 
   // 5xx, from the server's own request counter (exact, whatever wrk saw).
   const text = await readMetrics(target);
-  const fivexx = [...text.matchAll(/^http_requests_total\{[^}]*status="5\d\d"[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  const fivexx = [...text.matchAll(/^http_requests_total\{[^}]*status="5\d\d"[^}]*\} (\d+)$/gm)].reduce(
+    (n, m) => n + Number(m[1]),
+    0,
+  );
   console.log(`5xx responses during the whole run: ${fivexx}`);
   // The collector's pauses over the whole run (warm-up included): a latency tail that follows them.
   const pauses = [...text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} ([\d.e+-]+)$/gm)];
   const pause = (kind: string, part: string) => Number(pauses.find((m) => m[2] === kind && m[1] === part)?.[3] ?? 0);
   const kinds = [...new Set(pauses.map((m) => m[2]))].filter((kind) => pause(kind, "count") > 0);
-  console.log(`garbage collection pauses: ${kinds.map((kind) => `${kind} ${pause(kind, "count")} × ${((pause(kind, "sum") / pause(kind, "count")) * 1000).toFixed(1)} ms`).join(", ")}`);
+  console.log(
+    `garbage collection pauses: ${kinds.map((kind) => `${kind} ${pause(kind, "count")} × ${((pause(kind, "sum") / pause(kind, "count")) * 1000).toFixed(1)} ms`).join(", ")}`,
+  );
   await server.stop();
 } finally {
   if (process.env.BENCH_KEEP) {

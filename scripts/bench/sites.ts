@@ -26,7 +26,19 @@ import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { centers } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
-import { createDatabase, fetchWithHost, freePort, load, median, printTable, rssMiB, startServer, waitFor, type FetchedAnswer, type LoadResult } from "./lib.ts";
+import {
+  createDatabase,
+  fetchWithHost,
+  freePort,
+  load,
+  median,
+  printTable,
+  rssMiB,
+  startServer,
+  waitFor,
+  type FetchedAnswer,
+  type LoadResult,
+} from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
@@ -46,7 +58,9 @@ const pagesRoot = existsSync("/dev/shm") ? mkdtempSync(join("/dev/shm", "pathsha
 const cleanups: (() => Promise<unknown>)[] = [];
 
 /** A fresh database: on DATABASE_URL's server when set (dropped at the end), else an embedded one. */
-async function freshDatabase(label: string): Promise<{ databaseUrl?: string; dataDir?: string; env: Record<string, string> }> {
+async function freshDatabase(
+  label: string,
+): Promise<{ databaseUrl?: string; dataDir?: string; env: Record<string, string> }> {
   if (!process.env.DATABASE_URL) {
     const dataDir = join(work, `data-${label}`);
     return { dataDir, env: { DATA_DIR: dataDir } };
@@ -66,7 +80,14 @@ async function institutesDatabase(label: string, count: number) {
   for (let start = 0; start < count; start += 1000) {
     const rows = [];
     for (let i = start; i < Math.min(count, start + 1000); i++) {
-      rows.push({ slug: `bench-${i}`, instituteName: `Bench Institute ${i}`, customDomain: `bench-${i}.test`, templateId: TEMPLATES[i % 4], planName: "3 Year Plan", expiresAt });
+      rows.push({
+        slug: `bench-${i}`,
+        instituteName: `Bench Institute ${i}`,
+        customDomain: `bench-${i}.test`,
+        templateId: TEMPLATES[i % 4],
+        planName: "3 Year Plan",
+        expiresAt,
+      });
     }
     await database.db.insert(centers).values(rows).onConflictDoNothing();
   }
@@ -77,7 +98,11 @@ async function institutesDatabase(label: string, count: number) {
 const hostsFor = (n: number) => Array.from({ length: n }, (_, i) => `bench-${i}.test`);
 
 /** Asks for every host's home page, 50 at a time, and fails on any answer but 200. */
-async function visitEveryHost(port: number, hosts: string[], each: (answer: FetchedAnswer, host: string) => void): Promise<void> {
+async function visitEveryHost(
+  port: number,
+  hosts: string[],
+  each: (answer: FetchedAnswer, host: string) => void,
+): Promise<void> {
   for (let i = 0; i < hosts.length; i += 50) {
     const batch = hosts.slice(i, i + 50);
     const answers = await Promise.all(batch.map((host) => fetchWithHost(port, host)));
@@ -146,7 +171,9 @@ async function startBareNode(sample: { body: string; headers: [string, string][]
   const file = join(work, "bare-node.json");
   writeFileSync(file, JSON.stringify({ headers: sample.headers, body: Buffer.from(sample.body).toString("base64") }));
   const port = await freePort();
-  const child = spawn(process.execPath, [join(import.meta.dirname, "bare-node.ts"), file, String(port)], { stdio: "inherit" });
+  const child = spawn(process.execPath, [join(import.meta.dirname, "bare-node.ts"), file, String(port)], {
+    stdio: "inherit",
+  });
   cleanups.push(async () => child.kill("SIGKILL"));
   await waitFor(port);
   return port;
@@ -162,8 +189,13 @@ interface Scenario {
 }
 
 try {
-  console.log(`Seeding ${SMALL.toLocaleString()} and ${LARGE.toLocaleString()} institutes (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded databases"})…`);
-  const [smallEnv, largeEnv] = await Promise.all([institutesDatabase("small", SMALL), institutesDatabase("large", LARGE)]);
+  console.log(
+    `Seeding ${SMALL.toLocaleString()} and ${LARGE.toLocaleString()} institutes (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded databases"})…`,
+  );
+  const [smallEnv, largeEnv] = await Promise.all([
+    institutesDatabase("small", SMALL),
+    institutesDatabase("large", LARGE),
+  ]);
   const small = await startServer({ ...smallEnv, SEED_DEMO: "0" });
   cleanups.push(() => small.stop());
   const rssStart = rssMiB(small.child.pid!);
@@ -178,24 +210,48 @@ try {
   const rssLarge = rssMiB(large.child.pid!);
   const fetched = await fetchWithHost(small.port, "bench-0.test");
   // node:http adds its own framing headers.
-  const sample = { body: fetched.body.toString("utf8"), headers: fetched.headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)) };
+  const sample = {
+    body: fetched.body.toString("utf8"),
+    headers: fetched.headers.filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name)),
+  };
   writeFileSync(join(pagesRoot, "index.html"), sample.body);
   // nginx's worker runs as an unprivileged user when started as root: it must be able to read the pages.
   spawnSync("chmod", ["-R", "a+rX", work, pagesRoot]);
 
   const scenarios = {
     tenant: { name: `tenant home, ${SMALL.toLocaleString()} institutes`, port: small.port, hosts: hostsFor(SMALL) },
-    tenantLarge: { name: `tenant home, ${LARGE.toLocaleString()} institutes`, port: large.port, hosts: hostsFor(LARGE) },
+    tenantLarge: {
+      name: `tenant home, ${LARGE.toLocaleString()} institutes`,
+      port: large.port,
+      hosts: hostsFor(LARGE),
+    },
     // Scenarios compared are run next to each other.
-    nginx: { name: `nginx static, the ${SMALL.toLocaleString()} institutes' pages`, port: await startNginx("small", smallPages, true), hosts: hostsFor(SMALL) },
-    nginxLarge: { name: `nginx static, the ${LARGE.toLocaleString()} institutes' pages`, port: await startNginx("large", largePages, true), hosts: hostsFor(LARGE) },
-    nginxOneFile: { name: "nginx static, one page for all", port: await startNginx("one-file", pagesRoot, false), hosts: [] },
+    nginx: {
+      name: `nginx static, the ${SMALL.toLocaleString()} institutes' pages`,
+      port: await startNginx("small", smallPages, true),
+      hosts: hostsFor(SMALL),
+    },
+    nginxLarge: {
+      name: `nginx static, the ${LARGE.toLocaleString()} institutes' pages`,
+      port: await startNginx("large", largePages, true),
+      hosts: hostsFor(LARGE),
+    },
+    nginxOneFile: {
+      name: "nginx static, one page for all",
+      port: await startNginx("one-file", pagesRoot, false),
+      hosts: [],
+    },
     bare: { name: "bare node:http (same bytes)", port: await startBareNode(sample), hosts: [] },
     landing: { name: "platform landing /", port: small.port, hosts: ["localhost"] },
     pricing: { name: "GET /api/pricing", port: small.port, path: "/api/pricing", hosts: ["localhost"] },
   } satisfies Record<string, Scenario>;
   type Key = keyof typeof scenarios;
-  const run = (scenario: Scenario, seconds: number) => load(scenario.name, `http://127.0.0.1:${scenario.port}${scenario.path ?? "/"}`, { seconds, connections: CONNECTIONS, hosts: scenario.hosts });
+  const run = (scenario: Scenario, seconds: number) =>
+    load(scenario.name, `http://127.0.0.1:${scenario.port}${scenario.path ?? "/"}`, {
+      seconds,
+      connections: CONNECTIONS,
+      hosts: scenario.hosts,
+    });
 
   // Compiled code, not the interpreter, is what the rounds should measure.
   for (const key of ["tenant", "tenantLarge", "landing", "pricing"] as const) await run(scenarios[key], 2);
@@ -207,7 +263,9 @@ try {
     const order = Object.keys(scenarios) as Key[];
     for (const key of round % 2 ? order : order.reverse()) results[key] = await run(scenarios[key], ROUND_SECONDS);
     rounds.push(results);
-    const line = (Object.keys(scenarios) as Key[]).map((key) => `${key} ${results[key].requestsPerSec.toFixed(0)}`).join(", ");
+    const line = (Object.keys(scenarios) as Key[])
+      .map((key) => `${key} ${results[key].requestsPerSec.toFixed(0)}`)
+      .join(", ");
     console.log(`round ${round}/${ROUNDS} (req/s): ${line}`);
   }
   const rssEnd = rssMiB(small.child.pid!);
@@ -229,10 +287,15 @@ try {
       ratio: percent(ratio(key, to).median),
     };
   };
-  const described = (r: { median: number; each: number[] }) => `${percent(r.median)} (rounds: ${r.each.map(percent).join(", ")})`;
+  const described = (r: { median: number; each: number[] }) =>
+    `${percent(r.median)} (rounds: ${r.each.map(percent).join(", ")})`;
 
-  console.log(`\n${ROUNDS} rounds of ${ROUND_SECONDS} s per scenario, ${CONNECTIONS} connections, pages of ${Buffer.byteLength(sample.body)} bytes and similar`);
-  console.log(`medians of the rounds; "vs nginx": the median of each round's ratio to nginx serving the same institutes' pages (${LARGE.toLocaleString()} for that row, ${SMALL.toLocaleString()} for the rest)\n`);
+  console.log(
+    `\n${ROUNDS} rounds of ${ROUND_SECONDS} s per scenario, ${CONNECTIONS} connections, pages of ${Buffer.byteLength(sample.body)} bytes and similar`,
+  );
+  console.log(
+    `medians of the rounds; "vs nginx": the median of each round's ratio to nginx serving the same institutes' pages (${LARGE.toLocaleString()} for that row, ${SMALL.toLocaleString()} for the rest)\n`,
+  );
   const tenant = summary("tenant", "nginx");
   printTable([
     tenant,
@@ -244,13 +307,21 @@ try {
     summary("nginxOneFile", "nginx"),
     summary("bare", "nginx"),
   ]);
-  console.log(`\nserver memory: ${rssStart.toFixed(0)} MiB at start and ${rssEnd.toFixed(0)} MiB after the runs with ${SMALL.toLocaleString()} institutes; ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes' pages cached`);
-  console.log(`tenant home reaches ${described(ratio("tenant", "bare"))} of a bare node:http server sending one page's bytes, ${described(ratio("tenant", "nginxOneFile"))} of nginx sending one file`);
-  console.log(`nginx itself serves ${described(ratio("nginxLarge", "nginx"))} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`);
+  console.log(
+    `\nserver memory: ${rssStart.toFixed(0)} MiB at start and ${rssEnd.toFixed(0)} MiB after the runs with ${SMALL.toLocaleString()} institutes; ${rssLarge.toFixed(0)} MiB with ${LARGE.toLocaleString()} institutes' pages cached`,
+  );
+  console.log(
+    `tenant home reaches ${described(ratio("tenant", "bare"))} of a bare node:http server sending one page's bytes, ${described(ratio("tenant", "nginxOneFile"))} of nginx sending one file`,
+  );
+  console.log(
+    `nginx itself serves ${described(ratio("nginxLarge", "nginx"))} as many requests with ${LARGE.toLocaleString()} institutes' pages as with ${SMALL.toLocaleString()}`,
+  );
   console.log(`targets:`);
   console.log(`  tenant home ≥ 50% of nginx → ${described(ratio("tenant", "nginx"))}`);
   console.log(`  p99 < 25 ms → ${tenant.p99Ms.toFixed(2)} ms`);
-  console.log(`  ${LARGE.toLocaleString()} institutes within 10% of ${SMALL.toLocaleString()} → ${described(ratio("tenantLarge", "tenant"))}`);
+  console.log(
+    `  ${LARGE.toLocaleString()} institutes within 10% of ${SMALL.toLocaleString()} → ${described(ratio("tenantLarge", "tenant"))}`,
+  );
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   rmSync(work, { recursive: true, force: true });

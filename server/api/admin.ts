@@ -10,7 +10,13 @@ import { requireRole, platformOnly } from "./guards.ts";
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATION_LIMIT_MAX}`;
 const LimitQuery = v.object({
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, LIMIT_MESSAGE), v.transform(Number), v.minValue(1, LIMIT_MESSAGE), v.maxValue(NOTIFICATION_LIMIT_MAX, LIMIT_MESSAGE)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, LIMIT_MESSAGE),
+      v.transform(Number),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(NOTIFICATION_LIMIT_MAX, LIMIT_MESSAGE),
+    ),
     "10",
   ),
 });
@@ -35,7 +41,14 @@ export const MarkReadSchema = v.object({
 const ADMIN_ONLY = { 401: "Not signed in", 403: "Not an admin (Access denied. Admins only.)" };
 
 describe(
-  { method: "get", path: "/admin/role-stats", tag: "admin", auth: "admin", summary: "How many business, student and creator accounts exist", responses: { 200: "{collections: {businesses, students, creators}}", ...ADMIN_ONLY } },
+  {
+    method: "get",
+    path: "/admin/role-stats",
+    tag: "admin",
+    auth: "admin",
+    summary: "How many business, student and creator accounts exist",
+    responses: { 200: "{collections: {businesses, students, creators}}", ...ADMIN_ONLY },
+  },
   {
     method: "get",
     path: "/admin/recent-purchases",
@@ -43,7 +56,11 @@ describe(
     auth: "admin",
     summary: "Newest paid plan purchases (spec §3 Purchase notification), hiding what this admin cleared",
     query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
-    responses: { 200: "{purchases: [{createdAt, plan, currency, amount, centerId {instituteName, domain, plan}, instituteName, domain, createdByName, ownerName, createdByEmail, email, businessId {name, email}}]}", 400: "Invalid limit", ...ADMIN_ONLY },
+    responses: {
+      200: "{purchases: [{createdAt, plan, currency, amount, centerId {instituteName, domain, plan}, instituteName, domain, createdByName, ownerName, createdByEmail, email, businessId {name, email}}]}",
+      400: "Invalid limit",
+      ...ADMIN_ONLY,
+    },
   },
   {
     method: "get",
@@ -52,16 +69,25 @@ describe(
     auth: "admin",
     summary: "Newest template choices (spec §3 Template selection notification), hiding what this admin cleared",
     query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
-    responses: { 200: "{selections: [{appliedAt, createdAt, templateId, centerId {instituteName, domain}, businessId {name, email}, businessName, businessEmail}]}", 400: "Invalid limit", ...ADMIN_ONLY },
+    responses: {
+      200: "{selections: [{appliedAt, createdAt, templateId, centerId {instituteName, domain}, businessId {name, email}, businessName, businessEmail}]}",
+      400: "Invalid limit",
+      ...ADMIN_ONLY,
+    },
   },
   {
     method: "get",
     path: "/admin/notifications",
     tag: "admin",
     auth: "admin",
-    summary: "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
+    summary:
+      "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
     query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
-    responses: { 200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}", 400: "Invalid limit", ...ADMIN_ONLY },
+    responses: {
+      200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}",
+      400: "Invalid limit",
+      ...ADMIN_ONLY,
+    },
   },
   {
     method: "post",
@@ -72,7 +98,14 @@ describe(
     body: MarkReadSchema,
     responses: { 200: "{success, state}", 400: "Invalid times", ...ADMIN_ONLY },
   },
-  { method: "post", path: "/admin/notifications/clear", tag: "admin", auth: "admin", summary: "Clear all: hide everything up to now from this admin's panel", responses: { 200: "{success, state}", ...ADMIN_ONLY } },
+  {
+    method: "post",
+    path: "/admin/notifications/clear",
+    tag: "admin",
+    auth: "admin",
+    summary: "Clear all: hide everything up to now from this admin's panel",
+    responses: { 200: "{success, state}", ...ADMIN_ONLY },
+  },
 );
 
 /** /api/admin: platform figures and the admins' notifications (spec §6: admins only, decided here). */

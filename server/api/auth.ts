@@ -14,15 +14,79 @@ import { text } from "#common/validation/account.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-const RefreshBody = v.object({ refresh_token: v.pipe(text("No refresh_token"), v.nonEmpty("No refresh_token"), v.maxLength(100, "Refresh failed")) });
+const RefreshBody = v.object({
+  refresh_token: v.pipe(text("No refresh_token"), v.nonEmpty("No refresh_token"), v.maxLength(100, "Refresh failed")),
+});
 
 describe(
-  { method: "post", path: "/auth/register", tag: "auth", auth: "public", summary: "Create an account (student, creator or business) and sign in", body: RegisterInput, responses: { 201: "{user, access_token, refresh_token}", 400: "Invalid input", 403: "Admin registration refused", 409: "Email taken", 429: "Rate limited" } },
-  { method: "post", path: "/auth/login", tag: "auth", auth: "public", summary: "Sign in", body: LoginInput, responses: { 200: "{user, access_token, refresh_token}", 400: "Invalid input", 401: "Invalid email or password", 429: "Rate limited" } },
-  { method: "post", path: "/auth/refresh", tag: "auth", auth: "public", summary: "Rotate a refresh token", body: RefreshBody, responses: { 200: "{access_token, refresh_token}", 400: "No refresh_token", 401: "Refresh failed", 429: "Rate limited" } },
-  { method: "post", path: "/auth/logout", tag: "auth", auth: "public", summary: "End the current session or API login", responses: { 200: "Logged out" } },
-  { method: "get", path: "/auth/profile", tag: "auth", auth: "signed-in", summary: "The signed-in user", responses: { 200: "{user}", 401: "Not signed in" } },
-  { method: "put", path: "/auth/avatar", tag: "auth", auth: "signed-in", summary: "Replace the profile photo (PNG, JPEG or WebP, at most 2 MB)", body: { multipart: { avatar: "the image file" } }, responses: { 200: "{user}", 400: "Not an image", 401: "Not signed in", 413: "Too large" } },
+  {
+    method: "post",
+    path: "/auth/register",
+    tag: "auth",
+    auth: "public",
+    summary: "Create an account (student, creator or business) and sign in",
+    body: RegisterInput,
+    responses: {
+      201: "{user, access_token, refresh_token}",
+      400: "Invalid input",
+      403: "Admin registration refused",
+      409: "Email taken",
+      429: "Rate limited",
+    },
+  },
+  {
+    method: "post",
+    path: "/auth/login",
+    tag: "auth",
+    auth: "public",
+    summary: "Sign in",
+    body: LoginInput,
+    responses: {
+      200: "{user, access_token, refresh_token}",
+      400: "Invalid input",
+      401: "Invalid email or password",
+      429: "Rate limited",
+    },
+  },
+  {
+    method: "post",
+    path: "/auth/refresh",
+    tag: "auth",
+    auth: "public",
+    summary: "Rotate a refresh token",
+    body: RefreshBody,
+    responses: {
+      200: "{access_token, refresh_token}",
+      400: "No refresh_token",
+      401: "Refresh failed",
+      429: "Rate limited",
+    },
+  },
+  {
+    method: "post",
+    path: "/auth/logout",
+    tag: "auth",
+    auth: "public",
+    summary: "End the current session or API login",
+    responses: { 200: "Logged out" },
+  },
+  {
+    method: "get",
+    path: "/auth/profile",
+    tag: "auth",
+    auth: "signed-in",
+    summary: "The signed-in user",
+    responses: { 200: "{user}", 401: "Not signed in" },
+  },
+  {
+    method: "put",
+    path: "/auth/avatar",
+    tag: "auth",
+    auth: "signed-in",
+    summary: "Replace the profile photo (PNG, JPEG or WebP, at most 2 MB)",
+    body: { multipart: { avatar: "the image file" } },
+    responses: { 200: "{user}", 400: "Not an image", 401: "Not signed in", 413: "Too large" },
+  },
 );
 
 /** POST /register, /login, /refresh, /logout; GET /profile; PUT /avatar (spec §7). */
@@ -58,7 +122,11 @@ export function authRouter({ env, services }: AppDeps) {
     if (!decision.allowed) throw tooMany(decision.retryAfter);
     const result = await services.sessions.refresh(refresh_token, c.get("site").host, m);
     if (!result.ok) throw new HttpError(401, "Refresh failed");
-    return c.json({ access_token: result.tokens.access_token, refresh_token: result.tokens.refresh_token, expires_in: result.tokens.expires_in });
+    return c.json({
+      access_token: result.tokens.access_token,
+      refresh_token: result.tokens.refresh_token,
+      expires_in: result.tokens.expires_in,
+    });
   });
 
   api.post("/logout", async (c) => {

@@ -11,8 +11,25 @@ import { requireRole, platformOnly } from "./guards.ts";
 
 /** ?limit, ?offset, ?date of the admin list (query values arrive as strings). */
 export const BookingsQuery = v.object({
-  limit: v.optional(v.pipe(v.string(), v.toNumber("limit must be a number"), v.integer("limit must be a whole number"), v.minValue(1, "limit must be at least 1"), v.maxValue(200, "limit must be at most 200")), "50"),
-  offset: v.optional(v.pipe(v.string(), v.toNumber("offset must be a number"), v.integer("offset must be a whole number"), v.minValue(0, "offset cannot be negative")), "0"),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.toNumber("limit must be a number"),
+      v.integer("limit must be a whole number"),
+      v.minValue(1, "limit must be at least 1"),
+      v.maxValue(200, "limit must be at most 200"),
+    ),
+    "50",
+  ),
+  offset: v.optional(
+    v.pipe(
+      v.string(),
+      v.toNumber("offset must be a number"),
+      v.integer("offset must be a whole number"),
+      v.minValue(0, "offset cannot be negative"),
+    ),
+    "0",
+  ),
   date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DATE))),
 });
 
@@ -25,7 +42,12 @@ describe(
     platformOnly: true,
     summary: "Register for the online investment seminar (rate limited per address)",
     body: SeminarBookingInput,
-    responses: { 201: "{success: true, message, booking}", 400: "Invalid input (the field is named)", 409: "This email is already registered for that date", 429: "Rate limited" },
+    responses: {
+      201: "{success: true, message, booking}",
+      400: "Invalid input (the field is named)",
+      409: "This email is already registered for that date",
+      429: "Rate limited",
+    },
   },
   {
     method: "get",
@@ -43,7 +65,12 @@ describe(
     auth: "admin",
     summary: "Every seminar registration as a CSV file",
     query: { date: "only this seminar date (yyyy-mm-dd)" },
-    responses: { 200: { description: "The registrations", content: ["text/csv"] }, 400: "Invalid query", 401: "Not signed in", 403: "Admins only" },
+    responses: {
+      200: { description: "The registrations", content: ["text/csv"] },
+      400: "Invalid query",
+      401: "Not signed in",
+      403: "Admins only",
+    },
   },
 );
 

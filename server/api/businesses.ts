@@ -9,7 +9,8 @@ describe({
   path: "/businesses",
   tag: "content",
   auth: "signed-in",
-  summary: "The businesses the caller may assign content to: a creator's teams (an owner's own institutes, every one for an admin, none for a student)",
+  summary:
+    "The businesses the caller may assign content to: a creator's teams (an owner's own institutes, every one for an admin, none for a student)",
   responses: { 200: "{businesses: [{_id, name}]}", 401: "Not signed in" },
 });
 

@@ -15,12 +15,27 @@ import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema }
 
 const CenterListQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search text is too long"))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "limit must be a whole number from 1 to 200"), v.transform(Number), v.minValue(1, "limit must be a whole number from 1 to 200"), v.maxValue(200, "limit must be a whole number from 1 to 200")), "50"),
-  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, "offset must be a whole number"), v.transform(Number)), "0"),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, "limit must be a whole number from 1 to 200"),
+      v.transform(Number),
+      v.minValue(1, "limit must be a whole number from 1 to 200"),
+      v.maxValue(200, "limit must be a whole number from 1 to 200"),
+    ),
+    "50",
+  ),
+  offset: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, "offset must be a whole number"), v.transform(Number)),
+    "0",
+  ),
 });
 
 const LookupQuery = v.union(
-  [v.object({ email: emailSchema }), v.object({ domain: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.nonEmpty("Please give an email or a domain")) })],
+  [
+    v.object({ email: emailSchema }),
+    v.object({ domain: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.nonEmpty("Please give an email or a domain")) }),
+  ],
   "Please give an email or a domain",
 );
 
@@ -37,7 +52,13 @@ describe(
     auth: "signed-in",
     summary: "Subscription of an institute by its owner's email or its domain (the owner's own, or any for admins)",
     query: { email: "owner's email (trimmed, lower-cased)", domain: "the institute's domain (trimmed, lower-cased)" },
-    responses: { 200: "{plan, status, subscriptionStartAt, expiresAt, instituteName, templateId}", 400: "Neither email nor domain", 401: "Not signed in", 403: "Not yours", 404: NO_SUBSCRIPTION },
+    responses: {
+      200: "{plan, status, subscriptionStartAt, expiresAt, instituteName, templateId}",
+      400: "Neither email nor domain",
+      401: "Not signed in",
+      403: "Not yours",
+      404: NO_SUBSCRIPTION,
+    },
   },
   {
     method: "post",
@@ -46,7 +67,12 @@ describe(
     auth: "business",
     summary: "Record the template of the owner's institute (by the owner's email)",
     body: CenterTemplateInput,
-    responses: { 200: "{success, alreadyApplied, templateId}", 400: "Invalid input", 403: "Not your email, or no active plan", 404: NO_SUBSCRIPTION },
+    responses: {
+      200: "{success, alreadyApplied, templateId}",
+      400: "Invalid input",
+      403: "Not your email, or no active plan",
+      404: NO_SUBSCRIPTION,
+    },
   },
 );
 
@@ -57,8 +83,17 @@ describe(
     tag: "centers",
     auth: "admin",
     summary: "Every center, newest first (search by name or domain; paged)",
-    query: { q: "part of the name, domain or slug", limit: "1 to 200 (default 50)", offset: "rows to skip (default 0)" },
-    responses: { 200: "{centers: [{_id, name, domain, website, superAdminPath, createdAt, startsAt, expireDate, status, plan, billing, owner}], total}", 400: "Invalid query", 401: "Not signed in", 403: "Not an admin" },
+    query: {
+      q: "part of the name, domain or slug",
+      limit: "1 to 200 (default 50)",
+      offset: "rows to skip (default 0)",
+    },
+    responses: {
+      200: "{centers: [{_id, name, domain, website, superAdminPath, createdAt, startsAt, expireDate, status, plan, billing, owner}], total}",
+      400: "Invalid query",
+      401: "Not signed in",
+      403: "Not an admin",
+    },
   },
   {
     method: "post",
@@ -67,7 +102,13 @@ describe(
     auth: "admin",
     summary: "Create a sub center; its domain serves it at once",
     body: SubCenterSchema,
-    responses: { 201: `{success, message: '${CENTER_TEXTS.created}', center}`, 400: "Invalid input (spec §5 messages) or a Pathshala address", 401: "Not signed in", 403: "Not an admin", 409: "Domain already used by another center" },
+    responses: {
+      201: `{success, message: '${CENTER_TEXTS.created}', center}`,
+      400: "Invalid input (spec §5 messages) or a Pathshala address",
+      401: "Not signed in",
+      403: "Not an admin",
+      409: "Domain already used by another center",
+    },
   },
   {
     method: "put",
@@ -76,7 +117,14 @@ describe(
     auth: "admin",
     summary: "Edit a center's name, domain, website and super admin path",
     body: SubCenterSchema,
-    responses: { 200: "{success, center}", 400: "Invalid input", 401: "Not signed in", 403: "Not an admin", 404: "Center not found", 409: "Domain already used by another center" },
+    responses: {
+      200: "{success, center}",
+      400: "Invalid input",
+      401: "Not signed in",
+      403: "Not an admin",
+      404: "Center not found",
+      409: "Domain already used by another center",
+    },
   },
   {
     method: "post",
@@ -85,7 +133,13 @@ describe(
     auth: "admin",
     summary: "Extend a center's expiry by whole days (from its expiry, or from now if it has passed)",
     body: ExtendCenterSchema,
-    responses: { 200: "{success, center}", 400: "Invalid days", 401: "Not signed in", 403: "Not an admin", 404: "Center not found" },
+    responses: {
+      200: "{success, center}",
+      400: "Invalid days",
+      401: "Not signed in",
+      403: "Not an admin",
+      404: "Center not found",
+    },
   },
   {
     method: "put",
@@ -94,7 +148,13 @@ describe(
     auth: "admin",
     summary: "Activate or deactivate a center (an inactive center's site is unavailable)",
     body: CenterStatusSchema,
-    responses: { 200: "{success, center}", 400: "Invalid status", 401: "Not signed in", 403: "Not an admin", 404: "Center not found" },
+    responses: {
+      200: "{success, center}",
+      400: "Invalid status",
+      401: "Not signed in",
+      403: "Not an admin",
+      404: "Center not found",
+    },
   },
 );
 
@@ -150,16 +210,21 @@ export function centersRouter({ services }: AppDeps) {
 
   api.get("/lookup", async (c) => {
     const { user } = requireRole(c, "business", "admin");
-    const query = parseWith(LookupQuery, Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k === "email" || k === "domain")));
+    const query = parseWith(
+      LookupQuery,
+      Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k === "email" || k === "domain")),
+    );
     let center: OwnedCenter | undefined;
     if ("email" in query) {
-      if (user.role !== "admin" && query.email !== user.email) throw new HttpError(403, "You can only look up your own subscription.");
+      if (user.role !== "admin" && query.email !== user.email)
+        throw new HttpError(403, "You can only look up your own subscription.");
       const owner = user.role === "admin" ? await services.accounts.findByEmail(query.email) : user;
       center = owner ? (await services.business.ownedCenters(owner.id))[0] : undefined;
     } else {
       const site = await services.tenants.resolve(normaliseHost(query.domain));
       center = site.kind === "tenant" ? await services.business.centerById(site.center.id) : undefined;
-      if (center && user.role !== "admin" && center.ownerId !== user.id) throw new HttpError(403, "You can only look up your own subscription.");
+      if (center && user.role !== "admin" && center.ownerId !== user.id)
+        throw new HttpError(403, "You can only look up your own subscription.");
     }
     if (!center) throw new HttpError(404, NO_SUBSCRIPTION);
     return c.json(subscriptionOf(center));

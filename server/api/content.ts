@@ -15,20 +15,87 @@ const CONTENT_FIELDS = {
   type: "pdf, video or live",
   price: "rupees, at least 0 (e.g. 499 or 499.50)",
   liveLink: "https:// link, required for live",
-  liveStartsAt: "optional start of a live class: 2026-11-22T18:30 (India time) or an ISO time with its zone; its students see the link from 15 minutes before",
+  liveStartsAt:
+    "optional start of a live class: 2026-11-22T18:30 (India time) or an ISO time with its zone; its students see the link from 15 minutes before",
   businessId: "optional id of an active business",
   file: "the PDF or video (required for pdf and video; checked by its bytes)",
   thumbnail: "optional PNG, JPEG or WebP image (not for live)",
 };
 
 describe(
-  { method: "post", path: "/content", tag: "content", auth: "creator", summary: "Upload content (multipart, streamed to storage)", body: { multipart: CONTENT_FIELDS }, responses: { 201: "{content}", 400: "Invalid input, missing file or wrong file type", 401: "Not signed in", 403: "Not a creator", 413: "File too large" } },
-  { method: "get", path: "/content/my", tag: "content", auth: "creator", summary: "The caller's contents (search, sort, pages)", query: { q: "search in titles", sort: "createdAt, title, type, price or status", dir: "asc or desc", page: "from 1", limit: "1 to 100 (default 100)" }, responses: { 200: "{contents, total, page, limit}", 401: "Not signed in", 403: "Not a creator" } },
-  { method: "get", path: "/content/{id}", tag: "content", auth: "creator", summary: "One of the caller's contents, with a signed file link (admins may view any)", responses: { 200: "{content}", 403: "Another creator's content", 404: "Not found" } },
-  { method: "put", path: "/content/{id}", tag: "content", auth: "creator", summary: "Edit title, description, price, live link or status", body: ContentUpdate, responses: { 200: "{content}", 400: "Invalid input", 403: "Another creator's content", 404: "Not found" } },
-  { method: "delete", path: "/content/{id}", tag: "content", auth: "creator", summary: "Delete content (archived instead when students bought it)", responses: { 200: "{success, archived}", 403: "Another creator's content", 404: "Not found" } },
-  { method: "put", path: "/content/{id}/assign", tag: "content", auth: "creator", summary: "Assign to an active business, or unassign with null", body: ContentAssign, responses: { 200: "{content}", 400: "Not an active business", 403: "Another creator's content", 404: "Not found" } },
-  { method: "get", path: "/content/{id}/file-url", tag: "content", auth: "signed-in", summary: "A fresh short-lived signed link to the content's file", query: { ttl: "seconds the link lives (30 to 86400, default 900)" }, responses: { 200: "{url, expiresAt}", 403: "No access", 404: "Not found or no file" } },
+  {
+    method: "post",
+    path: "/content",
+    tag: "content",
+    auth: "creator",
+    summary: "Upload content (multipart, streamed to storage)",
+    body: { multipart: CONTENT_FIELDS },
+    responses: {
+      201: "{content}",
+      400: "Invalid input, missing file or wrong file type",
+      401: "Not signed in",
+      403: "Not a creator",
+      413: "File too large",
+    },
+  },
+  {
+    method: "get",
+    path: "/content/my",
+    tag: "content",
+    auth: "creator",
+    summary: "The caller's contents (search, sort, pages)",
+    query: {
+      q: "search in titles",
+      sort: "createdAt, title, type, price or status",
+      dir: "asc or desc",
+      page: "from 1",
+      limit: "1 to 100 (default 100)",
+    },
+    responses: { 200: "{contents, total, page, limit}", 401: "Not signed in", 403: "Not a creator" },
+  },
+  {
+    method: "get",
+    path: "/content/{id}",
+    tag: "content",
+    auth: "creator",
+    summary: "One of the caller's contents, with a signed file link (admins may view any)",
+    responses: { 200: "{content}", 403: "Another creator's content", 404: "Not found" },
+  },
+  {
+    method: "put",
+    path: "/content/{id}",
+    tag: "content",
+    auth: "creator",
+    summary: "Edit title, description, price, live link or status",
+    body: ContentUpdate,
+    responses: { 200: "{content}", 400: "Invalid input", 403: "Another creator's content", 404: "Not found" },
+  },
+  {
+    method: "delete",
+    path: "/content/{id}",
+    tag: "content",
+    auth: "creator",
+    summary: "Delete content (archived instead when students bought it)",
+    responses: { 200: "{success, archived}", 403: "Another creator's content", 404: "Not found" },
+  },
+  {
+    method: "put",
+    path: "/content/{id}/assign",
+    tag: "content",
+    auth: "creator",
+    summary: "Assign to an active business, or unassign with null",
+    body: ContentAssign,
+    responses: { 200: "{content}", 400: "Not an active business", 403: "Another creator's content", 404: "Not found" },
+  },
+  {
+    method: "get",
+    path: "/content/{id}/file-url",
+    tag: "content",
+    auth: "signed-in",
+    summary: "A fresh short-lived signed link to the content's file",
+    query: { ttl: "seconds the link lives (30 to 86400, default 900)" },
+    responses: { 200: "{url, expiresAt}", 403: "No access", 404: "Not found or no file" },
+  },
 );
 
 const CONTENT_NOT_FOUND = "Content not found";
@@ -50,14 +117,22 @@ export function contentRouter({ services }: AppDeps) {
 
   api.post("/", async (c) => {
     const creator = reader(c);
-    const row = await services.content.upload(creator, { body: c.req.raw.body, headers: c.req.raw.headers, signal: c.req.raw.signal });
+    const row = await services.content.upload(creator, {
+      body: c.req.raw.body,
+      headers: c.req.raw.headers,
+      signal: c.req.raw.signal,
+    });
     return c.json({ content: await contentWithLink(services, creator, row) }, 201);
   });
 
   api.get("/my", async (c) => {
     const creator = reader(c);
     const query = c.req.query();
-    const { items, total, query: q } = await services.content.listMine(creator.id, { ...query, limit: query.limit ?? "100" });
+    const {
+      items,
+      total,
+      query: q,
+    } = await services.content.listMine(creator.id, { ...query, limit: query.limit ?? "100" });
     return c.json({ contents: items.map((row) => toContentJson(row)), total, page: q.page, limit: q.limit });
   });
 
@@ -77,7 +152,11 @@ export function contentRouter({ services }: AppDeps) {
   api.delete("/:id", async (c) => {
     const creator = reader(c);
     const { archived } = await services.content.remove(creator, idParam(c, CONTENT_NOT_FOUND));
-    return c.json({ success: true, archived, message: archived ? "Content archived: students who bought it keep access." : "Content deleted." });
+    return c.json({
+      success: true,
+      archived,
+      message: archived ? "Content archived: students who bought it keep access." : "Content deleted.",
+    });
   });
 
   api.put("/:id/assign", async (c) => {

@@ -8,7 +8,8 @@ describe({
   path: "/contents",
   tag: "student",
   auth: "public",
-  summary: "The catalog: active content offered on this site (only the institute's own on its domain). Live links are never listed here except to enrolled students from 15 minutes before the class; signed-in students see what they are enrolled in.",
+  summary:
+    "The catalog: active content offered on this site (only the institute's own on its domain). Live links are never listed here except to enrolled students from 15 minutes before the class; signed-in students see what they are enrolled in.",
   responses: { 200: "{items: Content[]} with liveStartsAt, hasLiveLink, liveOpensAt, enrolled, enrollmentId" },
 });
 

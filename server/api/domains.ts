@@ -28,7 +28,12 @@ export function domainsRouter({ services }: AppDeps) {
   api.get("/ask", async (c) => {
     const raw = c.req.query("domain") ?? "";
     const domain = normaliseHost(raw);
-    if (!domain || raw.length > 253 || isIP(domain.replace(/^\[|\]$/g, "")) || !domain.includes(".") && domain !== "localhost") {
+    if (
+      !domain ||
+      raw.length > 253 ||
+      isIP(domain.replace(/^\[|\]$/g, "")) ||
+      (!domain.includes(".") && domain !== "localhost")
+    ) {
       return c.text("no", 404);
     }
     const site = await services.tenants.resolve(domain);

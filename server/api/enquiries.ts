@@ -17,14 +17,51 @@ export const ENQUIRY_THANKS = "Thank you! We have received your enquiry and will
 const StatusInput = v.object({ status: v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled") });
 const ListQuery = v.object({
   status: v.optional(v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled")),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, "Page must be a number"), v.transform(Number), v.minValue(1, "Page must be 1 or more")), "1"),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, "Page must be a number"),
+      v.transform(Number),
+      v.minValue(1, "Page must be 1 or more"),
+    ),
+    "1",
+  ),
   centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"))),
 });
 
 describe(
-  { method: "post", path: "/enquiries", tag: "enquiries", auth: "public", summary: "Leave an enquiry on an institute's site (its domain decides the institute)", body: EnquiryInput, responses: { 201: "{success, message, enquiry}", 400: "Invalid input", 404: "Not an institute's domain", 429: "Rate limited" } },
-  { method: "get", path: "/enquiries", tag: "enquiries", auth: "business", summary: "The institute's leads, newest first (50 a page)", query: { status: "new, contacted or enrolled", page: "1-based page", centerId: "which of your institutes" }, responses: { 200: "{enquiries, total, page}", 401: "Not signed in", 403: "Not a business", 404: "No institute" } },
-  { method: "patch", path: "/enquiries/{id}", tag: "enquiries", auth: "business", summary: "Change a lead's status", body: StatusInput, responses: { 200: "{enquiry}", 400: "Invalid status", 404: "Not your lead" } },
+  {
+    method: "post",
+    path: "/enquiries",
+    tag: "enquiries",
+    auth: "public",
+    summary: "Leave an enquiry on an institute's site (its domain decides the institute)",
+    body: EnquiryInput,
+    responses: {
+      201: "{success, message, enquiry}",
+      400: "Invalid input",
+      404: "Not an institute's domain",
+      429: "Rate limited",
+    },
+  },
+  {
+    method: "get",
+    path: "/enquiries",
+    tag: "enquiries",
+    auth: "business",
+    summary: "The institute's leads, newest first (50 a page)",
+    query: { status: "new, contacted or enrolled", page: "1-based page", centerId: "which of your institutes" },
+    responses: { 200: "{enquiries, total, page}", 401: "Not signed in", 403: "Not a business", 404: "No institute" },
+  },
+  {
+    method: "patch",
+    path: "/enquiries/{id}",
+    tag: "enquiries",
+    auth: "business",
+    summary: "Change a lead's status",
+    body: StatusInput,
+    responses: { 200: "{enquiry}", 400: "Invalid status", 404: "Not your lead" },
+  },
 );
 
 /** The enquiry flow shared by the API and the site's plain-HTML form post. */
@@ -52,7 +89,11 @@ export function enquiriesRouter(deps: AppDeps) {
     const query = parseWith(ListQuery, c.req.query());
     const { center } = await requireBusinessCenter(c, services, query.centerId);
     const perPage = 50;
-    const { rows, total } = await services.enquiries.list(center.id, { status: query.status, limit: perPage, offset: (query.page - 1) * perPage });
+    const { rows, total } = await services.enquiries.list(center.id, {
+      status: query.status,
+      limit: perPage,
+      offset: (query.page - 1) * perPage,
+    });
     return c.json({ enquiries: rows.map(toEnquiryJson), total, page: query.page });
   });
 

@@ -20,7 +20,10 @@ export function requireAuth(c: Context<AppEnv>): Auth {
 export function requireRole(c: Context<AppEnv>, ...roles: Role[]): Auth {
   const auth = requireAuth(c);
   if (!roles.includes(auth.user.role)) {
-    throw new HttpError(403, roles.length === 1 && roles[0] === "admin" ? "Access denied. Admins only." : ACCESS_DENIED);
+    throw new HttpError(
+      403,
+      roles.length === 1 && roles[0] === "admin" ? "Access denied. Admins only." : ACCESS_DENIED,
+    );
   }
   return auth;
 }

@@ -31,7 +31,14 @@ export function isUploadRequest(method: string, path: string): boolean {
   return UPLOADS.some((u) => u.method === method && u.path.test(path));
 }
 
-describe({ method: "get", path: "/openapi.json", tag: "meta", auth: "public", summary: "This document", responses: { 200: "The OpenAPI 3.1 document" } });
+describe({
+  method: "get",
+  path: "/openapi.json",
+  tag: "meta",
+  auth: "public",
+  summary: "This document",
+  responses: { 200: "The OpenAPI 3.1 document" },
+});
 
 /** Every `/api` router, mounted in one place. */
 export function createApi(deps: AppDeps): Hono<AppEnv> {

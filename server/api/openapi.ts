@@ -27,7 +27,8 @@ export interface Operation {
 /** An answer: its description, and its media types when it is not the API's JSON (none: no body). */
 export type Answer = string | { description: string; content: string[] };
 
-const BAD_INPUT = "Bad input, named in `issues` (including text that cannot be stored, anywhere in the address or body)";
+const BAD_INPUT =
+  "Bad input, named in `issues` (including text that cannot be stored, anywhere in the address or body)";
 const SIGNED_OUT = "Not signed in, or the session has expired";
 const OTHER_SITE = "A cookie-signed-in write sent from another site";
 
@@ -37,8 +38,16 @@ export function answersOf(op: Operation): Record<number, Answer> {
   const role = op.auth !== "public" && op.auth !== "signed-in" ? op.auth : null;
   const writes = op.method !== "get";
   if (op.auth !== "public") derived[401] = SIGNED_OUT;
-  if (role || writes) derived[403] = [role ? `Not ${role === "admin" ? "an admin" : `a ${role}`} account` : "", writes ? OTHER_SITE : ""].filter(Boolean).join("; or ");
-  const notFound = [/\{\w+\}/.test(op.path) ? "Not found (an id that is not a UUID names nothing)" : "", op.platformOnly || op.auth === "admin" ? "Asked on an institute's domain: the platform's own operations are not there" : ""].filter(Boolean);
+  if (role || writes)
+    derived[403] = [role ? `Not ${role === "admin" ? "an admin" : `a ${role}`} account` : "", writes ? OTHER_SITE : ""]
+      .filter(Boolean)
+      .join("; or ");
+  const notFound = [
+    /\{\w+\}/.test(op.path) ? "Not found (an id that is not a UUID names nothing)" : "",
+    op.platformOnly || op.auth === "admin"
+      ? "Asked on an institute's domain: the platform's own operations are not there"
+      : "",
+  ].filter(Boolean);
   if (notFound.length) derived[404] = notFound.join("; or ");
   if (writes) derived[413] = "The request body is too large";
   derived[503] = "The server is restarting or cannot reach its database: try again (Retry-After)";
@@ -46,9 +55,11 @@ export function answersOf(op: Operation): Record<number, Answer> {
 }
 
 function answerObject(code: number, answer: Answer) {
-  const { description, content } = typeof answer === "string" ? { description: answer, content: ["application/json"] } : answer;
+  const { description, content } =
+    typeof answer === "string" ? { description: answer, content: ["application/json"] } : answer;
   if (content.length === 0) return { description };
-  const schemaOf = (type: string) => (type === "application/json" && code >= 400 ? { schema: { $ref: "#/components/schemas/Error" } } : {});
+  const schemaOf = (type: string) =>
+    type === "application/json" && code >= 400 ? { schema: { $ref: "#/components/schemas/Error" } } : {};
   return { description, content: Object.fromEntries(content.map((type) => [type, schemaOf(type)])) };
 }
 
@@ -92,20 +103,39 @@ function pathPattern(path: string): RegExp {
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
-    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
-    const query = Object.entries(op.query ?? {}).map(([name, description]) => ({ name, in: "query", required: false, description, schema: { type: "string" } }));
+    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const query = Object.entries(op.query ?? {}).map(([name, description]) => ({
+      name,
+      in: "query",
+      required: false,
+      description,
+      schema: { type: "string" },
+    }));
     let requestBody: unknown;
     if (op.body && "multipart" in op.body) {
       requestBody = {
         required: true,
         content: {
           "multipart/form-data": {
-            schema: { type: "object", properties: Object.fromEntries(Object.entries(op.body.multipart).map(([k, d]) => [k, { type: "string", description: d }])) },
+            schema: {
+              type: "object",
+              properties: Object.fromEntries(
+                Object.entries(op.body.multipart).map(([k, d]) => [k, { type: "string", description: d }]),
+              ),
+            },
           },
         },
       };
     } else if (op.body) {
-      requestBody = { required: true, content: { "application/json": { schema: toJsonSchema(op.body as v.GenericSchema, { errorMode: "ignore" }) } } };
+      requestBody = {
+        required: true,
+        content: { "application/json": { schema: toJsonSchema(op.body as v.GenericSchema, { errorMode: "ignore" }) } },
+      };
     }
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
@@ -114,7 +144,9 @@ export function openApiDocument() {
       ...(op.auth !== "public" && op.auth !== "signed-in" ? { description: `Requires the ${op.auth} role.` } : {}),
       parameters: [...params, ...query],
       ...(requestBody ? { requestBody } : {}),
-      responses: Object.fromEntries(Object.entries(answersOf(op)).map(([code, answer]) => [code, answerObject(Number(code), answer)])),
+      responses: Object.fromEntries(
+        Object.entries(answersOf(op)).map(([code, answer]) => [code, answerObject(Number(code), answer)]),
+      ),
     };
   }
   return {
@@ -122,7 +154,8 @@ export function openApiDocument() {
     info: {
       title: "Pathshala API",
       version: "1.0.0",
-      description: "The JSON API of Pathshala (spec §7). Errors share one shape. A path asked with a method it does not have answers 405 with Allow.",
+      description:
+        "The JSON API of Pathshala (spec §7). Errors share one shape. A path asked with a method it does not have answers 405 with Allow.",
     },
     servers: [{ url: "/api" }],
     paths,

@@ -13,12 +13,70 @@ import { CreateOrderSchema, VerifyPaymentSchema } from "#common/validation/setup
 export { INVALID_SIGNATURE, UNKNOWN_ORDER } from "../payments/index.ts";
 
 describe(
-  { method: "post", path: "/payment/create-order", tag: "payment", auth: "business", summary: "Place an order for a plan; the amount comes from the stored plan and billing, never from the client", body: CreateOrderSchema, responses: { 200: "{success, order: {id, amount, currency}, key_id, purchase}", 400: "Invalid input, unknown plan or reserved domain", 401: "Not signed in", 403: "Not a business account", 409: "Domain belongs to another center", 429: "Rate limited", 502: "Failed to create order" } },
-  { method: "get", path: "/payment/config", tag: "payment", auth: "public", summary: "The public key (and Checkout script) the browser opens Checkout with", responses: { 200: "{key_id, checkout_script, sandbox}" } },
-  { method: "post", path: "/payment/verify", tag: "payment", auth: "public", summary: "Verify a Checkout result (HMAC-SHA256 of order_id|payment_id) and complete the order once", body: VerifyPaymentSchema, responses: { 200: "{success, kind, alreadyCompleted, purchase, center}", 400: "Invalid input", 422: "Payment verification failed" } },
-  { method: "post", path: "/payment/webhook", tag: "payment", auth: "public", summary: "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; repeated x-razorpay-event-id ignored", responses: { 200: "{success, status}", 400: "Invalid webhook signature" } },
-  { method: "get", path: "/payment/purchases/my", tag: "payment", auth: "signed-in", summary: "The signed-in owner's plan purchases, newest first", responses: { 200: "{purchases: Purchase[]}", 401: "Not signed in" } },
-  { method: "get", path: "/payment/domain-availability", tag: "payment", auth: "public", summary: "Whether a domain can be bought for (a host name, not the platform's, no other owner's center on it)", query: { domain: "the domain to check" }, responses: { 200: "{domain, available, reason?, message?, renewal?}", 429: "Rate limited" } },
+  {
+    method: "post",
+    path: "/payment/create-order",
+    tag: "payment",
+    auth: "business",
+    summary: "Place an order for a plan; the amount comes from the stored plan and billing, never from the client",
+    body: CreateOrderSchema,
+    responses: {
+      200: "{success, order: {id, amount, currency}, key_id, purchase}",
+      400: "Invalid input, unknown plan or reserved domain",
+      401: "Not signed in",
+      403: "Not a business account",
+      409: "Domain belongs to another center",
+      429: "Rate limited",
+      502: "Failed to create order",
+    },
+  },
+  {
+    method: "get",
+    path: "/payment/config",
+    tag: "payment",
+    auth: "public",
+    summary: "The public key (and Checkout script) the browser opens Checkout with",
+    responses: { 200: "{key_id, checkout_script, sandbox}" },
+  },
+  {
+    method: "post",
+    path: "/payment/verify",
+    tag: "payment",
+    auth: "public",
+    summary: "Verify a Checkout result (HMAC-SHA256 of order_id|payment_id) and complete the order once",
+    body: VerifyPaymentSchema,
+    responses: {
+      200: "{success, kind, alreadyCompleted, purchase, center}",
+      400: "Invalid input",
+      422: "Payment verification failed",
+    },
+  },
+  {
+    method: "post",
+    path: "/payment/webhook",
+    tag: "payment",
+    auth: "public",
+    summary:
+      "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; repeated x-razorpay-event-id ignored",
+    responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
+  },
+  {
+    method: "get",
+    path: "/payment/purchases/my",
+    tag: "payment",
+    auth: "signed-in",
+    summary: "The signed-in owner's plan purchases, newest first",
+    responses: { 200: "{purchases: Purchase[]}", 401: "Not signed in" },
+  },
+  {
+    method: "get",
+    path: "/payment/domain-availability",
+    tag: "payment",
+    auth: "public",
+    summary: "Whether a domain can be bought for (a host name, not the platform's, no other owner's center on it)",
+    query: { domain: "the domain to check" },
+    responses: { 200: "{domain, available, reason?, message?, renewal?}", 429: "Rate limited" },
+  },
 );
 
 /** The spec's payment calls (§7) on top of the shared payment layer (server/payments). */
@@ -38,12 +96,20 @@ export function paymentRouter({ env, services }: AppDeps) {
   });
 
   api.get("/config", (c) =>
-    c.json({ key_id: payments.gateway.keyId, checkout_script: payments.gateway.checkoutScript, sandbox: payments.config.sandbox }),
+    c.json({
+      key_id: payments.gateway.keyId,
+      checkout_script: payments.gateway.checkoutScript,
+      sandbox: payments.config.sandbox,
+    }),
   );
 
   api.post("/verify", async (c) => {
     const body = await readJson(c, VerifyPaymentSchema);
-    const checkout = { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature };
+    const checkout = {
+      orderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    };
     const result = await payments.confirmCheckout(checkout);
     return c.json({
       success: true,

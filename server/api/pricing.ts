@@ -8,11 +8,66 @@ import { idParam, platformOnly, requireRole } from "./guards.ts";
 import { PlanSchema } from "#common/validation/plans.ts";
 
 describe(
-  { method: "get", path: "/pricing", tag: "pricing", auth: "public", summary: "The plans on sale, in display order", responses: { 200: "{plans: Plan[]}" } },
-  { method: "get", path: "/pricing/admin", tag: "pricing", auth: "admin", summary: "Every plan, active or not, in display order", responses: { 200: "{plans: Plan[]}", 401: "Not signed in", 403: "Admins only" } },
-  { method: "post", path: "/pricing", tag: "pricing", auth: "admin", summary: "Create a plan (prices in rupees)", body: PlanSchema, responses: { 201: "{success, plan}", 400: "Invalid plan", 401: "Not signed in", 403: "Admins only", 409: "A plan with this name already exists" } },
-  { method: "put", path: "/pricing/{id}", tag: "pricing", auth: "admin", summary: "Edit a plan: the whole plan body or any part of it; the result is validated whole", body: PlanSchema, responses: { 200: "{success, plan}", 400: "Invalid plan", 401: "Not signed in", 403: "Admins only", 404: "Plan not found", 409: "A plan with this name already exists" } },
-  { method: "delete", path: "/pricing/{id}", tag: "pricing", auth: "admin", summary: "Delete a plan; a plan with purchases is deactivated instead", responses: { 200: "{success, deleted, deactivated, message}", 401: "Not signed in", 403: "Admins only", 404: "Plan not found" } },
+  {
+    method: "get",
+    path: "/pricing",
+    tag: "pricing",
+    auth: "public",
+    summary: "The plans on sale, in display order",
+    responses: { 200: "{plans: Plan[]}" },
+  },
+  {
+    method: "get",
+    path: "/pricing/admin",
+    tag: "pricing",
+    auth: "admin",
+    summary: "Every plan, active or not, in display order",
+    responses: { 200: "{plans: Plan[]}", 401: "Not signed in", 403: "Admins only" },
+  },
+  {
+    method: "post",
+    path: "/pricing",
+    tag: "pricing",
+    auth: "admin",
+    summary: "Create a plan (prices in rupees)",
+    body: PlanSchema,
+    responses: {
+      201: "{success, plan}",
+      400: "Invalid plan",
+      401: "Not signed in",
+      403: "Admins only",
+      409: "A plan with this name already exists",
+    },
+  },
+  {
+    method: "put",
+    path: "/pricing/{id}",
+    tag: "pricing",
+    auth: "admin",
+    summary: "Edit a plan: the whole plan body or any part of it; the result is validated whole",
+    body: PlanSchema,
+    responses: {
+      200: "{success, plan}",
+      400: "Invalid plan",
+      401: "Not signed in",
+      403: "Admins only",
+      404: "Plan not found",
+      409: "A plan with this name already exists",
+    },
+  },
+  {
+    method: "delete",
+    path: "/pricing/{id}",
+    tag: "pricing",
+    auth: "admin",
+    summary: "Delete a plan; a plan with purchases is deactivated instead",
+    responses: {
+      200: "{success, deleted, deactivated, message}",
+      401: "Not signed in",
+      403: "Admins only",
+      404: "Plan not found",
+    },
+  },
 );
 
 export const PLAN_DEACTIVATED = "This plan has purchases, so it was deactivated instead of deleted.";

@@ -13,7 +13,15 @@ describe(
     auth: "creator",
     summary: "The caller's sales: totals, one row per content, revenue by day and month, latest sales",
     query: { format: "csv for a spreadsheet of the per-content rows" },
-    responses: { 200: { description: "{sales: SalesRow[], totalRevenue, totalOrders, daily, monthly, recent}, or with format=csv a spreadsheet", content: ["application/json", "text/csv"] }, 401: "Not signed in", 403: "Not a creator" },
+    responses: {
+      200: {
+        description:
+          "{sales: SalesRow[], totalRevenue, totalOrders, daily, monthly, recent}, or with format=csv a spreadsheet",
+        content: ["application/json", "text/csv"],
+      },
+      401: "Not signed in",
+      403: "Not a creator",
+    },
   },
   {
     method: "get",

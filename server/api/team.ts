@@ -12,16 +12,102 @@ import { AcceptInput, InviteInput, VisibilityInput } from "#common/validation/te
 
 const INSTITUTE_NOT_FOUND = "Institute not found";
 const CENTER_QUERY = { centerId: "which of your institutes (default: your newest)" };
-const OWNER_DENIED = { 401: "Not signed in", 403: "Not a business, or another owner's institute on its domain", 404: "No institute (or not yours)" };
+const OWNER_DENIED = {
+  401: "Not signed in",
+  403: "Not a business, or another owner's institute on its domain",
+  404: "No institute (or not yours)",
+};
 
 describe(
-  { method: "get", path: "/team", tag: "team", auth: "business", summary: "The institute's team: pending invitations, members and removed ones", query: CENTER_QUERY, responses: { 200: "{business: {_id, name}, team: [{_id, email, status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}", ...OWNER_DENIED } },
-  { method: "post", path: "/team/invitations", tag: "team", auth: "business", summary: "Invite a creator by e-mail; answers the link to share (inviting a pending address again makes a fresh link)", query: CENTER_QUERY, body: InviteInput, responses: { 201: "{invitation, link} (new)", 200: "{invitation, link, renewed: true} (fresh link for a pending invitation)", 400: "Invalid e-mail or your own address", ...OWNER_DENIED, 409: "Already on the team", 429: "Too many invitations" } },
-  { method: "delete", path: "/team/{id}", tag: "team", auth: "business", summary: "Revoke an invitation or remove a member (their content leaves the institute's site at once)", query: CENTER_QUERY, responses: { 200: "{member}", ...OWNER_DENIED, 404: "Not on this institute's team" } },
-  { method: "get", path: "/team/invitations/{token}", tag: "team", auth: "public", summary: "What an invitation link shows: institute, who invited, the address, and whether it can be accepted", responses: { 200: "{invitation: {instituteName, invitedBy, email, state (open, accepted, withdrawn or expired), expiresAt}}", 404: "Not a valid invitation link" } },
-  { method: "post", path: "/team/accept", tag: "team", auth: "signed-in", summary: "Accept an invitation as the creator account with the invited address", body: AcceptInput, responses: { 200: "{success, alreadyMember, business: {_id, name}}", 400: "No token", 401: "Not signed in", 403: "Another address, or not a creator account", 404: "Not a valid invitation link", 409: "Already accepted by another account", 410: "Expired or withdrawn" } },
-  { method: "get", path: "/site-contents", tag: "team", auth: "business", summary: "Every item assigned to the institute, with whether its site shows it", query: CENTER_QUERY, responses: { 200: "{contents: [{_id, title, type, price, creatorName, creatorEmail, isActive, hidden, onTeam, shown, createdAt}]}", ...OWNER_DENIED } },
-  { method: "put", path: "/site-contents/{id}", tag: "team", auth: "business", summary: "Hide an item from the institute's site, or show it again", query: CENTER_QUERY, body: VisibilityInput, responses: { 200: "{content}", 400: "Invalid input", ...OWNER_DENIED, 404: "Not on this institute's site" } },
+  {
+    method: "get",
+    path: "/team",
+    tag: "team",
+    auth: "business",
+    summary: "The institute's team: pending invitations, members and removed ones",
+    query: CENTER_QUERY,
+    responses: {
+      200: "{business: {_id, name}, team: [{_id, email, status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
+      ...OWNER_DENIED,
+    },
+  },
+  {
+    method: "post",
+    path: "/team/invitations",
+    tag: "team",
+    auth: "business",
+    summary:
+      "Invite a creator by e-mail; answers the link to share (inviting a pending address again makes a fresh link)",
+    query: CENTER_QUERY,
+    body: InviteInput,
+    responses: {
+      201: "{invitation, link} (new)",
+      200: "{invitation, link, renewed: true} (fresh link for a pending invitation)",
+      400: "Invalid e-mail or your own address",
+      ...OWNER_DENIED,
+      409: "Already on the team",
+      429: "Too many invitations",
+    },
+  },
+  {
+    method: "delete",
+    path: "/team/{id}",
+    tag: "team",
+    auth: "business",
+    summary: "Revoke an invitation or remove a member (their content leaves the institute's site at once)",
+    query: CENTER_QUERY,
+    responses: { 200: "{member}", ...OWNER_DENIED, 404: "Not on this institute's team" },
+  },
+  {
+    method: "get",
+    path: "/team/invitations/{token}",
+    tag: "team",
+    auth: "public",
+    summary: "What an invitation link shows: institute, who invited, the address, and whether it can be accepted",
+    responses: {
+      200: "{invitation: {instituteName, invitedBy, email, state (open, accepted, withdrawn or expired), expiresAt}}",
+      404: "Not a valid invitation link",
+    },
+  },
+  {
+    method: "post",
+    path: "/team/accept",
+    tag: "team",
+    auth: "signed-in",
+    summary: "Accept an invitation as the creator account with the invited address",
+    body: AcceptInput,
+    responses: {
+      200: "{success, alreadyMember, business: {_id, name}}",
+      400: "No token",
+      401: "Not signed in",
+      403: "Another address, or not a creator account",
+      404: "Not a valid invitation link",
+      409: "Already accepted by another account",
+      410: "Expired or withdrawn",
+    },
+  },
+  {
+    method: "get",
+    path: "/site-contents",
+    tag: "team",
+    auth: "business",
+    summary: "Every item assigned to the institute, with whether its site shows it",
+    query: CENTER_QUERY,
+    responses: {
+      200: "{contents: [{_id, title, type, price, creatorName, creatorEmail, isActive, hidden, onTeam, shown, createdAt}]}",
+      ...OWNER_DENIED,
+    },
+  },
+  {
+    method: "put",
+    path: "/site-contents/{id}",
+    tag: "team",
+    auth: "business",
+    summary: "Hide an item from the institute's site, or show it again",
+    query: CENTER_QUERY,
+    body: VisibilityInput,
+    responses: { 200: "{content}", 400: "Invalid input", ...OWNER_DENIED, 404: "Not on this institute's site" },
+  },
 );
 
 /** The owner and the institute asked for: their pick (another's is a 404, never a fallback), else their newest. */
@@ -31,7 +117,10 @@ async function owner(c: Context<AppEnv>, services: Services) {
   if (centerId && found.center.id !== centerId) throw notFound(INSTITUTE_NOT_FOUND);
   return found;
 }
-const businessJson = (center: { id: string; instituteName: string }) => ({ _id: center.id, name: center.instituteName });
+const businessJson = (center: { id: string; instituteName: string }) => ({
+  _id: center.id,
+  name: center.instituteName,
+});
 
 /** The owner's team (invite, list, remove) and the invitation links creators accept. */
 export function teamRouter({ services, env }: AppDeps) {

@@ -19,7 +19,13 @@ describe({
   auth: "business",
   summary: "Use a template (t1–t4) for the institute's website",
   body: ApplyTemplateInput,
-  responses: { 200: "{success, alreadyApplied, templateId}", 400: "Unknown template", 401: "Not signed in", 403: "Not a business, or no active plan", 404: "No institute" },
+  responses: {
+    200: "{success, alreadyApplied, templateId}",
+    400: "Unknown template",
+    401: "Not signed in",
+    403: "Not a business, or no active plan",
+    404: "No institute",
+  },
 });
 
 /** POST /api/templates/apply. */

@@ -3,7 +3,17 @@ import { isCommonPassword } from "./common-passwords.ts";
 
 describe("isCommonPassword", () => {
   it("refuses the breach-list favourites and their decorated forms", () => {
-    for (const p of ["password", "Password1", "12345678", "qwerty123", "iloveyou", "password2025!", "aaaaaaaa", "23456789", "98765432"]) {
+    for (const p of [
+      "password",
+      "Password1",
+      "12345678",
+      "qwerty123",
+      "iloveyou",
+      "password2025!",
+      "aaaaaaaa",
+      "23456789",
+      "98765432",
+    ]) {
       expect(isCommonPassword(p), p).toBe(true);
     }
   });

@@ -37,13 +37,18 @@ export function readSessionToken(cookieHeader: string | undefined | null, secure
 }
 
 /** Without "remember me" the cookie has no Max-Age and ends with the browser session. */
-export function sessionCookie(token: string, options: { secure: boolean; persistent: boolean; expiresAt: Date }): string {
+export function sessionCookie(
+  token: string,
+  options: { secure: boolean; persistent: boolean; expiresAt: Date },
+): string {
   return serialize(sessionCookieName(options.secure), token, {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
     secure: options.secure,
-    ...(options.persistent ? { maxAge: Math.max(0, Math.floor((options.expiresAt.getTime() - Date.now()) / 1000)) } : {}),
+    ...(options.persistent
+      ? { maxAge: Math.max(0, Math.floor((options.expiresAt.getTime() - Date.now()) / 1000)) }
+      : {}),
   });
 }
 

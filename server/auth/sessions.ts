@@ -136,13 +136,26 @@ export class SessionStore {
   }
 
   /** An access + refresh pair for API clients; `familyId` continues a rotation chain. */
-  async issueApiTokens(userId: string, host: string, meta: ClientMeta = {}, family?: { id: string; absoluteExpiresAt: Date }): Promise<ApiTokens> {
+  async issueApiTokens(
+    userId: string,
+    host: string,
+    meta: ClientMeta = {},
+    family?: { id: string; absoluteExpiresAt: Date },
+  ): Promise<ApiTokens> {
     const now = this.now();
     const familyId = family?.id ?? crypto.randomUUID();
     const familyEnd = family?.absoluteExpiresAt ?? new Date(now + LIFETIMES.refreshFamilyAbsolute);
     const accessToken = generateToken();
     const refreshToken = generateToken();
-    const base = { userId, host, familyId, createdAt: new Date(now), lastUsedAt: new Date(now), ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) };
+    const base = {
+      userId,
+      host,
+      familyId,
+      createdAt: new Date(now),
+      lastUsedAt: new Date(now),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+    };
     await this.db.insert(sessions).values([
       {
         ...base,
@@ -163,7 +176,11 @@ export class SessionStore {
   }
 
   /** Checks a cookie or bearer token for this host; slides web sessions. */
-  async validate(token: string, host: string, kind: "web" | "access"): Promise<{ user: SessionUser; session: ValidSession } | null> {
+  async validate(
+    token: string,
+    host: string,
+    kind: "web" | "access",
+  ): Promise<{ user: SessionUser; session: ValidSession } | null> {
     if (!token || token.length > 100) return null;
     const id = hashToken(token);
     const now = this.now();
@@ -180,7 +197,10 @@ export class SessionStore {
       if (target - expiresAt.getTime() > MINUTE) {
         expiresAt = new Date(target);
         extended = true;
-        await this.db.update(sessions).set({ expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+        await this.db
+          .update(sessions)
+          .set({ expiresAt, lastUsedAt: new Date(now) })
+          .where(eq(sessions.id, id));
         this.cache?.forgetSession(id);
       }
     }
@@ -219,7 +239,11 @@ export class SessionStore {
     let replayedBy: string | undefined;
     const result = await this.db.transaction(async (tx) => {
       // The row lock queues uses of one token: the first rotates it, the others then find it rotated.
-      const [row] = await tx.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, "refresh"))).for("update");
+      const [row] = await tx
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.kind, "refresh")))
+        .for("update");
       if (!row || row.host !== host) return { ok: false as const, reason: "invalid" as const };
       if (row.rotatedAt) {
         const inGrace = !row.revokedAt && now.getTime() - row.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
@@ -232,9 +256,13 @@ export class SessionStore {
         replayedBy = row.userId;
         return { ok: false as const, reason: "reused" as const };
       }
-      if (row.revokedAt || row.expiresAt <= now || row.absoluteExpiresAt <= now) return { ok: false as const, reason: "expired" as const };
+      if (row.revokedAt || row.expiresAt <= now || row.absoluteExpiresAt <= now)
+        return { ok: false as const, reason: "expired" as const };
       const store = new SessionStore(tx as unknown as Db, this.now);
-      const tokens = await store.issueApiTokens(row.userId, host, meta, { id: row.familyId!, absoluteExpiresAt: row.absoluteExpiresAt });
+      const tokens = await store.issueApiTokens(row.userId, host, meta, {
+        id: row.familyId!,
+        absoluteExpiresAt: row.absoluteExpiresAt,
+      });
       await tx
         .update(sessions)
         .set({ rotatedAt: now, lastUsedAt: now, successor: sealWithToken(refreshToken, JSON.stringify(tokens)) })
@@ -276,7 +304,9 @@ export class SessionStore {
     await this.db
       .update(sessions)
       .set({ successor: null })
-      .where(and(isNotNull(sessions.successor), lte(sessions.rotatedAt, new Date(this.now() - REFRESH_REUSE_GRACE_MS))));
+      .where(
+        and(isNotNull(sessions.successor), lte(sessions.rotatedAt, new Date(this.now() - REFRESH_REUSE_GRACE_MS))),
+      );
     const cutoff = new Date(this.now() - DAY);
     const gone = await this.db
       .delete(sessions)

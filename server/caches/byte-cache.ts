@@ -7,5 +7,8 @@ import { LRUCache } from "lru-cache";
  * first stores that object.
  */
 export function byteBoundedCache<V extends { bytes: number }>(maxBytes: number): LRUCache<string, V> {
-  return new LRUCache<string, V>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (value) => Math.max(1, value.bytes) });
+  return new LRUCache<string, V>({
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (value) => Math.max(1, value.bytes),
+  });
 }

@@ -65,7 +65,12 @@ describe("ReadCache", () => {
     const cache = new ReadCaches(database).create<string | undefined>();
     database.announce("*");
     let loads = 0;
-    const read = () => cache.read("missing", async () => (loads++, undefined), () => ["content:missing"]);
+    const read = () =>
+      cache.read(
+        "missing",
+        async () => (loads++, undefined),
+        () => ["content:missing"],
+      );
     expect([await read(), await read()]).toEqual([undefined, undefined]);
     expect(loads).toBe(2);
     expect(cache.size).toBe(0);
@@ -90,14 +95,25 @@ describe("ReadCache", () => {
     database.announce("student:a");
     release();
     expect(await slow).toBe("stale");
-    expect(await cache.read("a", async () => "fresh", () => ["student:a"])).toBe("fresh");
+    expect(
+      await cache.read(
+        "a",
+        async () => "fresh",
+        () => ["student:a"],
+      ),
+    ).toBe("fresh");
   });
 
   it("keeps nothing before the listener has said it is connected, or while it is down", async () => {
     const database = fakeDatabase();
     const cache = new ReadCaches(database).create<number>();
     let n = 0;
-    const read = () => cache.read("k", async () => ++n, () => []);
+    const read = () =>
+      cache.read(
+        "k",
+        async () => ++n,
+        () => [],
+      );
     expect([await read(), await read()]).toEqual([1, 2]);
     database.announce("*");
     expect([await read(), await read()]).toEqual([3, 3]);

@@ -20,7 +20,8 @@ export const readTags = {
   center: centerTag,
   roles: "roles",
   /** What a content row shown with its institute's name was made from. */
-  ofContent: (row: { id: string; centerId: string | null }) => (row.centerId ? [contentTag(row.id), centerTag(row.centerId)] : [contentTag(row.id)]),
+  ofContent: (row: { id: string; centerId: string | null }) =>
+    row.centerId ? [contentTag(row.id), centerTag(row.centerId)] : [contentTag(row.id)],
 } as const;
 
 interface Entry<V> {
@@ -59,7 +60,10 @@ export class ReadCache<V> {
     this.metric = metric;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     // However an entry leaves (dropped, evicted, replaced), its tags stop naming it.
-    this.entries = new LRUCache({ max: options.maxEntries ?? 20_000, dispose: (entry, key) => this.unindex(key, entry.tags) });
+    this.entries = new LRUCache({
+      max: options.maxEntries ?? 20_000,
+      dispose: (entry, key) => this.unindex(key, entry.tags),
+    });
   }
 
   get size(): number {
@@ -71,7 +75,12 @@ export class ReadCache<V> {
    * tags `tagsOf` names for it. `now` is injectable for tests. The request's institute is part of
    * the key: row-level security gives the same query a different answer on each domain.
    */
-  async read(readKey: string, load: () => Promise<V>, tagsOf: (value: Exclude<V, undefined>) => readonly string[], now = Date.now()): Promise<V> {
+  async read(
+    readKey: string,
+    load: () => Promise<V>,
+    tagsOf: (value: Exclude<V, undefined>) => readonly string[],
+    now = Date.now(),
+  ): Promise<V> {
     const key = `${currentTenantScope()}|${readKey}`;
     if (this.trusted()) {
       const entry = this.entries.get(key);
@@ -82,7 +91,8 @@ export class ReadCache<V> {
     }
     const generation = this.generation;
     const value = await load();
-    if (value !== undefined && this.trusted() && generation === this.generation) this.store(key, value, tagsOf(value as Exclude<V, undefined>), now);
+    if (value !== undefined && this.trusted() && generation === this.generation)
+      this.store(key, value, tagsOf(value as Exclude<V, undefined>), now);
     return value;
   }
 
@@ -129,7 +139,10 @@ export class ReadCaches {
   private readonly database: Pick<Database, "listening">;
   private readonly metric: ReadMetric;
 
-  constructor(database: Pick<Database, "listen" | "listening">, options: { channel?: string; metric?: ReadMetric } = {}) {
+  constructor(
+    database: Pick<Database, "listen" | "listening">,
+    options: { channel?: string; metric?: ReadMetric } = {},
+  ) {
     this.database = database;
     this.metric = options.metric ?? "reads";
     database.listen(options.channel ?? READS_CHANNEL, (tag) => {

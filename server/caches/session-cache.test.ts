@@ -17,7 +17,10 @@ function fakeDatabase() {
 }
 
 type Row = { session: { id: string }; user: { id: string } };
-const row = (userId: string, sessionId = `session-of-${userId}`): Row => ({ session: { id: sessionId }, user: { id: userId } });
+const row = (userId: string, sessionId = `session-of-${userId}`): Row => ({
+  session: { id: sessionId },
+  user: { id: userId },
+});
 
 /**
  * A cache and a lookup through it that says whether the database was asked: `found` is what the
@@ -40,7 +43,8 @@ function connectedCache(options?: { maxEntries?: number; maxAgeMs?: number }, co
     return { answer, fromMemory: !asked };
   };
   /** Looks up session `sessionId` of user `userId` (which the database holds): whether memory answered. */
-  const fromMemory = async (sessionId: string, userId: string, now?: number) => (await lookup(sessionId, row(userId, sessionId), now)).fromMemory;
+  const fromMemory = async (sessionId: string, userId: string, now?: number) =>
+    (await lookup(sessionId, row(userId, sessionId), now)).fromMemory;
   return { database, cache, lookup, fromMemory };
 }
 

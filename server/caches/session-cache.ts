@@ -23,7 +23,10 @@ const userTag = (userId: string) => `u:${userId}`;
 export class SessionCache<Row extends { user: { id: string } }> {
   private readonly rows: ReadCache<Row | undefined>;
 
-  constructor(database: Pick<Database, "listen" | "listening">, options: { maxEntries?: number; maxAgeMs?: number } = {}) {
+  constructor(
+    database: Pick<Database, "listen" | "listening">,
+    options: { maxEntries?: number; maxAgeMs?: number } = {},
+  ) {
     const caches = new ReadCaches(database, { channel: SESSIONS_CHANNEL, metric: "sessions" });
     this.rows = caches.create({ maxEntries: options.maxEntries ?? 100_000, maxAgeMs: options.maxAgeMs ?? 60_000 });
   }

@@ -17,7 +17,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const err = e as { code?: string; message?: string };
     if (err.code && CONNECTION_CODES.has(err.code)) return true;
-    if (typeof err.message === "string" && /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(err.message)) {
+    if (
+      typeof err.message === "string" &&
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(err.message)
+    ) {
       return true;
     }
   }

@@ -22,7 +22,13 @@ export function withDatabase(url: string, name: string): string {
  * A fresh, empty database `name` on the PostgreSQL server `serverUrl` points at (for tests and
  * benchmarks): its URL, and how to drop it (connections still open are ended).
  */
-export async function createScratchDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   await adminQuery(serverUrl, `create database ${name}`);
-  return { url: withDatabase(serverUrl, name), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }

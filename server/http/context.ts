@@ -30,7 +30,10 @@ export interface RequestContext {
 
 export const requestContext = createContext<RequestContext>();
 
-export function createLoadContext(c: Context<AppEnv>, runtime: Pick<Runtime, "services" | "env">): RouterContextProvider {
+export function createLoadContext(
+  c: Context<AppEnv>,
+  runtime: Pick<Runtime, "services" | "env">,
+): RouterContextProvider {
   const provider = new RouterContextProvider();
   provider.set(requestContext, {
     requestId: c.get("requestId"),

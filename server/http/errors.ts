@@ -9,7 +9,12 @@ export class HttpError extends Error {
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.extra = extra;
@@ -45,7 +50,10 @@ export function parseWith<TSchema extends v.GenericSchema>(schema: TSchema, inpu
 }
 
 /** Reads a JSON body, validated with `schema`, or as it came for a service that validates it; malformed JSON is a 400, never a 500. */
-export async function readJson<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>>;
+export async function readJson<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>>;
 export async function readJson(c: Context): Promise<unknown>;
 export async function readJson(c: Context, schema?: v.GenericSchema): Promise<unknown> {
   let body: unknown;

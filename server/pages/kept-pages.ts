@@ -20,7 +20,15 @@ import { onlyChoiceCookies, visitorChoices } from "./visitor-choices.ts";
  * served (canonical URLs name the origin) and the year in its footer. /pricing also shows the
  * plans on sale.
  */
-export const KEPT_PATHS: ReadonlySet<string> = new Set(["/", "/about", "/contact", "/invest", "/legal", "/get-started", "/pricing"]);
+export const KEPT_PATHS: ReadonlySet<string> = new Set([
+  "/",
+  "/about",
+  "/contact",
+  "/invest",
+  "/legal",
+  "/get-started",
+  "/pricing",
+]);
 
 /** What the kept pages may hold in memory, their compressed copies included. */
 const KEPT_BYTES = 32 * 1024 * 1024;
@@ -29,7 +37,10 @@ const ENCODINGS = ["br", "gzip"] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const chooseEncoding = encodingChooser(ENCODINGS);
 const COMPRESS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
@@ -150,7 +161,13 @@ async function renderToKeep(c: Context<AppEnv>, next: Next, secure: boolean): Pr
   const [br, gz] = await Promise.all([COMPRESS.br(body), COMPRESS.gzip(body)]);
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 22);
   const policy = policyOf(secure, scriptHashes);
-  return { contentType, bodies: { identity: body, br, gzip: gz }, etag, policy, size: body.length + br.length + gz.length + policy.length + 1024 };
+  return {
+    contentType,
+    bodies: { identity: body, br, gzip: gz },
+    etag,
+    policy,
+    size: body.length + br.length + gz.length + policy.length + 1024,
+  };
 }
 
 /** Kept pages never open Razorpay Checkout. */
@@ -170,7 +187,10 @@ function answer(c: Context<AppEnv>, page: KeptPage): Response {
     "Content-Security-Policy": page.policy,
   };
   const ifNoneMatch = c.req.header("if-none-match");
-  if (ifNoneMatch && [page.etag, `${page.etag}-br`, `${page.etag}-gzip`].some((tag) => etagMatches(ifNoneMatch, `"${tag}"`))) {
+  if (
+    ifNoneMatch &&
+    [page.etag, `${page.etag}-br`, `${page.etag}-gzip`].some((tag) => etagMatches(ifNoneMatch, `"${tag}"`))
+  ) {
     return c.body(null, 304, headers);
   }
   headers["Content-Type"] = page.contentType;

@@ -15,7 +15,8 @@ describe("compressPage", () => {
   });
 
   it("sends the page as it is to a client that takes no gzip, or when it is small", async () => {
-    for (const header of [null, "", "identity", "deflate", "br", "gzip;q=0"]) expect(await compressPage(page, header)).toEqual({ body: page });
+    for (const header of [null, "", "identity", "deflate", "br", "gzip;q=0"])
+      expect(await compressPage(page, header)).toEqual({ body: page });
     const small = Buffer.from("<p>hi</p>");
     expect(await compressPage(small, "gzip")).toEqual({ body: small });
   });

@@ -15,7 +15,10 @@ const THRESHOLD_BYTES = 1024;
  * at level 6 twice this one's CPU for a page 15 % smaller. Brotli costs more to set up per call
  * than it saves on pages of this size; a client that takes neither gets the page as it is.
  */
-export async function compressPage(page: Buffer, acceptEncoding: string | null): Promise<{ body: Buffer; encoding?: "gzip" }> {
+export async function compressPage(
+  page: Buffer,
+  acceptEncoding: string | null,
+): Promise<{ body: Buffer; encoding?: "gzip" }> {
   if (page.length < THRESHOLD_BYTES || chooseEncoding(acceptEncoding ?? undefined) !== "gzip") return { body: page };
   return { body: await gzipAsync(page, { level: 1 }), encoding: "gzip" };
 }

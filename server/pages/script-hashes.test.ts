@@ -9,7 +9,9 @@ describe("inlineScriptHashes", () => {
     const html = `<head><script>a()</script><script nonce="x" type="module" async="">import "/x.js";\n</script></head>`;
     expect(inlineScriptHashes(html)).toEqual([sha256("a()"), sha256('import "/x.js";\n')]);
     // The value every browser computes for alert('Hello, world.'), as the CSP specification shows it.
-    expect(inlineScriptHashes("<script>alert('Hello, world.');</script>")).toEqual(["qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng="]);
+    expect(inlineScriptHashes("<script>alert('Hello, world.');</script>")).toEqual([
+      "qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=",
+    ]);
   });
 
   it("leaves out scripts loaded by src, and names a script repeated once", () => {

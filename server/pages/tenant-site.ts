@@ -21,7 +21,11 @@ function unavailable(c: Context<AppEnv>, center: TenantCenter) {
   c.header("Retry-After", "3600");
   c.header("Cache-Control", "no-store");
   return c.html(
-    simplePage(center.instituteName, "This site is temporarily unavailable", `${center.instituteName}'s website will be back soon. Please check again later.`),
+    simplePage(
+      center.instituteName,
+      "This site is temporarily unavailable",
+      `${center.instituteName}'s website will be back soon. Please check again later.`,
+    ),
     503,
   );
 }
@@ -87,7 +91,10 @@ export function mountTenantSiteForms(app: Hono<AppEnv>, deps: AppDeps): void {
       await submitEnquiry(deps, site.center.id, requestMeta(c, deps.env.TRUST_PROXY).ip, input);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      return c.html(formAnswer(name, "We could not send your enquiry", error.message), error.status === 429 ? 429 : 400);
+      return c.html(
+        formAnswer(name, "We could not send your enquiry", error.message),
+        error.status === 429 ? 429 : 400,
+      );
     }
     return c.html(formAnswer(name, "Enquiry sent", ENQUIRY_THANKS), 200);
   });

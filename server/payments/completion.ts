@@ -63,7 +63,12 @@ export class CompletionScope {
   private readonly after: (() => Promise<void> | void)[];
   private readonly logger: Logger;
 
-  constructor(tx: Tx, kinds: readonly OrderKind<PayableOrder>[], after: (() => Promise<void> | void)[], logger: Logger) {
+  constructor(
+    tx: Tx,
+    kinds: readonly OrderKind<PayableOrder>[],
+    after: (() => Promise<void> | void)[],
+    logger: Logger,
+  ) {
     this.tx = tx;
     this.kinds = kinds;
     this.after = after;
@@ -77,12 +82,18 @@ export class CompletionScope {
     if (order.status === "paid") {
       if (order.paymentId && order.paymentId !== payment.paymentId) {
         // Razorpay allows one captured payment per order; a second one needs a person to refund it.
-        this.logger.error("second payment reported for an already paid order", { kind: kind.name, orderId: payment.orderId, paid: order.paymentId, reported: payment.paymentId });
+        this.logger.error("second payment reported for an already paid order", {
+          kind: kind.name,
+          orderId: payment.orderId,
+          paid: order.paymentId,
+          reported: payment.paymentId,
+        });
       }
       return { outcome: "already-paid", kind: kind.name, order };
     }
     const wrongAmount = payment.amount !== undefined && payment.amount !== order.amount;
-    const wrongCurrency = payment.currency !== undefined && payment.currency.toUpperCase() !== order.currency.toUpperCase();
+    const wrongCurrency =
+      payment.currency !== undefined && payment.currency.toUpperCase() !== order.currency.toUpperCase();
     if (wrongAmount || wrongCurrency) {
       this.logger.error("payment amount differs from the order; not completed", {
         kind: kind.name,
@@ -95,7 +106,12 @@ export class CompletionScope {
     }
     await kind.fulfil(this.tx, order, payment);
     if (kind.afterCommit) this.after.push(() => kind.afterCommit!(order));
-    this.logger.info("order paid", { kind: kind.name, orderId: payment.orderId, paymentId: payment.paymentId, via: payment.source });
+    this.logger.info("order paid", {
+      kind: kind.name,
+      orderId: payment.orderId,
+      paymentId: payment.paymentId,
+      via: payment.source,
+    });
     return { outcome: "completed", kind: kind.name, order: { ...order, status: "paid", paymentId: payment.paymentId } };
   }
 

@@ -18,15 +18,43 @@ describe("resolvePaymentConfig", () => {
   });
 
   it("uses Razorpay itself with real keys, and needs both secrets", () => {
-    const config = resolvePaymentConfig(env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" }));
-    expect(config).toMatchObject({ sandbox: false, keyId: "rzp_live_a", keySecret: "s", webhookSecret: "w", apiUrl: "https://api.razorpay.com", checkoutScript: "https://checkout.razorpay.com/v1/checkout.js" });
-    expect(() => resolvePaymentConfig(env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_WEBHOOK_SECRET: "w" }))).toThrow("RAZORPAY_KEY_SECRET must be set when RAZORPAY_KEY_ID is");
-    expect(() => resolvePaymentConfig(env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_KEY_SECRET: "s" }))).toThrow("RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is");
+    const config = resolvePaymentConfig(
+      env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" }),
+    );
+    expect(config).toMatchObject({
+      sandbox: false,
+      keyId: "rzp_live_a",
+      keySecret: "s",
+      webhookSecret: "w",
+      apiUrl: "https://api.razorpay.com",
+      checkoutScript: "https://checkout.razorpay.com/v1/checkout.js",
+    });
+    expect(() => resolvePaymentConfig(env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_WEBHOOK_SECRET: "w" }))).toThrow(
+      "RAZORPAY_KEY_SECRET must be set when RAZORPAY_KEY_ID is",
+    );
+    expect(() => resolvePaymentConfig(env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_KEY_SECRET: "s" }))).toThrow(
+      "RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is",
+    );
   });
 
   it("forces the sandbox with RAZORPAY_SANDBOX=1, signing with the configured secrets", () => {
-    const config = resolvePaymentConfig(env({ RAZORPAY_KEY_ID: "rzp_test_a", RAZORPAY_KEY_SECRET: "s", RAZORPAY_SANDBOX: "1", HOST: "10.0.0.5", PLATFORM_HOSTS: "pathshala.in" }));
-    expect(config).toMatchObject({ sandbox: true, keyId: "rzp_test_a", keySecret: "s", webhookSecret: SANDBOX_WEBHOOK_SECRET, apiUrl: "http://10.0.0.5:4100/_sandbox/razorpay", webhookTarget: { url: "http://10.0.0.5:4100/api/payment/webhook", host: "pathshala.in" } });
+    const config = resolvePaymentConfig(
+      env({
+        RAZORPAY_KEY_ID: "rzp_test_a",
+        RAZORPAY_KEY_SECRET: "s",
+        RAZORPAY_SANDBOX: "1",
+        HOST: "10.0.0.5",
+        PLATFORM_HOSTS: "pathshala.in",
+      }),
+    );
+    expect(config).toMatchObject({
+      sandbox: true,
+      keyId: "rzp_test_a",
+      keySecret: "s",
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+      apiUrl: "http://10.0.0.5:4100/_sandbox/razorpay",
+      webhookTarget: { url: "http://10.0.0.5:4100/api/payment/webhook", host: "pathshala.in" },
+    });
   });
 
   it("follows RAZORPAY_API_URL", () => {

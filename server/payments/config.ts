@@ -36,8 +36,14 @@ export class PaymentConfigError extends Error {}
 export function resolvePaymentConfig(env: Env): PaymentConfig {
   const sandbox = !env.RAZORPAY_KEY_ID || env.RAZORPAY_SANDBOX;
   if (!sandbox) {
-    if (!env.RAZORPAY_KEY_SECRET) throw new PaymentConfigError("RAZORPAY_KEY_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)");
-    if (!env.RAZORPAY_WEBHOOK_SECRET) throw new PaymentConfigError("RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)");
+    if (!env.RAZORPAY_KEY_SECRET)
+      throw new PaymentConfigError(
+        "RAZORPAY_KEY_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)",
+      );
+    if (!env.RAZORPAY_WEBHOOK_SECRET)
+      throw new PaymentConfigError(
+        "RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)",
+      );
   }
   const self = `http://${localAddress(env.HOST)}:${env.PORT}`;
   const apiUrl = (env.RAZORPAY_API_URL ?? (sandbox ? `${self}${SANDBOX_PATH}` : RAZORPAY_API_URL)).replace(/\/+$/, "");
@@ -48,7 +54,10 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
     webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
     apiUrl,
     checkoutScript: sandbox ? `${SANDBOX_PATH}/checkout.js` : RAZORPAY_CHECKOUT_SCRIPT,
-    webhookTarget: { url: `${sandbox && env.RAZORPAY_API_URL ? new URL(apiUrl).origin : self}/api/payment/webhook`, host: env.PLATFORM_HOSTS[0] ?? "localhost" },
+    webhookTarget: {
+      url: `${sandbox && env.RAZORPAY_API_URL ? new URL(apiUrl).origin : self}/api/payment/webhook`,
+      host: env.PLATFORM_HOSTS[0] ?? "localhost",
+    },
   };
 }
 

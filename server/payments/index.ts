@@ -36,10 +36,17 @@ export class Payments {
    * The browser's report of a Checkout payment: its signature checked, then the order completed
    * exactly once (whatever kind it is). 422 for a forged signature or an order we never placed.
    */
-  async confirmCheckout(checkout: CheckoutResult): Promise<Extract<CompletionResult, { outcome: "completed" | "already-paid" }>> {
+  async confirmCheckout(
+    checkout: CheckoutResult,
+  ): Promise<Extract<CompletionResult, { outcome: "completed" | "already-paid" }>> {
     if (!this.gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
-    const result = await this.completion.complete({ orderId: checkout.orderId, paymentId: checkout.paymentId, source: "checkout" });
-    if (result.outcome === "unknown-order" || result.outcome === "amount-mismatch") throw new HttpError(422, UNKNOWN_ORDER);
+    const result = await this.completion.complete({
+      orderId: checkout.orderId,
+      paymentId: checkout.paymentId,
+      source: "checkout",
+    });
+    if (result.outcome === "unknown-order" || result.outcome === "amount-mismatch")
+      throw new HttpError(422, UNKNOWN_ORDER);
     return result;
   }
 
@@ -52,5 +59,10 @@ export class Payments {
 export function createPayments(env: Env, db: Db, logger: Logger): Payments {
   const config = resolvePaymentConfig(env);
   const log = logger.child({ component: "payments" });
-  return new Payments({ config, gateway: new RazorpayGateway(config), completion: new PaymentCompletion(db, log), logger: log });
+  return new Payments({
+    config,
+    gateway: new RazorpayGateway(config),
+    completion: new PaymentCompletion(db, log),
+    logger: log,
+  });
 }

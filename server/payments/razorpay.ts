@@ -1,6 +1,12 @@
 import Razorpay from "razorpay";
 import type { PaymentConfig } from "./config.ts";
-import { GatewayError, type CheckoutResult, type CreateGatewayOrder, type GatewayOrder, type PaymentGateway } from "./gateway.ts";
+import {
+  GatewayError,
+  type CheckoutResult,
+  type CreateGatewayOrder,
+  type GatewayOrder,
+  type PaymentGateway,
+} from "./gateway.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "./signatures.ts";
 
 const ORDER_TIMEOUT_MS = 15_000;
@@ -25,13 +31,28 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async createOrder(input: CreateGatewayOrder): Promise<GatewayOrder> {
-    if (!Number.isInteger(input.amount) || input.amount < 100) throw new GatewayError(`amount must be at least 100 minor units (got ${input.amount})`);
+    if (!Number.isInteger(input.amount) || input.amount < 100)
+      throw new GatewayError(`amount must be at least 100 minor units (got ${input.amount})`);
     try {
-      const order = await this.client.orders.create({ amount: input.amount, currency: input.currency, receipt: input.receipt, notes: input.notes ?? {} });
-      return { id: order.id, amount: Number(order.amount), currency: order.currency, receipt: order.receipt ?? input.receipt, status: order.status };
+      const order = await this.client.orders.create({
+        amount: input.amount,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes ?? {},
+      });
+      return {
+        id: order.id,
+        amount: Number(order.amount),
+        currency: order.currency,
+        receipt: order.receipt ?? input.receipt,
+        status: order.status,
+      };
     } catch (error) {
       const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
-      throw new GatewayError(`order creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`, e.statusCode);
+      throw new GatewayError(
+        `order creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`,
+        e.statusCode,
+      );
     }
   }
 

@@ -4,7 +4,9 @@ import { checkoutSignature, signaturesMatch, webhookSignature } from "./signatur
 describe("payment signatures", () => {
   it("computes Razorpay's checkout signature over order_id|payment_id", () => {
     // Known answer from `printf "order_1|pay_1" | openssl dgst -sha256 -hmac secret`.
-    expect(checkoutSignature("secret", "order_1", "pay_1")).toBe("52115a0d3400de9e86aade1f1b6eba9e8974604f4e267a9e9a16633a4c8dd2cb");
+    expect(checkoutSignature("secret", "order_1", "pay_1")).toBe(
+      "52115a0d3400de9e86aade1f1b6eba9e8974604f4e267a9e9a16633a4c8dd2cb",
+    );
     expect(checkoutSignature("secret", "order_1", "pay_1")).toMatch(/^[0-9a-f]{64}$/);
     expect(checkoutSignature("secret", "order_1", "pay_1")).not.toBe(checkoutSignature("secret", "order_1", "pay_2"));
     expect(checkoutSignature("secret", "order_1", "pay_1")).not.toBe(checkoutSignature("other", "order_1", "pay_1"));

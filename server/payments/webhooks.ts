@@ -58,15 +58,26 @@ export async function handleWebhook(
 
   return deps.completion.transaction(async (scope) => {
     if (eventId) {
-      const inserted = await scope.tx.insert(webhookEvents).values({ id: eventId, event }).onConflictDoNothing().returning({ id: webhookEvents.id });
+      const inserted = await scope.tx
+        .insert(webhookEvents)
+        .values({ id: eventId, event })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
       if (inserted.length === 0) return { status: "duplicate", event } satisfies WebhookOutcome;
     }
     const payment = payload?.payment?.entity;
     const orderId = payload?.order?.entity.id ?? payment?.order_id ?? undefined;
     if (event === "payment.captured" || event === "order.paid") {
       if (!payment || !orderId) return { status: "ignored", event } satisfies WebhookOutcome;
-      const result = await scope.complete({ orderId, paymentId: payment.id, amount: payment.amount, currency: payment.currency, source: "webhook" });
-      if (result.outcome === "unknown-order") deps.logger.info("webhook for an order we do not know", { event, orderId });
+      const result = await scope.complete({
+        orderId,
+        paymentId: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+        source: "webhook",
+      });
+      if (result.outcome === "unknown-order")
+        deps.logger.info("webhook for an order we do not know", { event, orderId });
       return { status: "processed", event, result: result.outcome } satisfies WebhookOutcome;
     }
     if (event === "payment.failed" && orderId) {

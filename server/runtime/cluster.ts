@@ -9,7 +9,9 @@ import type { Env } from "./env.ts";
 export function shouldCluster(env: Env): boolean {
   if (!cluster.isPrimary || env.WEB_CONCURRENCY <= 1 || env.NODE_ENV === "development") return false;
   if (!env.DATABASE_URL) {
-    console.warn("WEB_CONCURRENCY needs DATABASE_URL (the embedded database belongs to one process); running one process.");
+    console.warn(
+      "WEB_CONCURRENCY needs DATABASE_URL (the embedded database belongs to one process); running one process.",
+    );
     return false;
   }
   return true;

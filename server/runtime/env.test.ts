@@ -15,9 +15,13 @@ describe("parseEnv", () => {
 
   it("names the variable and the value in one line when a value is wrong", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
-    expect(() => parseEnv({ PORT: "eighty" })).toThrow('Invalid environment variable PORT: must be a port number from 1 to 65535 (got "eighty")');
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(
+      'Invalid environment variable PORT: must be a port number from 1 to 65535 (got "eighty")',
+    );
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
-    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow("Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(
+      "Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL",
+    );
     expect(() => parseEnv({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
     expect(() => parseEnv({ PLATFORM_HOSTS: "ok.com,bad host" })).toThrow(/PLATFORM_HOSTS/);
   });

@@ -63,10 +63,14 @@ const optionalText = v.pipe(
   v.transform((s) => (s && s.trim() !== "" ? s.trim() : undefined)),
 );
 
-const bytes = (fallbackMiB: number) => integer(fallbackMiB * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER, "a size in bytes");
+const bytes = (fallbackMiB: number) =>
+  integer(fallbackMiB * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER, "a size in bytes");
 
 export const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(["development", "production", "test"], "must be development, production or test"), "production"),
+  NODE_ENV: v.optional(
+    v.picklist(["development", "production", "test"], "must be development, production or test"),
+    "production",
+  ),
   PORT: integer(3000, 1, 65535, "a port number from 1 to 65535"),
   HOST: v.pipe(v.optional(v.string(), "0.0.0.0"), v.trim(), v.nonEmpty("must not be empty")),
   DATABASE_URL: v.pipe(
@@ -84,7 +88,10 @@ export const EnvSchema = v.object({
   ),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
-  LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error", "silent"], "must be debug, info, warn, error or silent"), "info"),
+  LOG_LEVEL: v.optional(
+    v.picklist(["debug", "info", "warn", "error", "silent"], "must be debug, info, warn, error or silent"),
+    "info",
+  ),
   LOG_FORMAT: v.optional(v.picklist(["json", "pretty"], "must be json or pretty"), "json"),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
@@ -95,7 +102,10 @@ export const EnvSchema = v.object({
     v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
   ),
   S3_BUCKET: optionalText,
-  S3_ENDPOINT: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL")),
+  S3_ENDPOINT: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
+  ),
   S3_REGION: v.optional(v.string(), "us-east-1"),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
@@ -112,9 +122,21 @@ export const EnvSchema = v.object({
     optionalText,
     v.check((s) => s === undefined || /^\d{1,3}(\.\d{1,3}){3}$/.test(s), "must be an IPv4 address"),
   ),
-  SUPPORT_EMAIL: v.pipe(optionalText, v.check((s) => s === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), "must be an e-mail address")),
-  SUPPORT_PHONE: v.pipe(optionalText, v.check((s) => s === undefined || /^\+?[\d\s\-()]{6,20}$/.test(s), "must be a phone number such as +91 33 4000 1234")),
-  SUPPORT_CHAT_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL")),
+  SUPPORT_EMAIL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), "must be an e-mail address"),
+  ),
+  SUPPORT_PHONE: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^\+?[\d\s\-()]{6,20}$/.test(s),
+      "must be a phone number such as +91 33 4000 1234",
+    ),
+  ),
+  SUPPORT_CHAT_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
+  ),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -128,7 +150,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const issue = result.issues[0];
   const name = issue.path?.map((p) => String(p.key)).join(".") ?? "environment";
   const given = source[name];
-  const shown = given === undefined ? "" : ` (got ${JSON.stringify(given.length > 60 ? `${given.slice(0, 60)}…` : given)})`;
+  const shown =
+    given === undefined ? "" : ` (got ${JSON.stringify(given.length > 60 ? `${given.slice(0, 60)}…` : given)})`;
   throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
 }
 

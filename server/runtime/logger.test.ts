@@ -20,7 +20,12 @@ describe("createLogger", () => {
     const [request, failed, gaveUp] = lines.map((line) => JSON.parse(line));
     expect(request).toMatchObject({ level: "info", msg: "request", component: "test", requestId: "r1", status: 200 });
     expect(new Date(request.time).toISOString()).toBe(request.time);
-    expect(failed).toMatchObject({ level: "error", msg: "failed", requestId: "r1", error: { name: "Error", message: "disk full", stack: expect.stringContaining("logger.test.ts") } });
+    expect(failed).toMatchObject({
+      level: "error",
+      msg: "failed",
+      requestId: "r1",
+      error: { name: "Error", message: "disk full", stack: expect.stringContaining("logger.test.ts") },
+    });
     expect(gaveUp).toMatchObject({ level: "warn", error: "a plain reason" });
   });
 
@@ -50,7 +55,11 @@ describe("createLogger", () => {
       routine: "string_to_uuid",
     });
     const described = describeError(new Error("could not save", { cause: database }));
-    expect(described).toMatchObject({ name: "Error", message: "could not save", cause: { name: "DatabaseError", sqlState: "22P02", table: "users", routine: "string_to_uuid" } });
+    expect(described).toMatchObject({
+      name: "Error",
+      message: "could not save",
+      cause: { name: "DatabaseError", sqlState: "22P02", table: "users", routine: "string_to_uuid" },
+    });
     expect(JSON.stringify(described)).not.toContain("ravi@example.com");
   });
 
@@ -62,12 +71,22 @@ describe("createLogger", () => {
       detail: "Key (email)=(ravi@example.com) already exists.",
       constraint: "users_email_key",
     });
-    const failed = Object.assign(new Error("Failed query: insert into users … params: ravi@example.com,$argon2id$secret", { cause }), {
-      query: 'insert into "users" ("email", "password_hash") values ($1, $2)',
-      params: ["ravi@example.com", "$argon2id$secret"],
+    const failed = Object.assign(
+      new Error("Failed query: insert into users … params: ravi@example.com,$argon2id$secret", { cause }),
+      {
+        query: 'insert into "users" ("email", "password_hash") values ($1, $2)',
+        params: ["ravi@example.com", "$argon2id$secret"],
+      },
+    );
+    createLogger({ LOG_LEVEL: "info", LOG_FORMAT: "json" }, {}, destination).error("unhandled error", {
+      error: failed,
     });
-    createLogger({ LOG_LEVEL: "info", LOG_FORMAT: "json" }, {}, destination).error("unhandled error", { error: failed });
-    expect(JSON.parse(lines[0]).error).toMatchObject({ name: "QueryError", sqlState: "23505", constraint: "users_email_key", statement: 'insert into "users" ("email", "password_hash") values ($1, $2)' });
+    expect(JSON.parse(lines[0]).error).toMatchObject({
+      name: "QueryError",
+      sqlState: "23505",
+      constraint: "users_email_key",
+      statement: 'insert into "users" ("email", "password_hash") values ($1, $2)',
+    });
     expect(lines[0]).not.toContain("ravi@example.com");
     expect(lines[0]).not.toContain("secret");
   });

@@ -37,7 +37,13 @@ const SQL_STATE = /^[0-9A-Z]{5}$/;
 
 function isDatabaseError(error: unknown): error is DatabaseErrorFields {
   const e = error as DatabaseErrorFields | null;
-  return typeof e === "object" && e !== null && typeof e.code === "string" && SQL_STATE.test(e.code) && typeof e.severity === "string";
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    typeof e.code === "string" &&
+    SQL_STATE.test(e.code) &&
+    typeof e.severity === "string"
+  );
 }
 
 function isFailedQuery(error: unknown): error is FailedQuery & Error {
@@ -65,7 +71,8 @@ export function describeError(error: unknown, depth = 0): LogFields {
     const fields: LogFields = { name: query ? "QueryError" : "DatabaseError" };
     if (database) {
       fields.sqlState = database.code;
-      for (const key of ["constraint", "table", "column", "routine"] as const) if (typeof database[key] === "string") fields[key] = database[key];
+      for (const key of ["constraint", "table", "column", "routine"] as const)
+        if (typeof database[key] === "string") fields[key] = database[key];
     }
     const statement = query?.query ?? (error as FailedQuery).query;
     if (typeof statement === "string") fields.statement = statement;
@@ -99,7 +106,9 @@ function prettyLines(to: LineDestination): LineDestination {
   try {
     ({ prettyFactory } = createRequire(import.meta.url)("pino-pretty") as { prettyFactory: typeof prettyFactory });
   } catch {
-    throw new Error("LOG_FORMAT=pretty needs the pino-pretty package (a development dependency): install it, or use LOG_FORMAT=json.");
+    throw new Error(
+      "LOG_FORMAT=pretty needs the pino-pretty package (a development dependency): install it, or use LOG_FORMAT=json.",
+    );
   }
   const prettify = prettyFactory({ colorize: false, translateTime: "HH:MM:ss.l", ignore: "pid,hostname" });
   return { write: (line) => to.write(prettify(line)) };
@@ -121,7 +130,11 @@ function adapt(log: pino.Logger): Logger {
  * call's fields, or a readable line with LOG_FORMAT=pretty. An error under `error` or `err` is
  * spelled out by describeError, never as its bare message.
  */
-export function createLogger(options: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">, base: LogFields = {}, destination: LineDestination = standardOutput()): Logger {
+export function createLogger(
+  options: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">,
+  base: LogFields = {},
+  destination: LineDestination = standardOutput(),
+): Logger {
   const pretty = options.LOG_FORMAT === "pretty";
   const log = pino(
     {

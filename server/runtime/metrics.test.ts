@@ -13,7 +13,9 @@ describe("metrics", () => {
     httpRequestDuration.labels("GET", "/api/x").observe(0.004);
     const text = await metrics.render();
     expect(metrics.contentType).toBe("text/plain; version=0.0.4; charset=utf-8");
-    expect(text).toContain('# TYPE http_requests_total counter\nhttp_requests_total{method="GET",route="/api/a\\"b",status="200"} 1');
+    expect(text).toContain(
+      '# TYPE http_requests_total counter\nhttp_requests_total{method="GET",route="/api/a\\"b",status="200"} 1',
+    );
     expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/x"} 1');
     expect(text).toContain('http_request_duration_seconds_bucket{le="0.0025",method="GET",route="/api/x"} 0');
     expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/x"} 1');
@@ -21,7 +23,8 @@ describe("metrics", () => {
   });
 
   it("shows every cache's lookups from zero, and counts them", async () => {
-    const lookups = async () => Number(/pathshala_cache_lookups_total\{cache="file",result="hit"\} (\d+)/.exec(await metrics.render())?.[1]);
+    const lookups = async () =>
+      Number(/pathshala_cache_lookups_total\{cache="file",result="hit"\} (\d+)/.exec(await metrics.render())?.[1]);
     const before = await lookups();
     expect(before).toBeGreaterThanOrEqual(0);
     recordCache("file", true);
@@ -75,10 +78,16 @@ describe("live heap after a full collection", () => {
 
 describe("collector pauses", () => {
   it("counts every pause, not one per batch the runtime reports", async () => {
-    const minorCount = async () => Number(/^nodejs_gc_duration_seconds_count\{kind="minor"\} (\d+)$/m.exec(await metrics.render())?.[1] ?? 0);
+    const minorCount = async () =>
+      Number(/^nodejs_gc_duration_seconds_count\{kind="minor"\} (\d+)$/m.exec(await metrics.render())?.[1] ?? 0);
     let seen = 0;
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) seen++;
+      for (const entry of list.getEntries())
+        if (
+          (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+          perfConstants.NODE_PERFORMANCE_GC_MINOR
+        )
+          seen++;
     });
     observer.observe({ entryTypes: ["gc"] });
     const before = await minorCount();
@@ -97,11 +106,15 @@ describe("where resident memory is", () => {
     const before = valueIn(await metrics.render(), "nodejs_external_memory_bytes");
     const held = Buffer.alloc(32 * 1024 * 1024, 1);
     // Other Buffers may be freed between the readings: allow for a few megabytes of them.
-    expect(valueIn(await metrics.render(), "nodejs_external_memory_bytes") - before).toBeGreaterThan(held.length - 4 * 1024 * 1024);
+    expect(valueIn(await metrics.render(), "nodejs_external_memory_bytes") - before).toBeGreaterThan(
+      held.length - 4 * 1024 * 1024,
+    );
     // Right after a full collection the heap reserves at least its empty young generation beyond
     // what is in use: a gauge that read the heap in use would differ by a few kilobytes at most.
     collect();
     const text = await metrics.render();
-    expect(valueIn(text, "nodejs_heap_size_total_bytes") - valueIn(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(512 * 1024);
+    expect(
+      valueIn(text, "nodejs_heap_size_total_bytes") - valueIn(text, "nodejs_heap_size_used_bytes"),
+    ).toBeGreaterThan(512 * 1024);
   });
 });

@@ -141,13 +141,21 @@ export function routeLabel(method: string, path: string, routePath: string | und
   if (path.startsWith("/media/")) return "/media/*";
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return path;
   if (tenant && path === "/") return "tenant:/";
-  const area = /^\/(creator|student|business|dashboard|pricing|catalog|auth|invest|about|contact|profile|my-courses|admin)\b/.exec(path);
+  const area =
+    /^\/(creator|student|business|dashboard|pricing|catalog|auth|invest|about|contact|profile|my-courses|admin)\b/.exec(
+      path,
+    );
   return area ? `page:/${area[1]}` : path === "/" ? "page:/" : "page:other";
 }
 
 const CACHES = ["host", "site", "file", "reads", "sessions"] as const;
 type CacheName = (typeof CACHES)[number];
-const cacheLookups = new Counter({ name: "pathshala_cache_lookups_total", help: "Cache lookups by cache and result.", labelNames: ["cache", "result"] as const, registers: [registry] });
+const cacheLookups = new Counter({
+  name: "pathshala_cache_lookups_total",
+  help: "Cache lookups by cache and result.",
+  labelNames: ["cache", "result"] as const,
+  registers: [registry],
+});
 /** Each cache's two series, found once and shown at 0 from the start. */
 const CACHE_LOOKUPS = Object.fromEntries(
   CACHES.map((cache) => {

@@ -28,7 +28,9 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     poolMax: env.DATABASE_POOL_MAX,
     onError: (error) => logger.warn("database connection error", { error: error.message }),
   });
-  const storage = createStorage(env, (error) => logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message }));
+  const storage = createStorage(env, (error) =>
+    logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message }),
+  );
   try {
     // Before anything is stored: what an upload cut short by a crash left (disk; S3 has its lifecycle rule).
     const leftovers = await storage.removeLeftovers().catch((error: Error) => {
@@ -65,7 +67,8 @@ export async function startRuntime(env: Env): Promise<Runtime> {
 /** The lines printed at start-up: where to open the product and, on the embedded demo, how to sign in. */
 export async function describeStart(runtime: Runtime, port: number): Promise<string[]> {
   const lines = [`Pathshala is running on http://localhost:${port}`];
-  if (runtime.services.payments.config.sandbox) lines.push("Payments: offline sandbox (test mode, no real money; see README \"Payments\")");
+  if (runtime.services.payments.config.sandbox)
+    lines.push('Payments: offline sandbox (test mode, no real money; see README "Payments")');
   if (runtime.database.kind === "pglite" && (await isDemoSeeded(runtime.database.db))) {
     lines.push("Demo institutes:");
     for (const c of DEMO_CENTERS) lines.push(`  ${c.instituteName}: http://${c.customDomain}:${port}`);

@@ -24,7 +24,8 @@ async function boot(): Promise<Runtime> {
     return await startRuntime(env);
   } catch (error) {
     // One clear line instead of a stack trace: a busy data folder, an unreachable database…
-    const reason = error instanceof DataDirBusyError ? error.message : `Pathshala could not start: ${(error as Error).message}`;
+    const reason =
+      error instanceof DataDirBusyError ? error.message : `Pathshala could not start: ${(error as Error).message}`;
     console.error(reason);
     process.exit(1);
   }

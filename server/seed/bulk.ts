@@ -37,8 +37,12 @@ export async function seedBulk(db: Db, sizes: BulkSizes = LOAD_TEST_SIZES, passw
   const s = sizes;
   await db.execute(sql`insert into users (name, email, password_hash, role, created_at)
     select 'Student ' || g, 'student' || g || '@bulk.example', ${passwordHash}, 'student', now() - (g || ' minutes')::interval from generate_series(1, ${s.students}::int) g`);
-  await db.execute(sql`insert into users (name, email, password_hash, role) select 'Creator ' || g, 'creator' || g || '@bulk.example', ${passwordHash}, 'creator' from generate_series(1, ${s.creators}::int) g`);
-  await db.execute(sql`insert into users (name, email, password_hash, role, created_at) select 'Owner ' || g, 'owner' || g || '@bulk.example', ${passwordHash}, 'business', now() - (g || ' hours')::interval from generate_series(1, ${s.centers}::int) g`);
+  await db.execute(
+    sql`insert into users (name, email, password_hash, role) select 'Creator ' || g, 'creator' || g || '@bulk.example', ${passwordHash}, 'creator' from generate_series(1, ${s.creators}::int) g`,
+  );
+  await db.execute(
+    sql`insert into users (name, email, password_hash, role, created_at) select 'Owner ' || g, 'owner' || g || '@bulk.example', ${passwordHash}, 'business', now() - (g || ' hours')::interval from generate_series(1, ${s.centers}::int) g`,
+  );
   await db.execute(sql`insert into centers (slug, institute_name, custom_domain, owner_id, plan_name, billing, expires_at, template_id, created_at)
     select 'bulk-' || g, 'Bulk Institute ' || g, 'bulk-' || g || '.test', u.id, '1 Year Plan', 'yearly', now() + interval '300 days', 't' || (1 + g % 4), now() - (g || ' hours')::interval
     from generate_series(1, ${s.centers}::int) g join (select id, row_number() over (order by email) rn from users where email like 'owner%@bulk.example') u on u.rn = g`);
@@ -64,11 +68,15 @@ export async function seedBulk(db: Db, sizes: BulkSizes = LOAD_TEST_SIZES, passw
     from generate_series(1, ${s.enquiries}::int) g join (select id, row_number() over (order by slug) rn from centers where slug like 'bulk-%') ce on ce.rn = 1 + g % ${s.centers}::int`);
   await db.execute(sql`insert into purchases (user_id, center_id, plan_name, billing, duration_days, amount, institute_name, owner_name, email, domain, gateway_order_id, status, paid_at, created_at)
     select c.owner_id, c.id, '1 Year Plan', 'yearly', 365, 5000000, c.institute_name, 'Owner', 'o@bulk.example', c.custom_domain, 'order_p_' || c.slug, 'paid', c.created_at, c.created_at from centers c where c.slug like 'bulk-%'`);
-  await db.execute(sql`insert into template_selections (center_id, template_id, created_at) select id, template_id, created_at from centers where slug like 'bulk-%'`);
+  await db.execute(
+    sql`insert into template_selections (center_id, template_id, created_at) select id, template_id, created_at from centers where slug like 'bulk-%'`,
+  );
   await db.execute(sql`insert into seminar_bookings (full_name, email, phone_number, city, country, date, time)
     select 'Investor ' || g, 'inv' || g || '@bulk.example', '+919800000000', 'Kolkata', 'India', (current_date + (g % 60))::date, '10:00 AM' from generate_series(1, ${s.bookings}::int) g`);
   await db.execute(sql`insert into sessions (id, user_id, kind, host, expires_at, absolute_expires_at)
     select md5('bulk-session-' || g), u.id, 'web', 'localhost', now() + interval '1 day', now() + interval '7 days'
     from generate_series(1, ${s.sessions}::int) g join (select id, row_number() over (order by email) rn from users where email like 'student%@bulk.example') u on u.rn = 1 + g % ${s.students}::int`);
-  await db.execute(sql`insert into rate_limit_hits (bucket, created_at) select 'login:ip:10.0.' || (g % 250) || '.' || (g % 199), now() - (g || ' seconds')::interval from generate_series(1, ${s.rateLimitHits}::int) g`);
+  await db.execute(
+    sql`insert into rate_limit_hits (bucket, created_at) select 'login:ip:10.0.' || (g % 250) || '.' || (g % 199), now() - (g || ' seconds')::interval from generate_series(1, ${s.rateLimitHits}::int) g`,
+  );
 }

@@ -15,29 +15,60 @@ export async function makeDemoPdf(): Promise<Uint8Array> {
   const sections: [string, string[]][] = [
     [
       "Kinematics of rotation",
-      ["w = d(theta)/dt,  alpha = dw/dt", "w = w0 + alpha t", "theta = w0 t + (1/2) alpha t^2", "w^2 = w0^2 + 2 alpha theta", "v = w r,  a_t = alpha r,  a_c = w^2 r"],
+      [
+        "w = d(theta)/dt,  alpha = dw/dt",
+        "w = w0 + alpha t",
+        "theta = w0 t + (1/2) alpha t^2",
+        "w^2 = w0^2 + 2 alpha theta",
+        "v = w r,  a_t = alpha r,  a_c = w^2 r",
+      ],
     ],
     [
       "Moment of inertia",
-      ["Ring (axis): I = M R^2", "Disc (axis): I = (1/2) M R^2", "Solid sphere: I = (2/5) M R^2", "Hollow sphere: I = (2/3) M R^2", "Rod (centre): I = (1/12) M L^2", "Parallel axes: I = I_cm + M d^2", "Perpendicular axes: I_z = I_x + I_y"],
+      [
+        "Ring (axis): I = M R^2",
+        "Disc (axis): I = (1/2) M R^2",
+        "Solid sphere: I = (2/5) M R^2",
+        "Hollow sphere: I = (2/3) M R^2",
+        "Rod (centre): I = (1/12) M L^2",
+        "Parallel axes: I = I_cm + M d^2",
+        "Perpendicular axes: I_z = I_x + I_y",
+      ],
     ],
     [
       "Torque and angular momentum",
-      ["tau = r x F,  |tau| = r F sin(phi)", "tau = I alpha", "L = I w,  tau = dL/dt", "No external torque: I1 w1 = I2 w2"],
+      [
+        "tau = r x F,  |tau| = r F sin(phi)",
+        "tau = I alpha",
+        "L = I w,  tau = dL/dt",
+        "No external torque: I1 w1 = I2 w2",
+      ],
     ],
     [
       "Rolling without slipping",
-      ["v_cm = w R", "KE = (1/2) M v^2 (1 + k^2/R^2)", "On an incline: a = g sin(theta) / (1 + k^2/R^2)", "Friction does no work in pure rolling"],
+      [
+        "v_cm = w R",
+        "KE = (1/2) M v^2 (1 + k^2/R^2)",
+        "On an incline: a = g sin(theta) / (1 + k^2/R^2)",
+        "Friction does no work in pure rolling",
+      ],
     ],
   ];
 
   let page = doc.addPage([595, 842]);
   page.drawRectangle({ x: 0, y: 762, width: 595, height: 80, color: accent });
   page.drawText("Rotational Motion", { x: 48, y: 800, size: 26, font: bold, color: rgb(1, 1, 1) });
-  page.drawText("JEE Main formula sheet  -  Pathshala demo content", { x: 48, y: 778, size: 12, font: regular, color: rgb(0.88, 0.9, 1) });
+  page.drawText("JEE Main formula sheet  -  Pathshala demo content", {
+    x: 48,
+    y: 778,
+    size: 12,
+    font: regular,
+    color: rgb(0.88, 0.9, 1),
+  });
   let y = 720;
   let pageNo = 1;
-  const footer = () => page.drawText(`Page ${pageNo}`, { x: 520, y: 30, size: 9, font: regular, color: rgb(0.4, 0.45, 0.55) });
+  const footer = () =>
+    page.drawText(`Page ${pageNo}`, { x: 520, y: 30, size: 9, font: regular, color: rgb(0.4, 0.45, 0.55) });
   for (const [heading, lines] of sections) {
     if (y < 120 + lines.length * 22) {
       footer();
@@ -71,7 +102,13 @@ export async function makeDemoPdf(): Promise<Uint8Array> {
     page.drawText(problem, { x: 48, y, size: 11, font: regular, color: ink, maxWidth: 500 });
     y -= 40;
   }
-  page.drawText("Answers: 1) 2.5 kg m^2/s  2) 3.5 m/s^2  3) M L^2/3  4) doubles  5) ring : disc = 4 : 3", { x: 48, y: y - 10, size: 10, font: regular, color: rgb(0.4, 0.45, 0.55) });
+  page.drawText("Answers: 1) 2.5 kg m^2/s  2) 3.5 m/s^2  3) M L^2/3  4) doubles  5) ring : disc = 4 : 3", {
+    x: 48,
+    y: y - 10,
+    size: 10,
+    font: regular,
+    color: rgb(0.4, 0.45, 0.55),
+  });
   footer();
   return doc.save();
 }

@@ -18,7 +18,8 @@ const DAY = 24 * 60 * 60 * 1000;
  * `days` from now at `time` India time, read as a creator's class time is: demo classes start
  * when a class would, not at the minute the seed ran. (seminarToday gives the date in India.)
  */
-const classTime = (now: number, days: number, time: string) => parseClassTime(`${seminarToday(new Date(now + days * DAY))}T${time}`)!;
+const classTime = (now: number, days: number, time: string) =>
+  parseClassTime(`${seminarToday(new Date(now + days * DAY))}T${time}`)!;
 
 /** Seeds the demo once per database; the marker survives even if some rows are later deleted. */
 export async function seedDemoOnce(db: Db, storage?: Storage): Promise<boolean> {
@@ -40,7 +41,10 @@ interface StoredDemoFile {
 async function storeDemoFiles(storage: Storage): Promise<{ pdf: StoredDemoFile; video: StoredDemoFile }> {
   const put = async (bytes: Uint8Array, ext: string, contentType: string) => {
     const key = `content/${crypto.randomUUID()}.${ext}`;
-    const { size } = await storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { maxBytes: bytes.byteLength, contentType });
+    const { size } = await storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), {
+      maxBytes: bytes.byteLength,
+      contentType,
+    });
     return { key, size };
   };
   const pdf = await put(await makeDemoPdf(), "pdf", "application/pdf");
@@ -63,18 +67,28 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
   try {
     filesUsed = await seedRows(db, hashes, files);
   } finally {
-    if (files && !filesUsed) await Promise.allSettled([storage!.delete(files.pdf.key), storage!.delete(files.video.key)]);
+    if (files && !filesUsed)
+      await Promise.allSettled([storage!.delete(files.pdf.key), storage!.delete(files.video.key)]);
   }
 }
 
 /** Returns whether the rows now refer to `files` (only once the transaction has committed). */
-async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; video: StoredDemoFile } | null): Promise<boolean> {
+async function seedRows(
+  db: Db,
+  hashes: string[],
+  files: { pdf: StoredDemoFile; video: StoredDemoFile } | null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     let filesUsed = false;
     const existingPlans = await tx
       .select({ name: pricingPlans.name })
       .from(pricingPlans)
-      .where(inArray(pricingPlans.name, FALLBACK_PLANS.map((p) => p.name)));
+      .where(
+        inArray(
+          pricingPlans.name,
+          FALLBACK_PLANS.map((p) => p.name),
+        ),
+      );
     const missingPlans = FALLBACK_PLANS.filter((p) => !existingPlans.some((e) => e.name === p.name));
     if (missingPlans.length) {
       await tx.insert(pricingPlans).values(
@@ -98,7 +112,12 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
     const accounts = await tx
       .select({ id: users.id, role: users.role })
       .from(users)
-      .where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      );
     const owner = accounts.find((a) => a.role === "business");
     const creator = accounts.find((a) => a.role === "creator");
     const student = accounts.find((a) => a.role === "student");
@@ -124,7 +143,13 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
     if (creator) {
       const [sunrise] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
       const [vidya] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[1].slug));
-      await seedTeams(tx, { sunrise: sunrise?.id, vidya: vidya?.id, ownerId: owner?.id ?? null, creatorId: creator.id, now });
+      await seedTeams(tx, {
+        sunrise: sunrise?.id,
+        vidya: vidya?.id,
+        ownerId: owner?.id ?? null,
+        creatorId: creator.id,
+        now,
+      });
       const existing = await tx
         .select({ id: contents.id })
         .from(contents)
@@ -166,7 +191,8 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
                 centerId: sunrise?.id,
                 type: "pdf",
                 title: "Rotational Motion Formula Sheet",
-                description: "Every formula you need for JEE Main rotational motion, with practice problems and answers.",
+                description:
+                  "Every formula you need for JEE Main rotational motion, with practice problems and answers.",
                 price: 14900,
                 fileKey: files.pdf.key,
                 fileName: "rotational-motion-formula-sheet.pdf",
@@ -211,7 +237,11 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
               })
               .onConflictDoNothing()
               .returning({ id: contentOrders.id });
-            if (order) await tx.insert(enrollments).values({ studentId: student.id, contentId: item.id, orderId: order.id, createdAt: paidAt }).onConflictDoNothing();
+            if (order)
+              await tx
+                .insert(enrollments)
+                .values({ studentId: student.id, contentId: item.id, orderId: order.id, createdAt: paidAt })
+                .onConflictDoNothing();
           }
         }
       }
@@ -226,14 +256,35 @@ async function seedRows(db: Db, hashes: string[], files: { pdf: StoredDemoFile; 
  * if they had accepted invitations; Sunrise also has one invitation waiting, so its Team page
  * shows both states. The links themselves are not kept (only their hashes), as with any invitation.
  */
-async function seedTeams(tx: Tx, d: { sunrise?: string; vidya?: string; ownerId: string | null; creatorId: string; now: number }) {
+async function seedTeams(
+  tx: Tx,
+  d: { sunrise?: string; vidya?: string; ownerId: string | null; creatorId: string; now: number },
+) {
   const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, d.creatorId));
   const invitedAt = new Date(d.now - 35 * DAY);
   const rows: (typeof teamMembers.$inferInsert)[] = [d.sunrise, d.vidya]
     .filter((id): id is string => Boolean(id))
-    .map((centerId) => ({ centerId, email: creator.email, invitedById: d.ownerId, memberId: d.creatorId, status: "accepted" as const, tokenHash: hashToken(generateToken()), tokenExpiresAt: new Date(invitedAt.getTime() + INVITE_TTL_DAYS * DAY), invitedAt, acceptedAt: new Date(invitedAt.getTime() + DAY) }));
+    .map((centerId) => ({
+      centerId,
+      email: creator.email,
+      invitedById: d.ownerId,
+      memberId: d.creatorId,
+      status: "accepted" as const,
+      tokenHash: hashToken(generateToken()),
+      tokenExpiresAt: new Date(invitedAt.getTime() + INVITE_TTL_DAYS * DAY),
+      invitedAt,
+      acceptedAt: new Date(invitedAt.getTime() + DAY),
+    }));
   if (d.sunrise) {
-    rows.push({ centerId: d.sunrise, email: DEMO_PENDING_INVITE, invitedById: d.ownerId, status: "pending", tokenHash: hashToken(generateToken()), tokenExpiresAt: new Date(d.now - 2 * DAY + INVITE_TTL_DAYS * DAY), invitedAt: new Date(d.now - 2 * DAY) });
+    rows.push({
+      centerId: d.sunrise,
+      email: DEMO_PENDING_INVITE,
+      invitedById: d.ownerId,
+      status: "pending",
+      tokenHash: hashToken(generateToken()),
+      tokenExpiresAt: new Date(d.now - 2 * DAY + INVITE_TTL_DAYS * DAY),
+      invitedAt: new Date(d.now - 2 * DAY),
+    });
   }
   if (rows.length) await tx.insert(teamMembers).values(rows).onConflictDoNothing();
 }

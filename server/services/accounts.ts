@@ -6,7 +6,14 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwor
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { sessionUserColumns, type SessionUser } from "../auth/sessions.ts";
 import { HttpError, conflict, forbidden, parseWith } from "../http/errors.ts";
-import { emailSchema, passwordSchema, personNameSchema, ROLES, SELF_SERVICE_ROLES, text } from "#common/validation/account.ts";
+import {
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+  ROLES,
+  SELF_SERVICE_ROLES,
+  text,
+} from "#common/validation/account.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -20,13 +27,20 @@ export const ADMIN_SIGN_IN_ELSEWHERE = "Admins sign in on Pathshala's own addres
 export const RegisterInput = v.object({
   name: personNameSchema,
   email: emailSchema,
-  password: v.pipe(passwordSchema, v.check((p) => !isCommonPassword(p), COMMON_PASSWORD)),
+  password: v.pipe(
+    passwordSchema,
+    v.check((p) => !isCommonPassword(p), COMMON_PASSWORD),
+  ),
   role: v.optional(v.picklist(ROLES, "Role must be student, creator or business"), "creator"),
 });
 
 export const LoginInput = v.object({
   email: emailSchema,
-  password: v.pipe(text("Password is required"), v.nonEmpty("Password is required"), v.maxLength(1024, INVALID_CREDENTIALS)),
+  password: v.pipe(
+    text("Password is required"),
+    v.nonEmpty("Password is required"),
+    v.maxLength(1024, INVALID_CREDENTIALS),
+  ),
   role: v.optional(v.picklist(ROLES, "Role must be student, creator, business or admin")),
 });
 
@@ -47,7 +61,9 @@ export interface PublicUser {
 }
 
 /** The user as the API and the pages show it (never the password hash). */
-export function toPublicUser(user: Pick<SessionUser, "id" | "name" | "email" | "role" | "avatarKey" | "createdAt">): PublicUser {
+export function toPublicUser(
+  user: Pick<SessionUser, "id" | "name" | "email" | "role" | "avatarKey" | "createdAt">,
+): PublicUser {
   return {
     _id: user.id,
     id: user.id,
@@ -59,7 +75,6 @@ export function toPublicUser(user: Pick<SessionUser, "id" | "name" | "email" | "
   };
 }
 
-
 /** Registration and sign-in, shared by the JSON API and the pages' actions. */
 export class AccountService {
   private readonly db: Db;
@@ -69,7 +84,12 @@ export class AccountService {
   /** Told after an account is created (the role counts kept in memory are forgotten). */
   private readonly accountAdded: () => void;
 
-  constructor(db: Db, limiter: RateLimiter, userChanged: (userId: string) => void = () => {}, accountAdded: () => void = () => {}) {
+  constructor(
+    db: Db,
+    limiter: RateLimiter,
+    userChanged: (userId: string) => void = () => {},
+    accountAdded: () => void = () => {},
+  ) {
     this.userChanged = userChanged;
     this.accountAdded = accountAdded;
     this.db = db;
@@ -81,8 +101,12 @@ export class AccountService {
     // Refuse an admin self-registration before anything else: nothing is created, nothing counted.
     if (raw.role === "admin") throw forbidden("Admin accounts cannot be created by registration.");
     const onInstituteSite = meta.centerId !== undefined;
-    const data = parseWith(RegisterInput, onInstituteSite && raw.role === undefined ? { ...raw, role: "student" } : input);
-    if (!(SELF_SERVICE_ROLES as readonly string[]).includes(data.role)) throw forbidden("Admin accounts cannot be created by registration.");
+    const data = parseWith(
+      RegisterInput,
+      onInstituteSite && raw.role === undefined ? { ...raw, role: "student" } : input,
+    );
+    if (!(SELF_SERVICE_ROLES as readonly string[]).includes(data.role))
+      throw forbidden("Admin accounts cannot be created by registration.");
     if (onInstituteSite && data.role !== "student") throw forbidden(STUDENTS_ONLY_SIGN_UP);
     await this.limit(RATE_RULES.registerIp, meta.ip);
     await this.limit(RATE_RULES.registerAccount, data.email);
@@ -121,7 +145,10 @@ export class AccountService {
   }
 
   async findByEmail(email: string): Promise<SessionUser | undefined> {
-    const [row] = await this.db.select(sessionUserColumns).from(users).where(eq(users.email, email.trim().toLowerCase()));
+    const [row] = await this.db
+      .select(sessionUserColumns)
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()));
     return row;
   }
 
@@ -132,7 +159,11 @@ export class AccountService {
 
   async setAvatarKey(userId: string, key: string | null): Promise<{ previous: string | null; user: SessionUser }> {
     const changed = await this.db.transaction(async (tx) => {
-      const [before] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId)).for("update");
+      const [before] = await tx
+        .select({ avatarKey: users.avatarKey })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
       const [user] = await tx
         .update(users)
         .set({ avatarKey: key, updatedAt: sql`now()` })
@@ -153,5 +184,10 @@ export class AccountService {
 export function tooMany(retryAfter: number): HttpError {
   const minutes = Math.ceil(retryAfter / 60);
   const wait = retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return new HttpError(429, `Too many attempts. Please try again in ${wait}.`, { retryAfter }, { "Retry-After": String(retryAfter) });
+  return new HttpError(
+    429,
+    `Too many attempts. Please try again in ${wait}.`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
 }

@@ -1,11 +1,35 @@
 import { and, count, desc, eq, gte, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, userRoleCounts, users } from "../db/schema/index.ts";
+import {
+  adminNotificationState,
+  centers,
+  purchases,
+  seminarBookings,
+  templateSelections,
+  userRoleCounts,
+  users,
+} from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 
-import type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification } from "#common/admin-feed.ts";
+import type {
+  ActivityItem,
+  AdminNotifications,
+  Growth,
+  NotificationState,
+  PurchaseNotification,
+  RoleStats,
+  SelectionNotification,
+} from "#common/admin-feed.ts";
 
-export type { ActivityItem, AdminNotifications, Growth, NotificationState, PurchaseNotification, RoleStats, SelectionNotification };
+export type {
+  ActivityItem,
+  AdminNotifications,
+  Growth,
+  NotificationState,
+  PurchaseNotification,
+  RoleStats,
+  SelectionNotification,
+};
 
 export const NOTIFICATION_LIMIT_MAX = 50;
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
@@ -35,12 +59,19 @@ export class AdminFeedService {
   constructor(db: Db, reads: ReadCaches) {
     this.db = db;
     this.roleCountsKept = reads.create({ maxEntries: 1 });
-    this.roleCounts = db.select({ role: userRoleCounts.role, n: userRoleCounts.accounts }).from(userRoleCounts).prepare("pathshala_role_counts");
+    this.roleCounts = db
+      .select({ role: userRoleCounts.role, n: userRoleCounts.accounts })
+      .from(userRoleCounts)
+      .prepare("pathshala_role_counts");
   }
 
   /** Read from the counts the database keeps (user_role_counts), not by counting every account. */
   async roleStats(): Promise<RoleStats> {
-    const rows = await this.roleCountsKept.read("roles", () => this.roleCounts.execute(), () => [readTags.roles]);
+    const rows = await this.roleCountsKept.read(
+      "roles",
+      () => this.roleCounts.execute(),
+      () => [readTags.roles],
+    );
     const of = (role: string) => rows.find((r) => r.role === role)?.n ?? 0;
     return { collections: { businesses: of("business"), students: of("student"), creators: of("creator") } };
   }
@@ -52,9 +83,21 @@ export class AdminFeedService {
     const thisStart = monthStart(local.getUTCFullYear(), local.getUTCMonth());
     const lastStart = monthStart(local.getUTCFullYear(), local.getUTCMonth() - 1);
     const counted = async (from: Date, to: Date) =>
-      (await this.db.select({ n: count() }).from(users).where(and(eq(users.role, "business"), gte(users.createdAt, from), lt(users.createdAt, to))))[0].n;
-    const [thisMonth, lastMonth] = await Promise.all([counted(thisStart, new Date(now.getTime() + 1)), counted(lastStart, thisStart)]);
-    return { thisMonth, lastMonth, percent: lastMonth === 0 ? null : Math.round(((thisMonth - lastMonth) / lastMonth) * 100) };
+      (
+        await this.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, "business"), gte(users.createdAt, from), lt(users.createdAt, to)))
+      )[0].n;
+    const [thisMonth, lastMonth] = await Promise.all([
+      counted(thisStart, new Date(now.getTime() + 1)),
+      counted(lastStart, thisStart),
+    ]);
+    return {
+      thisMonth,
+      lastMonth,
+      percent: lastMonth === 0 ? null : Math.round(((thisMonth - lastMonth) / lastMonth) * 100),
+    };
   }
 
   async state(adminId: string): Promise<NotificationState> {
@@ -114,7 +157,10 @@ export class AdminFeedService {
    * Mark all read: the newest times the admin has seen are stored (the times the panel showed, or
    * else the newest in the database), never moving backwards and never past now.
    */
-  async markRead(adminId: string, seen: { purchasesSeenAt?: Date | null; selectionsSeenAt?: Date | null } = {}): Promise<NotificationState> {
+  async markRead(
+    adminId: string,
+    seen: { purchasesSeenAt?: Date | null; selectionsSeenAt?: Date | null } = {},
+  ): Promise<NotificationState> {
     const now = new Date();
     const cap = (d: Date | null | undefined) => (d && d > now ? now : (d ?? null));
     const [newestPurchase, newestSelection] = await Promise.all([
@@ -128,7 +174,9 @@ export class AdminFeedService {
       seen.selectionsSeenAt !== undefined
         ? cap(seen.selectionsSeenAt)
         : this.db
-            .select({ at: sql<Date | null>`max(${templateSelections.createdAt})`.mapWith((v) => (v ? new Date(v) : null)) })
+            .select({
+              at: sql<Date | null>`max(${templateSelections.createdAt})`.mapWith((v) => (v ? new Date(v) : null)),
+            })
             .from(templateSelections)
             .then((r) => r[0]?.at ?? null),
     ]);
@@ -149,7 +197,13 @@ export class AdminFeedService {
   /** Clear all: everything up to now is hidden from this admin's panel and counts as read. */
   async clear(adminId: string): Promise<NotificationState> {
     const now = new Date();
-    const values = { purchasesSeenAt: now, selectionsSeenAt: now, purchasesClearedAt: now, selectionsClearedAt: now, updatedAt: now };
+    const values = {
+      purchasesSeenAt: now,
+      selectionsSeenAt: now,
+      purchasesClearedAt: now,
+      selectionsClearedAt: now,
+      updatedAt: now,
+    };
     await this.db
       .insert(adminNotificationState)
       .values({ userId: adminId, ...values })
@@ -163,15 +217,36 @@ export class AdminFeedService {
       this.purchaseList(null, limit),
       this.selectionList(null, limit),
       this.db
-        .select({ id: centers.id, name: centers.instituteName, domain: centers.customDomain, slug: centers.slug, at: centers.createdAt })
+        .select({
+          id: centers.id,
+          name: centers.instituteName,
+          domain: centers.customDomain,
+          slug: centers.slug,
+          at: centers.createdAt,
+        })
         .from(centers)
         // A center its purchase created (paid in the same transaction, so at the same instant) is
         // that purchase's news, not a second event.
-        .where(notExists(this.db.select({ one: sql`1` }).from(purchases).where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt)))))
+        .where(
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(purchases)
+              .where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt))),
+          ),
+        )
         .orderBy(desc(centers.createdAt))
         .limit(limit),
       this.db
-        .select({ id: seminarBookings.id, fullName: seminarBookings.fullName, city: seminarBookings.city, country: seminarBookings.country, date: seminarBookings.date, time: seminarBookings.time, at: seminarBookings.createdAt })
+        .select({
+          id: seminarBookings.id,
+          fullName: seminarBookings.fullName,
+          city: seminarBookings.city,
+          country: seminarBookings.country,
+          date: seminarBookings.date,
+          time: seminarBookings.time,
+          at: seminarBookings.createdAt,
+        })
         .from(seminarBookings)
         .orderBy(desc(seminarBookings.createdAt))
         .limit(limit),
@@ -221,7 +296,12 @@ export class AdminFeedService {
       .select({
         purchase: purchases,
         buyer: { id: users.id, name: users.name, email: users.email },
-        center: { id: centers.id, instituteName: centers.instituteName, domain: centers.customDomain, plan: centers.planName },
+        center: {
+          id: centers.id,
+          instituteName: centers.instituteName,
+          domain: centers.customDomain,
+          plan: centers.planName,
+        },
       })
       .from(purchases)
       .innerJoin(users, eq(users.id, purchases.userId))
@@ -237,7 +317,9 @@ export class AdminFeedService {
       billing: p.billing,
       currency: p.currency,
       amount: p.amount,
-      centerId: center?.id ? { _id: center.id, instituteName: center.instituteName, domain: center.domain, plan: center.plan } : null,
+      centerId: center?.id
+        ? { _id: center.id, instituteName: center.instituteName, domain: center.domain, plan: center.plan }
+        : null,
       instituteName: p.instituteName,
       domain: p.domain,
       createdByName: buyer.name,

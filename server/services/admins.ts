@@ -36,7 +36,10 @@ export async function createOrPromoteAdmin(
       await new SessionStore(tx as unknown as Db).revokeAllForUser(existing.id);
       return { created: false, email, id: existing.id };
     }
-    const [row] = await tx.insert(users).values({ email, name, passwordHash, role: "admin" }).returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({ email, name, passwordHash, role: "admin" })
+      .returning({ id: users.id });
     return { created: true, email, id: row.id };
   });
 }

@@ -30,7 +30,10 @@ export class BusinessFiguresService {
     const ours = or(eq(contents.centerId, centerId), eq(contentOrders.centerId, centerId));
     const [[orders], [students], [onSale]] = await Promise.all([
       this.db
-        .select({ n: sql<number>`count(*)`.mapWith(Number), paise: sql<number>`coalesce(sum(${contentOrders.amount}), 0)`.mapWith(Number) })
+        .select({
+          n: sql<number>`count(*)`.mapWith(Number),
+          paise: sql<number>`coalesce(sum(${contentOrders.amount}), 0)`.mapWith(Number),
+        })
         .from(contentOrders)
         .innerJoin(contents, eq(contents.id, contentOrders.contentId))
         .where(and(eq(contentOrders.status, "paid"), ours)),
@@ -43,7 +46,14 @@ export class BusinessFiguresService {
       this.db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(contents)
-        .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), sql`${contents.archivedAt} is null`, shownByItsInstitute())),
+        .where(
+          and(
+            eq(contents.centerId, centerId),
+            eq(contents.isActive, true),
+            sql`${contents.archivedAt} is null`,
+            shownByItsInstitute(),
+          ),
+        ),
     ]);
     return { studentsEnrolled: students.n, paidOrders: orders.n, revenue: orders.paise, contentsOnSale: onSale.n };
   }

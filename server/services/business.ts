@@ -28,7 +28,10 @@ export class BusinessService {
 
   async ownedCenter(ownerId: string, centerId: string): Promise<OwnedCenter | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(centerId)) return undefined;
-    const [row] = await this.db.select().from(centers).where(and(eq(centers.id, centerId), eq(centers.ownerId, ownerId)));
+    const [row] = await this.db
+      .select()
+      .from(centers)
+      .where(and(eq(centers.id, centerId), eq(centers.ownerId, ownerId)));
     return row;
   }
 
@@ -40,12 +43,22 @@ export class BusinessService {
       const preferred = await this.ownedCenter(ownerId, preferredId);
       if (preferred) return preferred;
     }
-    const [newest] = await this.db.select().from(centers).where(eq(centers.ownerId, ownerId)).orderBy(desc(centers.createdAt)).limit(1);
+    const [newest] = await this.db
+      .select()
+      .from(centers)
+      .where(eq(centers.ownerId, ownerId))
+      .orderBy(desc(centers.createdAt))
+      .limit(1);
     return newest ?? null;
   }
 }
 
 /** A plan is active while the center is active and not past its expiry. */
 export function hasActivePlan(center: Pick<OwnedCenter, "status" | "expiresAt" | "planName"> | null): boolean {
-  return Boolean(center && center.status === "active" && center.planName && (!center.expiresAt || center.expiresAt.getTime() > Date.now()));
+  return Boolean(
+    center &&
+    center.status === "active" &&
+    center.planName &&
+    (!center.expiresAt || center.expiresAt.getTime() > Date.now()),
+  );
 }

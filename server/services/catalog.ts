@@ -24,7 +24,12 @@ export function siteCenterId(site: Site): string | null {
  */
 export function availableOn(site: Site): SQL {
   const centerId = siteCenterId(site);
-  return and(eq(contents.isActive, true), isNull(contents.archivedAt), centerId ? eq(contents.centerId, centerId) : undefined, shownByItsInstitute())!;
+  return and(
+    eq(contents.isActive, true),
+    isNull(contents.archivedAt),
+    centerId ? eq(contents.centerId, centerId) : undefined,
+    shownByItsInstitute(),
+  )!;
 }
 
 /**
@@ -44,7 +49,10 @@ export function learningItemJson(
     liveLink,
     resourceUrl: row.type === "live" ? liveLink : fileUrl,
     hasLiveLink: Boolean(row.liveLink),
-    liveOpensAt: row.type === "live" && opens && opens.getTime() > (state.now ?? new Date()).getTime() ? opens.toISOString() : null,
+    liveOpensAt:
+      row.type === "live" && opens && opens.getTime() > (state.now ?? new Date()).getTime()
+        ? opens.toISOString()
+        : null,
     enrolled: state.enrollmentId !== null,
     enrollmentId: state.enrollmentId,
     linkExpiresAt: fileUrl ? (state.link?.expiresAt.toISOString() ?? null) : null,
@@ -76,8 +84,16 @@ export class CatalogService {
    * enrolled in, with a file link for those.
    */
   async list(site: Site, reader: Reader | null, options: { types?: ContentType[] } = {}): Promise<LearningItemJson[]> {
-    const rows = !reader && site.kind === "tenant" && !options.types?.length ? await this.publicCatalogRows(site) : await this.catalogRows(site, options.types);
-    const enrolled = reader ? await this.enrolmentsOf(reader.id, rows.map((r) => r.id)) : new Map<string, string>();
+    const rows =
+      !reader && site.kind === "tenant" && !options.types?.length
+        ? await this.publicCatalogRows(site)
+        : await this.catalogRows(site, options.types);
+    const enrolled = reader
+      ? await this.enrolmentsOf(
+          reader.id,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, string>();
     const now = new Date();
     return Promise.all(
       rows.map(async (row) => {

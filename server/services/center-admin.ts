@@ -4,7 +4,13 @@ import type { Db } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, badRequest, notFound, parseWith } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
-import { CenterStatusSchema, ExtendCenterSchema, SubCenterSchema, type CenterJson, type SubCenterInput } from "#common/validation/centers.ts";
+import {
+  CenterStatusSchema,
+  ExtendCenterSchema,
+  SubCenterSchema,
+  type CenterJson,
+  type SubCenterInput,
+} from "#common/validation/centers.ts";
 import { DOMAIN_RESERVED, isPlatformAddress } from "./purchases.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
@@ -12,7 +18,8 @@ import type { TenantDirectory } from "./tenants.ts";
 export const CENTER_DOMAIN_TAKEN = "This domain is already used by another center.";
 export const CENTER_NOT_FOUND = "Center not found";
 
-const domainTaken = () => new HttpError(409, CENTER_DOMAIN_TAKEN, { issues: [{ field: "domain", message: CENTER_DOMAIN_TAKEN }] });
+const domainTaken = () =>
+  new HttpError(409, CENTER_DOMAIN_TAKEN, { issues: [{ field: "domain", message: CENTER_DOMAIN_TAKEN }] });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,7 +74,9 @@ export class CenterAdminService {
   async list(query: CenterListQuery = {}): Promise<{ centers: CenterJson[]; total: number }> {
     const q = query.q?.trim();
     const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = pattern ? or(ilike(centers.instituteName, pattern), ilike(centers.customDomain, pattern), ilike(centers.slug, pattern)) : undefined;
+    const where = pattern
+      ? or(ilike(centers.instituteName, pattern), ilike(centers.customDomain, pattern), ilike(centers.slug, pattern))
+      : undefined;
     const [rows, [{ n }]] = await Promise.all([
       this.db
         .select({ center: centers, owner: { id: users.id, name: users.name, email: users.email } })
@@ -151,7 +160,11 @@ export class CenterAdminService {
     const { days } = parseWith(ExtendCenterSchema, raw);
     if (!isUuid(id)) throw notFound(CENTER_NOT_FOUND);
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.select({ expiresAt: centers.expiresAt }).from(centers).where(eq(centers.id, id)).for("update");
+      const [row] = await tx
+        .select({ expiresAt: centers.expiresAt })
+        .from(centers)
+        .where(eq(centers.id, id))
+        .for("update");
       if (!row) throw notFound(CENTER_NOT_FOUND);
       const now = Date.now();
       const from = row.expiresAt && row.expiresAt.getTime() > now ? row.expiresAt.getTime() : now;
@@ -179,11 +192,14 @@ export class CenterAdminService {
   }
 
   private async checkDomain(domain: string, exceptId?: string): Promise<void> {
-    if (isPlatformAddress(domain, this.platformHosts, this.platformDomain)) throw badRequest(DOMAIN_RESERVED, { issues: [{ field: "domain", message: DOMAIN_RESERVED }] });
+    if (isPlatformAddress(domain, this.platformHosts, this.platformDomain))
+      throw badRequest(DOMAIN_RESERVED, { issues: [{ field: "domain", message: DOMAIN_RESERVED }] });
     const [taken] = await this.db
       .select({ id: centers.id })
       .from(centers)
-      .where(exceptId ? and(eq(centers.customDomain, domain), ne(centers.id, exceptId)) : eq(centers.customDomain, domain))
+      .where(
+        exceptId ? and(eq(centers.customDomain, domain), ne(centers.id, exceptId)) : eq(centers.customDomain, domain),
+      )
       .limit(1);
     if (taken) throw domainTaken();
   }

@@ -12,7 +12,26 @@ describe("slugify", () => {
   });
 
   it("keeps platform-looking labels for the platform", () => {
-    for (const label of ["login", "accounts", "account", "billing", "auth", "pay", "payments", "signin", "signup", "secure", "verify", "id", "sso", "my", "portal", "www", "admin", "pathshala"]) {
+    for (const label of [
+      "login",
+      "accounts",
+      "account",
+      "billing",
+      "auth",
+      "pay",
+      "payments",
+      "signin",
+      "signup",
+      "secure",
+      "verify",
+      "id",
+      "sso",
+      "my",
+      "portal",
+      "www",
+      "admin",
+      "pathshala",
+    ]) {
       expect(isReservedLabel(label), label).toBe(true);
       expect(isReservedLabel(slugify(label.toUpperCase())), label).toBe(true);
     }

@@ -8,8 +8,39 @@ import type { DbOrTx } from "../db/types.ts";
  * phishing page at login.pathshala.in or pay.pathshala.in must not be one institute name away.
  */
 const RESERVED = new Set([
-  ...["www", "api", "app", "admin", "dashboard", "mail", "static", "assets", "cdn", "media", "status", "help", "support", "pathshala"],
-  ...["login", "accounts", "account", "billing", "auth", "pay", "payments", "signin", "signup", "secure", "verify", "id", "sso", "my", "portal"],
+  ...[
+    "www",
+    "api",
+    "app",
+    "admin",
+    "dashboard",
+    "mail",
+    "static",
+    "assets",
+    "cdn",
+    "media",
+    "status",
+    "help",
+    "support",
+    "pathshala",
+  ],
+  ...[
+    "login",
+    "accounts",
+    "account",
+    "billing",
+    "auth",
+    "pay",
+    "payments",
+    "signin",
+    "signup",
+    "secure",
+    "verify",
+    "id",
+    "sso",
+    "my",
+    "portal",
+  ],
 ]);
 
 export function isReservedLabel(label: string): boolean {

@@ -25,7 +25,11 @@ export const LIVE_LINK_LEAD_MS = 15 * 60 * 1000;
  * The decision itself, when whether the reader is enrolled is already known (a list that joined
  * the enrolments). Admins and the creator always; others only when enrolled.
  */
-export function decideAccess(reader: Reader | null | undefined, content: AccessTarget, enrolled: boolean): AccessReason | null {
+export function decideAccess(
+  reader: Reader | null | undefined,
+  content: AccessTarget,
+  enrolled: boolean,
+): AccessReason | null {
   if (!reader) return null;
   if (reader.role === "admin") return "admin";
   if (content.creatorId === reader.id) return "owner";
@@ -46,8 +50,14 @@ export async function isEnrolled(db: DbOrTx, userId: string, contentId: string):
  * its creator, platform admins, and students enrolled in it. Every delivery path asks here,
  * none decides on its own, so ending an enrolment ends access everywhere at once.
  */
-export async function contentAccessReason(db: DbOrTx, reader: Reader, content: AccessTarget): Promise<AccessReason | null> {
-  return decideAccess(reader, content, false) ?? decideAccess(reader, content, await isEnrolled(db, reader.id, content.id));
+export async function contentAccessReason(
+  db: DbOrTx,
+  reader: Reader,
+  content: AccessTarget,
+): Promise<AccessReason | null> {
+  return (
+    decideAccess(reader, content, false) ?? decideAccess(reader, content, await isEnrolled(db, reader.id, content.id))
+  );
 }
 
 /**

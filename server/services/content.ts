@@ -53,7 +53,9 @@ export function toContentJson(row: ContentView, fileUrl: string | null = null): 
     isActive: row.isActive,
     thumbnail,
     thumbnailUrl: thumbnail,
-    file: row.fileKey ? { name: row.fileName ?? "file", size: row.fileSize ?? 0, mime: row.fileMime ?? "application/octet-stream" } : null,
+    file: row.fileKey
+      ? { name: row.fileName ?? "file", size: row.fileSize ?? 0, mime: row.fileMime ?? "application/octet-stream" }
+      : null,
     fileUrl,
     resourceUrl: row.type === "live" ? row.liveLink : fileUrl,
     createdAt: row.createdAt.toISOString(),
@@ -126,7 +128,12 @@ export class ContentService {
     this.limits = limits;
     this.catalogChanged = catalogChanged;
     this.checkPdf = checkPdf;
-    this.byId = db.select(viewColumns).from(contents).leftJoin(centers, eq(centers.id, contents.centerId)).where(eq(contents.id, sql.placeholder("id"))).prepare("pathshala_content_by_id");
+    this.byId = db
+      .select(viewColumns)
+      .from(contents)
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(eq(contents.id, sql.placeholder("id")))
+      .prepare("pathshala_content_by_id");
   }
 
   private listQuery({ sort, dir, q }: ContentListQueryOutput) {
@@ -136,7 +143,12 @@ export class ContentService {
     return prepared;
   }
 
-  private prepareList(name: string, sort: ContentListQueryOutput["sort"], dir: ContentListQueryOutput["dir"], searching: boolean) {
+  private prepareList(
+    name: string,
+    sort: ContentListQueryOutput["sort"],
+    dir: ContentListQueryOutput["dir"],
+    searching: boolean,
+  ) {
     const filters: SQL[] = [eq(contents.creatorId, sql.placeholder("creatorId")), isNull(contents.archivedAt)];
     if (searching) filters.push(ilike(contents.title, sql.placeholder("pattern")));
     const where = and(...filters);
@@ -164,7 +176,10 @@ export class ContentService {
   }
 
   /** Receives a multipart upload (streamed to storage) and records the content; nothing is kept if any step fails. */
-  async upload(creator: Reader, request: { body: ReadableStream<Uint8Array> | null; headers: Headers; signal?: AbortSignal }): Promise<ContentView> {
+  async upload(
+    creator: Reader,
+    request: { body: ReadableStream<Uint8Array> | null; headers: Headers; signal?: AbortSignal },
+  ): Promise<ContentView> {
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,
       files: { file: this.contentFileRule(), thumbnail: this.thumbnailRule() },
@@ -199,7 +214,9 @@ export class ContentService {
         key: `content/${crypto.randomUUID()}.${EXTENSION[sniffed]}`,
         maxBytes,
         contentType: MIME[sniffed],
-        tooLargeMessage: isPdf ? `The PDF must be ${sizeText(maxBytes)} or smaller.` : `The video must be ${sizeText(maxBytes)} or smaller.`,
+        tooLargeMessage: isPdf
+          ? `The PDF must be ${sizeText(maxBytes)} or smaller.`
+          : `The video must be ${sizeText(maxBytes)} or smaller.`,
       };
     };
   }
@@ -219,7 +236,12 @@ export class ContentService {
     };
   }
 
-  private async create(creator: Reader, rawFields: Record<string, string>, file: ReceivedFile | undefined, thumbnail: ReceivedFile | undefined): Promise<ContentView> {
+  private async create(
+    creator: Reader,
+    rawFields: Record<string, string>,
+    file: ReceivedFile | undefined,
+    thumbnail: ReceivedFile | undefined,
+  ): Promise<ContentView> {
     const input = parseWith(ContentFields, rawFields);
     const live = input.type === "live";
     if (!live && !file) throw badRequest(FILE_REQUIRED);
@@ -256,17 +278,29 @@ export class ContentService {
     return this.view(row.id);
   }
 
-  async listMine(creatorId: string, rawQuery: Record<string, string | undefined>): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
+  async listMine(
+    creatorId: string,
+    rawQuery: Record<string, string | undefined>,
+  ): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
     const query = parseWith(ContentListQuery, rawQuery);
     const prepared = this.listQuery(query);
-    const params = { creatorId, pattern: `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit: query.limit, offset: (query.page - 1) * query.limit };
+    const params = {
+      creatorId,
+      pattern: `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    };
     // Every parameter of the page is in the key; each page is dropped when one of its rows, or
     // any of the creator's contents, changes (a new one moves every page).
     const key = `${creatorId}|${query.sort}|${query.dir}|${params.pattern}|${params.limit}|${params.offset}`;
-    const rows = await this.listsKept.read(key, () => prepared.page.execute(params), (page) => [
-      readTags.creator(creatorId),
-      ...page.flatMap((row) => (row.centerId ? [readTags.center(row.centerId)] : [])),
-    ]);
+    const rows = await this.listsKept.read(
+      key,
+      () => prepared.page.execute(params),
+      (page) => [
+        readTags.creator(creatorId),
+        ...page.flatMap((row) => (row.centerId ? [readTags.center(row.centerId)] : [])),
+      ],
+    );
     if (rows.length === 0) {
       const total = params.offset === 0 ? 0 : (await prepared.total.execute(params))[0].total;
       return { items: [], total, query };
@@ -292,12 +326,16 @@ export class ContentService {
     if (input.price !== undefined) set.price = input.price;
     if (input.isActive !== undefined) set.isActive = input.isActive;
     if (input.liveLink !== undefined && row.type === "live") {
-      if (input.liveLink === "") throw new HttpError(400, LIVE_LINK_REQUIRED, { issues: [{ field: "liveLink", message: LIVE_LINK_REQUIRED }] });
+      if (input.liveLink === "")
+        throw new HttpError(400, LIVE_LINK_REQUIRED, { issues: [{ field: "liveLink", message: LIVE_LINK_REQUIRED }] });
       set.liveLink = input.liveLink;
     }
     if (input.liveStartsAt !== undefined && row.type === "live") set.liveStartsAt = input.liveStartsAt;
     if (Object.keys(set).length) {
-      await this.db.update(contents).set({ ...set, updatedAt: new Date() }).where(eq(contents.id, row.id));
+      await this.db
+        .update(contents)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(contents.id, row.id));
       this.announce(row, row.centerId);
     }
     return this.view(row.id);
@@ -326,10 +364,19 @@ export class ContentService {
       // Locking the row serialises this with a purchase or enrolment being recorded for it.
       const [row] = await tx.select().from(contents).where(eq(contents.id, id)).for("update");
       if (!row || row.archivedAt) return null;
-      const [{ orders }] = await tx.select({ orders: count() }).from(contentOrders).where(eq(contentOrders.contentId, id));
-      const [{ enrolled }] = await tx.select({ enrolled: count() }).from(enrollments).where(eq(enrollments.contentId, id));
+      const [{ orders }] = await tx
+        .select({ orders: count() })
+        .from(contentOrders)
+        .where(eq(contentOrders.contentId, id));
+      const [{ enrolled }] = await tx
+        .select({ enrolled: count() })
+        .from(enrollments)
+        .where(eq(enrollments.contentId, id));
       if (orders > 0 || enrolled > 0) {
-        await tx.update(contents).set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(contents.id, id));
+        await tx
+          .update(contents)
+          .set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() })
+          .where(eq(contents.id, id));
         return { archived: true, keys: [] as string[] };
       }
       await tx.delete(contents).where(eq(contents.id, id));
@@ -344,7 +391,11 @@ export class ContentService {
   /** How many live (not deleted) contents a creator has, by type. */
   async countsByType(creatorId: string): Promise<Record<ContentType, { total: number; active: number }>> {
     const rows = await this.db
-      .select({ type: contents.type, total: count(), active: sql<number>`count(*) filter (where ${contents.isActive})`.mapWith(Number) })
+      .select({
+        type: contents.type,
+        total: count(),
+        active: sql<number>`count(*) filter (where ${contents.isActive})`.mapWith(Number),
+      })
       .from(contents)
       .where(and(eq(contents.creatorId, creatorId), isNull(contents.archivedAt)))
       .groupBy(contents.type);
@@ -359,8 +410,12 @@ export class ContentService {
    */
   private async requireAssignable(tx: DbOrTx, creatorId: string, businessId: string) {
     if (!(await lockMembership(tx, businessId, creatorId))) throw forbidden(NOT_ON_TEAM);
-    const [center] = await tx.select({ status: centers.status, expiresAt: centers.expiresAt }).from(centers).where(eq(centers.id, businessId));
-    if (!center || !isCenterLive(center)) throw new HttpError(400, BUSINESS_INVALID, { issues: [{ field: "businessId", message: BUSINESS_INVALID }] });
+    const [center] = await tx
+      .select({ status: centers.status, expiresAt: centers.expiresAt })
+      .from(centers)
+      .where(eq(centers.id, businessId));
+    if (!center || !isCenterLive(center))
+      throw new HttpError(400, BUSINESS_INVALID, { issues: [{ field: "businessId", message: BUSINESS_INVALID }] });
   }
 
   private async ownedForChange(reader: Reader, id: string): Promise<ContentView> {

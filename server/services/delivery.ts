@@ -26,7 +26,8 @@ export const LINK_OTHER_ACCOUNT = "This link belongs to another account.";
 export const NO_FILE_ACCESS = "You do not have access to this file.";
 export const PDF_NOT_STAMPABLE = "This PDF could not be prepared for download. Please contact the institute.";
 /** What a creator is told when the PDF they upload is one that students' copies could not be made of. */
-export const PDF_CANNOT_BE_PREPARED = "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.";
+export const PDF_CANNOT_BE_PREPARED =
+  "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.";
 /** Whose name the trial stamp of an uploaded PDF carries (the copy is thrown away). */
 const TRIAL_OWNER: WatermarkOwner = { name: "Sample Student", email: "student@example.com" };
 
@@ -90,7 +91,12 @@ export class DeliveryService {
   private readonly stamping = new Map<string, Promise<StampedPdf>>();
   private readonly stampSlots: LimitFunction;
 
-  constructor(db: Db, storage: Storage, loadContent: (id: string) => Promise<FileContent | undefined>, options: DeliveryOptions = {}) {
+  constructor(
+    db: Db,
+    storage: Storage,
+    loadContent: (id: string) => Promise<FileContent | undefined>,
+    options: DeliveryOptions = {},
+  ) {
     this.db = db;
     this.storage = storage;
     this.loadContent = loadContent;
@@ -100,7 +106,12 @@ export class DeliveryService {
   }
 
   /** A signed link to `content`'s file for `reader`; 403 if they may not open it; null when the content has no file. */
-  async link(reader: Reader, content: FileContent, ttlSeconds = DEFAULT_LINK_TTL_SECONDS, now = new Date()): Promise<SignedLink | null> {
+  async link(
+    reader: Reader,
+    content: FileContent,
+    ttlSeconds = DEFAULT_LINK_TTL_SECONDS,
+    now = new Date(),
+  ): Promise<SignedLink | null> {
     if (!content.fileKey) return null;
     if (!(await contentAccessReason(this.db, reader, content))) throw forbidden(NO_FILE_ACCESS);
     return this.signedLink(reader, content, ttlSeconds, now);
@@ -111,13 +122,21 @@ export class DeliveryService {
    * reader's right to the file themselves (a student's enrolment rows): lists sign one link per
    * item, and one access query per item would make them N+1. Opening the link checks again.
    */
-  async signedLink(reader: Reader, content: FileContent, ttlSeconds = DEFAULT_LINK_TTL_SECONDS, now = new Date()): Promise<SignedLink | null> {
+  async signedLink(
+    reader: Reader,
+    content: FileContent,
+    ttlSeconds = DEFAULT_LINK_TTL_SECONDS,
+    now = new Date(),
+  ): Promise<SignedLink | null> {
     if (!content.fileKey) return null;
     const ttl = Math.min(Math.max(30, Math.floor(ttlSeconds)), MAX_LINK_TTL_SECONDS);
     const expires = Math.floor(now.getTime() / 1000) + ttl;
     const sig = await this.sign(reader.id, content.id, content.fileKey, expires);
     const name = encodeURIComponent(content.fileName || "file");
-    return { url: `/api/files/${content.id}/${name}?u=${reader.id}&e=${expires}&s=${sig}`, expiresAt: new Date(expires * 1000) };
+    return {
+      url: `/api/files/${content.id}/${name}?u=${reader.id}&e=${expires}&s=${sig}`,
+      expiresAt: new Date(expires * 1000),
+    };
   }
 
   /** Answers a fetch of a signed link with the file's bytes (all, or the requested range). */
@@ -133,12 +152,20 @@ export class DeliveryService {
     // A link opened by someone signed in as another person is refused: links are personal.
     const { sessionUser } = request;
     if (sessionUser && sessionUser.id !== u) throw forbidden(LINK_OTHER_ACCOUNT);
-    const [reader] = sessionUser ? [sessionUser] : await this.db.select({ id: users.id, role: users.role, name: users.name, email: users.email }).from(users).where(eq(users.id, u));
+    const [reader] = sessionUser
+      ? [sessionUser]
+      : await this.db
+          .select({ id: users.id, role: users.role, name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, u));
     const reason = reader ? await contentAccessReason(this.db, reader, content) : null;
     if (!reader || !reason) throw forbidden(NO_FILE_ACCESS);
 
     // A student's PDF is their own stamped copy (name and e-mail on every page); creators and admins get the original.
-    const stamped = reason === "enrolled" && content.fileMime === "application/pdf" ? await this.stampedCopy(content as FileContent & { fileKey: string }, reader) : null;
+    const stamped =
+      reason === "enrolled" && content.fileMime === "application/pdf"
+        ? await this.stampedCopy(content as FileContent & { fileKey: string }, reader)
+        : null;
     const info = stamped ? { size: stamped.data.byteLength } : await this.storage.stat(content.fileKey);
     if (!info) throw notFound("File not found");
     const etag = stamped ? stamped.etag : `"${content.fileKey.replace(/[^\w.-]/g, "")}"`;
@@ -164,14 +191,21 @@ export class DeliveryService {
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
     const status = range ? 206 : 200;
     if (request.method === "HEAD") return new Response(null, { status, headers });
-    if (stamped) return new Response(range ? stamped.data.subarray(range.start, range.end + 1) : stamped.data, { status, headers });
+    if (stamped)
+      return new Response(range ? stamped.data.subarray(range.start, range.end + 1) : stamped.data, {
+        status,
+        headers,
+      });
     const object = await this.storage.get(content.fileKey, range);
     if (!object) throw notFound("File not found");
     return new Response(object.body, { status, headers });
   }
 
   /** The reader's stamped copy: from memory, or made once however many requests ask for it at the same time. */
-  private stampedCopy(content: FileContent & { fileKey: string }, owner: WatermarkOwner & { id: string }): Promise<StampedPdf> {
+  private stampedCopy(
+    content: FileContent & { fileKey: string },
+    owner: WatermarkOwner & { id: string },
+  ): Promise<StampedPdf> {
     const key = `${content.fileKey}\n${owner.id}\n${owner.name}\n${owner.email}`;
     const hit = this.stamped.get(key);
     if (hit) return Promise.resolve(hit);
@@ -201,7 +235,10 @@ export class DeliveryService {
         await watermarkPdf(original, TRIAL_OWNER);
         return true;
       } catch (error) {
-        this.logger?.info("refused an uploaded PDF that cannot be stamped", { fileKey, error: (error as Error).message });
+        this.logger?.info("refused an uploaded PDF that cannot be stamped", {
+          fileKey,
+          error: (error as Error).message,
+        });
         return false;
       }
     });
@@ -230,7 +267,9 @@ export class DeliveryService {
 
   private async sign(userId: string, contentId: string, fileKey: string, expires: number): Promise<string> {
     const secret = await this.secret();
-    return createHmac("sha256", secret).update(`v1\n${userId}\n${contentId}\n${fileKey}\n${expires}`).digest("base64url");
+    return createHmac("sha256", secret)
+      .update(`v1\n${userId}\n${contentId}\n${fileKey}\n${expires}`)
+      .digest("base64url");
   }
 
   private secret(): Promise<Buffer> {
@@ -254,4 +293,3 @@ function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
-

@@ -17,20 +17,30 @@ export interface DomainCheck {
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return Promise.race([promise.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
+  return Promise.race([
+    promise.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref()),
+  ]);
 }
 
 /** The DNS records an institute should create, and whether its domain already points here. */
-export async function checkDomain(domain: string, env: Pick<Env, "DNS_TARGET_IP" | "DNS_TARGET_HOST" | "PLATFORM_HOSTS">): Promise<DomainCheck> {
+export async function checkDomain(
+  domain: string,
+  env: Pick<Env, "DNS_TARGET_IP" | "DNS_TARGET_HOST" | "PLATFORM_HOSTS">,
+): Promise<DomainCheck> {
   const apex = domain.replace(/^www\./, "");
   const records: DnsRecordAdvice[] = [];
   if (env.DNS_TARGET_IP) records.push({ type: "A", name: apex === domain ? "@" : "www", value: env.DNS_TARGET_IP });
-  if (env.DNS_TARGET_HOST) records.push({ type: "CNAME", name: apex === domain ? "www" : domain.split(".")[0], value: env.DNS_TARGET_HOST });
+  if (env.DNS_TARGET_HOST)
+    records.push({ type: "CNAME", name: apex === domain ? "www" : domain.split(".")[0], value: env.DNS_TARGET_HOST });
 
   // *.localhost always means this machine (RFC 6761): the demo institutes are connected by definition.
   if (domain.endsWith(".localhost")) return { domain, records, connected: true, found: ["127.0.0.1"] };
 
-  const [addresses, cnames] = await Promise.all([withTimeout(dns.resolve4(domain), 2000, [] as string[]), withTimeout(dns.resolveCname(domain), 2000, [] as string[])]);
+  const [addresses, cnames] = await Promise.all([
+    withTimeout(dns.resolve4(domain), 2000, [] as string[]),
+    withTimeout(dns.resolveCname(domain), 2000, [] as string[]),
+  ]);
   let targets: string[] = [];
   if (env.DNS_TARGET_IP) targets = [env.DNS_TARGET_IP];
   else if (env.DNS_TARGET_HOST) targets = await withTimeout(dns.resolve4(env.DNS_TARGET_HOST), 2000, [] as string[]);

@@ -31,7 +31,9 @@ export class EnquiryService {
   }
 
   async list(centerId: string, options: { status?: EnquiryStatus; limit?: number; offset?: number } = {}) {
-    const where = options.status ? and(eq(enquiries.centerId, centerId), eq(enquiries.status, options.status)) : eq(enquiries.centerId, centerId);
+    const where = options.status
+      ? and(eq(enquiries.centerId, centerId), eq(enquiries.status, options.status))
+      : eq(enquiries.centerId, centerId);
     const [rows, [{ total }]] = await Promise.all([
       this.db
         .select()
@@ -57,7 +59,11 @@ export class EnquiryService {
   }
 
   async countByStatus(centerId: string): Promise<Record<EnquiryStatus, number>> {
-    const rows = await this.db.select({ status: enquiries.status, n: count() }).from(enquiries).where(eq(enquiries.centerId, centerId)).groupBy(enquiries.status);
+    const rows = await this.db
+      .select({ status: enquiries.status, n: count() })
+      .from(enquiries)
+      .where(eq(enquiries.centerId, centerId))
+      .groupBy(enquiries.status);
     const out: Record<EnquiryStatus, number> = { new: 0, contacted: 0, enrolled: 0 };
     for (const r of rows) out[r.status] = r.n;
     return out;

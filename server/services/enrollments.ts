@@ -8,7 +8,12 @@ import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import { INVALID_SIGNATURE, UNKNOWN_ORDER, type Payments } from "../payments/index.ts";
 import type { EnrollmentJson } from "#common/content-types.ts";
-import { CONTENT_UNAVAILABLE, EnrollSchema, ORDER_OF_ANOTHER_ACCOUNT, PRICE_TOO_LOW } from "#common/validation/enrollment.ts";
+import {
+  CONTENT_UNAVAILABLE,
+  EnrollSchema,
+  ORDER_OF_ANOTHER_ACCOUNT,
+  PRICE_TOO_LOW,
+} from "#common/validation/enrollment.ts";
 import { VerifyPaymentSchema } from "#common/validation/setup.ts";
 import { availableOn, learningItemJson, siteCenterId } from "./catalog.ts";
 import { viewColumns, type ContentView } from "./content.ts";
@@ -30,7 +35,12 @@ const REUSE_PENDING_MS = 12 * 60 * 60 * 1000;
 
 export type EnrolOutcome =
   | { kind: "enrolled"; enrollmentId: string; created: boolean }
-  | { kind: "order"; order: { id: string; amount: number; currency: string }; keyId: string; content: { id: string; title: string } };
+  | {
+      kind: "order";
+      order: { id: string; amount: number; currency: string };
+      keyId: string;
+      content: { id: string; title: string };
+    };
 
 export interface EnrollmentServiceDeps {
   db: Db;
@@ -65,7 +75,12 @@ export class EnrollmentService {
         .innerJoin(contents, eq(contents.id, enrollments.contentId))
         .leftJoin(centers, eq(centers.id, contents.centerId))
         // On an institute's domain, only what that institute shows (site-visibility.ts).
-        .where(and(eq(enrollments.studentId, sql.placeholder("studentId")), onCenter ? and(eq(contents.centerId, sql.placeholder("centerId")), shownByItsInstitute()) : undefined))
+        .where(
+          and(
+            eq(enrollments.studentId, sql.placeholder("studentId")),
+            onCenter ? and(eq(contents.centerId, sql.placeholder("centerId")), shownByItsInstitute()) : undefined,
+          ),
+        )
         .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
         .prepare(onCenter ? "pathshala_my_courses_on_center" : "pathshala_my_courses");
     this.courses = { everywhere: courses(false), onCenter: courses(true) };
@@ -77,7 +92,12 @@ export class EnrollmentService {
       afterCommit: (order) => this.studentChanged(order.studentId),
       present: async (gatewayOrderId) => {
         const order = await this.byGatewayOrder(gatewayOrderId);
-        return order ? { contentId: order.contentId, enrollmentId: await this.enrollmentOf(deps.db, order.studentId, order.contentId) } : {};
+        return order
+          ? {
+              contentId: order.contentId,
+              enrollmentId: await this.enrollmentOf(deps.db, order.studentId, order.contentId),
+            }
+          : {};
       },
     };
   }
@@ -108,12 +128,24 @@ export class EnrollmentService {
   private async enrolFree(student: Reader, contentId: string, site: Site): Promise<EnrolOutcome> {
     return this.deps.db.transaction(async (tx) => {
       // Shares the lock that deleting the content takes, so a content is never deleted under a new enrolment.
-      const [content] = await tx.select({ id: contents.id }).from(contents).where(and(eq(contents.id, contentId), availableOn(site))).for("share");
+      const [content] = await tx
+        .select({ id: contents.id })
+        .from(contents)
+        .where(and(eq(contents.id, contentId), availableOn(site)))
+        .for("share");
       if (!content) throw notFound(CONTENT_UNAVAILABLE);
-      const [created] = await tx.insert(enrollments).values({ studentId: student.id, contentId }).onConflictDoNothing().returning({ id: enrollments.id });
+      const [created] = await tx
+        .insert(enrollments)
+        .values({ studentId: student.id, contentId })
+        .onConflictDoNothing()
+        .returning({ id: enrollments.id });
       if (created) return { kind: "enrolled" as const, enrollmentId: created.id, created: true };
       // Enrolled meanwhile by a concurrent request: the same enrolment.
-      return { kind: "enrolled" as const, enrollmentId: (await this.enrollmentOf(tx, student.id, contentId))!, created: false };
+      return {
+        kind: "enrolled" as const,
+        enrollmentId: (await this.enrollmentOf(tx, student.id, contentId))!,
+        created: false,
+      };
     });
   }
 
@@ -136,14 +168,25 @@ export class EnrollmentService {
       )
       .orderBy(desc(contentOrders.createdAt))
       .limit(1);
-    if (pending) return { kind: "order", order: { id: pending.gatewayOrderId, amount, currency: pending.currency }, keyId: payments.gateway.keyId, content: summary };
+    if (pending)
+      return {
+        kind: "order",
+        order: { id: pending.gatewayOrderId, amount, currency: pending.currency },
+        keyId: payments.gateway.keyId,
+        content: summary,
+      };
 
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, student.id);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
     const id = randomUUID();
     let order;
     try {
-      order = await payments.gateway.createOrder({ amount, currency: "INR", receipt: id, notes: { kind: "content", contentOrderId: id, contentId: content.id } });
+      order = await payments.gateway.createOrder({
+        amount,
+        currency: "INR",
+        receipt: id,
+        notes: { kind: "content", contentOrderId: id, contentId: content.id },
+      });
     } catch (error) {
       logger.error("gateway order creation failed", { error, contentOrderId: id });
       throw new HttpError(502, ORDER_FAILED);
@@ -163,7 +206,12 @@ export class EnrollmentService {
       currency: "INR",
       gatewayOrderId: order.id,
     });
-    return { kind: "order", order: { id: order.id, amount, currency: "INR" }, keyId: payments.gateway.keyId, content: summary };
+    return {
+      kind: "order",
+      order: { id: order.id, amount, currency: "INR" },
+      keyId: payments.gateway.keyId,
+      content: summary,
+    };
   }
 
   /**
@@ -172,7 +220,11 @@ export class EnrollmentService {
    */
   async confirm(student: Reader, input: unknown): Promise<{ enrollmentId: string; alreadyCompleted: boolean }> {
     const body = parseWith(VerifyPaymentSchema, input);
-    const checkout = { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature };
+    const checkout = {
+      orderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    };
     const { payments, db } = this.deps;
     if (!payments.gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
     const order = await this.byGatewayOrder(checkout.orderId);
@@ -193,7 +245,10 @@ export class EnrollmentService {
     const centerId = siteCenterId(site);
     const rows = await this.coursesKept.read(
       `${student.id}|${centerId ?? ""}`,
-      () => (centerId ? this.courses.onCenter.execute({ studentId: student.id, centerId }) : this.courses.everywhere.execute({ studentId: student.id })),
+      () =>
+        centerId
+          ? this.courses.onCenter.execute({ studentId: student.id, centerId })
+          : this.courses.everywhere.execute({ studentId: student.id }),
       (courses) => [
         readTags.student(student.id),
         // On an institute's domain its team and hidden items decide too, even when none is listed.
@@ -205,7 +260,11 @@ export class EnrollmentService {
       rows.map(async ({ enrollmentId, enrolledAt, ...content }) => {
         // Each row is the student's own enrolment: the right to the file is already established.
         const link = content.fileKey ? await this.deps.delivery.signedLink(student, content) : null;
-        return { enrollmentId, enrolledAt: enrolledAt.toISOString(), content: learningItemJson(content, { reader: student, enrollmentId, link, now }) };
+        return {
+          enrollmentId,
+          enrolledAt: enrolledAt.toISOString(),
+          content: learningItemJson(content, { reader: student, enrollmentId, link, now }),
+        };
       }),
     );
   }
@@ -216,7 +275,11 @@ export class EnrollmentService {
   }
 
   async byGatewayOrder(gatewayOrderId: string): Promise<ContentOrderRow | undefined> {
-    const [row] = await this.deps.db.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, gatewayOrderId)).limit(1);
+    const [row] = await this.deps.db
+      .select()
+      .from(contentOrders)
+      .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
+      .limit(1);
     return row;
   }
 
@@ -229,13 +292,20 @@ export class EnrollmentService {
   }
 
   private async lock(tx: Tx, gatewayOrderId: string): Promise<ContentOrder | undefined> {
-    const [row] = await tx.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, gatewayOrderId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(contentOrders)
+      .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
+      .for("update");
     return row ? { ...row, paymentId: row.gatewayPaymentId } : undefined;
   }
 
   /** Marks the order paid and enrols its student (once: an enrolment that exists already stays as it is). */
   private async fulfil(tx: Tx, order: ContentOrder, payment: CapturedPayment): Promise<void> {
-    await tx.update(contentOrders).set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()` }).where(eq(contentOrders.id, order.id));
+    await tx
+      .update(contentOrders)
+      .set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()` })
+      .where(eq(contentOrders.id, order.id));
     const [enrolled] = await tx
       .insert(enrollments)
       .values({ studentId: order.studentId, contentId: order.contentId, orderId: order.id })
@@ -243,7 +313,10 @@ export class EnrollmentService {
       .returning({ id: enrollments.id });
     if (!enrolled) {
       // Already enrolled (e.g. an older order paid in another tab): the money needs a person to refund it.
-      this.deps.logger.warn("content paid for by a student already enrolled; consider a refund", { contentOrderId: order.id, paymentId: payment.paymentId });
+      this.deps.logger.warn("content paid for by a student already enrolled; consider a refund", {
+        contentOrderId: order.id,
+        paymentId: payment.paymentId,
+      });
     }
   }
 
@@ -252,6 +325,10 @@ export class EnrollmentService {
       .update(contentOrders)
       .set({ status: "failed" })
       .where(and(eq(contentOrders.id, order.id), eq(contentOrders.status, "created")));
-    this.deps.logger.info("content payment failed", { contentOrderId: order.id, paymentId: failure.paymentId, reason: failure.reason });
+    this.deps.logger.info("content payment failed", {
+      contentOrderId: order.id,
+      paymentId: failure.paymentId,
+      reason: failure.reason,
+    });
   }
 }

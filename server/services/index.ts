@@ -60,7 +60,12 @@ export interface ServiceDeps {
   storage?: Storage;
 }
 
-export function createServices({ env, database, logger, storage = createStorage(env, storageCleanupLogger(logger)) }: ServiceDeps): Services {
+export function createServices({
+  env,
+  database,
+  logger,
+  storage = createStorage(env, storageCleanupLogger(logger)),
+}: ServiceDeps): Services {
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
   const sessions = new SessionStore(db, Date.now, new SessionCache<SessionRow>(database));
@@ -100,7 +105,9 @@ export function createServices({ env, database, logger, storage = createStorage(
     platformDomain: env.PLATFORM_DOMAIN,
   });
   payments.completion.register(purchases.orderKind);
-  const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), { logger: logger.child({ component: "delivery" }) });
+  const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), {
+    logger: logger.child({ component: "delivery" }),
+  });
   const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads });
   payments.completion.register(enrollments.orderKind);
   return {
@@ -130,7 +137,8 @@ export function createServices({ env, database, logger, storage = createStorage(
 }
 
 function storageCleanupLogger(logger: Logger) {
-  return (error: unknown) => logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message });
+  return (error: unknown) =>
+    logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message });
 }
 
 /** Periodic clean-up of rows that can no longer matter; every instance may run it. */

@@ -19,17 +19,23 @@ describe("watermarkPdf", () => {
   it("is deterministic, so byte ranges of two stampings agree", async () => {
     const original = await makePdf(2);
     const owner = { name: "Ravi", email: "ravi@example.com" };
-    expect(Buffer.from(await watermarkPdf(original, owner)).equals(Buffer.from(await watermarkPdf(original, owner)))).toBe(true);
+    expect(
+      Buffer.from(await watermarkPdf(original, owner)).equals(Buffer.from(await watermarkPdf(original, owner))),
+    ).toBe(true);
   });
 
   it("prints what the standard font can, and always the e-mail", async () => {
-    expect(watermarkLine({ name: "José  Müller", email: "j@example.com" })).toBe("Licensed to Jose Muller (j@example.com)");
+    expect(watermarkLine({ name: "José  Müller", email: "j@example.com" })).toBe(
+      "Licensed to Jose Muller (j@example.com)",
+    );
     expect(watermarkLine({ name: "राहुल", email: "rahul@example.com" })).toBe("Licensed to rahul@example.com");
     const stamped = await watermarkPdf(await makePdf(1), { name: "राहुल Verma", email: "rahul@example.com" });
     expect((await pageTexts(stamped))[0]).toContain("Licensed to Verma (rahul@example.com)");
   });
 
   it("refuses what is not a readable PDF", async () => {
-    await expect(watermarkPdf(new TextEncoder().encode("%PDF-1.7\n    "), { name: "A", email: "a@example.com" })).rejects.toThrow();
+    await expect(
+      watermarkPdf(new TextEncoder().encode("%PDF-1.7\n    "), { name: "A", email: "a@example.com" }),
+    ).rejects.toThrow();
   });
 });

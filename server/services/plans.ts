@@ -25,7 +25,10 @@ export function durationDaysOf(plan: Pick<PlanRow, "quarterlyMonths" | "yearlyYe
   return DURATION_DAYS.yearly * plan.yearlyYears;
 }
 
-export function priceOf(plan: Pick<PlanRow, "monthlyPrice" | "quarterlyPrice" | "yearlyPrice">, billing: Billing): number {
+export function priceOf(
+  plan: Pick<PlanRow, "monthlyPrice" | "quarterlyPrice" | "yearlyPrice">,
+  billing: Billing,
+): number {
   return billing === "monthly" ? plan.monthlyPrice : billing === "quarterly" ? plan.quarterlyPrice : plan.yearlyPrice;
 }
 
@@ -35,7 +38,11 @@ export function toPlanJson(plan: PlanRow): PlanJson {
     _id: plan.id,
     name: plan.name,
     description: plan.description,
-    pricing: { monthly: money(plan.monthlyPrice), quarterly: money(plan.quarterlyPrice), yearly: money(plan.yearlyPrice) },
+    pricing: {
+      monthly: money(plan.monthlyPrice),
+      quarterly: money(plan.quarterlyPrice),
+      yearly: money(plan.yearlyPrice),
+    },
     activeDuration: plan.activeDuration,
     quarterlyMonths: plan.quarterlyMonths,
     yearlyYears: plan.yearlyYears,
@@ -76,7 +83,11 @@ function toColumns(data: PlanData) {
     activeDuration: data.activeDuration,
     quarterlyMonths: data.quarterlyMonths,
     yearlyYears: data.yearlyYears,
-    features: data.features.map((f) => ({ name: f.name, ...(f.description ? { description: f.description } : {}), included: f.included })),
+    features: data.features.map((f) => ({
+      name: f.name,
+      ...(f.description ? { description: f.description } : {}),
+      included: f.included,
+    })),
     isActive: data.isActive,
     isPopular: data.isPopular,
     sortOrder: data.order,
@@ -138,7 +149,12 @@ export class PlanService {
 
   /** The plans on sale, in display order. */
   async listActive(): Promise<PlanRow[]> {
-    const load = () => this.db.select().from(pricingPlans).where(eq(pricingPlans.isActive, true)).orderBy(asc(pricingPlans.sortOrder), asc(pricingPlans.createdAt));
+    const load = () =>
+      this.db
+        .select()
+        .from(pricingPlans)
+        .where(eq(pricingPlans.isActive, true))
+        .orderBy(asc(pricingPlans.sortOrder), asc(pricingPlans.createdAt));
     if (!this.database?.listening()) return load();
     this.active ??= load().catch((error) => {
       this.active = undefined;
@@ -169,36 +185,44 @@ export class PlanService {
     const key = idOrName.trim();
     if (!key) return undefined;
     const where = isUuid(key) ? eq(pricingPlans.id, key) : sql`lower(${pricingPlans.name}) = ${key.toLowerCase()}`;
-    const [row] = await this.db.select().from(pricingPlans).where(and(where, eq(pricingPlans.isActive, true))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(pricingPlans)
+      .where(and(where, eq(pricingPlans.isActive, true)))
+      .limit(1);
     return row;
   }
 
   async create(input: unknown): Promise<PlanRow> {
     if (!isObject(input)) throw badRequest("The plan must be a JSON object");
     const data = parseWith(PlanSchema, input);
-    return this.db.transaction(async (tx) => {
-      await this.assertNameFree(tx, data.name);
-      const [row] = await tx.insert(pricingPlans).values(toColumns(data)).returning();
-      return row;
-    }).finally(() => this.changed());
+    return this.db
+      .transaction(async (tx) => {
+        await this.assertNameFree(tx, data.name);
+        const [row] = await tx.insert(pricingPlans).values(toColumns(data)).returning();
+        return row;
+      })
+      .finally(() => this.changed());
   }
 
   /** Applies an edit (the whole plan body or any part of it); the result is validated as a whole. */
   async update(id: string, edit: unknown): Promise<PlanRow> {
     if (!isObject(edit)) throw badRequest("The plan must be a JSON object");
-    return this.db.transaction(async (tx) => {
-      if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
-      const [existing] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
-      if (!existing) throw notFound(PLAN_NOT_FOUND);
-      const data = parseWith(PlanSchema, mergeEdit(planToInput(existing), edit));
-      await this.assertNameFree(tx, data.name, id);
-      const [row] = await tx
-        .update(pricingPlans)
-        .set({ ...toColumns(data), updatedAt: sql`now()` })
-        .where(eq(pricingPlans.id, id))
-        .returning();
-      return row;
-    }).finally(() => this.changed());
+    return this.db
+      .transaction(async (tx) => {
+        if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
+        const [existing] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+        if (!existing) throw notFound(PLAN_NOT_FOUND);
+        const data = parseWith(PlanSchema, mergeEdit(planToInput(existing), edit));
+        await this.assertNameFree(tx, data.name, id);
+        const [row] = await tx
+          .update(pricingPlans)
+          .set({ ...toColumns(data), updatedAt: sql`now()` })
+          .where(eq(pricingPlans.id, id))
+          .returning();
+        return row;
+      })
+      .finally(() => this.changed());
   }
 
   /**
@@ -206,19 +230,27 @@ export class PlanService {
    * instead, so that history keeps naming it.
    */
   async remove(id: string): Promise<{ deleted: boolean; deactivated: boolean; plan: PlanRow }> {
-    return this.db.transaction(async (tx) => {
-      if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
-      const [existing] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
-      if (!existing) throw notFound(PLAN_NOT_FOUND);
-      const [bought] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.planId, id)).limit(1);
-      const [used] = bought ? [bought] : await tx.select({ id: centers.id }).from(centers).where(eq(centers.planId, id)).limit(1);
-      if (bought || used) {
-        const [plan] = await tx.update(pricingPlans).set({ isActive: false, updatedAt: sql`now()` }).where(eq(pricingPlans.id, id)).returning();
-        return { deleted: false, deactivated: true, plan };
-      }
-      await tx.delete(pricingPlans).where(eq(pricingPlans.id, id));
-      return { deleted: true, deactivated: false, plan: existing };
-    }).finally(() => this.changed());
+    return this.db
+      .transaction(async (tx) => {
+        if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
+        const [existing] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+        if (!existing) throw notFound(PLAN_NOT_FOUND);
+        const [bought] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.planId, id)).limit(1);
+        const [used] = bought
+          ? [bought]
+          : await tx.select({ id: centers.id }).from(centers).where(eq(centers.planId, id)).limit(1);
+        if (bought || used) {
+          const [plan] = await tx
+            .update(pricingPlans)
+            .set({ isActive: false, updatedAt: sql`now()` })
+            .where(eq(pricingPlans.id, id))
+            .returning();
+          return { deleted: false, deactivated: true, plan };
+        }
+        await tx.delete(pricingPlans).where(eq(pricingPlans.id, id));
+        return { deleted: true, deactivated: false, plan: existing };
+      })
+      .finally(() => this.changed());
   }
 
   private async assertNameFree(tx: DbOrTx, name: string, exceptId?: string) {

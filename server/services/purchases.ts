@@ -93,12 +93,23 @@ export class PurchaseService {
   /** Whether `raw` may be bought for: a host name, not ours, and no other owner's center on it. */
   async domainStatus(raw: unknown, userId?: string): Promise<DomainStatus> {
     const parsed = v.safeParse(domainSchema, raw);
-    if (!parsed.success) return { domain: String(raw ?? ""), available: false, reason: "invalid", message: parsed.issues[0].message };
+    if (!parsed.success)
+      return { domain: String(raw ?? ""), available: false, reason: "invalid", message: parsed.issues[0].message };
     const domain = parsed.output;
     if (this.isReserved(domain)) return { domain, available: false, reason: "reserved", message: DOMAIN_RESERVED };
-    const [center] = await this.deps.db.select({ ownerId: centers.ownerId }).from(centers).where(eq(centers.customDomain, domain)).limit(1);
+    const [center] = await this.deps.db
+      .select({ ownerId: centers.ownerId })
+      .from(centers)
+      .where(eq(centers.customDomain, domain))
+      .limit(1);
     if (!center) return { domain, available: true, renewal: false };
-    if (userId && center.ownerId === userId) return { domain, available: true, renewal: true, message: "This is your institute's domain: paying renews its plan." };
+    if (userId && center.ownerId === userId)
+      return {
+        domain,
+        available: true,
+        renewal: true,
+        message: "This is your institute's domain: paying renews its plan.",
+      };
     return { domain, available: false, reason: "taken", message: DOMAIN_TAKEN };
   }
 
@@ -111,7 +122,10 @@ export class PurchaseService {
     const plan = await this.deps.plans.findOnSale(data.plan);
     if (!plan) throw badRequest(PLAN_UNAVAILABLE);
     const amount = priceOf(plan, data.billing);
-    if (amount < 100) throw badRequest(`The ${plan.name} plan is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`);
+    if (amount < 100)
+      throw badRequest(
+        `The ${plan.name} plan is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`,
+      );
     const domain = await this.domainStatus(data.domain, userId);
     if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
 
@@ -133,7 +147,11 @@ export class PurchaseService {
       throw new HttpError(502, ORDER_FAILED);
     }
     if (order.amount !== amount || order.currency !== "INR") {
-      this.deps.logger.error("gateway answered a different amount", { expected: amount, got: order.amount, orderId: order.id });
+      this.deps.logger.error("gateway answered a different amount", {
+        expected: amount,
+        got: order.amount,
+        orderId: order.id,
+      });
       throw new HttpError(502, ORDER_FAILED);
     }
     const [purchase] = await this.deps.db
@@ -174,7 +192,11 @@ export class PurchaseService {
   }
 
   async byGatewayOrder(gatewayOrderId: string): Promise<PurchaseRow | undefined> {
-    const [row] = await this.deps.db.select().from(purchases).where(eq(purchases.gatewayOrderId, gatewayOrderId)).limit(1);
+    const [row] = await this.deps.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.gatewayOrderId, gatewayOrderId))
+      .limit(1);
     return row;
   }
 
@@ -184,14 +206,28 @@ export class PurchaseService {
     if (!purchase) return {};
     const [center] = purchase.centerId
       ? await this.deps.db
-          .select({ id: centers.id, slug: centers.slug, instituteName: centers.instituteName, customDomain: centers.customDomain, status: centers.status, expiresAt: centers.expiresAt })
+          .select({
+            id: centers.id,
+            slug: centers.slug,
+            instituteName: centers.instituteName,
+            customDomain: centers.customDomain,
+            status: centers.status,
+            expiresAt: centers.expiresAt,
+          })
           .from(centers)
           .where(eq(centers.id, purchase.centerId))
       : [];
     return {
       purchase: toPurchaseJson(purchase),
       center: center
-        ? { _id: center.id, slug: center.slug, instituteName: center.instituteName, domain: center.customDomain, status: center.status, expiresAt: center.expiresAt?.toISOString() ?? null }
+        ? {
+            _id: center.id,
+            slug: center.slug,
+            instituteName: center.instituteName,
+            domain: center.customDomain,
+            status: center.status,
+            expiresAt: center.expiresAt?.toISOString() ?? null,
+          }
         : null,
     };
   }
@@ -238,7 +274,10 @@ export class PurchaseService {
     if (existing) {
       // Someone else's center took the domain after this order was placed. The payment must
       // still buy a site: it is created on its platform address, and the domain left for support.
-      this.deps.logger.error("paid order's domain was taken meanwhile; center created without it", { purchaseId: order.id, domain: order.domain });
+      this.deps.logger.error("paid order's domain was taken meanwhile; center created without it", {
+        purchaseId: order.id,
+        domain: order.domain,
+      });
     }
     const domain = existing ? null : order.domain;
     const [center] = await tx
@@ -265,6 +304,10 @@ export class PurchaseService {
       .update(purchases)
       .set({ status: "failed" })
       .where(and(eq(purchases.id, order.id), eq(purchases.status, "created")));
-    this.deps.logger.info("plan payment failed", { purchaseId: order.id, paymentId: failure.paymentId, reason: failure.reason });
+    this.deps.logger.info("plan payment failed", {
+      purchaseId: order.id,
+      paymentId: failure.paymentId,
+      reason: failure.reason,
+    });
   }
 }

@@ -7,6 +7,8 @@ describe("salesCsv", () => {
       { contentId: "a", title: 'Physics, "Live"', totalSales: 3, totalEarnings: 1497 },
       { contentId: "b", title: "=HYPERLINK(1)", totalSales: 0, totalEarnings: 0 },
     ]);
-    expect(csv).toBe('\ufeffTitle,Orders,Earnings (INR)\r\n"Physics, ""Live""",3,1497.00\r\n\'=HYPERLINK(1),0,0.00\r\n');
+    expect(csv).toBe(
+      '\ufeffTitle,Orders,Earnings (INR)\r\n"Physics, ""Live""",3,1497.00\r\n\'=HYPERLINK(1),0,0.00\r\n',
+    );
   });
 });

@@ -2,7 +2,10 @@ import type { SalesRow } from "./sales.ts";
 
 /** The per-content sales table as CSV (Excel-friendly: BOM, CRLF, formula-safe cells). */
 export function salesCsv(rows: SalesRow[]): string {
-  const lines = [["Title", "Orders", "Earnings (INR)"], ...rows.map((r) => [r.title, String(r.totalSales), r.totalEarnings.toFixed(2)])];
+  const lines = [
+    ["Title", "Orders", "Earnings (INR)"],
+    ...rows.map((r) => [r.title, String(r.totalSales), r.totalEarnings.toFixed(2)]),
+  ];
   return "\ufeff" + lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 

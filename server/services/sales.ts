@@ -96,7 +96,12 @@ export class SalesService {
         ),
       )
       .orderBy(sql`coalesce(${totals.earnings}, 0) desc`, desc(contents.createdAt));
-    return result.map((r) => ({ contentId: r.contentId, title: r.title, totalSales: r.orders, totalEarnings: rupees(r.earnings) }));
+    return result.map((r) => ({
+      contentId: r.contentId,
+      title: r.title,
+      totalSales: r.orders,
+      totalEarnings: rupees(r.earnings),
+    }));
   }
 
   /** Revenue per India-time day (the last 30) or month (the last 12), oldest first, gaps filled with 0. */
@@ -124,7 +129,13 @@ export class SalesService {
 
   async recent(creatorId: string, limit: number): Promise<RecentSale[]> {
     const rows = await this.db
-      .select({ orderId: contentOrders.id, contentId: contentOrders.contentId, title: contents.title, amount: contentOrders.amount, paidAt: contentOrders.paidAt })
+      .select({
+        orderId: contentOrders.id,
+        contentId: contentOrders.contentId,
+        title: contents.title,
+        amount: contentOrders.amount,
+        paidAt: contentOrders.paidAt,
+      })
       .from(contentOrders)
       .innerJoin(contents, eq(contents.id, contentOrders.contentId))
       .where(paid(creatorId))

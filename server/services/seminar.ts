@@ -38,7 +38,16 @@ export function toBookingJson(row: SeminarBookingRow): SeminarBookingJson {
   };
 }
 
-export const BOOKING_CSV_COLUMNS = ["Full Name", "Email", "Phone Number", "City", "Country", "Date", "Time", "Registered At"] as const;
+export const BOOKING_CSV_COLUMNS = [
+  "Full Name",
+  "Email",
+  "Phone Number",
+  "City",
+  "Country",
+  "Date",
+  "Time",
+  "Registered At",
+] as const;
 
 /**
  * One CSV cell. Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR first) are
@@ -54,7 +63,11 @@ export function csvCell(value: string): string {
 export function bookingsCsv(rows: SeminarBookingRow[]): string {
   const lines = [BOOKING_CSV_COLUMNS.join(",")];
   for (const r of rows) {
-    lines.push([r.fullName, r.email, r.phoneNumber, r.city, r.country, r.date, r.time, r.createdAt.toISOString()].map(csvCell).join(","));
+    lines.push(
+      [r.fullName, r.email, r.phoneNumber, r.city, r.country, r.date, r.time, r.createdAt.toISOString()]
+        .map(csvCell)
+        .join(","),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -90,7 +103,13 @@ export class SeminarService {
   async list({ limit = 50, offset = 0, date }: { limit?: number; offset?: number; date?: string } = {}) {
     const where = date ? eq(seminarBookings.date, date) : undefined;
     const [rows, [{ total }]] = await Promise.all([
-      this.db.select().from(seminarBookings).where(where).orderBy(desc(seminarBookings.createdAt), desc(seminarBookings.id)).limit(limit).offset(offset),
+      this.db
+        .select()
+        .from(seminarBookings)
+        .where(where)
+        .orderBy(desc(seminarBookings.createdAt), desc(seminarBookings.id))
+        .limit(limit)
+        .offset(offset),
       this.db.select({ total: count() }).from(seminarBookings).where(where),
     ]);
     return { rows, total };

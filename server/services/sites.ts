@@ -8,7 +8,14 @@ import { createElement } from "react";
 import { centers, contents, templateSelections, type SiteProfile } from "../db/schema/index.ts";
 import type { Database, Db } from "../db/types.ts";
 import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
-import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_TESTIMONIALS, defaultTagline, derivedEmail, shownPrograms } from "../../tenants/defaults.ts";
+import {
+  DEFAULT_ADDRESS,
+  DEFAULT_PHONE,
+  DEFAULT_TESTIMONIALS,
+  defaultTagline,
+  derivedEmail,
+  shownPrograms,
+} from "../../tenants/defaults.ts";
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -36,14 +43,19 @@ export interface SiteAsset {
 
 function siteAsset(text: string, type: string): SiteAsset {
   const body = Buffer.from(text);
-  const compressed = { br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
+  const compressed = {
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
   return { body, compressed, version: sha(body), type };
 }
 
 /** Long-cached, versioned assets of the institute sites: one stylesheet per template, one small script. */
 export const SITE_ASSETS = {
   script: siteAsset(ENQUIRY_SCRIPT, "text/javascript; charset=utf-8"),
-  ...Object.fromEntries((Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, siteAsset(TEMPLATES[id].css, "text/css; charset=utf-8")])),
+  ...Object.fromEntries(
+    (Object.keys(TEMPLATES) as TemplateId[]).map((id) => [id, siteAsset(TEMPLATES[id].css, "text/css; charset=utf-8")]),
+  ),
 } as Record<"script" | TemplateId, SiteAsset>;
 
 /** The compressed copies a home page is kept in, in the order they are preferred when equally welcome. */
@@ -116,18 +128,39 @@ export class SiteService {
     if (centerId) this.catalogChangeHeard(centerId);
   }
 
-  async siteData(center: Pick<TenantCenter, "id" | "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Promise<SiteData> {
+  async siteData(
+    center: Pick<TenantCenter, "id" | "instituteName" | "customDomain" | "slug" | "siteProfile">,
+    host: string,
+  ): Promise<SiteData> {
     return { ...profileData(center, host), catalog: await this.catalog(center.id) };
   }
 
   async catalog(centerId: string): Promise<SiteData["catalog"]> {
     const rows = await this.db
-      .select({ id: contents.id, title: contents.title, description: contents.description, price: contents.price, type: contents.type, startsAt: contents.liveStartsAt })
+      .select({
+        id: contents.id,
+        title: contents.title,
+        description: contents.description,
+        price: contents.price,
+        type: contents.type,
+        startsAt: contents.liveStartsAt,
+      })
       .from(contents)
-      .where(and(eq(contents.centerId, centerId), eq(contents.isActive, true), isNull(contents.archivedAt), shownByItsInstitute()))
+      .where(
+        and(
+          eq(contents.centerId, centerId),
+          eq(contents.isActive, true),
+          isNull(contents.archivedAt),
+          shownByItsInstitute(),
+        ),
+      )
       .orderBy(desc(contents.createdAt))
       .limit(60);
-    const items: CatalogItem[] = rows.map((r) => ({ ...r, price: r.price / 100, startsAt: r.startsAt?.toISOString() ?? null }));
+    const items: CatalogItem[] = rows.map((r) => ({
+      ...r,
+      price: r.price / 100,
+      startsAt: r.startsAt?.toISOString() ?? null,
+    }));
     return {
       live: items.filter((i) => i.type === "live"),
       courses: items.filter((i) => i.type === "video"),
@@ -162,7 +195,11 @@ export class SiteService {
   /** The cached page if it still shows what the institute's site, catalog and template are now. */
   private currentPage(slot: string, center: TenantCenter): RenderedPage | undefined {
     const page = this.cache.get(slot);
-    const current = page && page.siteVersion === center.siteVersion && page.catalogVersion === this.catalogVersion(center.id) && page.templateId === templateOf(center);
+    const current =
+      page &&
+      page.siteVersion === center.siteVersion &&
+      page.catalogVersion === this.catalogVersion(center.id) &&
+      page.templateId === templateOf(center);
     return current ? page : undefined;
   }
 
@@ -174,7 +211,13 @@ export class SiteService {
     const html = Buffer.from(renderDocument(templateId, data, host));
     // From the bytes themselves: every instance gives the same page the same tag.
     const etag = `"${sha(html)}"`;
-    const page: RenderedPage = { variants: { identity: { etag, body: html } }, bytes: html.length, siteVersion: center.siteVersion, catalogVersion, templateId };
+    const page: RenderedPage = {
+      variants: { identity: { etag, body: html } },
+      bytes: html.length,
+      siteVersion: center.siteVersion,
+      catalogVersion,
+      templateId,
+    };
     this.cache.set(slot, page);
     return page;
   }
@@ -191,7 +234,11 @@ export class SiteService {
     if (!hasActivePlan(center)) throw new HttpError(403, NEEDS_PLAN);
     const centerId = center.id;
     const changed = await this.db.transaction(async (tx) => {
-      const [center] = await tx.select({ templateId: centers.templateId }).from(centers).where(eq(centers.id, centerId)).for("update");
+      const [center] = await tx
+        .select({ templateId: centers.templateId })
+        .from(centers)
+        .where(eq(centers.id, centerId))
+        .for("update");
       if (!center || center.templateId === templateId) return false;
       await tx
         .update(centers)
@@ -205,7 +252,10 @@ export class SiteService {
   }
 
   async updateProfile(centerId: string, profile: SiteProfile): Promise<void> {
-    await this.db.update(centers).set({ siteProfile: profile, siteVersion: sqlIncrement(), updatedAt: new Date() }).where(eq(centers.id, centerId));
+    await this.db
+      .update(centers)
+      .set({ siteProfile: profile, siteVersion: sqlIncrement(), updatedAt: new Date() })
+      .where(eq(centers.id, centerId));
     this.tenants.changed();
   }
 
@@ -222,14 +272,18 @@ export interface HomePage {
 /** A page is cached per institute and host (the e-mail it shows derives from the host). */
 const slotOf = (center: Pick<TenantCenter, "id">, host: string) => `${center.id}|${host}`;
 
-const templateOf = (center: Pick<TenantCenter, "templateId">): TemplateId => (isTemplateId(center.templateId) ? center.templateId : "t1");
+const templateOf = (center: Pick<TenantCenter, "templateId">): TemplateId =>
+  isTemplateId(center.templateId) ? center.templateId : "t1";
 
 function sqlIncrement() {
   return sql`${centers.siteVersion} + 1`;
 }
 
 /** The institute's details with the spec's samples where it has not filled them in. */
-export function profileData(center: Pick<TenantCenter, "instituteName" | "customDomain" | "slug" | "siteProfile">, host: string): Omit<SiteData, "catalog"> {
+export function profileData(
+  center: Pick<TenantCenter, "instituteName" | "customDomain" | "slug" | "siteProfile">,
+  host: string,
+): Omit<SiteData, "catalog"> {
   const p = center.siteProfile ?? {};
   const programs = shownPrograms(p.programs);
   return {

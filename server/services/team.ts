@@ -119,9 +119,15 @@ export class TeamService {
    * address that has a pending invitation makes a fresh link (the old one stops working);
    * an address already on the team is a 409. A later messaging layer sends `link`.
    */
-  async invite(owner: TeamActor, center: TeamCenter, input: unknown, origin: string): Promise<{ entry: TeamEntryJson; token: string; link: string; renewed: boolean }> {
+  async invite(
+    owner: TeamActor,
+    center: TeamCenter,
+    input: unknown,
+    origin: string,
+  ): Promise<{ entry: TeamEntryJson; token: string; link: string; renewed: boolean }> {
     const { email } = parseWith(InviteInput, input);
-    if (email === owner.email.toLowerCase()) throw badRequest(INVITE_SELF, { issues: [{ field: "email", message: INVITE_SELF }] });
+    if (email === owner.email.toLowerCase())
+      throw badRequest(INVITE_SELF, { issues: [{ field: "email", message: INVITE_SELF }] });
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.teamInviteUser, owner.id);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
     const token = generateToken();
@@ -134,22 +140,36 @@ export class TeamService {
         const [open] = await tx
           .select({ id: teamMembers.id, status: teamMembers.status })
           .from(teamMembers)
-          .where(and(eq(teamMembers.centerId, center.id), eq(teamMembers.email, email), ne(teamMembers.status, "removed")))
+          .where(
+            and(eq(teamMembers.centerId, center.id), eq(teamMembers.email, email), ne(teamMembers.status, "removed")),
+          )
           .for("update");
         if (open?.status === "accepted") throw conflict(alreadyOnTeam(email));
         if (open) {
-          await tx.update(teamMembers).set({ tokenHash, tokenExpiresAt, invitedById: owner.id, invitedAt: now, updatedAt: now }).where(eq(teamMembers.id, open.id));
+          await tx
+            .update(teamMembers)
+            .set({ tokenHash, tokenExpiresAt, invitedById: owner.id, invitedAt: now, updatedAt: now })
+            .where(eq(teamMembers.id, open.id));
           return { id: open.id, renewed: true };
         }
         const [created] = await tx
           .insert(teamMembers)
-          .values({ centerId: center.id, email, invitedById: owner.id, status: "pending", tokenHash, tokenExpiresAt, invitedAt: now })
+          .values({
+            centerId: center.id,
+            email,
+            invitedById: owner.id,
+            status: "pending",
+            tokenHash,
+            tokenExpiresAt,
+            invitedAt: now,
+          })
           .returning({ id: teamMembers.id });
         return { id: created.id, renewed: false };
       });
     } catch (error) {
       // Two invitations of one address at once: the other one made it.
-      if (isUniqueViolation(error, "team_members_center_email_key")) throw conflict(`An invitation to ${email} was just made. Refresh the page to see it.`);
+      if (isUniqueViolation(error, "team_members_center_email_key"))
+        throw conflict(`An invitation to ${email} was just made. Refresh the page to see it.`);
       throw error;
     }
     const entry = (await this.entries(center.id, outcome.id))[0];
@@ -166,7 +186,10 @@ export class TeamService {
     const [row] = await this.db
       .select({
         members: sql<number>`count(*) filter (where ${teamMembers.status} = 'accepted')`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${teamMembers.status} = 'pending' and ${teamMembers.tokenExpiresAt} > now())`.mapWith(Number),
+        pending:
+          sql<number>`count(*) filter (where ${teamMembers.status} = 'pending' and ${teamMembers.tokenExpiresAt} > now())`.mapWith(
+            Number,
+          ),
       })
       .from(teamMembers)
       .where(eq(teamMembers.centerId, centerId));
@@ -180,7 +203,11 @@ export class TeamService {
       .leftJoin(member, eq(member.id, teamMembers.memberId))
       .leftJoin(inviter, eq(inviter.id, teamMembers.invitedById))
       .where(and(eq(teamMembers.centerId, centerId), id ? eq(teamMembers.id, id) : undefined))
-      .orderBy(sql`case ${teamMembers.status} when 'pending' then 0 when 'accepted' then 1 else 2 end`, desc(sql`coalesce(${teamMembers.removedAt}, ${teamMembers.acceptedAt}, ${teamMembers.invitedAt})`), asc(teamMembers.email));
+      .orderBy(
+        sql`case ${teamMembers.status} when 'pending' then 0 when 'accepted' then 1 else 2 end`,
+        desc(sql`coalesce(${teamMembers.removedAt}, ${teamMembers.acceptedAt}, ${teamMembers.invitedAt})`),
+        asc(teamMembers.email),
+      );
     const now = this.now();
     return rows.map((r) => toEntryJson(r, now));
   }
@@ -200,7 +227,10 @@ export class TeamService {
         .for("update");
       if (!row) throw notFound(TEAM_ENTRY_NOT_FOUND);
       if (row.status === "removed") return { memberId: null, moved: [] as string[] };
-      await tx.update(teamMembers).set({ status: "removed", removedAt: now, updatedAt: now }).where(eq(teamMembers.id, row.id));
+      await tx
+        .update(teamMembers)
+        .set({ status: "removed", removedAt: now, updatedAt: now })
+        .where(eq(teamMembers.id, row.id));
       if (row.status !== "accepted" || !row.memberId) return { memberId: null, moved: [] as string[] };
       // Assigning locks the membership row (lockMembership), so nothing is assigned under this.
       const moved = await tx
@@ -212,7 +242,11 @@ export class TeamService {
       return { memberId: row.memberId, moved: moved.map((m) => m.id) };
     });
     if (outcome.memberId) {
-      this.deps.reads.forget(readTags.creator(outcome.memberId), readTags.center(centerId), ...outcome.moved.map(readTags.content));
+      this.deps.reads.forget(
+        readTags.creator(outcome.memberId),
+        readTags.center(centerId),
+        ...outcome.moved.map(readTags.content),
+      );
       this.deps.catalogChanged(centerId);
     }
     return (await this.entries(centerId, entryId))[0];
@@ -253,14 +287,26 @@ export class TeamService {
       const [already] = await tx
         .select({ id: teamMembers.id })
         .from(teamMembers)
-        .where(and(eq(teamMembers.centerId, row.centerId), eq(teamMembers.memberId, user.id), eq(teamMembers.status, "accepted")));
+        .where(
+          and(
+            eq(teamMembers.centerId, row.centerId),
+            eq(teamMembers.memberId, user.id),
+            eq(teamMembers.status, "accepted"),
+          ),
+        );
       if (already) {
         // On the team through another address: this invitation is not needed.
-        await tx.update(teamMembers).set({ status: "removed", removedAt: new Date(this.now()), updatedAt: new Date(this.now()) }).where(eq(teamMembers.id, row.id));
+        await tx
+          .update(teamMembers)
+          .set({ status: "removed", removedAt: new Date(this.now()), updatedAt: new Date(this.now()) })
+          .where(eq(teamMembers.id, row.id));
         return { center, alreadyMember: true };
       }
       const now = new Date(this.now());
-      await tx.update(teamMembers).set({ status: "accepted", memberId: user.id, acceptedAt: now, updatedAt: now }).where(eq(teamMembers.id, row.id));
+      await tx
+        .update(teamMembers)
+        .set({ status: "accepted", memberId: user.id, acceptedAt: now, updatedAt: now })
+        .where(eq(teamMembers.id, row.id));
       return { center, alreadyMember: false };
     });
     if (!outcome.alreadyMember) {
@@ -298,7 +344,12 @@ export class TeamService {
    */
   async assignableBusinesses(reader: { id: string; role: Role }): Promise<{ _id: string; name: string }[]> {
     if (reader.role === "student") return [];
-    const columns = { id: centers.id, name: centers.instituteName, status: centers.status, expiresAt: centers.expiresAt };
+    const columns = {
+      id: centers.id,
+      name: centers.instituteName,
+      status: centers.status,
+      expiresAt: centers.expiresAt,
+    };
     const byName = asc(sql`lower(${centers.instituteName})`);
     // A creator's are kept until their memberships (announced as "creator:<id>", migration 0012)
     // or one of those institutes changes; whether each is live is decided now, on every read.
@@ -318,7 +369,12 @@ export class TeamService {
         : await this.db
             .select(columns)
             .from(centers)
-            .where(and(eq(centers.status, "active"), reader.role === "business" ? eq(centers.ownerId, reader.id) : undefined))
+            .where(
+              and(
+                eq(centers.status, "active"),
+                reader.role === "business" ? eq(centers.ownerId, reader.id) : undefined,
+              ),
+            )
             .orderBy(byName);
     return rows.filter((r) => isCenterLive(r)).map((r) => ({ _id: r.id, name: r.name }));
   }
@@ -340,8 +396,17 @@ export class TeamService {
       })
       .from(contents)
       .innerJoin(users, eq(users.id, contents.creatorId))
-      .leftJoin(hiddenContents, and(eq(hiddenContents.centerId, contents.centerId), eq(hiddenContents.contentId, contents.id)))
-      .where(and(eq(contents.centerId, centerId), sql`${contents.archivedAt} is null`, contentId ? eq(contents.id, contentId) : undefined))
+      .leftJoin(
+        hiddenContents,
+        and(eq(hiddenContents.centerId, contents.centerId), eq(hiddenContents.contentId, contents.id)),
+      )
+      .where(
+        and(
+          eq(contents.centerId, centerId),
+          sql`${contents.archivedAt} is null`,
+          contentId ? eq(contents.id, contentId) : undefined,
+        ),
+      )
       .orderBy(desc(contents.createdAt), asc(contents.id));
     return rows.map((r) => ({
       _id: r.id,
@@ -364,8 +429,12 @@ export class TeamService {
     if (!isUuid(contentId)) throw notFound(SITE_ITEM_NOT_FOUND);
     const [item] = await this.siteItems(centerId, contentId);
     if (!item) throw notFound(SITE_ITEM_NOT_FOUND);
-    if (hidden) await this.db.insert(hiddenContents).values({ centerId, contentId, hiddenById: owner.id }).onConflictDoNothing();
-    else await this.db.delete(hiddenContents).where(and(eq(hiddenContents.centerId, centerId), eq(hiddenContents.contentId, contentId)));
+    if (hidden)
+      await this.db.insert(hiddenContents).values({ centerId, contentId, hiddenById: owner.id }).onConflictDoNothing();
+    else
+      await this.db
+        .delete(hiddenContents)
+        .where(and(eq(hiddenContents.centerId, centerId), eq(hiddenContents.contentId, contentId)));
     this.deps.reads.forget(readTags.center(centerId), readTags.content(contentId));
     this.deps.catalogChanged(centerId);
     return (await this.siteItems(centerId, contentId))[0];
@@ -381,7 +450,9 @@ export async function lockMembership(tx: DbOrTx, centerId: string, userId: strin
   const [row] = await tx
     .select({ id: teamMembers.id })
     .from(teamMembers)
-    .where(and(eq(teamMembers.centerId, centerId), eq(teamMembers.memberId, userId), eq(teamMembers.status, "accepted")))
+    .where(
+      and(eq(teamMembers.centerId, centerId), eq(teamMembers.memberId, userId), eq(teamMembers.status, "accepted")),
+    )
     .for("share");
   return Boolean(row);
 }
@@ -395,11 +466,19 @@ export function invitationLink(origin: string, token: string): string {
  * Where invitation links point: the platform as this visitor reaches it (https behind TLS, the
  * port kept), even when the owner works on their institute's own domain.
  */
-export function platformOrigin(request: { url: string; secure: boolean; site: Site }, platformHosts: readonly string[]): string {
+export function platformOrigin(
+  request: { url: string; secure: boolean; site: Site },
+  platformHosts: readonly string[],
+): string {
   const url = new URL(request.url);
   const { site } = request;
   const port = url.port ? `:${url.port}` : "";
-  const host = site.kind === "platform" ? (url.hostname.toLowerCase() === site.host ? url.host : site.host) : `${platformHosts[0] ?? "localhost"}${port}`;
+  const host =
+    site.kind === "platform"
+      ? url.hostname.toLowerCase() === site.host
+        ? url.host
+        : site.host
+      : `${platformHosts[0] ?? "localhost"}${port}`;
   return `${request.secure ? "https" : "http"}://${host}`;
 }
 

@@ -118,7 +118,8 @@ export class TenantDirectory {
     const slug = suffix && host.endsWith(suffix) ? host.slice(0, -suffix.length) : undefined;
     const byDomain = eq(centers.customDomain, host);
     // A reserved label is the platform's even if an older institute was given it.
-    const where = slug && !slug.includes(".") && !isReservedLabel(slug) ? or(byDomain, eq(centers.slug, slug)) : byDomain;
+    const where =
+      slug && !slug.includes(".") && !isReservedLabel(slug) ? or(byDomain, eq(centers.slug, slug)) : byDomain;
     const rows = await this.database.db
       .select({
         id: centers.id,

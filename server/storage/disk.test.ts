@@ -20,8 +20,10 @@ const expectSameBytes = (actual: Uint8Array, expected: Uint8Array) => {
   expect(actual.byteLength).toBe(expected.byteLength);
   expect(Buffer.compare(actual, expected), "bytes differ").toBe(0);
 };
-const put = (key: string, data: Uint8Array) => storage.put(key, new Blob([data as Uint8Array<ArrayBuffer>]).stream(), { maxBytes: data.byteLength });
-const read = async (body: ReadableStream<Uint8Array> | Uint8Array) => new Uint8Array(await new Response(body as BodyInit).arrayBuffer());
+const put = (key: string, data: Uint8Array) =>
+  storage.put(key, new Blob([data as Uint8Array<ArrayBuffer>]).stream(), { maxBytes: data.byteLength });
+const read = async (body: ReadableStream<Uint8Array> | Uint8Array) =>
+  new Uint8Array(await new Response(body as BodyInit).arrayBuffer());
 
 const setUp = (cacheBytes: number) => {
   dir = mkdtempSync(join(tmpdir(), "pathshala-disk-"));
@@ -126,8 +128,12 @@ describe("DiskStorage writes", () => {
         controller.error(new Error("connection reset"));
       },
     });
-    await expect(storage.put("content/cut.mp4", failing, { maxBytes: 1024 * 1024 })).rejects.toThrow("connection reset");
-    await expect(storage.put("content/big.mp4", new Blob([bytes(2000)]).stream(), { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError);
+    await expect(storage.put("content/cut.mp4", failing, { maxBytes: 1024 * 1024 })).rejects.toThrow(
+      "connection reset",
+    );
+    await expect(
+      storage.put("content/big.mp4", new Blob([bytes(2000)]).stream(), { maxBytes: 1000 }),
+    ).rejects.toBeInstanceOf(TooLargeError);
     expect(files()).toEqual(["content/done.pdf"]);
   });
 
@@ -142,7 +148,9 @@ describe("DiskStorage writes", () => {
       },
     });
     const writing = storage.put("content/slow.pdf", held, { maxBytes: 100 });
-    await vi.waitFor(() => expect(files()).toEqual([expect.stringMatching(new RegExp(`^\\${PARTIAL_DIR}/${process.pid}/[0-9a-f-]{36}$`))]));
+    await vi.waitFor(() =>
+      expect(files()).toEqual([expect.stringMatching(new RegExp(`^\\${PARTIAL_DIR}/${process.pid}/[0-9a-f-]{36}$`))]),
+    );
     release();
     await writing;
     expect(files()).toEqual(["content/slow.pdf"]);

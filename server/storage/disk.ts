@@ -40,7 +40,8 @@ export class DiskStorage implements Storage {
 
   private pathOf(key: string): string {
     const full = resolve(this.root, key);
-    if (!full.startsWith(this.root + sep) || full.startsWith(join(this.root, PARTIAL_DIR) + sep)) throw new Error(`Invalid storage key: ${key}`);
+    if (!full.startsWith(this.root + sep) || full.startsWith(join(this.root, PARTIAL_DIR) + sep))
+      throw new Error(`Invalid storage key: ${key}`);
     return full;
   }
 
@@ -87,7 +88,8 @@ export class DiskStorage implements Storage {
     let removed = 0;
     for (const folder of folders) {
       const pid = Number(folder.name);
-      if (folder.isDirectory() && pid !== process.pid && Number.isSafeInteger(pid) && pid > 0 && isRunning(pid)) continue;
+      if (folder.isDirectory() && pid !== process.pid && Number.isSafeInteger(pid) && pid > 0 && isRunning(pid))
+        continue;
       const path = join(base, folder.name);
       removed += folder.isDirectory() ? (await readdir(path).catch(() => [])).length : 1;
       await rm(path, { recursive: true, force: true });
@@ -103,7 +105,9 @@ export class DiskStorage implements Storage {
     if (length > WHOLE_READ_BYTES) return { body: streamFrom(file, start, length), size: file.size };
     try {
       const readAt = (from: number, bytes: number) => readFully(file, from, bytes);
-      const body = this.blocks ? await this.blocks.read(file.identity, file.size, start, length, readAt) : await readAt(start, length);
+      const body = this.blocks
+        ? await this.blocks.read(file.identity, file.size, start, length, readAt)
+        : await readAt(start, length);
       return { body, size: file.size };
     } finally {
       file.release();
@@ -149,7 +153,12 @@ async function readFully(file: OpenFileLease, start: number, length: number): Pr
 /** `length` bytes from `start` as a stream, read as the reader pulls; the lease ends with the stream. */
 function streamFrom(file: OpenFileLease, start: number, length: number): ReadableStream<Uint8Array> {
   // The handle is shared with other reads: the stream reads at its own positions and leaves it open.
-  const stream = file.handle.createReadStream({ start, end: start + length - 1, autoClose: false, highWaterMark: STREAM_CHUNK_BYTES });
+  const stream = file.handle.createReadStream({
+    start,
+    end: start + length - 1,
+    autoClose: false,
+    highWaterMark: STREAM_CHUNK_BYTES,
+  });
   // autoClose: false also means no close event after the end: `finished` sees the end, an error or a cancel.
   finished(stream, () => file.release());
   return readableToWeb(stream);

@@ -18,7 +18,13 @@ describe("FileBlocks", () => {
   it("gives any range byte for byte, across block boundaries and at the file's end", async () => {
     const blocks = new FileBlocks(64 * 1024 * 1024);
     const { readAt } = reader();
-    for (const [start, length] of [[0, 10], [BLOCK_BYTES - 5, 10], [BLOCK_BYTES - 5, 2 * BLOCK_BYTES + 10], [SIZE - 100, 500], [SIZE, 10]]) {
+    for (const [start, length] of [
+      [0, 10],
+      [BLOCK_BYTES - 5, 10],
+      [BLOCK_BYTES - 5, 2 * BLOCK_BYTES + 10],
+      [SIZE - 100, 500],
+      [SIZE, 10],
+    ]) {
       expect(await blocks.read("f", SIZE, start, length, readAt)).toEqual(file.subarray(start, start + length));
     }
   });
@@ -27,7 +33,10 @@ describe("FileBlocks", () => {
     const blocks = new FileBlocks(64 * 1024 * 1024);
     const { reads, readAt } = reader();
     await blocks.read("f", SIZE, BLOCK_BYTES - 5, 65_536, readAt);
-    expect(reads).toEqual([[0, BLOCK_BYTES], [BLOCK_BYTES, BLOCK_BYTES]]);
+    expect(reads).toEqual([
+      [0, BLOCK_BYTES],
+      [BLOCK_BYTES, BLOCK_BYTES],
+    ]);
     await blocks.read("f", SIZE, 100, 65_536, readAt);
     await blocks.read("f", SIZE, BLOCK_BYTES + 100, 65_536, readAt);
     expect(reads).toHaveLength(2);
@@ -56,8 +65,13 @@ describe("FileBlocks", () => {
   it("reads a block once when several ask for it at the same time, and retries one that failed", async () => {
     const blocks = new FileBlocks(64 * 1024 * 1024);
     const { reads, readAt } = reader();
-    const ranges = await Promise.all([0, 1000, BLOCK_BYTES - 10].map((start) => blocks.read("f", SIZE, start, 100, readAt)));
-    expect(reads).toEqual([[0, BLOCK_BYTES], [BLOCK_BYTES, BLOCK_BYTES]]);
+    const ranges = await Promise.all(
+      [0, 1000, BLOCK_BYTES - 10].map((start) => blocks.read("f", SIZE, start, 100, readAt)),
+    );
+    expect(reads).toEqual([
+      [0, BLOCK_BYTES],
+      [BLOCK_BYTES, BLOCK_BYTES],
+    ]);
     expect(ranges[2]).toEqual(file.subarray(BLOCK_BYTES - 10, BLOCK_BYTES + 90));
 
     let failures = 1;
@@ -65,8 +79,13 @@ describe("FileBlocks", () => {
       if (failures-- > 0) throw new Error("disk gone");
       return readAt(start, length);
     };
-    const both = await Promise.allSettled([blocks.read("f", SIZE, 2 * BLOCK_BYTES, 10, flaky), blocks.read("f", SIZE, 2 * BLOCK_BYTES, 10, flaky)]);
+    const both = await Promise.allSettled([
+      blocks.read("f", SIZE, 2 * BLOCK_BYTES, 10, flaky),
+      blocks.read("f", SIZE, 2 * BLOCK_BYTES, 10, flaky),
+    ]);
     expect(both.map((x) => x.status)).toEqual(["rejected", "rejected"]);
-    expect(await blocks.read("f", SIZE, 2 * BLOCK_BYTES, 10, flaky)).toEqual(file.subarray(2 * BLOCK_BYTES, 2 * BLOCK_BYTES + 10));
+    expect(await blocks.read("f", SIZE, 2 * BLOCK_BYTES, 10, flaky)).toEqual(
+      file.subarray(2 * BLOCK_BYTES, 2 * BLOCK_BYTES + 10),
+    );
   });
 });

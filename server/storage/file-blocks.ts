@@ -31,7 +31,13 @@ export class FileBlocks {
   }
 
   /** Bytes [start, start + length) of the file `identity` of `size` bytes, from memory where cached. */
-  async read(identity: string, size: number, start: number, length: number, readAt: ReadAt): Promise<Buffer<ArrayBuffer>> {
+  async read(
+    identity: string,
+    size: number,
+    start: number,
+    length: number,
+    readAt: ReadAt,
+  ): Promise<Buffer<ArrayBuffer>> {
     const end = Math.min(size, start + length);
     if (end <= start) return Buffer.alloc(0);
     const first = Math.floor(start / BLOCK_BYTES);

@@ -8,7 +8,14 @@ export type { Storage } from "./types.ts";
 
 type StorageEnv = Pick<
   Env,
-  "DATA_DIR" | "FILE_CACHE_MB" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE"
+  | "DATA_DIR"
+  | "FILE_CACHE_MB"
+  | "S3_BUCKET"
+  | "S3_ENDPOINT"
+  | "S3_REGION"
+  | "S3_ACCESS_KEY_ID"
+  | "S3_SECRET_ACCESS_KEY"
+  | "S3_FORCE_PATH_STYLE"
 >;
 
 /** Disk under DATA_DIR by default; S3-compatible storage (shared by every instance) when S3_BUCKET is set. */

@@ -16,7 +16,14 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "pathshala-multipart-"));
   options = {
     storage: new DiskStorage(dir),
-    files: { file: () => ({ key: `content/${crypto.randomUUID()}.bin`, maxBytes: 1024 * 1024, contentType: "application/octet-stream", tooLargeMessage: "Too large." }) },
+    files: {
+      file: () => ({
+        key: `content/${crypto.randomUUID()}.bin`,
+        maxBytes: 1024 * 1024,
+        contentType: "application/octet-stream",
+        tooLargeMessage: "Too large.",
+      }),
+    },
     maxBodyBytes: 2 * 1024 * 1024,
     tooLargeMessage: "Too large.",
   };
@@ -50,7 +57,9 @@ describe("receiveMultipart and the request's signal", () => {
   it("refuses a request whose connection closed before it was read", async () => {
     const closed = new AbortController();
     closed.abort();
-    await expect(receiveMultipart({ body: stalledBody(), headers, signal: closed.signal }, options)).rejects.toMatchObject({ status: 400, message: INTERRUPTED });
+    await expect(
+      receiveMultipart({ body: stalledBody(), headers, signal: closed.signal }, options),
+    ).rejects.toMatchObject({ status: 400, message: INTERRUPTED });
     expect(files()).toEqual([]);
   });
 

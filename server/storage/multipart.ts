@@ -122,7 +122,10 @@ export function receiveMultipart(
           return;
         }
         try {
-          const { size } = await storage.put(plan.key, rest, { maxBytes: plan.maxBytes, contentType: plan.contentType });
+          const { size } = await storage.put(plan.key, rest, {
+            maxBytes: plan.maxBytes,
+            contentType: plan.contentType,
+          });
           files[name] = { key: plan.key, size, contentType: plan.contentType, fileName: cleanFileName(info.filename) };
           if (failed) await storage.delete(plan.key).catch(() => {});
         } catch (error) {
@@ -153,7 +156,10 @@ export function receiveMultipart(
 }
 
 /** Reads at least `n` bytes (or the whole stream if shorter) and gives them back with a stream of everything. */
-async function peek(stream: ReadableStream<Uint8Array>, n: number): Promise<{ head: Uint8Array; rest: ReadableStream<Uint8Array> }> {
+async function peek(
+  stream: ReadableStream<Uint8Array>,
+  n: number,
+): Promise<{ head: Uint8Array; rest: ReadableStream<Uint8Array> }> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
@@ -197,6 +203,8 @@ export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // Cut by characters, not UTF-16 units: half an emoji would be stored as "�".
   // eslint-disable-next-line no-control-regex
-  const cleaned = Array.from(base.replace(/[\u0000-\u001f\u007f"]/g, "").trim()).slice(0, 200).join("");
+  const cleaned = Array.from(base.replace(/[\u0000-\u001f\u007f"]/g, "").trim())
+    .slice(0, 200)
+    .join("");
   return cleaned || "file";
 }

@@ -122,7 +122,8 @@ export class OpenFiles {
 
   private sweep(): void {
     const before = Date.now() - this.idleMs;
-    for (const [path, entry] of this.entries) if (entry.users === 0 && entry.lastUsed < before) this.retire(path, entry);
+    for (const [path, entry] of this.entries)
+      if (entry.users === 0 && entry.lastUsed < before) this.retire(path, entry);
     if (this.entries.size === 0) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;
@@ -138,7 +139,8 @@ async function openFile(path: string): Promise<OpenedFile | null> {
     return null;
   }
   const info = await handle.stat().catch(() => null);
-  if (info?.isFile()) return { handle, size: info.size, identity: `${info.dev}:${info.ino}:${info.mtimeMs}:${info.size}` };
+  if (info?.isFile())
+    return { handle, size: info.size, identity: `${info.dev}:${info.ino}:${info.mtimeMs}:${info.size}` };
   await handle.close().catch(() => {});
   return null;
 }

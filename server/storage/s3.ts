@@ -30,7 +30,9 @@ export interface S3StorageOptions {
 
 const MiB = 1024 * 1024;
 
-export function createS3Client(options: Omit<S3StorageOptions, "bucket" | "partSize" | "concurrency" | "onCleanupError">): S3Client {
+export function createS3Client(
+  options: Omit<S3StorageOptions, "bucket" | "partSize" | "concurrency" | "onCleanupError">,
+): S3Client {
   return new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -67,7 +69,11 @@ export class S3Storage implements Storage {
     this.onCleanupError = options.onCleanupError ?? (() => {});
   }
 
-  async put(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number; contentType?: string }): Promise<ObjectInfo> {
+  async put(
+    key: string,
+    body: ReadableStream<Uint8Array>,
+    options: { maxBytes: number; contentType?: string },
+  ): Promise<ObjectInfo> {
     const reader = body.pipeThrough(limitStream(options.maxBytes)).getReader();
     const parts = new PartCollector(this.partSize);
     let uploadId: string | undefined;
@@ -78,7 +84,16 @@ export class S3Storage implements Storage {
 
     const sendPart = (partNumber: number, chunk: Buffer) => {
       const task = this.client
-        .send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: chunk, ContentLength: chunk.byteLength }))
+        .send(
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            Body: chunk,
+            ContentLength: chunk.byteLength,
+          }),
+        )
         .then((res) => {
           completed.push({ PartNumber: partNumber, ETag: res.ETag });
         })
@@ -107,7 +122,13 @@ export class S3Storage implements Storage {
       if (uploadId === undefined) {
         // Small enough for one request: no multipart bookkeeping.
         await this.client.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: rest, ContentLength: rest.byteLength, ContentType: options.contentType }),
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: rest,
+            ContentLength: rest.byteLength,
+            ContentType: options.contentType,
+          }),
         );
         return { size };
       }
@@ -116,7 +137,12 @@ export class S3Storage implements Storage {
       if (failure) throw failure;
       completed.sort((a, b) => a.PartNumber! - b.PartNumber!);
       await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: completed } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: completed },
+        }),
       );
       return { size };
     } catch (error) {
@@ -132,7 +158,9 @@ export class S3Storage implements Storage {
   }
 
   private async startMultipart(key: string, contentType: string | undefined): Promise<string> {
-    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    const res = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
     if (!res.UploadId) throw new Error("The object store did not start the upload");
     return res.UploadId;
   }
@@ -140,7 +168,11 @@ export class S3Storage implements Storage {
   async get(key: string, range?: ByteRange) {
     try {
       const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       if (!res.Body) return null;
       const total = res.ContentRange ? Number(res.ContentRange.split("/")[1]) : Number(res.ContentLength ?? 0);
@@ -176,7 +208,10 @@ export class S3Storage implements Storage {
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata?.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata?.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound")
+  );
 }
 
 /** Gathers incoming chunks into parts of exactly `partSize` bytes (the last one may be shorter). */

@@ -22,7 +22,11 @@ export interface Storage {
    * Streams `body` to `key`. Past `maxBytes` the write is abandoned, nothing is left behind, and
    * a TooLargeError is thrown. The object appears only once complete.
    */
-  put(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number; contentType?: string }): Promise<ObjectInfo>;
+  put(
+    key: string,
+    body: ReadableStream<Uint8Array>,
+    options: { maxBytes: number; contentType?: string },
+  ): Promise<ObjectInfo>;
   /** The object's bytes (or the requested range of them), or null when it does not exist. */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   stat(key: string): Promise<ObjectInfo | null>;

@@ -32,7 +32,13 @@ export function onColor(hex: string): string {
 export function inkFor(hex: string): string {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   for (let keep = 1; keep > 0; keep -= 0.05) {
-    const ink = `#${channels.map((c) => Math.round(c * keep).toString(16).padStart(2, "0")).join("")}`;
+    const ink = `#${channels
+      .map((c) =>
+        Math.round(c * keep)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")}`;
     if (contrast(ink, DARKEST_PAPER) >= READABLE) return ink;
   }
   return "#000000";
@@ -42,5 +48,9 @@ export function inkFor(hex: string): string {
 export function brandStyle(brandColor: string | null): React.CSSProperties | undefined {
   if (!brandColor || !/^#[0-9a-f]{6}$/i.test(brandColor)) return undefined;
   const brand = brandColor.toLowerCase();
-  return { ["--brand" as string]: brand, ["--brand-ink" as string]: inkFor(brand), ["--on-brand" as string]: onColor(brand) };
+  return {
+    ["--brand" as string]: brand,
+    ["--brand-ink" as string]: inkFor(brand),
+    ["--on-brand" as string]: onColor(brand),
+  };
 }

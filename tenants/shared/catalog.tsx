@@ -4,7 +4,13 @@ import { FileIcon, LiveIcon, VideoIcon } from "./icons";
 const SECTIONS = [
   { key: "live", title: "Live Classes", anchor: "live", Icon: LiveIcon, empty: "New live classes are announced here." },
   { key: "courses", title: "Courses", anchor: "courses", Icon: VideoIcon, empty: "Video courses are coming soon." },
-  { key: "materials", title: "Study Materials", anchor: "materials", Icon: FileIcon, empty: "Study materials are coming soon." },
+  {
+    key: "materials",
+    title: "Study Materials",
+    anchor: "materials",
+    Icon: FileIcon,
+    empty: "Study materials are coming soon.",
+  },
 ] as const;
 
 function priceLabel(price: number): string {
@@ -13,7 +19,11 @@ function priceLabel(price: number): string {
 
 function when(item: CatalogItem): string | null {
   if (!item.startsAt) return null;
-  return new Date(item.startsAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+  return new Date(item.startsAt).toLocaleString("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Kolkata",
+  });
 }
 
 /** The institute's live classes, courses and materials, each linking to enrolment in its catalog. */

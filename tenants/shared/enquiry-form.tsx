@@ -7,7 +7,15 @@ export const ENQUIRY_KINDS = ["Enquire", "Apply Now", "Book Demo"] as const;
  * the site script (enquiry-script.ts) sends it with fetch and opens it in a dialog from the
  * Enquire / Apply Now / Book Demo buttons.
  */
-export function EnquiryForm({ programs, idPrefix, kind = "Enquire" }: { programs: Program[]; idPrefix: string; kind?: string }) {
+export function EnquiryForm({
+  programs,
+  idPrefix,
+  kind = "Enquire",
+}: {
+  programs: Program[];
+  idPrefix: string;
+  kind?: string;
+}) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <form className="ps-form" method="post" action="/enquiry" data-enquiry-form="">
@@ -19,7 +27,15 @@ export function EnquiryForm({ programs, idPrefix, kind = "Enquire" }: { programs
       <div className="ps-field-row">
         <div className="ps-field">
           <label htmlFor={id("phone")}>Phone</label>
-          <input id={id("phone")} name="phone" type="tel" autoComplete="tel" required placeholder="+91 98765 43210" maxLength={20} />
+          <input
+            id={id("phone")}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            placeholder="+91 98765 43210"
+            maxLength={20}
+          />
         </div>
         <div className="ps-field">
           <label htmlFor={id("email")}>E-mail</label>

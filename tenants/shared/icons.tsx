@@ -1,6 +1,16 @@
 /** A few inline icons (no icon library in the institutes' pages: they ship no JavaScript). */
 type IconProps = { className?: string };
-const base = { width: 20, height: 20, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round" as const, strokeLinejoin: "round" as const, "aria-hidden": true };
+const base = {
+  width: 20,
+  height: 20,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  "aria-hidden": true,
+};
 
 export const PhoneIcon = ({ className }: IconProps) => (
   <svg {...base} className={className}>

@@ -17,7 +17,10 @@ async function closePanel(page: Page) {
   await expect(panel(page)).toBeHidden();
 }
 
-test("notifications: a sandbox purchase and a template choice arrive unread within one poll; mark all read; clear all", async ({ page, browser }) => {
+test("notifications: a sandbox purchase and a template choice arrive unread within one poll; mark all read; clear all", async ({
+  page,
+  browser,
+}) => {
   // The 45-second poll is driven by the page's own clock, fast-forwarded here.
   await page.clock.install();
   await signInAsAdmin(page);
@@ -42,7 +45,11 @@ test("notifications: a sandbox purchase and a template choice arrive unread with
 
   // The owner picks a template: the 45-second poll brings it in without any navigation.
   await ownerPage.goto("/business/templates");
-  await ownerPage.getByRole("listitem").filter({ hasText: "Template 2" }).getByRole("button", { name: "Apply" }).click();
+  await ownerPage
+    .getByRole("listitem")
+    .filter({ hasText: "Template 2" })
+    .getByRole("button", { name: "Apply" })
+    .click();
   await expect(ownerPage.getByText("Template applied")).toBeVisible();
   await page.clock.fastForward(45_000);
   await expect(badge(page)).toHaveText("2");
@@ -86,7 +93,11 @@ test("notifications: a sandbox purchase and a template choice arrive unread with
 
 test("overview: real figures for admins, Quick Actions and the pricing plans", async ({ page }) => {
   await signInAsAdmin(page);
-  const stats = (await (await page.request.get("/api/admin/role-stats")).json()).collections as { businesses: number; students: number; creators: number };
+  const stats = (await (await page.request.get("/api/admin/role-stats")).json()).collections as {
+    businesses: number;
+    students: number;
+    creators: number;
+  };
   const fmt = (n: number) => new Intl.NumberFormat("en-IN").format(n);
   await expect(page.getByTestId("stat-Total Business")).toHaveText(fmt(stats.businesses));
   await expect(page.getByTestId("stat-Total Students")).toHaveText(fmt(stats.students));
@@ -110,7 +121,8 @@ test("others see zeros and 'Admin only', no bell, and no other dashboard page", 
   await expect(page).toHaveURL(/\/dashboard\?redirectTo=%2Fdashboard%2Fcenters$/);
   await signIn(page, "student@example.com", "demo-student-2025", "student");
   await page.goto("/dashboard/overview");
-  for (const label of ["Total Business", "Total Students", "Total Creators"]) await expect(page.getByTestId(`stat-${label}`)).toHaveText("0");
+  for (const label of ["Total Business", "Total Students", "Total Creators"])
+    await expect(page.getByTestId(`stat-${label}`)).toHaveText("0");
   await expect(page.getByText("Admin only")).toHaveCount(4);
   await expect(page.getByText("No recent activity to display")).toBeVisible();
   await expect(bell(page)).toHaveCount(0);
@@ -121,7 +133,9 @@ test("others see zeros and 'Admin only', no bell, and no other dashboard page", 
   expect((await denied.json()).error).toBe("Access denied. Admins only.");
 });
 
-test("Add Sub Center: the spec's messages in the browser, 409 for a taken domain, the form resets; the center is served at once and Go opens it", async ({ page }) => {
+test("Add Sub Center: the spec's messages in the browser, 409 for a taken domain, the form resets; the center is served at once and Go opens it", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   const nav = page.getByRole("complementary", { name: "Admin Dashboard navigation" });
   await nav.getByRole("link", { name: "Create Sub Center" }).click();
@@ -165,7 +179,9 @@ test("Add Sub Center: the spec's messages in the browser, 409 for a taken domain
   await page.getByLabel("Website").fill(`http://${domain}:${port}`);
   await page.getByRole("button", { name: "Create Sub Center" }).click();
   await expect(page.getByText("Error", { exact: true })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "This domain is already used by another center." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This domain is already used by another center." }),
+  ).toBeVisible();
   await expect(page.getByLabel("Sub Center Name")).toHaveValue("Duplicate Branch");
 
   // Served on its domain at once.
@@ -184,7 +200,10 @@ test("Add Sub Center: the spec's messages in the browser, 409 for a taken domain
   await expect(row.getByRole("cell").nth(3)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(row.getByRole("cell").nth(4)).toHaveText("No expiry");
   await expect(row.getByText("Active")).toBeVisible();
-  const [tab] = await Promise.all([page.waitForEvent("popup"), row.getByRole("link", { name: "Go", exact: true }).click()]);
+  const [tab] = await Promise.all([
+    page.waitForEvent("popup"),
+    row.getByRole("link", { name: "Go", exact: true }).click(),
+  ]);
   await expect(tab).toHaveURL(new RegExp(`^http://${domain}:${port}/auth\\?role=business`));
   await expect(tab).toHaveTitle(`Business sign in | ${name}`);
   await tab.close();
@@ -224,7 +243,9 @@ test("Add Sub Center: the spec's messages in the browser, 409 for a taken domain
   await expect(page.getByRole("row").filter({ hasText: `${name} (Main)` })).toBeVisible();
 });
 
-test("Add Sub Center without JavaScript: the server gives the same messages and keeps what was typed", async ({ browser }) => {
+test("Add Sub Center without JavaScript: the server gives the same messages and keeps what was typed", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await signInAsAdmin(page);
@@ -236,12 +257,17 @@ test("Add Sub Center without JavaScript: the server gives the same messages and 
   await page.getByRole("button", { name: "Create Sub Center" }).click();
   await expect(page.getByText("Sub center name must be at least 2 characters")).toBeVisible();
   await expect(page.getByText("Please enter a valid domain (e.g., yourinstitute.com)")).toBeVisible();
-  await expect(page.getByText("This path is already used by the institute's website. Please choose another, e.g. /admin.")).toBeVisible();
+  await expect(
+    page.getByText("This path is already used by the institute's website. Please choose another, e.g. /admin."),
+  ).toBeVisible();
   await expect(page.getByLabel("Website")).toHaveValue("https://ok.example.com");
   await context.close();
 });
 
-test("the shell: ctrl+B collapses the sidebar and the server remembers it for 7 days; overlay on phones; header Logout goes to /dashboard", async ({ page, context }) => {
+test("the shell: ctrl+B collapses the sidebar and the server remembers it for 7 days; overlay on phones; header Logout goes to /dashboard", async ({
+  page,
+  context,
+}) => {
   await signInAsAdmin(page);
   const sidebar = page.getByRole("complementary", { name: "Admin Dashboard navigation" });
   await expect(sidebar).toHaveAttribute("data-state", "expanded");

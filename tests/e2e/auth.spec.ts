@@ -125,7 +125,9 @@ test("the simple sign-in page alerts on empty fields and leads to the dashboard"
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
 });
 
-test("'Remember me' keeps the session across a browser restart; without it the cookie ends with the browser", async ({ browser }) => {
+test("'Remember me' keeps the session across a browser restart; without it the cookie ends with the browser", async ({
+  browser,
+}) => {
   for (const remember of [true, false]) {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -151,8 +153,13 @@ test("the profile page uploads an avatar with a preview", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("student@example.com")).toBeVisible();
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-  await page.getByLabel("Profile photo", { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await page
+    .getByLabel("Profile photo", { exact: true })
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Save photo" }).click();
   await expect(page.getByText("Profile photo updated")).toBeVisible();
   await page.reload();

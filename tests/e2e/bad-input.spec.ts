@@ -21,7 +21,14 @@ test("a malformed %-encoded cookie is ignored as absent on every page", async ({
 });
 
 test("the registration form answers text that cannot be stored with its field's error", async ({ request }) => {
-  const form = { intent: "register", role: "student", name: "Asha\u0000Rao", email: `nul.${Date.now().toString(36)}@example.com`, password: "correct-horse-battery", confirmPassword: "correct-horse-battery" };
+  const form = {
+    intent: "register",
+    role: "student",
+    name: "Asha\u0000Rao",
+    email: `nul.${Date.now().toString(36)}@example.com`,
+    password: "correct-horse-battery",
+    confirmPassword: "correct-horse-battery",
+  };
   const res = await request.post("/auth", { form });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain("Full name contains characters that cannot be stored.");
@@ -32,12 +39,23 @@ test("the registration form answers text that cannot be stored with its field's 
 
 test("the seminar booking and an institute's enquiry form refuse a NUL with the field's name", async ({ request }) => {
   const booking = await request.post("/api/book", {
-    data: { fullName: "Asha\u0000", email: "seminar.nul@example.com", phoneNumber: "+91 98300 12345", city: "Kolkata", country: "India", date: "2099-01-01", time: "10:00 AM" },
+    data: {
+      fullName: "Asha\u0000",
+      email: "seminar.nul@example.com",
+      phoneNumber: "+91 98300 12345",
+      city: "Kolkata",
+      country: "India",
+      date: "2099-01-01",
+      time: "10:00 AM",
+    },
   });
   expect(booking.status()).toBe(400);
   expect((await booking.json()).error).toBe("Full name contains characters that cannot be stored.");
 
-  const enquiry = await request.post("/enquiry", { headers: institute, form: { name: "Ravi\u0000", phone: "9830012345", email: "ravi@example.com" } });
+  const enquiry = await request.post("/enquiry", {
+    headers: institute,
+    form: { name: "Ravi\u0000", phone: "9830012345", email: "ravi@example.com" },
+  });
   expect(enquiry.status()).toBe(400);
   expect(await enquiry.text()).toContain("Your name contains characters that cannot be stored.");
 });
@@ -55,7 +73,10 @@ test("a page asked with a method or body it cannot take answers 405 or 400, neve
   const noBody = await request.post("/auth");
   expect(noBody.status()).toBe(400);
   expect(await noBody.text()).toContain("This form could not be read");
-  const brokenMultipart = await request.post("/auth", { headers: { "content-type": "multipart/form-data; boundary=zz" }, data: "not a multipart body" });
+  const brokenMultipart = await request.post("/auth", {
+    headers: { "content-type": "multipart/form-data; boundary=zz" },
+    data: "not a multipart body",
+  });
   expect(brokenMultipart.status()).toBe(400);
 
   const nulInAddress = await request.get("/catalog?q=a%00b");

@@ -28,13 +28,18 @@ test("before any purchase: 'No active subscription found.' and the way to the pl
   }
   await page.locator("li").filter({ hasText: "Template 3 ·" }).locator("span[tabindex='0']").hover();
   await expect(page.getByRole("tooltip")).toHaveText("Purchase a plan to apply this template");
-  await expect(page.getByRole("link", { name: "View Plans" }).first()).toHaveAttribute("href", "/business/subscription-plan");
+  await expect(page.getByRole("link", { name: "View Plans" }).first()).toHaveAttribute(
+    "href",
+    "/business/subscription-plan",
+  );
   await page.getByRole("link", { name: "View Template" }).nth(1).click();
   await expect(page.locator("[data-template=t2]")).toBeVisible();
   await expect(page.getByText("Buy a plan to publish your website.")).toBeVisible();
 });
 
-test("after paying: subscription details and billing history; renewing extends the same institute through the same Checkout", async ({ page }) => {
+test("after paying: subscription details and billing history; renewing extends the same institute through the same Checkout", async ({
+  page,
+}) => {
   const id = unique();
   const email = `omkar.${id}@example.com`;
   const institute = `Renewal Academy ${id}`;
@@ -84,7 +89,10 @@ test("after paying: subscription details and billing history; renewing extends t
   await expect(history.getByRole("row").nth(1)).toContainText("₹14,000");
   await expect(page.getByTestId("subscription-next")).toContainText("120 days left");
   expect(await page.getByTestId("subscription-next").innerText()).not.toBe(nextBilling);
-  const purchases = (await (await page.request.get("/api/payment/purchases/my")).json()).purchases as { centerId: string; status: string }[];
+  const purchases = (await (await page.request.get("/api/payment/purchases/my")).json()).purchases as {
+    centerId: string;
+    status: string;
+  }[];
   expect(purchases.filter((p) => p.status === "paid")).toHaveLength(2);
   expect(new Set(purchases.map((p) => p.centerId)).size).toBe(1);
 
@@ -111,7 +119,9 @@ test("after paying: subscription details and billing history; renewing extends t
   await expect(page.getByTestId("figure-Days left in plan")).toHaveText("120");
 });
 
-test("the demo institute's dashboard shows its real figures; Help & Contact has the contact details", async ({ page }) => {
+test("the demo institute's dashboard shows its real figures; Help & Contact has the contact details", async ({
+  page,
+}) => {
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business");
   // The demo owner has two institutes; Sunrise Academy has the demo student's purchases.
@@ -124,7 +134,8 @@ test("the demo institute's dashboard shows its real figures; Help & Contact has 
 
   await page.getByRole("link", { name: "Help & Contact" }).click();
   await expect(page.getByRole("heading", { name: "Help & Contact" })).toBeVisible();
-  for (const text of ["We reply within 24 hours.", "Mon-Fri 9AM-6PM IST", "Available 24/7", "Kolkata, India"]) await expect(page.getByText(text)).toBeVisible();
+  for (const text of ["We reply within 24 hours.", "Mon-Fri 9AM-6PM IST", "Available 24/7", "Kolkata, India"])
+    await expect(page.getByText(text)).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/auth\?role=business$/);
 });

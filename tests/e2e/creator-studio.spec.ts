@@ -41,15 +41,28 @@ async function newCreator(page: Page) {
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-  return () => cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return () =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 }
 
 async function expectVisibleProgress(page: Page, totalText: RegExp) {
   await expect(page.getByRole("button", { name: "Uploading..." })).toBeDisabled();
   const bar = page.getByRole("progressbar", { name: "Upload progress" });
   await expect(bar).toBeVisible();
-  await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByText(totalText)).toBeVisible();
   await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible();
 }
@@ -64,7 +77,10 @@ const partialFiles = () => {
   }
 };
 
-test("a creator uploads a PDF and a video with visible progress, edits, assigns, switches off and deletes", async ({ page, browser }) => {
+test("a creator uploads a PDF and a video with visible progress, edits, assigns, switches off and deletes", async ({
+  page,
+  browser,
+}) => {
   const address = await newCreator(page);
   await page.getByRole("link", { name: "Upload" }).first().click();
   await expect(page).toHaveURL(/\/creator\/upload$/);
@@ -74,7 +90,9 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   await page.getByLabel("Title").fill("E2E Formula Sheet");
   await page.getByLabel("Description").fill("All the rotational motion formulas.");
   await page.getByLabel("Price (₹)").fill("149");
-  await page.getByLabel("File").setInputFiles({ name: "formula-sheet.pdf", mimeType: "application/pdf", buffer: await pdfOf(3 * MiB) });
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "formula-sheet.pdf", mimeType: "application/pdf", buffer: await pdfOf(3 * MiB) });
   await page.getByRole("button", { name: "Upload" }).click();
   await expectVisibleProgress(page, /of 3 MB$/);
   await expect(page).toHaveURL(/\/creator\/contents$/, { timeout: 20_000 });
@@ -109,7 +127,9 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   await expect(editedRow.getByText("₹199")).toBeVisible();
 
   // Assign to a business: one whose team the creator joined.
-  await expect(editedRow.getByLabel("Business for E2E Formula Sheet (2026)").locator("option")).toHaveText(["Unassigned"]);
+  await expect(editedRow.getByLabel("Business for E2E Formula Sheet (2026)").locator("option")).toHaveText([
+    "Unassigned",
+  ]);
   await page.goto(await inviteToTeam(browser, address));
   await page.getByRole("button", { name: "Accept invitation" }).click();
   await expect(page.getByText("You joined Sunrise Academy's team")).toBeVisible();
@@ -118,7 +138,9 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   await expect(page.getByText("Business updated")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Business for E2E Formula Sheet (2026)")).toHaveValue(/[0-9a-f-]{36}/);
-  await expect(page.getByLabel("Business for E2E Formula Sheet (2026)").locator("option:checked")).toHaveText("Sunrise Academy");
+  await expect(page.getByLabel("Business for E2E Formula Sheet (2026)").locator("option:checked")).toHaveText(
+    "Sunrise Academy",
+  );
 
   // Switch the video off.
   await page.getByRole("button", { name: "Active: switch E2E Rolling Lesson off" }).click();
@@ -156,13 +178,21 @@ test("the upload form names what is missing and shows the server's reason for a 
   await expect(page.getByRole("alert")).toHaveText("Please select a file for PDF/Video content");
 
   // A file that calls itself a PDF but is not one: only the server can tell.
-  await page.getByLabel("File").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a pdf</html>") });
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a pdf</html>") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("alert")).toHaveText("The file must be a PDF.");
   // A PDF that students' copies could not be made of (here a damaged one) is refused at once, not at every student's first open.
-  await page.getByLabel("File").setInputFiles({ name: "damaged.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20)]) });
+  await page.getByLabel("File").setInputFiles({
+    name: "damaged.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20)]),
+  });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.",
+  );
 
   await page.getByText("Live class", { exact: true }).click();
   await expect(page.getByLabel("File")).toBeHidden();
@@ -207,11 +237,16 @@ test("the demo creator's sales, chart and CSV; another creator's content is refu
   await expect(page.getByRole("heading", { name: "Sales & Revenue" })).toBeVisible();
   await expect(page.getByText("Total Revenue")).toBeVisible();
   await expect(page.getByText("Total Orders")).toBeVisible();
-  for (const header of ["Title", "Orders", "Earnings"]) await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
+  for (const header of ["Title", "Orders", "Earnings"])
+    await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
   await expect(page.getByRole("row", { name: /Rolling Without Slipping \(Video Lesson\) 1 ₹299/ })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Revenue per day: ₹448 in total over the last 30 days\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /^Revenue per day: ₹448 in total over the last 30 days\.$/ }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "12 months" }).click();
-  await expect(page.getByRole("img", { name: /^Revenue per month: ₹647 in total over the last 12 months\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /^Revenue per month: ₹647 in total over the last 12 months\.$/ }),
+  ).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = await (await download).path().then((p) => import("node:fs").then((fs) => fs.readFileSync(p!, "utf8")));
@@ -220,11 +255,18 @@ test("the demo creator's sales, chart and CSV; another creator's content is refu
 
   // The video's detail page plays its file through a signed link.
   await page.goto("/creator/contents");
-  const detail = await page.getByRole("link", { name: "View Rolling Without Slipping (Video Lesson)" }).getAttribute("href");
+  const detail = await page
+    .getByRole("link", { name: "View Rolling Without Slipping (Video Lesson)" })
+    .getAttribute("href");
   await page.goto(detail!);
-  const duration = await page.locator("video").evaluate(
-    (v: HTMLVideoElement) => new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : (v.onloadedmetadata = () => resolve(v.duration)))),
-  );
+  const duration = await page
+    .locator("video")
+    .evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<number>((resolve) =>
+          v.readyState >= 1 ? resolve(v.duration) : (v.onloadedmetadata = () => resolve(v.duration)),
+        ),
+    );
   expect(duration).toBeGreaterThan(7);
 
   // Another creator asking for it gets the server's refusal.
@@ -243,7 +285,9 @@ test("without JavaScript the upload form still publishes (streamed through the p
   await page.goto("/creator/upload");
   await page.getByLabel("Title").fill("No-JS notes");
   await page.getByLabel("Price (₹)").fill("25");
-  await page.getByLabel("File").setInputFiles({ name: "nojs.pdf", mimeType: "application/pdf", buffer: await pdfOf(64 * 1024) });
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "nojs.pdf", mimeType: "application/pdf", buffer: await pdfOf(64 * 1024) });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page).toHaveURL(/\/creator\/contents$/);
   await expect(page.getByRole("row", { name: /No-JS notes/ }).getByText("₹25")).toBeVisible();

@@ -37,7 +37,8 @@ test("platform pages answer 404 on an institute's domain", async ({ page }) => {
 test("the browser's scripts come as the build's brotli copies, cached for a year", async ({ page, request }) => {
   const scripts: string[] = [];
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname.startsWith("/assets/") && response.url().endsWith(".js")) scripts.push(response.url());
+    if (new URL(response.url()).pathname.startsWith("/assets/") && response.url().endsWith(".js"))
+      scripts.push(response.url());
   });
   await page.goto("/");
   await page.waitForLoadState("networkidle");

@@ -39,10 +39,18 @@ test("the owner applies templates and the institute's domain shows each at once"
   await visitor.close();
 });
 
-test("an institute buys a plan, applies t3, and its own domain serves t3; switching to t2 shows at once", async ({ page, context }) => {
+test("an institute buys a plan, applies t3, and its own domain serves t3; switching to t2 shows at once", async ({
+  page,
+  context,
+}) => {
   const id = Date.now().toString(36);
   const domain = `bright-${id}.test`;
-  await buyPlanAsNewBusiness(page, { institute: "Bright Minds Academy", domain, owner: "Rekha Pillai", email: `rekha.${id}@example.com` });
+  await buyPlanAsNewBusiness(page, {
+    institute: "Bright Minds Academy",
+    domain,
+    owner: "Rekha Pillai",
+    email: `rekha.${id}@example.com`,
+  });
   const card = (n: number) => page.locator("li").filter({ hasText: `Template ${n} ·` });
   await expect(card(1).getByRole("button", { name: "Applied" })).toBeDisabled();
   await card(3).getByRole("button", { name: "Apply" }).click();
@@ -129,7 +137,15 @@ test("the four templates are visibly different designs, shown side by side", asy
   await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
   await expect(page.getByText("Choose how Sunrise Academy's website looks.")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  const looks: { headingFont: string; headingSize: string; headingAlign: string; buttonColour: string; buttonRadius: string; paper: string; headingAt: string }[] = [];
+  const looks: {
+    headingFont: string;
+    headingSize: string;
+    headingAlign: string;
+    buttonColour: string;
+    buttonRadius: string;
+    paper: string;
+    headingAt: string;
+  }[] = [];
   const shots: string[] = [];
   for (const id of ["t1", "t2", "t3", "t4"]) {
     await page.goto(`/business/website?template=${id}`);
@@ -161,7 +177,10 @@ test("the four templates are visibly different designs, shown side by side", asy
   await side.setViewportSize({ width: 1600, height: 200 });
   await side.setContent(
     `<body style="margin:0;display:grid;grid-template-columns:repeat(4,1fr);gap:8px;background:#ddd">${shots
-      .map((png, i) => `<figure style="margin:0"><figcaption style="font:600 14px sans-serif;padding:4px">t${i + 1}</figcaption><img style="width:100%;display:block" src="data:image/png;base64,${png}"></figure>`)
+      .map(
+        (png, i) =>
+          `<figure style="margin:0"><figcaption style="font:600 14px sans-serif;padding:4px">t${i + 1}</figcaption><img style="width:100%;display:block" src="data:image/png;base64,${png}"></figure>`,
+      )
       .join("")}</body>`,
   );
   // Kept in test-results/ after the run, for whoever reviews the designs.
@@ -171,10 +190,18 @@ test("the four templates are visibly different designs, shown side by side", asy
   await side.close();
 });
 
-test("the owner edits the website's details and logo, and the site shows them; bad input changes nothing", async ({ page, context }) => {
+test("the owner edits the website's details and logo, and the site shows them; bad input changes nothing", async ({
+  page,
+  context,
+}) => {
   const id = Date.now().toString(36);
   const domain = `olympiad-${id}.test`;
-  await buyPlanAsNewBusiness(page, { institute: "Olympiad Point", domain, owner: "Kavya Menon", email: `kavya.${id}@example.com` });
+  await buyPlanAsNewBusiness(page, {
+    institute: "Olympiad Point",
+    domain,
+    owner: "Kavya Menon",
+    email: `kavya.${id}@example.com`,
+  });
   const visitor = await context.browser()!.newPage();
   await visitor.goto(`http://${domain}:${port}/`);
   await expect(visitor.getByText(`info@${domain}`).first()).toBeVisible();
@@ -200,7 +227,9 @@ test("the owner edits the website's details and logo, and the site shows them; b
   await expect(visitor.getByRole("heading", { name: "NEET UG" })).toHaveCount(0);
   // The hero line follows the programs too.
   await expect(visitor.getByText("Olympiad", { exact: true })).toBeVisible();
-  expect(await visitor.locator(".ps-site").evaluate((site) => getComputedStyle(site).getPropertyValue("--brand").trim())).toBe("#be123c");
+  expect(
+    await visitor.locator(".ps-site").evaluate((site) => getComputedStyle(site).getPropertyValue("--brand").trim()),
+  ).toBe("#be123c");
 
   // A wrong phone number is named, and the site keeps what it showed.
   await page.getByLabel("Phone").fill("12");

@@ -35,13 +35,19 @@ test("another creator cannot open a creator's content page", async ({ page, brow
   for (const path of [`/creator/contents/${id}`, `/dashboard/creator/content/${id}`]) {
     const response = await page.goto(path);
     expect([403, 404], path).toContain(response?.status());
-    await expect(page.getByText("You can only view your own content.").or(page.getByText("Oops! Page not found")).first()).toBeVisible();
+    await expect(
+      page.getByText("You can only view your own content.").or(page.getByText("Oops! Page not found")).first(),
+    ).toBeVisible();
   }
 });
 
 test("another business cannot use an institute's business area on its domain", async ({ page }) => {
   await registerAs(page, "business");
-  const email = await page.locator("aside").getByText(/@example\.com$/).first().textContent();
+  const email = await page
+    .locator("aside")
+    .getByText(/@example\.com$/)
+    .first()
+    .textContent();
   await signInAs(page, email!, "tangerine-kettle-42", "business", demoT1);
   for (const path of ["/business/leads", "/business/team", "/business/content"]) {
     const response = await page.goto(`${demoT1}${path}`);
@@ -63,10 +69,18 @@ test("a creator not on an institute's team cannot offer it anything", async ({ p
     multipart: { title, type: "live", price: "0", liveLink: "https://evil.example.com/login", businessId: sunriseId },
   });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).error).toBe("You can only assign content to institutes whose team you are on. Ask the institute's owner to invite you.");
-  const created = await page.request.post("/api/content", { headers: { origin }, multipart: { title, type: "live", price: "0", liveLink: "https://evil.example.com/login" } });
+  expect((await refused.json()).error).toBe(
+    "You can only assign content to institutes whose team you are on. Ask the institute's owner to invite you.",
+  );
+  const created = await page.request.post("/api/content", {
+    headers: { origin },
+    multipart: { title, type: "live", price: "0", liveLink: "https://evil.example.com/login" },
+  });
   const id = (await created.json()).content._id;
-  const assign = await page.request.put(`/api/content/${id}/assign`, { headers: { origin }, data: { businessId: sunriseId } });
+  const assign = await page.request.put(`/api/content/${id}/assign`, {
+    headers: { origin },
+    data: { businessId: sunriseId },
+  });
   expect(assign.status()).toBe(403);
   await page.goto(`/creator/contents?q=${encodeURIComponent(title)}`);
   await expect(page.getByLabel(`Business for ${title}`).locator("option")).toHaveText(["Unassigned"]);
@@ -89,10 +103,13 @@ test("a creator assigns content to an institute and its own site lists it at onc
 
   const visitor = await browser.newPage();
   await expect
-    .poll(async () => {
-      await visitor.goto(`${demoT1}/`);
-      return visitor.getByText(title).count();
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        await visitor.goto(`${demoT1}/`);
+        return visitor.getByText(title).count();
+      },
+      { timeout: 10_000 },
+    )
     .toBeGreaterThan(0);
   // …and not on another institute's site.
   await visitor.goto(`http://demo-t2.localhost:${port}/`);

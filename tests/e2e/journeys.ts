@@ -14,7 +14,12 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
 }
 
-export async function signIn(page: Page, email: string, password: string, role: "business" | "student" | "creator" = "business") {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  role: "business" | "student" | "creator" = "business",
+) {
   await page.goto(`/auth?role=${role}&mode=login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -55,8 +60,13 @@ async function payInSandbox(page: Page) {
  * A signed-in business buys a plan through the setup wizard and the sandbox's Checkout, and
  * lands on Launching Soon.
  */
-export async function buyPlan(page: Page, d: { institute: string; domain: string; owner: string; email: string; plan?: string; billing?: string }) {
-  await page.goto(`/pricing/setup?plan=${encodeURIComponent(d.plan ?? "1 Year Plan")}&billing=${d.billing ?? "monthly"}`);
+export async function buyPlan(
+  page: Page,
+  d: { institute: string; domain: string; owner: string; email: string; plan?: string; billing?: string },
+) {
+  await page.goto(
+    `/pricing/setup?plan=${encodeURIComponent(d.plan ?? "1 Year Plan")}&billing=${d.billing ?? "monthly"}`,
+  );
   await fillWizard(page, d);
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await payInSandbox(page);
@@ -65,7 +75,10 @@ export async function buyPlan(page: Page, d: { institute: string; domain: string
 }
 
 /** A visitor buys the cheapest plan, signing up as a business inside the wizard; ends on /business/templates. */
-export async function buyPlanAsNewBusiness(page: Page, d: { institute: string; domain: string; owner: string; email: string }) {
+export async function buyPlanAsNewBusiness(
+  page: Page,
+  d: { institute: string; domain: string; owner: string; email: string },
+) {
   await page.goto("/pricing/setup?plan=1%20Year%20Plan&price=5000&billing=monthly");
   await fillWizard(page, d);
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
@@ -88,7 +101,10 @@ export async function inviteToTeam(browser: Browser, email: string, institute = 
     const { businesses } = await (await owner.request.get("/api/businesses")).json();
     const center = (businesses as { _id: string; name: string }[]).find((b) => b.name === institute)!;
     const origin = new URL(owner.url()).origin;
-    const res = await owner.request.post(`/api/team/invitations?centerId=${center._id}`, { headers: { origin }, data: { email } });
+    const res = await owner.request.post(`/api/team/invitations?centerId=${center._id}`, {
+      headers: { origin },
+      data: { email },
+    });
     expect(res.status()).toBe(201);
     return (await res.json()).link as string;
   } finally {

@@ -13,14 +13,17 @@ async function recordFirstPaintTheme(page: Page) {
     }).observe(document, { childList: true, subtree: true });
   });
 }
-const darkAtFirstPaint = (page: Page) => page.evaluate(() => (window as unknown as { __darkAtFirstPaint?: boolean }).__darkAtFirstPaint);
+const darkAtFirstPaint = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __darkAtFirstPaint?: boolean }).__darkAtFirstPaint);
 
 test.describe("landing page", () => {
   test("the typewriter cycles 'All Boards.', 'All Subjects.', 'All Students.'", async ({ page }) => {
     await page.goto("/");
     const typewriter = page.getByTestId("typewriter");
     await expect(typewriter).toHaveText("All Boards.");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(/One platform\.\s*All Boards\. All Subjects\. All Students\./);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(
+      /One platform\.\s*All Boards\. All Subjects\. All Students\./,
+    );
     await expect(typewriter).toHaveText("All Subjects.", { timeout: 12_000 });
     await expect(typewriter).toHaveText("All Students.", { timeout: 12_000 });
   });
@@ -48,15 +51,31 @@ test.describe("landing page", () => {
 
   test("has every section the spec lists", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Everything your institute needs to teach and grow online" })).toBeVisible();
-    for (const feature of ["Course Management", "Student Management", "Marketing Tools", "Analytics", "Certificates", "Dashboard"]) {
+    await expect(
+      page.getByRole("heading", { name: "Everything your institute needs to teach and grow online" }),
+    ).toBeVisible();
+    for (const feature of [
+      "Course Management",
+      "Student Management",
+      "Marketing Tools",
+      "Analytics",
+      "Certificates",
+      "Dashboard",
+    ]) {
       await expect(page.locator("#features").getByRole("heading", { name: feature })).toBeVisible();
     }
     await expect(page.getByText("50,000+")).toBeVisible();
     await expect(page.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
-    await expect(page.locator("#about").getByRole("link", { name: /Learn more about us/ })).toHaveAttribute("href", "/about");
-    await expect(page.locator("#contact").getByRole("link", { name: /Contact us/ })).toHaveAttribute("href", "/contact");
-    for (const column of ["Product", "Company", "Legal"]) await expect(page.getByRole("contentinfo").getByRole("heading", { name: column })).toBeVisible();
+    await expect(page.locator("#about").getByRole("link", { name: /Learn more about us/ })).toHaveAttribute(
+      "href",
+      "/about",
+    );
+    await expect(page.locator("#contact").getByRole("link", { name: /Contact us/ })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    for (const column of ["Product", "Company", "Legal"])
+      await expect(page.getByRole("contentinfo").getByRole("heading", { name: column })).toBeVisible();
     const header = page.getByRole("banner");
     for (const [name, href] of [
       ["Creators", "/creator"],
@@ -229,7 +248,10 @@ test.describe("pricing", () => {
     await expect(cards.nth(0).getByTestId("plan-price")).toHaveText("₹14,000");
     await expect(cards.nth(0).getByText("/3 months")).toBeVisible();
     await expect(cards.nth(1).getByTestId("plan-price")).toHaveText("₹20,000");
-    await expect(cards.nth(0).getByRole("link", { name: /Get Started/ })).toHaveAttribute("href", "/pricing/setup?plan=1%20Year%20Plan&price=14000&billing=quarterly");
+    await expect(cards.nth(0).getByRole("link", { name: /Get Started/ })).toHaveAttribute(
+      "href",
+      "/pricing/setup?plan=1%20Year%20Plan&price=14000&billing=quarterly",
+    );
 
     // Arrow keys move along the tabs.
     await page.getByRole("tab", { name: "3 months" }).focus();
@@ -238,7 +260,10 @@ test.describe("pricing", () => {
     await expect(cards.nth(2).getByTestId("plan-price")).toHaveText("₹1,00,000");
     await expect(cards.nth(2).getByText("/year")).toBeVisible();
 
-    await cards.nth(1).getByRole("link", { name: /Get Started/ }).click();
+    await cards
+      .nth(1)
+      .getByRole("link", { name: /Get Started/ })
+      .click();
     await expect(page).toHaveURL(/\/pricing\/setup\?plan=3%20Year%20Plan&price=70000&billing=yearly$/);
   });
 
@@ -267,7 +292,10 @@ test.describe("static pages and SEO", () => {
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `http://localhost:${port}/images/og.png`);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        `http://localhost:${port}/images/og.png`,
+      );
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     }
   });
@@ -279,17 +307,25 @@ test.describe("static pages and SEO", () => {
     await expect(page.getByText("Kolkata, India")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Live chat" })).toBeVisible();
     await page.goto("/about");
-    for (const heading of ["From one classroom in Kolkata", "What we stand for", "The people behind Pathshala", "Our impact"]) {
+    for (const heading of [
+      "From one classroom in Kolkata",
+      "What we stand for",
+      "The people behind Pathshala",
+      "Our impact",
+    ]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
   });
 
-  test("robots.txt and sitemap.xml describe the platform, and an institute's own site on its domain", async ({ page }) => {
+  test("robots.txt and sitemap.xml describe the platform, and an institute's own site on its domain", async ({
+    page,
+  }) => {
     const robots = await page.goto("/robots.txt");
     expect(robots?.headers()["content-type"]).toContain("text/plain");
     expect(await robots?.text()).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
     const sitemap = await (await page.goto("/sitemap.xml"))?.text();
-    for (const path of ["/", "/pricing", "/invest", "/about", "/contact"]) expect(sitemap).toContain(`<loc>http://localhost:${port}${path}</loc>`);
+    for (const path of ["/", "/pricing", "/invest", "/about", "/contact"])
+      expect(sitemap).toContain(`<loc>http://localhost:${port}${path}</loc>`);
 
     const tenantSitemap = await (await page.goto(`http://demo-t1.localhost:${port}/sitemap.xml`))?.text();
     expect(tenantSitemap).toContain(`<loc>http://demo-t1.localhost:${port}/</loc>`);

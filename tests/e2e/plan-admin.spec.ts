@@ -9,7 +9,17 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
 }
 
-const publicPlans = async (page: Page) => ((await (await page.request.get("/api/pricing")).json()) as { plans: { name: string; pricing: { monthly: { price: number } }; features: { name: string }[]; isPopular: boolean }[] }).plans;
+const publicPlans = async (page: Page) =>
+  (
+    (await (await page.request.get("/api/pricing")).json()) as {
+      plans: {
+        name: string;
+        pricing: { monthly: { price: number } };
+        features: { name: string }[];
+        isPopular: boolean;
+      }[];
+    }
+  ).plans;
 
 async function createPlan(page: Page, baseURL: string, name: string) {
   const res = await page.request.post("/api/pricing", {
@@ -18,7 +28,10 @@ async function createPlan(page: Page, baseURL: string, name: string) {
       name,
       description: "Made by the e2e suite",
       pricing: { monthly: { price: 4000 }, quarterly: { price: 11000 }, yearly: { price: 40000 } },
-      features: [{ name: "From Control", description: "Admissions in one place", included: true }, { name: "Home Page", included: true }],
+      features: [
+        { name: "From Control", description: "Admissions in one place", included: true },
+        { name: "Home Page", included: true },
+      ],
       order: 50,
     },
   });
@@ -59,7 +72,10 @@ test("Pricing Plans Management: inline edits are saved on the server", async ({ 
 
   // Cancel leaves the plan as it was.
   await page.getByRole("link", { name: `Edit ${name}` }).click();
-  await page.getByRole("form", { name: `Edit ${name}` }).getByLabel("Price (₹ per month)").fill("1");
+  await page
+    .getByRole("form", { name: `Edit ${name}` })
+    .getByLabel("Price (₹ per month)")
+    .fill("1");
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(card.getByText("₹4,500")).toBeVisible();
 

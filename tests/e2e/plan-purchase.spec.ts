@@ -5,7 +5,9 @@ const port = Number(process.env.E2E_PORT);
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;
 
-test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, Launching Soon, templates", async ({ page }) => {
+test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, Launching Soon, templates", async ({
+  page,
+}) => {
   const id = unique();
   const domain = `academy-${id}.test`;
   const email = `owner.${id}@example.com`;
@@ -29,7 +31,9 @@ test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, L
   await expect(page.getByText("Please enter a valid domain (e.g., yourinstitute.com)")).toBeVisible();
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
   await page.getByLabel("Preferred Domain Name *").fill("demo-t1.localhost");
-  await expect(page.getByText("This address belongs to Pathshala. Please enter your institute's own domain.")).toBeVisible();
+  await expect(
+    page.getByText("This address belongs to Pathshala. Please enter your institute's own domain."),
+  ).toBeVisible();
   await page.getByLabel("Institute/Brand Name *").fill("  Bright Future Academy ");
   await page.getByLabel("Preferred Domain Name *").fill(`https://${domain.toUpperCase()}/`);
   await expect(page.getByText(`${domain} is available`)).toBeVisible();
@@ -49,7 +53,8 @@ test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, L
   await expect(page.getByText("Step 3 of 3: Review & Payment")).toBeVisible();
   await expect(page.getByText("100% complete")).toBeVisible();
   const review = page.locator("dl").first();
-  for (const text of ["Bright Future Academy", domain, "Meera Iyer", email, "1 Year Plan", "Monthly", "₹5,000"]) await expect(review.getByText(text, { exact: true })).toBeVisible();
+  for (const text of ["Bright Future Academy", domain, "Meera Iyer", email, "1 Year Plan", "Monthly", "₹5,000"])
+    await expect(review.getByText(text, { exact: true })).toBeVisible();
   // Billing labels follow the spec: Monthly, 3 months, Yearly.
   await expect(page.getByLabel("Billing").locator("option")).toHaveText(["Monthly", "3 months", "Yearly"]);
 
@@ -82,16 +87,29 @@ test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, L
 
   // The purchase belongs to the new account, and the institute's domain now serves its site.
   const purchases = await (await page.request.get("/api/payment/purchases/my")).json();
-  expect(purchases.purchases[0]).toMatchObject({ status: "paid", plan: "1 Year Plan", amount: 500_000, domain, instituteName: "Bright Future Academy" });
+  expect(purchases.purchases[0]).toMatchObject({
+    status: "paid",
+    plan: "1 Year Plan",
+    amount: 500_000,
+    domain,
+    instituteName: "Bright Future Academy",
+  });
   await page.goto(`http://${domain}:${port}/`);
   await expect(page.getByText("Bright Future Academy").first()).toBeVisible();
 });
 
-test("failure paths: a failed payment, a dismissed Checkout, a refused or unreachable verification, a failed order", async ({ page }) => {
+test("failure paths: a failed payment, a dismissed Checkout, a refused or unreachable verification, a failed order", async ({
+  page,
+}) => {
   await signIn(page, "business@example.com", "demo-business-2025");
   const id = unique();
   await page.goto("/pricing/setup?plan=3%20Year%20Plan&price=7000&billing=yearly");
-  await fillWizard(page, { institute: "Retry Academy", domain: `retry-${id}.test`, owner: "Ravi Kumar", email: `ravi.${id}@example.com` });
+  await fillWizard(page, {
+    institute: "Retry Academy",
+    domain: `retry-${id}.test`,
+    owner: "Ravi Kumar",
+    email: `ravi.${id}@example.com`,
+  });
   await expect(page.getByTestId("summary-total")).toHaveText("₹70,000");
 
   // Already a business: no sign-in dialog. The sandbox is asked to fail the payment.
@@ -110,7 +128,17 @@ test("failure paths: a failed payment, a dismissed Checkout, a refused or unreac
   await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeEnabled();
 
   // A verification the server refuses.
-  await page.route("**/api/payment/verify", (route) => route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ success: false, error: "The payment signature is not valid.", message: "The payment signature is not valid." }) }));
+  await page.route("**/api/payment/verify", (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: "application/json",
+      body: JSON.stringify({
+        success: false,
+        error: "The payment signature is not valid.",
+        message: "The payment signature is not valid.",
+      }),
+    }),
+  );
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await checkout.getByRole("button", { name: /^Pay / }).click();
   await expect(page.getByText("Payment Verification Failed")).toBeVisible();
@@ -130,11 +158,19 @@ test("failure paths: a failed payment, a dismissed Checkout, a refused or unreac
   await expect.poll(() => alerts).toEqual(["Payment verification failed. Please contact support."]);
   await page.unroute("**/api/payment/verify");
   // The money was taken, so the purchase is not lost: the gateway's webhook completes it.
-  const paid = async () => ((await (await page.request.get("/api/payment/purchases/my")).json()).purchases as { domain: string; status: string }[]).some((p) => p.domain === `retry-${id}.test` && p.status === "paid");
+  const paid = async () =>
+    (
+      (await (await page.request.get("/api/payment/purchases/my")).json()).purchases as {
+        domain: string;
+        status: string;
+      }[]
+    ).some((p) => p.domain === `retry-${id}.test` && p.status === "paid");
   await expect.poll(paid, { timeout: 10_000 }).toBe(true);
 
   // An order the server cannot create (no message of its own).
-  await page.route("**/api/payment/create-order", (route) => route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" }));
+  await page.route("**/api/payment/create-order", (route) =>
+    route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" }),
+  );
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByText("Failed to create order")).toBeVisible();
   await page.unroute("**/api/payment/create-order");
@@ -145,7 +181,12 @@ test("Checkout that cannot be loaded gives the spec's alert", async ({ page }) =
   const id = unique();
   await page.route("**/_sandbox/razorpay/checkout.js", (route) => route.abort());
   await page.goto("/pricing/setup?plan=5%20Year%20Plan&billing=quarterly");
-  await fillWizard(page, { institute: "Offline Academy", domain: `offline-${id}.test`, owner: "Asha", email: `asha.${id}@example.com` });
+  await fillWizard(page, {
+    institute: "Offline Academy",
+    domain: `offline-${id}.test`,
+    owner: "Asha",
+    email: `asha.${id}@example.com`,
+  });
   const alerts: string[] = [];
   page.on("dialog", (d) => {
     alerts.push(d.message());
@@ -156,11 +197,20 @@ test("Checkout that cannot be loaded gives the spec's alert", async ({ page }) =
   await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeEnabled();
 });
 
-test("an unknown plan in the link is replaced by a choice; the amount always comes from the stored plan", async ({ page }) => {
+test("an unknown plan in the link is replaced by a choice; the amount always comes from the stored plan", async ({
+  page,
+}) => {
   await page.goto("/pricing/setup?plan=Professional&price=79&billing=monthly");
   const id = unique();
-  await fillWizard(page, { institute: "Choice Academy", domain: `choice-${id}.test`, owner: "Dev", email: `dev.${id}@example.com` });
-  await expect(page.getByText("The plan “Professional” is not available. Please choose a plan in the order summary.")).toBeVisible();
+  await fillWizard(page, {
+    institute: "Choice Academy",
+    domain: `choice-${id}.test`,
+    owner: "Dev",
+    email: `dev.${id}@example.com`,
+  });
+  await expect(
+    page.getByText("The plan “Professional” is not available. Please choose a plan in the order summary."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeDisabled();
   await page.getByLabel("Plan", { exact: true }).selectOption("5 Year Plan");
   await page.getByLabel("Billing").selectOption("yearly");
@@ -171,24 +221,35 @@ test("an unknown plan in the link is replaced by a choice; the amount always com
 test("signing in inline with an account that is not a business is refused", async ({ page }) => {
   const id = unique();
   await page.goto("/pricing/setup?plan=1%20Year%20Plan&billing=monthly");
-  await fillWizard(page, { institute: "Student Academy", domain: `student-${id}.test`, owner: "Riya", email: "student@example.com" });
+  await fillWizard(page, {
+    institute: "Student Academy",
+    domain: `student-${id}.test`,
+    owner: "Riya",
+    email: "student@example.com",
+  });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   const dialog = page.getByRole("dialog", { name: "Continue with a business account" });
   await dialog.getByRole("tab", { name: "Sign in" }).click();
   await expect(dialog.getByLabel("Email")).toHaveValue("student@example.com");
   await dialog.getByLabel("Password", { exact: true }).fill("demo-student-2025");
   await dialog.getByRole("button", { name: "Sign in and continue" }).click();
-  await expect(dialog.getByText("This account is not a business account. Sign in with a business account, or create one.")).toBeVisible();
+  await expect(
+    dialog.getByText("This account is not a business account. Sign in with a business account, or create one."),
+  ).toBeVisible();
   // Switching to the demo business account continues straight to Checkout, nothing retyped.
   await dialog.getByLabel("Email").fill("business@example.com");
   await dialog.getByLabel("Password", { exact: true }).fill("demo-business-2025");
   await dialog.getByRole("button", { name: "Sign in and continue" }).click();
   await expect(page.getByText("Logged in")).toBeVisible();
   await expect(page.getByText("Test mode — no real money")).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "Pathshala" }).getByText("Paying as student@example.com")).toBeVisible();
+  await expect(
+    page.getByRole("dialog", { name: "Pathshala" }).getByText("Paying as student@example.com"),
+  ).toBeVisible();
 });
 
-test("Launching Soon without a purchase offers the plans; signed-out visitors are asked to sign in", async ({ page }) => {
+test("Launching Soon without a purchase offers the plans; signed-out visitors are asked to sign in", async ({
+  page,
+}) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\?role=student&redirectTo=%2Fadmin$/);
   await signIn(page, "creator@example.com", "demo-creator-2025", "creator");

@@ -14,7 +14,9 @@ async function watchForViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       (window as unknown as { __violations: string[] }).__violations ??= [];
-      (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { __violations: string[] }).__violations.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -24,7 +26,8 @@ async function watchForViolations(page: Page): Promise<string[]> {
   return problems;
 }
 
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
 
 test("every public page runs its scripts under its policy, kept or rendered, and hydrates", async ({ page }) => {
   const problems = await watchForViolations(page);
@@ -36,7 +39,15 @@ test("every public page runs its scripts under its policy, kept or rendered, and
     expect(headers["content-security-policy"], path).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
     expect(headers.etag, path).toBeTruthy();
     // Hydrated: React Router's client is running the page.
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)), { message: path }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules),
+          ),
+        { message: path },
+      )
+      .toBe(true);
     expect(await violations(page), path).toEqual([]);
   }
   expect(problems).toEqual([]);
@@ -68,7 +79,15 @@ test("a signed-in visitor's public pages are rendered for them, with a nonce, an
     const headers = response!.headers();
     expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[^']+';/);
     expect(headers.etag, path).toBeUndefined();
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)), { message: path }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules),
+          ),
+        { message: path },
+      )
+      .toBe(true);
     expect(await violations(page), path).toEqual([]);
   }
   // Still signed in: their dashboard greets them.

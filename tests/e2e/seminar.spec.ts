@@ -8,11 +8,17 @@ async function openDialog(page: Page) {
   await page.getByRole("button", { name: "Join Our Online Investment Seminar" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Register for Investment Seminar" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Fill out the form below to secure your spot in our exclusive investment seminar.")).toBeVisible();
+  await expect(
+    dialog.getByText("Fill out the form below to secure your spot in our exclusive investment seminar."),
+  ).toBeVisible();
   return dialog;
 }
 
-async function fill(page: Page, values: Partial<Record<"name" | "email" | "phone" | "city" | "country", string>> = {}, withDateAndTime = true) {
+async function fill(
+  page: Page,
+  values: Partial<Record<"name" | "email" | "phone" | "city" | "country", string>> = {},
+  withDateAndTime = true,
+) {
   await page.getByLabel("Full Name").fill(values.name ?? "Asha Rao");
   await page.getByLabel("Email").fill(values.email ?? email());
   await page.getByLabel("Phone Number").fill(values.phone ?? "+91 98765 43210");
@@ -38,7 +44,9 @@ async function expectToast(page: Page, title: string, description: string) {
   await expect(toast).toBeVisible();
 }
 
-test("a visitor registers for the seminar: 'Registration Successful', the dialog closes and clears", async ({ page }) => {
+test("a visitor registers for the seminar: 'Registration Successful', the dialog closes and clears", async ({
+  page,
+}) => {
   const dialog = await openDialog(page);
   await expect(page.getByLabel("Select Time").locator("option")).toHaveCount(23);
   await expect(page.getByLabel("Select Time").locator("option").nth(1)).toHaveText("10:00 AM");
@@ -55,7 +63,11 @@ test("a visitor registers for the seminar: 'Registration Successful', the dialog
   await dialog.getByRole("button", { name: "Confirm Registration" }).click();
   await expect(dialog.getByRole("button", { name: "Registering..." })).toBeDisabled();
   release();
-  await expectToast(page, "Registration Successful", "You will receive a WhatsApp confirmation shortly. We look forward to seeing you at the seminar!");
+  await expectToast(
+    page,
+    "Registration Successful",
+    "You will receive a WhatsApp confirmation shortly. We look forward to seeing you at the seminar!",
+  );
   await expect(dialog).toBeHidden();
 
   await page.getByRole("button", { name: /Online seminar · 13th September onwards/ }).click();
@@ -70,7 +82,10 @@ test("past days cannot be picked", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Go to the Previous Month" })).toHaveAttribute("aria-disabled", "true");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
   const day = Number(today.slice(8, 10));
-  if (day > 1) await expect(grid.locator(`td[data-day="${today.slice(0, 8)}${String(day - 1).padStart(2, "0")}"]`)).toHaveAttribute("data-disabled", "true");
+  if (day > 1)
+    await expect(
+      grid.locator(`td[data-day="${today.slice(0, 8)}${String(day - 1).padStart(2, "0")}"]`),
+    ).toHaveAttribute("data-disabled", "true");
   await expect(grid.locator(`td[data-day="${today}"]`)).not.toHaveAttribute("data-disabled", "true");
 });
 
@@ -89,7 +104,9 @@ test("missing fields, a bad email and a bad phone get the spec's toasts and keep
   await expectToast(page, "Invalid Phone Number", "Please enter a valid phone number");
 
   // Only spaces count as empty (values are trimmed).
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" })).toHaveCount(0, { timeout: 8000 });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" })).toHaveCount(0, {
+    timeout: 8000,
+  });
   await page.getByLabel("Phone Number").fill("+91 98765 43210");
   await page.getByLabel("City").fill("   ");
   await dialog.getByRole("button", { name: "Confirm Registration" }).click();
@@ -108,7 +125,11 @@ test("registering the same email for the same date again says so", async ({ page
   await page.getByRole("button", { name: "Join Our Online Investment Seminar" }).first().click();
   await fill(page, { email: address.toUpperCase(), name: "Asha Again" });
   await dialog.getByRole("button", { name: "Confirm Registration" }).click();
-  await expectToast(page, "Registration Failed", "You have already registered for this seminar. Please check your WhatsApp for confirmation.");
+  await expectToast(
+    page,
+    "Registration Failed",
+    "You have already registered for this seminar. Please check your WhatsApp for confirmation.",
+  );
   await expect(dialog).toBeVisible();
   await expect(page.getByLabel("Full Name")).toHaveValue("Asha Again");
 });
@@ -129,14 +150,20 @@ test("a network failure and a server refusal show their texts, and nothing typed
     route.fulfill({
       status: 429,
       contentType: "application/json",
-      body: JSON.stringify({ success: false, error: "Too many attempts. Please try again in 42 minutes.", message: "Too many attempts. Please try again in 42 minutes." }),
+      body: JSON.stringify({
+        success: false,
+        error: "Too many attempts. Please try again in 42 minutes.",
+        message: "Too many attempts. Please try again in 42 minutes.",
+      }),
     }),
   );
   await dialog.getByRole("button", { name: "Confirm Registration" }).click();
   await expectToast(page, "Registration Failed", "Too many attempts. Please try again in 42 minutes.");
 
   await page.unroute("**/api/book");
-  await page.route("**/api/book", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+  await page.route("**/api/book", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+  );
   await dialog.getByRole("button", { name: "Confirm Registration" }).click();
   await expectToast(page, "Registration Failed", "Failed to submit booking");
   await expect(page.getByLabel("Full Name")).toHaveValue("Network Tester");
@@ -156,7 +183,8 @@ test("the dialog traps focus and Escape closes it", async ({ page }) => {
 
 test("the investor page shows its ticks, tagline and date line", async ({ page }) => {
   await page.goto("/invest");
-  for (const tick of ["100% Complete Development", "Proven Market Outreach", "Seeking Investment Partners"]) await expect(page.getByText(tick)).toBeVisible();
+  for (const tick of ["100% Complete Development", "Proven Market Outreach", "Seeking Investment Partners"])
+    await expect(page.getByText(tick)).toBeVisible();
   await expect(page.getByText("Showcasing Platform & Insights")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} Pathshala`);
   await page.getByRole("button", { name: /Online seminar · 13th September onwards/ }).click();

@@ -10,10 +10,15 @@ let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;
 
 /** The demo institutes' content (server/seed/demo.ts): Sunrise (t1) has three, Vidya (t2) one. */
-const SUNRISE = { live: "JEE Main Physics: Rotational Motion (Live)", video: "Rolling Without Slipping (Video Lesson)", pdf: "Rotational Motion Formula Sheet" };
+const SUNRISE = {
+  live: "JEE Main Physics: Rotational Motion (Live)",
+  video: "Rolling Without Slipping (Video Lesson)",
+  pdf: "Rotational Motion Formula Sheet",
+};
 const VIDYA = { live: "NEET Biology: Human Physiology Doubt Session" };
 
-const card = (page: Page, title: string) => page.locator("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.locator("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 /** Pays in the sandbox's Checkout, which shows the server's amount and says no real money moves. */
 async function payInSandbox(page: Page, amount: string, brand: string, title: string) {
@@ -25,7 +30,9 @@ async function payInSandbox(page: Page, amount: string, brand: string, title: st
   await expect(page.getByText(`You're enrolled in ${title}.`)).toBeVisible();
 }
 
-test("on an institute's domain a student signs up, buys a video and a PDF in the sandbox, watches, seeks, downloads, and sees only that institute", async ({ page }) => {
+test("on an institute's domain a student signs up, buys a video and a PDF in the sandbox, watches, seeks, downloads, and sees only that institute", async ({
+  page,
+}) => {
   const id = unique();
   const email = `learner.${id}@example.com`;
   const name = "Meera Iyer";
@@ -33,7 +40,11 @@ test("on an institute's domain a student signs up, buys a video and a PDF in the
   // The institute's catalog: its own three contents in their sections, nothing of the other institute.
   await page.goto(`${t1}/catalog`);
   await expect(page.getByRole("link", { name: "Sunrise Academy home" })).toBeVisible();
-  for (const [section, heading] of [["live", "Live Classes"], ["courses", "Courses"], ["materials", "Materials"]] as const) {
+  for (const [section, heading] of [
+    ["live", "Live Classes"],
+    ["courses", "Courses"],
+    ["materials", "Materials"],
+  ] as const) {
     await expect(page.locator(`section#${section}`).getByRole("heading", { name: heading, level: 2 })).toBeVisible();
   }
   await expect(page.locator("section#live").getByRole("heading", { name: SUNRISE.live })).toBeVisible();
@@ -110,7 +121,13 @@ test("on an institute's domain a student signs up, buys a video and a PDF in the
   await video.evaluate((el: HTMLVideoElement) => {
     el.src = el.currentSrc.replace(/([?&]e=)\d+/, "$11");
   });
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentSrc !== "" && !/[?&]e=1(&|$)/.test(el.currentSrc) && el.readyState >= 1)).toBe(true);
+  await expect
+    .poll(() =>
+      video.evaluate(
+        (el: HTMLVideoElement) => el.currentSrc !== "" && !/[?&]e=1(&|$)/.test(el.currentSrc) && el.readyState >= 1,
+      ),
+    )
+    .toBe(true);
 
   // The PDF is on My Courses too, with a Download link; no other institute's content anywhere.
   const pdfCard = page.locator("[id^=enrollment-]").filter({ hasText: SUNRISE.pdf });
@@ -127,7 +144,12 @@ test("on an institute's domain a student signs up, buys a video and a PDF in the
   // Home: stats by type and the recent enrolments with their actions.
   await page.goto(`${t1}/student`);
   await expect(page.getByRole("heading", { name: `Welcome back, ${name}!` })).toBeVisible();
-  for (const [stat, label, value] of [["total", "Total Courses", "2"], ["live", "Live Classes", "0"], ["video", "Video Courses", "1"], ["pdf", "Study Materials", "1"]]) {
+  for (const [stat, label, value] of [
+    ["total", "Total Courses", "2"],
+    ["live", "Live Classes", "0"],
+    ["video", "Video Courses", "1"],
+    ["pdf", "Study Materials", "1"],
+  ]) {
     await expect(page.getByTestId(`stat-${stat}`)).toContainText(label);
     await expect(page.getByTestId(`stat-${stat}`)).toContainText(value);
   }
@@ -135,7 +157,10 @@ test("on an institute's domain a student signs up, buys a video and a PDF in the
   await expect(page.getByRole("link", { name: "Browse Courses" })).toHaveAttribute("href", "/student/courses");
   await expect(page.getByRole("link", { name: "View all" })).toHaveAttribute("href", "/my-courses");
   await expect(page.getByRole("link", { name: "Open PDF" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Continue", exact: true })).toHaveAttribute("href", /\/my-courses#enrollment-/);
+  await expect(page.getByRole("link", { name: "Continue", exact: true })).toHaveAttribute(
+    "href",
+    /\/my-courses#enrollment-/,
+  );
   await expect(page.getByRole("link", { name: "Manage Profile" })).toHaveAttribute("href", "/profile");
 
   // The other institute's catalog shows none of this one's content.
@@ -147,7 +172,9 @@ test("on an institute's domain a student signs up, buys a video and a PDF in the
   await expect(page.locator("section#materials")).toContainText("No materials available.");
 });
 
-test("free content enrols at once; a live class's card says Join Now; the dashboard and My Courses start empty", async ({ page }) => {
+test("free content enrols at once; a live class's card says Join Now; the dashboard and My Courses start empty", async ({
+  page,
+}) => {
   const email = `fresh.${unique()}@example.com`;
   await page.goto(`${t1}/auth?role=student`);
   await page.getByLabel("Full name").fill("Kabir Shah");
@@ -164,7 +191,8 @@ test("free content enrols at once; a live class's card says Join Now; the dashbo
   await page.goto(`${t1}/student/mock-tests`);
   await expect(page.getByText("coming soon", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Start Test" })).toHaveCount(3);
-  for (const button of await page.getByRole("button", { name: "Start Test" }).all()) await expect(button).toBeDisabled();
+  for (const button of await page.getByRole("button", { name: "Start Test" }).all())
+    await expect(button).toBeDisabled();
   await expect(page.getByText("60 min")).toHaveCount(3);
   await expect(page.getByText("50", { exact: true })).toHaveCount(3);
 
@@ -184,10 +212,13 @@ test("free content enrols at once; a live class's card says Join Now; the dashbo
   await expect(page.getByRole("link", { name: "Open", exact: true })).toBeVisible();
 });
 
-test("the platform's catalog lists every institute's content; signed out, buying leads to sign-in", async ({ page }) => {
+test("the platform's catalog lists every institute's content; signed out, buying leads to sign-in", async ({
+  page,
+}) => {
   await page.goto("/catalog");
   await expect(page.getByRole("heading", { name: "Catalog", level: 1 })).toBeVisible();
-  for (const title of [...Object.values(SUNRISE), VIDYA.live]) await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  for (const title of [...Object.values(SUNRISE), VIDYA.live])
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await card(page, VIDYA.live).getByRole("button", { name: "Join Now" }).click();
   await expect(page).toHaveURL(/\/auth\?role=student&redirectTo=%2Fcatalog%23content-/);
 
@@ -199,7 +230,9 @@ test("the platform's catalog lists every institute's content; signed out, buying
   await expect(page.locator(href!.slice("/catalog".length))).toBeVisible();
 });
 
-test("without JavaScript, free content still enrols from the catalog and paid content says why it cannot", async ({ browser }) => {
+test("without JavaScript, free content still enrols from the catalog and paid content says why it cannot", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${t1}/auth?role=student`);
@@ -213,7 +246,9 @@ test("without JavaScript, free content still enrols from the catalog and paid co
   await page.goto(`${t1}/catalog`);
   // (Playwright's text matching skips <noscript>; its contents are shown when scripts are off.)
   await expect(page.locator("noscript p")).toBeVisible();
-  await expect(page.locator("noscript p")).toHaveText(/paying for a course opens Razorpay Checkout, which needs JavaScript turned on\.$/);
+  await expect(page.locator("noscript p")).toHaveText(
+    /paying for a course opens Razorpay Checkout, which needs JavaScript turned on\.$/,
+  );
   await card(page, SUNRISE.video).getByRole("button", { name: "Buy ₹299" }).click();
   await expect(page).toHaveURL(`${t1}/catalog`);
   await expect(card(page, SUNRISE.video).getByRole("button", { name: "Buy ₹299" })).toBeVisible();

@@ -16,7 +16,9 @@ async function ownerOnSunrise(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-test("an owner builds their team, and only the team's content is on their site, as long as the owner wants it", async ({ browser }) => {
+test("an owner builds their team, and only the team's content is on their site, as long as the owner wants it", async ({
+  browser,
+}) => {
   const id = unique();
   const creatorEmail = `team.creator.${id}@example.com`;
   const title = `Team journey live ${id}`;
@@ -50,7 +52,11 @@ test("an owner builds their team, and only the team's content is on their site, 
   const creator = await creatorContext.newPage();
   await creator.goto(link);
   await expect(creator.getByRole("heading", { name: "Join Sunrise Academy's team" })).toBeVisible();
-  await expect(creator.getByText(`Anita Sharma invited ${creatorEmail} to put classes and materials on Sunrise Academy's website.`)).toBeVisible();
+  await expect(
+    creator.getByText(
+      `Anita Sharma invited ${creatorEmail} to put classes and materials on Sunrise Academy's website.`,
+    ),
+  ).toBeVisible();
   await shot(creator, "invite-signed-out");
   await creator.getByRole("link", { name: "Create a creator account" }).click();
   await creator.getByLabel("Full name").fill("Kavya Team");
@@ -109,7 +115,9 @@ test("an owner builds their team, and only the team's content is on their site, 
   await owner.goto("/business/team");
   await members.getByRole("button", { name: "Remove Kavya Team" }).click();
   const confirm = owner.getByRole("alertdialog", { name: "Remove Kavya Team from the team?" });
-  await expect(confirm.getByText("Their classes and materials leave your website at once. You can invite them again later.")).toBeVisible();
+  await expect(
+    confirm.getByText("Their classes and materials leave your website at once. You can invite them again later."),
+  ).toBeVisible();
   await confirm.getByRole("button", { name: "Remove" }).click();
   await expect(owner.getByText("Member removed")).toBeVisible();
   await expect(members.getByRole("row", { name: /Kavya Team/ })).toHaveCount(0);
@@ -139,7 +147,11 @@ test("an invitation link is for the invited creator only", async ({ browser, pag
   // The demo creator is signed in with another address: they are told, and offered to switch.
   await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
   await page.goto(link);
-  await expect(page.getByText(`You are signed in as creator@example.com. This invitation was sent to someone.else.${id}@example.com. Sign in with that address to accept it.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `You are signed in as creator@example.com. This invitation was sent to someone.else.${id}@example.com. Sign in with that address to accept it.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
   await page.getByRole("button", { name: "Sign in with another account" }).click();
   await expect(page).toHaveURL(/\/auth\?role=creator&mode=login&redirectTo=%2Finvite%2F/);
@@ -155,9 +167,16 @@ test("without JavaScript the owner still invites, revokes and hides", async ({ b
   const page = await context.newPage();
   await signIn(page, "business@example.com", "demo-business-2025", "business");
   await page.goto("/business/team");
-  const sunriseId = await page.getByLabel("Institute").locator("option", { hasText: "Sunrise Academy" }).getAttribute("value");
+  const sunriseId = await page
+    .getByLabel("Institute")
+    .locator("option", { hasText: "Sunrise Academy" })
+    .getAttribute("value");
   await page.goto(`/business/team?center=${sunriseId}`);
-  await expect(page.getByText("Creators on Sunrise Academy's team can put their classes and materials on your website. Nobody else can.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Creators on Sunrise Academy's team can put their classes and materials on your website. Nobody else can.",
+    ),
+  ).toBeVisible();
 
   const email = `nojs.${unique()}@example.com`;
   await page.getByLabel("Creator's e-mail").fill(email);
@@ -170,8 +189,12 @@ test("without JavaScript the owner still invites, revokes and hides", async ({ b
   await page.goto("/business/content");
   const row = page.getByRole("row", { name: /Rotational Motion Formula Sheet/ });
   await row.getByRole("button", { name: "Hide Rotational Motion Formula Sheet" }).click();
-  await expect(page.getByRole("row", { name: /Rotational Motion Formula Sheet/ }).getByText("Hidden by you")).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: /Rotational Motion Formula Sheet/ }).getByText("Hidden by you"),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Show Rotational Motion Formula Sheet" }).click();
-  await expect(page.getByRole("row", { name: /Rotational Motion Formula Sheet/ }).getByText("Shown", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: /Rotational Motion Formula Sheet/ }).getByText("Shown", { exact: true }),
+  ).toBeVisible();
   await context.close();
 });

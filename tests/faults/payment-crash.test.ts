@@ -10,12 +10,26 @@ const f = runningServer();
 describe("the app is killed between payment capture and verify", () => {
   it("completes the purchase exactly once from the retried signed webhook; nothing is half-written", async () => {
     const id = Date.now().toString(36);
-    const reg = await call(f.server.base, "/api/auth/register", { body: { name: "Crash Owner", email: `crash.${id}@example.com`, password: "tangerine-kettle-42", role: "business" } });
+    const reg = await call(f.server.base, "/api/auth/register", {
+      body: {
+        name: "Crash Owner",
+        email: `crash.${id}@example.com`,
+        password: "tangerine-kettle-42",
+        role: "business",
+      },
+    });
     expect(reg.status).toBe(201);
     const domain = `crash-${id}.example.com`;
     const order = await call(f.server.base, "/api/payment/create-order", {
       token: reg.json.access_token,
-      body: { institute: "Crash Test Academy", owner: "Crash Owner", email: `crash.${id}@example.com`, plan: "1 Year Plan", billing: "monthly", domain },
+      body: {
+        institute: "Crash Test Academy",
+        owner: "Crash Owner",
+        email: `crash.${id}@example.com`,
+        plan: "1 Year Plan",
+        billing: "monthly",
+        domain,
+      },
     });
     expect(order.status).toBe(200);
     const orderId: string = order.json.order.id;
@@ -23,7 +37,11 @@ describe("the app is killed between payment capture and verify", () => {
     // Razorpay captures the payment; before the browser's verify (or the first webhook) gets through, the app dies.
     f.server.child.kill("SIGKILL");
     await f.server.exited;
-    const delivery = webhook("payment.captured", { orderId, paymentId: `pay_crash${id}`, amount: order.json.order.amount });
+    const delivery = webhook("payment.captured", {
+      orderId,
+      paymentId: `pay_crash${id}`,
+      amount: order.json.order.amount,
+    });
 
     f.server = await launch(f.store, {}, f.server.port);
     // Razorpay retries the webhook (and may deliver it more than once).
@@ -65,4 +83,3 @@ async function openDatabaseWhileServerRuns() {
     },
   });
 }
-

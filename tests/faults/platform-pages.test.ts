@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 type Answer = Awaited<ReturnType<typeof call>>;
-const get = (server: Running, path: string, headers: Record<string, string> = {}) => call(server.base, path, { headers: { host: `localhost:${server.port}`, ...headers } });
+const get = (server: Running, path: string, headers: Record<string, string> = {}) =>
+  call(server.base, path, { headers: { host: `localhost:${server.port}`, ...headers } });
 const header = (res: Answer, name: string) => String(res.headers[name] ?? "");
 const nonceOf = (res: Answer) => /'nonce-([^']+)'/.exec(header(res, "content-security-policy"))?.[1];
 
@@ -108,10 +109,16 @@ describe("the platform's public pages, kept as bytes", () => {
     const origin = `http://localhost:${a.port}`;
     const signIn = await call(a.base, "/auth?role=student", {
       headers: { host: `localhost:${a.port}`, origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ role: "student", email: "student@example.com", password: "demo-student-2025" }).toString(),
+      body: new URLSearchParams({
+        role: "student",
+        email: "student@example.com",
+        password: "demo-student-2025",
+      }).toString(),
     });
     expect(signIn.status).toBe(302);
-    const session = String(([] as string[]).concat(signIn.headers["set-cookie"] ?? []).find((c) => c.startsWith("pathshala_session="))).split(";")[0];
+    const session = String(
+      ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).find((c) => c.startsWith("pathshala_session=")),
+    ).split(";")[0];
     for (const path of KEPT_PATHS) {
       const res = await get(a, path, { cookie: session });
       expect(res.status, path).toBe(200);
@@ -126,19 +133,29 @@ describe("the platform's public pages, kept as bytes", () => {
 });
 
 describe("/pricing, kept under the plans' version", () => {
-  const namesOn = async (server: Running) => [...(await get(server, "/pricing")).text.matchAll(/aria-label="([^"]+) features"/g)].map((m) => m[1]);
+  const namesOn = async (server: Running) =>
+    [...(await get(server, "/pricing")).text.matchAll(/aria-label="([^"]+) features"/g)].map((m) => m[1]);
 
   it("shows a plan change on the next request", async () => {
     expect(await namesOn(a)).toEqual(["1 Year Plan", "3 Year Plan", "5 Year Plan"]);
-    const login = await call(a.base, "/api/auth/login", { body: { ...ADMIN, role: "admin" }, headers: { host: `localhost:${a.port}` } });
+    const login = await call(a.base, "/api/auth/login", {
+      body: { ...ADMIN, role: "admin" },
+      headers: { host: `localhost:${a.port}` },
+    });
     expect(login.status).toBe(200);
     const token = login.json.access_token as string;
-    const { plans } = (await call(a.base, "/api/pricing/admin", { token, headers: { host: `localhost:${a.port}` } })).json;
+    const { plans } = (await call(a.base, "/api/pricing/admin", { token, headers: { host: `localhost:${a.port}` } }))
+      .json;
     const plan = plans.find((p: { name: string }) => p.name === "5 Year Plan");
     // A second instance keeps the page as it is now.
     if (b) expect(await namesOn(b)).toEqual(["1 Year Plan", "3 Year Plan", "5 Year Plan"]);
 
-    const renamed = await call(a.base, `/api/pricing/${plan._id}`, { method: "PUT", token, body: { name: "Five Year Plan" }, headers: { host: `localhost:${a.port}` } });
+    const renamed = await call(a.base, `/api/pricing/${plan._id}`, {
+      method: "PUT",
+      token,
+      body: { name: "Five Year Plan" },
+      headers: { host: `localhost:${a.port}` },
+    });
     expect(renamed.status).toBe(200);
     expect(await namesOn(a)).toEqual(["1 Year Plan", "3 Year Plan", "Five Year Plan"]);
 

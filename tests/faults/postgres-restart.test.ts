@@ -4,10 +4,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { call, runningServer } from "./server.ts";
 
 /** Only where the test may stop and start the machine's own PostgreSQL (CI and this kind of machine). */
-const canRestart = Boolean(process.env.TEST_DATABASE_URL) && spawnSync("which", ["pg_ctlcluster"]).status === 0 && process.getuid?.() === 0;
+const canRestart =
+  Boolean(process.env.TEST_DATABASE_URL) &&
+  spawnSync("which", ["pg_ctlcluster"]).status === 0 &&
+  process.getuid?.() === 0;
 const version = canRestart ? readdirSync("/etc/postgresql")[0] : "";
 const pgctl = (action: "stop" | "start") =>
-  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", action, ...(action === "stop" ? ["-m", "fast"] : [])], { stdio: "ignore" });
+  execFileSync(
+    "pg_ctlcluster",
+    ["--skip-systemctl-redirect", version, "main", action, ...(action === "stop" ? ["-m", "fast"] : [])],
+    { stdio: "ignore" },
+  );
 
 const f = runningServer({ enabled: canRestart });
 afterAll(() => {

@@ -21,10 +21,21 @@ describe("the production server", () => {
     const record = join(store.dataDir, "react-builds.txt");
     const port = await freePort();
     const { NODE_ENV: _unset, ...env } = process.env;
-    const child = spawn(process.execPath, ["--import", "./tests/faults/record-react-builds.mjs", "build/server/index.js"], {
-      env: { ...env, ...store.env, RECORD_REACT_BUILDS: record, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "./tests/faults/record-react-builds.mjs", "build/server/index.js"],
+      {
+        env: {
+          ...env,
+          ...store.env,
+          RECORD_REACT_BUILDS: record,
+          LOG_LEVEL: "warn",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
@@ -33,7 +44,13 @@ describe("the production server", () => {
       const until = Date.now() + 60_000;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-        if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${base}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         if (Date.now() > until) throw new Error(`server did not start: ${output}`);
         await new Promise((r) => setTimeout(r, 150));
       }

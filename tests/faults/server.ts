@@ -46,7 +46,6 @@ export async function prepareStore(): Promise<Store> {
   };
 }
 
-
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
@@ -68,7 +67,15 @@ export async function launch(store: Store, env: Record<string, string> = {}, por
   const p = port ?? (await freePort());
   let output = "";
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(p), ...store.env, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(p),
+      ...store.env,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (output += d));
@@ -90,22 +97,41 @@ export async function launch(store: Store, env: Record<string, string> = {}, por
 }
 
 /** A request to a running server (node:http, so the Host header can name an institute). */
-export function call(base: string, path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+export function call(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
   const url = new URL(path, base);
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
-  const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+  const body =
+    init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
   if (body !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  return new Promise<{ status: number; json: any; text: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? (body === undefined ? "GET" : "POST"), headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, json: parseJson(text), text, headers: res.headers });
-      });
-    });
+  return new Promise<{
+    status: number;
+    json: any;
+    text: string;
+    headers: Record<string, string | string[] | undefined>;
+  }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: init.method ?? (body === undefined ? "GET" : "POST"),
+        headers,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, json: parseJson(text), text, headers: res.headers });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

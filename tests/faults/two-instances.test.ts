@@ -23,11 +23,25 @@ afterAll(async () => {
 
 describe.skipIf(!onPostgres)("two instances, one database", () => {
   it("shows a template applied through one instance on the other within a second", async () => {
-    const reg = await call(a.base, "/api/auth/register", { body: { name: "Twin Owner", email: `twin.${Date.now()}@example.com`, password: "tangerine-kettle-42", role: "business" } });
+    const reg = await call(a.base, "/api/auth/register", {
+      body: {
+        name: "Twin Owner",
+        email: `twin.${Date.now()}@example.com`,
+        password: "tangerine-kettle-42",
+        role: "business",
+      },
+    });
     expect(reg.status).toBe(201);
     const database = await openDatabase({ databaseUrl: store.databaseUrl, poolMax: 1 });
     const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, reg.json.user.email));
-    await database.db.insert(centers).values({ slug: "twins", instituteName: "Twin Towers Academy", customDomain: "twins.test", ownerId: owner.id, planName: "1 Year Plan", expiresAt: new Date(Date.now() + 86_400_000) });
+    await database.db.insert(centers).values({
+      slug: "twins",
+      instituteName: "Twin Towers Academy",
+      customDomain: "twins.test",
+      ownerId: owner.id,
+      planName: "1 Year Plan",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await database.close();
 
     // Instance B serves (and caches) the institute's page as it is now…
@@ -36,14 +50,18 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
     expect(first.text).toContain('data-template="t1"');
 
     // …the owner switches template through instance A…
-    const applied = await call(a.base, "/api/templates/apply", { token: reg.json.access_token, body: { templateId: "t3" } });
+    const applied = await call(a.base, "/api/templates/apply", {
+      token: reg.json.access_token,
+      body: { templateId: "t3" },
+    });
     expect(applied.json).toEqual({ success: true, alreadyApplied: false, templateId: "t3" });
 
     // …and B shows it within a second.
     const until = Date.now() + 1000;
     let template = "";
     while (Date.now() < until) {
-      template = /data-template="(t\d)"/.exec((await call(b.base, "/", { headers: { host: "twins.test" } })).text)?.[1] ?? "";
+      template =
+        /data-template="(t\d)"/.exec((await call(b.base, "/", { headers: { host: "twins.test" } })).text)?.[1] ?? "";
       if (template === "t3") break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -51,30 +69,65 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
   }, 60_000);
 
   it("takes a content its owner hid through one instance off the other's home page within a second", async () => {
-    const reg = await call(a.base, "/api/auth/register", { body: { name: "Twin Owner", email: `hider.${Date.now()}@example.com`, password: "tangerine-kettle-42", role: "business" } });
+    const reg = await call(a.base, "/api/auth/register", {
+      body: {
+        name: "Twin Owner",
+        email: `hider.${Date.now()}@example.com`,
+        password: "tangerine-kettle-42",
+        role: "business",
+      },
+    });
     expect(reg.status).toBe(201);
     const database = await openDatabase({ databaseUrl: store.databaseUrl, poolMax: 1 });
     const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, reg.json.user.email));
     const [center] = await database.db
       .insert(centers)
-      .values({ slug: "twin-catalog", instituteName: "Twin Catalog Academy", customDomain: "twin-catalog.test", ownerId: owner.id, planName: "1 Year Plan", expiresAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        slug: "twin-catalog",
+        instituteName: "Twin Catalog Academy",
+        customDomain: "twin-catalog.test",
+        ownerId: owner.id,
+        planName: "1 Year Plan",
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
       .returning();
-    const [creator] = await database.db.insert(users).values({ name: "Twin Creator", email: `creator.${Date.now()}@example.com`, passwordHash: "x", role: "creator" }).returning();
-    await database.db.insert(teamMembers).values({ centerId: center.id, email: creator.email, memberId: creator.id, status: "accepted", acceptedAt: new Date() });
+    const [creator] = await database.db
+      .insert(users)
+      .values({ name: "Twin Creator", email: `creator.${Date.now()}@example.com`, passwordHash: "x", role: "creator" })
+      .returning();
+    await database.db.insert(teamMembers).values({
+      centerId: center.id,
+      email: creator.email,
+      memberId: creator.id,
+      status: "accepted",
+      acceptedAt: new Date(),
+    });
     const [item] = await database.db
       .insert(contents)
-      .values({ creatorId: creator.id, centerId: center.id, type: "live", title: "Twin Optics Live", price: 0, liveLink: "https://meet.example.com/optics" })
+      .values({
+        creatorId: creator.id,
+        centerId: center.id,
+        type: "live",
+        title: "Twin Optics Live",
+        price: 0,
+        liveLink: "https://meet.example.com/optics",
+      })
       .returning();
     await database.close();
 
     // Instance B serves (and caches) the page listing the class…
     const page = () => call(b.base, "/", { headers: { host: "twin-catalog.test" } });
     const until = Date.now() + 1000;
-    while (!(await page()).text.includes("Twin Optics Live") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (!(await page()).text.includes("Twin Optics Live") && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
     expect((await page()).text).toContain("Twin Optics Live");
 
     // …the owner hides it through instance A…
-    const hidden = await call(a.base, `/api/site-contents/${item.id}?centerId=${center.id}`, { method: "PUT", token: reg.json.access_token, body: { hidden: true } });
+    const hidden = await call(a.base, `/api/site-contents/${item.id}?centerId=${center.id}`, {
+      method: "PUT",
+      token: reg.json.access_token,
+      body: { hidden: true },
+    });
     expect(hidden.status).toBe(200);
 
     // …and B stops listing it within a second.
@@ -89,7 +142,14 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
   }, 60_000);
 
   it("refuses on one instance a login signed out through the other, within a second", async () => {
-    const reg = await call(a.base, "/api/auth/register", { body: { name: "Twin Reader", email: `reader.${Date.now()}@example.com`, password: "tangerine-kettle-42", role: "student" } });
+    const reg = await call(a.base, "/api/auth/register", {
+      body: {
+        name: "Twin Reader",
+        email: `reader.${Date.now()}@example.com`,
+        password: "tangerine-kettle-42",
+        role: "student",
+      },
+    });
     expect(reg.status).toBe(201);
     const token = reg.json.access_token as string;
     // B checks the login and keeps it in memory…

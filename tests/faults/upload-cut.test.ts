@@ -25,14 +25,20 @@ function storedFiles(): Record<string, number> {
   const root = filesDir();
   try {
     const entries = readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    return Object.fromEntries(entries.map((e) => [join(e.parentPath, e.name).slice(root.length + 1), statSync(join(e.parentPath, e.name)).size]));
+    return Object.fromEntries(
+      entries.map((e) => [
+        join(e.parentPath, e.name).slice(root.length + 1),
+        statSync(join(e.parentPath, e.name)).size,
+      ]),
+    );
   } catch {
     return {};
   }
 }
 /** Unfinished uploads' files (DiskStorage writes them under .partial/<pid>/). */
 const unfinished = () => Object.keys(storedFiles()).filter((path) => path.startsWith(".partial/"));
-const finished = () => Object.fromEntries(Object.entries(storedFiles()).filter(([path]) => !path.startsWith(".partial/")));
+const finished = () =>
+  Object.fromEntries(Object.entries(storedFiles()).filter(([path]) => !path.startsWith(".partial/")));
 
 /** On PostgreSQL, the rows themselves (the embedded database belongs to the running server). */
 async function rowsOf(creatorId: string): Promise<number | null> {
@@ -52,10 +58,15 @@ async function upload(token: string, title: string, type: "pdf" | "video", bytes
   form.set("title", title);
   form.set("type", type);
   form.set("file", new Blob([bytes]), type === "pdf" ? "notes.pdf" : "clip.mp4");
-  const res = await fetch(`${f.server.base}/api/content`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${f.server.base}/api/content`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(res.status, await res.clone().text()).toBe(201);
 }
-const mp4 = (size: number) => new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(size - 12, 9)]));
+const mp4 = (size: number) =>
+  new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(size - 12, 9)]));
 
 describe("a client that goes away mid-upload", () => {
   for (const [how, cut] of [
@@ -85,11 +96,18 @@ describe("a client that goes away mid-upload", () => {
   it("closes the connection of the page's own form (sent without JavaScript): the same", async () => {
     const creator = await newCreator(f.server.base);
     const login = await call(f.server.base, "/auth?role=creator", {
-      body: new URLSearchParams({ intent: "login", role: "creator", email: creator.email, password: PASSWORD }).toString(),
+      body: new URLSearchParams({
+        intent: "login",
+        role: "creator",
+        email: creator.email,
+        password: PASSWORD,
+      }).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded", origin: f.server.base },
     });
     expect(login.status).toBe(302);
-    const cookie = ([login.headers["set-cookie"]].flat() as string[]).find((c) => c.startsWith("pathshala_session="))!.split(";")[0];
+    const cookie = ([login.headers["set-cookie"]].flat() as string[])
+      .find((c) => c.startsWith("pathshala_session="))!
+      .split(";")[0];
     const before = storedFiles();
     const socket = await startUpload(f.server.port, { cookie }, "/creator/upload");
     await waitFor(() => unfinished().some((path) => storedFiles()[path] > 0), 10_000);

@@ -10,7 +10,9 @@ const MiB = 1024 * 1024;
 /** A new creator account on the running server. */
 export async function newCreator(base: string) {
   const email = `cut.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const reg = await call(base, "/api/auth/register", { body: { name: "Cut Creator", email, password: PASSWORD, role: "creator" } });
+  const reg = await call(base, "/api/auth/register", {
+    body: { name: "Cut Creator", email, password: PASSWORD, role: "creator" },
+  });
   expect(reg.status).toBe(201);
   return { id: reg.json.user._id as string, email, token: reg.json.access_token as string };
 }
@@ -27,7 +29,12 @@ export async function contentsOf(base: string, token: string): Promise<string[]>
  * sends the first `sendBytes` of a 50 MiB file; the rest never comes. Authenticated by a bearer
  * token, or by a session cookie (the page's own form).
  */
-export async function startUpload(port: number, auth: { token?: string; cookie?: string }, path = "/api/content", sendBytes = 4 * MiB): Promise<Socket> {
+export async function startUpload(
+  port: number,
+  auth: { token?: string; cookie?: string },
+  path = "/api/content",
+  sendBytes = 4 * MiB,
+): Promise<Socket> {
   const boundary = "----pathshala-cut";
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf a video\r\n` +
@@ -37,7 +44,9 @@ export async function startUpload(port: number, auth: { token?: string; cookie?:
   const socket = connect(port, "127.0.0.1");
   socket.on("error", () => {});
   await new Promise((resolve) => socket.once("connect", resolve));
-  const credentials = auth.token ? `Authorization: Bearer ${auth.token}\r\n` : `Cookie: ${auth.cookie}\r\nOrigin: http://127.0.0.1:${port}\r\n`;
+  const credentials = auth.token
+    ? `Authorization: Bearer ${auth.token}\r\n`
+    : `Cookie: ${auth.cookie}\r\nOrigin: http://127.0.0.1:${port}\r\n`;
   socket.write(
     `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${credentials}` +
       `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${50 * MiB}\r\n\r\n`,

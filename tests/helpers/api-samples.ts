@@ -65,14 +65,24 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   };
   const creatorLink = (await inviteTo(creator.email)).link;
   const creatorToken = creatorLink.slice(creatorLink.lastIndexOf("/") + 1);
-  const joined = await postJson(t, "/api/team/accept", { token: creatorToken }, { headers: bearer(creator.access_token) });
+  const joined = await postJson(
+    t,
+    "/api/team/accept",
+    { token: creatorToken },
+    { headers: bearer(creator.access_token) },
+  );
   if (joined.status !== 200) throw new Error(`accepting failed: ${joined.status} ${await joined.text()}`);
   const pendingLink = (await inviteTo("pending.creator@example.com")).link;
   const invitationToRevoke = (await inviteTo("revoked.creator@example.com")).invitation._id;
   const adminEmail = uniqueEmail("admin");
   const admin = await adminToken(t, adminEmail);
   const ADMIN_PASSWORD = "admin-password-long-enough";
-  const passwords: Record<Exclude<Who, "anonymous">, string> = { student: student.password, creator: creator.password, business: business.password, admin: ADMIN_PASSWORD };
+  const passwords: Record<Exclude<Who, "anonymous">, string> = {
+    student: student.password,
+    creator: creator.password,
+    business: business.password,
+    admin: ADMIN_PASSWORD,
+  };
   const emails = { student: student.email, creator: creator.email, business: business.email, admin: adminEmail };
   let logins = 0;
   const loginOn = async (who: Exclude<Who, "anonymous">, host: string) => {
@@ -81,7 +91,12 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     if (who === "admin" && host !== PLATFORM) return loginOn("admin", PLATFORM);
     logins += 1;
     // From an address of its own each time: the suites sign in often, and only the answers are tested.
-    const res = await postJson(t, "/api/auth/login", { email: emails[who], password: passwords[who] }, { host, headers: { "x-forwarded-for": `10.99.${(logins >> 8) & 255}.${logins & 255}` } });
+    const res = await postJson(
+      t,
+      "/api/auth/login",
+      { email: emails[who], password: passwords[who] },
+      { host, headers: { "x-forwarded-for": `10.99.${(logins >> 8) & 255}.${logins & 255}` } },
+    );
     if (res.status !== 200) throw new Error(`login of ${who} on ${host} failed: ${res.status} ${await res.text()}`);
     return bearer((await res.json()).access_token);
   };
@@ -93,16 +108,34 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     admin: await loginOn("admin", host),
   });
   const identities: Record<string, Record<Who, Record<string, string>>> = {
-    [PLATFORM]: { anonymous: {}, student: bearer(student.access_token), creator: bearer(creator.access_token), business: bearer(business.access_token), admin: bearer(admin) },
+    [PLATFORM]: {
+      anonymous: {},
+      student: bearer(student.access_token),
+      creator: bearer(creator.access_token),
+      business: bearer(business.access_token),
+      admin: bearer(admin),
+    },
     [INSTITUTE]: await signIn(INSTITUTE),
   };
 
   const plans = await t.services.plans.listAll();
   const planToDelete = await t.services.plans.create({ name: `Sample plan ${Date.now()}`, pricing: PRICES });
-  const liveFields = { title: "Sample live class", type: "live", liveLink: "https://meet.example.com/sample", price: "0", businessId: center.id };
+  const liveFields = {
+    title: "Sample live class",
+    type: "live",
+    liveLink: "https://meet.example.com/sample",
+    price: "0",
+    businessId: center.id,
+  };
   const contentId = await publish(t, creator.access_token, liveFields);
   const contentToDelete = await publish(t, creator.access_token, { ...liveFields, title: "Sample to delete" });
-  const pdfId = await publish(t, creator.access_token, { title: "Sample notes", type: "pdf", price: "0" }, FIXTURES.pdf(), "notes.pdf");
+  const pdfId = await publish(
+    t,
+    creator.access_token,
+    { title: "Sample notes", type: "pdf", price: "0" },
+    FIXTURES.pdf(),
+    "notes.pdf",
+  );
   const pdf = await t.request(`/api/content/${pdfId}`, { headers: bearer(creator.access_token) });
   const fileUrl = new URL((await pdf.json()).content.fileUrl as string, "http://localhost");
   const [, , , fileId, fileName] = fileUrl.pathname.split("/");
@@ -110,37 +143,101 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
 
   // Orders placed through the sandbox gateway (the app must listen: createListeningTestApp), so that
   // the verify calls have real orders to complete.
-  const planOrder = await postJson(t, "/api/payment/create-order", { institute: "Verified Academy", domain: "verified-academy.com", owner: "Owner", email: business.email, plan: plans[0].name }, { headers: bearer(business.access_token) });
+  const planOrder = await postJson(
+    t,
+    "/api/payment/create-order",
+    {
+      institute: "Verified Academy",
+      domain: "verified-academy.com",
+      owner: "Owner",
+      email: business.email,
+      plan: plans[0].name,
+    },
+    { headers: bearer(business.access_token) },
+  );
   if (planOrder.status !== 200) throw new Error(`create-order failed: ${planOrder.status} ${await planOrder.text()}`);
   const planOrderId = (await planOrder.json()).order.id as string;
   const paidId = await publish(t, creator.access_token, { ...liveFields, title: "Sample paid class", price: "499" });
-  const contentOrder = await postJson(t, "/api/student/enroll", { contentId: paidId }, { headers: identities[INSTITUTE].student, host: INSTITUTE });
-  if (contentOrder.status !== 200) throw new Error(`enroll failed: ${contentOrder.status} ${await contentOrder.text()}`);
+  const contentOrder = await postJson(
+    t,
+    "/api/student/enroll",
+    { contentId: paidId },
+    { headers: identities[INSTITUTE].student, host: INSTITUTE },
+  );
+  if (contentOrder.status !== 200)
+    throw new Error(`enroll failed: ${contentOrder.status} ${await contentOrder.text()}`);
   const contentOrderId = (await contentOrder.json()).order.id as string;
-  const checkout = (orderId: string) => ({ razorpay_order_id: orderId, razorpay_payment_id: `pay_${orderId.slice(-8)}`, razorpay_signature: signCheckout(orderId, `pay_${orderId.slice(-8)}`) });
-  const delivery = webhook("payment.captured", { orderId: "order_unknown_sample", paymentId: "pay_unknown_sample", amount: 100000 });
+  const checkout = (orderId: string) => ({
+    razorpay_order_id: orderId,
+    razorpay_payment_id: `pay_${orderId.slice(-8)}`,
+    razorpay_signature: signCheckout(orderId, `pay_${orderId.slice(-8)}`),
+  });
+  const delivery = webhook("payment.captured", {
+    orderId: "order_unknown_sample",
+    paymentId: "pay_unknown_sample",
+    amount: 100000,
+  });
 
-  const enquiry = await postJson(t, "/api/enquiries", { name: "Asha", phone: "9830012345", email: "asha@example.com" }, { host: INSTITUTE });
+  const enquiry = await postJson(
+    t,
+    "/api/enquiries",
+    { name: "Asha", phone: "9830012345", email: "asha@example.com" },
+    { host: INSTITUTE },
+  );
   if (enquiry.status !== 201) throw new Error(`enquiry failed: ${enquiry.status} ${await enquiry.text()}`);
   const enquiryId = (await enquiry.json()).enquiry._id as string;
 
   const samples: Record<string, Sample> = {
-    "POST /auth/register": { json: { name: "Sample Person", email: "sample.person@example.com", password: "correct-horse-battery", role: "student" }, who: ["anonymous"] },
+    "POST /auth/register": {
+      json: {
+        name: "Sample Person",
+        email: "sample.person@example.com",
+        password: "correct-horse-battery",
+        role: "student",
+      },
+      who: ["anonymous"],
+    },
     "POST /auth/login": { json: { email: student.email, password: student.password }, who: ["anonymous"] },
     "POST /auth/refresh": { json: { refresh_token: refreshing.refresh_token }, who: ["anonymous"] },
     "POST /auth/logout": {},
     "GET /auth/profile": {},
     "PUT /auth/avatar": { multipart: { avatar: new File([PNG_BYTES], "me.png", { type: "image/png" }) } },
     "POST /book": {
-      json: { fullName: "Sample Person", email: "seminar@example.com", phoneNumber: "+91 98300 12345", city: "Kolkata", country: "India", date: firstBookableDate(), time: TIME_SLOTS[0] },
+      json: {
+        fullName: "Sample Person",
+        email: "seminar@example.com",
+        phoneNumber: "+91 98300 12345",
+        city: "Kolkata",
+        country: "India",
+        date: firstBookableDate(),
+        time: TIME_SLOTS[0],
+      },
     },
     "GET /bookings": { query: { limit: "10", offset: "0" } },
     "GET /bookings/export": { query: { date: firstBookableDate() } },
-    "POST /enquiries": { host: INSTITUTE, json: { name: "Ravi", phone: "9830012346", email: "ravi@example.com", program: "JEE", message: "Please call me", kind: "Enquire" } },
+    "POST /enquiries": {
+      host: INSTITUTE,
+      json: {
+        name: "Ravi",
+        phone: "9830012346",
+        email: "ravi@example.com",
+        program: "JEE",
+        message: "Please call me",
+        kind: "Enquire",
+      },
+    },
     "GET /enquiries": { query: { status: "new", page: "1" } },
     "PATCH /enquiries/{id}": { params: { id: enquiryId }, json: { status: "contacted" } },
     "POST /payment/create-order": {
-      json: { institute: "Sample Academy", domain: "sample-academy.com", owner: "Sample Owner", email: business.email, phone: "9830012347", plan: plans[0].name, billing: "monthly" },
+      json: {
+        institute: "Sample Academy",
+        domain: "sample-academy.com",
+        owner: "Sample Owner",
+        email: business.email,
+        phone: "9830012347",
+        plan: plans[0].name,
+        billing: "monthly",
+      },
     },
     "GET /payment/config": {},
     "POST /payment/verify": { json: checkout(planOrderId) },
@@ -149,13 +246,35 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /payment/domain-availability": { query: { domain: "free-sample.com" } },
     "GET /pricing": {},
     "GET /pricing/admin": {},
-    "POST /pricing": { json: { name: "Sample plan", description: "For samples", pricing: PRICES, features: [{ name: "Home Page", description: "A page" }] } },
+    "POST /pricing": {
+      json: {
+        name: "Sample plan",
+        description: "For samples",
+        pricing: PRICES,
+        features: [{ name: "Home Page", description: "A page" }],
+      },
+    },
     "PUT /pricing/{id}": { params: { id: plans[0].id }, json: { description: "Edited in a sample" } },
     "DELETE /pricing/{id}": { params: { id: planToDelete.id } },
     "POST /templates/apply": { json: { templateId: "t2", centerId: center.id } },
     "GET /centers": { query: { q: "Institute", limit: "10", offset: "0" } },
-    "POST /centers": { json: { name: "Sample Sub Center", domain: "sample-sub.com", website: "https://sample-sub.com", superAdminPath: "/admin" } },
-    "PUT /centers/{id}": { params: { id: center.id }, json: { name: "Samples Institute", domain: INSTITUTE, website: "https://samples-inst.test", superAdminPath: "/admin" } },
+    "POST /centers": {
+      json: {
+        name: "Sample Sub Center",
+        domain: "sample-sub.com",
+        website: "https://sample-sub.com",
+        superAdminPath: "/admin",
+      },
+    },
+    "PUT /centers/{id}": {
+      params: { id: center.id },
+      json: {
+        name: "Samples Institute",
+        domain: INSTITUTE,
+        website: "https://samples-inst.test",
+        superAdminPath: "/admin",
+      },
+    },
     "POST /centers/{id}/extend": { params: { id: center.id }, json: { days: 30 } },
     "PUT /centers/{id}/status": { params: { id: center.id }, json: { status: "active" } },
     "GET /centers/lookup": { query: { email: business.email } },
@@ -163,7 +282,15 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /content": { multipart: { ...liveFields, title: "Sample upload", description: "Uploaded in a sample" } },
     "GET /content/my": { query: { q: "Sample", sort: "title", dir: "asc", page: "1", limit: "10" } },
     "GET /content/{id}": { params: { id: contentId } },
-    "PUT /content/{id}": { params: { id: contentId }, json: { title: "Sample live class", description: "Edited", price: 0, liveLink: "https://meet.example.com/sample" } },
+    "PUT /content/{id}": {
+      params: { id: contentId },
+      json: {
+        title: "Sample live class",
+        description: "Edited",
+        price: 0,
+        liveLink: "https://meet.example.com/sample",
+      },
+    },
     "DELETE /content/{id}": { params: { id: contentToDelete } },
     "PUT /content/{id}/assign": { params: { id: contentId }, json: { businessId: center.id } },
     "GET /content/{id}/file-url": { params: { id: pdfId }, query: { ttl: "60" } },
@@ -171,7 +298,10 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /businesses": {},
     "GET /sales/my": { query: { format: "csv" } },
     "GET /sales/content/{id}": { params: { id: contentId } },
-    "GET /files/{id}/{name}": { params: { id: fileId, name: fileName }, query: Object.fromEntries(fileUrl.searchParams) },
+    "GET /files/{id}/{name}": {
+      params: { id: fileId, name: fileName },
+      query: Object.fromEntries(fileUrl.searchParams),
+    },
     "POST /student/enroll": { host: INSTITUTE, json: { contentId } },
     "POST /student/enroll/verify": { host: INSTITUTE, json: checkout(contentOrderId) },
     "GET /student/my-courses": {},
@@ -225,14 +355,24 @@ export interface Variation {
 }
 
 /** The request for `op` built from its sample with `variation` applied. */
-export function sampleRequest(op: Operation, sample: Sample, variation: Variation = {}): { path: string; init: RequestInit & { host: string } } {
+export function sampleRequest(
+  op: Operation,
+  sample: Sample,
+  variation: Variation = {},
+): { path: string; init: RequestInit & { host: string } } {
   const params = { ...sample.params, ...variation.params };
   const path = `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? "x")}`;
   const query = variation.rawQuery ?? new URLSearchParams(variation.query ?? sample.query ?? {}).toString();
   const headers = new Headers({ ...sample.headers, ...variation.headers });
   let body: BodyInit | undefined;
   const source: Pick<Sample, "json" | "multipart" | "raw"> =
-    variation.json !== undefined ? { json: variation.json } : variation.multipart ? { multipart: variation.multipart } : variation.raw ? { raw: variation.raw } : sample;
+    variation.json !== undefined
+      ? { json: variation.json }
+      : variation.multipart
+        ? { multipart: variation.multipart }
+        : variation.raw
+          ? { raw: variation.raw }
+          : sample;
   if (source.json !== undefined) {
     body = typeof source.json === "string" ? source.json : JSON.stringify(source.json);
     headers.set("content-type", "application/json");
@@ -244,11 +384,23 @@ export function sampleRequest(op: Operation, sample: Sample, variation: Variatio
     body = source.raw.body;
     headers.set("content-type", source.raw.type);
   }
-  return { path: `${path}${query ? `?${query}` : ""}`, init: { method: variation.method ?? op.method.toUpperCase(), host: variation.host ?? sample.host ?? PLATFORM, headers, body } };
+  return {
+    path: `${path}${query ? `?${query}` : ""}`,
+    init: {
+      method: variation.method ?? op.method.toUpperCase(),
+      host: variation.host ?? sample.host ?? PLATFORM,
+      headers,
+      body,
+    },
+  };
 }
 
 /** Every string inside `value`, by its path, with `replace` applied to one at a time. */
-export function* eachStringReplaced(value: unknown, replace: (s: string) => string, path: string[] = []): Generator<{ field: string; value: unknown }> {
+export function* eachStringReplaced(
+  value: unknown,
+  replace: (s: string) => string,
+  path: string[] = [],
+): Generator<{ field: string; value: unknown }> {
   if (typeof value === "string") {
     yield { field: path.join("."), value: replace(value) };
     return;
@@ -265,7 +417,8 @@ export function* eachStringReplaced(value: unknown, replace: (s: string) => stri
   }
   if (value && typeof value === "object" && !(value instanceof Blob)) {
     for (const [key, item] of Object.entries(value)) {
-      for (const inner of eachStringReplaced(item, replace, [...path, key])) yield { field: inner.field, value: { ...value, [key]: inner.value } };
+      for (const inner of eachStringReplaced(item, replace, [...path, key]))
+        yield { field: inner.field, value: { ...value, [key]: inner.value } };
     }
   }
 }

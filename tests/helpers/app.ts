@@ -29,9 +29,17 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "pathshala-test-"));
-  const env: Env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "0", DATA_DIR: dataDir, ...envOverrides });
+  const env: Env = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "0",
+    DATA_DIR: dataDir,
+    ...envOverrides,
+  });
   const testDb = await createTestDatabase(options);
-  const logger = options.logLines ? createLogger({ ...env, LOG_LEVEL: "info" }, {}, { write: (line) => options.logLines!.push(line.trimEnd()) }) : createLogger(env);
+  const logger = options.logLines
+    ? createLogger({ ...env, LOG_LEVEL: "info" }, {}, { write: (line) => options.logLines!.push(line.trimEnd()) })
+    : createLogger(env);
   const services = createServices({ env, database: testDb.database, logger });
   const deps: AppDeps = { env, logger, database: testDb.database, services, draining: false };
   const app = new Hono<AppEnv>();

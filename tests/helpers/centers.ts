@@ -3,7 +3,11 @@ import type { TestApp } from "./app.ts";
 
 let n = 0;
 /** An institute with an active plan, owned by `ownerId`, on `{slug}.test`. */
-export async function createCenter(t: TestApp, ownerId: string | null, overrides: Partial<typeof centers.$inferInsert> = {}) {
+export async function createCenter(
+  t: TestApp,
+  ownerId: string | null,
+  overrides: Partial<typeof centers.$inferInsert> = {},
+) {
   n += 1;
   const slug = overrides.slug ?? `inst-${Date.now().toString(36)}-${n}`;
   const [row] = await t.database.db

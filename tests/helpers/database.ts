@@ -14,7 +14,9 @@ export interface TestDatabase {
  * A migrated database for one test file: in-memory PGlite by default, or a fresh database on the
  * server named by TEST_DATABASE_URL (made here, dropped by `drop`).
  */
-export async function createTestDatabase(options: { onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { onQuery?: (sql: string, params: unknown[]) => void } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = announcementsHeldBack(await openDatabase({}));
@@ -23,7 +25,9 @@ export async function createTestDatabase(options: { onQuery?: (sql: string, para
   }
   const name = `pathshala_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const { url, drop } = await createScratchDatabase(serverUrl, name);
-  const database = announcementsHeldBack(await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery }));
+  const database = announcementsHeldBack(
+    await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery }),
+  );
   await runMigrations(database);
   return {
     database,
@@ -46,6 +50,7 @@ function announcementsHeldBack(database: Database): Database {
   if (!(delayMs > 0)) return database;
   return {
     ...database,
-    listen: (channel, onMessage) => database.listen(channel, (payload) => void setTimeout(() => onMessage(payload), delayMs)),
+    listen: (channel, onMessage) =>
+      database.listen(channel, (payload) => void setTimeout(() => onMessage(payload), delayMs)),
   };
 }

@@ -4,7 +4,12 @@ import type { TestApp } from "./app.ts";
 export async function postJson(t: TestApp, path: string, body: unknown, init: RequestInit & { host?: string } = {}) {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json");
-  return t.request(path, { ...init, method: init.method ?? "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return t.request(path, {
+    ...init,
+    method: init.method ?? "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -25,9 +30,18 @@ export async function registerUser(
 ) {
   const email = overrides.email ?? uniqueEmail(role);
   const password = overrides.password ?? "correct-horse-battery";
-  const res = await postJson(t, "/api/auth/register", { name: overrides.name ?? `Test ${role}`, email, password, role }, { host: overrides.host });
+  const res = await postJson(
+    t,
+    "/api/auth/register",
+    { name: overrides.name ?? `Test ${role}`, email, password, role },
+    { host: overrides.host },
+  );
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { user: { _id: string; email: string; role: string }; access_token: string; refresh_token: string };
+  const body = (await res.json()) as {
+    user: { _id: string; email: string; role: string };
+    access_token: string;
+    refresh_token: string;
+  };
   return { ...body, email, password };
 }
 

@@ -37,7 +37,10 @@ export async function createListeningTestApp(env: Record<string, string> = {}): 
 }
 
 /** An admin's bearer token. */
-export async function adminToken(t: TestApp, email = `admin.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@example.com`): Promise<string> {
+export async function adminToken(
+  t: TestApp,
+  email = `admin.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@example.com`,
+): Promise<string> {
   const password = "admin-password-long-enough";
   await createOrPromoteAdmin(t.database.db, { email, password, name: "Test Admin" });
   const res = await postJson(t, "/api/auth/login", { email, password, role: "admin" });
@@ -62,10 +65,28 @@ export function webhook(
   p: { orderId: string; paymentId: string; amount: number; currency?: string },
   options: { id?: string; secret?: string } = {},
 ) {
-  const payment = { id: p.paymentId, entity: "payment", amount: p.amount, currency: p.currency ?? "INR", status: event === "payment.failed" ? "failed" : "captured", order_id: p.orderId, error_description: event === "payment.failed" ? "Card declined" : null };
+  const payment = {
+    id: p.paymentId,
+    entity: "payment",
+    amount: p.amount,
+    currency: p.currency ?? "INR",
+    status: event === "payment.failed" ? "failed" : "captured",
+    order_id: p.orderId,
+    error_description: event === "payment.failed" ? "Card declined" : null,
+  };
   const payload: Record<string, unknown> = { payment: { entity: payment } };
-  if (event === "order.paid") payload.order = { entity: { id: p.orderId, entity: "order", amount: p.amount, amount_paid: p.amount, status: "paid" } };
-  const body = JSON.stringify({ entity: "event", account_id: "acc_test", event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+  if (event === "order.paid")
+    payload.order = {
+      entity: { id: p.orderId, entity: "order", amount: p.amount, amount_paid: p.amount, status: "paid" },
+    };
+  const body = JSON.stringify({
+    entity: "event",
+    account_id: "acc_test",
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: Math.floor(Date.now() / 1000),
+  });
   return {
     body,
     headers: {

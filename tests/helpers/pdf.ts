@@ -14,7 +14,8 @@ function shownStrings(doc: PDFDocument, page: PDFPage): string[] {
     const stream = doc.context.lookup(ref);
     if (!(stream instanceof PDFRawStream)) continue;
     const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
-    for (const m of ops.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj/g)) out.push(Buffer.from(m[1].replace(/\s/g, ""), "hex").toString("latin1"));
+    for (const m of ops.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj/g))
+      out.push(Buffer.from(m[1].replace(/\s/g, ""), "hex").toString("latin1"));
     for (const m of ops.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) out.push(m[1].replace(/\\(.)/g, "$1"));
   }
   return out;

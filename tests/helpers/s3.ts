@@ -24,11 +24,20 @@ export interface LocalS3 {
  */
 export async function startLocalS3(bucket = "pathshala-test"): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), "pathshala-s3-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   server.middleware.unshift(async (ctx: any, next: () => Promise<void>) => {
     const [, name] = ctx.path.split("/");
     if (ctx.method === "DELETE" && ctx.query.uploadId && name === bucket) {
-      await rm(join(server.store.getResourcePath(bucket, undefined, "uploads"), String(ctx.query.uploadId)), { recursive: true, force: true });
+      await rm(join(server.store.getResourcePath(bucket, undefined, "uploads"), String(ctx.query.uploadId)), {
+        recursive: true,
+        force: true,
+      });
       ctx.status = 204;
       return;
     }
@@ -48,7 +57,14 @@ export async function startLocalS3(bucket = "pathshala-test"): Promise<LocalS3> 
   return {
     endpoint,
     bucket,
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "1" },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: "1",
+    },
     files: () => walk(join(directory, bucket)),
     pendingUploads: () => walk(join(directory, bucket)).filter((f) => f.startsWith("._S3rver_uploads/")),
     async close() {

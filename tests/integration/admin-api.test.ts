@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { adminNotificationState, centers, purchases, seminarBookings, templateSelections, users } from "../../server/db/schema/index.ts";
+import {
+  adminNotificationState,
+  centers,
+  purchases,
+  seminarBookings,
+  templateSelections,
+  users,
+} from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { adminToken, createListeningTestApp, signCheckout, type ListeningTestApp } from "../helpers/payments.ts";
@@ -33,13 +40,25 @@ async function buy(overrides: Record<string, unknown> = {}, who = owner) {
   const res = await postJson(
     t,
     "/api/payment/create-order",
-    { institute: `Notify Academy ${n}`, owner: "Kavya M.", email: `kavya.${n}@example.com`, plan: "1 Year Plan", billing: "monthly", domain, ...overrides },
+    {
+      institute: `Notify Academy ${n}`,
+      owner: "Kavya M.",
+      email: `kavya.${n}@example.com`,
+      plan: "1 Year Plan",
+      billing: "monthly",
+      domain,
+      ...overrides,
+    },
     { headers: bearer(who.access_token) },
   );
   expect(res.status).toBe(200);
   const { order } = (await res.json()) as { order: { id: string } };
   const paymentId = `pay_admin${Date.now().toString(36)}${n}`;
-  const verified = await postJson(t, "/api/payment/verify", { razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: signCheckout(order.id, paymentId) });
+  const verified = await postJson(t, "/api/payment/verify", {
+    razorpay_order_id: order.id,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: signCheckout(order.id, paymentId),
+  });
   expect(verified.status).toBe(200);
   const [row] = await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, order.id));
   return { row, domain };
@@ -50,11 +69,21 @@ const getJson = async (path: string, headers: Record<string, string>) => {
   return { status: res.status, body: await res.json() };
 };
 
-const ADMIN_GETS = ["/api/admin/role-stats", "/api/admin/recent-purchases?limit=10", "/api/admin/recent-template-selections?limit=10", "/api/admin/notifications", "/api/centers"];
+const ADMIN_GETS = [
+  "/api/admin/role-stats",
+  "/api/admin/recent-purchases?limit=10",
+  "/api/admin/recent-template-selections?limit=10",
+  "/api/admin/notifications",
+  "/api/centers",
+];
 const ADMIN_POSTS: [string, string, unknown][] = [
   ["POST", "/api/admin/notifications/read", {}],
   ["POST", "/api/admin/notifications/clear", {}],
-  ["POST", "/api/centers", { name: "Sneaky", domain: "sneaky.example.com", website: "https://sneaky.example.com", superAdminPath: "/admin" }],
+  [
+    "POST",
+    "/api/centers",
+    { name: "Sneaky", domain: "sneaky.example.com", website: "https://sneaky.example.com", superAdminPath: "/admin" },
+  ],
 ];
 
 describe("admin endpoints are for admins only", () => {
@@ -64,7 +93,8 @@ describe("admin endpoints are for admins only", () => {
       expect(status, path).toBe(401);
       expect(body).toMatchObject({ success: false, error: "Please sign in to continue." });
     }
-    for (const [method, path, body] of ADMIN_POSTS) expect((await postJson(t, path, body, { method })).status, path).toBe(401);
+    for (const [method, path, body] of ADMIN_POSTS)
+      expect((await postJson(t, path, body, { method })).status, path).toBe(401);
   });
 
   it("answer 403 with an access-denied message for students, creators and businesses, and change nothing", async () => {
@@ -74,7 +104,11 @@ describe("admin endpoints are for admins only", () => {
       for (const path of ADMIN_GETS) {
         const { status, body } = await getJson(path, headers);
         expect(status, `${role} ${path}`).toBe(403);
-        expect(body).toEqual({ success: false, error: "Access denied. Admins only.", message: "Access denied. Admins only." });
+        expect(body).toEqual({
+          success: false,
+          error: "Access denied. Admins only.",
+          message: "Access denied. Admins only.",
+        });
       }
       for (const [method, path, body] of ADMIN_POSTS) {
         const res = await postJson(t, path, body, { method, headers });
@@ -82,26 +116,44 @@ describe("admin endpoints are for admins only", () => {
         expect((await res.json()).error).toBe("Access denied. Admins only.");
       }
     }
-    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(adminNotificationState)).toEqual(statesBefore);
+    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(adminNotificationState)).toEqual(
+      statesBefore,
+    );
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(centers)).toEqual(centersBefore);
   });
 });
 
 describe("GET /api/admin/role-stats", () => {
   it("counts business, student and creator accounts (admins not among them)", async () => {
-    const count = async (role: "business" | "student" | "creator") => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, role)))[0].n;
+    const count = async (role: "business" | "student" | "creator") =>
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(eq(users.role, role))
+      )[0].n;
     const { status, body } = await getJson("/api/admin/role-stats", admin);
     expect(status).toBe(200);
-    expect(body).toEqual({ collections: { businesses: await count("business"), students: await count("student"), creators: await count("creator") } });
+    expect(body).toEqual({
+      collections: {
+        businesses: await count("business"),
+        students: await count("student"),
+        creators: await count("creator"),
+      },
+    });
     const creator = await registerUser(t, "creator");
-    expect((await getJson("/api/admin/role-stats", admin)).body.collections.creators).toBe(body.collections.creators + 1);
+    expect((await getJson("/api/admin/role-stats", admin)).body.collections.creators).toBe(
+      body.collections.creators + 1,
+    );
     // The counts follow every write to users, whichever code makes it: a role change, a removal.
     // Made here in SQL, they reach the counts kept in memory with the database's announcement
     // (on PostgreSQL a moment later).
     const id = creator.user._id;
     const stats = async () => (await getJson("/api/admin/role-stats", admin)).body;
     await t.database.db.update(users).set({ role: "student" }).where(eq(users.id, id));
-    await expect.poll(stats, { timeout: 2000 }).toEqual({ collections: { ...body.collections, students: body.collections.students + 1 } });
+    await expect
+      .poll(stats, { timeout: 2000 })
+      .toEqual({ collections: { ...body.collections, students: body.collections.students + 1 } });
     await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, id));
     await t.database.db.delete(users).where(eq(users.id, id));
     await expect.poll(stats, { timeout: 2000 }).toEqual(body);
@@ -112,7 +164,18 @@ describe("notifications", () => {
   it("give a paid purchase in the spec's shape (amount in paise), newest first; unpaid orders are not notifications", async () => {
     const { row, domain } = await buy({ institute: "Shape Academy", billing: "quarterly", plan: "3 Year Plan" });
     // An order that was never paid.
-    await postJson(t, "/api/payment/create-order", { institute: "Unpaid", owner: "X", email: "x@example.com", plan: "1 Year Plan", domain: "unpaid-order.example.com" }, { headers: bearer(owner.access_token) });
+    await postJson(
+      t,
+      "/api/payment/create-order",
+      {
+        institute: "Unpaid",
+        owner: "X",
+        email: "x@example.com",
+        plan: "1 Year Plan",
+        domain: "unpaid-order.example.com",
+      },
+      { headers: bearer(owner.access_token) },
+    );
     const { status, body } = await getJson("/api/admin/recent-purchases?limit=10", admin);
     expect(status).toBe(200);
     expect(body.purchases[0]).toEqual({
@@ -138,9 +201,17 @@ describe("notifications", () => {
   it("give a template selection in the spec's shape", async () => {
     const { domain } = await buy({ institute: "Template Academy" });
     const [center] = await t.database.db.select().from(centers).where(eq(centers.customDomain, domain));
-    const apply = await postJson(t, "/api/templates/apply", { templateId: "t3", centerId: center.id }, { headers: bearer(owner.access_token) });
+    const apply = await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t3", centerId: center.id },
+      { headers: bearer(owner.access_token) },
+    );
     expect(apply.status).toBe(200);
-    const [selection] = await t.database.db.select().from(templateSelections).where(eq(templateSelections.centerId, center.id));
+    const [selection] = await t.database.db
+      .select()
+      .from(templateSelections)
+      .where(eq(templateSelections.centerId, center.id));
     const { status, body } = await getJson("/api/admin/recent-template-selections?limit=10", admin);
     expect(status).toBe(200);
     expect(body.selections[0]).toEqual({
@@ -177,18 +248,36 @@ describe("notifications", () => {
     const second = await buy({ institute: "Unread Two" });
     state = (await getJson("/api/admin/notifications", admin)).body;
     expect(state.unread).toEqual({ purchases: 2, selections: 0, total: 2 });
-    expect(state.purchases.slice(0, 2).map((p: { instituteName: string }) => p.instituteName)).toEqual(["Unread Two", "Unread One"]);
+    expect(state.purchases.slice(0, 2).map((p: { instituteName: string }) => p.instituteName)).toEqual([
+      "Unread Two",
+      "Unread One",
+    ]);
 
     // Marking read what the panel showed (the first only) leaves the second unread.
-    const read = await postJson(t, "/api/admin/notifications/read", { purchasesSeenAt: first.row.paidAt!.toISOString() }, { headers: admin });
+    const read = await postJson(
+      t,
+      "/api/admin/notifications/read",
+      { purchasesSeenAt: first.row.paidAt!.toISOString() },
+      { headers: admin },
+    );
     expect(read.status).toBe(200);
     expect((await read.json()).state.purchasesSeenAt).toBe(first.row.paidAt!.toISOString());
     expect((await getJson("/api/admin/notifications", admin)).body.unread.purchases).toBe(1);
     // Times never move backwards.
-    await postJson(t, "/api/admin/notifications/read", { purchasesSeenAt: "2020-01-01T00:00:00.000Z" }, { headers: admin });
+    await postJson(
+      t,
+      "/api/admin/notifications/read",
+      { purchasesSeenAt: "2020-01-01T00:00:00.000Z" },
+      { headers: admin },
+    );
     expect((await getJson("/api/admin/notifications", admin)).body.unread.purchases).toBe(1);
     // Mark all read with the newest shown.
-    await postJson(t, "/api/admin/notifications/read", { purchasesSeenAt: second.row.paidAt!.toISOString(), selectionsSeenAt: null }, { headers: admin });
+    await postJson(
+      t,
+      "/api/admin/notifications/read",
+      { purchasesSeenAt: second.row.paidAt!.toISOString(), selectionsSeenAt: null },
+      { headers: admin },
+    );
     state = (await getJson("/api/admin/notifications", admin)).body;
     expect(state.unread.purchases).toBe(0);
     // Read is not cleared: the items are still listed.
@@ -197,7 +286,12 @@ describe("notifications", () => {
     // The other admin has their own state: everything is still unread for them.
     const theirs = (await getJson("/api/admin/notifications", otherAdmin)).body;
     expect(theirs.unread.purchases).toBeGreaterThanOrEqual(2);
-    expect(theirs.state).toEqual({ purchasesSeenAt: null, selectionsSeenAt: null, purchasesClearedAt: null, selectionsClearedAt: null });
+    expect(theirs.state).toEqual({
+      purchasesSeenAt: null,
+      selectionsSeenAt: null,
+      purchasesClearedAt: null,
+      selectionsClearedAt: null,
+    });
 
     // Clear all hides everything up to now, from the lists and the spec's endpoints alike.
     const cleared = await postJson(t, "/api/admin/notifications/clear", {}, { headers: admin });
@@ -211,7 +305,9 @@ describe("notifications", () => {
     expect((await getJson("/api/admin/recent-purchases?limit=10", admin)).body.purchases).toEqual([]);
     expect((await getJson("/api/admin/recent-template-selections?limit=10", admin)).body.selections).toEqual([]);
     // ...but not from the other admin's.
-    expect((await getJson("/api/admin/recent-purchases?limit=10", otherAdmin)).body.purchases.length).toBeGreaterThan(0);
+    expect((await getJson("/api/admin/recent-purchases?limit=10", otherAdmin)).body.purchases.length).toBeGreaterThan(
+      0,
+    );
 
     // A purchase after clearing shows up, unread.
     await buy({ institute: "After Clear" });
@@ -239,7 +335,10 @@ describe("notifications", () => {
 describe("the overview's figures", () => {
   it("growth compares new business accounts this month with last month (India time)", async () => {
     const now = new Date("2026-03-15T12:00:00Z");
-    const make = (email: string, createdAt: string) => t.database.db.insert(users).values({ name: "G", email, passwordHash: "x", role: "business", createdAt: new Date(createdAt) });
+    const make = (email: string, createdAt: string) =>
+      t.database.db
+        .insert(users)
+        .values({ name: "G", email, passwordHash: "x", role: "business", createdAt: new Date(createdAt) });
     const base = await t.services.adminFeed.growth(now);
     // 1 March 00:10 IST is still February in UTC: it belongs to March.
     await make("g1@example.com", "2026-02-28T18:40:00Z");
@@ -256,14 +355,30 @@ describe("the overview's figures", () => {
 
   it("recent activity merges purchases, template choices, new centers and seminar bookings, newest first", async () => {
     await buy({ institute: "Activity Academy", domain: `activity-${Date.now().toString(36)}.example.com` });
-    await t.database.db.insert(seminarBookings).values({ fullName: "Rohit Sen", email: "rohit@example.com", phoneNumber: "+919876543210", city: "Kolkata", country: "India", date: "2026-09-13", time: "10:00 AM" });
+    await t.database.db.insert(seminarBookings).values({
+      fullName: "Rohit Sen",
+      email: "rohit@example.com",
+      phoneNumber: "+919876543210",
+      city: "Kolkata",
+      country: "India",
+      date: "2026-09-13",
+      time: "10:00 AM",
+    });
     const items = await t.services.adminFeed.recentActivity(10);
     expect(items.length).toBeLessThanOrEqual(10);
-    expect(items[0]).toMatchObject({ kind: "booking", title: "Rohit Sen booked the investment seminar", detail: "2026-09-13, 10:00 AM · Kolkata, India" });
-    expect(items.find((i) => i.kind === "purchase" && i.title === "Activity Academy bought 1 Year Plan")?.detail).toMatch(/^₹5,000 · activity-/);
+    expect(items[0]).toMatchObject({
+      kind: "booking",
+      title: "Rohit Sen booked the investment seminar",
+      detail: "2026-09-13, 10:00 AM · Kolkata, India",
+    });
+    expect(
+      items.find((i) => i.kind === "purchase" && i.title === "Activity Academy bought 1 Year Plan")?.detail,
+    ).toMatch(/^₹5,000 · activity-/);
     // The purchase made that center: one event, not two. A center made without a purchase is news of its own.
     expect(items.some((i) => i.kind === "center" && i.title === "New center: Activity Academy")).toBe(false);
-    await t.database.db.insert(centers).values({ slug: `walk-in-${Date.now().toString(36)}`, instituteName: "Walk-in Institute", customDomain: null });
+    await t.database.db
+      .insert(centers)
+      .values({ slug: `walk-in-${Date.now().toString(36)}`, instituteName: "Walk-in Institute", customDomain: null });
     const later = await t.services.adminFeed.recentActivity(10);
     expect(later[0]).toMatchObject({ kind: "center", title: "New center: Walk-in Institute" });
     const times = items.map((i) => i.at);

@@ -19,7 +19,12 @@ describe("POST /api/auth/register", () => {
   it("creates each self-service role and answers {user, access_token, refresh_token}", async () => {
     for (const role of ["student", "creator", "business"] as const) {
       const email = uniqueEmail(role);
-      const res = await postJson(t, "/api/auth/register", { name: " Asha Rao ", email: `  ${email.toUpperCase()} `, password: "tangerine-kettle-42", role });
+      const res = await postJson(t, "/api/auth/register", {
+        name: " Asha Rao ",
+        email: `  ${email.toUpperCase()} `,
+        password: "tangerine-kettle-42",
+        role,
+      });
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(Object.keys(body).sort()).toEqual(["access_token", "expires_in", "refresh_token", "user"]);
@@ -32,22 +37,39 @@ describe("POST /api/auth/register", () => {
   });
 
   it("makes creators by default", async () => {
-    const res = await postJson(t, "/api/auth/register", { name: "No Role", email: uniqueEmail(), password: "tangerine-kettle-42" });
+    const res = await postJson(t, "/api/auth/register", {
+      name: "No Role",
+      email: uniqueEmail(),
+      password: "tangerine-kettle-42",
+    });
     expect((await res.json()).user.role).toBe("creator");
   });
 
   it("refuses an admin registration with 403 and creates nothing", async () => {
     const before = await userCount();
     const email = uniqueEmail("admin");
-    const res = await postJson(t, "/api/auth/register", { name: "Mallory", email, password: "tangerine-kettle-42", role: "admin" });
+    const res = await postJson(t, "/api/auth/register", {
+      name: "Mallory",
+      email,
+      password: "tangerine-kettle-42",
+      role: "admin",
+    });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ success: false, error: "Admin accounts cannot be created by registration." });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "Admin accounts cannot be created by registration.",
+    });
     expect(await userCount()).toBe(before);
   });
 
   it("answers 409 for a taken email, whatever its case", async () => {
     const { email } = await registerUser(t, "student");
-    const res = await postJson(t, "/api/auth/register", { name: "Again", email: email.toUpperCase(), password: "tangerine-kettle-42", role: "student" });
+    const res = await postJson(t, "/api/auth/register", {
+      name: "Again",
+      email: email.toUpperCase(),
+      password: "tangerine-kettle-42",
+      role: "student",
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("An account with this email already exists");
   });
@@ -59,8 +81,14 @@ describe("POST /api/auth/register", () => {
       [{ name: "A", email: "not-an-email", password: "tangerine-kettle-42" }, "Please enter a valid email address"],
       [{ name: "A", email: uniqueEmail(), password: "short" }, "Password must be at least 8 characters"],
       [{ name: "A", email: uniqueEmail(), password: "x".repeat(129) }, "Password must be at most 128 characters"],
-      [{ name: "A", email: uniqueEmail(), password: "password123" }, "This password is too common. Please choose another."],
-      [{ name: "A", email: uniqueEmail(), password: "tangerine-kettle-42", role: "teacher" }, "Role must be student, creator or business"],
+      [
+        { name: "A", email: uniqueEmail(), password: "password123" },
+        "This password is too common. Please choose another.",
+      ],
+      [
+        { name: "A", email: uniqueEmail(), password: "tangerine-kettle-42", role: "teacher" },
+        "Role must be student, creator or business",
+      ],
       [{ name: 42, email: uniqueEmail(), password: "tangerine-kettle-42" }, "Full name is required"],
     ];
     for (const [body, message] of cases) {
@@ -98,7 +126,12 @@ describe("POST /api/auth/login", () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const res = await postJson(t, "/api/auth/login", { email, password: `wrong-${i}-password` }, { headers: { "x-forwarded-for": `10.0.0.${i}` } });
+      const res = await postJson(
+        t,
+        "/api/auth/login",
+        { email, password: `wrong-${i}-password` },
+        { headers: { "x-forwarded-for": `10.0.0.${i}` } },
+      );
       statuses.push(res.status);
       if (res.status === 429) {
         retryAfter = res.headers.get("retry-after");
@@ -109,13 +142,21 @@ describe("POST /api/auth/login", () => {
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // Even the right password waits: the account is slowed down.
-    expect((await postJson(t, "/api/auth/login", { email, password }, { headers: { "x-forwarded-for": "10.0.1.1" } })).status).toBe(429);
+    expect(
+      (await postJson(t, "/api/auth/login", { email, password }, { headers: { "x-forwarded-for": "10.0.1.1" } }))
+        .status,
+    ).toBe(429);
   });
 
   it("limits one address trying many accounts", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 62; i++) {
-      const res = await postJson(t, "/api/auth/login", { email: uniqueEmail("spray"), password: "whatever-password" }, { headers: { "x-forwarded-for": "192.0.2.77" } });
+      const res = await postJson(
+        t,
+        "/api/auth/login",
+        { email: uniqueEmail("spray"), password: "whatever-password" },
+        { headers: { "x-forwarded-for": "192.0.2.77" } },
+      );
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(60);
@@ -182,7 +223,10 @@ describe("profile, tokens and logout", () => {
     expect((await postJson(t, "/api/auth/refresh", { refresh_token: "nope" })).status).toBe(401);
 
     const { refresh_token, user } = await registerUser(t, "student");
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user._id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user._id));
     expect((await postJson(t, "/api/auth/refresh", { refresh_token })).status).toBe(401);
   });
 
@@ -197,9 +241,13 @@ describe("profile, tokens and logout", () => {
 
   it("binds tokens to the host that issued them", async () => {
     const { access_token, refresh_token } = await registerUser(t, "student");
-    await t.database.db.execute(sql`insert into centers (slug, institute_name, custom_domain) values ('hostbind', 'Host Bind', 'hostbind.test')`);
+    await t.database.db.execute(
+      sql`insert into centers (slug, institute_name, custom_domain) values ('hostbind', 'Host Bind', 'hostbind.test')`,
+    );
     t.services.tenants.changed();
-    expect((await t.request("/api/auth/profile", { host: "hostbind.test", headers: bearer(access_token) })).status).toBe(401);
+    expect(
+      (await t.request("/api/auth/profile", { host: "hostbind.test", headers: bearer(access_token) })).status,
+    ).toBe(401);
     expect((await postJson(t, "/api/auth/refresh", { refresh_token }, { host: "hostbind.test" })).status).toBe(401);
   });
 
@@ -273,16 +321,31 @@ describe("CSRF on cookie sessions", () => {
     const evil = await postJson(t, "/api/auth/logout", {}, { headers: { cookie, origin: "https://evil.example" } });
     expect(evil.status).toBe(403);
     expect((await evil.json()).error).toBe("This request came from another site and was refused.");
-    const crossSite = await postJson(t, "/api/auth/logout", {}, { headers: { cookie, "sec-fetch-site": "cross-site" } });
+    const crossSite = await postJson(
+      t,
+      "/api/auth/logout",
+      {},
+      { headers: { cookie, "sec-fetch-site": "cross-site" } },
+    );
     expect(crossSite.status).toBe(403);
-    const sameSiteOtherHost = await postJson(t, "/api/auth/logout", {}, { headers: { cookie, "sec-fetch-site": "same-site" } });
+    const sameSiteOtherHost = await postJson(
+      t,
+      "/api/auth/logout",
+      {},
+      { headers: { cookie, "sec-fetch-site": "same-site" } },
+    );
     expect(sameSiteOtherHost.status).toBe(403);
     const noHeaders = await postJson(t, "/api/auth/logout", {}, { headers: { cookie } });
     expect(noHeaders.status).toBe(403);
 
     const profile = await t.request("/api/auth/profile", { headers: { cookie } });
     expect(profile.status).toBe(200);
-    const ok = await postJson(t, "/api/auth/logout", {}, { host: "localhost:3000", headers: { cookie, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } });
+    const ok = await postJson(
+      t,
+      "/api/auth/logout",
+      {},
+      { host: "localhost:3000", headers: { cookie, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } },
+    );
     expect(ok.status).toBe(200);
     expect((await t.request("/api/auth/profile", { headers: { cookie } })).status).toBe(401);
   });
@@ -290,21 +353,47 @@ describe("CSRF on cookie sessions", () => {
   it("without Sec-Fetch-Site, compares the Origin's scheme, host and port with the request's", async () => {
     const cookie = await cookieFor();
     const host = "localhost:3000";
-    for (const origin of ["https://localhost:3000", "http://localhost:4000", "http://localhost", "http://127.0.0.1:3000", "http://localhost:3000.evil.example", "not a url"]) {
+    for (const origin of [
+      "https://localhost:3000",
+      "http://localhost:4000",
+      "http://localhost",
+      "http://127.0.0.1:3000",
+      "http://localhost:3000.evil.example",
+      "not a url",
+    ]) {
       const refused = await postJson(t, "/api/auth/logout", {}, { host, headers: { cookie, origin } });
       expect(refused.status, origin).toBe(403);
       expect((await refused.json()).error).toBe("This request came from another site and was refused.");
     }
     // Even with Sec-Fetch-Site claiming same-origin, an Origin naming another port is refused.
-    expect((await postJson(t, "/api/auth/logout", {}, { host, headers: { cookie, origin: "http://localhost:4000", "sec-fetch-site": "same-origin" } })).status).toBe(403);
+    expect(
+      (
+        await postJson(
+          t,
+          "/api/auth/logout",
+          {},
+          { host, headers: { cookie, origin: "http://localhost:4000", "sec-fetch-site": "same-origin" } },
+        )
+      ).status,
+    ).toBe(403);
     expect((await t.request("/api/auth/profile", { headers: { cookie } })).status).toBe(200);
-    const same = await postJson(t, "/api/auth/logout", {}, { host, headers: { cookie, origin: "http://LOCALHOST:3000" } });
+    const same = await postJson(
+      t,
+      "/api/auth/logout",
+      {},
+      { host, headers: { cookie, origin: "http://LOCALHOST:3000" } },
+    );
     expect(same.status).toBe(200);
   });
 
   it("exempts bearer-token calls", async () => {
     const { access_token } = await registerUser(t, "creator");
-    const res = await postJson(t, "/api/auth/logout", {}, { headers: { ...bearer(access_token), origin: "https://elsewhere.example" } });
+    const res = await postJson(
+      t,
+      "/api/auth/logout",
+      {},
+      { headers: { ...bearer(access_token), origin: "https://elsewhere.example" } },
+    );
     expect(res.status).toBe(200);
   });
 });

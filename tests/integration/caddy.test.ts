@@ -23,12 +23,23 @@ function freePort(): Promise<number> {
 
 function get(port: number, servername: string): Promise<{ status: number; body: string; altNames: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpsRequest({ host: "127.0.0.1", port, servername, path: "/", headers: { host: servername }, rejectUnauthorized: false, timeout: 15_000 }, (res) => {
-      const cert = (res.socket as TLSSocket).getPeerCertificate();
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, altNames: cert.subjectaltname ?? "" }));
-    });
+    const req = httpsRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        servername,
+        path: "/",
+        headers: { host: servername },
+        rejectUnauthorized: false,
+        timeout: 15_000,
+      },
+      (res) => {
+        const cert = (res.socket as TLSSocket).getPeerCertificate();
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, altNames: cert.subjectaltname ?? "" }));
+      },
+    );
     req.on("error", reject);
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.end();
@@ -45,7 +56,11 @@ describe.skipIf(!caddyAvailable)("Caddy on-demand TLS in front of the app", () =
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "1" });
-    await createCenter(t, null, { instituteName: "Secure Scholars", slug: "secure", customDomain: "secure-scholars.test" });
+    await createCenter(t, null, {
+      instituteName: "Secure Scholars",
+      slug: "secure",
+      customDomain: "secure-scholars.test",
+    });
     const appPort = await freePort();
     httpsPort = await freePort();
     const httpPort = await freePort();
@@ -73,7 +88,12 @@ https:// {
 `,
     );
     caddy = spawn("caddy", ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
-      env: { ...process.env, XDG_DATA_HOME: join(dir, "xdg-data"), XDG_CONFIG_HOME: join(dir, "xdg-config"), HOME: dir },
+      env: {
+        ...process.env,
+        XDG_DATA_HOME: join(dir, "xdg-data"),
+        XDG_CONFIG_HOME: join(dir, "xdg-config"),
+        HOME: dir,
+      },
       stdio: "ignore",
     });
     const until = Date.now() + 20_000;

@@ -32,7 +32,12 @@ const centerCount = async () => (await t.database.db.select({ n: sql<number>`cou
 
 describe("POST /api/centers", () => {
   it("creates a sub center that its domain serves at once, with the spec's message", async () => {
-    const body = valid({ name: "  Howrah Branch ", domain: " HTTPS://Howrah-Branch.TEST/ ", website: "https://howrah-branch.test/", superAdminPath: "/staff/" });
+    const body = valid({
+      name: "  Howrah Branch ",
+      domain: " HTTPS://Howrah-Branch.TEST/ ",
+      website: "https://howrah-branch.test/",
+      superAdminPath: "/staff/",
+    });
     // The host is unknown (and that answer is cached) before the center exists.
     expect((await t.request("/", { host: "howrah-branch.test" })).status).toBe(404);
     const res = await create(body);
@@ -41,7 +46,15 @@ describe("POST /api/centers", () => {
     expect(json).toMatchObject({
       success: true,
       message: "Sub center created successfully.",
-      center: { name: "Howrah Branch", domain: "howrah-branch.test", website: "https://howrah-branch.test", superAdminPath: "/staff", status: "active", expireDate: null, owner: null },
+      center: {
+        name: "Howrah Branch",
+        domain: "howrah-branch.test",
+        website: "https://howrah-branch.test",
+        superAdminPath: "/staff",
+        status: "active",
+        expireDate: null,
+        owner: null,
+      },
     });
     expect(json.center._id).toMatch(/^[0-9a-f-]{36}$/);
     const home = await t.request("/", { host: "howrah-branch.test" });
@@ -59,27 +72,55 @@ describe("POST /api/centers", () => {
     ["a missing name", { name: undefined }, "name", "Sub center name is required"],
     ["a one-letter name", { name: "A" }, "name", "Sub center name must be at least 2 characters"],
     ["no domain", { domain: "" }, "domain", "Domain name is required"],
-    ["a domain that is not a host name", { domain: "my center" }, "domain", "Please enter a valid domain (e.g., yourinstitute.com)"],
-    ["a domain with a one-letter ending", { domain: "center.x" }, "domain", "Please enter a valid domain (e.g., yourinstitute.com)"],
+    [
+      "a domain that is not a host name",
+      { domain: "my center" },
+      "domain",
+      "Please enter a valid domain (e.g., yourinstitute.com)",
+    ],
+    [
+      "a domain with a one-letter ending",
+      { domain: "center.x" },
+      "domain",
+      "Please enter a valid domain (e.g., yourinstitute.com)",
+    ],
     ["no website", { website: "" }, "website", "Website is required"],
     ["a website that is not a URL", { website: "not a url" }, "website", "Please enter a valid URL"],
     ["a website that is not http(s)", { website: "javascript:alert(1)" }, "website", "Please enter a valid URL"],
     ["no super admin path", { superAdminPath: "" }, "superAdminPath", "Super Admin Path is required"],
     ["a path without the leading slash", { superAdminPath: "admin" }, "superAdminPath", "Path must start with /"],
-    ["a path the site already uses", { superAdminPath: "/business" }, "superAdminPath", "This path is already used by the institute's website. Please choose another, e.g. /admin."],
-    ["the home page as the path", { superAdminPath: "/" }, "superAdminPath", "This path is already used by the institute's website. Please choose another, e.g. /admin."],
-    ["a path with odd characters", { superAdminPath: "/ad min?x" }, "superAdminPath", "Use only letters, numbers, -, _, . and / in the path."],
+    [
+      "a path the site already uses",
+      { superAdminPath: "/business" },
+      "superAdminPath",
+      "This path is already used by the institute's website. Please choose another, e.g. /admin.",
+    ],
+    [
+      "the home page as the path",
+      { superAdminPath: "/" },
+      "superAdminPath",
+      "This path is already used by the institute's website. Please choose another, e.g. /admin.",
+    ],
+    [
+      "a path with odd characters",
+      { superAdminPath: "/ad min?x" },
+      "superAdminPath",
+      "Use only letters, numbers, -, _, . and / in the path.",
+    ],
   ];
 
-  it.each(invalid)("refuses %s with 400 and the spec's message, creating nothing", async (_what, overrides, field, message) => {
-    const before = await centerCount();
-    const res = await create(valid(overrides));
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body).toMatchObject({ success: false, error: message });
-    expect(body.issues).toContainEqual({ field, message });
-    expect(await centerCount()).toBe(before);
-  });
+  it.each(invalid)(
+    "refuses %s with 400 and the spec's message, creating nothing",
+    async (_what, overrides, field, message) => {
+      const before = await centerCount();
+      const res = await create(valid(overrides));
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body).toMatchObject({ success: false, error: message });
+      expect(body.issues).toContainEqual({ field, message });
+      expect(await centerCount()).toBe(before);
+    },
+  );
 
   it("names every invalid field at once", async () => {
     const res = await create({});
@@ -99,7 +140,11 @@ describe("POST /api/centers", () => {
     const before = await centerCount();
     const res = await create(valid({ domain: `https://${first.domain.toUpperCase()}/` }));
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ success: false, error: "This domain is already used by another center.", issues: [{ field: "domain", message: "This domain is already used by another center." }] });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "This domain is already used by another center.",
+      issues: [{ field: "domain", message: "This domain is already used by another center." }],
+    });
     const bought = await createCenter(t, null);
     expect((await create(valid({ domain: bought.customDomain }))).status).toBe(409);
     expect(await centerCount()).toBe(before + 1);
@@ -108,7 +153,9 @@ describe("POST /api/centers", () => {
   it("refuses the platform's own addresses", async () => {
     const res = await create(valid({ domain: "branch.localhost" }));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe("This address belongs to Pathshala. Please enter your institute's own domain.");
+    expect((await res.json()).error).toBe(
+      "This address belongs to Pathshala. Please enter your institute's own domain.",
+    );
   });
 
   it("refuses malformed JSON with 400", async () => {
@@ -155,7 +202,12 @@ describe("GET /api/centers", () => {
     const owner = await registerUser(t, "business", { name: "Owner Name" });
     const center = await createCenter(t, owner.user._id, { instituteName: "Owned Institute" });
     const body = await (await t.request("/api/centers?q=Owned%20Institute", { headers: admin })).json();
-    expect(body.centers[0]).toMatchObject({ _id: center.id, plan: "3 Year Plan", billing: "yearly", owner: { _id: owner.user._id, name: "Owner Name", email: owner.email } });
+    expect(body.centers[0]).toMatchObject({
+      _id: center.id,
+      plan: "3 Year Plan",
+      billing: "yearly",
+      owner: { _id: owner.user._id, name: "Owner Name", email: owner.email },
+    });
   });
 });
 
@@ -163,9 +215,25 @@ describe("editing a center (beyond the spec)", () => {
   it("changes name, domain, website and path; the new domain serves it at once and the old one no longer does", async () => {
     const made = (await (await create(valid({ name: "Before Edit" }))).json()).center;
     expect((await t.request("/", { host: made.domain })).status).toBe(200);
-    const res = await postJson(t, `/api/centers/${made._id}`, { name: "After Edit", domain: "after-edit.test", website: "http://after-edit.test:8080", superAdminPath: "/office" }, { method: "PUT", headers: admin });
+    const res = await postJson(
+      t,
+      `/api/centers/${made._id}`,
+      {
+        name: "After Edit",
+        domain: "after-edit.test",
+        website: "http://after-edit.test:8080",
+        superAdminPath: "/office",
+      },
+      { method: "PUT", headers: admin },
+    );
     expect(res.status).toBe(200);
-    expect((await res.json()).center).toMatchObject({ _id: made._id, name: "After Edit", domain: "after-edit.test", website: "http://after-edit.test:8080", superAdminPath: "/office" });
+    expect((await res.json()).center).toMatchObject({
+      _id: made._id,
+      name: "After Edit",
+      domain: "after-edit.test",
+      website: "http://after-edit.test:8080",
+      superAdminPath: "/office",
+    });
     expect((await t.request("/", { host: made.domain })).status).toBe(404);
     const home = await t.request("/", { host: "after-edit.test" });
     expect(home.status).toBe(200);
@@ -176,8 +244,12 @@ describe("editing a center (beyond the spec)", () => {
   it("keeps its own domain, refuses another center's (409) and bad input (400), and 404s an unknown id", async () => {
     const a = (await (await create(valid())).json()).center;
     const b = (await (await create(valid())).json()).center;
-    const put = (id: string, body: unknown) => postJson(t, `/api/centers/${id}`, body, { method: "PUT", headers: admin });
-    expect((await put(a._id, { name: "Same Domain", domain: a.domain, website: a.website, superAdminPath: "/admin" })).status).toBe(200);
+    const put = (id: string, body: unknown) =>
+      postJson(t, `/api/centers/${id}`, body, { method: "PUT", headers: admin });
+    expect(
+      (await put(a._id, { name: "Same Domain", domain: a.domain, website: a.website, superAdminPath: "/admin" }))
+        .status,
+    ).toBe(200);
     const taken = await put(a._id, { name: "Xavier", domain: b.domain, website: a.website, superAdminPath: "/admin" });
     expect(taken.status).toBe(409);
     const bad = await put(a._id, { name: "Xavier", domain: a.domain, website: "nope", superAdminPath: "/admin" });
@@ -203,7 +275,9 @@ describe("extending and (de)activating a center (beyond the spec)", () => {
     const lapsed = await createCenter(t, null, { expiresAt: new Date(Date.now() - 5 * DAY) });
     expect((await t.request("/", { host: lapsed.customDomain! })).status).toBe(503);
     const before = Date.now();
-    const revived = (await (await postJson(t, `/api/centers/${lapsed.id}/extend`, { days: "90" }, { headers: admin })).json()).center;
+    const revived = (
+      await (await postJson(t, `/api/centers/${lapsed.id}/extend`, { days: "90" }, { headers: admin })).json()
+    ).center;
     const expiry = new Date(revived.expireDate).getTime();
     expect(expiry).toBeGreaterThanOrEqual(before + 90 * DAY);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 90 * DAY);
@@ -215,12 +289,16 @@ describe("extending and (de)activating a center (beyond the spec)", () => {
       expect(bad.status, String(days)).toBe(400);
       expect((await bad.json()).error).toBe("Days must be a whole number from 1 to 3650");
     }
-    expect((await postJson(t, `/api/centers/00000000-0000-4000-8000-000000000000/extend`, { days: 30 }, { headers: admin })).status).toBe(404);
+    expect(
+      (await postJson(t, `/api/centers/00000000-0000-4000-8000-000000000000/extend`, { days: 30 }, { headers: admin }))
+        .status,
+    ).toBe(404);
   });
 
   it("deactivates (site unavailable at once) and activates again", async () => {
     const center = await createCenter(t, null, { instituteName: "Switch Academy" });
-    const set = (status: unknown) => postJson(t, `/api/centers/${center.id}/status`, { status }, { method: "PUT", headers: admin });
+    const set = (status: unknown) =>
+      postJson(t, `/api/centers/${center.id}/status`, { status }, { method: "PUT", headers: admin });
     const off = await set("inactive");
     expect(off.status).toBe(200);
     expect((await off.json()).center.status).toBe("inactive");
@@ -238,9 +316,17 @@ describe("extending and (de)activating a center (beyond the spec)", () => {
     const center = await createCenter(t, null, { instituteName: "Guarded Academy" });
     for (const [role, headers] of [["signed out", {}] as [string, Record<string, string>], ...others]) {
       const expected = role === "signed out" ? 401 : 403;
-      expect((await postJson(t, `/api/centers/${center.id}`, valid(), { method: "PUT", headers })).status, role).toBe(expected);
-      expect((await postJson(t, `/api/centers/${center.id}/extend`, { days: 30 }, { headers })).status, role).toBe(expected);
-      expect((await postJson(t, `/api/centers/${center.id}/status`, { status: "inactive" }, { method: "PUT", headers })).status, role).toBe(expected);
+      expect((await postJson(t, `/api/centers/${center.id}`, valid(), { method: "PUT", headers })).status, role).toBe(
+        expected,
+      );
+      expect((await postJson(t, `/api/centers/${center.id}/extend`, { days: 30 }, { headers })).status, role).toBe(
+        expected,
+      );
+      expect(
+        (await postJson(t, `/api/centers/${center.id}/status`, { status: "inactive" }, { method: "PUT", headers }))
+          .status,
+        role,
+      ).toBe(expected);
     }
     const [row] = await t.database.db.select().from(centers).where(eq(centers.id, center.id));
     expect(row).toMatchObject({ instituteName: "Guarded Academy", status: "active", expiresAt: center.expiresAt });

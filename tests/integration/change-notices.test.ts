@@ -18,7 +18,10 @@ let creatorId: string;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   for (const channel of Object.keys(heard)) testDb.database.listen(channel, (payload) => heard[channel].push(payload));
-  const [creator] = await testDb.database.db.insert(users).values({ name: "Asha", email: "asha@example.com", passwordHash: "x", role: "creator" }).returning();
+  const [creator] = await testDb.database.db
+    .insert(users)
+    .values({ name: "Asha", email: "asha@example.com", passwordHash: "x", role: "creator" })
+    .returning();
   creatorId = creator.id;
 });
 afterAll(() => testDb.drop());
@@ -32,18 +35,34 @@ async function announced(channel: string, change: () => Promise<unknown>): Promi
   return heard[channel].slice(from).filter((payload) => payload !== "settled" && payload !== "*");
 }
 
-const newCenter = async (slug: string) => (await testDb.database.db.insert(centers).values({ slug, instituteName: slug, customDomain: `${slug}.test` }).returning())[0].id;
+const newCenter = async (slug: string) =>
+  (
+    await testDb.database.db
+      .insert(centers)
+      .values({ slug, instituteName: slug, customDomain: `${slug}.test` })
+      .returning()
+  )[0].id;
 
 describe("center changes are announced by the database", () => {
   it("names each center inserted, updated or deleted", async () => {
     let id = "";
     expect(await announced(CENTERS_CHANNEL, async () => (id = await newCenter("notice-one")))).toEqual([id]);
-    expect(await announced(CENTERS_CHANNEL, () => testDb.database.db.update(centers).set({ templateId: "t3" }).where(eq(centers.id, id)))).toEqual([id]);
-    expect(await announced(CENTERS_CHANNEL, () => testDb.database.db.delete(centers).where(eq(centers.id, id)))).toEqual([id]);
+    expect(
+      await announced(CENTERS_CHANNEL, () =>
+        testDb.database.db.update(centers).set({ templateId: "t3" }).where(eq(centers.id, id)),
+      ),
+    ).toEqual([id]);
+    expect(
+      await announced(CENTERS_CHANNEL, () => testDb.database.db.delete(centers).where(eq(centers.id, id))),
+    ).toEqual([id]);
   });
 
   it("says nothing when no center changed", async () => {
-    expect(await announced(CENTERS_CHANNEL, () => testDb.database.db.update(centers).set({ templateId: "t2" }).where(eq(centers.slug, "nobody")))).toEqual([]);
+    expect(
+      await announced(CENTERS_CHANNEL, () =>
+        testDb.database.db.update(centers).set({ templateId: "t2" }).where(eq(centers.slug, "nobody")),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -59,38 +78,89 @@ describe("catalog changes are announced by the database, by institute", () => {
   it("names the institute whose team changed", async () => {
     expect(
       await announced(CATALOG_CHANNEL, () =>
-        testDb.database.db.insert(teamMembers).values({ centerId: north, email: "asha@example.com", memberId: creatorId, status: "accepted", acceptedAt: new Date() }),
+        testDb.database.db.insert(teamMembers).values({
+          centerId: north,
+          email: "asha@example.com",
+          memberId: creatorId,
+          status: "accepted",
+          acceptedAt: new Date(),
+        }),
       ),
     ).toEqual([north]);
-    expect(await announced(CATALOG_CHANNEL, () => testDb.database.db.update(teamMembers).set({ status: "removed" }).where(eq(teamMembers.centerId, north)))).toEqual([north]);
+    expect(
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db.update(teamMembers).set({ status: "removed" }).where(eq(teamMembers.centerId, north)),
+      ),
+    ).toEqual([north]);
   });
 
   it("names the institutes a content leaves and joins, and none for unassigned content", async () => {
     expect(
       await announced(CATALOG_CHANNEL, async () => {
-        contentId = (await testDb.database.db.insert(contents).values({ creatorId, type: "pdf", title: "Notes", price: 0 }).returning())[0].id;
+        contentId = (
+          await testDb.database.db
+            .insert(contents)
+            .values({ creatorId, type: "pdf", title: "Notes", price: 0 })
+            .returning()
+        )[0].id;
       }),
     ).toEqual([]);
-    expect(await announced(CATALOG_CHANNEL, () => testDb.database.db.update(contents).set({ centerId: north }).where(eq(contents.id, contentId)))).toEqual([north]);
-    expect((await announced(CATALOG_CHANNEL, () => testDb.database.db.update(contents).set({ centerId: south }).where(eq(contents.id, contentId)))).sort()).toEqual(
-      [north, south].sort(),
-    );
-    expect(await announced(CATALOG_CHANNEL, () => testDb.database.db.update(contents).set({ title: "Organic notes" }).where(eq(contents.id, contentId)))).toEqual([south]);
+    expect(
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db.update(contents).set({ centerId: north }).where(eq(contents.id, contentId)),
+      ),
+    ).toEqual([north]);
+    expect(
+      (
+        await announced(CATALOG_CHANNEL, () =>
+          testDb.database.db.update(contents).set({ centerId: south }).where(eq(contents.id, contentId)),
+        )
+      ).sort(),
+    ).toEqual([north, south].sort());
+    expect(
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db.update(contents).set({ title: "Organic notes" }).where(eq(contents.id, contentId)),
+      ),
+    ).toEqual([south]);
   });
 
   it("names the institute whose owner hid or showed a content", async () => {
-    expect(await announced(CATALOG_CHANNEL, () => testDb.database.db.insert(hiddenContents).values({ centerId: south, contentId }))).toEqual([south]);
     expect(
-      await announced(CATALOG_CHANNEL, () => testDb.database.db.delete(hiddenContents).where(and(eq(hiddenContents.centerId, south), eq(hiddenContents.contentId, contentId)))),
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db.insert(hiddenContents).values({ centerId: south, contentId }),
+      ),
+    ).toEqual([south]);
+    expect(
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db
+          .delete(hiddenContents)
+          .where(and(eq(hiddenContents.centerId, south), eq(hiddenContents.contentId, contentId))),
+      ),
     ).toEqual([south]);
   });
 
   it("names the institute once for a statement that changes many of its contents, and its content's deletion", async () => {
     const more = await testDb.database.db
       .insert(contents)
-      .values([1, 2, 3].map((n) => ({ creatorId, centerId: south, type: "pdf" as const, title: `Sheet ${n}`, price: 0 })))
+      .values(
+        [1, 2, 3].map((n) => ({ creatorId, centerId: south, type: "pdf" as const, title: `Sheet ${n}`, price: 0 })),
+      )
       .returning({ id: contents.id });
-    expect(await announced(CATALOG_CHANNEL, () => testDb.database.db.update(contents).set({ price: 100 }).where(inArray(contents.id, more.map((m) => m.id))))).toEqual([south]);
-    expect(await announced(CATALOG_CHANNEL, () => testDb.database.db.delete(contents).where(eq(contents.id, contentId)))).toEqual([south]);
+    expect(
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db
+          .update(contents)
+          .set({ price: 100 })
+          .where(
+            inArray(
+              contents.id,
+              more.map((m) => m.id),
+            ),
+          ),
+      ),
+    ).toEqual([south]);
+    expect(
+      await announced(CATALOG_CHANNEL, () => testDb.database.db.delete(contents).where(eq(contents.id, contentId))),
+    ).toEqual([south]);
   });
 });

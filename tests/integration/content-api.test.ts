@@ -11,7 +11,11 @@ import { NOT_ON_TEAM } from "#common/validation/team.ts";
 
 let t: TestApp;
 // Small limits so that "too large" is cheap to reach.
-const LIMITS = { MAX_PDF_BYTES: String(64 * 1024), MAX_VIDEO_BYTES: String(256 * 1024), MAX_IMAGE_BYTES: String(16 * 1024) };
+const LIMITS = {
+  MAX_PDF_BYTES: String(64 * 1024),
+  MAX_VIDEO_BYTES: String(256 * 1024),
+  MAX_IMAGE_BYTES: String(16 * 1024),
+};
 
 beforeAll(async () => {
   t = await createTestApp(LIMITS);
@@ -29,13 +33,19 @@ function storedFiles(): string[] {
   }
 }
 
-const putJson = (path: string, token: string, body: unknown) => postJson(t, path, body, { method: "PUT", headers: bearer(token) });
+const putJson = (path: string, token: string, body: unknown) =>
+  postJson(t, path, body, { method: "PUT", headers: bearer(token) });
 
 async function creatorWith(n = 0) {
   const creator = await registerUser(t, "creator");
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await uploadContent(t, creator.access_token, { title: `Lesson ${i}`, type: "pdf", price: "10" }, { file: FIXTURES.pdf() });
+    const res = await uploadContent(
+      t,
+      creator.access_token,
+      { title: `Lesson ${i}`, type: "pdf", price: "10" },
+      { file: FIXTURES.pdf() },
+    );
     ids.push((await res.json()).content._id);
   }
   return { ...creator, ids };
@@ -84,7 +94,12 @@ describe("POST /api/content", () => {
       ["mp4", FIXTURES.mp4(), "video/mp4"],
       ["webm", FIXTURES.webm(), "video/webm"],
     ] as const) {
-      const res = await uploadContent(t, access_token, { title: `Video ${kind}`, type: "video", price: "0" }, { file: bytes });
+      const res = await uploadContent(
+        t,
+        access_token,
+        { title: `Video ${kind}`, type: "video", price: "0" },
+        { file: bytes },
+      );
       expect(res.status, kind).toBe(201);
       expect((await res.json()).content).toMatchObject({ type: "video", price: 0, file: { mime } });
     }
@@ -101,7 +116,14 @@ describe("POST /api/content", () => {
     );
     expect(res.status).toBe(201);
     const { content } = await res.json();
-    expect(content).toMatchObject({ type: "live", liveLink: "https://meet.jit.si/pathshala-doubts", file: null, fileUrl: null, thumbnail: null, resourceUrl: "https://meet.jit.si/pathshala-doubts" });
+    expect(content).toMatchObject({
+      type: "live",
+      liveLink: "https://meet.jit.si/pathshala-doubts",
+      file: null,
+      fileUrl: null,
+      thumbnail: null,
+      resourceUrl: "https://meet.jit.si/pathshala-doubts",
+    });
     expect(storedFiles().length).toBe(before);
   });
 
@@ -143,11 +165,21 @@ describe("POST /api/content", () => {
       ["video", FIXTURES.png(), "The file must be an MP4, WebM or QuickTime video."],
     ];
     for (const [type, bytes, message] of cases) {
-      const res = await uploadContent(t, access_token, { title: "Wrong", type }, { file: bytes, fileName: type === "pdf" ? "notes.pdf" : "clip.mp4" });
+      const res = await uploadContent(
+        t,
+        access_token,
+        { title: "Wrong", type },
+        { file: bytes, fileName: type === "pdf" ? "notes.pdf" : "clip.mp4" },
+      );
       expect(res.status, message).toBe(400);
       expect((await res.json()).error).toBe(message);
     }
-    const badThumb = await uploadContent(t, access_token, { title: "Thumb", type: "pdf" }, { file: FIXTURES.pdf(), thumbnail: FIXTURES.html() });
+    const badThumb = await uploadContent(
+      t,
+      access_token,
+      { title: "Thumb", type: "pdf" },
+      { file: FIXTURES.pdf(), thumbnail: FIXTURES.html() },
+    );
     expect(badThumb.status).toBe(400);
     expect((await badThumb.json()).error).toBe("Please upload a PNG, JPEG or WebP image.");
     // A PDF that students' copies could not be made of (it is read back and stamped once) is refused too.
@@ -155,14 +187,26 @@ describe("POST /api/content", () => {
       ["damaged", FIXTURES.brokenPdf(3000)],
       ["password-protected", FIXTURES.encryptedPdf()],
     ] as const) {
-      const res = await uploadContent(t, access_token, { title: `Unstampable ${name}`, type: "pdf", price: "99" }, { file: bytes, fileName: "notes.pdf", thumbnail: FIXTURES.png() });
+      const res = await uploadContent(
+        t,
+        access_token,
+        { title: `Unstampable ${name}`, type: "pdf", price: "99" },
+        { file: bytes, fileName: "notes.pdf", thumbnail: FIXTURES.png() },
+      );
       expect(res.status, name).toBe(400);
-      expect((await res.json()).error).toBe("This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.");
+      expect((await res.json()).error).toBe(
+        "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.",
+      );
     }
     expect(storedFiles()).toEqual(before);
     expect((await (await t.request("/api/content/my", { headers: bearer(access_token) })).json()).contents).toEqual([]);
     // One that can be stamped goes through.
-    const ok = await uploadContent(t, access_token, { title: "Stampable", type: "pdf" }, { file: FIXTURES.pdf(3000), fileName: "notes.pdf" });
+    const ok = await uploadContent(
+      t,
+      access_token,
+      { title: "Stampable", type: "pdf" },
+      { file: FIXTURES.pdf(3000), fileName: "notes.pdf" },
+    );
     expect(ok.status).toBe(201);
     expect(storedFiles()).toHaveLength(before.length + 1);
   });
@@ -188,7 +232,12 @@ describe("POST /api/content", () => {
       ["video", FIXTURES.mp4(256 * 1024 + 1), "The video must be 256 KB or smaller."],
     ];
     for (const [type, bytes, message] of cases) {
-      const res = await uploadContent(t, access_token, { title: "Big", type }, { file: bytes, thumbnail: FIXTURES.png() });
+      const res = await uploadContent(
+        t,
+        access_token,
+        { title: "Big", type },
+        { file: bytes, thumbnail: FIXTURES.png() },
+      );
       expect(res.status, type).toBe(413);
       expect((await res.json()).error).toBe(message);
     }
@@ -202,18 +251,32 @@ describe("POST /api/content", () => {
     expect(res.status).toBe(413);
     const bigThumb = new Uint8Array(16 * 1024 + 1);
     bigThumb.set(FIXTURES.png());
-    const thumbRes = await uploadContent(t, access_token, { title: "Big thumb", type: "pdf" }, { file: FIXTURES.pdf(), thumbnail: bigThumb });
+    const thumbRes = await uploadContent(
+      t,
+      access_token,
+      { title: "Big thumb", type: "pdf" },
+      { file: FIXTURES.pdf(), thumbnail: bigThumb },
+    );
     expect(thumbRes.status).toBe(413);
     expect((await thumbRes.json()).error).toBe("The thumbnail must be 16 KB or smaller.");
     expect(storedFiles()).toEqual(before);
-    expect(await t.database.db.select().from(contents).where(inArray(contents.title, ["Big", "Thumb first", "Big thumb"]))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(contents)
+        .where(inArray(contents.title, ["Big", "Thumb first", "Big thumb"])),
+    ).toEqual([]);
   });
 
   it("refuses a declared body larger than any upload before reading it", async () => {
     const { access_token } = await registerUser(t, "creator");
     const res = await t.request("/api/content", {
       method: "POST",
-      headers: { ...bearer(access_token), "content-type": "multipart/form-data; boundary=x", "content-length": String(10 * 1024 * 1024) },
+      headers: {
+        ...bearer(access_token),
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(10 * 1024 * 1024),
+      },
       body: "--x--",
     });
     expect(res.status).toBe(413);
@@ -248,16 +311,31 @@ describe("POST /api/content", () => {
     const expired = await makeCenter(t, "upload-expired", { expiresAt: new Date(Date.now() - 1000) });
     const stranger = await makeCenter(t, "upload-stranger");
     for (const center of [active, inactive, expired]) await joinTeam(t, center.id, user._id);
-    const ok = await uploadContent(t, access_token, { title: "Assigned", type: "pdf", businessId: active.id }, { file: FIXTURES.pdf() });
+    const ok = await uploadContent(
+      t,
+      access_token,
+      { title: "Assigned", type: "pdf", businessId: active.id },
+      { file: FIXTURES.pdf() },
+    );
     expect((await ok.json()).content).toMatchObject({ businessId: active.id, businessName: "Institute upload-active" });
     for (const center of [inactive, expired]) {
-      const res = await uploadContent(t, access_token, { title: "Nope", type: "pdf", businessId: center.id }, { file: FIXTURES.pdf() });
+      const res = await uploadContent(
+        t,
+        access_token,
+        { title: "Nope", type: "pdf", businessId: center.id },
+        { file: FIXTURES.pdf() },
+      );
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe("Please choose an active business");
     }
     // An institute whose team the creator is not on: refused, and nothing is kept.
     const before = storedFiles();
-    const refused = await uploadContent(t, access_token, { title: "Phishing class", type: "pdf", businessId: stranger.id }, { file: FIXTURES.pdf() });
+    const refused = await uploadContent(
+      t,
+      access_token,
+      { title: "Phishing class", type: "pdf", businessId: stranger.id },
+      { file: FIXTURES.pdf() },
+    );
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe(NOT_ON_TEAM);
     expect(storedFiles()).toEqual(before);
@@ -282,23 +360,37 @@ describe("GET /api/content/my", () => {
       ["Organic chemistry", "300"],
       ["algebra advanced", "200"],
     ]) {
-      expect((await uploadContent(t, me.access_token, { title, type: "pdf", price }, { file: FIXTURES.pdf() })).status).toBe(201);
+      expect(
+        (await uploadContent(t, me.access_token, { title, type: "pdf", price }, { file: FIXTURES.pdf() })).status,
+      ).toBe(201);
     }
     const all = await (await t.request("/api/content/my", { headers: bearer(me.access_token) })).json();
     expect(all.total).toBe(3);
-    expect(all.contents.map((c: { title: string }) => c.title)).toEqual(["algebra advanced", "Organic chemistry", "Algebra basics"]);
+    expect(all.contents.map((c: { title: string }) => c.title)).toEqual([
+      "algebra advanced",
+      "Organic chemistry",
+      "Algebra basics",
+    ]);
     expect(all.contents.some((c: { _id: string }) => c._id === other.ids[0])).toBe(false);
 
-    const search = await (await t.request("/api/content/my?q=ALGEBRA&sort=price&dir=asc", { headers: bearer(me.access_token) })).json();
+    const search = await (
+      await t.request("/api/content/my?q=ALGEBRA&sort=price&dir=asc", { headers: bearer(me.access_token) })
+    ).json();
     expect(search.contents.map((c: { price: number }) => c.price)).toEqual([100, 200]);
-    const byTitle = await (await t.request("/api/content/my?sort=title&dir=asc&limit=2&page=2", { headers: bearer(me.access_token) })).json();
+    const byTitle = await (
+      await t.request("/api/content/my?sort=title&dir=asc&limit=2&page=2", { headers: bearer(me.access_token) })
+    ).json();
     expect(byTitle).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(byTitle.contents.map((c: { title: string }) => c.title)).toEqual(["Organic chemistry"]);
     expect(byTitle.contents[0]).not.toHaveProperty("listTotal");
     // A page past the end is empty and still says how many there are.
-    const pastEnd = await (await t.request("/api/content/my?limit=2&page=5", { headers: bearer(me.access_token) })).json();
+    const pastEnd = await (
+      await t.request("/api/content/my?limit=2&page=5", { headers: bearer(me.access_token) })
+    ).json();
     expect(pastEnd).toMatchObject({ total: 3, page: 5, contents: [] });
-    const searchedTotal = await (await t.request("/api/content/my?q=algebra&limit=1", { headers: bearer(me.access_token) })).json();
+    const searchedTotal = await (
+      await t.request("/api/content/my?q=algebra&limit=1", { headers: bearer(me.access_token) })
+    ).json();
     expect(searchedTotal).toMatchObject({ total: 2 });
     expect(searchedTotal.contents).toHaveLength(1);
     // Wildcards in the search are taken literally.
@@ -330,15 +422,27 @@ describe("one content: view, edit, assign, delete", () => {
     expect(row.archivedAt).toBeNull();
 
     expect((await t.request(`/api/content/not-an-id`, { headers: bearer(owner.access_token) })).status).toBe(404);
-    expect((await t.request(`/api/content/${crypto.randomUUID()}`, { headers: bearer(owner.access_token) })).status).toBe(404);
+    expect(
+      (await t.request(`/api/content/${crypto.randomUUID()}`, { headers: bearer(owner.access_token) })).status,
+    ).toBe(404);
   });
 
   it("edits title, description, price, status and a live class's link", async () => {
     const owner = await creatorWith(1);
     const [id] = owner.ids;
-    const res = await putJson(`/api/content/${id}`, owner.access_token, { title: "Renamed", description: "New words", price: 249, isActive: false });
+    const res = await putJson(`/api/content/${id}`, owner.access_token, {
+      title: "Renamed",
+      description: "New words",
+      price: 249,
+      isActive: false,
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).content).toMatchObject({ title: "Renamed", description: "New words", price: 249, isActive: false });
+    expect((await res.json()).content).toMatchObject({
+      title: "Renamed",
+      description: "New words",
+      price: 249,
+      isActive: false,
+    });
 
     const bad = await putJson(`/api/content/${id}`, owner.access_token, { title: "", price: -5 });
     expect(bad.status).toBe(400);
@@ -346,13 +450,23 @@ describe("one content: view, edit, assign, delete", () => {
     const [row] = await t.database.db.select().from(contents).where(eq(contents.id, id));
     expect(row).toMatchObject({ title: "Renamed", price: 24900, isActive: false });
 
-    const live = await (await uploadContent(t, owner.access_token, { title: "Live", type: "live", liveLink: "https://meet.example.com/a" })).json();
-    const moved = await putJson(`/api/content/${live.content._id}`, owner.access_token, { liveLink: "https://meet.example.com/b" });
+    const live = await (
+      await uploadContent(t, owner.access_token, {
+        title: "Live",
+        type: "live",
+        liveLink: "https://meet.example.com/a",
+      })
+    ).json();
+    const moved = await putJson(`/api/content/${live.content._id}`, owner.access_token, {
+      liveLink: "https://meet.example.com/b",
+    });
     expect((await moved.json()).content.liveLink).toBe("https://meet.example.com/b");
     const cleared = await putJson(`/api/content/${live.content._id}`, owner.access_token, { liveLink: "" });
     expect(cleared.status).toBe(400);
     expect((await cleared.json()).error).toBe("Please enter the live link for a live class");
-    const insecure = await putJson(`/api/content/${live.content._id}`, owner.access_token, { liveLink: "http://meet.example.com/b" });
+    const insecure = await putJson(`/api/content/${live.content._id}`, owner.access_token, {
+      liveLink: "http://meet.example.com/b",
+    });
     expect((await insecure.json()).error).toBe("The live link must be a valid https:// URL");
   });
 
@@ -384,7 +498,10 @@ describe("one content: view, edit, assign, delete", () => {
       expect(res.status).toBe(403);
       expect((await res.json()).error).toBe(NOT_ON_TEAM);
     }
-    const [kept] = await t.database.db.select({ centerId: contents.centerId }).from(contents).where(eq(contents.id, id));
+    const [kept] = await t.database.db
+      .select({ centerId: contents.centerId })
+      .from(contents)
+      .where(eq(contents.id, id));
     expect(kept.centerId).toBe(active.id);
     const none = await putJson(`/api/content/${id}/assign`, owner.access_token, { businessId: null });
     expect((await none.json()).content.businessId).toBeNull();
@@ -393,23 +510,47 @@ describe("one content: view, edit, assign, delete", () => {
   it("deletes unsold content with its files, and archives content students bought", async () => {
     const owner = await registerUser(t, "creator");
     const student = await registerUser(t, "student");
-    const sold = await (await uploadContent(t, owner.access_token, { title: "Sold", type: "pdf", price: "99" }, { file: FIXTURES.pdf(), thumbnail: FIXTURES.png() })).json();
-    const unsold = await (await uploadContent(t, owner.access_token, { title: "Unsold", type: "pdf" }, { file: FIXTURES.pdf(), thumbnail: FIXTURES.png() })).json();
-    const enrolledOnly = await (await uploadContent(t, owner.access_token, { title: "Free", type: "pdf" }, { file: FIXTURES.pdf() })).json();
+    const sold = await (
+      await uploadContent(
+        t,
+        owner.access_token,
+        { title: "Sold", type: "pdf", price: "99" },
+        { file: FIXTURES.pdf(), thumbnail: FIXTURES.png() },
+      )
+    ).json();
+    const unsold = await (
+      await uploadContent(
+        t,
+        owner.access_token,
+        { title: "Unsold", type: "pdf" },
+        { file: FIXTURES.pdf(), thumbnail: FIXTURES.png() },
+      )
+    ).json();
+    const enrolledOnly = await (
+      await uploadContent(t, owner.access_token, { title: "Free", type: "pdf" }, { file: FIXTURES.pdf() })
+    ).json();
     await insertPaidOrder(t, sold.content._id, student.user._id, 9900);
-    await t.database.db.insert(enrollments).values({ studentId: student.user._id, contentId: enrolledOnly.content._id });
+    await t.database.db
+      .insert(enrollments)
+      .values({ studentId: student.user._id, contentId: enrolledOnly.content._id });
     const [unsoldRow] = await t.database.db.select().from(contents).where(eq(contents.id, unsold.content._id));
     const before = storedFiles();
     expect(before).toContain(unsoldRow.fileKey);
 
-    const del = await t.request(`/api/content/${unsold.content._id}`, { method: "DELETE", headers: bearer(owner.access_token) });
+    const del = await t.request(`/api/content/${unsold.content._id}`, {
+      method: "DELETE",
+      headers: bearer(owner.access_token),
+    });
     expect(await del.json()).toMatchObject({ success: true, archived: false });
     expect(await t.database.db.select().from(contents).where(eq(contents.id, unsold.content._id))).toEqual([]);
     expect(storedFiles()).not.toContain(unsoldRow.fileKey);
     expect(storedFiles()).not.toContain(unsoldRow.thumbnailKey);
 
     for (const kept of [sold, enrolledOnly]) {
-      const res = await t.request(`/api/content/${kept.content._id}`, { method: "DELETE", headers: bearer(owner.access_token) });
+      const res = await t.request(`/api/content/${kept.content._id}`, {
+        method: "DELETE",
+        headers: bearer(owner.access_token),
+      });
       expect(await res.json()).toMatchObject({ success: true, archived: true });
       const [row] = await t.database.db.select().from(contents).where(eq(contents.id, kept.content._id));
       expect(row.archivedAt).not.toBeNull();
@@ -419,10 +560,20 @@ describe("one content: view, edit, assign, delete", () => {
     // Gone from the creator's list and pages, and deleting twice is a 404.
     const mine = await (await t.request("/api/content/my", { headers: bearer(owner.access_token) })).json();
     expect(mine.total).toBe(0);
-    expect((await t.request(`/api/content/${sold.content._id}`, { headers: bearer(owner.access_token) })).status).toBe(404);
-    expect((await t.request(`/api/content/${sold.content._id}`, { method: "DELETE", headers: bearer(owner.access_token) })).status).toBe(404);
+    expect((await t.request(`/api/content/${sold.content._id}`, { headers: bearer(owner.access_token) })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.request(`/api/content/${sold.content._id}`, { method: "DELETE", headers: bearer(owner.access_token) }))
+        .status,
+    ).toBe(404);
     // Its sales remain.
     const sales = await (await t.request("/api/sales/my", { headers: bearer(owner.access_token) })).json();
-    expect(sales.sales).toContainEqual({ contentId: sold.content._id, title: "Sold", totalSales: 1, totalEarnings: 99 });
+    expect(sales.sales).toContainEqual({
+      contentId: sold.content._id,
+      title: "Sold",
+      totalSales: 1,
+      totalEarnings: 99,
+    });
   });
 });

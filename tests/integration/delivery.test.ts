@@ -18,7 +18,12 @@ const bytes = FIXTURES.pdf(SIZE, (i) => 32 + (i % 95));
 beforeAll(async () => {
   t = await createTestApp();
   owner = await registerUser(t, "creator");
-  const res = await uploadContent(t, owner.access_token, { title: "Protected notes", type: "pdf", price: "250" }, { file: bytes, fileName: "Notes – Physics.pdf" });
+  const res = await uploadContent(
+    t,
+    owner.access_token,
+    { title: "Protected notes", type: "pdf", price: "250" },
+    { file: bytes, fileName: "Notes – Physics.pdf" },
+  );
   const { content } = await res.json();
   contentId = content._id;
   fileUrl = content.fileUrl;
@@ -36,7 +41,9 @@ describe("signed file links", () => {
     expect(res.headers.get("content-length")).toBe(String(SIZE));
     expect(res.headers.get("accept-ranges")).toBe("bytes");
     expect(res.headers.get("cache-control")).toMatch(/^private, max-age=\d+, no-transform$/);
-    expect(res.headers.get("content-disposition")).toBe(`inline; filename="Notes _ Physics.pdf"; filename*=UTF-8''Notes%20%E2%80%93%20Physics.pdf`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `inline; filename="Notes _ Physics.pdf"; filename*=UTF-8''Notes%20%E2%80%93%20Physics.pdf`,
+    );
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
   });
 
@@ -72,7 +79,10 @@ describe("signed file links", () => {
   it("refuse a tampered, truncated or expired link", async () => {
     const url = new URL(fileUrl, "http://localhost");
     const tampered = new URL(url);
-    tampered.searchParams.set("s", url.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A")));
+    tampered.searchParams.set(
+      "s",
+      url.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+    );
     const later = new URL(url);
     later.searchParams.set("e", String(Number(url.searchParams.get("e")) + 3600));
     const missing = new URL(url);
@@ -105,7 +115,9 @@ describe("signed file links", () => {
     const email = uniqueEmail("admin");
     await createOrPromoteAdmin(t.database.db, { email, password: "a-long-unusual-password" });
     const login = await (await postJson(t, "/api/auth/login", { email, password: "a-long-unusual-password" })).json();
-    const adminLink = await t.request(`/api/content/${contentId}/file-url?ttl=120`, { headers: bearer(login.access_token) });
+    const adminLink = await t.request(`/api/content/${contentId}/file-url?ttl=120`, {
+      headers: bearer(login.access_token),
+    });
     expect(adminLink.status).toBe(200);
     const { url, expiresAt } = await adminLink.json();
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(120_000);
@@ -115,7 +127,9 @@ describe("signed file links", () => {
   it("are signed with a secret kept in the database, so every instance accepts every other's links", async () => {
     const [meta] = await t.database.db.select().from(appMeta).where(eq(appMeta.key, DELIVERY_SECRET_META));
     expect(meta.value.length).toBeGreaterThanOrEqual(43);
-    const otherInstance = new DeliveryService(t.database.db, t.services.storage, (id) => t.services.content.findAny(id));
+    const otherInstance = new DeliveryService(t.database.db, t.services.storage, (id) =>
+      t.services.content.findAny(id),
+    );
     const row = (await t.services.content.findAny(contentId))!;
     const link = await otherInstance.link(ownerReader(), row);
     expect((await get(link!.url)).status).toBe(200);

@@ -60,14 +60,22 @@ describe("the demo creator's content", () => {
 
 describe("the demo institutes' teams", () => {
   it("have the demo creator as a member of both, and Sunrise an invitation waiting", async () => {
-    const [sunrise, vidya] = await Promise.all(DEMO_CENTERS.map(async (c) => (await t.database.db.select().from(centers).where(eq(centers.slug, c.slug)))[0]));
-    expect((await t.services.team.list(sunrise.id)).map((e) => [e.email, e.status, e.name, e.expired, e.joinedBeforeTeams])).toEqual([
+    const [sunrise, vidya] = await Promise.all(
+      DEMO_CENTERS.map(async (c) => (await t.database.db.select().from(centers).where(eq(centers.slug, c.slug)))[0]),
+    );
+    expect(
+      (await t.services.team.list(sunrise.id)).map((e) => [e.email, e.status, e.name, e.expired, e.joinedBeforeTeams]),
+    ).toEqual([
       [DEMO_PENDING_INVITE, "pending", null, false, false],
       ["creator@example.com", "accepted", "Rahul Verma", false, false],
     ]);
-    expect((await t.services.team.list(vidya.id)).map((e) => [e.email, e.status])).toEqual([["creator@example.com", "accepted"]]);
+    expect((await t.services.team.list(vidya.id)).map((e) => [e.email, e.status])).toEqual([
+      ["creator@example.com", "accepted"],
+    ]);
     // So both demo sites keep showing the demo creator's content.
     expect((await t.services.team.siteItems(sunrise.id)).every((i) => i.shown)).toBe(true);
-    expect((await t.services.sites.catalog(vidya.id)).live.map((i) => i.title)).toEqual(["NEET Biology: Human Physiology Doubt Session"]);
+    expect((await t.services.sites.catalog(vidya.id)).live.map((i) => i.title)).toEqual([
+      "NEET Biology: Human Physiology Doubt Session",
+    ]);
   });
 });

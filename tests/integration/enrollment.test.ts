@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { contentOrders, enrollments } from "../../server/db/schema/index.ts";
 import { bearer, postJson } from "../helpers/http.ts";
-import { createListeningTestApp, sendWebhook, signCheckout, webhook, type ListeningTestApp } from "../helpers/payments.ts";
+import {
+  createListeningTestApp,
+  sendWebhook,
+  signCheckout,
+  webhook,
+  type ListeningTestApp,
+} from "../helpers/payments.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { FIXTURES } from "../helpers/content.ts";
 import { joinTeam } from "../helpers/team.ts";
@@ -26,12 +32,39 @@ beforeAll(async () => {
   await joinTeam(t, sunrise.id, creator.user._id);
   await joinTeam(t, vidya.id, creator.user._id);
   const token = creator.access_token;
-  ids.freeLive = await publish(t, token, { title: "Free physics live", type: "live", price: "0", liveLink: "https://meet.example.com/physics", businessId: sunrise.id });
-  ids.paidVideo = await publish(t, token, { title: "Rolling video", type: "video", price: "299", businessId: sunrise.id }, FIXTURES.mp4());
-  ids.paidPdf = await publish(t, token, { title: "Formula sheet", type: "pdf", price: "149.50", businessId: sunrise.id }, FIXTURES.pdf());
-  ids.vidyaLive = await publish(t, token, { title: "Biology doubts", type: "live", price: "199", liveLink: "https://meet.example.com/biology", businessId: vidya.id });
+  ids.freeLive = await publish(t, token, {
+    title: "Free physics live",
+    type: "live",
+    price: "0",
+    liveLink: "https://meet.example.com/physics",
+    businessId: sunrise.id,
+  });
+  ids.paidVideo = await publish(
+    t,
+    token,
+    { title: "Rolling video", type: "video", price: "299", businessId: sunrise.id },
+    FIXTURES.mp4(),
+  );
+  ids.paidPdf = await publish(
+    t,
+    token,
+    { title: "Formula sheet", type: "pdf", price: "149.50", businessId: sunrise.id },
+    FIXTURES.pdf(),
+  );
+  ids.vidyaLive = await publish(t, token, {
+    title: "Biology doubts",
+    type: "live",
+    price: "199",
+    liveLink: "https://meet.example.com/biology",
+    businessId: vidya.id,
+  });
   ids.unassigned = await publish(t, token, { title: "Unassigned notes", type: "pdf", price: "0" }, FIXTURES.pdf());
-  ids.inactive = await publish(t, token, { title: "Inactive notes", type: "pdf", price: "0", businessId: sunrise.id }, FIXTURES.pdf());
+  ids.inactive = await publish(
+    t,
+    token,
+    { title: "Inactive notes", type: "pdf", price: "0", businessId: sunrise.id },
+    FIXTURES.pdf(),
+  );
   await setContent(t, ids.inactive, { isActive: false });
 });
 afterAll(() => t.close());
@@ -43,12 +76,29 @@ const catalog = async (onHost?: string, token?: string) => {
   return (await res.json()).items as Record<string, unknown>[];
 };
 const titles = (items: Record<string, unknown>[]) => items.map((i) => i.title).sort();
-const verifyContent = (token: string, orderId: string, paymentId: string, signature = signCheckout(orderId, paymentId), onHost?: string) =>
-  postJson(t, "/api/student/enroll/verify", { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature }, { headers: bearer(token), host: onHost });
+const verifyContent = (
+  token: string,
+  orderId: string,
+  paymentId: string,
+  signature = signCheckout(orderId, paymentId),
+  onHost?: string,
+) =>
+  postJson(
+    t,
+    "/api/student/enroll/verify",
+    { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
+    { headers: bearer(token), host: onHost },
+  );
 const enrolmentsOf = (studentId: string, contentId: string) =>
-  t.database.db.select().from(enrollments).where(and(eq(enrollments.studentId, studentId), eq(enrollments.contentId, contentId)));
+  t.database.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.contentId, contentId)));
 const ordersOf = (studentId: string, contentId: string) =>
-  t.database.db.select().from(contentOrders).where(and(eq(contentOrders.studentId, studentId), eq(contentOrders.contentId, contentId)));
+  t.database.db
+    .select()
+    .from(contentOrders)
+    .where(and(eq(contentOrders.studentId, studentId), eq(contentOrders.contentId, contentId)));
 
 let payments = 0;
 const paymentId = () => `pay_enrol${Date.now().toString(36)}${++payments}`;
@@ -56,13 +106,24 @@ const paymentId = () => `pay_enrol${Date.now().toString(36)}${++payments}`;
 describe("GET /api/contents (the catalog)", () => {
   it("on the platform lists every active content, never inactive ones or live links", async () => {
     const items = await catalog();
-    expect(titles(items)).toEqual(["Biology doubts", "Formula sheet", "Free physics live", "Rolling video", "Unassigned notes"]);
+    expect(titles(items)).toEqual([
+      "Biology doubts",
+      "Formula sheet",
+      "Free physics live",
+      "Rolling video",
+      "Unassigned notes",
+    ]);
     for (const item of items) {
       expect(item.liveLink).toBeNull();
       expect(item.fileUrl).toBeNull();
       expect(item.enrolled).toBe(false);
     }
-    expect(items.find((i) => i._id === ids.freeLive)).toMatchObject({ type: "live", price: 0, hasLiveLink: true, businessName: "Sunrise Academy" });
+    expect(items.find((i) => i._id === ids.freeLive)).toMatchObject({
+      type: "live",
+      price: 0,
+      hasLiveLink: true,
+      businessName: "Sunrise Academy",
+    });
     expect(items.find((i) => i._id === ids.paidPdf)).toMatchObject({ type: "pdf", price: 149.5, hasLiveLink: false });
   });
 
@@ -94,7 +155,9 @@ describe("POST /api/student/enroll", () => {
       expect(res.status).toBe(404);
       expect((await res.json()).error).toBe("This course is not available.");
     }
-    expect(await t.database.db.select().from(enrollments).where(eq(enrollments.studentId, student.user._id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(enrollments).where(eq(enrollments.studentId, student.user._id)),
+    ).toHaveLength(0);
   });
 
   it("on an institute's domain refuses another institute's content", async () => {
@@ -128,13 +191,28 @@ describe("POST /api/student/enroll", () => {
 
   it("places a gateway order for paid content, priced from the content whatever the client sends", async () => {
     const student = await register(t, "student");
-    const res = await postJson(t, "/api/student/enroll", { contentId: ids.paidPdf, amount: 100, price: 1 }, { headers: bearer(student.access_token) });
+    const res = await postJson(
+      t,
+      "/api/student/enroll",
+      { contentId: ids.paidPdf, amount: 100, price: 1 },
+      { headers: bearer(student.access_token) },
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, order: { id: expect.stringMatching(/^order_/), amount: 14950, currency: "INR" }, key_id: "rzp_test_pathshala_sandbox" });
+    expect(body).toMatchObject({
+      success: true,
+      order: { id: expect.stringMatching(/^order_/), amount: 14950, currency: "INR" },
+      key_id: "rzp_test_pathshala_sandbox",
+    });
     expect(body.enrollmentId).toBeUndefined();
     const [order] = await ordersOf(student.user._id, ids.paidPdf);
-    expect(order).toMatchObject({ gatewayOrderId: body.order.id, amount: 14950, status: "created", creatorId: creator.user._id, centerId: sunrise.id });
+    expect(order).toMatchObject({
+      gatewayOrderId: body.order.id,
+      amount: 14950,
+      status: "created",
+      creatorId: creator.user._id,
+      centerId: sunrise.id,
+    });
     expect(await enrolmentsOf(student.user._id, ids.paidPdf)).toHaveLength(0);
     // Asking again (a closed Checkout, a double click) offers the same unpaid order.
     const again = await (await enrol(t, student.access_token, ids.paidPdf)).json();
@@ -169,10 +247,17 @@ describe("paying for content", () => {
 
     // The same result again (a retried request): the same enrolment, nothing new.
     const again = await verifyContent(student.access_token, order.id, pay);
-    expect(await again.json()).toMatchObject({ success: true, enrollmentId: body.enrollmentId, alreadyCompleted: true });
+    expect(await again.json()).toMatchObject({
+      success: true,
+      enrollmentId: body.enrollmentId,
+      alreadyCompleted: true,
+    });
     expect(await enrolmentsOf(student.user._id, ids.paidVideo)).toHaveLength(1);
     // Enrolling again afterwards answers with the enrolment, no new order.
-    expect(await (await enrol(t, student.access_token, ids.paidVideo)).json()).toMatchObject({ enrollmentId: body.enrollmentId, alreadyEnrolled: true });
+    expect(await (await enrol(t, student.access_token, ids.paidVideo)).json()).toMatchObject({
+      enrollmentId: body.enrollmentId,
+      alreadyEnrolled: true,
+    });
     expect(await ordersOf(student.user._id, ids.paidVideo)).toHaveLength(1);
     expect((await t.services.sales.summary(creator.user._id)).totalOrders).toBe(salesBefore.totalOrders + 1);
   });
@@ -183,7 +268,12 @@ describe("paying for content", () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ success: false, error: "The payment signature is not valid." });
     // Signed with a key other than ours, or over another order's id.
-    const other = await verifyContent(student.access_token, order.id, "pay_x", signCheckout(order.id, "pay_x", "someone-elses-secret"));
+    const other = await verifyContent(
+      student.access_token,
+      order.id,
+      "pay_x",
+      signCheckout(order.id, "pay_x", "someone-elses-secret"),
+    );
     expect(other.status).toBe(422);
     expect(await enrolmentsOf(student.user._id, ids.paidVideo)).toHaveLength(0);
     expect((await ordersOf(student.user._id, ids.paidVideo))[0].status).toBe("created");
@@ -194,7 +284,12 @@ describe("paying for content", () => {
     const res = await verifyContent(student.access_token, "order_Unknown123", "pay_1");
     expect(res.status).toBe(422);
     expect((await res.json()).error).toBe("We could not find this order.");
-    const missing = await postJson(t, "/api/student/enroll/verify", { razorpay_order_id: "order_x" }, { headers: bearer(student.access_token) });
+    const missing = await postJson(
+      t,
+      "/api/student/enroll/verify",
+      { razorpay_order_id: "order_x" },
+      { headers: bearer(student.access_token) },
+    );
     expect(missing.status).toBe(400);
   });
 
@@ -209,7 +304,10 @@ describe("paying for content", () => {
 
   it("the gateway's webhook alone completes it (the browser never came back)", async () => {
     const { student, order } = await ordered(ids.paidPdf);
-    const res = await sendWebhook(t, webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }));
+    const res = await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }),
+    );
     expect(await res.json()).toMatchObject({ status: "processed", result: "completed" });
     expect(await enrolmentsOf(student.user._id, ids.paidPdf)).toHaveLength(1);
     // A payment of another amount never completes an order.
@@ -220,12 +318,25 @@ describe("paying for content", () => {
 
   it("the shared /api/payment/verify completes content orders too", async () => {
     const { student, order } = await ordered();
-    const res = await postJson(t, "/api/payment/verify", { razorpay_order_id: order.id, razorpay_payment_id: paymentId(), razorpay_signature: "" });
+    const res = await postJson(t, "/api/payment/verify", {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paymentId(),
+      razorpay_signature: "",
+    });
     expect(res.status).toBe(400);
     const pay = paymentId();
-    const ok = await postJson(t, "/api/payment/verify", { razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: signCheckout(order.id, pay) });
+    const ok = await postJson(t, "/api/payment/verify", {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: pay,
+      razorpay_signature: signCheckout(order.id, pay),
+    });
     const body = await ok.json();
-    expect(body).toMatchObject({ success: true, kind: "content", contentId: ids.paidVideo, enrollmentId: expect.any(String) });
+    expect(body).toMatchObject({
+      success: true,
+      kind: "content",
+      contentId: ids.paidVideo,
+      enrollmentId: expect.any(String),
+    });
     expect((await enrolmentsOf(student.user._id, ids.paidVideo))[0].id).toBe(body.enrollmentId);
   });
 
@@ -235,7 +346,9 @@ describe("paying for content", () => {
     const replayed = webhook("payment.captured", { orderId: order.id, paymentId: pay, amount: order.amount });
     const responses = await Promise.all([
       ...Array.from({ length: 20 }, () => sendWebhook(t, replayed)),
-      ...Array.from({ length: 10 }, () => sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: pay, amount: order.amount }))),
+      ...Array.from({ length: 10 }, () =>
+        sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: pay, amount: order.amount })),
+      ),
       ...Array.from({ length: 10 }, () => verifyContent(student.access_token, order.id, pay)),
     ]);
     expect(responses.every((r) => r.status === 200)).toBe(true);
@@ -260,7 +373,13 @@ describe("paying for content", () => {
       body: JSON.stringify({ key: "rzp_test_pathshala_sandbox", order_id: order.id }),
     });
     const result = await res.json();
-    const verified = await verifyContent(student.access_token, result.razorpay_order_id, result.razorpay_payment_id, result.razorpay_signature, onSunrise);
+    const verified = await verifyContent(
+      student.access_token,
+      result.razorpay_order_id,
+      result.razorpay_payment_id,
+      result.razorpay_signature,
+      onSunrise,
+    );
     expect(verified.status).toBe(200);
     const items = await myCourses(t, student.access_token, onSunrise);
     expect(items.map((i) => i.content.title)).toEqual(["Rolling video"]);
@@ -280,7 +399,14 @@ describe("GET /api/student/my-courses", () => {
     expect(items.map((i) => i.content.title)).toEqual(["Biology doubts", "Unassigned notes", "Free physics live"]);
     expect(items.map((i) => i.content.businessName)).toEqual(["Vidya Classes", null, "Sunrise Academy"]);
     for (const item of items) {
-      expect(item).toMatchObject({ enrollmentId: expect.any(String), content: expect.objectContaining({ title: expect.any(String), type: expect.any(String), description: expect.any(String) }) });
+      expect(item).toMatchObject({
+        enrollmentId: expect.any(String),
+        content: expect.objectContaining({
+          title: expect.any(String),
+          type: expect.any(String),
+          description: expect.any(String),
+        }),
+      });
       for (const key of ["resourceUrl", "liveLink", "businessName"]) expect(item.content).toHaveProperty(key);
     }
     const notes = items[1].content;
@@ -308,7 +434,14 @@ describe("live links", () => {
     // The creator sets the class time on upload (a datetime-local value is India time) and can move it.
     const inAnHour = new Date(Date.now() + 60 * MINUTE);
     const india = new Date(inAnHour.getTime() + 330 * MINUTE).toISOString().slice(0, 16);
-    const id = await publish(t, creator.access_token, { title: "Scheduled live", type: "live", price: "0", liveLink: "https://meet.example.com/scheduled", businessId: sunrise.id, liveStartsAt: india });
+    const id = await publish(t, creator.access_token, {
+      title: "Scheduled live",
+      type: "live",
+      price: "0",
+      liveLink: "https://meet.example.com/scheduled",
+      businessId: sunrise.id,
+      liveStartsAt: india,
+    });
     const startsAt = new Date(Date.parse(`${india}:00Z`) - 330 * MINUTE);
     expect(startsAt.getTime() - inAnHour.getTime()).toBeLessThan(MINUTE);
     const item = async (token?: string) => (await catalog(undefined, token)).find((i) => i._id === id)!;
@@ -317,17 +450,40 @@ describe("live links", () => {
     expect(await item(student.access_token)).toMatchObject({ liveLink: null, enrolled: false });
     await enrol(t, student.access_token, id);
     // Enrolled, but the class is an hour away: not yet, and the page is told when.
-    expect(await item(student.access_token)).toMatchObject({ liveLink: null, enrolled: true, liveOpensAt: new Date(startsAt.getTime() - 15 * MINUTE).toISOString() });
-    expect((await myCourses(t, student.access_token)).find((i) => i.content._id === id)!.content).toMatchObject({ liveLink: null, resourceUrl: null });
+    expect(await item(student.access_token)).toMatchObject({
+      liveLink: null,
+      enrolled: true,
+      liveOpensAt: new Date(startsAt.getTime() - 15 * MINUTE).toISOString(),
+    });
+    expect((await myCourses(t, student.access_token)).find((i) => i.content._id === id)!.content).toMatchObject({
+      liveLink: null,
+      resourceUrl: null,
+    });
 
-    const moved = await postJson(t, `/api/content/${id}`, { liveStartsAt: new Date(Date.now() + 14 * MINUTE).toISOString() }, { method: "PUT", headers: bearer(creator.access_token) });
+    const moved = await postJson(
+      t,
+      `/api/content/${id}`,
+      { liveStartsAt: new Date(Date.now() + 14 * MINUTE).toISOString() },
+      { method: "PUT", headers: bearer(creator.access_token) },
+    );
     expect(moved.status).toBe(200);
-    const bad = await postJson(t, `/api/content/${id}`, { liveStartsAt: "soon" }, { method: "PUT", headers: bearer(creator.access_token) });
+    const bad = await postJson(
+      t,
+      `/api/content/${id}`,
+      { liveStartsAt: "soon" },
+      { method: "PUT", headers: bearer(creator.access_token) },
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe("Please enter the class's date and time (e.g. 2026-11-22 18:30)");
-    expect(await item(student.access_token)).toMatchObject({ liveLink: "https://meet.example.com/scheduled", liveOpensAt: null });
+    expect(await item(student.access_token)).toMatchObject({
+      liveLink: "https://meet.example.com/scheduled",
+      liveOpensAt: null,
+    });
     const mine = (await myCourses(t, student.access_token)).find((i) => i.content._id === id)!.content;
-    expect(mine).toMatchObject({ liveLink: "https://meet.example.com/scheduled", resourceUrl: "https://meet.example.com/scheduled" });
+    expect(mine).toMatchObject({
+      liveLink: "https://meet.example.com/scheduled",
+      resourceUrl: "https://meet.example.com/scheduled",
+    });
     // Others still never see it.
     expect((await item()).liveLink).toBeNull();
     const other = await register(t, "student");

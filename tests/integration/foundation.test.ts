@@ -104,7 +104,9 @@ describe("host to tenant", () => {
     await announcementsSettled(t.database, CENTERS_CHANNEL);
     expect((await t.request("/", { host: "new-institute.example" })).status).toBe(404);
     // Written as another instance or a tool would: only the database's announcement tells this one.
-    await t.database.db.insert(centers).values({ slug: "new-inst", instituteName: "New Institute", customDomain: "new-institute.example" });
+    await t.database.db
+      .insert(centers)
+      .values({ slug: "new-inst", instituteName: "New Institute", customDomain: "new-institute.example" });
     await announcementsSettled(t.database, CENTERS_CHANNEL);
     const res = await t.request("/", { host: "new-institute.example" });
     expect(res.status).toBe(200);
@@ -134,7 +136,11 @@ describe("demo seed", () => {
       ["5 Year Plan", 1000000, 2800000, 10000000, false],
     ]);
     expect(plans[0].features.map((f) => f.name)).toEqual(["From Control", "Home Page", "AI-Chatbot"]);
-    const demo = await t.database.db.select().from(centers).where(sql`${centers.slug} like 'demo-%'`).orderBy(centers.slug);
+    const demo = await t.database.db
+      .select()
+      .from(centers)
+      .where(sql`${centers.slug} like 'demo-%'`)
+      .orderBy(centers.slug);
     expect(demo.map((c) => [c.customDomain, c.templateId])).toEqual([
       ["demo-t1.localhost", "t1"],
       ["demo-t2.localhost", "t2"],
@@ -150,9 +156,15 @@ describe("demo seed", () => {
 
 describe("create-admin", () => {
   it("creates an admin, then promotes an existing account and resets its password", async () => {
-    const created = await createOrPromoteAdmin(t.database.db, { email: " Root@Example.com ", password: "long-and-unusual-9" });
+    const created = await createOrPromoteAdmin(t.database.db, {
+      email: " Root@Example.com ",
+      password: "long-and-unusual-9",
+    });
     expect(created).toMatchObject({ created: true, email: "root@example.com" });
-    const promoted = await createOrPromoteAdmin(t.database.db, { email: "student@example.com", password: "another-unusual-pass" });
+    const promoted = await createOrPromoteAdmin(t.database.db, {
+      email: "student@example.com",
+      password: "another-unusual-pass",
+    });
     expect(promoted.created).toBe(false);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "student@example.com"));
     expect(row.role).toBe("admin");
@@ -160,12 +172,12 @@ describe("create-admin", () => {
   });
 
   it("refuses a bad email or a weak password and creates nothing", async () => {
-    await expect(createOrPromoteAdmin(t.database.db, { email: "not-an-email", password: "long-and-unusual-9" })).rejects.toThrow(
-      "Please enter a valid email address",
-    );
-    await expect(createOrPromoteAdmin(t.database.db, { email: "x@example.com", password: "password123" })).rejects.toThrow(
-      "This password is too common. Please choose another.",
-    );
+    await expect(
+      createOrPromoteAdmin(t.database.db, { email: "not-an-email", password: "long-and-unusual-9" }),
+    ).rejects.toThrow("Please enter a valid email address");
+    await expect(
+      createOrPromoteAdmin(t.database.db, { email: "x@example.com", password: "password123" }),
+    ).rejects.toThrow("This password is too common. Please choose another.");
     await expect(createOrPromoteAdmin(t.database.db, { email: "x@example.com", password: "short" })).rejects.toThrow(
       "Password must be at least 8 characters",
     );

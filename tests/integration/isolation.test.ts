@@ -25,7 +25,19 @@ type Who = "anonymous" | "studentA" | "studentB" | "creatorA" | "creatorB" | "bu
 const auth: Record<Who, Record<string, string>> = {} as never;
 /** Tokens are bound to the host that issued them: these were issued on institute A's domain. */
 const authOnA: Record<Who, Record<string, string>> = {} as never;
-const ids = { centerA: "", centerB: "", contentA: "", enquiryA: "", purchaseA: "", emailA: "", studentA: "", teamItemA: "", inviteA: "", inviteTokenB: "", ownerA: "" };
+const ids = {
+  centerA: "",
+  centerB: "",
+  contentA: "",
+  enquiryA: "",
+  purchaseA: "",
+  emailA: "",
+  studentA: "",
+  teamItemA: "",
+  inviteA: "",
+  inviteTokenB: "",
+  ownerA: "",
+};
 const hostA = "iso-a.test";
 const hostB = "iso-b.test";
 
@@ -44,34 +56,74 @@ beforeAll(async () => {
   authOnA.anonymous = {};
   ids.emailA = users.businessA!.email;
   ids.studentA = users.studentA!.user._id;
-  ids.centerA = (await createCenter(t, users.businessA!.user._id, { slug: "iso-a", customDomain: hostA, instituteName: "Iso A" })).id;
-  ids.centerB = (await createCenter(t, users.businessB!.user._id, { slug: "iso-b", customDomain: hostB, instituteName: "Iso B" })).id;
+  ids.centerA = (
+    await createCenter(t, users.businessA!.user._id, { slug: "iso-a", customDomain: hostA, instituteName: "Iso A" })
+  ).id;
+  ids.centerB = (
+    await createCenter(t, users.businessB!.user._id, { slug: "iso-b", customDomain: hostB, instituteName: "Iso B" })
+  ).id;
   // creatorA is on both teams (the matrix's assign moves A's content to B); creatorB on neither.
   await joinTeam(t, ids.centerA, users.creatorA!.user._id);
   await joinTeam(t, ids.centerB, users.creatorA!.user._id);
-  const [enquiry] = await t.database.db.insert(enquiries).values({ centerId: ids.centerA, name: "Secret Lead", phone: "+919800000009", email: "lead@example.com" }).returning();
+  const [enquiry] = await t.database.db
+    .insert(enquiries)
+    .values({ centerId: ids.centerA, name: "Secret Lead", phone: "+919800000009", email: "lead@example.com" })
+    .returning();
   ids.enquiryA = enquiry.id;
   const [purchase] = await t.database.db
     .insert(purchases)
-    .values({ userId: users.businessA!.user._id, centerId: ids.centerA, planName: "1 Year Plan", billing: "monthly", durationDays: 30, amount: 500000, instituteName: "Iso A", ownerName: "A", email: ids.emailA, domain: hostA, gatewayOrderId: "order_isoA", status: "paid" })
+    .values({
+      userId: users.businessA!.user._id,
+      centerId: ids.centerA,
+      planName: "1 Year Plan",
+      billing: "monthly",
+      durationDays: 30,
+      amount: 500000,
+      instituteName: "Iso A",
+      ownerName: "A",
+      email: ids.emailA,
+      domain: hostA,
+      gatewayOrderId: "order_isoA",
+      status: "paid",
+    })
     .returning();
   ids.purchaseA = purchase.id;
-  const up = await uploadContent(t, users.creatorA!.access_token, { title: "Secret Notes A", type: "pdf", price: "0", businessId: ids.centerA }, { file: await realPdf(), fileName: "notes.pdf" });
+  const up = await uploadContent(
+    t,
+    users.creatorA!.access_token,
+    { title: "Secret Notes A", type: "pdf", price: "0", businessId: ids.centerA },
+    { file: await realPdf(), fileName: "notes.pdf" },
+  );
   expect(up.status).toBe(201);
   ids.contentA = (await up.json()).content._id;
   for (const who of ["studentA", "studentB", "creatorA", "creatorB", "businessA", "businessB"] as const) {
-    const login = await postJson(t, "/api/auth/login", { email: users[who]!.email, password: users[who]!.password }, { host: hostA });
+    const login = await postJson(
+      t,
+      "/api/auth/login",
+      { email: users[who]!.email, password: users[who]!.password },
+      { host: hostA },
+    );
     authOnA[who] = bearer((await login.json()).access_token);
   }
   authOnA.admin = {};
   // A's team: an item of creatorA's on its site, a pending invitation, and one for creatorB to accept.
-  const item = await uploadContent(t, users.creatorA!.access_token, { title: "Team Item A", type: "live", price: "0", liveLink: "https://meet.example.com/team-a", businessId: ids.centerA });
+  const item = await uploadContent(t, users.creatorA!.access_token, {
+    title: "Team Item A",
+    type: "live",
+    price: "0",
+    liveLink: "https://meet.example.com/team-a",
+    businessId: ids.centerA,
+  });
   ids.teamItemA = (await item.json()).content._id;
   ids.ownerA = users.businessA!.user._id;
   const owner = { id: users.businessA!.user._id, email: ids.emailA, role: "business" as const };
   const centerA = { id: ids.centerA, instituteName: "Iso A" };
-  ids.inviteA = (await t.services.team.invite(owner, centerA, { email: "pending.iso@example.com" }, "http://localhost")).entry._id;
-  ids.inviteTokenB = (await t.services.team.invite(owner, centerA, { email: users.creatorB!.email }, "http://localhost")).token;
+  ids.inviteA = (
+    await t.services.team.invite(owner, centerA, { email: "pending.iso@example.com" }, "http://localhost")
+  ).entry._id;
+  ids.inviteTokenB = (
+    await t.services.team.invite(owner, centerA, { email: users.creatorB!.email }, "http://localhost")
+  ).token;
   const enrolled = await postJson(t, "/api/student/enroll", { contentId: ids.contentA }, { headers: auth.studentA });
   expect(enrolled.status).toBe(201);
 }, 60_000);
@@ -80,34 +132,142 @@ afterAll(() => t.close());
 const json = (init: { method?: string; body?: unknown; host?: string; who: Who }) => ({
   method: init.method ?? "GET",
   host: init.host,
-  headers: { ...(init.host === hostA ? authOnA : auth)[init.who], ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
+  headers: {
+    ...(init.host === hostA ? authOnA : auth)[init.who],
+    ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+  },
   body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
 });
 
 /** An endpoint, who may use it, and a request builder. Everyone else must be refused. */
 const OWNED: { name: string; allowed: Who[]; request: (who: Who) => Promise<Response> }[] = [
-  { name: "GET /api/content/{id}", allowed: ["creatorA", "admin"], request: (who) => t.request(`/api/content/${ids.contentA}`, json({ who })) },
-  { name: "PUT /api/content/{id}", allowed: ["creatorA"], request: (who) => t.request(`/api/content/${ids.contentA}`, json({ who, method: "PUT", body: { title: `Renamed by ${who}` } })) },
-  { name: "PUT /api/content/{id}/assign", allowed: ["creatorA"], request: (who) => t.request(`/api/content/${ids.contentA}/assign`, json({ who, method: "PUT", body: { businessId: ids.centerB } })) },
-  { name: "GET /api/content/{id}/file-url", allowed: ["creatorA", "admin", "studentA"], request: (who) => t.request(`/api/content/${ids.contentA}/file-url`, json({ who })) },
-  { name: "GET /api/sales/content/{id}", allowed: ["creatorA", "admin"], request: (who) => t.request(`/api/sales/content/${ids.contentA}`, json({ who })) },
-  { name: "PATCH /api/enquiries/{id}", allowed: ["businessA"], request: (who) => t.request(`/api/enquiries/${ids.enquiryA}`, json({ who, method: "PATCH", body: { status: "contacted" } })) },
-  { name: "GET /api/centers/lookup?email=owner", allowed: ["businessA", "admin"], request: (who) => t.request(`/api/centers/lookup?email=${encodeURIComponent(ids.emailA)}`, json({ who })) },
-  { name: "GET /api/centers/lookup?domain=owner's", allowed: ["businessA", "admin"], request: (who) => t.request(`/api/centers/lookup?domain=${hostA}`, json({ who })) },
-  { name: "POST /api/centers/template (owner's email)", allowed: ["businessA"], request: (who) => t.request("/api/centers/template", json({ who, method: "POST", body: { email: ids.emailA, templateId: "t4" } })) },
-  { name: "PUT /api/centers/{id} (admin only)", allowed: ["admin"], request: (who) => t.request(`/api/centers/${ids.centerA}`, json({ who, method: "PUT", body: { name: "Iso A", domain: hostA, website: `https://${hostA}`, superAdminPath: "/admin" } })) },
-  { name: "GET /api/enquiries on A's own domain", allowed: ["businessA"], request: (who) => t.request("/api/enquiries", json({ who, host: hostA })) },
-  { name: "GET /api/team?centerId=A", allowed: ["businessA"], request: (who) => t.request(`/api/team?centerId=${ids.centerA}`, json({ who })) },
-  { name: "POST /api/team/invitations?centerId=A", allowed: ["businessA"], request: (who) => t.request(`/api/team/invitations?centerId=${ids.centerA}`, json({ who, method: "POST", body: { email: `invited.by.${who}@example.com` } })) },
-  { name: "DELETE /api/team/{id} (A's invitation)", allowed: ["businessA"], request: (who) => t.request(`/api/team/${ids.inviteA}?centerId=${ids.centerA}`, json({ who, method: "DELETE" })) },
-  { name: "DELETE /api/team/{id} (A's invitation, no centerId)", allowed: ["businessA"], request: (who) => t.request(`/api/team/${ids.inviteA}`, json({ who, method: "DELETE" })) },
-  { name: "POST /api/team/accept (invited: creatorB)", allowed: ["creatorB"], request: (who) => t.request("/api/team/accept", json({ who, method: "POST", body: { token: ids.inviteTokenB } })) },
-  { name: "GET /api/site-contents?centerId=A", allowed: ["businessA"], request: (who) => t.request(`/api/site-contents?centerId=${ids.centerA}`, json({ who })) },
-  { name: "PUT /api/site-contents/{id} (A's item)", allowed: ["businessA"], request: (who) => t.request(`/api/site-contents/${ids.teamItemA}`, json({ who, method: "PUT", body: { hidden: who !== "businessA" } })) },
-  { name: "GET /api/team on A's own domain", allowed: ["businessA"], request: (who) => t.request("/api/team", json({ who, host: hostA })) },
+  {
+    name: "GET /api/content/{id}",
+    allowed: ["creatorA", "admin"],
+    request: (who) => t.request(`/api/content/${ids.contentA}`, json({ who })),
+  },
+  {
+    name: "PUT /api/content/{id}",
+    allowed: ["creatorA"],
+    request: (who) =>
+      t.request(`/api/content/${ids.contentA}`, json({ who, method: "PUT", body: { title: `Renamed by ${who}` } })),
+  },
+  {
+    name: "PUT /api/content/{id}/assign",
+    allowed: ["creatorA"],
+    request: (who) =>
+      t.request(`/api/content/${ids.contentA}/assign`, json({ who, method: "PUT", body: { businessId: ids.centerB } })),
+  },
+  {
+    name: "GET /api/content/{id}/file-url",
+    allowed: ["creatorA", "admin", "studentA"],
+    request: (who) => t.request(`/api/content/${ids.contentA}/file-url`, json({ who })),
+  },
+  {
+    name: "GET /api/sales/content/{id}",
+    allowed: ["creatorA", "admin"],
+    request: (who) => t.request(`/api/sales/content/${ids.contentA}`, json({ who })),
+  },
+  {
+    name: "PATCH /api/enquiries/{id}",
+    allowed: ["businessA"],
+    request: (who) =>
+      t.request(`/api/enquiries/${ids.enquiryA}`, json({ who, method: "PATCH", body: { status: "contacted" } })),
+  },
+  {
+    name: "GET /api/centers/lookup?email=owner",
+    allowed: ["businessA", "admin"],
+    request: (who) => t.request(`/api/centers/lookup?email=${encodeURIComponent(ids.emailA)}`, json({ who })),
+  },
+  {
+    name: "GET /api/centers/lookup?domain=owner's",
+    allowed: ["businessA", "admin"],
+    request: (who) => t.request(`/api/centers/lookup?domain=${hostA}`, json({ who })),
+  },
+  {
+    name: "POST /api/centers/template (owner's email)",
+    allowed: ["businessA"],
+    request: (who) =>
+      t.request("/api/centers/template", json({ who, method: "POST", body: { email: ids.emailA, templateId: "t4" } })),
+  },
+  {
+    name: "PUT /api/centers/{id} (admin only)",
+    allowed: ["admin"],
+    request: (who) =>
+      t.request(
+        `/api/centers/${ids.centerA}`,
+        json({
+          who,
+          method: "PUT",
+          body: { name: "Iso A", domain: hostA, website: `https://${hostA}`, superAdminPath: "/admin" },
+        }),
+      ),
+  },
+  {
+    name: "GET /api/enquiries on A's own domain",
+    allowed: ["businessA"],
+    request: (who) => t.request("/api/enquiries", json({ who, host: hostA })),
+  },
+  {
+    name: "GET /api/team?centerId=A",
+    allowed: ["businessA"],
+    request: (who) => t.request(`/api/team?centerId=${ids.centerA}`, json({ who })),
+  },
+  {
+    name: "POST /api/team/invitations?centerId=A",
+    allowed: ["businessA"],
+    request: (who) =>
+      t.request(
+        `/api/team/invitations?centerId=${ids.centerA}`,
+        json({ who, method: "POST", body: { email: `invited.by.${who}@example.com` } }),
+      ),
+  },
+  {
+    name: "DELETE /api/team/{id} (A's invitation)",
+    allowed: ["businessA"],
+    request: (who) => t.request(`/api/team/${ids.inviteA}?centerId=${ids.centerA}`, json({ who, method: "DELETE" })),
+  },
+  {
+    name: "DELETE /api/team/{id} (A's invitation, no centerId)",
+    allowed: ["businessA"],
+    request: (who) => t.request(`/api/team/${ids.inviteA}`, json({ who, method: "DELETE" })),
+  },
+  {
+    name: "POST /api/team/accept (invited: creatorB)",
+    allowed: ["creatorB"],
+    request: (who) => t.request("/api/team/accept", json({ who, method: "POST", body: { token: ids.inviteTokenB } })),
+  },
+  {
+    name: "GET /api/site-contents?centerId=A",
+    allowed: ["businessA"],
+    request: (who) => t.request(`/api/site-contents?centerId=${ids.centerA}`, json({ who })),
+  },
+  {
+    name: "PUT /api/site-contents/{id} (A's item)",
+    allowed: ["businessA"],
+    request: (who) =>
+      t.request(
+        `/api/site-contents/${ids.teamItemA}`,
+        json({ who, method: "PUT", body: { hidden: who !== "businessA" } }),
+      ),
+  },
+  {
+    name: "GET /api/team on A's own domain",
+    allowed: ["businessA"],
+    request: (who) => t.request("/api/team", json({ who, host: hostA })),
+  },
 ];
 
-const EVERYONE: Who[] = ["anonymous", "studentA", "studentB", "creatorA", "creatorB", "businessA", "businessB", "admin"];
+const EVERYONE: Who[] = [
+  "anonymous",
+  "studentA",
+  "studentB",
+  "creatorA",
+  "creatorB",
+  "businessA",
+  "businessB",
+  "admin",
+];
 
 describe("owned data is refused to everyone else", () => {
   for (const row of OWNED) {
@@ -131,7 +291,9 @@ describe("owned data is refused to everyone else", () => {
     expect(content.content.businessId).toBe(ids.centerB);
     // Nobody but A's owner invited anyone to A's team, revoked its invitation or hid its item.
     const team = await t.services.team.list(ids.centerA);
-    expect(team.filter((e) => e.email.startsWith("invited.by.")).map((e) => e.email)).toEqual(["invited.by.businessa@example.com"]);
+    expect(team.filter((e) => e.email.startsWith("invited.by.")).map((e) => e.email)).toEqual([
+      "invited.by.businessa@example.com",
+    ]);
     expect(team.find((e) => e._id === ids.inviteA)?.status).toBe("removed");
     const [item] = await t.services.team.siteItems(ids.centerA, ids.teamItemA);
     expect(item).toMatchObject({ hidden: false, shown: true });
@@ -143,12 +305,38 @@ describe("lists show only one's own", () => {
     { name: "another creator's contents", who: "creatorB", path: "/api/content/my", secret: () => "Secret Notes A" },
     { name: "another creator's sales", who: "creatorB", path: "/api/sales/my", secret: () => ids.contentA },
     { name: "another institute's leads", who: "businessB", path: "/api/enquiries", secret: () => "Secret Lead" },
-    { name: "another owner's purchases", who: "businessB", path: "/api/payment/purchases/my", secret: () => ids.purchaseA },
-    { name: "another student's courses", who: "studentB", path: "/api/student/my-courses", secret: () => "Secret Notes A" },
-    { name: "another institute's catalog", who: "studentB", path: "/api/contents", host: hostA, secret: () => "nothing-from-B" },
+    {
+      name: "another owner's purchases",
+      who: "businessB",
+      path: "/api/payment/purchases/my",
+      secret: () => ids.purchaseA,
+    },
+    {
+      name: "another student's courses",
+      who: "studentB",
+      path: "/api/student/my-courses",
+      secret: () => "Secret Notes A",
+    },
+    {
+      name: "another institute's catalog",
+      who: "studentB",
+      path: "/api/contents",
+      host: hostA,
+      secret: () => "nothing-from-B",
+    },
     { name: "another institute's team", who: "businessB", path: "/api/team", secret: () => "pending.iso@example.com" },
-    { name: "another institute's site items", who: "businessB", path: "/api/site-contents", secret: () => "Team Item A" },
-    { name: "institutes whose team one is not on (creator's Business dropdown)", who: "creatorB", path: "/api/businesses", secret: () => ids.centerB },
+    {
+      name: "another institute's site items",
+      who: "businessB",
+      path: "/api/site-contents",
+      secret: () => "Team Item A",
+    },
+    {
+      name: "institutes whose team one is not on (creator's Business dropdown)",
+      who: "creatorB",
+      path: "/api/businesses",
+      secret: () => ids.centerB,
+    },
     { name: "institutes for a student", who: "studentA", path: "/api/businesses", secret: () => "Iso" },
   ];
   for (const c of cases) {
@@ -168,7 +356,13 @@ describe("lists show only one's own", () => {
   });
 
   it("a creator not on an institute's team cannot put content on its site", async () => {
-    const res = await uploadContent(t, auth.creatorB.authorization.slice(7), { title: "Iso phishing class", type: "live", price: "0", liveLink: "https://evil.example.com/x", businessId: ids.centerB });
+    const res = await uploadContent(t, auth.creatorB.authorization.slice(7), {
+      title: "Iso phishing class",
+      type: "live",
+      price: "0",
+      liveLink: "https://evil.example.com/x",
+      businessId: ids.centerB,
+    });
     expect(res.status).toBe(403);
     for (const host of [hostA, hostB]) {
       expect(await (await t.request("/", { host })).text()).not.toContain("Iso phishing class");
@@ -177,7 +371,11 @@ describe("lists show only one's own", () => {
   });
 
   it("an item its institute hid is on none of its lists, and back when shown", async () => {
-    const lists = async () => [await (await t.request("/", { host: hostA })).text(), await (await t.request("/api/contents", { host: hostA })).text(), await (await t.request("/api/contents")).text()];
+    const lists = async () => [
+      await (await t.request("/", { host: hostA })).text(),
+      await (await t.request("/api/contents", { host: hostA })).text(),
+      await (await t.request("/api/contents")).text(),
+    ];
     for (const list of await lists()) expect(list).toContain("Team Item A");
     await t.services.team.setHidden({ id: ids.ownerA }, ids.centerA, ids.teamItemA, { hidden: true });
     for (const list of await lists()) expect(list).not.toContain("Team Item A");

@@ -31,12 +31,18 @@ async function standIn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
   renders.push(`${c.req.path}${nonce ? " nonce" : ""}`);
   if (failNext) {
     failNext = false;
-    return c.html(`<!DOCTYPE html><html><body><h1>Something went wrong</h1><script>window.failed=1</script></body></html>`, 500);
+    return c.html(
+      `<!DOCTYPE html><html><body><h1>Something went wrong</h1><script>window.failed=1</script></body></html>`,
+      500,
+    );
   }
   if (noStoreNext) c.header("Cache-Control", "no-store");
   noStoreNext = false;
   const attribute = nonce ? ` nonce="${nonce}"` : "";
-  const plans = c.req.path === "/pricing" ? (await deps.services.plans.listActive()).map((plan) => `<li>${plan.name}</li>`).join("") : "";
+  const plans =
+    c.req.path === "/pricing"
+      ? (await deps.services.plans.listActive()).map((plan) => `<li>${plan.name}</li>`).join("")
+      : "";
   const data = JSON.stringify({ viewer: auth?.user.name ?? null, ...visitorChoices(c.req.header("cookie")) });
   return c.html(
     `<!DOCTYPE html><html><head><script${attribute}>document.documentElement.dataset.theme="x"</script>` +
@@ -59,7 +65,8 @@ beforeEach(() => {
 });
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
-const policyHashes = (res: Response) => [...(res.headers.get("content-security-policy") ?? "").matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+const policyHashes = (res: Response) =>
+  [...(res.headers.get("content-security-policy") ?? "").matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
 
 describe("the platform's public pages, kept as bytes", () => {
   it("are rendered once, without a nonce, and then sent from memory, the same bytes every time", async () => {
@@ -88,7 +95,9 @@ describe("the platform's public pages, kept as bytes", () => {
     // loaded by src needs no hash.
     expect(policyHashes(res)).toEqual([
       sha256('document.documentElement.dataset.theme="x"'),
-      sha256(`window.__data=${JSON.stringify({ viewer: null, theme: "system", sidebarCollapsed: false, cookiesAccepted: false })}\n`),
+      sha256(
+        `window.__data=${JSON.stringify({ viewer: null, theme: "system", sidebarCollapsed: false, cookiesAccepted: false })}\n`,
+      ),
     ]);
     expect(body).toContain("window.__data=");
   });
@@ -133,13 +142,18 @@ describe("the platform's public pages, kept as bytes", () => {
     await t.request("/", { headers: { cookie: "pathshala_theme=dark" } });
     await t.request("/", { headers: { cookie: "pathshala_theme=dark; pathshala_cookie_consent=accepted" } });
     // The same choices in another order, or a value the page does not know (read as no choice): the same variants.
-    const dark = await t.request("/", { headers: { cookie: "pathshala_cookie_consent=accepted; pathshala_theme=dark" } });
+    const dark = await t.request("/", {
+      headers: { cookie: "pathshala_cookie_consent=accepted; pathshala_theme=dark" },
+    });
     expect(await dark.text()).toContain('"theme":"dark"');
     await t.request("/", { headers: { cookie: "pathshala_theme=neon" } });
     expect(renders).toEqual(["/", "/", "/"]);
     // A cookie the list does not know, a query, an Authorization header: rendered for this request, with a nonce.
     renders.length = 0;
-    const others: Record<string, string>[] = [{ cookie: "pathshala_theme=dark; other=1" }, { authorization: "Bearer nothing" }];
+    const others: Record<string, string>[] = [
+      { cookie: "pathshala_theme=dark; other=1" },
+      { authorization: "Bearer nothing" },
+    ];
     for (const headers of others) {
       const res = await t.request("/", { headers });
       expect(res.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
@@ -215,7 +229,9 @@ describe("the platform's public pages, kept as bytes", () => {
   });
 
   it("render a variant once however many ask for it at the same time", async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.request("/about", { headers: { cookie: "sidebar_state=false" } })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.request("/about", { headers: { cookie: "sidebar_state=false" } })),
+    );
     const bodies = await Promise.all(answers.map((res) => res.text()));
     expect(new Set(bodies).size).toBe(1);
     expect(renders).toEqual(["/about"]);
@@ -223,7 +239,8 @@ describe("the platform's public pages, kept as bytes", () => {
 });
 
 describe("/pricing, kept under the plans' version", () => {
-  const shown = async () => [...(await (await t.request("/pricing")).text()).matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
+  const shown = async () =>
+    [...(await (await t.request("/pricing")).text()).matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
 
   it("shows a plan change on the next request", async () => {
     expect(await shown()).toEqual(["1 Year Plan", "3 Year Plan", "5 Year Plan"]);
@@ -232,7 +249,12 @@ describe("/pricing, kept under the plans' version", () => {
     expect(renders).toEqual([]);
     const { plans } = await (await t.request("/api/pricing/admin", { headers: admin })).json();
     const threeYear = plans.find((plan: { name: string }) => plan.name === "3 Year Plan");
-    const renamed = await postJson(t, `/api/pricing/${threeYear._id}`, { name: "Three Year Plan" }, { method: "PUT", headers: admin });
+    const renamed = await postJson(
+      t,
+      `/api/pricing/${threeYear._id}`,
+      { name: "Three Year Plan" },
+      { method: "PUT", headers: admin },
+    );
     expect(renamed.status).toBe(200);
     // At once, before this instance hears its own announcement (PostgreSQL delivers it later).
     expect(await shown()).toEqual(["1 Year Plan", "Three Year Plan", "5 Year Plan"]);
@@ -244,7 +266,11 @@ describe("/pricing, kept under the plans' version", () => {
       {
         name: "Starter",
         description: "For new institutes",
-        pricing: { monthly: { price: 999, currency: "INR" }, quarterly: { price: 2799, currency: "INR" }, yearly: { price: 9999, currency: "INR" } },
+        pricing: {
+          monthly: { price: 999, currency: "INR" },
+          quarterly: { price: 2799, currency: "INR" },
+          yearly: { price: 9999, currency: "INR" },
+        },
         activeDuration: "monthly",
         features: [{ name: "Home Page", description: "Your own site", included: true }],
         isActive: true,
@@ -256,7 +282,10 @@ describe("/pricing, kept under the plans' version", () => {
     expect(created.status).toBe(201);
     expect(await shown()).toEqual(["1 Year Plan", "Three Year Plan", "5 Year Plan", "Starter"]);
     await announcementsSettled(t.database, PLANS_CHANNEL);
-    const removed = await t.request(`/api/pricing/${(await created.json()).plan._id}`, { method: "DELETE", headers: admin });
+    const removed = await t.request(`/api/pricing/${(await created.json()).plan._id}`, {
+      method: "DELETE",
+      headers: admin,
+    });
     expect(removed.status).toBe(200);
     expect(await shown()).toEqual(["1 Year Plan", "Three Year Plan", "5 Year Plan"]);
     await announcementsSettled(t.database, PLANS_CHANNEL);

@@ -6,14 +6,23 @@ import { loader as pricingLoader } from "../../app/routes/marketing/pricing.tsx"
 
 function contextWith(partial: Partial<RequestContext>) {
   const provider = new RouterContextProvider();
-  provider.set(requestContext, { requestId: "r1", auth: null, secure: false, meta: { ip: "1.2.3.4" }, site: { kind: "platform", host: "localhost" }, ...partial } as RequestContext);
+  provider.set(requestContext, {
+    requestId: "r1",
+    auth: null,
+    secure: false,
+    meta: { ip: "1.2.3.4" },
+    site: { kind: "platform", host: "localhost" },
+    ...partial,
+  } as RequestContext);
   return provider;
 }
 
 describe("loadPricingPlans", () => {
   it("shows the spec's static plans when the plan service fails", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const ctx = contextWith({ services: { plans: { listActive: () => Promise.reject(new Error("database down")) } } as never });
+    const ctx = contextWith({
+      services: { plans: { listActive: () => Promise.reject(new Error("database down")) } } as never,
+    });
     const { plans, source } = await loadPricingPlans(ctx);
     expect(source).toBe("fallback");
     expect(plans.map((p) => [p.name, p.prices.monthly, p.prices.quarterly, p.prices.yearly, p.isPopular])).toEqual([
@@ -27,7 +36,11 @@ describe("loadPricingPlans", () => {
   it("says the page with the static plans may not be stored; the plans on sale may be", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const args = (listActive: () => Promise<unknown[]>) =>
-      ({ request: new Request("http://localhost/pricing"), params: {}, context: contextWith({ services: { plans: { listActive } } as never }) }) as never;
+      ({
+        request: new Request("http://localhost/pricing"),
+        params: {},
+        context: contextWith({ services: { plans: { listActive } } as never }),
+      }) as never;
     const fallback = await pricingLoader(args(() => Promise.reject(new Error("database down"))));
     expect(new Headers(fallback.init?.headers).get("cache-control")).toBe("no-store");
     const stored = await pricingLoader(args(() => Promise.resolve([])));
@@ -45,6 +58,11 @@ describe("requestOrigin", () => {
     expect(requestOrigin(new Request("http://localhost:3000/x"), contextWith({}))).toBe("http://localhost:3000");
     expect(requestOrigin(new Request("http://localhost/x"), contextWith({ secure: true }))).toBe("https://localhost");
     // Behind a proxy the request URL may name an internal host: the resolved site's host wins.
-    expect(requestOrigin(new Request("http://10.0.0.5:3000/x"), contextWith({ secure: true, site: { kind: "platform", host: "pathshala.in" } }))).toBe("https://pathshala.in");
+    expect(
+      requestOrigin(
+        new Request("http://10.0.0.5:3000/x"),
+        contextWith({ secure: true, site: { kind: "platform", host: "pathshala.in" } }),
+      ),
+    ).toBe("https://pathshala.in");
   });
 });

@@ -31,7 +31,8 @@ describe("GET /metrics", () => {
 
   it("reports how many institutes' home pages are kept rendered, and the memory they take", async () => {
     registerRuntimeGauges(t.database, t.services);
-    const scrape = async () => (await t.request("/metrics", { headers: { authorization: "Bearer scrape-secret" } })).text();
+    const scrape = async () =>
+      (await t.request("/metrics", { headers: { authorization: "Bearer scrape-secret" } })).text();
     const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1]);
     const owner = await registerUser(t, "business");
     const center = await createCenter(t, owner.user._id);

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "../../server/api/openapi.ts";
 import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
-import { apiOperations, createApiWorld, INSTITUTE, opKey, PLATFORM, ROLES, sampleRequest, type ApiWorld, type Sample, type Variation } from "../helpers/api-samples.ts";
+import {
+  apiOperations,
+  createApiWorld,
+  INSTITUTE,
+  opKey,
+  PLATFORM,
+  ROLES,
+  sampleRequest,
+  type ApiWorld,
+  type Sample,
+  type Variation,
+} from "../helpers/api-samples.ts";
 
 let t: ListeningTestApp;
 let world: ApiWorld;
@@ -37,7 +48,9 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+};
 
 const RANDOM_ID = "3b0f4e0a-6a59-4d8e-9d38-0c7f8d2b1a11";
 let ips = 0;
@@ -55,16 +68,27 @@ function variations(op: Operation, sample: Sample): [string, Variation][] {
     list.push(["with an empty body", { json: {} }], ["with malformed JSON", { json: "{not json" }]);
   }
   if (sample.multipart) list.push(["with an empty form", { multipart: { title: "" } }]);
-  for (const name of Object.keys(sample.query ?? {})) list.push([`with a bad ${name}`, { query: { ...sample.query, [name]: "-1x" } }]);
+  for (const name of Object.keys(sample.query ?? {}))
+    list.push([`with a bad ${name}`, { query: { ...sample.query, [name]: "-1x" } }]);
   for (const name of Object.keys(sample.params ?? {})) {
-    list.push([`with a malformed ${name}`, { params: { [name]: "0" } }], [`with an unknown ${name}`, { params: { [name]: RANDOM_ID } }]);
+    list.push(
+      [`with a malformed ${name}`, { params: { [name]: "0" } }],
+      [`with an unknown ${name}`, { params: { [name]: RANDOM_ID } }],
+    );
   }
   list.push(["with NUL in the query", { rawQuery: "x=a%00b" }]);
   if (op.method !== "get") {
-    list.push(["from another site", { headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } }]);
+    list.push([
+      "from another site",
+      { headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } },
+    ]);
     const huge = JSON.stringify({ x: "x".repeat(1_100_000) });
     // With its length, as every HTTP/1.1 client sends it (the in-process request adds none by itself).
-    if (!sample.multipart) list.push(["with a body over the limit", { raw: { body: huge, type: "application/json" }, headers: { "content-length": String(huge.length) } }]);
+    if (!sample.multipart)
+      list.push([
+        "with a body over the limit",
+        { raw: { body: huge, type: "application/json" }, headers: { "content-length": String(huge.length) } },
+      ]);
   }
   return list;
 }
@@ -75,7 +99,11 @@ function mediaType(res: Response): string {
 
 describe("the document is true", () => {
   it("has a sample request for every operation", () => {
-    expect(apiOperations().map(opKey).filter((key) => !world.samples[key])).toEqual([]);
+    expect(
+      apiOperations()
+        .map(opKey)
+        .filter((key) => !world.samples[key]),
+    ).toEqual([]);
   });
 
   it("documents every status each operation answers, for every role, with its content type and the error shape", async () => {
@@ -88,8 +116,12 @@ describe("the document is true", () => {
       for (const who of ROLES) {
         for (const [how, variation] of variations(op, sample)) {
           const host = variation.host ?? sample.host ?? PLATFORM;
-          const session = op.path === "/auth/logout" ? await world.freshIdentity(who, host) : world.identities[host][who];
-          const { path, init } = sampleRequest(op, sample, { ...variation, headers: { ...session, ...fromNewAddress(), ...variation.headers } });
+          const session =
+            op.path === "/auth/logout" ? await world.freshIdentity(who, host) : world.identities[host][who];
+          const { path, init } = sampleRequest(op, sample, {
+            ...variation,
+            headers: { ...session, ...fromNewAddress(), ...variation.headers },
+          });
           const res = await t.request(path, init);
           const label = `${who} ${opKey(op)} ${how} → ${res.status}`;
           (seen.get(opKey(op)) ?? seen.set(opKey(op), new Set()).get(opKey(op))!).add(res.status);
@@ -110,14 +142,17 @@ describe("the document is true", () => {
           }
           if (res.status >= 400 && mediaType(res) === "application/json") {
             const json = JSON.parse(body);
-            if (json.success !== false || typeof json.error !== "string" || !json.error || json.message !== json.error) problems.push(`${label}: not the error shape: ${body.slice(0, 120)}`);
+            if (json.success !== false || typeof json.error !== "string" || !json.error || json.message !== json.error)
+              problems.push(`${label}: not the error shape: ${body.slice(0, 120)}`);
           }
         }
       }
     }
     expect(problems).toEqual([]);
     // The samples are real requests: each operation has said yes to one of them.
-    const neverAccepted = [...seen].filter(([, statuses]) => ![...statuses].some((s) => s < 300)).map(([key, statuses]) => `${key}: ${[...statuses].join(", ")}`);
+    const neverAccepted = [...seen]
+      .filter(([, statuses]) => ![...statuses].some((s) => s < 300))
+      .map(([key, statuses]) => `${key}: ${[...statuses].join(", ")}`);
     expect(neverAccepted).toEqual(EXPECTED_REFUSALS);
   }, 600_000);
 });

@@ -14,44 +14,90 @@ afterAll(async () => {
 
 describe("with real Razorpay keys", () => {
   it("does not mount the sandbox at all and hands out Razorpay's own Checkout", async () => {
-    const t = await createTestApp({ RAZORPAY_KEY_ID: "rzp_live_pathshala", RAZORPAY_KEY_SECRET: "live-secret", RAZORPAY_WEBHOOK_SECRET: "live-webhook" });
+    const t = await createTestApp({
+      RAZORPAY_KEY_ID: "rzp_live_pathshala",
+      RAZORPAY_KEY_SECRET: "live-secret",
+      RAZORPAY_WEBHOOK_SECRET: "live-webhook",
+    });
     apps.push(t);
-    for (const path of ["/_sandbox/razorpay/checkout.js", "/_sandbox/razorpay/v1/orders", "/_sandbox/razorpay/checkout/pay"]) {
+    for (const path of [
+      "/_sandbox/razorpay/checkout.js",
+      "/_sandbox/razorpay/v1/orders",
+      "/_sandbox/razorpay/checkout/pay",
+    ]) {
       const res = await t.request(path, { method: path.endsWith(".js") ? "GET" : "POST" });
       expect(res.status).toBe(404);
     }
-    expect(await (await t.request("/api/payment/config")).json()).toEqual({ key_id: "rzp_live_pathshala", checkout_script: "https://checkout.razorpay.com/v1/checkout.js", sandbox: false });
+    expect(await (await t.request("/api/payment/config")).json()).toEqual({
+      key_id: "rzp_live_pathshala",
+      checkout_script: "https://checkout.razorpay.com/v1/checkout.js",
+      sandbox: false,
+    });
     // Signatures are checked with the configured secrets, not the sandbox's.
-    const sandboxSigned = await postJson(t, "/api/payment/verify", { razorpay_order_id: "order_A", razorpay_payment_id: "pay_A", razorpay_signature: signCheckout("order_A", "pay_A") });
+    const sandboxSigned = await postJson(t, "/api/payment/verify", {
+      razorpay_order_id: "order_A",
+      razorpay_payment_id: "pay_A",
+      razorpay_signature: signCheckout("order_A", "pay_A"),
+    });
     expect((await sandboxSigned.json()).error).toBe("The payment signature is not valid.");
-    const liveSigned = await postJson(t, "/api/payment/verify", { razorpay_order_id: "order_A", razorpay_payment_id: "pay_A", razorpay_signature: signCheckout("order_A", "pay_A", "live-secret") });
+    const liveSigned = await postJson(t, "/api/payment/verify", {
+      razorpay_order_id: "order_A",
+      razorpay_payment_id: "pay_A",
+      razorpay_signature: signCheckout("order_A", "pay_A", "live-secret"),
+    });
     expect((await liveSigned.json()).error).toBe("We could not find this order.");
   });
 });
 
 describe("RAZORPAY_SANDBOX=1 with keys", () => {
   it("runs the sandbox signing payments and webhooks with the configured secrets", async () => {
-    const t = await createListeningTestApp({ RAZORPAY_KEY_ID: "rzp_test_custom", RAZORPAY_KEY_SECRET: "custom-key-secret", RAZORPAY_WEBHOOK_SECRET: "custom-webhook-secret", RAZORPAY_SANDBOX: "1" });
+    const t = await createListeningTestApp({
+      RAZORPAY_KEY_ID: "rzp_test_custom",
+      RAZORPAY_KEY_SECRET: "custom-key-secret",
+      RAZORPAY_WEBHOOK_SECRET: "custom-webhook-secret",
+      RAZORPAY_SANDBOX: "1",
+    });
     apps.push(t);
     await seedDemo(t.database.db);
     const owner = await registerUser(t, "business");
     const res = await postJson(
       t,
       "/api/payment/create-order",
-      { institute: "Custom Keys Academy", owner: "Owner", email: "o@example.com", plan: "1 Year Plan", billing: "monthly", domain: "custom-keys.example.com" },
+      {
+        institute: "Custom Keys Academy",
+        owner: "Owner",
+        email: "o@example.com",
+        plan: "1 Year Plan",
+        billing: "monthly",
+        domain: "custom-keys.example.com",
+      },
       { headers: bearer(owner.access_token) },
     );
     expect(res.status).toBe(200);
     const { order } = await res.json();
     const paid = await (
-      await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: "rzp_test_custom", order_id: order.id }) })
+      await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key: "rzp_test_custom", order_id: order.id }),
+      })
     ).json();
     expect(paid.razorpay_signature).toBe(signCheckout(order.id, paid.razorpay_payment_id, "custom-key-secret"));
     // The sandbox's webhooks are signed with the custom webhook secret, so the app accepts them.
-    await expect.poll(async () => (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, order.id)))[0].status, { timeout: 10_000 }).toBe("paid");
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, order.id)))[0].status,
+        { timeout: 10_000 },
+      )
+      .toBe("paid");
     // And a webhook signed with the development secret is refused.
     const body = JSON.stringify({ event: "payment.captured", payload: {} });
-    const refused = await t.request("/api/payment/webhook", { method: "POST", headers: { "x-razorpay-signature": webhookSignature("pathshala-sandbox-webhook-secret", body) }, body });
+    const refused = await t.request("/api/payment/webhook", {
+      method: "POST",
+      headers: { "x-razorpay-signature": webhookSignature("pathshala-sandbox-webhook-secret", body) },
+      body,
+    });
     expect(refused.status).toBe(400);
   });
 });

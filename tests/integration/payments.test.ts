@@ -4,7 +4,14 @@ import { centers, pricingPlans, purchases, webhookEvents } from "../../server/db
 import { seedDemo } from "../../server/seed/demo.ts";
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from "../../server/payments/config.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
-import { createListeningTestApp, eventId, sendWebhook, signCheckout, webhook, type ListeningTestApp } from "../helpers/payments.ts";
+import {
+  createListeningTestApp,
+  eventId,
+  sendWebhook,
+  signCheckout,
+  webhook,
+  type ListeningTestApp,
+} from "../helpers/payments.ts";
 
 let t: ListeningTestApp;
 let owner: Awaited<ReturnType<typeof registerUser>>;
@@ -51,11 +58,17 @@ async function placed(overrides: Record<string, unknown> = {}, headers = auth) {
 }
 
 const verify = (orderId: string, paymentId: string, signature = signCheckout(orderId, paymentId)) =>
-  postJson(t, "/api/payment/verify", { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature });
+  postJson(t, "/api/payment/verify", {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: signature,
+  });
 
-const purchaseOf = async (orderId: string) => (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, orderId)))[0];
+const purchaseOf = async (orderId: string) =>
+  (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, orderId)))[0];
 const centersOn = (domain: string) => t.database.db.select().from(centers).where(eq(centers.customDomain, domain));
-const count = async (table: typeof centers | typeof purchases) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+const count = async (table: typeof centers | typeof purchases) =>
+  (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 let payments = 0;
 const paymentId = () => `pay_test${Date.now().toString(36)}${++payments}`;
@@ -89,11 +102,32 @@ describe("POST /api/payment/create-order", () => {
     expect(body.order.id).toMatch(/^order_[A-Za-z0-9]{14}$/);
     expect(body.key_id).toBe(SANDBOX_KEY_ID);
     const row = await purchaseOf(body.order.id);
-    expect(row).toMatchObject({ amount: 500_000, currency: "INR", durationDays: 30, billing: "monthly", planName: "1 Year Plan", status: "created", domain, userId: owner.user._id, instituteName: "Sunrise Coaching", ownerName: "Asha Rao", email: "asha@example.com", phone: "+91 98765 43210" });
+    expect(row).toMatchObject({
+      amount: 500_000,
+      currency: "INR",
+      durationDays: 30,
+      billing: "monthly",
+      planName: "1 Year Plan",
+      status: "created",
+      domain,
+      userId: owner.user._id,
+      instituteName: "Sunrise Coaching",
+      ownerName: "Asha Rao",
+      email: "asha@example.com",
+      phone: "+91 98765 43210",
+    });
     // The gateway holds the same amount, with our purchase id as the receipt.
     const basic = `Basic ${Buffer.from(`${SANDBOX_KEY_ID}:${SANDBOX_KEY_SECRET}`).toString("base64")}`;
-    const gatewayOrder = await (await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/orders/${body.order.id}`, { headers: { authorization: basic } })).json();
-    expect(gatewayOrder).toMatchObject({ id: body.order.id, amount: 500_000, currency: "INR", receipt: row.id, status: "created" });
+    const gatewayOrder = await (
+      await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/orders/${body.order.id}`, { headers: { authorization: basic } })
+    ).json();
+    expect(gatewayOrder).toMatchObject({
+      id: body.order.id,
+      amount: 500_000,
+      currency: "INR",
+      receipt: row.id,
+      status: "created",
+    });
   });
 
   it("uses price × 100 paise and 30 / 90 / 365 days for monthly / quarterly / yearly", async () => {
@@ -117,15 +151,27 @@ describe("POST /api/payment/create-order", () => {
   const invalid: [string, Record<string, unknown>, string][] = [
     ["no institute", { institute: "  " }, "Institute/Brand name is required"],
     ["no domain", { domain: "" }, "Domain name is required"],
-    ["a domain that is not a host name", { domain: "my academy" }, "Please enter a valid domain (e.g., yourinstitute.com)"],
+    [
+      "a domain that is not a host name",
+      { domain: "my academy" },
+      "Please enter a valid domain (e.g., yourinstitute.com)",
+    ],
     ["a domain without a dot", { domain: "academy" }, "Please enter a valid domain (e.g., yourinstitute.com)"],
-    ["a domain with a numeric ending", { domain: "academy.123" }, "Please enter a valid domain (e.g., yourinstitute.com)"],
+    [
+      "a domain with a numeric ending",
+      { domain: "academy.123" },
+      "Please enter a valid domain (e.g., yourinstitute.com)",
+    ],
     ["no owner", { owner: "" }, "Owner/Director full name is required"],
     ["no email", { email: "" }, "Email is required"],
     ["a bad email", { email: "asha@" }, "Please enter a valid email address"],
     ["a bad phone", { phone: "12ab" }, "Please enter a valid phone number"],
     ["no plan", { plan: "" }, "Plan is required"],
-    ["an unknown plan", { plan: "Professional" }, "This plan is not available. Please choose a plan on the pricing page."],
+    [
+      "an unknown plan",
+      { plan: "Professional" },
+      "This plan is not available. Please choose a plan on the pricing page.",
+    ],
     ["an unknown billing", { billing: "weekly" }, "Billing must be monthly, quarterly or yearly"],
     ["a bare host name", { domain: "localhost" }, "Please enter a valid domain (e.g., yourinstitute.com)"],
   ];
@@ -147,7 +193,9 @@ describe("POST /api/payment/create-order", () => {
   });
 
   it("refuses a plan whose price for that billing is zero", async () => {
-    await t.database.db.insert(pricingPlans).values({ name: "Free Trial", monthlyPrice: 0, quarterlyPrice: 0, yearlyPrice: 100_000, sortOrder: 9 });
+    await t.database.db
+      .insert(pricingPlans)
+      .values({ name: "Free Trial", monthlyPrice: 0, quarterlyPrice: 0, yearlyPrice: 100_000, sortOrder: 9 });
     await t.services.plans.changed();
     const { status, body } = await createOrder({ plan: "Free Trial", billing: "monthly" });
     expect(status).toBe(400);
@@ -156,15 +204,25 @@ describe("POST /api/payment/create-order", () => {
   });
 
   it("refuses an inactive plan", async () => {
-    await t.database.db.insert(pricingPlans).values({ name: "Retired", monthlyPrice: 100_000, quarterlyPrice: 100_000, yearlyPrice: 100_000, isActive: false });
+    await t.database.db.insert(pricingPlans).values({
+      name: "Retired",
+      monthlyPrice: 100_000,
+      quarterlyPrice: 100_000,
+      yearlyPrice: 100_000,
+      isActive: false,
+    });
     await t.services.plans.changed();
-    expect((await createOrder({ plan: "Retired" })).body.error).toBe("This plan is not available. Please choose a plan on the pricing page.");
+    expect((await createOrder({ plan: "Retired" })).body.error).toBe(
+      "This plan is not available. Please choose a plan on the pricing page.",
+    );
   });
 
   it("answers 409 when the domain belongs to another owner's center; the owner's own domain is a renewal", async () => {
     const other = await registerUser(t, "business");
     const domain = newDomain();
-    await t.database.db.insert(centers).values({ slug: `other-${domains}`, instituteName: "Other", customDomain: domain, ownerId: other.user._id });
+    await t.database.db
+      .insert(centers)
+      .values({ slug: `other-${domains}`, instituteName: "Other", customDomain: domain, ownerId: other.user._id });
     const before = await count(purchases);
     const { status, body } = await createOrder({ domain: `  HTTPS://${domain.toUpperCase()}/home ` });
     expect(status).toBe(409);
@@ -190,19 +248,39 @@ describe("POST /api/payment/verify", () => {
     const domain = newDomain();
     // The host is unknown before the purchase (and that answer is cached).
     expect((await t.request("/", { host: domain })).status).toBe(404);
-    const { order, purchase } = await placed({ domain, billing: "quarterly", plan: "3 Year Plan", institute: "Vidya Classes" });
+    const { order, purchase } = await placed({
+      domain,
+      billing: "quarterly",
+      plan: "3 Year Plan",
+      institute: "Vidya Classes",
+    });
     const pay = paymentId();
     const startedAt = Date.now();
     const res = await verify(order.id, pay);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, kind: "plan", alreadyCompleted: false, purchase: { _id: purchase._id, status: "paid", amount: 2_000_000, plan: "3 Year Plan" }, center: { domain, instituteName: "Vidya Classes", status: "active" } });
+    expect(body).toMatchObject({
+      success: true,
+      kind: "plan",
+      alreadyCompleted: false,
+      purchase: { _id: purchase._id, status: "paid", amount: 2_000_000, plan: "3 Year Plan" },
+      center: { domain, instituteName: "Vidya Classes", status: "active" },
+    });
 
     const row = await purchaseOf(order.id);
     expect(row).toMatchObject({ status: "paid", gatewayPaymentId: pay });
     expect(row.paidAt).toBeInstanceOf(Date);
     const [center] = await centersOn(domain);
-    expect(center).toMatchObject({ id: row.centerId, instituteName: "Vidya Classes", ownerId: owner.user._id, planName: "3 Year Plan", billing: "quarterly", status: "active", website: `https://${domain}`, slug: expect.stringMatching(/^vidya-classes/) });
+    expect(center).toMatchObject({
+      id: row.centerId,
+      instituteName: "Vidya Classes",
+      ownerId: owner.user._id,
+      planName: "3 Year Plan",
+      billing: "quarterly",
+      status: "active",
+      website: `https://${domain}`,
+      slug: expect.stringMatching(/^vidya-classes/),
+    });
     expect(Math.abs(center.startsAt.getTime() - startedAt)).toBeLessThan(60_000);
     expect(Math.abs(center.expiresAt!.getTime() - (center.startsAt.getTime() + 90 * DAY))).toBeLessThan(60_000);
 
@@ -214,7 +292,12 @@ describe("POST /api/payment/verify", () => {
   it("refuses a forged signature with 422 and completes nothing", async () => {
     const { order } = await placed();
     const pay = paymentId();
-    for (const signature of [signCheckout(order.id, pay, "not-the-secret"), signCheckout(order.id, "pay_other"), "0".repeat(64), "short"]) {
+    for (const signature of [
+      signCheckout(order.id, pay, "not-the-secret"),
+      signCheckout(order.id, "pay_other"),
+      "0".repeat(64),
+      "short",
+    ]) {
       const res = await verify(order.id, pay, signature);
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ success: false, error: "The payment signature is not valid." });
@@ -268,7 +351,10 @@ describe("POST /api/payment/verify", () => {
     const domain = newDomain();
     const first = await placed({ domain });
     await verify(first.order.id, paymentId());
-    await t.database.db.update(centers).set({ expiresAt: new Date(Date.now() - 10 * DAY) }).where(eq(centers.customDomain, domain));
+    await t.database.db
+      .update(centers)
+      .set({ expiresAt: new Date(Date.now() - 10 * DAY) })
+      .where(eq(centers.customDomain, domain));
     const second = await placed({ domain });
     await verify(second.order.id, paymentId());
     const [center] = await centersOn(domain);
@@ -279,7 +365,12 @@ describe("POST /api/payment/verify", () => {
     const domain = newDomain();
     const { order } = await placed({ domain, institute: "Late Comer" });
     const other = await registerUser(t, "business");
-    await t.database.db.insert(centers).values({ slug: `squatter-${domains}`, instituteName: "Squatter", customDomain: domain, ownerId: other.user._id });
+    await t.database.db.insert(centers).values({
+      slug: `squatter-${domains}`,
+      instituteName: "Squatter",
+      customDomain: domain,
+      ownerId: other.user._id,
+    });
     expect((await verify(order.id, paymentId())).status).toBe(200);
     const row = await purchaseOf(order.id);
     expect(row.status).toBe("paid");
@@ -291,7 +382,10 @@ describe("POST /api/payment/verify", () => {
 describe("POST /api/payment/webhook", () => {
   it("completes the purchase on payment.captured", async () => {
     const { order } = await placed();
-    const res = await sendWebhook(t, webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }));
+    const res = await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, status: "processed", result: "completed" });
     expect((await purchaseOf(order.id)).status).toBe("paid");
@@ -300,35 +394,57 @@ describe("POST /api/payment/webhook", () => {
 
   it("completes the purchase on order.paid", async () => {
     const { order } = await placed();
-    const res = await sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: paymentId(), amount: order.amount }));
+    const res = await sendWebhook(
+      t,
+      webhook("order.paid", { orderId: order.id, paymentId: paymentId(), amount: order.amount }),
+    );
     expect(await res.json()).toMatchObject({ result: "completed" });
     expect((await purchaseOf(order.id)).status).toBe("paid");
   });
 
   it("refuses a bad signature with 400 and records nothing", async () => {
     const { order } = await placed();
-    const delivery = webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }, { secret: "wrong-secret" });
+    const delivery = webhook(
+      "payment.captured",
+      { orderId: order.id, paymentId: paymentId(), amount: order.amount },
+      { secret: "wrong-secret" },
+    );
     const res = await sendWebhook(t, delivery);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("Invalid webhook signature");
-    const unsigned = await t.request("/api/payment/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: delivery.body });
+    const unsigned = await t.request("/api/payment/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: delivery.body,
+    });
     expect(unsigned.status).toBe(400);
     // A body changed after signing fails too.
     const good = webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount });
     const tampered = await sendWebhook(t, { ...good, body: good.body.replace(String(order.amount), "100") });
     expect(tampered.status).toBe(400);
     expect((await purchaseOf(order.id)).status).toBe("created");
-    expect(await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.headers["x-razorpay-event-id"]))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, delivery.headers["x-razorpay-event-id"])),
+    ).toEqual([]);
   });
 
   it("ignores a repeated x-razorpay-event-id", async () => {
     const { order } = await placed();
     const id = eventId();
-    const first = await sendWebhook(t, webhook("payment.failed", { orderId: order.id, paymentId: paymentId(), amount: order.amount }, { id }));
+    const first = await sendWebhook(
+      t,
+      webhook("payment.failed", { orderId: order.id, paymentId: paymentId(), amount: order.amount }, { id }),
+    );
     expect(await first.json()).toMatchObject({ status: "processed" });
     expect((await purchaseOf(order.id)).status).toBe("failed");
     // Same event id, even with another (signed) body: ignored.
-    const again = await sendWebhook(t, webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }, { id }));
+    const again = await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }, { id }),
+    );
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ status: "duplicate" });
     expect((await purchaseOf(order.id)).status).toBe("failed");
@@ -336,9 +452,15 @@ describe("POST /api/payment/webhook", () => {
 
   it("a failed attempt leaves the order payable; a later capture completes it", async () => {
     const { order } = await placed();
-    await sendWebhook(t, webhook("payment.failed", { orderId: order.id, paymentId: paymentId(), amount: order.amount }));
+    await sendWebhook(
+      t,
+      webhook("payment.failed", { orderId: order.id, paymentId: paymentId(), amount: order.amount }),
+    );
     expect((await purchaseOf(order.id)).status).toBe("failed");
-    await sendWebhook(t, webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }));
+    await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }),
+    );
     expect((await purchaseOf(order.id)).status).toBe("paid");
   });
 
@@ -369,22 +491,34 @@ describe("POST /api/payment/webhook", () => {
 
   it("never completes a payment of another amount (₹1 for a ₹5,000 plan)", async () => {
     const { order } = await placed();
-    const res = await sendWebhook(t, webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: 100 }));
+    const res = await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: 100 }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ result: "amount-mismatch" });
     expect((await purchaseOf(order.id)).status).toBe("created");
-    const wrongCurrency = await sendWebhook(t, webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount, currency: "USD" }));
+    const wrongCurrency = await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount, currency: "USD" }),
+    );
     expect(await wrongCurrency.json()).toMatchObject({ result: "amount-mismatch" });
     expect(await centersOn((await purchaseOf(order.id)).domain)).toHaveLength(0);
   });
 
   it("acknowledges events for unknown orders and events it does not handle", async () => {
-    const unknown = await sendWebhook(t, webhook("payment.captured", { orderId: "order_SomebodyElse1", paymentId: paymentId(), amount: 100 }));
+    const unknown = await sendWebhook(
+      t,
+      webhook("payment.captured", { orderId: "order_SomebodyElse1", paymentId: paymentId(), amount: 100 }),
+    );
     expect(await unknown.json()).toMatchObject({ status: "processed", result: "unknown-order" });
     const body = JSON.stringify({ entity: "event", event: "refund.created", payload: {} });
     const other = webhook("payment.captured", { orderId: "x", paymentId: "y", amount: 1 });
     const { webhookSignature } = await import("../../server/payments/signatures.ts");
-    const res = await sendWebhook(t, { body, headers: { ...other.headers, "x-razorpay-signature": webhookSignature("pathshala-sandbox-webhook-secret", body) } });
+    const res = await sendWebhook(t, {
+      body,
+      headers: { ...other.headers, "x-razorpay-signature": webhookSignature("pathshala-sandbox-webhook-secret", body) },
+    });
     expect(await res.json()).toMatchObject({ status: "ignored" });
   });
 
@@ -396,7 +530,9 @@ describe("POST /api/payment/webhook", () => {
     const centersBefore = await count(centers);
     const responses = await Promise.all([
       ...Array.from({ length: 50 }, () => sendWebhook(t, replayed)),
-      ...Array.from({ length: 10 }, () => sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: pay, amount: order.amount }))),
+      ...Array.from({ length: 10 }, () =>
+        sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: pay, amount: order.amount })),
+      ),
       ...Array.from({ length: 10 }, () => verify(order.id, pay)),
     ]);
     expect(responses.map((r) => r.status).every((s) => s === 200)).toBe(true);
@@ -406,7 +542,10 @@ describe("POST /api/payment/webhook", () => {
     expect(bodies.slice(0, 50).filter((b) => b.status === "duplicate")).toHaveLength(49);
     expect(await centersOn(domain)).toHaveLength(1);
     expect(await count(centers)).toBe(centersBefore + 1);
-    const paid = await t.database.db.select().from(purchases).where(and(eq(purchases.domain, domain), eq(purchases.status, "paid")));
+    const paid = await t.database.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.domain, domain), eq(purchases.status, "paid")));
     expect(paid).toHaveLength(1);
     expect(paid[0].gatewayPaymentId).toBe(pay);
   });
@@ -422,20 +561,31 @@ describe("the sandbox end to end", () => {
     });
     expect(res.status).toBe(200);
     const result = await res.json();
-    expect(result).toEqual({ razorpay_order_id: order.id, razorpay_payment_id: expect.stringMatching(/^pay_/), razorpay_signature: signCheckout(order.id, result.razorpay_payment_id) });
+    expect(result).toEqual({
+      razorpay_order_id: order.id,
+      razorpay_payment_id: expect.stringMatching(/^pay_/),
+      razorpay_signature: signCheckout(order.id, result.razorpay_payment_id),
+    });
     // Without any verify call, the sandbox's signed webhooks complete the purchase.
     await expect.poll(async () => (await purchaseOf(order.id)).status, { timeout: 10_000 }).toBe("paid");
     expect((await purchaseOf(order.id)).gatewayPaymentId).toBe(result.razorpay_payment_id);
     // The browser's verify arrives afterwards.
     const verified = await verify(order.id, result.razorpay_payment_id, result.razorpay_signature);
     expect(await verified.json()).toMatchObject({ success: true, alreadyCompleted: true });
-    const events = await t.database.db.select().from(webhookEvents).where(sql`${webhookEvents.event} in ('payment.captured', 'order.paid')`);
+    const events = await t.database.db
+      .select()
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.event} in ('payment.captured', 'order.paid')`);
     expect(events.length).toBeGreaterThanOrEqual(2);
   });
 
   it("fails on request, sends payment.failed, and leaves the order payable", async () => {
     const { order } = await placed();
-    const res = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/fail`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: SANDBOX_KEY_ID, order_id: order.id }) });
+    const res = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/fail`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: SANDBOX_KEY_ID, order_id: order.id }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatchObject({ reason: "payment_failed", metadata: { order_id: order.id } });
     await expect.poll(async () => (await purchaseOf(order.id)).status, { timeout: 10_000 }).toBe("failed");
@@ -451,17 +601,37 @@ describe("the sandbox end to end", () => {
   });
 
   it("its orders API wants the key and secret, like Razorpay's", async () => {
-    const res = await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ amount: 100, currency: "INR" }) });
+    const res = await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 100, currency: "INR" }),
+    });
     expect(res.status).toBe(401);
     const wrong = `Basic ${Buffer.from(`${SANDBOX_KEY_ID}:guess`).toString("base64")}`;
-    expect((await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/orders`, { method: "POST", headers: { authorization: wrong, "content-type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/orders`, {
+          method: "POST",
+          headers: { authorization: wrong, "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("refuses a payment with a wrong key or for an unknown order", async () => {
     const { order } = await placed();
-    const wrongKey = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: "rzp_live_x", order_id: order.id }) });
+    const wrongKey = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: "rzp_live_x", order_id: order.id }),
+    });
     expect(wrongKey.status).toBe(400);
-    const unknown = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: SANDBOX_KEY_ID, order_id: "order_nope" }) });
+    const unknown = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: SANDBOX_KEY_ID, order_id: "order_nope" }),
+    });
     expect(unknown.status).toBe(400);
   });
 });
@@ -476,30 +646,50 @@ describe("GET /api/payment/purchases/my", () => {
     expect(res.status).toBe(200);
     const { purchases: list } = await res.json();
     expect(list.map((p: { orderId: string }) => p.orderId)).toEqual([second.order.id, mine.order.id]);
-    expect(list[1]).toMatchObject({ status: "paid", plan: "1 Year Plan", currency: "INR", amount: 500_000, billing: "monthly" });
-    expect(Object.keys(list[0])).toEqual(expect.arrayContaining(["_id", "plan", "domain", "email", "status", "currency", "amount", "createdAt"]));
+    expect(list[1]).toMatchObject({
+      status: "paid",
+      plan: "1 Year Plan",
+      currency: "INR",
+      amount: 500_000,
+      billing: "monthly",
+    });
+    expect(Object.keys(list[0])).toEqual(
+      expect.arrayContaining(["_id", "plan", "domain", "email", "status", "currency", "amount", "createdAt"]),
+    );
     expect((await t.request("/api/payment/purchases/my")).status).toBe(401);
   });
 });
 
 describe("GET /api/payment/domain-availability", () => {
   it("says whether a domain can be bought for", async () => {
-    const check = async (domain: string, headers: Record<string, string> = {}) => (await t.request(`/api/payment/domain-availability?domain=${encodeURIComponent(domain)}`, { headers })).json();
+    const check = async (domain: string, headers: Record<string, string> = {}) =>
+      (await t.request(`/api/payment/domain-availability?domain=${encodeURIComponent(domain)}`, { headers })).json();
     const free = newDomain();
     expect(await check(free)).toEqual({ domain: free, available: true, renewal: false });
-    expect(await check("not a domain")).toMatchObject({ available: false, reason: "invalid", message: "Please enter a valid domain (e.g., yourinstitute.com)" });
+    expect(await check("not a domain")).toMatchObject({
+      available: false,
+      reason: "invalid",
+      message: "Please enter a valid domain (e.g., yourinstitute.com)",
+    });
     expect(await check("x.localhost")).toMatchObject({ available: false, reason: "reserved" });
     const domain = newDomain();
     const { order } = await placed({ domain });
     await verify(order.id, paymentId());
-    expect(await check(domain)).toMatchObject({ available: false, reason: "taken", message: "This domain is already used by another institute." });
+    expect(await check(domain)).toMatchObject({
+      available: false,
+      reason: "taken",
+      message: "This domain is already used by another institute.",
+    });
     expect(await check(domain.toUpperCase(), auth)).toMatchObject({ available: true, renewal: true });
   });
 });
 
 describe("unique purchases", () => {
   it("never stores two purchases for one gateway order", async () => {
-    const rows = await t.database.db.select({ orderId: purchases.gatewayOrderId, n: sql<number>`count(*)::int` }).from(purchases).groupBy(purchases.gatewayOrderId);
+    const rows = await t.database.db
+      .select({ orderId: purchases.gatewayOrderId, n: sql<number>`count(*)::int` })
+      .from(purchases)
+      .groupBy(purchases.gatewayOrderId);
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => r.n === 1)).toBe(true);
   });

@@ -89,7 +89,12 @@ describe("on an institute's domain", () => {
     const refused = await postJson(t, "/api/auth/login", { email, password, role: "admin" }, { host: instituteHost });
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe(ADMIN_SIGN_IN_ELSEWHERE);
-    const asStudent = await postJson(t, "/api/auth/login", { email, password, role: "student" }, { host: instituteHost });
+    const asStudent = await postJson(
+      t,
+      "/api/auth/login",
+      { email, password, role: "student" },
+      { host: instituteHost },
+    );
     expect(asStudent.status).toBe(403);
     expect((await postJson(t, "/api/auth/login", { email, password, role: "admin" })).status).toBe(200);
   });
@@ -97,18 +102,37 @@ describe("on an institute's domain", () => {
   it("signs up students only, and creates nothing otherwise", async () => {
     for (const role of ["creator", "business"]) {
       const email = uniqueEmail(role);
-      const res = await postJson(t, "/api/auth/register", { name: "Not A Student", email, password: "tangerine-kettle-42", role }, { host: instituteHost });
+      const res = await postJson(
+        t,
+        "/api/auth/register",
+        { name: "Not A Student", email, password: "tangerine-kettle-42", role },
+        { host: instituteHost },
+      );
       expect(res.status).toBe(403);
       expect((await res.json()).error).toBe(STUDENTS_ONLY_SIGN_UP);
       expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     }
-    const student = await postJson(t, "/api/auth/register", { name: "New Student", email: uniqueEmail("student"), password: "tangerine-kettle-42", role: "student" }, { host: instituteHost });
+    const student = await postJson(
+      t,
+      "/api/auth/register",
+      { name: "New Student", email: uniqueEmail("student"), password: "tangerine-kettle-42", role: "student" },
+      { host: instituteHost },
+    );
     expect(student.status).toBe(201);
     // Without a role the institute's domain signs up a student (the platform's default is creator).
-    const unnamed = await postJson(t, "/api/auth/register", { name: "Role Unsaid", email: uniqueEmail("student"), password: "tangerine-kettle-42" }, { host: instituteHost });
+    const unnamed = await postJson(
+      t,
+      "/api/auth/register",
+      { name: "Role Unsaid", email: uniqueEmail("student"), password: "tangerine-kettle-42" },
+      { host: instituteHost },
+    );
     expect(unnamed.status).toBe(201);
     expect((await unnamed.json()).user.role).toBe("student");
-    const platformDefault = await postJson(t, "/api/auth/register", { name: "Role Unsaid", email: uniqueEmail("creator"), password: "tangerine-kettle-42" });
+    const platformDefault = await postJson(t, "/api/auth/register", {
+      name: "Role Unsaid",
+      email: uniqueEmail("creator"),
+      password: "tangerine-kettle-42",
+    });
     expect((await platformDefault.json()).user.role).toBe("creator");
   });
 

@@ -26,7 +26,9 @@ describe.skipIf(!onPostgres)("two instances on one Postgres", () => {
   it("sees a center changed through the other instance within a second, announced by the database", async () => {
     const options = { platformHosts: ["localhost"], platformDomain: "localhost" };
     const b = new TenantDirectory(second, options);
-    await testDb.database.db.insert(centers).values({ slug: "acme", instituteName: "Acme", customDomain: "acme.test", templateId: "t1" });
+    await testDb.database.db
+      .insert(centers)
+      .values({ slug: "acme", instituteName: "Acme", customDomain: "acme.test", templateId: "t1" });
     await waitFor(() => second.listening());
 
     const before = await b.resolve("acme.test");
@@ -43,15 +45,29 @@ describe.skipIf(!onPostgres)("two instances on one Postgres", () => {
   it("sees a catalog changed through the other instance within a second, announced by the database", async () => {
     const options = { platformHosts: ["localhost"], platformDomain: "localhost" };
     const b = new SiteService(second, new TenantDirectory(second, options));
-    const [center] = await testDb.database.db.insert(centers).values({ slug: "beta", instituteName: "Beta", customDomain: "beta.test" }).returning();
-    const [creator] = await testDb.database.db.insert(users).values({ name: "Asha", email: "asha@example.com", passwordHash: "x", role: "creator" }).returning();
-    await testDb.database.db.insert(teamMembers).values({ centerId: center.id, email: creator.email, memberId: creator.id, status: "accepted", acceptedAt: new Date() });
+    const [center] = await testDb.database.db
+      .insert(centers)
+      .values({ slug: "beta", instituteName: "Beta", customDomain: "beta.test" })
+      .returning();
+    const [creator] = await testDb.database.db
+      .insert(users)
+      .values({ name: "Asha", email: "asha@example.com", passwordHash: "x", role: "creator" })
+      .returning();
+    await testDb.database.db.insert(teamMembers).values({
+      centerId: center.id,
+      email: creator.email,
+      memberId: creator.id,
+      status: "accepted",
+      acceptedAt: new Date(),
+    });
     await waitFor(() => second.listening());
     // What the set-up announced has arrived: only the next change can move the version.
     await announcementsSettled(second, CATALOG_CHANNEL);
     const version = b.catalogVersion(center.id);
 
-    await testDb.database.db.insert(contents).values({ creatorId: creator.id, centerId: center.id, type: "pdf", title: "Beta notes", price: 0 });
+    await testDb.database.db
+      .insert(contents)
+      .values({ creatorId: creator.id, centerId: center.id, type: "pdf", title: "Beta notes", price: 0 });
     await waitFor(() => b.catalogVersion(center.id) !== version, 1000);
     expect((await b.catalog(center.id)).materials.map((item) => item.title)).toEqual(["Beta notes"]);
   });

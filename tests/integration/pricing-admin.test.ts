@@ -21,7 +21,11 @@ afterAll(() => t.close());
 const validPlan = (overrides: Record<string, unknown> = {}) => ({
   name: "Starter",
   description: "For new institutes",
-  pricing: { monthly: { price: 999, currency: "INR" }, quarterly: { price: 2799, currency: "INR" }, yearly: { price: 9999, currency: "INR" } },
+  pricing: {
+    monthly: { price: 999, currency: "INR" },
+    quarterly: { price: 2799, currency: "INR" },
+    yearly: { price: 9999, currency: "INR" },
+  },
   activeDuration: "monthly",
   features: [{ name: " Home Page ", description: "Your own site", included: true }],
   isActive: true,
@@ -31,7 +35,8 @@ const validPlan = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const planCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(pricingPlans))[0].n;
-const put = (id: string, body: unknown, headers = admin) => postJson(t, `/api/pricing/${id}`, body, { method: "PUT", headers });
+const put = (id: string, body: unknown, headers = admin) =>
+  postJson(t, `/api/pricing/${id}`, body, { method: "PUT", headers });
 const del = (id: string, headers = admin) => t.request(`/api/pricing/${id}`, { method: "DELETE", headers });
 
 describe("plan management is for admins only", () => {
@@ -86,7 +91,11 @@ describe("POST /api/pricing", () => {
     expect(success).toBe(true);
     expect(plan).toMatchObject({
       name: "Starter",
-      pricing: { monthly: { price: 999, currency: "INR" }, quarterly: { price: 2799, currency: "INR" }, yearly: { price: 9999, currency: "INR" } },
+      pricing: {
+        monthly: { price: 999, currency: "INR" },
+        quarterly: { price: 2799, currency: "INR" },
+        yearly: { price: 9999, currency: "INR" },
+      },
       quarterlyMonths: 3,
       yearlyYears: 1,
       features: [{ name: "Home Page", description: "Your own site", included: true }],
@@ -101,9 +110,23 @@ describe("POST /api/pricing", () => {
   });
 
   it("fills the spec's defaults: order 0, quarterlyMonths 3, yearlyYears 1, active, not popular, no features", async () => {
-    const res = await postJson(t, "/api/pricing", { name: "Bare", pricing: { monthly: { price: 1 }, quarterly: { price: 2 }, yearly: { price: 3 } } }, { headers: admin });
+    const res = await postJson(
+      t,
+      "/api/pricing",
+      { name: "Bare", pricing: { monthly: { price: 1 }, quarterly: { price: 2 }, yearly: { price: 3 } } },
+      { headers: admin },
+    );
     expect(res.status).toBe(201);
-    expect((await res.json()).plan).toMatchObject({ order: 0, quarterlyMonths: 3, yearlyYears: 1, isActive: true, isPopular: false, features: [], activeDuration: "monthly", description: "" });
+    expect((await res.json()).plan).toMatchObject({
+      order: 0,
+      quarterlyMonths: 3,
+      yearlyYears: 1,
+      isActive: true,
+      isPopular: false,
+      features: [],
+      activeDuration: "monthly",
+      description: "",
+    });
   });
 
   const invalid: [string, unknown, string][] = [
@@ -113,13 +136,41 @@ describe("POST /api/pricing", () => {
     ["a long name", validPlan({ name: "x".repeat(81) }), "Plan name is too long"],
     ["no pricing", validPlan({ pricing: undefined }), "Monthly price is required"],
     ["pricing that is not an object", validPlan({ pricing: "cheap" }), "Pricing must be an object"],
-    ["a missing quarterly price", validPlan({ pricing: { monthly: { price: 1 }, yearly: { price: 3 } } }), "Quarterly price is required"],
-    ["a price that is text", validPlan({ pricing: { monthly: { price: "abc" }, quarterly: { price: 2 }, yearly: { price: 3 } } }), "Monthly price must be a number"],
-    ["a fractional price", validPlan({ pricing: { monthly: { price: 10.5 }, quarterly: { price: 2 }, yearly: { price: 3 } } }), "Monthly price must be a whole number of rupees"],
-    ["a negative price", validPlan({ pricing: { monthly: { price: 1 }, quarterly: { price: 2 }, yearly: { price: -3 } } }), "Yearly price cannot be negative"],
-    ["a huge price", validPlan({ pricing: { monthly: { price: 10_000_001 }, quarterly: { price: 2 }, yearly: { price: 3 } } }), "Monthly price cannot be more than ₹1,00,00,000"],
-    ["another currency", validPlan({ pricing: { monthly: { price: 1, currency: "USD" }, quarterly: { price: 2 }, yearly: { price: 3 } } }), "Currency must be INR"],
-    ["an unknown active duration", validPlan({ activeDuration: "weekly" }), "Active duration must be monthly, quarterly or yearly"],
+    [
+      "a missing quarterly price",
+      validPlan({ pricing: { monthly: { price: 1 }, yearly: { price: 3 } } }),
+      "Quarterly price is required",
+    ],
+    [
+      "a price that is text",
+      validPlan({ pricing: { monthly: { price: "abc" }, quarterly: { price: 2 }, yearly: { price: 3 } } }),
+      "Monthly price must be a number",
+    ],
+    [
+      "a fractional price",
+      validPlan({ pricing: { monthly: { price: 10.5 }, quarterly: { price: 2 }, yearly: { price: 3 } } }),
+      "Monthly price must be a whole number of rupees",
+    ],
+    [
+      "a negative price",
+      validPlan({ pricing: { monthly: { price: 1 }, quarterly: { price: 2 }, yearly: { price: -3 } } }),
+      "Yearly price cannot be negative",
+    ],
+    [
+      "a huge price",
+      validPlan({ pricing: { monthly: { price: 10_000_001 }, quarterly: { price: 2 }, yearly: { price: 3 } } }),
+      "Monthly price cannot be more than ₹1,00,00,000",
+    ],
+    [
+      "another currency",
+      validPlan({ pricing: { monthly: { price: 1, currency: "USD" }, quarterly: { price: 2 }, yearly: { price: 3 } } }),
+      "Currency must be INR",
+    ],
+    [
+      "an unknown active duration",
+      validPlan({ activeDuration: "weekly" }),
+      "Active duration must be monthly, quarterly or yearly",
+    ],
     ["zero quarterly months", validPlan({ quarterlyMonths: 0 }), "Quarterly months must be at least 1"],
     ["fractional quarterly months", validPlan({ quarterlyMonths: 1.5 }), "Quarterly months must be a whole number"],
     ["zero yearly years", validPlan({ yearlyYears: 0 }), "Yearly years must be at least 1"],
@@ -128,8 +179,16 @@ describe("POST /api/pricing", () => {
     ["a feature with no name key", validPlan({ features: [{ included: true }] }), "Feature name is required"],
     ["features that are not a list", validPlan({ features: "all" }), "Features must be a list"],
     ["a feature that is not an object", validPlan({ features: ["x"] }), "Each feature must be an object with a name"],
-    ["included that is not a boolean", validPlan({ features: [{ name: "A", included: "yes" }] }), "Feature included must be true or false"],
-    ["too many features", validPlan({ features: Array.from({ length: 31 }, (_, i) => ({ name: `F${i}` })) }), "A plan can have at most 30 features"],
+    [
+      "included that is not a boolean",
+      validPlan({ features: [{ name: "A", included: "yes" }] }),
+      "Feature included must be true or false",
+    ],
+    [
+      "too many features",
+      validPlan({ features: Array.from({ length: 31 }, (_, i) => ({ name: `F${i}` })) }),
+      "A plan can have at most 30 features",
+    ],
     ["isActive as text", validPlan({ isActive: "true" }), "Active must be true or false"],
     ["isPopular as a number", validPlan({ isPopular: 1 }), "Popular must be true or false"],
     ["a negative order", validPlan({ order: -1 }), "Display order cannot be negative"],
@@ -161,25 +220,44 @@ describe("POST /api/pricing", () => {
 
 describe("PUT /api/pricing/{id}", () => {
   it("applies a partial edit (one price) and keeps the rest", async () => {
-    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Editable" }), { headers: admin })).json()).plan;
+    const created = (
+      await (await postJson(t, "/api/pricing", validPlan({ name: "Editable" }), { headers: admin })).json()
+    ).plan;
     const res = await put(created._id, { pricing: { monthly: { price: 1499 } }, description: "  New words  " });
     expect(res.status).toBe(200);
     const { plan } = await res.json();
-    expect(plan.pricing).toEqual({ monthly: { price: 1499, currency: "INR" }, quarterly: { price: 2799, currency: "INR" }, yearly: { price: 9999, currency: "INR" } });
+    expect(plan.pricing).toEqual({
+      monthly: { price: 1499, currency: "INR" },
+      quarterly: { price: 2799, currency: "INR" },
+      yearly: { price: 9999, currency: "INR" },
+    });
     expect(plan.description).toBe("New words");
     expect(plan.features).toEqual(created.features);
     expect(new Date(plan.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.updatedAt).getTime());
   });
 
   it("replaces the whole body when sent whole", async () => {
-    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Whole" }), { headers: admin })).json()).plan;
-    const res = await put(created._id, validPlan({ name: "Whole Renamed", features: [], isPopular: true, quarterlyMonths: 4, yearlyYears: 2, order: 9 }));
+    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Whole" }), { headers: admin })).json())
+      .plan;
+    const res = await put(
+      created._id,
+      validPlan({ name: "Whole Renamed", features: [], isPopular: true, quarterlyMonths: 4, yearlyYears: 2, order: 9 }),
+    );
     expect(res.status).toBe(200);
-    expect((await res.json()).plan).toMatchObject({ name: "Whole Renamed", features: [], isPopular: true, quarterlyMonths: 4, yearlyYears: 2, order: 9 });
+    expect((await res.json()).plan).toMatchObject({
+      name: "Whole Renamed",
+      features: [],
+      isPopular: true,
+      quarterlyMonths: 4,
+      yearlyYears: 2,
+      order: 9,
+    });
   });
 
   it("validates the merged plan and changes nothing on bad input", async () => {
-    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Guarded" }), { headers: admin })).json()).plan;
+    const created = (
+      await (await postJson(t, "/api/pricing", validPlan({ name: "Guarded" }), { headers: admin })).json()
+    ).plan;
     for (const [body, message] of [
       [{ name: "" }, "Plan name is required"],
       [{ features: [{ name: "" }] }, "Feature name is required"],
@@ -205,7 +283,8 @@ describe("PUT /api/pricing/{id}", () => {
   });
 
   it("keeps its own name when renamed in another case", async () => {
-    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Casey" }), { headers: admin })).json()).plan;
+    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Casey" }), { headers: admin })).json())
+      .plan;
     const res = await put(created._id, { name: "CASEY" });
     expect(res.status).toBe(200);
   });
@@ -213,7 +292,9 @@ describe("PUT /api/pricing/{id}", () => {
 
 describe("DELETE /api/pricing/{id}", () => {
   it("deletes a plan nobody bought", async () => {
-    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Short-lived" }), { headers: admin })).json()).plan;
+    const created = (
+      await (await postJson(t, "/api/pricing", validPlan({ name: "Short-lived" }), { headers: admin })).json()
+    ).plan;
     const res = await del(created._id);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, deleted: true, deactivated: false });
@@ -222,15 +303,36 @@ describe("DELETE /api/pricing/{id}", () => {
   });
 
   it("deactivates a plan with purchases instead of breaking their history", async () => {
-    const created = (await (await postJson(t, "/api/pricing", validPlan({ name: "Bought" }), { headers: admin })).json()).plan;
+    const created = (
+      await (await postJson(t, "/api/pricing", validPlan({ name: "Bought" }), { headers: admin })).json()
+    ).plan;
     const buyer = await registerUser(t, "business");
     const [purchase] = await t.database.db
       .insert(purchases)
-      .values({ userId: buyer.user._id, planId: created._id, planName: "Bought", billing: "monthly", durationDays: 30, amount: 99_900, instituteName: "X", ownerName: "Y", email: buyer.email, domain: "bought.example.com", gatewayOrderId: "order_bought1", status: "paid" })
+      .values({
+        userId: buyer.user._id,
+        planId: created._id,
+        planName: "Bought",
+        billing: "monthly",
+        durationDays: 30,
+        amount: 99_900,
+        instituteName: "X",
+        ownerName: "Y",
+        email: buyer.email,
+        domain: "bought.example.com",
+        gatewayOrderId: "order_bought1",
+        status: "paid",
+      })
       .returning();
     const res = await del(created._id);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, deleted: false, deactivated: true, message: "This plan has purchases, so it was deactivated instead of deleted.", plan: { isActive: false } });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      deleted: false,
+      deactivated: true,
+      message: "This plan has purchases, so it was deactivated instead of deleted.",
+      plan: { isActive: false },
+    });
     const [row] = await t.database.db.select().from(purchases).where(eq(purchases.id, purchase.id));
     expect(row.planId).toBe(created._id);
     const pub = await (await t.request("/api/pricing")).json();

@@ -19,7 +19,11 @@ describe("GET /api/pricing", () => {
     expect(plans.map((p: { name: string }) => p.name)).toEqual(["1 Year Plan", "3 Year Plan", "5 Year Plan"]);
     expect(plans[1]).toMatchObject({
       name: "3 Year Plan",
-      pricing: { monthly: { price: 7000, currency: "INR" }, quarterly: { price: 20000, currency: "INR" }, yearly: { price: 70000, currency: "INR" } },
+      pricing: {
+        monthly: { price: 7000, currency: "INR" },
+        quarterly: { price: 20000, currency: "INR" },
+        yearly: { price: 70000, currency: "INR" },
+      },
       activeDuration: "monthly",
       quarterlyMonths: 3,
       yearlyYears: 1,
@@ -28,7 +32,11 @@ describe("GET /api/pricing", () => {
       order: 1,
     });
     expect(plans[1]._id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(plans[1].features[0]).toEqual({ name: "From Control", description: "Manage admissions and enquiries from one dashboard", included: true });
+    expect(plans[1].features[0]).toEqual({
+      name: "From Control",
+      description: "Manage admissions and enquiries from one dashboard",
+      included: true,
+    });
   });
 
   it("leaves out inactive plans", async () => {

@@ -40,8 +40,12 @@ describe.skipIf(!onPostgres)("query plans on a large database", () => {
     ids.student = await pick("select student_id as id from enrollments order by student_id limit 1");
     ids.creator = await pick("select id from users where email = 'creator7@bulk.example'");
     ids.business = await pick("select owner_id as id from centers where slug = 'bulk-42'");
-    ids.content = await pick("select id from contents where creator_id = (select id from users where email = 'creator7@bulk.example') limit 1");
-    ids.admin = await pick("insert into users (name, email, password_hash, role) values ('Admin', 'admin@bulk.example', 'x', 'admin') returning id");
+    ids.content = await pick(
+      "select id from contents where creator_id = (select id from users where email = 'creator7@bulk.example') limit 1",
+    );
+    ids.admin = await pick(
+      "insert into users (name, email, password_hash, role) values ('Admin', 'admin@bulk.example', 'x', 'admin') returning id",
+    );
     for (const who of ["student", "creator", "business", "admin"]) {
       tokens[who] = bearer((await t.services.sessions.issueApiTokens(ids[who], "localhost")).access_token);
     }
@@ -80,13 +84,33 @@ describe.skipIf(!onPostgres)("query plans on a large database", () => {
     await get("/api/bookings", "admin");
     await get("/api/centers/lookup?domain=bulk-42.test", "admin");
     await get("/api/domains/ask?domain=bulk-99.test");
-    await t.request("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "student5@bulk.example", password: "wrong-password" }) });
+    await t.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "student5@bulk.example", password: "wrong-password" }),
+    });
 
     const client = new pg.Client({ connectionString: t.testDb.url });
     await client.connect();
-    const { rows: sizes } = await client.query("select relname, reltuples from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace");
+    const { rows: sizes } = await client.query(
+      "select relname, reltuples from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace",
+    );
     const large = new Set(sizes.filter((r) => Number(r.reltuples) >= LARGE_ROWS).map((r) => r.relname as string));
-    expect([...large].sort()).toEqual(["content_orders", "contents", "enquiries", "enrollments", "purchases", "rate_limit_hits", "seminar_bookings", "sessions", "users"].filter((n) => large.has(n)).sort());
+    expect([...large].sort()).toEqual(
+      [
+        "content_orders",
+        "contents",
+        "enquiries",
+        "enrollments",
+        "purchases",
+        "rate_limit_hits",
+        "seminar_bookings",
+        "sessions",
+        "users",
+      ]
+        .filter((n) => large.has(n))
+        .sort(),
+    );
     expect(large.size).toBeGreaterThanOrEqual(8);
     const offenders: string[] = [];
     let explained = 0;
@@ -98,7 +122,8 @@ describe.skipIf(!onPostgres)("query plans on a large database", () => {
         const { rows } = await client.query(`explain (format json) ${text}`, params as unknown[]);
         explained++;
         const walk = (node: Record<string, unknown>) => {
-          if (node["Node Type"] === "Seq Scan" && large.has(String(node["Relation Name"]))) offenders.push(`${node["Relation Name"]}: ${process.env.PLAN_DEBUG ? text : text.slice(0, 160)}`);
+          if (node["Node Type"] === "Seq Scan" && large.has(String(node["Relation Name"])))
+            offenders.push(`${node["Relation Name"]}: ${process.env.PLAN_DEBUG ? text : text.slice(0, 160)}`);
           for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
         };
         walk(rows[0]["QUERY PLAN"][0].Plan);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { contentOrders, enquiries, pricingPlans, purchases, seminarBookings, users } from "../../server/db/schema/index.ts";
+import {
+  contentOrders,
+  enquiries,
+  pricingPlans,
+  purchases,
+  seminarBookings,
+  users,
+} from "../../server/db/schema/index.ts";
 import { RATE_RULES } from "../../server/services/rate-limit.ts";
 import { seminarToday } from "#common/validation/seminar.ts";
 import { bearer, postJson, uniqueEmail } from "../helpers/http.ts";
@@ -43,7 +50,13 @@ function tally(statuses: number[]): Record<number, number> {
   return counts;
 }
 
-const rows = async (table: PgTable, where?: SQL) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0].n;
+const rows = async (table: PgTable, where?: SQL) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(where)
+  )[0].n;
 
 describe("sign-in", () => {
   it("checks at most 10 passwords of one account however many guesses arrive together", async () => {
@@ -51,15 +64,26 @@ describe("sign-in", () => {
     expect(RATE_RULES.loginAccount.limit).toBe(10);
     // Every guess from its own address, so only the account's limit applies. A 401 is a
     // password that was checked; a 429 was refused before its password was looked at.
-    const statuses = await burst(30, (i) => postJson(t, "/api/auth/login", { email, password: `wrong-guess-${i}` }, { headers: from(`10.20.0.${i}`) }));
+    const statuses = await burst(30, (i) =>
+      postJson(t, "/api/auth/login", { email, password: `wrong-guess-${i}` }, { headers: from(`10.20.0.${i}`) }),
+    );
     expect(tally(statuses)).toEqual({ 401: 10, 429: 20 });
     // The account stays slowed down, even for its right password.
-    expect((await postJson(t, "/api/auth/login", { email, password }, { headers: from("10.20.1.1") })).status).toBe(429);
+    expect((await postJson(t, "/api/auth/login", { email, password }, { headers: from("10.20.1.1") })).status).toBe(
+      429,
+    );
   });
 
   it("serves 60 sign-ins from one address in a minute, however many arrive together", async () => {
     expect(RATE_RULES.loginIp.limit).toBe(60);
-    const statuses = await burst(66, () => postJson(t, "/api/auth/login", { email: uniqueEmail("spray"), password: "whatever-password" }, { headers: from("192.0.2.40") }));
+    const statuses = await burst(66, () =>
+      postJson(
+        t,
+        "/api/auth/login",
+        { email: uniqueEmail("spray"), password: "whatever-password" },
+        { headers: from("192.0.2.40") },
+      ),
+    );
     expect(tally(statuses)).toEqual({ 401: 60, 429: 6 });
   });
 });
@@ -68,7 +92,12 @@ describe("registration", () => {
   it("creates 20 accounts from one address in an hour, however many are asked for together", async () => {
     expect(RATE_RULES.registerIp.limit).toBe(20);
     const statuses = await burst(24, (i) =>
-      postJson(t, "/api/auth/register", { name: `Burst ${i}`, email: uniqueEmail("burst"), password: "tangerine-kettle-42", role: "student" }, { headers: from("192.0.2.41") }),
+      postJson(
+        t,
+        "/api/auth/register",
+        { name: `Burst ${i}`, email: uniqueEmail("burst"), password: "tangerine-kettle-42", role: "student" },
+        { headers: from("192.0.2.41") },
+      ),
     );
     expect(tally(statuses)).toEqual({ 201: 20, 429: 4 });
   });
@@ -77,7 +106,12 @@ describe("registration", () => {
     expect(RATE_RULES.registerAccount.limit).toBe(5);
     const email = uniqueEmail("same");
     const statuses = await burst(9, (i) =>
-      postJson(t, "/api/auth/register", { name: "Same Person", email, password: "tangerine-kettle-42", role: "student" }, { headers: from(`10.21.0.${i}`) }),
+      postJson(
+        t,
+        "/api/auth/register",
+        { name: "Same Person", email, password: "tangerine-kettle-42", role: "student" },
+        { headers: from(`10.21.0.${i}`) },
+      ),
     );
     // One try creates the account; the other four served find it taken.
     expect(tally(statuses)).toEqual({ 201: 1, 409: 4, 429: 4 });
@@ -89,7 +123,15 @@ describe("seminar booking", () => {
   it("takes 10 bookings from one address in an hour, however many arrive together", async () => {
     expect(RATE_RULES.bookingIp.limit).toBe(10);
     const before = await rows(seminarBookings);
-    const booking = (i: number) => ({ fullName: `Investor ${i}`, email: uniqueEmail("investor"), phoneNumber: "+91 98765 43210", city: "Kolkata", country: "India", date: seminarToday(), time: "10:30 AM" });
+    const booking = (i: number) => ({
+      fullName: `Investor ${i}`,
+      email: uniqueEmail("investor"),
+      phoneNumber: "+91 98765 43210",
+      city: "Kolkata",
+      country: "India",
+      date: seminarToday(),
+      time: "10:30 AM",
+    });
     const statuses = await burst(14, (i) => postJson(t, "/api/book", booking(i), { headers: from("192.0.2.42") }));
     expect(tally(statuses)).toEqual({ 201: 10, 429: 4 });
     expect((await rows(seminarBookings)) - before).toBe(10);
@@ -100,8 +142,17 @@ describe("enquiries", () => {
   it("takes 10 enquiries from one address in an hour, however many arrive together", async () => {
     expect(RATE_RULES.enquiryIp.limit).toBe(10);
     const center = await createCenter(t, null);
-    const lead = { name: "Ravi Kumar", phone: "+91 98765-43210", email: "ravi@example.com", program: "NEET UG", message: "Evening batch?", kind: "Enquire" };
-    const statuses = await burst(14, () => postJson(t, "/api/enquiries", lead, { host: center.customDomain!, headers: from("192.0.2.43") }));
+    const lead = {
+      name: "Ravi Kumar",
+      phone: "+91 98765-43210",
+      email: "ravi@example.com",
+      program: "NEET UG",
+      message: "Evening batch?",
+      kind: "Enquire",
+    };
+    const statuses = await burst(14, () =>
+      postJson(t, "/api/enquiries", lead, { host: center.customDomain!, headers: from("192.0.2.43") }),
+    );
     expect(tally(statuses)).toEqual({ 201: 10, 429: 4 });
     expect(await rows(enquiries, eq(enquiries.centerId, center.id))).toBe(10);
   });
@@ -113,9 +164,22 @@ describe("payment orders", () => {
   it("places 30 plan orders for one person in an hour, however many are asked for together", async () => {
     expect(RATE_RULES.paymentOrderUser.limit).toBe(30);
     const owner = await register(t, "business");
-    const [plan] = await t.database.db.insert(pricingPlans).values({ name: "Burst Plan", monthlyPrice: 99_900, quarterlyPrice: 279_900, yearlyPrice: 999_900 }).returning();
-    const order = (i: number) => ({ institute: "Sunrise Coaching", owner: "Asha Rao", email: "asha@example.com", phone: "+91 98765 43210", plan: plan.id, billing: "monthly", domain: `burst-${i}-${Date.now().toString(36)}.example.com` });
-    const statuses = await burst(N, (i) => postJson(t, "/api/payment/create-order", order(i), { headers: bearer(owner.access_token) }));
+    const [plan] = await t.database.db
+      .insert(pricingPlans)
+      .values({ name: "Burst Plan", monthlyPrice: 99_900, quarterlyPrice: 279_900, yearlyPrice: 999_900 })
+      .returning();
+    const order = (i: number) => ({
+      institute: "Sunrise Coaching",
+      owner: "Asha Rao",
+      email: "asha@example.com",
+      phone: "+91 98765 43210",
+      plan: plan.id,
+      billing: "monthly",
+      domain: `burst-${i}-${Date.now().toString(36)}.example.com`,
+    });
+    const statuses = await burst(N, (i) =>
+      postJson(t, "/api/payment/create-order", order(i), { headers: bearer(owner.access_token) }),
+    );
     expect(tally(statuses)).toEqual({ 200: 30, 429: 6 });
     expect(await rows(purchases, eq(purchases.userId, owner.user._id))).toBe(30);
   });
@@ -125,8 +189,18 @@ describe("payment orders", () => {
     const student = await register(t, "student");
     // A content of its own for each order, so no request reuses another's pending order.
     const ids: string[] = [];
-    for (let i = 0; i < N; i++) ids.push(await publish(t, creator.access_token, { title: `Live class ${i}`, type: "live", price: "199", liveLink: "https://meet.example.com/burst" }));
-    const statuses = await burst(N, (i) => postJson(t, "/api/student/enroll", { contentId: ids[i] }, { headers: bearer(student.access_token) }));
+    for (let i = 0; i < N; i++)
+      ids.push(
+        await publish(t, creator.access_token, {
+          title: `Live class ${i}`,
+          type: "live",
+          price: "199",
+          liveLink: "https://meet.example.com/burst",
+        }),
+      );
+    const statuses = await burst(N, (i) =>
+      postJson(t, "/api/student/enroll", { contentId: ids[i] }, { headers: bearer(student.access_token) }),
+    );
     expect(tally(statuses)).toEqual({ 200: 30, 429: 6 });
     expect(await rows(contentOrders, eq(contentOrders.studentId, student.user._id))).toBe(30);
   });

@@ -22,21 +22,34 @@ let student: Awaited<ReturnType<typeof register>>;
 let centerId: string;
 let videoId: string;
 
-const hits = async () => Number(/pathshala_cache_lookups_total\{cache="reads",result="hit"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+const hits = async () =>
+  Number(/pathshala_cache_lookups_total\{cache="reads",result="hit"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
 const creatorList = async () => {
   const res = await t.request("/api/content/my", { headers: bearer(creator.access_token) });
   return ((await res.json()) as { contents: { _id: string; title: string; businessName: string | null }[] }).contents;
 };
 const titleIn = (items: { _id: string; title: string }[], id: string) => items.find((item) => item._id === id)?.title;
-const coursesTitle = async (id: string) => (await myCourses(t, student.access_token)).find((course) => course.content._id === id)?.content.title;
+const coursesTitle = async (id: string) =>
+  (await myCourses(t, student.access_token)).find((course) => course.content._id === id)?.content.title;
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: "1" });
   creator = await register(t, "creator");
   student = await register(t, "student");
-  centerId = (await makeCenter(t, `reads-${Date.now().toString(36)}`, { status: "active", expiresAt: new Date(Date.now() + 86_400_000) })).id;
+  centerId = (
+    await makeCenter(t, `reads-${Date.now().toString(36)}`, {
+      status: "active",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+  ).id;
   await joinTeam(t, centerId, creator.user._id);
-  videoId = await publish(t, creator.access_token, { title: "Kinematics", type: "video", price: "0", businessId: centerId }, FIXTURES.mp4(), "kinematics.mp4");
+  videoId = await publish(
+    t,
+    creator.access_token,
+    { title: "Kinematics", type: "video", price: "0", businessId: centerId },
+    FIXTURES.mp4(),
+    "kinematics.mp4",
+  );
   expect((await enrol(t, student.access_token, videoId)).status).toBe(201);
   // Kept only once the listener has said it is connected (at once on the embedded database).
   await waitFor(async () => {
@@ -74,7 +87,13 @@ describe("signed-in reads kept in memory", () => {
     expect(await coursesTitle(videoId)).toBe("Kinematics in one dimension");
 
     // A new free enrolment shows in the student's courses at once.
-    const notesId = await publish(t, creator.access_token, { title: "Vectors notes", type: "pdf", price: "0" }, FIXTURES.pdf(), "vectors.pdf");
+    const notesId = await publish(
+      t,
+      creator.access_token,
+      { title: "Vectors notes", type: "pdf", price: "0" },
+      FIXTURES.pdf(),
+      "vectors.pdf",
+    );
     expect(await coursesTitle(notesId)).toBeUndefined();
     expect((await enrol(t, student.access_token, notesId)).status).toBe(201);
     expect(await coursesTitle(notesId)).toBe("Vectors notes");
@@ -84,12 +103,16 @@ describe("signed-in reads kept in memory", () => {
     await creatorList();
     await myCourses(t, student.access_token);
     await setContent(t, videoId, { title: "Motion, renamed in SQL" });
-    await expect.poll(async () => titleIn(await creatorList(), videoId), { timeout: 2000 }).toBe("Motion, renamed in SQL");
+    await expect
+      .poll(async () => titleIn(await creatorList(), videoId), { timeout: 2000 })
+      .toBe("Motion, renamed in SQL");
     await expect.poll(() => coursesTitle(videoId), { timeout: 2000 }).toBe("Motion, renamed in SQL");
 
     // The institute's name shows in both; renaming it drops what was read with it.
     await t.database.db.update(centers).set({ instituteName: "Renamed Institute" }).where(eq(centers.id, centerId));
-    await expect.poll(async () => (await creatorList()).find((item) => item._id === videoId)?.businessName, { timeout: 2000 }).toBe("Renamed Institute");
+    await expect
+      .poll(async () => (await creatorList()).find((item) => item._id === videoId)?.businessName, { timeout: 2000 })
+      .toBe("Renamed Institute");
 
     // An enrolment removed in SQL leaves the student's courses.
     await t.database.db.delete(enrollments).where(eq(enrollments.contentId, videoId));
@@ -98,28 +121,47 @@ describe("signed-in reads kept in memory", () => {
 
   it("keeps a creator's institutes until their memberships or those institutes change", async () => {
     const businesses = async () =>
-      ((await (await t.request("/api/businesses", { headers: bearer(creator.access_token) })).json()) as { businesses: { name: string }[] }).businesses.map((b) => b.name);
+      (
+        (await (await t.request("/api/businesses", { headers: bearer(creator.access_token) })).json()) as {
+          businesses: { name: string }[];
+        }
+      ).businesses.map((b) => b.name);
     await announcementsSettled(t.database, READS_CHANNEL);
-    expect(await businesses()).toEqual([(await t.database.db.select().from(centers).where(eq(centers.id, centerId)))[0].instituteName]);
+    expect(await businesses()).toEqual([
+      (await t.database.db.select().from(centers).where(eq(centers.id, centerId)))[0].instituteName,
+    ]);
     const before = await hits();
     await businesses();
     expect(await hits()).toBe(before + 1);
 
     // Joining another team (here in SQL, as another instance would) shows once announced…
-    const otherId = (await makeCenter(t, `reads-other-${Date.now().toString(36)}`, { status: "active", expiresAt: new Date(Date.now() + 86_400_000) })).id;
+    const otherId = (
+      await makeCenter(t, `reads-other-${Date.now().toString(36)}`, {
+        status: "active",
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+    ).id;
     await t.database.db.update(centers).set({ instituteName: "Another Institute" }).where(eq(centers.id, otherId));
     await joinTeam(t, otherId, creator.user._id);
     await expect.poll(businesses, { timeout: 2000 }).toContain("Another Institute");
     // …and so do an institute renamed, and a membership ended.
-    await t.database.db.update(centers).set({ instituteName: "Another Institute, renamed" }).where(eq(centers.id, otherId));
+    await t.database.db
+      .update(centers)
+      .set({ instituteName: "Another Institute, renamed" })
+      .where(eq(centers.id, otherId));
     await expect.poll(businesses, { timeout: 2000 }).toContain("Another Institute, renamed");
     await t.database.db.update(teamMembers).set({ status: "removed" }).where(eq(teamMembers.centerId, otherId));
     await expect.poll(businesses, { timeout: 2000 }).not.toContain("Another Institute, renamed");
   });
 
   it("opens a file link with the content as it is now", async () => {
-    const link = (await (await t.request(`/api/content/${videoId}/file-url`, { headers: bearer(creator.access_token) })).json()) as { url: string };
-    const disposition = async () => (await t.request(link.url, { headers: { ...bearer(creator.access_token), range: "bytes=0-15" } })).headers.get("content-disposition");
+    const link = (await (
+      await t.request(`/api/content/${videoId}/file-url`, { headers: bearer(creator.access_token) })
+    ).json()) as { url: string };
+    const disposition = async () =>
+      (await t.request(link.url, { headers: { ...bearer(creator.access_token), range: "bytes=0-15" } })).headers.get(
+        "content-disposition",
+      );
     expect(await disposition()).toContain("kinematics.mp4");
     await setContent(t, videoId, { fileName: "motion.mp4" });
     await expect.poll(disposition, { timeout: 2000 }).toContain("motion.mp4");

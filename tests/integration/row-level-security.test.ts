@@ -23,8 +23,20 @@ beforeAll(async () => {
   const [alphaClass, betaClass] = await t.database.db
     .insert(contents)
     .values([
-      { creatorId: creator.user._id, centerId: a.id, type: "live", title: "Alpha class", liveLink: "https://meet.example.com/a" },
-      { creatorId: creator.user._id, centerId: b.id, type: "live", title: "Beta class", liveLink: "https://meet.example.com/b" },
+      {
+        creatorId: creator.user._id,
+        centerId: a.id,
+        type: "live",
+        title: "Alpha class",
+        liveLink: "https://meet.example.com/a",
+      },
+      {
+        creatorId: creator.user._id,
+        centerId: b.id,
+        type: "live",
+        title: "Beta class",
+        liveLink: "https://meet.example.com/b",
+      },
     ])
     .returning();
   await t.database.db.insert(teamMembers).values([
@@ -39,11 +51,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs `query` inside the scope; a query builder executes when awaited, so it is awaited in there. */
-const within = <T>(centerId: string | null, query: () => PromiseLike<T>) => runInTenantScope(centerId, async () => await query());
+const within = <T>(centerId: string | null, query: () => PromiseLike<T>) =>
+  runInTenantScope(centerId, async () => await query());
 
 describe("the application's database role", () => {
   it("owns no table (so the policies bind it)", async () => {
-    const result = (await t.database.db.execute(sql`select current_user as who`)) as unknown as { rows: { who: string }[] } | { who: string }[];
+    const result = (await t.database.db.execute(sql`select current_user as who`)) as unknown as
+      { rows: { who: string }[] } | { who: string }[];
     const who = ("rows" in result ? result.rows : result)[0].who;
     expect(who).toBe("pathshala_app");
   });
@@ -61,18 +75,30 @@ describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall be
   });
 
   it("shows an institute's domain only its own team and hidden items", async () => {
-    expect((await within(a.id, () => t.database.db.select().from(teamMembers))).map((r) => r.email)).toEqual(["alpha.team@example.com"]);
-    expect((await within(b.id, () => t.database.db.select().from(hiddenContents))).map((r) => r.centerId)).toEqual([b.id]);
-    await expect(within(a.id, () => t.database.db.insert(teamMembers).values({ centerId: b.id, email: "forged@example.com" }))).rejects.toMatchObject({
+    expect((await within(a.id, () => t.database.db.select().from(teamMembers))).map((r) => r.email)).toEqual([
+      "alpha.team@example.com",
+    ]);
+    expect((await within(b.id, () => t.database.db.select().from(hiddenContents))).map((r) => r.centerId)).toEqual([
+      b.id,
+    ]);
+    await expect(
+      within(a.id, () => t.database.db.insert(teamMembers).values({ centerId: b.id, email: "forged@example.com" })),
+    ).rejects.toMatchObject({
       cause: { code: "42501" },
     });
   });
 
   it("refuses writing another institute's rows, and updates miss them", async () => {
     await expect(
-      within(a.id, () => t.database.db.insert(enquiries).values({ centerId: b.id, name: "Forged", phone: "+919800000003", email: "f@example.com" })),
+      within(a.id, () =>
+        t.database.db
+          .insert(enquiries)
+          .values({ centerId: b.id, name: "Forged", phone: "+919800000003", email: "f@example.com" }),
+      ),
     ).rejects.toMatchObject({ cause: { code: "42501", message: expect.stringMatching(/row-level security/) } });
-    const changed = await within(a.id, () => t.database.db.update(enquiries).set({ status: "enrolled" }).returning({ id: enquiries.id }));
+    const changed = await within(a.id, () =>
+      t.database.db.update(enquiries).set({ status: "enrolled" }).returning({ id: enquiries.id }),
+    );
     expect(changed).toHaveLength(1);
     const beta = await within(b.id, () => t.database.db.select().from(enquiries));
     expect(beta[0].status).toBe("new");
@@ -82,7 +108,9 @@ describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall be
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const center = i % 2 ? a.id : b.id;
-        return within(center, async () => (await t.database.db.select({ c: enquiries.centerId }).from(enquiries)).map((r) => r.c));
+        return within(center, async () =>
+          (await t.database.db.select({ c: enquiries.centerId }).from(enquiries)).map((r) => r.c),
+        );
       }),
     );
     results.forEach((seen, i) => expect(seen).toEqual([i % 2 ? a.id : b.id]));

@@ -15,7 +15,13 @@ const sent: string[] = [];
 
 beforeAll(async () => {
   s3 = await startLocalS3();
-  client = createS3Client({ endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+  client = createS3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  });
   client.middlewareStack.add(
     (next, context) => (args) => {
       sent.push(context.commandName!);
@@ -40,13 +46,16 @@ function generated(size: number, failAt?: number): ReadableStream<Uint8Array> {
     },
   });
 }
-const expected = (start: number, end: number) => Uint8Array.from({ length: end - start + 1 }, (_, i) => (start + i) % 251);
+const expected = (start: number, end: number) =>
+  Uint8Array.from({ length: end - start + 1 }, (_, i) => (start + i) % 251);
 const read = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
 
 describe("S3Storage against a local S3 server", () => {
   it("stores a small object in one request and reads it back, whole and by range", async () => {
     sent.length = 0;
-    expect(await storage.put("content/small.pdf", generated(1000), { maxBytes: 10 * MiB, contentType: "application/pdf" })).toEqual({ size: 1000 });
+    expect(
+      await storage.put("content/small.pdf", generated(1000), { maxBytes: 10 * MiB, contentType: "application/pdf" }),
+    ).toEqual({ size: 1000 });
     expect(sent).toEqual(["PutObjectCommand"]);
     expect(await storage.stat("content/small.pdf")).toEqual({ size: 1000 });
     const whole = await storage.get("content/small.pdf");
@@ -60,7 +69,9 @@ describe("S3Storage against a local S3 server", () => {
   it("streams a large object as a multipart upload and reads across part boundaries", async () => {
     sent.length = 0;
     const size = 12 * MiB + 123;
-    expect(await storage.put("content/large.mp4", generated(size), { maxBytes: 20 * MiB, contentType: "video/mp4" })).toEqual({ size });
+    expect(
+      await storage.put("content/large.mp4", generated(size), { maxBytes: 20 * MiB, contentType: "video/mp4" }),
+    ).toEqual({ size });
     expect(sent.filter((c) => c === "UploadPartCommand")).toHaveLength(3);
     expect(sent[0]).toBe("CreateMultipartUploadCommand");
     expect(sent.at(-1)).toBe("CompleteMultipartUploadCommand");
@@ -72,14 +83,18 @@ describe("S3Storage against a local S3 server", () => {
 
   it("abandons an upload past its limit: TooLargeError, no object, no parts left", async () => {
     sent.length = 0;
-    await expect(storage.put("content/too-big.mp4", generated(12 * MiB), { maxBytes: 7 * MiB })).rejects.toBeInstanceOf(TooLargeError);
+    await expect(storage.put("content/too-big.mp4", generated(12 * MiB), { maxBytes: 7 * MiB })).rejects.toBeInstanceOf(
+      TooLargeError,
+    );
     expect(sent).toContain("AbortMultipartUploadCommand");
     expect(await storage.stat("content/too-big.mp4")).toBeNull();
     expect(s3.pendingUploads()).toEqual([]);
   });
 
   it("abandons an upload whose source breaks midway", async () => {
-    await expect(storage.put("content/broken.mp4", generated(20 * MiB, 11 * MiB), { maxBytes: 30 * MiB })).rejects.toThrow("connection reset");
+    await expect(
+      storage.put("content/broken.mp4", generated(20 * MiB, 11 * MiB), { maxBytes: 30 * MiB }),
+    ).rejects.toThrow("connection reset");
     expect(await storage.stat("content/broken.mp4")).toBeNull();
     expect(s3.pendingUploads()).toEqual([]);
   });
@@ -100,7 +115,12 @@ describe("the app on S3 storage", () => {
       expect(t.services.storage.kind).toBe("s3");
       const { access_token } = await registerUser(t, "creator");
       const before = s3.files().length;
-      const ok = await uploadContent(t, access_token, { title: "On S3", type: "pdf", price: "10" }, { file: FIXTURES.pdf(5000), thumbnail: FIXTURES.png() });
+      const ok = await uploadContent(
+        t,
+        access_token,
+        { title: "On S3", type: "pdf", price: "10" },
+        { file: FIXTURES.pdf(5000), thumbnail: FIXTURES.png() },
+      );
       expect(ok.status).toBe(201);
       const { content } = await ok.json();
       expect(s3.files().length).toBeGreaterThan(before);
@@ -110,7 +130,12 @@ describe("the app on S3 storage", () => {
       expect((await t.request(content.thumbnailUrl)).status).toBe(200);
 
       const snapshot = s3.files();
-      const big = await uploadContent(t, access_token, { title: "Too big", type: "pdf" }, { thumbnail: FIXTURES.png(), file: FIXTURES.pdf(6 * MiB + 1) });
+      const big = await uploadContent(
+        t,
+        access_token,
+        { title: "Too big", type: "pdf" },
+        { thumbnail: FIXTURES.png(), file: FIXTURES.pdf(6 * MiB + 1) },
+      );
       expect(big.status).toBe(413);
       expect(s3.files()).toEqual(snapshot);
 

@@ -42,16 +42,29 @@ describe("sales figures from paid content orders", () => {
       { contentId: unsold, title: "Unsold notes", totalSales: 0, totalEarnings: 0 },
     ]);
     expect(body.recent).toHaveLength(3);
-    expect(body.recent[0]).toMatchObject({ title: expect.any(String), amount: expect.any(Number), paidAt: expect.any(String) });
+    expect(body.recent[0]).toMatchObject({
+      title: expect.any(String),
+      amount: expect.any(Number),
+      paidAt: expect.any(String),
+    });
     expect(body.daily).toHaveLength(30);
     expect(body.monthly).toHaveLength(12);
     expect(body.daily.at(-1)).toMatchObject({ orders: 3, revenue: 1197.5 });
 
     const one = await t.request(`/api/sales/content/${physics}`, { headers: bearer(creator.access_token) });
-    expect(await one.json()).toEqual({ sales: { contentId: physics, title: "Physics notes", totalSales: 2, totalEarnings: 998 } });
+    expect(await one.json()).toEqual({
+      sales: { contentId: physics, title: "Physics notes", totalSales: 2, totalEarnings: 998 },
+    });
     const none = await t.request(`/api/sales/content/${unsold}`, { headers: bearer(creator.access_token) });
-    expect((await none.json()).sales).toEqual({ contentId: unsold, title: "Unsold notes", totalSales: 0, totalEarnings: 0 });
-    expect((await t.request(`/api/sales/content/${rivalContent}`, { headers: bearer(creator.access_token) })).status).toBe(403);
+    expect((await none.json()).sales).toEqual({
+      contentId: unsold,
+      title: "Unsold notes",
+      totalSales: 0,
+      totalEarnings: 0,
+    });
+    expect(
+      (await t.request(`/api/sales/content/${rivalContent}`, { headers: bearer(creator.access_token) })).status,
+    ).toBe(403);
     expect((await t.request("/api/sales/my", { headers: bearer(student.access_token) })).status).toBe(403);
   });
 
@@ -75,7 +88,18 @@ describe("sales figures from paid content orders", () => {
 
     const monthly = await t.services.sales.series(creator.user._id, "month", now);
     expect(monthly.map((p) => p.period)).toEqual([
-      "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03",
+      "2025-04",
+      "2025-05",
+      "2025-06",
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
     ]);
     expect(monthly.find((p) => p.period === "2026-03")).toEqual({ period: "2026-03", orders: 2, revenue: 300 });
     expect(monthly.find((p) => p.period === "2026-01")).toEqual({ period: "2026-01", orders: 1, revenue: 300 });

@@ -29,7 +29,11 @@ describe("security headers", () => {
   });
 
   it("let a page kept as bytes run exactly its own inline scripts, by their hashes", () => {
-    const policy = contentSecurityPolicy(undefined, { secure: false, razorpay: false, scriptHashes: ["aGFzaDE=", "aGFzaDI="] });
+    const policy = contentSecurityPolicy(undefined, {
+      secure: false,
+      razorpay: false,
+      scriptHashes: ["aGFzaDE=", "aGFzaDI="],
+    });
     expect(policy).toContain("script-src 'self' 'sha256-aGFzaDE=' 'sha256-aGFzaDI='; ");
     expect(policy).not.toContain("nonce");
     expect(contentSecurityPolicy(undefined, { secure: false, razorpay: false })).toContain("script-src 'self'; ");
@@ -40,7 +44,9 @@ describe("security headers", () => {
     expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
     expect(plain.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(plain.headers.get("x-frame-options")).toBe("DENY");
-    expect(plain.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), browsing-topics=()");
+    expect(plain.headers.get("permissions-policy")).toBe(
+      "camera=(), microphone=(), geolocation=(), browsing-topics=()",
+    );
     expect(plain.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     // No policy nobody chose: resources stay loadable from other origins, as before.
     expect(plain.headers.get("cross-origin-resource-policy")).toBeNull();
@@ -50,7 +56,9 @@ describe("security headers", () => {
   });
 
   it("let Razorpay in only where Checkout is used, with real keys", () => {
-    expect(contentSecurityPolicy("n", { secure: true, razorpay: true })).toContain("script-src 'self' 'nonce-n' https://checkout.razorpay.com");
+    expect(contentSecurityPolicy("n", { secure: true, razorpay: true })).toContain(
+      "script-src 'self' 'nonce-n' https://checkout.razorpay.com",
+    );
     expect(contentSecurityPolicy("n", { secure: true, razorpay: true })).toContain("upgrade-insecure-requests");
     expect(contentSecurityPolicy("n", { secure: false, razorpay: false })).not.toContain("razorpay");
   });

@@ -33,7 +33,8 @@ const valid = () => ({
   time: "10:30 AM",
 });
 
-const bookingCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(seminarBookings))[0].n;
+const bookingCount = async () =>
+  (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(seminarBookings))[0].n;
 
 describe("POST /api/book", () => {
   it("stores a booking with trimmed values and a lower-cased email", async () => {
@@ -41,7 +42,15 @@ describe("POST /api/book", () => {
     const res = await postJson(
       t,
       "/api/book",
-      { fullName: "  Asha Rao ", email: `  ${email.toUpperCase()} `, phoneNumber: " (98765) 43210 ", city: " Kolkata", country: "India ", date: ` ${today} `, time: " 08:30 PM " },
+      {
+        fullName: "  Asha Rao ",
+        email: `  ${email.toUpperCase()} `,
+        phoneNumber: " (98765) 43210 ",
+        city: " Kolkata",
+        country: "India ",
+        date: ` ${today} `,
+        time: " 08:30 PM ",
+      },
       fromNewIp(),
     );
     expect(res.status).toBe(201);
@@ -56,18 +65,29 @@ describe("POST /api/book", () => {
       date: today,
       time: "08:30 PM",
     });
-    const [row] = await t.database.db.select().from(seminarBookings).where(sql`${seminarBookings.email} = ${email.toLowerCase()}`);
-    expect(row).toMatchObject({ fullName: "Asha Rao", city: "Kolkata", country: "India", date: today, time: "08:30 PM" });
+    const [row] = await t.database.db
+      .select()
+      .from(seminarBookings)
+      .where(sql`${seminarBookings.email} = ${email.toLowerCase()}`);
+    expect(row).toMatchObject({
+      fullName: "Asha Rao",
+      city: "Kolkata",
+      country: "India",
+      date: today,
+      time: "08:30 PM",
+    });
   });
 
   it("refuses every broken rule with 400, its message and the field, storing nothing", async () => {
     const before = await bookingCount();
     const cases: [Record<string, unknown>, string, string][] = [
-      ...(["fullName", "email", "phoneNumber", "city", "country", "date", "time"] as const).flatMap((field): [Record<string, unknown>, string, string][] => [
-        [{ ...valid(), [field]: undefined }, "Please fill in all fields", field],
-        [{ ...valid(), [field]: "   " }, "Please fill in all fields", field],
-        [{ ...valid(), [field]: 42 }, "Please fill in all fields", field],
-      ]),
+      ...(["fullName", "email", "phoneNumber", "city", "country", "date", "time"] as const).flatMap(
+        (field): [Record<string, unknown>, string, string][] => [
+          [{ ...valid(), [field]: undefined }, "Please fill in all fields", field],
+          [{ ...valid(), [field]: "   " }, "Please fill in all fields", field],
+          [{ ...valid(), [field]: 42 }, "Please fill in all fields", field],
+        ],
+      ),
       [{ ...valid(), email: "asha@example" }, "Please enter a valid email address", "email"],
       [{ ...valid(), email: "asha rao@example.in" }, "Please enter a valid email address", "email"],
       [{ ...valid(), phoneNumber: "09876543210" }, "Please enter a valid phone number", "phoneNumber"],
@@ -101,13 +121,20 @@ describe("POST /api/book", () => {
   it("answers 409 'already registered' when the same email books the same date again, whatever its case", async () => {
     const booking = valid();
     expect((await postJson(t, "/api/book", booking, fromNewIp())).status).toBe(201);
-    const again = await postJson(t, "/api/book", { ...booking, email: booking.email.toUpperCase(), fullName: "Someone Else" }, fromNewIp());
+    const again = await postJson(
+      t,
+      "/api/book",
+      { ...booking, email: booking.email.toUpperCase(), fullName: "Someone Else" },
+      fromNewIp(),
+    );
     expect(again.status).toBe(409);
     const json = await again.json();
     expect(json.success).toBe(false);
     expect(json.error).toContain("already registered");
     // Another date is a separate registration.
-    expect((await postJson(t, "/api/book", { ...booking, date: addDays(booking.date, 1) }, fromNewIp())).status).toBe(201);
+    expect((await postJson(t, "/api/book", { ...booking, date: addDays(booking.date, 1) }, fromNewIp())).status).toBe(
+      201,
+    );
   });
 
   it("limits each address to 10 attempts an hour, with Retry-After", async () => {
@@ -137,7 +164,7 @@ describe("GET /api/bookings and /api/bookings/export", () => {
   });
 
   it("lists bookings newest first to admins, with the total", async () => {
-    const first = { ...valid(), fullName: "=HYPERLINK(\"http://evil\")", city: "Pune, MH" };
+    const first = { ...valid(), fullName: '=HYPERLINK("http://evil")', city: "Pune, MH" };
     const second = valid();
     await postJson(t, "/api/book", first, fromNewIp());
     await postJson(t, "/api/book", second, fromNewIp());
@@ -146,7 +173,17 @@ describe("GET /api/bookings and /api/bookings/export", () => {
     const body = await res.json();
     expect(body.total).toBe(await bookingCount());
     expect(body.bookings.map((b: { email: string }) => b.email)).toEqual([second.email, first.email]);
-    expect(Object.keys(body.bookings[0]).sort()).toEqual(["_id", "city", "country", "createdAt", "date", "email", "fullName", "phoneNumber", "time"]);
+    expect(Object.keys(body.bookings[0]).sort()).toEqual([
+      "_id",
+      "city",
+      "country",
+      "createdAt",
+      "date",
+      "email",
+      "fullName",
+      "phoneNumber",
+      "time",
+    ]);
 
     const byDate = await (await t.request(`/api/bookings?date=${today}`, { headers: bearer(adminToken) })).json();
     expect(byDate.bookings.every((b: { date: string }) => b.date === today)).toBe(true);
@@ -172,7 +209,9 @@ describe("GET /api/bookings and /api/bookings/export", () => {
     expect(lines.some((l) => l.includes(",+91 98765 43210,"))).toBe(true);
     const formula = await postJson(t, "/api/book", { ...valid(), city: "-2+3+cmd|' /C calc'!A0" }, fromNewIp());
     expect(formula.status).toBe(201);
-    const again = (await (await t.request("/api/bookings/export", { headers: bearer(adminToken) })).text()).split("\r\n");
+    const again = (await (await t.request("/api/bookings/export", { headers: bearer(adminToken) })).text()).split(
+      "\r\n",
+    );
     expect(again.some((l) => l.includes(",'-2+3+cmd|' /C calc'!A0,"))).toBe(true);
   });
 

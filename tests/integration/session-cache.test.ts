@@ -134,7 +134,9 @@ describe.skipIf(!onPostgres)("session cache across instances", () => {
       insert into sessions (id, user_id, kind, host, created_at, last_used_at, expires_at, absolute_expires_at)
       select md5(random()::text || g::text), ${filler.userId}, 'web', 'localhost', now(), now(), now() + interval '1 hour', now() + interval '1 day'
       from generate_series(1, 1001) g`);
-    await testDb.database.db.execute(sql`update sessions set revoked_at = now() where user_id in (${filler.userId}, ${userId})`);
+    await testDb.database.db.execute(
+      sql`update sessions set revoked_at = now() where user_id in (${filler.userId}, ${userId})`,
+    );
     await onB(token, (x) => x === null);
 
     const next = await signedIn("truncate");
@@ -184,7 +186,8 @@ describe.skipIf(onPostgres)("session cache on the embedded database", () => {
     const revoked = await signedIn("sql-revoked");
     const deleted = await signedIn("sql-deleted");
     const promoted = await signedIn("promoted");
-    for (const { token } of [revoked, deleted, promoted]) expect(await one.store.validate(token, HOST, "web")).not.toBeNull();
+    for (const { token } of [revoked, deleted, promoted])
+      expect(await one.store.validate(token, HOST, "web")).not.toBeNull();
     const { db } = testDb.database;
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.userId));
     await db.delete(sessions).where(eq(sessions.userId, deleted.userId));

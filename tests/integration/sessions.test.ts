@@ -81,8 +81,15 @@ describe("web sessions", () => {
 });
 
 describe("refresh tokens", () => {
-  const rowOf = async (token: string) => (await testDb.database.db.select().from(sessions).where(eq(sessions.id, hashToken(token))))[0];
-  const familyRows = async (familyId: string) => testDb.database.db.select().from(sessions).where(eq(sessions.familyId, familyId));
+  const rowOf = async (token: string) =>
+    (
+      await testDb.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token)))
+    )[0];
+  const familyRows = async (familyId: string) =>
+    testDb.database.db.select().from(sessions).where(eq(sessions.familyId, familyId));
 
   it("rotate once however many uses of one token arrive together: every use gets the same new pair", async () => {
     const first = await store.issueApiTokens(userId, "localhost");
@@ -95,7 +102,9 @@ describe("refresh tokens", () => {
     const rows = await familyRows(familyId!);
     expect(rows).toHaveLength(4);
     expect(rows.every((row) => row.revokedAt === null)).toBe(true);
-    expect(await store.validate((pairs[0] as { access_token: string }).access_token, "localhost", "access")).not.toBeNull();
+    expect(
+      await store.validate((pairs[0] as { access_token: string }).access_token, "localhost", "access"),
+    ).not.toBeNull();
   });
 
   it("give a token used again within the grace the same pair, sealed so the database alone cannot read it", async () => {

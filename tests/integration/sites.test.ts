@@ -34,7 +34,18 @@ describe("an institute's home page", () => {
     expect(html).toContain('data-template="t1"');
     expect(html).toContain("Sunrise &amp; Sons Academy");
     expect(html).toContain("info@sunrise.test");
-    for (const text of ["JEE Main/Advanced", "NEET UG", "Boards IX–XII", 'id="programs"', 'id="why-us"', 'id="testimonials"', 'id="contact"', ">Enquire<", ">Apply Now<", ">Book Demo<"]) {
+    for (const text of [
+      "JEE Main/Advanced",
+      "NEET UG",
+      "Boards IX–XII",
+      'id="programs"',
+      'id="why-us"',
+      'id="testimonials"',
+      'id="contact"',
+      ">Enquire<",
+      ">Apply Now<",
+      ">Book Demo<",
+    ]) {
       expect(html).toContain(text);
     }
     // Readable without JavaScript: one small deferred script, no framework bundle.
@@ -68,7 +79,14 @@ describe("an institute's home page", () => {
     // Written as another instance or a tool would: no call tells this instance, only the database.
     const [item] = await t.database.db
       .insert(contents)
-      .values({ creatorId: creator.user._id, centerId: center.id, type: "live", title: "Organic Chemistry Live", price: 49900, liveLink: "https://meet.example.com/x" })
+      .values({
+        creatorId: creator.user._id,
+        centerId: center.id,
+        type: "live",
+        title: "Organic Chemistry Live",
+        price: 49900,
+        liveLink: "https://meet.example.com/x",
+      })
       .returning();
     await announcementsSettled(t.database, CATALOG_CHANNEL);
     const html = await (await home()).text();
@@ -78,7 +96,10 @@ describe("an institute's home page", () => {
   });
 
   it("renders afresh while the database's announcements cannot be heard", async () => {
-    const renders = async () => Number(/pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+    const renders = async () =>
+      Number(
+        /pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0,
+      );
     // Earlier tests' announcements, arriving late, would empty the cache mid-test.
     await announcementsSettled(t.database, CATALOG_CHANNEL);
     await announcementsSettled(t.database, CENTERS_CHANNEL);
@@ -134,7 +155,10 @@ describe("an institute's home page", () => {
 
   it("shows a branded 'temporarily unavailable' page (503) when expired or inactive", async () => {
     const lapsedOwner = await registerUser(t, "business");
-    const other = await createCenter(t, lapsedOwner.user._id, { instituteName: "Lapsed Institute", expiresAt: new Date(Date.now() - 1000) });
+    const other = await createCenter(t, lapsedOwner.user._id, {
+      instituteName: "Lapsed Institute",
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const res = await home(other.customDomain!);
     expect(res.status).toBe(503);
     const html = await res.text();
@@ -173,25 +197,50 @@ describe("an institute's home page", () => {
 
 describe("POST /api/templates/apply and /api/centers/template", () => {
   it("applies a template for the owner, records it, and the site shows it on the next request", async () => {
-    const res = await postJson(t, "/api/templates/apply", { templateId: "t3" }, { headers: bearer(owner.access_token) });
+    const res = await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t3" },
+      { headers: bearer(owner.access_token) },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, alreadyApplied: false, templateId: "t3" });
     expect(await (await home()).text()).toContain('data-template="t3"');
-    const selections = await t.database.db.select().from(templateSelections).where(eq(templateSelections.centerId, center.id));
+    const selections = await t.database.db
+      .select()
+      .from(templateSelections)
+      .where(eq(templateSelections.centerId, center.id));
     expect(selections.map((s) => s.templateId)).toEqual(["t3"]);
 
-    const again = await postJson(t, "/api/templates/apply", { templateId: "t3" }, { headers: bearer(owner.access_token) });
+    const again = await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t3" },
+      { headers: bearer(owner.access_token) },
+    );
     expect((await again.json()).alreadyApplied).toBe(true);
-    expect(await t.database.db.select().from(templateSelections).where(eq(templateSelections.centerId, center.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(templateSelections).where(eq(templateSelections.centerId, center.id)),
+    ).toHaveLength(1);
   });
 
   it("by the owner's email too, and only for the owner", async () => {
-    const ok = await postJson(t, "/api/centers/template", { email: owner.email.toUpperCase(), templateId: "t2" }, { headers: bearer(owner.access_token) });
+    const ok = await postJson(
+      t,
+      "/api/centers/template",
+      { email: owner.email.toUpperCase(), templateId: "t2" },
+      { headers: bearer(owner.access_token) },
+    );
     expect(await ok.json()).toEqual({ success: true, alreadyApplied: false, templateId: "t2" });
     expect(await (await home()).text()).toContain('data-template="t2"');
     const other = await registerUser(t, "business");
     await createCenter(t, other.user._id);
-    const wrong = await postJson(t, "/api/centers/template", { email: owner.email, templateId: "t4" }, { headers: bearer(other.access_token) });
+    const wrong = await postJson(
+      t,
+      "/api/centers/template",
+      { email: owner.email, templateId: "t4" },
+      { headers: bearer(other.access_token) },
+    );
     expect(wrong.status).toBe(403);
     expect(await (await home()).text()).toContain('data-template="t2"');
   });
@@ -199,46 +248,87 @@ describe("POST /api/templates/apply and /api/centers/template", () => {
   it("refuses without an active plan, without an institute, with a bad id, or for other roles", async () => {
     const lapsed = await registerUser(t, "business");
     await createCenter(t, lapsed.user._id, { expiresAt: new Date(Date.now() - 1000) });
-    const noPlan = await postJson(t, "/api/templates/apply", { templateId: "t2" }, { headers: bearer(lapsed.access_token) });
+    const noPlan = await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t2" },
+      { headers: bearer(lapsed.access_token) },
+    );
     expect(noPlan.status).toBe(403);
     expect((await noPlan.json()).error).toBe("Purchase a plan to apply this template");
 
     const fresh = await registerUser(t, "business");
-    const none = await postJson(t, "/api/templates/apply", { templateId: "t2" }, { headers: bearer(fresh.access_token) });
+    const none = await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t2" },
+      { headers: bearer(fresh.access_token) },
+    );
     expect(none.status).toBe(404);
     expect((await none.json()).error).toBe("No active subscription found.");
 
-    const bad = await postJson(t, "/api/templates/apply", { templateId: "t9" }, { headers: bearer(owner.access_token) });
+    const bad = await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t9" },
+      { headers: bearer(owner.access_token) },
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe("Please choose a template: t1, t2, t3 or t4");
 
     const student = await registerUser(t, "student");
-    expect((await postJson(t, "/api/templates/apply", { templateId: "t2" }, { headers: bearer(student.access_token) })).status).toBe(403);
+    expect(
+      (await postJson(t, "/api/templates/apply", { templateId: "t2" }, { headers: bearer(student.access_token) }))
+        .status,
+    ).toBe(403);
     expect((await postJson(t, "/api/templates/apply", { templateId: "t2" })).status).toBe(401);
   });
 });
 
 describe("GET /api/centers/lookup", () => {
   it("answers the owner with their subscription, by email or domain (trimmed, lower-cased)", async () => {
-    const res = await t.request(`/api/centers/lookup?email=${encodeURIComponent(`  ${owner.email.toUpperCase()} `)}`, { headers: bearer(owner.access_token) });
+    const res = await t.request(`/api/centers/lookup?email=${encodeURIComponent(`  ${owner.email.toUpperCase()} `)}`, {
+      headers: bearer(owner.access_token),
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ plan: "3 Year Plan", status: "active", instituteName: expect.any(String), templateId: expect.stringMatching(/^t[1-4]$/) });
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(["plan", "status", "subscriptionStartAt", "expiresAt", "instituteName", "templateId"]));
-    const byDomain = await t.request("/api/centers/lookup?domain=%20SUNRISE.test%20", { headers: bearer(owner.access_token) });
+    expect(body).toMatchObject({
+      plan: "3 Year Plan",
+      status: "active",
+      instituteName: expect.any(String),
+      templateId: expect.stringMatching(/^t[1-4]$/),
+    });
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(["plan", "status", "subscriptionStartAt", "expiresAt", "instituteName", "templateId"]),
+    );
+    const byDomain = await t.request("/api/centers/lookup?domain=%20SUNRISE.test%20", {
+      headers: bearer(owner.access_token),
+    });
     expect((await byDomain.json()).instituteName).toBe("Sunrise & Sons Academy");
   });
 
   it("keeps others' subscriptions private, except from admins", async () => {
     const other = await registerUser(t, "business");
-    expect((await t.request(`/api/centers/lookup?email=${owner.email}`, { headers: bearer(other.access_token) })).status).toBe(403);
-    expect((await t.request("/api/centers/lookup?domain=sunrise.test", { headers: bearer(other.access_token) })).status).toBe(403);
+    expect(
+      (await t.request(`/api/centers/lookup?email=${owner.email}`, { headers: bearer(other.access_token) })).status,
+    ).toBe(403);
+    expect(
+      (await t.request("/api/centers/lookup?domain=sunrise.test", { headers: bearer(other.access_token) })).status,
+    ).toBe(403);
     const student = await registerUser(t, "student");
-    expect((await t.request(`/api/centers/lookup?email=${student.email}`, { headers: bearer(student.access_token) })).status).toBe(403);
+    expect(
+      (await t.request(`/api/centers/lookup?email=${student.email}`, { headers: bearer(student.access_token) })).status,
+    ).toBe(403);
     await createOrPromoteAdmin(t.database.db, { email: "root-sites@example.com", password: "unusual-admin-pass-1" });
-    const admin = await (await postJson(t, "/api/auth/login", { email: "root-sites@example.com", password: "unusual-admin-pass-1" })).json();
-    expect((await t.request(`/api/centers/lookup?email=${owner.email}`, { headers: bearer(admin.access_token) })).status).toBe(200);
-    const missing = await t.request(`/api/centers/lookup?email=${other.email}`, { headers: bearer(other.access_token) });
+    const admin = await (
+      await postJson(t, "/api/auth/login", { email: "root-sites@example.com", password: "unusual-admin-pass-1" })
+    ).json();
+    expect(
+      (await t.request(`/api/centers/lookup?email=${owner.email}`, { headers: bearer(admin.access_token) })).status,
+    ).toBe(200);
+    const missing = await t.request(`/api/centers/lookup?email=${other.email}`, {
+      headers: bearer(other.access_token),
+    });
     expect(missing.status).toBe(404);
     expect((await missing.json()).error).toBe("No active subscription found.");
     expect((await t.request("/api/centers/lookup", { headers: bearer(admin.access_token) })).status).toBe(400);
@@ -262,7 +352,14 @@ describe("GET /api/domains/ask (Caddy on-demand TLS)", () => {
 });
 
 describe("enquiries", () => {
-  const lead = { name: "Ravi Kumar", phone: "+91 98765-43210", email: "Ravi@Example.com", program: "NEET UG", message: "Evening batch?", kind: "Book Demo" };
+  const lead = {
+    name: "Ravi Kumar",
+    phone: "+91 98765-43210",
+    email: "Ravi@Example.com",
+    program: "NEET UG",
+    message: "Evening batch?",
+    kind: "Book Demo",
+  };
 
   it("are stored for the institute whose domain they came from", async () => {
     const res = await postJson(t, "/api/enquiries", lead, { host: "sunrise.test" });
@@ -270,7 +367,14 @@ describe("enquiries", () => {
     const body = await res.json();
     expect(body.message).toBe("Thank you! We have received your enquiry and will call you back soon.");
     const [row] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, body.enquiry._id));
-    expect(row).toMatchObject({ centerId: center.id, name: "Ravi Kumar", phone: "+919876543210", email: "ravi@example.com", kind: "Book Demo", status: "new" });
+    expect(row).toMatchObject({
+      centerId: center.id,
+      name: "Ravi Kumar",
+      phone: "+919876543210",
+      email: "ravi@example.com",
+      kind: "Book Demo",
+      status: "new",
+    });
   });
 
   it("name what is wrong and store nothing", async () => {
@@ -285,7 +389,10 @@ describe("enquiries", () => {
       [{ ...lead, kind: "Spam" }, "Please choose Enquire, Apply Now or Book Demo"],
     ];
     for (const [body, message] of cases) {
-      const res = await postJson(t, "/api/enquiries", body, { host: "sunrise.test", headers: { "x-forwarded-for": "198.51.100.9" } });
+      const res = await postJson(t, "/api/enquiries", body, {
+        host: "sunrise.test",
+        headers: { "x-forwarded-for": "198.51.100.9" },
+      });
       expect(res.status, message).toBe(400);
       expect((await res.json()).error).toBe(message);
     }
@@ -296,7 +403,14 @@ describe("enquiries", () => {
   it("are rate limited per address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await postJson(t, "/api/enquiries", lead, { host: "sunrise.test", headers: { "x-forwarded-for": "203.0.113.50" } })).status);
+      statuses.push(
+        (
+          await postJson(t, "/api/enquiries", lead, {
+            host: "sunrise.test",
+            headers: { "x-forwarded-for": "203.0.113.50" },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -307,7 +421,11 @@ describe("enquiries", () => {
     const res = await t.request("/enquiry", {
       method: "POST",
       host: "sunrise.test",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://sunrise.test", "x-forwarded-for": "192.0.2.1" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://sunrise.test",
+        "x-forwarded-for": "192.0.2.1",
+      },
       body: form,
     });
     expect(res.status).toBe(200);
@@ -337,23 +455,31 @@ describe("enquiries", () => {
     expect(rows.every((r: { email: string }) => r.email === "ravi@example.com")).toBe(true);
 
     const id = rows[0]._id;
-    const patch = await t.request(`/api/enquiries/${id}`, { method: "PATCH", headers: { ...bearer(owner.access_token), "content-type": "application/json" }, body: JSON.stringify({ status: "contacted" }) });
+    const patch = await t.request(`/api/enquiries/${id}`, {
+      method: "PATCH",
+      headers: { ...bearer(owner.access_token), "content-type": "application/json" },
+      body: JSON.stringify({ status: "contacted" }),
+    });
     expect((await patch.json()).enquiry.status).toBe("contacted");
-    const filtered = await (await t.request("/api/enquiries?status=contacted", { headers: bearer(owner.access_token) })).json();
+    const filtered = await (
+      await t.request("/api/enquiries?status=contacted", { headers: bearer(owner.access_token) })
+    ).json();
     expect(filtered.enquiries.map((r: { _id: string }) => r._id)).toEqual([id]);
 
     const other = await registerUser(t, "business");
     await createCenter(t, other.user._id);
     const theirs = await (await t.request("/api/enquiries", { headers: bearer(other.access_token) })).json();
     expect(theirs.enquiries).toEqual([]);
-    const steal = await t.request(`/api/enquiries/${id}`, { method: "PATCH", headers: { ...bearer(other.access_token), "content-type": "application/json" }, body: JSON.stringify({ status: "enrolled" }) });
+    const steal = await t.request(`/api/enquiries/${id}`, {
+      method: "PATCH",
+      headers: { ...bearer(other.access_token), "content-type": "application/json" },
+      body: JSON.stringify({ status: "enrolled" }),
+    });
     expect(steal.status).toBe(404);
     const [row] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, id));
     expect(row.status).toBe("contacted");
   });
 });
-
-
 
 describe("the creator studio keeps institutes' sites current", () => {
   it("shows content on the site as soon as it is assigned, and drops it when unassigned", async () => {
@@ -364,14 +490,25 @@ describe("the creator studio keeps institutes' sites current", () => {
     form.set("type", "live");
     form.set("price", "0");
     form.set("liveLink", "https://meet.example.com/thermo");
-    const created = await t.request("/api/content", { method: "POST", headers: bearer(creator.access_token), body: form });
+    const created = await t.request("/api/content", {
+      method: "POST",
+      headers: bearer(creator.access_token),
+      body: form,
+    });
     expect(created.status).toBe(201);
     const id = (await created.json()).content._id;
     expect(await (await home()).text()).not.toContain("Thermodynamics Live Revision");
     const assign = (businessId: string | null) =>
-      t.request(`/api/content/${id}/assign`, { method: "PUT", headers: { ...bearer(creator.access_token), "content-type": "application/json" }, body: JSON.stringify({ businessId }) });
+      t.request(`/api/content/${id}/assign`, {
+        method: "PUT",
+        headers: { ...bearer(creator.access_token), "content-type": "application/json" },
+        body: JSON.stringify({ businessId }),
+      });
     // The catalog a visitor's browser reads on the institute's domain follows the same changes at once.
-    const catalogTitles = async () => ((await (await t.request("/api/contents", { host: "sunrise.test" })).json()).items as { title: string }[]).map((i) => i.title);
+    const catalogTitles = async () =>
+      ((await (await t.request("/api/contents", { host: "sunrise.test" })).json()).items as { title: string }[]).map(
+        (i) => i.title,
+      );
     expect(await catalogTitles()).not.toContain("Thermodynamics Live Revision");
     expect((await assign(center.id)).status).toBe(200);
     expect(await (await home()).text()).toContain("Thermodynamics Live Revision");

@@ -27,9 +27,21 @@ beforeAll(async () => {
   const center = await createCenter(t, null, { instituteName: "Sunrise Academy" });
   await joinTeam(t, center.id, creator.user._id);
   // Free, so that enrolling needs no payment here (payments have their own tests).
-  videoId = await publish(t, creator.access_token, { title: "Rolling video", type: "video", price: "0", businessId: center.id }, video, "rolling.mp4");
+  videoId = await publish(
+    t,
+    creator.access_token,
+    { title: "Rolling video", type: "video", price: "0", businessId: center.id },
+    video,
+    "rolling.mp4",
+  );
   pdfBytes = await makePdf(3);
-  pdfId = await publish(t, creator.access_token, { title: "Formula sheet", type: "pdf", price: "0", businessId: center.id }, pdfBytes, "formula-sheet.pdf");
+  pdfId = await publish(
+    t,
+    creator.access_token,
+    { title: "Formula sheet", type: "pdf", price: "0", businessId: center.id },
+    pdfBytes,
+    "formula-sheet.pdf",
+  );
   for (const id of [videoId, pdfId]) expect((await enrol(t, student.access_token, id)).status).toBe(201);
 });
 afterAll(() => t.close());
@@ -53,7 +65,9 @@ describe("who may open a content's file", () => {
   it("an enrolled student: through a link that my-courses gives and file-url renews", async () => {
     const items = await myCourses(t, student.access_token);
     const item = items.find((i) => i.content._id === videoId)!;
-    expect(item.content.fileUrl).toMatch(new RegExp(`^/api/files/${videoId}/rolling\\.mp4\\?u=${student.user._id}&e=\\d+&s=`));
+    expect(item.content.fileUrl).toMatch(
+      new RegExp(`^/api/files/${videoId}/rolling\\.mp4\\?u=${student.user._id}&e=\\d+&s=`),
+    );
     const res = await get(item.content.fileUrl as string);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/^private, /);
@@ -82,7 +96,10 @@ describe("who may open a content's file", () => {
     const { body } = await fileUrlFor(student.access_token, videoId);
     const url = new URL(body.url, "http://localhost");
     const forged = new URL(url);
-    forged.searchParams.set("s", url.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A")));
+    forged.searchParams.set(
+      "s",
+      url.searchParams.get("s")!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+    );
     const longer = new URL(url);
     longer.searchParams.set("e", String(Number(url.searchParams.get("e")) + 86_400));
     // Someone else's id with the student's signature: signatures bind the user.
@@ -107,7 +124,9 @@ describe("who may open a content's file", () => {
     await enrol(t, late.access_token, videoId);
     const { body } = await fileUrlFor(late.access_token, videoId);
     expect((await get(body.url)).status).toBe(200);
-    await t.database.db.delete(enrollments).where(and(eq(enrollments.studentId, late.user._id), eq(enrollments.contentId, videoId)));
+    await t.database.db
+      .delete(enrollments)
+      .where(and(eq(enrollments.studentId, late.user._id), eq(enrollments.contentId, videoId)));
     const res = await get(body.url);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("You do not have access to this file.");

@@ -30,15 +30,28 @@ beforeAll(async () => {
   creator = await register(t, "creator", { name: "Rahul Verma" });
   outsider = await register(t, "creator", { name: "Mallory" });
   student = await register(t, "student", { name: "Priya Das" });
-  sunrise = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy", slug: "team-sunrise", customDomain: "team-sunrise.test" });
-  branch = await createCenter(t, owner.user._id, { instituteName: "Sunrise North", slug: "team-north", customDomain: "team-north.test" });
-  rivalCenter = await createCenter(t, rival.user._id, { instituteName: "Rival Classes", slug: "team-rival", customDomain: "team-rival.test" });
+  sunrise = await createCenter(t, owner.user._id, {
+    instituteName: "Sunrise Academy",
+    slug: "team-sunrise",
+    customDomain: "team-sunrise.test",
+  });
+  branch = await createCenter(t, owner.user._id, {
+    instituteName: "Sunrise North",
+    slug: "team-north",
+    customDomain: "team-north.test",
+  });
+  rivalCenter = await createCenter(t, rival.user._id, {
+    instituteName: "Rival Classes",
+    slug: "team-rival",
+    customDomain: "team-rival.test",
+  });
 });
 afterAll(() => t.close());
 
 const as = (who: Account | null) => (who ? bearer(who.access_token) : {});
 const get = (path: string, who: Account | null, host?: string) => t.request(path, { headers: as(who), host });
-const send = (method: string, path: string, who: Account | null, body?: unknown) => postJson(t, path, body ?? {}, { method, headers: as(who) });
+const send = (method: string, path: string, who: Account | null, body?: unknown) =>
+  postJson(t, path, body ?? {}, { method, headers: as(who) });
 const tokenOf = (link: string) => link.split("/invite/")[1];
 
 async function invite(email: string, centerId = sunrise.id, who = owner) {
@@ -48,16 +61,31 @@ async function invite(email: string, centerId = sunrise.id, who = owner) {
   return { ...body, token: tokenOf(body.link) as string, status: res.status };
 }
 const accept = (token: string, who: Account | null) => send("POST", "/api/team/accept", who, { token });
-const teamOf = async (centerId = sunrise.id, who = owner) => (await (await get(`/api/team?centerId=${centerId}`, who)).json()).team as { _id: string; email: string; status: string; expired: boolean; name: string | null }[];
+const teamOf = async (centerId = sunrise.id, who = owner) =>
+  (await (await get(`/api/team?centerId=${centerId}`, who)).json()).team as {
+    _id: string;
+    email: string;
+    status: string;
+    expired: boolean;
+    name: string | null;
+  }[];
 const homePage = async (host = "team-sunrise.test") => (await t.request("/", { host })).text();
-const catalogTitles = async (host?: string, who: Account | null = null) => ((await (await get("/api/contents", who, host)).json()).items as { title: string }[]).map((i) => i.title);
+const catalogTitles = async (host?: string, who: Account | null = null) =>
+  ((await (await get("/api/contents", who, host)).json()).items as { title: string }[]).map((i) => i.title);
 
 describe("inviting creators", () => {
   it("gives the owner a link to share; the token is kept only as its SHA-256", async () => {
     const made = await invite(creator.email);
     expect(made.status).toBe(201);
     expect(made.link).toMatch(/^http:\/\/localhost\/invite\/[a-z2-7]{32}$/);
-    expect(made.invitation).toMatchObject({ email: creator.email, status: "pending", expired: false, name: null, invitedBy: "Anita Sharma", joinedBeforeTeams: false });
+    expect(made.invitation).toMatchObject({
+      email: creator.email,
+      status: "pending",
+      expired: false,
+      name: null,
+      invitedBy: "Anita Sharma",
+      joinedBeforeTeams: false,
+    });
     const [row] = await t.database.db.select().from(teamMembers).where(eq(teamMembers.id, made.invitation._id));
     expect(row.tokenHash).toBe(hashToken(made.token));
     expect(JSON.stringify(row)).not.toContain(made.token);
@@ -89,7 +117,11 @@ describe("inviting creators", () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe(message);
     }
-    const malformed = await t.request("/api/team/invitations", { method: "POST", headers: { ...as(owner), "content-type": "application/json" }, body: "{" });
+    const malformed = await t.request("/api/team/invitations", {
+      method: "POST",
+      headers: { ...as(owner), "content-type": "application/json" },
+      body: "{",
+    });
     expect(malformed.status).toBe(400);
     expect((await send("POST", "/api/team/invitations", null, { email: "x@example.com" })).status).toBe(401);
     for (const who of [creator, student]) {
@@ -104,9 +136,15 @@ describe("inviting creators", () => {
     const res = await get(`/api/team/invitations/${made.token}`, null);
     expect(res.status).toBe(200);
     const { invitation } = await res.json();
-    expect(invitation).toMatchObject({ instituteName: "Sunrise Academy", invitedBy: "Anita Sharma", email: "preview@example.com", state: "open" });
+    expect(invitation).toMatchObject({
+      instituteName: "Sunrise Academy",
+      invitedBy: "Anita Sharma",
+      email: "preview@example.com",
+      state: "open",
+    });
     expect(invitation).not.toHaveProperty("memberId");
-    for (const bad of ["nope", "a".repeat(32)]) expect((await get(`/api/team/invitations/${bad}`, null)).status).toBe(404);
+    for (const bad of ["nope", "a".repeat(32)])
+      expect((await get(`/api/team/invitations/${bad}`, null)).status).toBe(404);
     // Text that cannot be stored is bad input wherever it is, the address included.
     expect((await get("/api/team/invitations/%00", null)).status).toBe(400);
   });
@@ -122,7 +160,9 @@ describe("accepting an invitation", () => {
     expect((await accept(token, null)).status).toBe(401);
     const other = await accept(token, outsider);
     expect(other.status).toBe(403);
-    expect((await other.json()).error).toBe(`This invitation was sent to ${creator.email}. Sign in with that address to accept it.`);
+    expect((await other.json()).error).toBe(
+      `This invitation was sent to ${creator.email}. Sign in with that address to accept it.`,
+    );
     // A student invited by their own address is told why they cannot join.
     const studentToken = (await invite(student.email)).token;
     const wrongRole = await accept(studentToken, student);
@@ -138,8 +178,15 @@ describe("accepting an invitation", () => {
   it("makes the invited creator a member; the link then cannot be used by anyone else", async () => {
     const res = await accept(token, creator);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, alreadyMember: false, business: { _id: sunrise.id, name: "Sunrise Academy" } });
-    expect((await teamOf()).find((e) => e.email === creator.email)).toMatchObject({ status: "accepted", name: "Rahul Verma" });
+    expect(await res.json()).toEqual({
+      success: true,
+      alreadyMember: false,
+      business: { _id: sunrise.id, name: "Sunrise Academy" },
+    });
+    expect((await teamOf()).find((e) => e.email === creator.email)).toMatchObject({
+      status: "accepted",
+      name: "Rahul Verma",
+    });
     // Again: harmless.
     expect(await (await accept(token, creator)).json()).toMatchObject({ alreadyMember: true });
     const used = await accept(token, outsider);
@@ -155,7 +202,10 @@ describe("accepting an invitation", () => {
   it("refuses an expired link, and a fresh one works", async () => {
     const late = await register(t, "creator");
     const made = await invite(late.email);
-    await t.database.db.update(teamMembers).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(teamMembers.id, made.invitation._id));
+    await t.database.db
+      .update(teamMembers)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamMembers.id, made.invitation._id));
     expect((await teamOf()).find((e) => e.email === late.email)).toMatchObject({ status: "pending", expired: true });
     const expired = await accept(made.token, late);
     expect(expired.status).toBe(410);
@@ -181,11 +231,22 @@ describe("only the team assigns content to an institute (the attack)", () => {
   it("hides the institute from a creator not on its team and refuses their assignment with 403", async () => {
     const listed = await (await get("/api/businesses", outsider)).json();
     expect(listed.businesses).toEqual([]);
-    const phishing = await publish(t, outsider.access_token, { title: "Free live class (phishing)", type: "live", price: "0", liveLink: "https://evil.example.com/login" });
+    const phishing = await publish(t, outsider.access_token, {
+      title: "Free live class (phishing)",
+      type: "live",
+      price: "0",
+      liveLink: "https://evil.example.com/login",
+    });
     const assign = await send("PUT", `/api/content/${phishing}/assign`, outsider, { businessId: sunrise.id });
     expect(assign.status).toBe(403);
     expect((await assign.json()).error).toBe(NOT_ON_TEAM);
-    const upload = await uploadContent(t, outsider.access_token, { title: "Phishing at upload", type: "live", price: "0", liveLink: "https://evil.example.com/x", businessId: sunrise.id });
+    const upload = await uploadContent(t, outsider.access_token, {
+      title: "Phishing at upload",
+      type: "live",
+      price: "0",
+      liveLink: "https://evil.example.com/x",
+      businessId: sunrise.id,
+    });
     expect(upload.status).toBe(403);
     expect(await homePage()).not.toContain("phishing");
     expect(await catalogTitles("team-sunrise.test")).not.toContain("Free live class (phishing)");
@@ -198,14 +259,22 @@ describe("only the team assigns content to an institute (the attack)", () => {
     expect((await enrol(t, student.access_token, phishing)).status).toBe(404);
     // …and the owner sees it on their list, marked as not from the team.
     const items = (await (await get(`/api/site-contents?centerId=${sunrise.id}`, owner)).json()).contents;
-    expect(items.find((i: { _id: string }) => i._id === phishing)).toMatchObject({ onTeam: false, shown: false, creatorName: "Mallory" });
+    expect(items.find((i: { _id: string }) => i._id === phishing)).toMatchObject({
+      onTeam: false,
+      shown: false,
+      creatorName: "Mallory",
+    });
     await t.database.db.update(contents).set({ centerId: null }).where(eq(contents.id, phishing));
   });
 
   it("lists the member's teams in their dropdown: live ones only", async () => {
-    expect((await (await get("/api/businesses", creator)).json()).businesses).toEqual([{ _id: sunrise.id, name: "Sunrise Academy" }]);
+    expect((await (await get("/api/businesses", creator)).json()).businesses).toEqual([
+      { _id: sunrise.id, name: "Sunrise Academy" },
+    ]);
     // Owners see their own institutes; students none.
-    expect((await (await get("/api/businesses", owner)).json()).businesses.map((b: { name: string }) => b.name)).toEqual(["Sunrise Academy", "Sunrise North"]);
+    expect(
+      (await (await get("/api/businesses", owner)).json()).businesses.map((b: { name: string }) => b.name),
+    ).toEqual(["Sunrise Academy", "Sunrise North"]);
     expect((await (await get("/api/businesses", student)).json()).businesses).toEqual([]);
   });
 });
@@ -215,8 +284,19 @@ describe("the owner's site", () => {
   let notes: string;
   beforeAll(async () => {
     await announcementsSettled(t.database, CATALOG_CHANNEL);
-    live = await publish(t, creator.access_token, { title: "Thermodynamics Live", type: "live", price: "0", liveLink: "https://meet.example.com/thermo", businessId: sunrise.id });
-    notes = await publish(t, creator.access_token, { title: "Organic Notes", type: "pdf", price: "0", businessId: sunrise.id }, FIXTURES.pdf());
+    live = await publish(t, creator.access_token, {
+      title: "Thermodynamics Live",
+      type: "live",
+      price: "0",
+      liveLink: "https://meet.example.com/thermo",
+      businessId: sunrise.id,
+    });
+    notes = await publish(
+      t,
+      creator.access_token,
+      { title: "Organic Notes", type: "pdf", price: "0", businessId: sunrise.id },
+      FIXTURES.pdf(),
+    );
   });
 
   it("lists every item on the site with its creator, and the member's content is shown", async () => {
@@ -224,9 +304,19 @@ describe("the owner's site", () => {
     expect(res.status).toBe(200);
     const items = (await res.json()).contents as Record<string, unknown>[];
     expect(items.filter((i) => i.onTeam).map((i) => i.title)).toEqual(["Organic Notes", "Thermodynamics Live"]);
-    expect(items.find((i) => i._id === live)).toMatchObject({ type: "live", price: 0, creatorName: "Rahul Verma", creatorEmail: creator.email, isActive: true, hidden: false, shown: true });
+    expect(items.find((i) => i._id === live)).toMatchObject({
+      type: "live",
+      price: 0,
+      creatorName: "Rahul Verma",
+      creatorEmail: creator.email,
+      isActive: true,
+      hidden: false,
+      shown: true,
+    });
     expect(await homePage()).toContain("Thermodynamics Live");
-    expect(await catalogTitles("team-sunrise.test")).toEqual(expect.arrayContaining(["Thermodynamics Live", "Organic Notes"]));
+    expect(await catalogTitles("team-sunrise.test")).toEqual(
+      expect.arrayContaining(["Thermodynamics Live", "Organic Notes"]),
+    );
   });
 
   it("hides an item from the site at once (home page, catalog, student area, enrolment) and shows it again", async () => {
@@ -270,7 +360,9 @@ describe("the owner's site", () => {
       expect((await res.json()).error).toBe("This content is not on your site.");
     }
     // The owner's other institute does not have it.
-    expect((await send("PUT", `/api/site-contents/${live}?centerId=${branch.id}`, owner, { hidden: true })).status).toBe(404);
+    expect(
+      (await send("PUT", `/api/site-contents/${live}?centerId=${branch.id}`, owner, { hidden: true })).status,
+    ).toBe(404);
   });
 
   it("removing a member takes their items off the site at once and out of their reach", async () => {
@@ -280,9 +372,18 @@ describe("the owner's site", () => {
     expect((await res.json()).member).toMatchObject({ status: "removed", email: creator.email });
     expect(await homePage()).not.toContain("Thermodynamics Live");
     expect(await catalogTitles("team-sunrise.test")).toEqual([]);
-    const mine = (await (await get("/api/content/my", creator)).json()).contents as { title: string; businessId: string | null }[];
-    expect(mine.filter((c) => ["Thermodynamics Live", "Organic Notes"].includes(c.title)).map((c) => c.businessId)).toEqual([null, null]);
-    expect((await (await get(`/api/site-contents?centerId=${sunrise.id}`, owner)).json()).contents.filter((i: { onTeam: boolean }) => i.onTeam)).toEqual([]);
+    const mine = (await (await get("/api/content/my", creator)).json()).contents as {
+      title: string;
+      businessId: string | null;
+    }[];
+    expect(
+      mine.filter((c) => ["Thermodynamics Live", "Organic Notes"].includes(c.title)).map((c) => c.businessId),
+    ).toEqual([null, null]);
+    expect(
+      (await (await get(`/api/site-contents?centerId=${sunrise.id}`, owner)).json()).contents.filter(
+        (i: { onTeam: boolean }) => i.onTeam,
+      ),
+    ).toEqual([]);
     expect((await (await get("/api/businesses", creator)).json()).businesses).toEqual([]);
     const again = await send("PUT", `/api/content/${live}/assign`, creator, { businessId: sunrise.id });
     expect(again.status).toBe(403);
@@ -301,7 +402,11 @@ describe("another owner", () => {
     const removed = await send("DELETE", `/api/team/${entry._id}`, rival);
     expect(removed.status).toBe(404);
     expect((await removed.json()).error).toBe(TEAM_ENTRY_NOT_FOUND);
-    const [item] = await t.database.db.select({ id: contents.id }).from(contents).where(eq(contents.centerId, sunrise.id)).limit(1);
+    const [item] = await t.database.db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(eq(contents.centerId, sunrise.id))
+      .limit(1);
     if (item) expect((await send("PUT", `/api/site-contents/${item.id}`, rival, { hidden: true })).status).toBe(404);
     // Their own lists show none of it.
     const theirs = await (await get("/api/team", rival)).json();
@@ -322,7 +427,12 @@ describe("another owner", () => {
 describe("invitation links", () => {
   it("point at the platform, also when the owner works on their institute's domain", async () => {
     const ownerOnSite = await loginOn(t, "team-north.test", owner.email);
-    const res = await postJson(t, "/api/team/invitations", { email: "on-domain@example.com" }, { headers: bearer(ownerOnSite), host: "team-north.test" });
+    const res = await postJson(
+      t,
+      "/api/team/invitations",
+      { email: "on-domain@example.com" },
+      { headers: bearer(ownerOnSite), host: "team-north.test" },
+    );
     expect(res.status).toBe(201);
     expect((await res.json()).link).toMatch(/^http:\/\/localhost\/invite\/[a-z2-7]{32}$/);
     expect((await teamOf(branch.id)).map((e) => e.email)).toEqual(["on-domain@example.com"]);
@@ -332,7 +442,8 @@ describe("invitation links", () => {
     const busy = await register(t, "business");
     await createCenter(t, busy.user._id);
     let last: Response | undefined;
-    for (let i = 0; i < 51; i++) last = await send("POST", "/api/team/invitations", busy, { email: `bulk${i}@example.com` });
+    for (let i = 0; i < 51; i++)
+      last = await send("POST", "/api/team/invitations", busy, { email: `bulk${i}@example.com` });
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await last!.json()).error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
@@ -344,16 +455,36 @@ describe("upgrading to teams (migration 0010)", () => {
     const legacy = await register(t, "creator", { name: "Legacy Creator" });
     const [row] = await t.database.db
       .insert(contents)
-      .values({ creatorId: legacy.user._id, centerId: rivalCenter.id, type: "live", title: "Legacy class", liveLink: "https://meet.example.com/legacy" })
+      .values({
+        creatorId: legacy.user._id,
+        centerId: rivalCenter.id,
+        type: "live",
+        title: "Legacy class",
+        liveLink: "https://meet.example.com/legacy",
+      })
       .returning();
-    expect(await t.services.team.siteItems(rivalCenter.id)).toEqual([expect.objectContaining({ _id: row.id, onTeam: false })]);
+    expect(await t.services.team.siteItems(rivalCenter.id)).toEqual([
+      expect.objectContaining({ _id: row.id, onTeam: false }),
+    ]);
     const migration = readFileSync("drizzle/0010_team-policies.sql", "utf8");
     const backfill = migration.split("--> statement-breakpoint").find((s) => s.includes('INSERT INTO "team_members"'))!;
     await t.database.db.execute(sql.raw(backfill.replace(/^--.*$/gm, "")));
-    expect(await t.services.team.siteItems(rivalCenter.id)).toEqual([expect.objectContaining({ _id: row.id, onTeam: true, shown: true })]);
+    expect(await t.services.team.siteItems(rivalCenter.id)).toEqual([
+      expect.objectContaining({ _id: row.id, onTeam: true, shown: true }),
+    ]);
     const team = await t.services.team.list(rivalCenter.id);
-    expect(team).toEqual([expect.objectContaining({ email: legacy.email, status: "accepted", invitedBy: "Rival Owner", joinedBeforeTeams: true })]);
-    const members = await t.database.db.select().from(teamMembers).where(and(eq(teamMembers.centerId, rivalCenter.id), eq(teamMembers.memberId, legacy.user._id)));
+    expect(team).toEqual([
+      expect.objectContaining({
+        email: legacy.email,
+        status: "accepted",
+        invitedBy: "Rival Owner",
+        joinedBeforeTeams: true,
+      }),
+    ]);
+    const members = await t.database.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.centerId, rivalCenter.id), eq(teamMembers.memberId, legacy.user._id)));
     expect(members).toHaveLength(1);
   });
 });

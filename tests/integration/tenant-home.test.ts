@@ -35,7 +35,8 @@ afterAll(() => t.close());
 const settled = () => announcementsSettled(t.database, CENTERS_CHANNEL);
 
 /** Home pages rendered so far: the page cache's misses. */
-const renders = async () => Number(/pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+const renders = async () =>
+  Number(/pathshala_cache_lookups_total\{cache="site",result="miss"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
 
 interface Answer {
   status: number;
@@ -48,7 +49,12 @@ interface Answer {
 async function get(host: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
   const before = await renders();
   const res = await t.request("/", { host, method, headers });
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()), rendered: (await renders()) > before };
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    body: Buffer.from(await res.arrayBuffer()),
+    rendered: (await renders()) > before,
+  };
 }
 
 /** The headers that may differ between two answers of the same page. */
@@ -78,7 +84,9 @@ describe("an institute's home page from the rendered-page cache", () => {
   it("keeps a sane caller's request id, answers 304 to its ETag, and HEAD without a body", async () => {
     const page = await get(HOST);
     expect((await get(HOST, { "x-request-id": "trace-123" })).headers["x-request-id"]).toBe("trace-123");
-    expect((await get(HOST, { "x-request-id": "bad id with spaces" })).headers["x-request-id"]).not.toBe("bad id with spaces");
+    expect((await get(HOST, { "x-request-id": "bad id with spaces" })).headers["x-request-id"]).not.toBe(
+      "bad id with spaces",
+    );
 
     for (const ifNoneMatch of [page.headers.etag, `W/${page.headers.etag}`, `"other", ${page.headers.etag}`]) {
       const notModified = await get(HOST, { "if-none-match": ifNoneMatch });
@@ -130,7 +138,10 @@ describe("an institute's home page from the rendered-page cache", () => {
 
   it("shows another instance's change, announced through the database, on the next request", async () => {
     const before = await get(HOST);
-    await t.database.db.update(centers).set({ templateId: "t2", siteVersion: center.siteVersion + 10 }).where(eq(centers.id, center.id));
+    await t.database.db
+      .update(centers)
+      .set({ templateId: "t2", siteVersion: center.siteVersion + 10 })
+      .where(eq(centers.id, center.id));
     await settled();
     const changed = await get(HOST);
     expect(changed.rendered).toBe(true);
@@ -143,7 +154,14 @@ describe("an institute's home page from the rendered-page cache", () => {
     await joinTeam(t, center.id, creator.user._id);
     await get(HOST);
     // Written as another instance would: only the database's announcement tells this one.
-    await t.database.db.insert(contents).values({ creatorId: creator.user._id, centerId: center.id, type: "pdf", title: "Stored Answer Notes", price: 9900, fileKey: "notes.pdf" });
+    await t.database.db.insert(contents).values({
+      creatorId: creator.user._id,
+      centerId: center.id,
+      type: "pdf",
+      title: "Stored Answer Notes",
+      price: 9900,
+      fileKey: "notes.pdf",
+    });
     await announcementsSettled(t.database, CATALOG_CHANNEL);
     const changed = await get(HOST);
     expect(changed.rendered).toBe(true);
@@ -156,7 +174,11 @@ describe("an institute's home page from the rendered-page cache", () => {
   it("shows the unavailable page once the plan has run out, with nothing announced", async () => {
     const owner = await registerUser(t, "business");
     const expiresAt = Date.now() + 2000;
-    await createCenter(t, owner.user._id, { instituteName: "Last Day Academy", slug: "lastday", expiresAt: new Date(expiresAt) });
+    await createCenter(t, owner.user._id, {
+      instituteName: "Last Day Academy",
+      slug: "lastday",
+      expiresAt: new Date(expiresAt),
+    });
     await settled();
     expect(await get("lastday.test")).toMatchObject({ status: 200, rendered: true });
     expect(await get("lastday.test")).toMatchObject({ status: 200, rendered: false });
@@ -178,7 +200,11 @@ describe("an institute's home page from the rendered-page cache", () => {
   });
 
   it("counts what it answers in the request metrics", async () => {
-    const series = async () => Number(/http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+    const series = async () =>
+      Number(
+        /http_requests_total\{method="GET",route="tenant:\/",status="200"\} (\d+)/.exec(await metrics.render())?.[1] ??
+          0,
+      );
     await get(HOST);
     const before = await series();
     await get(HOST);

@@ -42,7 +42,8 @@ const BOUNDARY = "----pathshala-test";
 const head = (fields: Record<string, string>, fileName: string) =>
   Object.entries(fields)
     .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join("") + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    .join("") +
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
 
 function openUpload(contentLength: number) {
   return httpRequest({
@@ -50,7 +51,12 @@ function openUpload(contentLength: number) {
     port,
     method: "POST",
     path: "/api/content",
-    headers: { host: "localhost", authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": contentLength },
+    headers: {
+      host: "localhost",
+      authorization: `Bearer ${token}`,
+      "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+      "content-length": contentLength,
+    },
   });
 }
 
@@ -71,7 +77,12 @@ describe("uploads over HTTP", () => {
 
   it("answers 413 while the client is still sending, and keeps nothing", async () => {
     const before = stored();
-    const body = Buffer.concat([Buffer.from(head({ title: "Huge", type: "pdf" }, "huge.pdf")), Buffer.from("%PDF-1.7\n"), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+    const body = Buffer.concat([
+      Buffer.from(head({ title: "Huge", type: "pdf" }, "huge.pdf")),
+      Buffer.from("%PDF-1.7\n"),
+      Buffer.alloc(3 * 1024 * 1024, 0x20),
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]);
     const req = openUpload(body.length);
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on("response", (res) => {

@@ -41,7 +41,10 @@ export const CenterForm = forwardRef<
     hidden?: Record<string, string>;
     footer?: React.ReactNode;
   }
->(function CenterForm({ as: FormTag = Form, defaults, serverErrors = NO_ERRORS, submitting, submitLabel, submittingLabel, hidden, footer }, ref) {
+>(function CenterForm(
+  { as: FormTag = Form, defaults, serverErrors = NO_ERRORS, submitting, submitLabel, submittingLabel, hidden, footer },
+  ref,
+) {
   const initial = { ...EMPTY, ...defaults };
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
@@ -59,7 +62,8 @@ export const CenterForm = forwardRef<
     return found;
   };
 
-  const shown = (field: FieldName) => (touched[field] ? errors[field] : undefined) ?? (!edited[field] ? serverErrors[field] : undefined) ?? null;
+  const shown = (field: FieldName) =>
+    (touched[field] ? errors[field] : undefined) ?? (!edited[field] ? serverErrors[field] : undefined) ?? null;
 
   return (
     <FormTag
@@ -101,7 +105,11 @@ export const CenterForm = forwardRef<
           }}
         />
       </Field>
-      <Field label="Domain Name" hint="The domain the center's website is served on, e.g. saltlake.sunriseacademy.in." error={shown("domain")}>
+      <Field
+        label="Domain Name"
+        hint="The domain the center's website is served on, e.g. saltlake.sunriseacademy.in."
+        error={shown("domain")}
+      >
         <Input
           name="domain"
           defaultValue={initial.domain}
@@ -137,7 +145,11 @@ export const CenterForm = forwardRef<
           }}
         />
       </Field>
-      <Field label="Super Admin Path" hint="Where the center's owner signs in on its website. Default /admin." error={shown("superAdminPath")}>
+      <Field
+        label="Super Admin Path"
+        hint="Where the center's owner signs in on its website. Default /admin."
+        error={shown("superAdminPath")}
+      >
         <Input
           name="superAdminPath"
           defaultValue={initial.superAdminPath}

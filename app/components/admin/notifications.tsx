@@ -12,7 +12,10 @@ export const POLL_MS = 45_000;
 
 async function call(path: string, init?: RequestInit): Promise<AdminNotifications | null> {
   try {
-    const res = await fetch(path, { ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) } });
+    const res = await fetch(path, {
+      ...init,
+      headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) },
+    });
     return res.ok ? ((await res.json()) as AdminNotifications) : null;
   } catch {
     return null;
@@ -50,7 +53,11 @@ export function useAdminNotifications(initial: AdminNotifications) {
 
   const markAllRead = useCallback(async () => {
     const seen = newestShown(data);
-    setData((d) => ({ ...d, unread: { purchases: 0, selections: 0, total: 0 }, state: { ...d.state, ...maxTimes(d.state, seen) } }));
+    setData((d) => ({
+      ...d,
+      unread: { purchases: 0, selections: 0, total: 0 },
+      state: { ...d.state, ...maxTimes(d.state, seen) },
+    }));
     const res = await call("/api/admin/notifications/read", { method: "POST", body: JSON.stringify(seen) });
     if (res) await refresh();
   }, [data, refresh]);
@@ -66,7 +73,10 @@ export function useAdminNotifications(initial: AdminNotifications) {
 
 function maxTimes(state: AdminNotifications["state"], seen: ReturnType<typeof newestShown>) {
   const max = (a: string | null, b: string | null) => (!a ? b : !b ? a : a > b ? a : b);
-  return { purchasesSeenAt: max(state.purchasesSeenAt, seen.purchasesSeenAt), selectionsSeenAt: max(state.selectionsSeenAt, seen.selectionsSeenAt) };
+  return {
+    purchasesSeenAt: max(state.purchasesSeenAt, seen.purchasesSeenAt),
+    selectionsSeenAt: max(state.selectionsSeenAt, seen.selectionsSeenAt),
+  };
 }
 
 /** Spec §9: purchase amounts are minor units, shown divided by 100. */
@@ -74,7 +84,13 @@ function money(minor: number, currency: string): string {
   return currency === "INR" ? formatRupees(minor / 100) : `${(minor / 100).toFixed(2)} ${currency}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
 
 type Entry =
   | { kind: "purchase"; id: string; at: string; unread: boolean; title: string; lines: string[] }
@@ -88,7 +104,10 @@ function entries(data: AdminNotifications, readState: AdminNotifications["state"
       at: p.createdAt,
       unread: isUnread(p.createdAt, readState.purchasesSeenAt, readState.purchasesClearedAt),
       title: `${p.centerId?.instituteName ?? p.instituteName} purchased ${p.plan}`,
-      lines: [`${money(p.amount, p.currency)} · ${p.centerId?.domain ?? p.domain}`, `${p.createdByName} (${p.createdByEmail})`],
+      lines: [
+        `${money(p.amount, p.currency)} · ${p.centerId?.domain ?? p.domain}`,
+        `${p.createdByName} (${p.createdByEmail})`,
+      ],
     })),
     ...data.selections.map((s) => ({
       kind: "template" as const,
@@ -149,7 +168,10 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
         >
           <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
             <D.Title className="text-base font-semibold">Notifications</D.Title>
-            <D.Close className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground" aria-label="Close">
+            <D.Close
+              className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+              aria-label="Close"
+            >
               <X className="size-4" aria-hidden />
             </D.Close>
           </div>
@@ -177,8 +199,17 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
                 {list.map((entry) => {
                   const Icon = entry.kind === "purchase" ? CreditCard : LayoutTemplate;
                   return (
-                    <li key={`${entry.kind}-${entry.id}`} className={cn("flex gap-3 px-4 py-3", entry.unread && "bg-primary/5")} data-unread={entry.unread || undefined}>
-                      <span className={cn("mt-0.5 grid size-8 shrink-0 place-items-center rounded-full", entry.kind === "purchase" ? "bg-success/15 text-success" : "bg-primary/10 text-primary")}>
+                    <li
+                      key={`${entry.kind}-${entry.id}`}
+                      className={cn("flex gap-3 px-4 py-3", entry.unread && "bg-primary/5")}
+                      data-unread={entry.unread || undefined}
+                    >
+                      <span
+                        className={cn(
+                          "mt-0.5 grid size-8 shrink-0 place-items-center rounded-full",
+                          entry.kind === "purchase" ? "bg-success/15 text-success" : "bg-primary/10 text-primary",
+                        )}
+                      >
                         <Icon className="size-4" aria-hidden />
                       </span>
                       <div className="min-w-0 flex-1 text-sm">

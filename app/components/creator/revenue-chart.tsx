@@ -37,7 +37,11 @@ export function RevenueChart({ points, unit }: { points: RevenuePoint[]; unit: "
       <div className="relative h-56 pl-14">
         <div className="absolute inset-y-0 left-0 w-12" aria-hidden>
           {ticks.map((t) => (
-            <span key={t} className="absolute right-0 -translate-y-1/2 text-[11px] tabular-nums text-muted-foreground" style={{ top: `${(1 - t) * 100}%` }}>
+            <span
+              key={t}
+              className="absolute right-0 -translate-y-1/2 text-[11px] tabular-nums text-muted-foreground"
+              style={{ top: `${(1 - t) * 100}%` }}
+            >
               {formatRupees(Math.round(max * t)).replace(/\.00$/, "")}
             </span>
           ))}
@@ -50,7 +54,16 @@ export function RevenueChart({ points, unit }: { points: RevenuePoint[]; unit: "
           aria-label={`Revenue per ${unit}: ${formatRupees(total)} in total over the last ${points.length} ${unit === "day" ? "days" : "months"}.`}
         >
           {ticks.map((t) => (
-            <line key={t} x1={0} x2={points.length * slot} y1={(1 - t) * 100} y2={(1 - t) * 100} className="stroke-border" vectorEffect="non-scaling-stroke" strokeWidth={1} />
+            <line
+              key={t}
+              x1={0}
+              x2={points.length * slot}
+              y1={(1 - t) * 100}
+              y2={(1 - t) * 100}
+              className="stroke-border"
+              vectorEffect="non-scaling-stroke"
+              strokeWidth={1}
+            />
           ))}
           {points.map((p, i) => {
             const height = max ? (p.revenue / max) * 100 : 0;
@@ -60,7 +73,14 @@ export function RevenueChart({ points, unit }: { points: RevenuePoint[]; unit: "
                 <rect x={i * slot} y={0} width={slot} height={100} className="fill-transparent hover:fill-muted/60">
                   <title>{`${label(p.period, unit)}: ${formatRupees(p.revenue)} (${p.orders} ${p.orders === 1 ? "order" : "orders"})`}</title>
                 </rect>
-                <rect x={i * slot + slot * 0.15} y={100 - height} width={slot * 0.7} height={height} rx={0.8} className="pointer-events-none fill-primary" />
+                <rect
+                  x={i * slot + slot * 0.15}
+                  y={100 - height}
+                  width={slot * 0.7}
+                  height={height}
+                  rx={0.8}
+                  className="pointer-events-none fill-primary"
+                />
               </g>
             );
           })}
@@ -74,12 +94,18 @@ export function RevenueChart({ points, unit }: { points: RevenuePoint[]; unit: "
           const narrowHidden = unit === "day" ? fromEnd % (every * 2) !== 0 : fromEnd % 2 !== 0;
           return (
             <span key={p.period} className={cn("relative h-4 min-w-0 flex-1", narrowHidden && "max-sm:invisible")}>
-              <span className={cn("absolute whitespace-nowrap", fromEnd === 0 ? "right-0" : "left-1/2 -translate-x-1/2")}>{label(p.period, unit)}</span>
+              <span
+                className={cn("absolute whitespace-nowrap", fromEnd === 0 ? "right-0" : "left-1/2 -translate-x-1/2")}
+              >
+                {label(p.period, unit)}
+              </span>
             </span>
           );
         })}
       </div>
-      {total === 0 && <figcaption className="text-center text-sm text-muted-foreground">No sales in this period yet.</figcaption>}
+      {total === 0 && (
+        <figcaption className="text-center text-sm text-muted-foreground">No sales in this period yet.</figcaption>
+      )}
     </figure>
   );
 }

@@ -5,7 +5,8 @@ import { EnrolButton } from "./enrol";
 import { formatClockTime } from "./content-card";
 
 /** Where an enrolment is opened: its card on My Courses. */
-export const myCoursesPath = (enrollmentId: string | null) => `/student/my-courses${enrollmentId ? `#enrollment-${enrollmentId}` : ""}`;
+export const myCoursesPath = (enrollmentId: string | null) =>
+  `/student/my-courses${enrollmentId ? `#enrollment-${enrollmentId}` : ""}`;
 
 /**
  * A live class: 'Join Now' opens the class for its students once its link is out (15 minutes
@@ -33,7 +34,9 @@ export function LiveAction({ item }: { item: LearningItemJson }) {
         <Button size="sm" disabled>
           Join Now
         </Button>
-        {item.liveOpensAt && <span className="text-xs text-muted-foreground">Opens at {formatClockTime(item.liveOpensAt)}</span>}
+        {item.liveOpensAt && (
+          <span className="text-xs text-muted-foreground">Opens at {formatClockTime(item.liveOpensAt)}</span>
+        )}
       </span>
     );
   }

@@ -8,7 +8,14 @@ export const TYPE_ICONS = { pdf: FileText, video: Video, live: Radio } as const;
 
 /** "Sat, 22 Nov, 10:00 am" in India time (classes are scheduled in IST). */
 export function formatClassTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-IN", { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+  return new Date(iso).toLocaleString("en-IN", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Asia/Kolkata",
+  });
 }
 
 /** The time of day only: "9:45 am". */
@@ -21,7 +28,15 @@ export function formatClockTime(iso: string): string {
  * description, institute, class time and price; `children` are its actions. Its id is the
  * anchor the institutes' home pages link to (`/catalog#content-{id}`).
  */
-export function ContentCard({ item, children, className }: { item: LearningItemJson; children?: React.ReactNode; className?: string }) {
+export function ContentCard({
+  item,
+  children,
+  className,
+}: {
+  item: LearningItemJson;
+  children?: React.ReactNode;
+  className?: string;
+}) {
   const Icon = TYPE_ICONS[item.type];
   return (
     <article
@@ -45,7 +60,9 @@ export function ContentCard({ item, children, className }: { item: LearningItemJ
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-primary">{item.type === "live" ? "Live class" : item.type === "video" ? "Video course" : "Study material"}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-primary">
+          {item.type === "live" ? "Live class" : item.type === "video" ? "Video course" : "Study material"}
+        </p>
         <h3 id={`content-${item._id}-title`} className="text-base font-semibold leading-snug">
           {item.title}
         </h3>

@@ -29,7 +29,11 @@ const EnrolContext = createContext<EnrolState | null>(null);
 const NETWORK_ERROR = "Network error. Please check your internet connection and try again.";
 
 async function postJson(path: string, body: unknown): Promise<{ ok: boolean; body: Record<string, unknown> }> {
-  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { ok: res.ok, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
@@ -50,7 +54,11 @@ export function EnrolProvider({ checkout, children }: { checkout: CheckoutConfig
 
   const enrolled = useCallback(
     (item: Item, title: string, description: string) => {
-      toast.success(title, { description, duration: 5000, action: { label: "My Courses", onClick: () => navigate("/student/my-courses") } });
+      toast.success(title, {
+        description,
+        duration: 5000,
+        action: { label: "My Courses", onClick: () => navigate("/student/my-courses") },
+      });
       setPending(null);
       void revalidator.revalidate();
     },
@@ -62,7 +70,10 @@ export function EnrolProvider({ checkout, children }: { checkout: CheckoutConfig
       try {
         const { ok, body } = await postJson("/api/student/enroll/verify", response);
         if (!ok || !body.success) {
-          toast.error("Payment Verification Failed", { description: (body.error as string) || "Please contact support.", duration: 4000 });
+          toast.error("Payment Verification Failed", {
+            description: (body.error as string) || "Please contact support.",
+            duration: 4000,
+          });
           setPending(null);
           return;
         }
@@ -126,7 +137,10 @@ export function EnrolProvider({ checkout, children }: { checkout: CheckoutConfig
             modal: { ondismiss: () => setPending(null) },
           },
           (failure) => {
-            toast.error("Payment failed", { description: failure.error?.description || "The payment did not go through. You can try again.", duration: 4000 });
+            toast.error("Payment failed", {
+              description: failure.error?.description || "The payment did not go through. You can try again.",
+              duration: 4000,
+            });
             setPending(null);
           },
         );
@@ -152,7 +166,11 @@ export function useEnrol(): EnrolState {
  * A button that enrols in `item` (or buys it): a plain form post without JavaScript (free
  * content), the API and Checkout with it.
  */
-export function EnrolButton({ item, children, ...props }: { item: Item; children?: React.ReactNode } & Omit<ButtonProps, "onClick" | "type">) {
+export function EnrolButton({
+  item,
+  children,
+  ...props
+}: { item: Item; children?: React.ReactNode } & Omit<ButtonProps, "onClick" | "type">) {
   const { enrol, pending } = useEnrol();
   const location = useLocation();
   const busy = pending === item._id;

@@ -16,7 +16,17 @@ interface Link {
  * same position (still playing if it was); if a fetch fails anyway (a laptop woke up after an
  * hour) it renews and resumes. Seeking is instant: the server answers byte ranges.
  */
-export function SignedVideo({ contentId, url, expiresAt, title }: { contentId: string; url: string; expiresAt: string | null; title: string }) {
+export function SignedVideo({
+  contentId,
+  url,
+  expiresAt,
+  title,
+}: {
+  contentId: string;
+  url: string;
+  expiresAt: string | null;
+  title: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   // The element keeps its own source: a new link from the page's data must not restart playback.
   const [initial] = useState(url);

@@ -16,7 +16,8 @@ export function Faq({ items, className }: { items: readonly FaqItem[]; className
   // A mouse user who hovers a question and then clicks it means "open", not "close again".
   const openedByHover = useRef(false);
   const id = useId();
-  const canHover = () => typeof window !== "undefined" && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
+  const canHover = () =>
+    typeof window !== "undefined" && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
   return (
     <div className={cn("divide-y rounded-2xl border bg-card", className)}>
       {items.map((item, index) => {
@@ -24,11 +25,15 @@ export function Faq({ items, className }: { items: readonly FaqItem[]; className
         const buttonId = `${id}-q${index}`;
         const panelId = `${id}-a${index}`;
         return (
-          <div key={item.question} onMouseEnter={() => {
+          <div
+            key={item.question}
+            onMouseEnter={() => {
               if (!canHover() || open === index) return;
               openedByHover.current = true;
               setOpen(index);
-            }} data-state={expanded ? "open" : "closed"}>
+            }}
+            data-state={expanded ? "open" : "closed"}
+          >
             <h3>
               <button
                 type="button"
@@ -44,7 +49,10 @@ export function Faq({ items, className }: { items: readonly FaqItem[]; className
                 className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium hover:text-primary"
               >
                 {item.question}
-                <ChevronDown className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-180")} aria-hidden />
+                <ChevronDown
+                  className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-180")}
+                  aria-hidden
+                />
               </button>
             </h3>
             <div

@@ -61,7 +61,11 @@ function Typewriter() {
   }, [reduced]);
   return (
     <>
-      <span aria-hidden="true" data-testid="typewriter" className="block min-h-[1.15em] whitespace-nowrap text-orange-300">
+      <span
+        aria-hidden="true"
+        data-testid="typewriter"
+        className="block min-h-[1.15em] whitespace-nowrap text-orange-300"
+      >
         {reduced ? TYPEWRITER_WORDS[0] : text}
         <span className="ml-0.5 inline-block h-[0.9em] w-[3px] translate-y-[0.08em] animate-pulse bg-orange-300 motion-reduce:hidden" />
       </span>
@@ -106,7 +110,10 @@ function RotatingBackground() {
         <div
           key={base}
           data-active={index === current}
-          className={cn("absolute inset-0 transition-opacity duration-1000", index === current ? "opacity-100" : "opacity-0")}
+          className={cn(
+            "absolute inset-0 transition-opacity duration-1000",
+            index === current ? "opacity-100" : "opacity-0",
+          )}
         >
           <ResponsiveImage
             base={base}
@@ -148,7 +155,8 @@ export function Hero() {
           <Typewriter />
         </h1>
         <p className="mt-6 max-w-xl text-lg text-slate-100">
-          Launch your institute's branded website, sell courses, run live classes and take payments: everything set up in under 24 hours.
+          Launch your institute's branded website, sell courses, run live classes and take payments: everything set up
+          in under 24 hours.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/get-started" className={buttonClasses("accent", "lg")}>

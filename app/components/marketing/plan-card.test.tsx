@@ -13,7 +13,10 @@ const plan: PricingPlan = {
   quarterlyMonths: 3,
   yearlyYears: 1,
   isPopular: true,
-  features: ["From Control", "Home Page", "AI-Chatbot", "Live classes", "Certificates"].map((name) => ({ name, included: true })),
+  features: ["From Control", "Home Page", "AI-Chatbot", "Live classes", "Certificates"].map((name) => ({
+    name,
+    included: true,
+  })),
 };
 
 function render(p: PricingPlan, billing: "monthly" | "quarterly" | "yearly") {

@@ -25,7 +25,11 @@ export function SectionHeading({
   return (
     <div className={cn(align === "center" && "mx-auto max-w-2xl text-center")}>
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>}
-      <Tag className={cn("mt-2 font-bold tracking-tight", Tag === "h1" ? "text-4xl md:text-5xl" : "text-3xl md:text-4xl")}>{title}</Tag>
+      <Tag
+        className={cn("mt-2 font-bold tracking-tight", Tag === "h1" ? "text-4xl md:text-5xl" : "text-3xl md:text-4xl")}
+      >
+        {title}
+      </Tag>
       {children && <p className="mt-4 text-lg text-muted-foreground">{children}</p>}
     </div>
   );

@@ -36,7 +36,11 @@ async function submitBooking(values: Values): Promise<void> {
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(values),
   });
-  const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string; error?: string } | null;
+  const body = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    message?: string;
+    error?: string;
+  } | null;
   if (!response.ok) throw new Error(body?.message || body?.error || "Failed to submit booking");
   if (!body?.success) throw new Error(body?.message || "Registration failed");
 }
@@ -61,14 +65,18 @@ export default function SeminarDialog({
   const [calendarOpen, setCalendarOpen] = useState(false);
   const minDate = toLocalDate(firstBookableDate(seminarToday()));
   const selected = values.date ? toLocalDate(values.date) : undefined;
-  const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as Values;
     if (Object.values(trimmed).some((v) => !v)) {
-      toast.error(SEMINAR_TEXT.validation.title, { description: SEMINAR_TEXT.validation.description, duration: VALIDATION_MS });
+      toast.error(SEMINAR_TEXT.validation.title, {
+        description: SEMINAR_TEXT.validation.description,
+        duration: VALIDATION_MS,
+      });
       return;
     }
     if (!isSeminarEmail(trimmed.email)) {
@@ -82,7 +90,10 @@ export default function SeminarDialog({
     setSubmitting(true);
     try {
       await submitBooking({ ...trimmed, email: trimmed.email.toLowerCase() });
-      toast.success(SEMINAR_TEXT.success.title, { description: SEMINAR_TEXT.success.description, duration: SUCCESS_MS });
+      toast.success(SEMINAR_TEXT.success.title, {
+        description: SEMINAR_TEXT.success.description,
+        duration: SUCCESS_MS,
+      });
       setValues(EMPTY);
       onOpenChange(false);
     } catch (error) {
@@ -105,25 +116,70 @@ export default function SeminarDialog({
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <Field label="Full Name">
-            <Input name="fullName" autoComplete="name" required value={values.fullName} onChange={set("fullName")} placeholder="Your full name" />
+            <Input
+              name="fullName"
+              autoComplete="name"
+              required
+              value={values.fullName}
+              onChange={set("fullName")}
+              placeholder="Your full name"
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Email">
-              <Input name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} placeholder="you@example.com" />
+              <Input
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={set("email")}
+                placeholder="you@example.com"
+              />
             </Field>
             <Field label="Phone Number">
-              <Input name="phoneNumber" type="tel" autoComplete="tel" required value={values.phoneNumber} onChange={set("phoneNumber")} placeholder="+91 98765 43210" />
+              <Input
+                name="phoneNumber"
+                type="tel"
+                autoComplete="tel"
+                required
+                value={values.phoneNumber}
+                onChange={set("phoneNumber")}
+                placeholder="+91 98765 43210"
+              />
             </Field>
             <Field label="City">
-              <Input name="city" autoComplete="address-level2" required value={values.city} onChange={set("city")} placeholder="Kolkata" />
+              <Input
+                name="city"
+                autoComplete="address-level2"
+                required
+                value={values.city}
+                onChange={set("city")}
+                placeholder="Kolkata"
+              />
             </Field>
             <Field label="Country">
-              <Input name="country" autoComplete="country-name" required value={values.country} onChange={set("country")} placeholder="India" />
+              <Input
+                name="country"
+                autoComplete="country-name"
+                required
+                value={values.country}
+                onChange={set("country")}
+                placeholder="India"
+              />
             </Field>
             <Popover.Root open={calendarOpen} onOpenChange={setCalendarOpen}>
               <Field label="Select Date">
                 <Popover.Trigger asChild>
-                  <button type="button" aria-haspopup="dialog" className={cn(inputClasses, "items-center justify-between text-left", !selected && "text-muted-foreground")}>
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    className={cn(
+                      inputClasses,
+                      "items-center justify-between text-left",
+                      !selected && "text-muted-foreground",
+                    )}
+                  >
                     {selected ? longDate.format(selected) : "Pick a date"}
                     <CalendarDays className="size-4 shrink-0 opacity-70" aria-hidden />
                   </button>
@@ -152,7 +208,13 @@ export default function SeminarDialog({
               </Popover.Portal>
             </Popover.Root>
             <Field label="Select Time">
-              <Select name="time" required value={values.time} onChange={set("time")} className={cn(!values.time && "text-muted-foreground")}>
+              <Select
+                name="time"
+                required
+                value={values.time}
+                onChange={set("time")}
+                className={cn(!values.time && "text-muted-foreground")}
+              >
                 <option value="">Choose a time</option>
                 {TIME_SLOTS.map((slot) => (
                   <option key={slot} value={slot} className="text-foreground">
@@ -162,7 +224,9 @@ export default function SeminarDialog({
               </Select>
             </Field>
           </div>
-          <p className="text-xs text-muted-foreground">Times are Indian Standard Time (IST). All fields are required.</p>
+          <p className="text-xs text-muted-foreground">
+            Times are Indian Standard Time (IST). All fields are required.
+          </p>
           <Button type="submit" size="lg" disabled={submitting} className="mt-1 w-full">
             {submitting ? "Registering..." : "Confirm Registration"}
           </Button>

@@ -62,7 +62,9 @@ export function SiteFooter({ year }: { year: number }) {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-muted-foreground sm:px-6">© {year} Pathshala. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-muted-foreground sm:px-6">
+          © {year} Pathshala. All rights reserved.
+        </p>
       </div>
     </footer>
   );

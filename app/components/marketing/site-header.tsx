@@ -33,7 +33,15 @@ export const PRICING_LINKS: HeaderLink[] = [
 const SCROLL_THRESHOLD = 20;
 
 /** The marketing pages' header: it gains a solid background and shadow after 20 px of scroll. */
-export function SiteHeader({ links, theme, variant }: { links: HeaderLink[]; theme: Theme; variant: "site" | "pricing" }) {
+export function SiteHeader({
+  links,
+  theme,
+  variant,
+}: {
+  links: HeaderLink[];
+  theme: Theme;
+  variant: "site" | "pricing";
+}) {
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it.
@@ -81,7 +89,10 @@ export function SiteHeader({ links, theme, variant }: { links: HeaderLink[]; the
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
+                <Link
+                  to={link.to}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+                >
                   {link.label}
                 </Link>
               </li>

@@ -43,7 +43,12 @@ function initialState(plan: PlanJson | null): EditorState {
     activeDuration: plan?.activeDuration ?? "monthly",
     quarterlyMonths: String(plan?.quarterlyMonths ?? 3),
     yearlyYears: String(plan?.yearlyYears ?? 1),
-    features: (plan?.features ?? []).map((f) => ({ key: rowKey(), name: f.name, description: f.description ?? "", included: f.included })),
+    features: (plan?.features ?? []).map((f) => ({
+      key: rowKey(),
+      name: f.name,
+      description: f.description ?? "",
+      included: f.included,
+    })),
     isActive: plan?.isActive ?? true,
     isPopular: plan?.isPopular ?? false,
     order: String(plan?.order ?? 0),
@@ -74,7 +79,8 @@ function toPlanBody(s: EditorState) {
 
 export type PlanBody = ReturnType<typeof toPlanBody>;
 
-const TAB = "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm";
+const TAB =
+  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm";
 
 /**
  * The plan editor: create mode without a plan, edit mode with one (spec §4 "Plan editor").
@@ -117,7 +123,11 @@ export function PlanEditor({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={plan ? `Edit ${plan.name}` : "Add plan"} description={plan ? "Change the plan and save." : "A new plan for institutes to buy."} className="max-w-2xl">
+      <DialogContent
+        title={plan ? `Edit ${plan.name}` : "Add plan"}
+        description={plan ? "Change the plan and save." : "A new plan for institutes to buy."}
+        className="max-w-2xl"
+      >
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field label="Plan name">
@@ -143,26 +153,47 @@ export function PlanEditor({
             <Tabs.Content value="pricing" className="mt-4 grid gap-4">
               <div className="grid gap-4 sm:grid-cols-3">
                 {BILLINGS.map((b) => (
-                  <Field key={b} label={`${b === "monthly" ? "Monthly" : b === "quarterly" ? "Quarterly" : "Yearly"} price (₹)`}>
-                    <Input inputMode="numeric" value={state.prices[b]} onChange={(e) => setState((s) => ({ ...s, prices: { ...s.prices, [b]: e.target.value } }))} />
+                  <Field
+                    key={b}
+                    label={`${b === "monthly" ? "Monthly" : b === "quarterly" ? "Quarterly" : "Yearly"} price (₹)`}
+                  >
+                    <Input
+                      inputMode="numeric"
+                      value={state.prices[b]}
+                      onChange={(e) => setState((s) => ({ ...s, prices: { ...s.prices, [b]: e.target.value } }))}
+                    />
                   </Field>
                 ))}
               </div>
               <div className="grid items-start gap-4 sm:grid-cols-3">
                 <Field label="Price shown" hint="The billing period the plan's price is shown for.">
-                  <Select value={state.activeDuration} onChange={(e) => set("activeDuration", e.target.value as Billing)}>
+                  <Select
+                    value={state.activeDuration}
+                    onChange={(e) => set("activeDuration", e.target.value as Billing)}
+                  >
                     {BILLINGS.map((b) => (
                       <option key={b} value={b}>
-                        {billingLabel(b, { quarterlyMonths: wholeOrZero(state.quarterlyMonths) || 3, yearlyYears: wholeOrZero(state.yearlyYears) || 1 })}
+                        {billingLabel(b, {
+                          quarterlyMonths: wholeOrZero(state.quarterlyMonths) || 3,
+                          yearlyYears: wholeOrZero(state.yearlyYears) || 1,
+                        })}
                       </option>
                     ))}
                   </Select>
                 </Field>
                 <Field label="Quarterly months" hint="At least 1 (default 3).">
-                  <Input inputMode="numeric" value={state.quarterlyMonths} onChange={(e) => set("quarterlyMonths", e.target.value)} />
+                  <Input
+                    inputMode="numeric"
+                    value={state.quarterlyMonths}
+                    onChange={(e) => set("quarterlyMonths", e.target.value)}
+                  />
                 </Field>
                 <Field label="Yearly years" hint="At least 1 (default 1).">
-                  <Input inputMode="numeric" value={state.yearlyYears} onChange={(e) => set("yearlyYears", e.target.value)} />
+                  <Input
+                    inputMode="numeric"
+                    value={state.yearlyYears}
+                    onChange={(e) => set("yearlyYears", e.target.value)}
+                  />
                 </Field>
               </div>
             </Tabs.Content>
@@ -170,16 +201,45 @@ export function PlanEditor({
             <Tabs.Content value="features" className="mt-4 grid gap-3">
               {state.features.length === 0 && <p className="text-sm text-muted-foreground">No features yet.</p>}
               {state.features.map((f, i) => (
-                <fieldset key={f.key} className="grid items-end gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_auto_auto]">
+                <fieldset
+                  key={f.key}
+                  className="grid items-end gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_auto_auto]"
+                >
                   <legend className="sr-only">Feature {i + 1}</legend>
-                  <Field label={<>Name<span className="sr-only"> of feature {i + 1}</span></>} error={featureError && f.name.trim() === "" ? featureError : null}>
-                    <Input value={f.name} onChange={(e) => setFeature(f.key, { name: e.target.value })} maxLength={120} />
+                  <Field
+                    label={
+                      <>
+                        Name<span className="sr-only"> of feature {i + 1}</span>
+                      </>
+                    }
+                    error={featureError && f.name.trim() === "" ? featureError : null}
+                  >
+                    <Input
+                      value={f.name}
+                      onChange={(e) => setFeature(f.key, { name: e.target.value })}
+                      maxLength={120}
+                    />
                   </Field>
-                  <Field label={<>Description<span className="sr-only"> of feature {i + 1}</span></>}>
-                    <Input value={f.description} onChange={(e) => setFeature(f.key, { description: e.target.value })} maxLength={300} />
+                  <Field
+                    label={
+                      <>
+                        Description<span className="sr-only"> of feature {i + 1}</span>
+                      </>
+                    }
+                  >
+                    <Input
+                      value={f.description}
+                      onChange={(e) => setFeature(f.key, { description: e.target.value })}
+                      maxLength={300}
+                    />
                   </Field>
                   <label className="flex h-10 items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={f.included} onChange={(e) => setFeature(f.key, { included: e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-[var(--primary)]"
+                      checked={f.included}
+                      onChange={(e) => setFeature(f.key, { included: e.target.checked })}
+                    />
                     Included
                   </label>
                   <Button
@@ -196,7 +256,12 @@ export function PlanEditor({
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => setState((s) => ({ ...s, features: [...s.features, { key: rowKey(), name: "", description: "", included: true }] }))}
+                  onClick={() =>
+                    setState((s) => ({
+                      ...s,
+                      features: [...s.features, { key: rowKey(), name: "", description: "", included: true }],
+                    }))
+                  }
                 >
                   <Plus className="size-4" aria-hidden /> Add feature
                 </Button>
@@ -205,16 +270,32 @@ export function PlanEditor({
 
             <Tabs.Content value="settings" className="mt-4 grid gap-4">
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={state.isActive} onChange={(e) => set("isActive", e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--primary)]"
+                  checked={state.isActive}
+                  onChange={(e) => set("isActive", e.target.checked)}
+                />
                 Active (shown on the pricing page and can be bought)
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={state.isPopular} onChange={(e) => set("isPopular", e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--primary)]"
+                  checked={state.isPopular}
+                  onChange={(e) => set("isPopular", e.target.checked)}
+                />
                 Popular (highlighted on the pricing page)
               </label>
               <div className="max-w-40">
                 <Label htmlFor={`${id}-order`}>Display order</Label>
-                <Input id={`${id}-order`} className="mt-1.5" inputMode="numeric" value={state.order} onChange={(e) => set("order", e.target.value)} />
+                <Input
+                  id={`${id}-order`}
+                  className="mt-1.5"
+                  inputMode="numeric"
+                  value={state.order}
+                  onChange={(e) => set("order", e.target.value)}
+                />
                 <p className="mt-1 text-xs text-muted-foreground">Lower numbers come first (default 0).</p>
               </div>
             </Tabs.Content>

@@ -3,7 +3,13 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
-import { AuthFields, AuthModeTabs, toastPasswordMismatch, useAuthFields, type AuthMode } from "~/components/auth-fields";
+import {
+  AuthFields,
+  AuthModeTabs,
+  toastPasswordMismatch,
+  useAuthFields,
+  type AuthMode,
+} from "~/components/auth-fields";
 
 export type { AuthMode };
 export interface SetupAuthResult {
@@ -33,7 +39,11 @@ export function BusinessAuthDialog({
   onSignedIn: (mode: AuthMode) => void;
 }) {
   const fetcher = useFetcher<SetupAuthResult>({ key: "setup-auth" });
-  const { mode, fields, set, switchMode, onSubmit } = useAuthFields({ name: prefill.name, email: prefill.email, mode: "register" });
+  const { mode, fields, set, switchMode, onSubmit } = useAuthFields({
+    name: prefill.name,
+    email: prefill.email,
+    mode: "register",
+  });
   const submitting = fetcher.state !== "idle";
   const handled = useRef<SetupAuthResult | undefined>(undefined);
 
@@ -43,7 +53,11 @@ export function BusinessAuthDialog({
     handled.current = result;
     if (result.ok && result.mode) onSignedIn(result.mode);
     else if (result.mismatch) toastPasswordMismatch();
-    else toast.error("Authentication failed", { description: result.error || "Something went wrong. Please try again.", duration: 4000 });
+    else
+      toast.error("Authentication failed", {
+        description: result.error || "Something went wrong. Please try again.",
+        duration: 4000,
+      });
   }, [fetcher.data, fetcher.state, onSignedIn]);
 
   const error = fetcher.data && !fetcher.data.ok && !submitting ? fetcher.data.error : null;
@@ -59,7 +73,12 @@ export function BusinessAuthDialog({
             You are signed in as {signedInAs.name} ({signedInAs.role}). Paying needs a business account.
           </p>
         )}
-        <AuthModeTabs mode={mode} onChange={switchMode} labels={{ register: "Create account", login: "Sign in" }} label="Create an account or sign in" />
+        <AuthModeTabs
+          mode={mode}
+          onChange={switchMode}
+          labels={{ register: "Create account", login: "Sign in" }}
+          label="Create an account or sign in"
+        />
         <fetcher.Form method="post" action="/pricing/setup" onSubmit={onSubmit} className="grid gap-4">
           <input type="hidden" name="intent" value={mode} />
           <AuthFields mode={mode} fields={fields} set={set} />
@@ -69,7 +88,11 @@ export function BusinessAuthDialog({
               {error === EMAIL_TAKEN && mode === "register" && (
                 <>
                   {" "}
-                  <button type="button" className="font-medium underline underline-offset-2" onClick={() => switchMode("login")}>
+                  <button
+                    type="button"
+                    className="font-medium underline underline-offset-2"
+                    onClick={() => switchMode("login")}
+                  >
                     Sign in instead
                   </button>
                 </>
@@ -77,7 +100,13 @@ export function BusinessAuthDialog({
             </div>
           )}
           <Button type="submit" size="lg" disabled={submitting}>
-            {mode === "login" ? (submitting ? "Signing in..." : "Sign in and continue") : submitting ? "Creating account..." : "Create account and continue"}
+            {mode === "login"
+              ? submitting
+                ? "Signing in..."
+                : "Sign in and continue"
+              : submitting
+                ? "Creating account..."
+                : "Create account and continue"}
           </Button>
         </fetcher.Form>
       </DialogContent>

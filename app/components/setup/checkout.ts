@@ -10,7 +10,12 @@ export interface CheckoutSuccess {
 }
 
 export interface CheckoutFailure {
-  error?: { code?: string; description?: string; reason?: string; metadata?: { order_id?: string; payment_id?: string } };
+  error?: {
+    code?: string;
+    description?: string;
+    reason?: string;
+    metadata?: { order_id?: string; payment_id?: string };
+  };
 }
 
 export interface CheckoutOptions {
@@ -59,7 +64,11 @@ export function loadCheckout(src: string): Promise<void> {
   return loading;
 }
 
-export async function openCheckout(src: string, options: CheckoutOptions, onFailed: (response: CheckoutFailure) => void): Promise<void> {
+export async function openCheckout(
+  src: string,
+  options: CheckoutOptions,
+  onFailed: (response: CheckoutFailure) => void,
+): Promise<void> {
   await loadCheckout(src);
   const Razorpay = window.Razorpay;
   if (!Razorpay) throw new Error("Checkout is not available");

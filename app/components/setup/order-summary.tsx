@@ -45,7 +45,12 @@ export function OrderSummary({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="summary-billing">Billing</Label>
-          <Select id="summary-billing" value={billing} onChange={(e) => onBilling(e.target.value as Billing)} disabled={locked}>
+          <Select
+            id="summary-billing"
+            value={billing}
+            onChange={(e) => onBilling(e.target.value as Billing)}
+            disabled={locked}
+          >
             {BILLINGS.map((b) => (
               <option key={b} value={b}>
                 {billingLabel(b, plan ?? undefined)}
@@ -68,7 +73,9 @@ export function OrderSummary({
           <dd data-testid="summary-total">{price === null ? "—" : formatRupees(price)}</dd>
         </div>
       </dl>
-      <p className="mt-4 rounded-md bg-accent px-3 py-2 text-center text-sm font-medium text-accent-foreground">14-day free trial included</p>
+      <p className="mt-4 rounded-md bg-accent px-3 py-2 text-center text-sm font-medium text-accent-foreground">
+        14-day free trial included
+      </p>
     </Card>
   );
 }

@@ -24,10 +24,14 @@ export function useDomainCheck(raw: string, viewerId: string | null): DomainChec
     const timer = setTimeout(async () => {
       let answer: Answer;
       try {
-        const res = await fetch(`/api/payment/domain-availability?domain=${encodeURIComponent(domain)}`, { signal: controller.signal, headers: { accept: "application/json" } });
+        const res = await fetch(`/api/payment/domain-availability?domain=${encodeURIComponent(domain)}`, {
+          signal: controller.signal,
+          headers: { accept: "application/json" },
+        });
         const body = (await res.json()) as { available?: boolean; renewal?: boolean; message?: string };
         if (!res.ok) answer = { status: "unknown", domain };
-        else if (body.available) answer = { status: "available", domain, renewal: !!body.renewal, message: body.message };
+        else if (body.available)
+          answer = { status: "available", domain, renewal: !!body.renewal, message: body.message };
         else answer = { status: "unavailable", domain, message: body.message ?? "This domain cannot be used." };
       } catch {
         if (controller.signal.aborted) return;

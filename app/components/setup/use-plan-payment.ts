@@ -44,10 +44,17 @@ export function usePlanPayment(
   const verify = useCallback(async (response: CheckoutSuccess, details: PlanOrderDetails) => {
     let body: { success?: boolean; error?: string } & VerifiedPayment;
     try {
-      const res = await fetch("/api/payment/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(response) });
+      const res = await fetch("/api/payment/verify", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(response),
+      });
       body = (await res.json().catch(() => ({}))) as typeof body;
       if (!res.ok || !body.success) {
-        toast.error("Payment Verification Failed", { description: body.error || "Please contact support.", duration: 4000 });
+        toast.error("Payment Verification Failed", {
+          description: body.error || "Please contact support.",
+          duration: 4000,
+        });
         setPaying(false);
         return;
       }
@@ -82,7 +89,11 @@ export function usePlanPayment(
             domain: details.domain,
           }),
         });
-        const body = (await res.json().catch(() => ({}))) as { success?: boolean; error?: string; order?: typeof order };
+        const body = (await res.json().catch(() => ({}))) as {
+          success?: boolean;
+          error?: string;
+          order?: typeof order;
+        };
         if (!res.ok || !body.success || !body.order) {
           toast.error(body.error || "Failed to create order", { duration: 4000 });
           setPaying(false);
@@ -104,14 +115,21 @@ export function usePlanPayment(
             name: "Pathshala",
             description: `${details.plan} · ${details.label}`,
             order_id: order.id,
-            prefill: { name: details.owner.trim(), email: details.email.trim(), contact: details.phone.trim() || undefined },
+            prefill: {
+              name: details.owner.trim(),
+              email: details.email.trim(),
+              contact: details.phone.trim() || undefined,
+            },
             notes: { institute: details.institute.trim(), domain: normaliseDomainInput(details.domain) },
             theme: { color: "#4338ca" },
             handler: (response) => void verify(response, details),
             modal: { ondismiss: () => setPaying(false) },
           },
           (failure: CheckoutFailure) => {
-            toast.error("Payment failed", { description: failure.error?.description || "The payment did not go through. You can try again.", duration: 4000 });
+            toast.error("Payment failed", {
+              description: failure.error?.description || "The payment did not go through. You can try again.",
+              duration: 4000,
+            });
             setPaying(false);
           },
         );

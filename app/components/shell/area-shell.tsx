@@ -101,8 +101,16 @@ export function AreaShell({
 
       {mobileOpen && (
         <div className="fixed inset-0 z-40 md:hidden">
-          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/50" onClick={() => setMobileOpen(false)} />
-          <aside className="absolute inset-y-0 left-0 flex w-72 flex-col border-r bg-card shadow-xl" aria-label={`${title} navigation`}>
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-black/50"
+            onClick={() => setMobileOpen(false)}
+          />
+          <aside
+            className="absolute inset-y-0 left-0 flex w-72 flex-col border-r bg-card shadow-xl"
+            aria-label={`${title} navigation`}
+          >
             <button
               type="button"
               onClick={() => setMobileOpen(false)}
@@ -160,10 +168,20 @@ function SidebarBody({
       <nav className="flex-1 overflow-y-auto p-2">
         {nav.map((group, index) => (
           <div key={group.label ?? index} className="mb-3">
-            {group.label && !compact && <p className="px-2 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">{group.label}</p>}
+            {group.label && !compact && (
+              <p className="px-2 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                {group.label}
+              </p>
+            )}
             <ul className="grid gap-0.5">
               {group.items.map((item) => (
-                <li key={item.to}>{item.children ? <NavTree item={item} compact={compact} /> : <NavEntry item={item} compact={compact} />}</li>
+                <li key={item.to}>
+                  {item.children ? (
+                    <NavTree item={item} compact={compact} />
+                  ) : (
+                    <NavEntry item={item} compact={compact} />
+                  )}
+                </li>
               ))}
             </ul>
           </div>
@@ -207,7 +225,13 @@ const entryClasses = (active: boolean, compact: boolean) =>
 function NavEntry({ item, compact }: { item: Omit<NavItem, "children">; compact: boolean }) {
   const Icon = item.icon;
   return (
-    <NavLink to={item.to} end={item.end} prefetch="intent" title={compact ? item.label : undefined} className={({ isActive }) => entryClasses(isActive, compact)}>
+    <NavLink
+      to={item.to}
+      end={item.end}
+      prefetch="intent"
+      title={compact ? item.label : undefined}
+      className={({ isActive }) => entryClasses(isActive, compact)}
+    >
       <Icon className="size-4 shrink-0" aria-hidden />
       <span className={cn("truncate", compact && "sr-only")}>{item.label}</span>
     </NavLink>
@@ -232,7 +256,12 @@ function NavTree({ item, compact }: { item: NavItem; compact: boolean }) {
   }
   return (
     <div>
-      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className={cn(entryClasses(inside && !open, false), "w-full")}>
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        className={cn(entryClasses(inside && !open, false), "w-full")}
+      >
         <Icon className="size-4 shrink-0" aria-hidden />
         <span className="flex-1 truncate text-left">{item.label}</span>
         <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} aria-hidden />

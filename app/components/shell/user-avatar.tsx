@@ -8,7 +8,16 @@ export function UserAvatar({ name, url, size = 32 }: { name: string; url: string
       .map((part) => part[0]?.toUpperCase())
       .join("") || "?";
   if (url) {
-    return <img src={url} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

@@ -8,10 +8,18 @@ const TONES = {
   destructive: "bg-destructive/10 text-destructive",
 } as const;
 
-export function Badge({ tone = "default", className, ...props }: React.HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof TONES }) {
+export function Badge({
+  tone = "default",
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof TONES }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium", TONES[tone], className)}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium",
+        TONES[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -30,7 +30,10 @@ export function DialogContent({
           {description && <D.Description className="text-sm text-muted-foreground">{description}</D.Description>}
         </div>
         {children}
-        <D.Close className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground" aria-label="Close">
+        <D.Close
+          className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+          aria-label="Close"
+        >
           <X className="size-4" aria-hidden />
         </D.Close>
       </D.Content>

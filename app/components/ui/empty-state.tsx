@@ -12,7 +12,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn("flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed p-10 text-center", className)}>
+    <div
+      className={cn(
+        "flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed p-10 text-center",
+        className,
+      )}
+    >
       {icon && <div className="text-muted-foreground [&_svg]:size-8">{icon}</div>}
       <p className="text-sm text-muted-foreground">{title}</p>
       {children}

@@ -25,7 +25,11 @@ export function Field({
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   const control = isValidElement(children)
-    ? cloneElement(children, { id: controlId, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })
+    ? cloneElement(children, {
+        id: controlId,
+        "aria-describedby": describedBy,
+        "aria-invalid": error ? true : undefined,
+      })
     : children;
   return (
     <div className={cn("grid content-start gap-1.5", className)}>

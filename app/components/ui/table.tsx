@@ -7,13 +7,21 @@ export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTab
     </div>
   );
 }
-export const THead = (props: React.HTMLAttributes<HTMLTableSectionElement>) => <thead className="bg-muted/60 text-left" {...props} />;
-export const TBody = (props: React.HTMLAttributes<HTMLTableSectionElement>) => <tbody className="divide-y" {...props} />;
+export const THead = (props: React.HTMLAttributes<HTMLTableSectionElement>) => (
+  <thead className="bg-muted/60 text-left" {...props} />
+);
+export const TBody = (props: React.HTMLAttributes<HTMLTableSectionElement>) => (
+  <tbody className="divide-y" {...props} />
+);
 export const Tr = ({ className, ...props }: React.HTMLAttributes<HTMLTableRowElement>) => (
   <tr className={cn("hover:bg-muted/30", className)} {...props} />
 );
 export const Th = ({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) => (
-  <th scope="col" className={cn("whitespace-nowrap px-4 py-3 font-medium text-muted-foreground", className)} {...props} />
+  <th
+    scope="col"
+    className={cn("whitespace-nowrap px-4 py-3 font-medium text-muted-foreground", className)}
+    {...props}
+  />
 );
 export const Td = ({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) => (
   <td className={cn("px-4 py-3 align-middle", className)} {...props} />

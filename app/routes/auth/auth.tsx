@@ -8,7 +8,14 @@ import { authenticate, registerAccount, signInAndRedirect } from "~/lib/auth-act
 import { homeFor, safeRedirect } from "~/lib/redirects";
 import { Button } from "~/components/ui/button";
 import { CardPage } from "~/components/shell/card-page";
-import { AuthFields, AuthModeTabs, PASSWORD_MISMATCH, toastPasswordMismatch, useAuthFields, type AuthMode } from "~/components/auth-fields";
+import {
+  AuthFields,
+  AuthModeTabs,
+  PASSWORD_MISMATCH,
+  toastPasswordMismatch,
+  useAuthFields,
+  type AuthMode,
+} from "~/components/auth-fields";
 
 type AuthRole = "student" | "creator" | "business";
 type Mode = AuthMode;
@@ -16,7 +23,9 @@ type Mode = AuthMode;
 const ROLE_LABELS: Record<AuthRole, string> = { student: "Student", creator: "Creator", business: "Business" };
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => [
-  { title: `${d ? `${ROLE_LABELS[d.role]} ${d.mode === "login" ? "sign in" : "sign up"}` : "Sign in"} | ${d?.brand ?? "Pathshala"}` },
+  {
+    title: `${d ? `${ROLE_LABELS[d.role]} ${d.mode === "login" ? "sign in" : "sign up"}` : "Sign in"} | ${d?.brand ?? "Pathshala"}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,7 +45,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // On an institute's domain owners sign in (they registered when buying the plan); only students sign up.
   const registerAllowed = !(tenant && role === "business");
   const requested = url.searchParams.get("mode");
-  const mode: Mode = !registerAllowed || requested === "login" || (requested !== "register" && redirectTo) ? "login" : "register";
+  const mode: Mode =
+    !registerAllowed || requested === "login" || (requested !== "register" && redirectTo) ? "login" : "register";
   return {
     role,
     mode,
@@ -57,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = form.get("password");
 
   if (form.get("intent") === "register") {
-    if (password !== form.get("confirmPassword")) return data({ error: PASSWORD_MISMATCH.title, mismatch: true }, { status: 400 });
+    if (password !== form.get("confirmPassword"))
+      return data({ error: PASSWORD_MISMATCH.title, mismatch: true }, { status: 400 });
     const result = await registerAccount(context, { name: form.get("name"), email, password, role });
     if (!result.ok) return result.response;
     return signInAndRedirect(context, result.value, redirectTo || homeFor(result.value.role), {
@@ -88,7 +99,11 @@ function AuthForm({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!actionData) return;
     if ("mismatch" in actionData) toastPasswordMismatch();
-    else toast.error("Authentication failed", { description: actionData.error || "Something went wrong. Please try again.", duration: 4000 });
+    else
+      toast.error("Authentication failed", {
+        description: actionData.error || "Something went wrong. Please try again.",
+        duration: 4000,
+      });
   }, [actionData]);
 
   const label = ROLE_LABELS[role];
@@ -97,7 +112,9 @@ function AuthForm({ loaderData, actionData }: Route.ComponentProps) {
       <div className="flex items-start justify-between gap-4">
         <div>
           <p className="text-sm font-medium text-primary">{label}</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight">{mode === "login" ? "Sign in" : "Create your account"}</h1>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+            {mode === "login" ? "Sign in" : "Create your account"}
+          </h1>
         </div>
         {!loaderData.tenant && (
           <Link to="/get-started" className="text-sm text-primary underline-offset-4 hover:underline">
@@ -108,13 +125,19 @@ function AuthForm({ loaderData, actionData }: Route.ComponentProps) {
 
       {signedInAs && (
         <p className="mt-4 rounded-md bg-muted p-3 text-sm text-muted-foreground">
-          You are signed in as {signedInAs.name} ({signedInAs.role}). Sign in with a {label.toLowerCase()} account to continue.
+          You are signed in as {signedInAs.name} ({signedInAs.role}). Sign in with a {label.toLowerCase()} account to
+          continue.
         </p>
       )}
 
       {registerAllowed && (
         <div className="mt-6">
-          <AuthModeTabs mode={mode} onChange={switchMode} labels={{ register: "Register", login: "Login" }} label="Register or sign in" />
+          <AuthModeTabs
+            mode={mode}
+            onChange={switchMode}
+            labels={{ register: "Register", login: "Login" }}
+            label="Register or sign in"
+          />
         </div>
       )}
 
@@ -129,7 +152,13 @@ function AuthForm({ loaderData, actionData }: Route.ComponentProps) {
           </p>
         )}
         <Button type="submit" size="lg" disabled={submitting}>
-          {mode === "login" ? (submitting ? "Signing in..." : "Sign in") : submitting ? "Creating account..." : "Create account"}
+          {mode === "login"
+            ? submitting
+              ? "Signing in..."
+              : "Sign in"
+            : submitting
+              ? "Creating account..."
+              : "Create account"}
         </Button>
       </Form>
     </CardPage>

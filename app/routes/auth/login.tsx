@@ -12,7 +12,10 @@ import { Logo } from "~/components/shell/logo";
 
 const MISSING = "Please enter both email and password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign In | Pathshala" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In | Pathshala" },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   if (getViewer(context)) throw redirect("/dashboard");
@@ -38,7 +41,10 @@ export default function SimpleSignIn({ actionData }: Route.ComponentProps) {
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
   useEffect(() => {
     if (actionData?.error && actionData.error !== MISSING) {
-      toast.error("Login Failed", { description: "Invalid email or password. Please check your credentials.", duration: 4000 });
+      toast.error("Login Failed", {
+        description: "Invalid email or password. Please check your credentials.",
+        duration: 4000,
+      });
     }
   }, [actionData]);
   return (

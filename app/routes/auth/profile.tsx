@@ -6,12 +6,21 @@ import { uploadAvatar } from "~/lib/avatar-action.server";
 import { homeFor } from "~/lib/redirects";
 import { AccountDetails } from "~/components/account-details";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile | Pathshala" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Profile | Pathshala" },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireViewer(context, request);
   return {
-    viewer: { id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null },
+    viewer: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null,
+    },
     home: homeFor(user.role),
   };
 }
@@ -21,7 +30,10 @@ export const action = ({ request, context }: Route.ActionArgs) => uploadAvatar(r
 export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
-      <Link to={loaderData.home} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to={loaderData.home}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back to dashboard
       </Link>
       <h1 className="mb-6 mt-4 text-2xl font-semibold tracking-tight">Profile</h1>

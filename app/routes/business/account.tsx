@@ -15,7 +15,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Profile | Business" }];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
   if (!center) return { viewer: areaViewer(context), team: null };
-  const [summary, items, team] = await Promise.all([services.team.summary(center.id), services.team.siteItems(center.id), services.team.list(center.id)]);
+  const [summary, items, team] = await Promise.all([
+    services.team.summary(center.id),
+    services.team.siteItems(center.id),
+    services.team.list(center.id),
+  ]);
   return {
     viewer: areaViewer(context),
     team: {
@@ -33,7 +37,11 @@ export default function BusinessAccount({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <PageHeader title="Profile" description="Your business account." />
-      <AccountDetails viewer={loaderData.viewer} nameLabel="Admin name" roleLabel={loaderData.viewer.role || "business"} />
+      <AccountDetails
+        viewer={loaderData.viewer}
+        nameLabel="Admin name"
+        roleLabel={loaderData.viewer.role || "business"}
+      />
       <Card>
         <CardHeader>
           <CardTitle>Team &amp; Analytics</CardTitle>

@@ -10,7 +10,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Help & Contact | Busine
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
-  const support: SupportContacts = { email: env.SUPPORT_EMAIL ?? null, phone: env.SUPPORT_PHONE ?? null, chatUrl: env.SUPPORT_CHAT_URL ?? null };
+  const support: SupportContacts = {
+    email: env.SUPPORT_EMAIL ?? null,
+    phone: env.SUPPORT_PHONE ?? null,
+    chatUrl: env.SUPPORT_CHAT_URL ?? null,
+  };
   return { support };
 }
 
@@ -19,7 +23,10 @@ export default function HelpContact({ loaderData }: Route.ComponentProps) {
   const { support } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Help & Contact" description="Questions about your plan, your website or your domain? Our team is here to help." />
+      <PageHeader
+        title="Help & Contact"
+        description="Questions about your plan, your website or your domain? Our team is here to help."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <ContactCard icon={Mail} title="Email support" text={CONTACT_TEXTS.email}>
           {support.email && (
@@ -30,14 +37,22 @@ export default function HelpContact({ loaderData }: Route.ComponentProps) {
         </ContactCard>
         <ContactCard icon={Phone} title="Phone" text={CONTACT_TEXTS.phone}>
           {support.phone && (
-            <a href={`tel:${support.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-primary hover:underline">
+            <a
+              href={`tel:${support.phone.replace(/[^\d+]/g, "")}`}
+              className="font-medium text-primary hover:underline"
+            >
               {support.phone}
             </a>
           )}
         </ContactCard>
         <ContactCard icon={MessageCircle} title="Live chat" text={CONTACT_TEXTS.chat}>
           {support.chatUrl && (
-            <a href={support.chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            <a
+              href={support.chatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+            >
               Start a chat <ExternalLink className="size-3.5" aria-hidden />
             </a>
           )}
@@ -47,18 +62,44 @@ export default function HelpContact({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mb-3 mt-8 text-lg font-semibold">Common answers</h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        <HelpLink to="/business/setup" icon={FileCog} title="Connect your domain" text="The DNS records to add, and whether they work yet." />
-        <HelpLink to="/business/site" icon={Globe} title="Edit your website" text="Tagline, programs, contact details, logo and colours." />
-        <HelpLink to="/business/subscription-details" icon={ReceiptText} title="Payments and renewal" text="Your plan, next billing date and every payment." />
+        <HelpLink
+          to="/business/setup"
+          icon={FileCog}
+          title="Connect your domain"
+          text="The DNS records to add, and whether they work yet."
+        />
+        <HelpLink
+          to="/business/site"
+          icon={Globe}
+          title="Edit your website"
+          text="Tagline, programs, contact details, logo and colours."
+        />
+        <HelpLink
+          to="/business/subscription-details"
+          icon={ReceiptText}
+          title="Payments and renewal"
+          text="Your plan, next billing date and every payment."
+        />
       </div>
       <p className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
-        <Clock className="size-4" aria-hidden /> When you write, include your institute's domain so that we can find it at once.
+        <Clock className="size-4" aria-hidden /> When you write, include your institute's domain so that we can find it
+        at once.
       </p>
     </div>
   );
 }
 
-function ContactCard({ icon: Icon, title, text, children }: { icon: typeof Mail; title: string; text: string; children?: React.ReactNode }) {
+function ContactCard({
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  icon: typeof Mail;
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+}) {
   return (
     <Card className="flex gap-4 p-5" role="group" aria-label={title}>
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">

@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, center, services } = await loadBusinessCenter(context, request);
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
-  const result = await tryService(() => services.team.setHidden(viewer, center.id, String(form.get("id") ?? ""), { hidden: form.get("hidden") === "true" }));
+  const result = await tryService(() =>
+    services.team.setHidden(viewer, center.id, String(form.get("id") ?? ""), { hidden: form.get("hidden") === "true" }),
+  );
   if (!result.ok) return result.response;
   return { ok: true as const, item: result.value };
 }
@@ -55,13 +57,17 @@ export default function WebsiteContent({ loaderData }: Route.ComponentProps) {
         }
       />
       {items.length === 0 ? (
-        <EmptyState icon={<FileStack />} title="Nothing on your website yet. Creators on your team add classes and materials here.">
+        <EmptyState
+          icon={<FileStack />}
+          title="Nothing on your website yet. Creators on your team add classes and materials here."
+        >
           <ButtonLink to="/business/team">Invite a creator</ButtonLink>
         </EmptyState>
       ) : (
         <>
           <p className="mb-4 text-sm text-muted-foreground">
-            {shown} of {items.length} {items.length === 1 ? "item" : "items"} shown on your website{hidden ? `, ${hidden} hidden by you` : ""}.
+            {shown} of {items.length} {items.length === 1 ? "item" : "items"} shown on your website
+            {hidden ? `, ${hidden} hidden by you` : ""}.
           </p>
           <Table>
             <THead>
@@ -91,7 +97,11 @@ function ItemRow({ item: saved }: { item: SiteItemJson }) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!result) return;
-    if (result.ok) toast.success(result.item.hidden ? "Hidden from your website" : "Shown on your website", { description: result.item.title, duration: 5000 });
+    if (result.ok)
+      toast.success(result.item.hidden ? "Hidden from your website" : "Shown on your website", {
+        description: result.item.title,
+        duration: 5000,
+      });
     else toast.error("Could not change it", { description: result.error, duration: 4000 });
   }, [result]);
   // Optimistic: the row shows the choice while it saves.

@@ -1,4 +1,14 @@
-import { CalendarClock, ExternalLink, Globe, GraduationCap, Inbox, IndianRupee, LayoutTemplate, ListChecks, ReceiptText } from "lucide-react";
+import {
+  CalendarClock,
+  ExternalLink,
+  Globe,
+  GraduationCap,
+  Inbox,
+  IndianRupee,
+  LayoutTemplate,
+  ListChecks,
+  ReceiptText,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { loadBusinessCenter, siteUrlFor, summarizeCenter } from "~/lib/business.server";
@@ -17,7 +27,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Business" }
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, center, services } = await loadBusinessCenter(context, request);
   if (!center) return { name: viewer.name, center: null };
-  const [figures, enquiries] = await Promise.all([services.businessFigures.figures(center.id), services.enquiries.countByStatus(center.id)]);
+  const [figures, enquiries] = await Promise.all([
+    services.businessFigures.figures(center.id),
+    services.enquiries.countByStatus(center.id),
+  ]);
   return {
     name: viewer.name,
     center: {
@@ -46,7 +59,9 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
       <div className="mx-auto max-w-3xl">
         <PageHeader title={`Welcome, ${firstName}`} />
         <EmptyState icon={<ReceiptText />} title="No active subscription found.">
-          <p className="max-w-sm text-sm text-muted-foreground">Choose a plan to launch your institute's website on your own domain.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Choose a plan to launch your institute's website on your own domain.
+          </p>
           <ButtonLink to="/pricing">View Plans</ButtonLink>
         </EmptyState>
       </div>
@@ -60,14 +75,32 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
       <PageHeader title={`Welcome, ${firstName}`} description={`${center.instituteName} at a glance.`} />
 
       <section aria-label="Your figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <Figure label="Students enrolled" value={number.format(figures.studentsEnrolled)} icon={GraduationCap} hint={`${figures.contentsOnSale} ${figures.contentsOnSale === 1 ? "item" : "items"} of content on sale`} />
-        <Figure label="Revenue" value={formatRupees(figures.revenue / 100)} icon={IndianRupee} hint={`from ${figures.paidOrders} paid ${figures.paidOrders === 1 ? "order" : "orders"} of your content`} />
-        <Figure label="Enquiries" value={number.format(enquiries.total)} icon={Inbox} hint={`${enquiries.new} new · ${enquiries.contacted} contacted · ${enquiries.enrolled} enrolled`} to="/business/leads" />
+        <Figure
+          label="Students enrolled"
+          value={number.format(figures.studentsEnrolled)}
+          icon={GraduationCap}
+          hint={`${figures.contentsOnSale} ${figures.contentsOnSale === 1 ? "item" : "items"} of content on sale`}
+        />
+        <Figure
+          label="Revenue"
+          value={formatRupees(figures.revenue / 100)}
+          icon={IndianRupee}
+          hint={`from ${figures.paidOrders} paid ${figures.paidOrders === 1 ? "order" : "orders"} of your content`}
+        />
+        <Figure
+          label="Enquiries"
+          value={number.format(enquiries.total)}
+          icon={Inbox}
+          hint={`${enquiries.new} new · ${enquiries.contacted} contacted · ${enquiries.enrolled} enrolled`}
+          to="/business/leads"
+        />
         <Figure
           label="Days left in plan"
           value={left === null ? "—" : left === 0 ? "Expired" : number.format(left)}
           icon={CalendarClock}
-          hint={center.expiresAt ? `${center.planName ?? "Plan"} until ${formatDate(center.expiresAt)}` : "No expiry date"}
+          hint={
+            center.expiresAt ? `${center.planName ?? "Plan"} until ${formatDate(center.expiresAt)}` : "No expiry date"
+          }
           tone={left === 0 ? "destructive" : left !== null && left <= 14 ? "warning" : undefined}
           to="/business/subscription-plan"
         />
@@ -88,10 +121,19 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
               <span className="text-muted-foreground">Template: </span>
               {center.templateId.toUpperCase()}
             </p>
-            {!live && <p className="text-destructive">Your plan is not active, so visitors see “temporarily unavailable”. Renew it to bring the site back.</p>}
+            {!live && (
+              <p className="text-destructive">
+                Your plan is not active, so visitors see “temporarily unavailable”. Renew it to bring the site back.
+              </p>
+            )}
             <div className="flex flex-wrap gap-2">
               {center.siteUrl && (
-                <a href={center.siteUrl} target="_blank" rel="noopener noreferrer" className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+                <a
+                  href={center.siteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+                >
                   Open website <ExternalLink className="size-3.5" aria-hidden />
                 </a>
               )}
@@ -113,7 +155,8 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
               <ListChecks className="size-4" aria-hidden /> Finish your setup checklist
             </ButtonLink>
             <ButtonLink to="/business/leads" variant="outline" className="justify-start">
-              <Inbox className="size-4" aria-hidden /> Answer {enquiries.new} new {enquiries.new === 1 ? "enquiry" : "enquiries"}
+              <Inbox className="size-4" aria-hidden /> Answer {enquiries.new} new{" "}
+              {enquiries.new === 1 ? "enquiry" : "enquiries"}
             </ButtonLink>
             <ButtonLink to="/business/subscription-details" variant="outline" className="justify-start">
               <ReceiptText className="size-4" aria-hidden /> See payments and next billing
@@ -148,7 +191,14 @@ function Figure({
           <Icon className="size-5" aria-hidden />
         </span>
       </div>
-      <p className={cn("mt-3 text-2xl font-bold tracking-tight sm:text-3xl", tone === "destructive" && "text-destructive", tone === "warning" && "text-amber-600")} data-testid={`figure-${label}`}>
+      <p
+        className={cn(
+          "mt-3 text-2xl font-bold tracking-tight sm:text-3xl",
+          tone === "destructive" && "text-destructive",
+          tone === "warning" && "text-amber-600",
+        )}
+        data-testid={`figure-${label}`}
+      >
         {value}
       </p>
       <p className="mt-1 text-xs text-muted-foreground">{hint}</p>

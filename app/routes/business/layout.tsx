@@ -1,5 +1,17 @@
 import { Outlet } from "react-router";
-import { CreditCard, FileCog, FileStack, Globe, Inbox, LayoutDashboard, LayoutTemplate, LifeBuoy, ReceiptText, UserRound, Users } from "lucide-react";
+import {
+  CreditCard,
+  FileCog,
+  FileStack,
+  Globe,
+  Inbox,
+  LayoutDashboard,
+  LayoutTemplate,
+  LifeBuoy,
+  ReceiptText,
+  UserRound,
+  Users,
+} from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
@@ -43,7 +55,11 @@ export default function BusinessLayout({ loaderData }: Route.ComponentProps) {
       viewer={loaderData.viewer}
       displayName={loaderData.viewer.name.trim() || "Business User"}
       initiallyCollapsed={root?.sidebarCollapsed ?? false}
-      headerActions={loaderData.centers.length > 1 ? <CenterSwitcher centers={loaderData.centers} currentId={loaderData.currentId} /> : undefined}
+      headerActions={
+        loaderData.centers.length > 1 ? (
+          <CenterSwitcher centers={loaderData.centers} currentId={loaderData.currentId} />
+        ) : undefined
+      }
     >
       <Outlet />
     </AreaShell>

@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Business" }];
 
 const PER_PAGE = 25;
 type Status = (typeof ENQUIRY_STATUSES)[number];
-const isStatus = (s: unknown): s is Status => typeof s === "string" && (ENQUIRY_STATUSES as readonly string[]).includes(s);
+const isStatus = (s: unknown): s is Status =>
+  typeof s === "string" && (ENQUIRY_STATUSES as readonly string[]).includes(s);
 const LABELS: Record<Status, string> = { new: "New", contacted: "Contacted", enrolled: "Enrolled" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     center: { instituteName: center.instituteName },
-    leads: rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, email: r.email, program: r.program, message: r.message, kind: r.kind, status: r.status, createdAt: r.createdAt.toISOString() })),
+    leads: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      program: r.program,
+      message: r.message,
+      kind: r.kind,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
     total,
     page,
     counts,
@@ -74,13 +85,25 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Leads" description={`Enquiries left on ${center.instituteName}'s website.`} />
       <nav aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
-        <FilterLink to={link({ status: null, page: null })} active={!current} label={`All (${counts ? counts.new + counts.contacted + counts.enrolled : 0})`} />
+        <FilterLink
+          to={link({ status: null, page: null })}
+          active={!current}
+          label={`All (${counts ? counts.new + counts.contacted + counts.enrolled : 0})`}
+        />
         {ENQUIRY_STATUSES.map((s) => (
-          <FilterLink key={s} to={link({ status: s, page: null })} active={current === s} label={`${LABELS[s]} (${counts?.[s] ?? 0})`} />
+          <FilterLink
+            key={s}
+            to={link({ status: s, page: null })}
+            active={current === s}
+            label={`${LABELS[s]} (${counts?.[s] ?? 0})`}
+          />
         ))}
       </nav>
       {leads.length === 0 ? (
-        <EmptyState icon={<Inbox />} title="No enquiries yet. They appear here as soon as someone writes from your website." />
+        <EmptyState
+          icon={<Inbox />}
+          title="No enquiries yet. They appear here as soon as someone writes from your website."
+        />
       ) : (
         <Table>
           <THead>
@@ -96,7 +119,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           <TBody>
             {leads.map((lead) => (
               <Tr key={lead.id}>
-                <Td className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(lead.createdAt))}</Td>
+                <Td className="whitespace-nowrap text-muted-foreground">
+                  {dateFormat.format(new Date(lead.createdAt))}
+                </Td>
                 <Td>
                   <div className="font-medium">{lead.name}</div>
                   <Badge tone="muted">{lead.kind}</Badge>
@@ -181,4 +206,3 @@ function StatusSelect({ id, status }: { id: string; status: Status }) {
     </fetcher.Form>
   );
 }
-

@@ -31,7 +31,14 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
   const { center, steps, domain } = loaderData;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
-      <PageHeader title="Setup Details" description={center ? `Everything ${center.instituteName} needs to be live and looking its best.` : "Finish these steps to launch your institute online."} />
+      <PageHeader
+        title="Setup Details"
+        description={
+          center
+            ? `Everything ${center.instituteName} needs to be live and looking its best.`
+            : "Finish these steps to launch your institute online."
+        }
+      />
       <Card>
         <CardHeader>
           <CardTitle>Checklist</CardTitle>
@@ -40,7 +47,11 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y">
             {steps.map((step) => (
               <li key={step.key} className="flex items-start gap-3 py-3">
-                {step.done ? <CheckCircle2 className="mt-0.5 size-5 text-success" aria-hidden /> : <Circle className="mt-0.5 size-5 text-muted-foreground" aria-hidden />}
+                {step.done ? (
+                  <CheckCircle2 className="mt-0.5 size-5 text-success" aria-hidden />
+                ) : (
+                  <Circle className="mt-0.5 size-5 text-muted-foreground" aria-hidden />
+                )}
                 <div className="flex-1">
                   <p className="font-medium">
                     {step.title} <span className="sr-only">{step.done ? "(done)" : "(to do)"}</span>
@@ -56,9 +67,19 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
             ))}
             <li className="flex items-start gap-3 py-3">
               {domain ? (
-                <Suspense fallback={<Loader2 className="mt-0.5 size-5 animate-spin text-muted-foreground" aria-label="Checking" />}>
+                <Suspense
+                  fallback={
+                    <Loader2 className="mt-0.5 size-5 animate-spin text-muted-foreground" aria-label="Checking" />
+                  }
+                >
                   <Await resolve={domain}>
-                    {(check) => (check.connected ? <CheckCircle2 className="mt-0.5 size-5 text-success" aria-hidden /> : <Circle className="mt-0.5 size-5 text-muted-foreground" aria-hidden />)}
+                    {(check) =>
+                      check.connected ? (
+                        <CheckCircle2 className="mt-0.5 size-5 text-success" aria-hidden />
+                      ) : (
+                        <Circle className="mt-0.5 size-5 text-muted-foreground" aria-hidden />
+                      )
+                    }
                   </Await>
                 </Suspense>
               ) : (
@@ -66,7 +87,9 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
               )}
               <div className="flex-1">
                 <p className="font-medium">Domain records</p>
-                <p className="text-sm text-muted-foreground">Point your domain at Pathshala so your website opens on it.</p>
+                <p className="text-sm text-muted-foreground">
+                  Point your domain at Pathshala so your website opens on it.
+                </p>
               </div>
             </li>
           </ul>
@@ -79,7 +102,8 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
             <Globe className="size-5" aria-hidden /> Your domain
           </CardTitle>
           <CardDescription>
-            Create these records at the company you bought your domain from (GoDaddy, Hostinger, BigRock, Cloudflare…). Changes can take up to a few hours to spread.
+            Create these records at the company you bought your domain from (GoDaddy, Hostinger, BigRock, Cloudflare…).
+            Changes can take up to a few hours to spread.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -97,8 +121,16 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
                   <>
                     <p className="text-sm">
                       <strong>{check.domain}</strong>{" "}
-                      {check.connected ? <Badge tone="success">Connected</Badge> : <Badge tone="warning">Not pointing here yet</Badge>}
-                      {check.found.length > 0 && <span className="ml-2 text-muted-foreground">Currently resolves to {check.found.join(", ")}</span>}
+                      {check.connected ? (
+                        <Badge tone="success">Connected</Badge>
+                      ) : (
+                        <Badge tone="warning">Not pointing here yet</Badge>
+                      )}
+                      {check.found.length > 0 && (
+                        <span className="ml-2 text-muted-foreground">
+                          Currently resolves to {check.found.join(", ")}
+                        </span>
+                      )}
                     </p>
                     {check.records.length > 0 ? (
                       <Table>
@@ -120,10 +152,14 @@ export default function SetupDetails({ loaderData }: Route.ComponentProps) {
                         </TBody>
                       </Table>
                     ) : (
-                      <p className="text-sm text-muted-foreground">Your platform administrator has not published the address to point domains at yet. Please contact support.</p>
+                      <p className="text-sm text-muted-foreground">
+                        Your platform administrator has not published the address to point domains at yet. Please
+                        contact support.
+                      </p>
                     )}
                     <p className="text-xs text-muted-foreground">
-                      A secure (https) certificate is issued automatically the first time someone opens your domain after it points here.
+                      A secure (https) certificate is issued automatically the first time someone opens your domain
+                      after it points here.
                     </p>
                   </>
                 )}

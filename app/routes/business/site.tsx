@@ -13,7 +13,14 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { DEFAULT_ADDRESS, DEFAULT_PHONE, DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../../tenants/defaults";
+import {
+  DEFAULT_ADDRESS,
+  DEFAULT_PHONE,
+  DEFAULT_PROGRAMS,
+  DEFAULT_TESTIMONIALS,
+  defaultTagline,
+  shownPrograms,
+} from "../../../tenants/defaults";
 import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
@@ -51,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "logo") {
       const file = form.get("logo");
       if (!(file instanceof File) || file.size === 0) return failure("Please choose an image to upload.");
-      const stored = await tryService(() => services.media.storeImage("logos/", file, LOGO_MAX_BYTES, "The logo must be 2 MB or smaller."));
+      const stored = await tryService(() =>
+        services.media.storeImage("logos/", file, LOGO_MAX_BYTES, "The logo must be 2 MB or smaller."),
+      );
       if (!stored.ok) return stored.response;
       logoKey = stored.value;
     }
@@ -121,7 +130,10 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
             <CardDescription>Shown at the top of your site and in its contact section.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Field label="Tagline" hint={`e.g. ${defaultTagline(center.instituteName, shownPrograms(profile.programs))}`}>
+            <Field
+              label="Tagline"
+              hint={`e.g. ${defaultTagline(center.instituteName, shownPrograms(profile.programs))}`}
+            >
               <Input name="tagline" defaultValue={profile.tagline} maxLength={160} />
             </Field>
             <Field label="Address">
@@ -131,7 +143,10 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
               <Field label="Phone">
                 <Input name="phone" type="tel" defaultValue={profile.phone} placeholder={DEFAULT_PHONE} />
               </Field>
-              <Field label="Contact e-mail" hint={center.domain ? `Blank shows info@${center.domain.replace(/^www\./, "")}` : undefined}>
+              <Field
+                label="Contact e-mail"
+                hint={center.domain ? `Blank shows info@${center.domain.replace(/^www\./, "")}` : undefined}
+              >
                 <Input name="contactEmail" type="email" defaultValue={profile.contactEmail} />
               </Field>
             </div>
@@ -177,11 +192,24 @@ function BrandColor({ initial }: { initial: string }) {
   return (
     <div className="grid gap-2">
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name="useBrandColor" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="size-4" />
+        <input
+          type="checkbox"
+          name="useBrandColor"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          className="size-4"
+        />
         Use my brand colour instead of the template's
       </label>
       <label className="flex items-center gap-3 text-sm text-muted-foreground">
-        <input type="color" name="brandColor" defaultValue={initial || "#4338ca"} disabled={!enabled} className="h-9 w-14 cursor-pointer rounded border" aria-label="Brand colour" />
+        <input
+          type="color"
+          name="brandColor"
+          defaultValue={initial || "#4338ca"}
+          disabled={!enabled}
+          className="h-9 w-14 cursor-pointer rounded border"
+          aria-label="Brand colour"
+        />
         Buttons, links and accents use this colour.
       </label>
     </div>
@@ -206,7 +234,9 @@ function RowsEditor({
   placeholder: { [key: string]: string | undefined };
 }) {
   // One blank row is always offered, so the list can grow without JavaScript too.
-  const [rows, setRows] = useState<{ id: number; values: Row }[]>(() => [...initial, {}].map((values, id) => ({ id, values })));
+  const [rows, setRows] = useState<{ id: number; values: Row }[]>(() =>
+    [...initial, {}].map((values, id) => ({ id, values })),
+  );
   const [nextKey, setNextKey] = useState(rows.length);
   return (
     <Card>
@@ -223,13 +253,28 @@ function RowsEditor({
             {fields.map((f) => (
               <Field key={f.key} label={f.label}>
                 {f.long ? (
-                  <Textarea name={`${prefix}.${index}.${f.key}`} defaultValue={row.values[f.key] ?? ""} placeholder={placeholder[f.key]} rows={2} />
+                  <Textarea
+                    name={`${prefix}.${index}.${f.key}`}
+                    defaultValue={row.values[f.key] ?? ""}
+                    placeholder={placeholder[f.key]}
+                    rows={2}
+                  />
                 ) : (
-                  <Input name={`${prefix}.${index}.${f.key}`} defaultValue={row.values[f.key] ?? ""} placeholder={placeholder[f.key]} />
+                  <Input
+                    name={`${prefix}.${index}.${f.key}`}
+                    defaultValue={row.values[f.key] ?? ""}
+                    placeholder={placeholder[f.key]}
+                  />
                 )}
               </Field>
             ))}
-            <Button type="button" variant="ghost" size="sm" className="justify-self-end text-destructive" onClick={() => setRows((r) => r.filter((x) => x.id !== row.id))}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="justify-self-end text-destructive"
+              onClick={() => setRows((r) => r.filter((x) => x.id !== row.id))}
+            >
               <Trash2 className="size-4" aria-hidden /> Remove
             </Button>
           </fieldset>
@@ -267,7 +312,14 @@ function LogoCard({ logoUrl, saving }: { logoUrl: string | null; saving: boolean
         )}
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="logo" />
-          <input type="file" name="logo" accept="image/png,image/jpeg,image/webp" required aria-label="Logo image" className="max-w-60 text-sm" />
+          <input
+            type="file"
+            name="logo"
+            accept="image/png,image/jpeg,image/webp"
+            required
+            aria-label="Logo image"
+            className="max-w-60 text-sm"
+          />
           <Button type="submit" variant="outline" size="sm" disabled={saving}>
             Upload logo
           </Button>

@@ -21,7 +21,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadSubscription(context, request);
 }
 
-
 type History = { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: PurchaseJson[] };
 
 /** The account's plan purchases from GET /api/payment/purchases/my. */
@@ -40,8 +39,16 @@ function useBillingHistory() {
   return { history, load };
 }
 
-const STATUS = { active: { label: "Active", tone: "success" }, expired: { label: "Expired", tone: "destructive" }, inactive: { label: "Inactive", tone: "muted" } } as const;
-const PAYMENT = { paid: { label: "Paid", tone: "success" }, failed: { label: "Failed", tone: "destructive" }, created: { label: "Not paid", tone: "muted" } } as const;
+const STATUS = {
+  active: { label: "Active", tone: "success" },
+  expired: { label: "Expired", tone: "destructive" },
+  inactive: { label: "Inactive", tone: "muted" },
+} as const;
+const PAYMENT = {
+  paid: { label: "Paid", tone: "success" },
+  failed: { label: "Failed", tone: "destructive" },
+  created: { label: "Not paid", tone: "muted" },
+} as const;
 
 /**
  * Spec §2/§4: Refresh, plan, status, start date, next billing and billing history; the data
@@ -72,7 +79,11 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
   const refreshing = revalidator.state === "loading" || history.state === "loading";
   // Purchases of this institute: the ones that made or renewed it, and unpaid attempts for its domain.
   const rows =
-    history.state === "ready" ? history.purchases.filter((p) => !center || p.centerId === center.id || (!p.centerId && center.domain && p.domain === center.domain)) : [];
+    history.state === "ready"
+      ? history.purchases.filter(
+          (p) => !center || p.centerId === center.id || (!p.centerId && center.domain && p.domain === center.domain),
+        )
+      : [];
   const status = subscription ? (STATUS[subscription.status as keyof typeof STATUS] ?? STATUS.inactive) : null;
   const hasSubscription = Boolean(subscription && (subscription.status === "active" || subscription.plan));
 
@@ -99,7 +110,11 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
           <CardContent className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
             <Fact term="Plan" testId="subscription-plan">
               {subscription.plan ?? "—"}
-              {subscription.billing && isBilling(subscription.billing) && <span className="block text-xs font-normal text-muted-foreground">{billingLabel(subscription.billing)}</span>}
+              {subscription.billing && isBilling(subscription.billing) && (
+                <span className="block text-xs font-normal text-muted-foreground">
+                  {billingLabel(subscription.billing)}
+                </span>
+              )}
             </Fact>
             <Fact term="Status" testId="subscription-status">
               <Badge tone={status.tone}>{status.label}</Badge>
@@ -109,7 +124,11 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
             </Fact>
             <Fact term="Next billing" testId="subscription-next">
               {subscription.expiresAt ? formatDate(subscription.expiresAt) : "—"}
-              {subscription.expiresAt && <span className="block text-xs font-normal text-muted-foreground">{expiryLabel(subscription.expiresAt)}</span>}
+              {subscription.expiresAt && (
+                <span className="block text-xs font-normal text-muted-foreground">
+                  {expiryLabel(subscription.expiresAt)}
+                </span>
+              )}
             </Fact>
           </CardContent>
         </Card>
@@ -152,8 +171,14 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
                     <Tr key={p._id}>
                       <Td className="whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt)}</Td>
                       <Td>{p.plan}</Td>
-                      <Td className="whitespace-nowrap">{isBilling(p.billing) ? billingLabel(p.billing) : p.billing}</Td>
-                      <Td className="whitespace-nowrap text-right tabular-nums">{p.currency === "INR" ? formatRupees(p.amount / 100) : `${(p.amount / 100).toFixed(2)} ${p.currency}`}</Td>
+                      <Td className="whitespace-nowrap">
+                        {isBilling(p.billing) ? billingLabel(p.billing) : p.billing}
+                      </Td>
+                      <Td className="whitespace-nowrap text-right tabular-nums">
+                        {p.currency === "INR"
+                          ? formatRupees(p.amount / 100)
+                          : `${(p.amount / 100).toFixed(2)} ${p.currency}`}
+                      </Td>
                       <Td>
                         <Badge tone={pay.tone}>{pay.label}</Badge>
                       </Td>

@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "invite" || intent === "new-link") {
-    const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }, invitationOrigin(context, request)));
+    const result = await tryService(() =>
+      services.team.invite(viewer, center, { email: form.get("email") ?? "" }, invitationOrigin(context, request)),
+    );
     if (!result.ok) return result.response;
     const { entry, link } = result.value;
     return { ok: true as const, intent, link, email: entry.email, expiresAt: entry.expiresAt };
@@ -59,7 +61,11 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as Result | undefined;
   const { center, team } = loaderData;
   useEffect(() => {
-    if (actionData?.ok && "link" in actionData) toast.success("Invitation link ready", { description: `Copy it and send it to ${actionData.email}.`, duration: 5000 });
+    if (actionData?.ok && "link" in actionData)
+      toast.success("Invitation link ready", {
+        description: `Copy it and send it to ${actionData.email}.`,
+        duration: 5000,
+      });
   }, [actionData]);
   // Removing lives here, not in the row: the row is gone by the time the answer is shown.
   const remover = useFetcher<Result>();
@@ -68,7 +74,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
     if (!removed) return;
     if (removed.ok && "wasMember" in removed) {
       toast.success(removed.wasMember ? "Member removed" : "Invitation revoked", {
-        description: removed.wasMember ? `${removed.email}'s content is off your website.` : `The link sent to ${removed.email} no longer works.`,
+        description: removed.wasMember
+          ? `${removed.email}'s content is off your website.`
+          : `The link sent to ${removed.email} no longer works.`,
         duration: 5000,
       });
     } else if (!removed.ok) toast.error("Something went wrong", { description: removed.error, duration: 4000 });
@@ -107,7 +115,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
               Members <span className="text-muted-foreground">({members.length})</span>
             </h2>
             {members.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No one has joined yet. Members appear here once they accept their invitation.</p>
+              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+                No one has joined yet. Members appear here once they accept their invitation.
+              </p>
             ) : (
               <Table>
                 <THead>
@@ -127,13 +137,23 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                       <Td className="whitespace-nowrap text-muted-foreground">
                         {m.acceptedAt ? formatDate(m.acceptedAt) : "—"}
                         {m.joinedBeforeTeams && (
-                          <Badge tone="muted" className="ml-2" title="Added when teams began, because they already had content on your website">
+                          <Badge
+                            tone="muted"
+                            className="ml-2"
+                            title="Added when teams began, because they already had content on your website"
+                          >
                             Added automatically
                           </Badge>
                         )}
                       </Td>
                       <Td className="text-right">
-                        <RemoveButton remover={remover} entry={m} label="Remove" title={`Remove ${m.name ?? m.email} from the team?`} description="Their classes and materials leave your website at once. You can invite them again later." />
+                        <RemoveButton
+                          remover={remover}
+                          entry={m}
+                          label="Remove"
+                          title={`Remove ${m.name ?? m.email} from the team?`}
+                          description="Their classes and materials leave your website at once. You can invite them again later."
+                        />
                       </Td>
                     </Tr>
                   ))}
@@ -147,7 +167,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
               Pending invitations <span className="text-muted-foreground">({pending.length})</span>
             </h2>
             {pending.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No invitations waiting.</p>
+              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+                No invitations waiting.
+              </p>
             ) : (
               <Table>
                 <THead>
@@ -167,7 +189,13 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                           {p.invitedBy ? ` by ${p.invitedBy}` : ""}
                         </div>
                       </Td>
-                      <Td className="whitespace-nowrap">{p.expired || !p.expiresAt ? <Badge tone="destructive">Expired</Badge> : <Badge tone="muted">Valid until {formatDate(p.expiresAt)}</Badge>}</Td>
+                      <Td className="whitespace-nowrap">
+                        {p.expired || !p.expiresAt ? (
+                          <Badge tone="destructive">Expired</Badge>
+                        ) : (
+                          <Badge tone="muted">Valid until {formatDate(p.expiresAt)}</Badge>
+                        )}
+                      </Td>
                       <Td>
                         <div className="flex justify-end gap-2 whitespace-nowrap">
                           <Form method="post">
@@ -177,7 +205,13 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                               <Link2 className="size-4" aria-hidden /> New link
                             </Button>
                           </Form>
-                          <RemoveButton remover={remover} entry={p} label="Revoke" title={`Revoke the invitation to ${p.email}?`} description="Its link stops working at once." />
+                          <RemoveButton
+                            remover={remover}
+                            entry={p}
+                            label="Revoke"
+                            title={`Revoke the invitation to ${p.email}?`}
+                            description="Its link stops working at once."
+                          />
                         </div>
                       </Td>
                     </Tr>
@@ -189,7 +223,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 
           {past.length > 0 && (
             <details className="rounded-lg border p-4 text-sm">
-              <summary className="cursor-pointer font-medium">Removed members and revoked invitations ({past.length})</summary>
+              <summary className="cursor-pointer font-medium">
+                Removed members and revoked invitations ({past.length})
+              </summary>
               <ul className="mt-3 grid gap-2">
                 {past.map((p) => (
                   <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 text-muted-foreground">
@@ -227,14 +263,22 @@ function InviteCard({ error }: { error: string | null }) {
           <MailPlus className="size-5 text-primary" aria-hidden /> Invite a creator
         </CardTitle>
         <CardDescription>
-          You get a link to send them. It works once, for {INVITE_TTL_DAYS} days, for the creator account registered with that address.
+          You get a link to send them. It works once, for {INVITE_TTL_DAYS} days, for the creator account registered
+          with that address.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" ref={formRef} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <input type="hidden" name="intent" value="invite" />
           <Field label="Creator's e-mail" error={error} className="flex-1">
-            <Input name="email" type="email" autoComplete="off" placeholder="teacher@example.com" required maxLength={254} />
+            <Input
+              name="email"
+              type="email"
+              autoComplete="off"
+              placeholder="teacher@example.com"
+              required
+              maxLength={254}
+            />
           </Field>
           <Button type="submit" disabled={inviting} className="sm:mt-[1.375rem]">
             {inviting ? "Creating link..." : "Create invitation link"}
@@ -261,16 +305,25 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
     <div role="status" className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-5">
       <p className="text-sm">
         Invitation link for <strong>{email}</strong>
-        {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them; they sign in with that address and accept.
+        {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them; they sign in with that address and
+        accept.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input readOnly value={link} aria-label={`Invitation link for ${email}`} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Input
+          readOnly
+          value={link}
+          aria-label={`Invitation link for ${email}`}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono text-xs"
+        />
         <Button type="button" variant="default" onClick={copy} className="sm:w-32">
           {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
           {copied ? "Copied" : "Copy link"}
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">This link is shown only now. If it is lost, make a new one from the list below.</p>
+      <p className="text-xs text-muted-foreground">
+        This link is shown only now. If it is lost, make a new one from the list below.
+      </p>
     </div>
   );
 }
@@ -281,12 +334,35 @@ const noSubscription = () => () => {};
  * Removing asks first once the page runs JavaScript; before that (or without it) the button
  * posts the form directly, so the page works either way.
  */
-function RemoveButton({ entry, label, title, description, remover }: { entry: TeamEntryJson; label: string; title: string; description: string; remover: Remover }) {
+function RemoveButton({
+  entry,
+  label,
+  title,
+  description,
+  remover,
+}: {
+  entry: TeamEntryJson;
+  label: string;
+  title: string;
+  description: string;
+  remover: Remover;
+}) {
   // False while rendering on the server (and so without JavaScript), true once hydrated.
-  const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const busy = remover.state !== "idle" && remover.formData?.get("id") === entry._id;
   const button = (type: "button" | "submit") => (
-    <Button type={type} size="sm" variant="outline" disabled={busy} aria-label={`${label} ${entry.name ?? entry.email}`} className="text-destructive hover:text-destructive">
+    <Button
+      type={type}
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      aria-label={`${label} ${entry.name ?? entry.email}`}
+      className="text-destructive hover:text-destructive"
+    >
       <UserMinus className="size-4" aria-hidden /> {busy ? "Working..." : label}
     </Button>
   );
@@ -295,7 +371,13 @@ function RemoveButton({ entry, label, title, description, remover }: { entry: Te
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={entry._id} />
       {interactive ? (
-        <Confirm trigger={button("button")} title={title} description={description} confirmLabel={label} onConfirm={() => remover.submit({ intent: "remove", id: entry._id }, { method: "post" })} />
+        <Confirm
+          trigger={button("button")}
+          title={title}
+          description={description}
+          confirmLabel={label}
+          onConfirm={() => remover.submit({ intent: "remove", id: entry._id }, { method: "post" })}
+        />
       ) : (
         button("submit")
       )}

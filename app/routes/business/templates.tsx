@@ -39,7 +39,11 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Templates"
-        description={center ? `Choose how ${center.instituteName}'s website looks. Changes go live at once.` : "Choose how your institute's website looks."}
+        description={
+          center
+            ? `Choose how ${center.instituteName}'s website looks. Changes go live at once.`
+            : "Choose how your institute's website looks."
+        }
         actions={
           !hasPlan && (
             <ButtonLink to="/business/subscription-plan" variant="default">
@@ -71,7 +75,12 @@ function TemplateCard({ id, applied, hasPlan }: { id: TemplateId; applied: boole
   }, [result]);
   const info = TEMPLATE_INFO[id];
   const apply = (
-    <Button type="submit" disabled={applying || applied || !hasPlan} className="flex-1" aria-describedby={!hasPlan ? `${id}-needs-plan-text` : undefined}>
+    <Button
+      type="submit"
+      disabled={applying || applied || !hasPlan}
+      className="flex-1"
+      aria-describedby={!hasPlan ? `${id}-needs-plan-text` : undefined}
+    >
       {applied ? (
         <>
           <Check className="size-4" aria-hidden /> Applied
@@ -106,7 +115,11 @@ function TemplateCard({ id, applied, hasPlan }: { id: TemplateId; applied: boole
                 </span>
               </Tooltip.Trigger>
               <Tooltip.Portal>
-                <Tooltip.Content id={`${id}-needs-plan`} sideOffset={6} className="z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow">
+                <Tooltip.Content
+                  id={`${id}-needs-plan`}
+                  sideOffset={6}
+                  className="z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow"
+                >
                   {NEEDS_PLAN}
                   <Tooltip.Arrow className="fill-foreground" />
                 </Tooltip.Content>

@@ -7,7 +7,10 @@ import { getRequestContext } from "~/lib/context.server";
 import { sampleSiteData } from "~/lib/site-data.server";
 import { TemplateView, isTemplateId, TEMPLATE_INFO, type SiteData, type TemplateId } from "../../../tenants/index";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.data.instituteName ?? "Website"} · Preview` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.data.instituteName ?? "Website"} · Preview` },
+  { name: "robots", content: "noindex" },
+];
 
 /** /business/website: the institute's site in its chosen template (default t1), or another one to compare. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Before a purchase the preview uses the owner's name, so the template can still be judged.
     data = sampleSiteData(viewer.name || "Business User", site.host);
   }
-  return { data, templateId, applied, siteUrl: center ? siteUrlFor(center, request, env.PLATFORM_DOMAIN) : null, hasCenter: Boolean(center) };
+  return {
+    data,
+    templateId,
+    applied,
+    siteUrl: center ? siteUrlFor(center, request, env.PLATFORM_DOMAIN) : null,
+    hasCenter: Boolean(center),
+  };
 }
 
 export default function Website({ loaderData }: Route.ComponentProps) {
@@ -40,7 +49,12 @@ export default function Website({ loaderData }: Route.ComponentProps) {
           {templateId === applied && hasCenter ? " (live)" : ""}
         </span>
         {siteUrl && (
-          <a href={siteUrl} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+          <a
+            href={siteUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="ml-auto inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
+          >
             Open live site <ExternalLink className="size-4" aria-hidden />
           </a>
         )}

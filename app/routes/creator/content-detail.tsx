@@ -11,12 +11,17 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.content.title ?? "Content"} | Creator Studio` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.content.title ?? "Content"} | Creator Studio` },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, creator } = creatorContext(context);
   const row = await orRespond(() => services.content.getForOwner(creator, params.id));
-  const [link, [sales]] = await Promise.all([services.delivery.link(creator, row), services.sales.rows(row.creatorId, row.id)]);
+  const [link, [sales]] = await Promise.all([
+    services.delivery.link(creator, row),
+    services.sales.rows(row.creatorId, row.id),
+  ]);
   return {
     content: toContentJson(row, link?.url ?? null),
     linkExpiresAt: link?.expiresAt.toISOString() ?? null,
@@ -96,25 +101,30 @@ export default function ContentDetail({ loaderData }: Route.ComponentProps) {
               <dd>{formatDate(content.createdAt)}</dd>
             </dl>
             <div className="flex flex-wrap gap-2 pt-2">
-              {content.type === "live" ? (
-                content.liveLink && (
-                  <a href={content.liveLink} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
-                    <ExternalLink className="size-4" aria-hidden /> Open live link
-                  </a>
-                )
-              ) : (
-                content.fileUrl && (
-                  <a href={content.fileUrl} target="_blank" rel="noopener" className={buttonClasses()}>
-                    <ExternalLink className="size-4" aria-hidden /> Open file
-                  </a>
-                )
-              )}
+              {content.type === "live"
+                ? content.liveLink && (
+                    <a href={content.liveLink} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
+                      <ExternalLink className="size-4" aria-hidden /> Open live link
+                    </a>
+                  )
+                : content.fileUrl && (
+                    <a href={content.fileUrl} target="_blank" rel="noopener" className={buttonClasses()}>
+                      <ExternalLink className="size-4" aria-hidden /> Open file
+                    </a>
+                  )}
             </div>
           </CardContent>
         </div>
         {content.type === "video" && content.fileUrl && (
           <div className="border-t bg-black">
-            <video key={content.fileUrl} src={content.fileUrl} controls preload="metadata" className="mx-auto max-h-[70vh] w-full" aria-label={`Preview of ${content.title}`} />
+            <video
+              key={content.fileUrl}
+              src={content.fileUrl}
+              controls
+              preload="metadata"
+              className="mx-auto max-h-[70vh] w-full"
+              aria-label={`Preview of ${content.title}`}
+            />
           </div>
         )}
       </Card>
@@ -125,7 +135,9 @@ export default function ContentDetail({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const paths = creatorPaths(useLocation().pathname);
   const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "This content could not be loaded.";
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "This content could not be loaded.";
   return (
     <div className="mx-auto max-w-xl pt-10">
       <EmptyState icon={<FileStack />} title={message}>

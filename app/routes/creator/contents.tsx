@@ -1,7 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
 import { toast } from "sonner";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Eye, FileStack, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  Eye,
+  FileStack,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+} from "lucide-react";
 import type { Route } from "./+types/contents";
 import { creatorContext, toContentJson, tryAction } from "~/lib/creator.server";
 import type { ContentJson } from "#common/content-types.ts";
@@ -87,7 +99,13 @@ export default function ContentsPage({ loaderData }: Route.ComponentProps) {
     const params = new URLSearchParams();
     const merged = { q: query.q, sort: query.sort, dir: query.dir, page: query.page, ...changes };
     for (const [k, v] of Object.entries(merged)) {
-      if (v === undefined || v === "" || (k === "page" && Number(v) === 1) || (k === "sort" && v === "createdAt" && merged.dir === "desc")) continue;
+      if (
+        v === undefined ||
+        v === "" ||
+        (k === "page" && Number(v) === 1) ||
+        (k === "sort" && v === "createdAt" && merged.dir === "desc")
+      )
+        continue;
       if (k === "dir" && merged.sort === "createdAt" && v === "desc") continue;
       params.set(k, String(v));
     }
@@ -107,10 +125,15 @@ export default function ContentsPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <SearchBar q={query.q} sort={query.sort} dir={query.dir} />
-      {businesses.length === 0 && contents.length > 0 && <p className="mb-4 text-sm text-muted-foreground">{NO_TEAMS_HINT}</p>}
+      {businesses.length === 0 && contents.length > 0 && (
+        <p className="mb-4 text-sm text-muted-foreground">{NO_TEAMS_HINT}</p>
+      )}
 
       {contents.length === 0 ? (
-        <EmptyState icon={<FileStack />} title={query.q ? `No contents match “${query.q}”.` : "You have not uploaded anything yet."}>
+        <EmptyState
+          icon={<FileStack />}
+          title={query.q ? `No contents match “${query.q}”.` : "You have not uploaded anything yet."}
+        >
           {!query.q && <ButtonLink to={paths.upload}>Upload your first content</ButtonLink>}
         </EmptyState>
       ) : (
@@ -140,7 +163,10 @@ export default function ContentsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </TBody>
           </Table>
-          <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+          <nav
+            aria-label="Pages"
+            className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"
+          >
             <span>
               Showing {from}–{to} of {total}
             </span>
@@ -179,17 +205,32 @@ function SearchBar({ q, sort, dir }: { q: string; sort: string; dir: string }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form role="search" className="mb-4 flex gap-2" onChange={(e) => {
-      const form = e.currentTarget;
-      clearTimeout(timer.current);
-      // Searching as you type, without a request per keystroke.
-      timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-    }}>
+    <Form
+      role="search"
+      className="mb-4 flex gap-2"
+      onChange={(e) => {
+        const form = e.currentTarget;
+        clearTimeout(timer.current);
+        // Searching as you type, without a request per keystroke.
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+      }}
+    >
       <input type="hidden" name="sort" value={sort} />
       <input type="hidden" name="dir" value={dir} />
       <div className="relative max-w-sm flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input type="search" name="q" defaultValue={q} placeholder="Search by title" aria-label="Search by title" className="pl-9" maxLength={100} />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search by title"
+          aria-label="Search by title"
+          className="pl-9"
+          maxLength={100}
+        />
       </div>
       <Button type="submit" variant="outline">
         Search
@@ -214,7 +255,11 @@ function SortHeader({
   const Icon = active ? (query.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
   return (
     <Th aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={link({ sort: column, dir: next, page: 1 })} preventScrollReset className="inline-flex items-center gap-1 hover:text-foreground">
+      <Link
+        to={link({ sort: column, dir: next, page: 1 })}
+        preventScrollReset
+        className="inline-flex items-center gap-1 hover:text-foreground"
+      >
         {label}
         <Icon className={cn("size-3.5", !active && "opacity-40")} aria-hidden />
       </Link>
@@ -335,10 +380,15 @@ function ContentRow({
             title={isActive ? "Click to make it inactive" : "Click to make it active"}
             className={cn(
               "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium transition-colors",
-              isActive ? "bg-success/15 text-success hover:bg-success/25" : "bg-muted text-muted-foreground hover:bg-muted/70",
+              isActive
+                ? "bg-success/15 text-success hover:bg-success/25"
+                : "bg-muted text-muted-foreground hover:bg-muted/70",
             )}
           >
-            <span className={cn("size-1.5 rounded-full", isActive ? "bg-success" : "bg-muted-foreground")} aria-hidden />
+            <span
+              className={cn("size-1.5 rounded-full", isActive ? "bg-success" : "bg-muted-foreground")}
+              aria-hidden
+            />
             {isActive ? "Active" : "Inactive"}
           </button>
         </fetcher.Form>
@@ -349,7 +399,12 @@ function ContentRow({
             <Eye className="size-4" aria-hidden /> View
           </ButtonLink>
           <Dialog open={editing} onOpenChange={(open) => setOpenedWith(open ? editFetcher.data : null)}>
-            <Button variant="ghost" size="sm" onClick={() => setOpenedWith(editFetcher.data)} aria-label={`Edit ${content.title}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setOpenedWith(editFetcher.data)}
+              aria-label={`Edit ${content.title}`}
+            >
               <Pencil className="size-4" aria-hidden /> Edit
             </Button>
             <DialogContent title="Edit content" description={content.title}>
@@ -361,7 +416,13 @@ function ContentRow({
             description={`“${content.title}” leaves your list and the catalog. If students bought it, it is archived and they keep access.`}
             onConfirm={onDelete}
             trigger={
-              <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10" aria-label={`Delete ${content.title}`} disabled={deleting}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:bg-destructive/10"
+                aria-label={`Delete ${content.title}`}
+                disabled={deleting}
+              >
                 <Trash2 className="size-4" aria-hidden /> Delete
               </Button>
             }
@@ -372,7 +433,15 @@ function ContentRow({
   );
 }
 
-function EditForm({ content, fetcher, onCancel }: { content: ContentJson; fetcher: ReturnType<typeof useFetcher<RowResult>>; onCancel: () => void }) {
+function EditForm({
+  content,
+  fetcher,
+  onCancel,
+}: {
+  content: ContentJson;
+  fetcher: ReturnType<typeof useFetcher<RowResult>>;
+  onCancel: () => void;
+}) {
   const saving = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "edit";
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
@@ -393,7 +462,10 @@ function EditForm({ content, fetcher, onCancel }: { content: ContentJson; fetche
           <Field label="Live Link">
             <Input name="liveLink" type="url" defaultValue={content.liveLink ?? ""} required placeholder="https://" />
           </Field>
-          <Field label="Class starts at (optional)" hint="India time. Enrolled students see the link from 15 minutes before.">
+          <Field
+            label="Class starts at (optional)"
+            hint="India time. Enrolled students see the link from 15 minutes before."
+          >
             <Input name="liveStartsAt" type="datetime-local" defaultValue={classTimeInput(content.liveStartsAt)} />
           </Field>
         </>

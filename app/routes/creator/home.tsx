@@ -13,7 +13,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Creator Stu
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, creator } = creatorContext(context);
-  const [counts, summary] = await Promise.all([services.content.countsByType(creator.id), services.sales.summary(creator.id)]);
+  const [counts, summary] = await Promise.all([
+    services.content.countsByType(creator.id),
+    services.sales.summary(creator.id),
+  ]);
   return {
     name: getViewer(context)!.name,
     counts,
@@ -34,7 +37,9 @@ export default function CreatorHome({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 rounded-2xl bg-gradient-to-r from-primary to-primary/70 p-6 text-primary-foreground shadow-sm">
         <p className="text-sm opacity-90">Creator Studio</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Welcome back, {name}</h1>
-        <p className="mt-2 max-w-xl text-sm opacity-90">Publish notes, videos and live classes, and see what they earn.</p>
+        <p className="mt-2 max-w-xl text-sm opacity-90">
+          Publish notes, videos and live classes, and see what they earn.
+        </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Link to={paths.upload} className={buttonClasses("secondary", "sm")}>
             <Upload className="size-4" aria-hidden /> Upload
@@ -73,7 +78,8 @@ export default function CreatorHome({ loaderData }: Route.ComponentProps) {
                   <Icon className="size-4 text-primary" aria-hidden /> {label}
                 </span>
                 <span className="text-sm tabular-nums text-muted-foreground">
-                  <span className="font-semibold text-foreground">{counts[type].total}</span> ({counts[type].active} active)
+                  <span className="font-semibold text-foreground">{counts[type].total}</span> ({counts[type].active}{" "}
+                  active)
                 </span>
               </div>
             ))}
@@ -93,7 +99,10 @@ export default function CreatorHome({ loaderData }: Route.ComponentProps) {
               <ul className="divide-y">
                 {recent.map((sale) => (
                   <li key={sale.orderId} className="flex items-center justify-between gap-3 py-3 text-sm">
-                    <Link to={paths.content(sale.contentId)} className="min-w-0 truncate font-medium hover:text-primary">
+                    <Link
+                      to={paths.content(sale.contentId)}
+                      className="min-w-0 truncate font-medium hover:text-primary"
+                    >
                       {sale.title}
                     </Link>
                     <span className="shrink-0 text-right">
@@ -120,7 +129,9 @@ function Stat({ label, value, note, icon }: { label: string; value: string; note
           <p className="mt-1 truncate text-xl font-semibold tabular-nums sm:text-2xl">{value}</p>
           <p className="mt-1 text-xs text-muted-foreground">{note}</p>
         </div>
-        <div className="hidden size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid [&_svg]:size-5">{icon}</div>
+        <div className="hidden size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid [&_svg]:size-5">
+          {icon}
+        </div>
       </CardContent>
     </Card>
   );

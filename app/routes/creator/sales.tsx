@@ -18,7 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, creator } = creatorContext(context);
   const range = new URL(request.url).searchParams.get("range") === "12m" ? "12m" : "30d";
   const summary = await services.sales.summary(creator.id);
-  return { range, totalRevenue: summary.totalRevenue, totalOrders: summary.totalOrders, rows: summary.rows, series: range === "12m" ? summary.monthly : summary.daily };
+  return {
+    range,
+    totalRevenue: summary.totalRevenue,
+    totalOrders: summary.totalOrders,
+    rows: summary.rows,
+    series: range === "12m" ? summary.monthly : summary.daily,
+  };
 }
 
 export default function SalesPage({ loaderData }: Route.ComponentProps) {
@@ -44,7 +50,9 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <div>
             <CardTitle>Revenue over time</CardTitle>
-            <CardDescription>{range === "12m" ? "By month, last 12 months" : "By day, last 30 days"} (India time)</CardDescription>
+            <CardDescription>
+              {range === "12m" ? "By month, last 12 months" : "By day, last 30 days"} (India time)
+            </CardDescription>
           </div>
           <div role="group" aria-label="Period" className="grid grid-cols-2 rounded-lg bg-muted p-1 text-sm">
             {(
@@ -59,7 +67,10 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 replace
                 aria-current={range === value ? "true" : undefined}
-                className={cn("rounded-md px-3 py-1 text-center font-medium", range === value ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground")}
+                className={cn(
+                  "rounded-md px-3 py-1 text-center font-medium",
+                  range === value ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
+                )}
               >
                 {text}
               </Link>
@@ -73,7 +84,10 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mb-3 mt-8 text-lg font-semibold">By content</h2>
       {rows.length === 0 ? (
-        <EmptyState icon={<ShoppingBag />} title="No content yet: sales appear here once students buy what you publish.">
+        <EmptyState
+          icon={<ShoppingBag />}
+          title="No content yet: sales appear here once students buy what you publish."
+        >
           <Link to={paths.upload} className={buttonClasses()}>
             Upload content
           </Link>
@@ -110,7 +124,9 @@ function Stat({ label, value, icon }: { label: string; value: string; icon: Reac
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="mt-1 truncate text-2xl font-semibold tabular-nums sm:text-3xl">{value}</p>
         </div>
-        <div className="hidden size-11 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid [&_svg]:size-5">{icon}</div>
+        <div className="hidden size-11 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid [&_svg]:size-5">
+          {icon}
+        </div>
       </CardContent>
     </Card>
   );

@@ -37,7 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await tryAction(async () => ({ content: await services.content.upload(creator, request) }));
   if ("ok" in result && result.ok) {
     const to = creatorPaths(new URL(request.url).pathname).contents;
-    throw redirect(to, { headers: { "Set-Cookie": flashToastCookie({ kind: "success", title: "Content uploaded", description: result.content.title }) } });
+    throw redirect(to, {
+      headers: {
+        "Set-Cookie": flashToastCookie({
+          kind: "success",
+          title: "Content uploaded",
+          description: result.content.title,
+        }),
+      },
+    });
   }
   return result;
 }
@@ -73,7 +81,13 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
     const file = data.get("file");
     const thumbnail = data.get("thumbnail");
     const hasFile = file instanceof File && file.size > 0;
-    const problem = checkBeforeUpload(type, data, hasFile ? (file as File) : null, thumbnail instanceof File ? thumbnail : null, limits);
+    const problem = checkBeforeUpload(
+      type,
+      data,
+      hasFile ? (file as File) : null,
+      thumbnail instanceof File ? thumbnail : null,
+      limits,
+    );
     if (problem) {
       setError(problem);
       return;
@@ -82,12 +96,12 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
     // Text fields first, then the thumbnail, then the big file: the server checks the small things
     // before a single byte of a large video is accepted.
     const body = new FormData();
-    for (const name of ["title", "description", "type", "price", "businessId"]) body.set(name, String(data.get(name) ?? ""));
+    for (const name of ["title", "description", "type", "price", "businessId"])
+      body.set(name, String(data.get(name) ?? ""));
     if (type === "live") {
       body.set("liveLink", String(data.get("liveLink") ?? ""));
       body.set("liveStartsAt", String(data.get("liveStartsAt") ?? ""));
-    }
-    else {
+    } else {
       if (thumbnail instanceof File && thumbnail.size > 0) body.set("thumbnail", thumbnail);
       body.set("file", file as File);
     }
@@ -127,10 +141,19 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Upload" description="Publish a PDF, a video or a live class. Students can buy it once you assign it to a business." />
+      <PageHeader
+        title="Upload"
+        description="Publish a PDF, a video or a live class. Students can buy it once you assign it to a business."
+      />
       <Card>
         <CardContent className="pt-6">
-          <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="group grid gap-5" aria-busy={uploading}>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            onSubmit={onSubmit}
+            className="group grid gap-5"
+            aria-busy={uploading}
+          >
             <fieldset className="grid gap-2" disabled={uploading}>
               <legend className="mb-2 text-sm font-medium">Type</legend>
               <div className="grid grid-cols-3 gap-2">
@@ -175,7 +198,10 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
                 <Field label="Price (₹)" hint="In rupees. 0 makes it free.">
                   <Input name="price" type="number" min={0} step="0.01" inputMode="decimal" defaultValue="0" required />
                 </Field>
-                <Field label="Business" hint={businesses.length ? "Optional: the institute that sells it." : NO_TEAMS_HINT}>
+                <Field
+                  label="Business"
+                  hint={businesses.length ? "Optional: the institute that sells it." : NO_TEAMS_HINT}
+                >
                   <Select name="businessId" defaultValue="">
                     <option value="">Unassigned</option>
                     {businesses.map((b) => (
@@ -189,7 +215,14 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
 
               {/* Shown by CSS from the chosen type, so the form also works before (or without) JavaScript. */}
               <div className="grid gap-5 group-has-[#type-live:checked]:hidden">
-                <Field label="File" hint={type === "video" ? `MP4, WebM or QuickTime, up to ${formatBytes(limits.video)}.` : `PDF, up to ${formatBytes(limits.pdf)}.`}>
+                <Field
+                  label="File"
+                  hint={
+                    type === "video"
+                      ? `MP4, WebM or QuickTime, up to ${formatBytes(limits.video)}.`
+                      : `PDF, up to ${formatBytes(limits.pdf)}.`
+                  }
+                >
                   <Input name="file" type="file" accept={type === "live" ? undefined : ACCEPT[type]} />
                 </Field>
                 <Field label="Thumbnail (optional)" hint={`PNG, JPEG or WebP, up to ${formatBytes(limits.image)}.`}>
@@ -198,9 +231,17 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
               </div>
               <div className="hidden group-has-[#type-live:checked]:grid">
                 <Field label="Live Link" hint="The https:// meeting link students join.">
-                  <Input name="liveLink" type="url" placeholder="https://meet.google.com/abc-defg-hij" inputMode="url" />
+                  <Input
+                    name="liveLink"
+                    type="url"
+                    placeholder="https://meet.google.com/abc-defg-hij"
+                    inputMode="url"
+                  />
                 </Field>
-                <Field label="Class starts at (optional)" hint="India time. Enrolled students see the link from 15 minutes before; without a time, as soon as they enrol.">
+                <Field
+                  label="Class starts at (optional)"
+                  hint="India time. Enrolled students see the link from 15 minutes before; without a time, as soon as they enrol."
+                >
                   <Input name="liveStartsAt" type="datetime-local" />
                 </Field>
               </div>
@@ -249,7 +290,10 @@ function UploadProgress({ progress, onCancel }: { progress: Progress; onCancel: 
         aria-valuenow={percent}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <div className="flex justify-end">
         <Button variant="outline" size="sm" onClick={onCancel} disabled={sent}>
@@ -280,6 +324,7 @@ function checkBeforeUpload(
   if (!file) return FILE_REQUIRED;
   const max = type === "pdf" ? limits.pdf : limits.video;
   if (file.size > max) return `The ${type === "pdf" ? "PDF" : "video"} must be ${formatBytes(max)} or smaller.`;
-  if (thumbnail && thumbnail.size > limits.image) return `The thumbnail must be ${formatBytes(limits.image)} or smaller.`;
+  if (thumbnail && thumbnail.size > limits.image)
+    return `The thumbnail must be ${formatBytes(limits.image)} or smaller.`;
   return null;
 }

@@ -8,19 +8,35 @@ import { Input, Label } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seminar Bookings | Pathshala" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Seminar Bookings | Pathshala" },
+  { name: "robots", content: "noindex" },
+];
 
 // Only admins reach this page: the dashboard layout's guard sends everyone else to the overview.
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadBookingsPage(request, context);
 }
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const shortDateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const shortDateTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
 
 export default function Bookings({ loaderData }: Route.ComponentProps) {
   const { bookings, total, page, pages, date } = loaderData;
-  const query = (p: number) => `?${new URLSearchParams({ ...(date ? { date } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const query = (p: number) =>
+    `?${new URLSearchParams({ ...(date ? { date } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   const exportHref = `/api/bookings/export${date ? `?date=${date}` : ""}`;
   return (
     <div className="mx-auto max-w-6xl">
@@ -78,7 +94,9 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
                 <Td>{b.country}</Td>
                 <Td className="whitespace-nowrap">{shortDate.format(new Date(`${b.date}T00:00:00Z`))}</Td>
                 <Td className="whitespace-nowrap">{b.time}</Td>
-                <Td className="whitespace-nowrap text-muted-foreground">{shortDateTime.format(new Date(b.createdAt))}</Td>
+                <Td className="whitespace-nowrap text-muted-foreground">
+                  {shortDateTime.format(new Date(b.createdAt))}
+                </Td>
               </Tr>
             ))}
           </TBody>

@@ -26,7 +26,10 @@ export default function AddSubCenter({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) {
-      toast.success(CENTER_TEXTS.created, { description: `${actionData.center.name} is live at ${actionData.center.domain}.`, duration: 5000 });
+      toast.success(CENTER_TEXTS.created, {
+        description: `${actionData.center.name} is live at ${actionData.center.domain}.`,
+        duration: 5000,
+      });
     } else {
       const known = Object.keys(actionData.fieldErrors).length > 0 || actionData.error !== CENTER_TEXTS.createFailed;
       toast.error("Error", { description: known ? actionData.error : CENTER_TEXTS.createFailed, duration: 4000 });
@@ -35,18 +38,32 @@ export default function AddSubCenter({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <Link to="/dashboard/centers" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/dashboard/centers"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Center List
       </Link>
-      <PageHeader title="Add Sub Center" description="A new center gets its own website on its domain as soon as you create it." />
+      <PageHeader
+        title="Add Sub Center"
+        description="A new center gets its own website on its domain as soon as you create it."
+      />
       {created && (
-        <p role="status" className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-success/30 bg-success/10 px-4 py-3 text-sm">
+        <p
+          role="status"
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-success/30 bg-success/10 px-4 py-3 text-sm"
+        >
           <CheckCircle2 className="size-4 text-success" aria-hidden />
           <span>
             {CENTER_TEXTS.created} {created.name} ({created.domain})
           </span>
           {goUrl(created) && (
-            <a href={goUrl(created)!} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            <a
+              href={goUrl(created)!}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+            >
               Go <ExternalLink className="size-3.5" aria-hidden />
             </a>
           )}

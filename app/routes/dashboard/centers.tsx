@@ -1,7 +1,17 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { Building2, CalendarPlus, ExternalLink, MoreHorizontal, Pencil, Plus, Power, RefreshCw, Search } from "lucide-react";
+import {
+  Building2,
+  CalendarPlus,
+  ExternalLink,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Power,
+  RefreshCw,
+  Search,
+} from "lucide-react";
 import type { Route } from "./+types/centers";
 import { centerListAction, loadCenters, type CenterActionResult } from "~/lib/center-admin.server";
 import { CENTER_TEXTS, expiryLabel, goUrl, type CenterJson } from "#common/validation/centers.ts";
@@ -39,7 +49,8 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
   }, [loaderData, loadFailed]);
 
   const pages = Math.max(1, Math.ceil(total / 50));
-  const pageLink = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const pageLink = (p: number) =>
+    `?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
 
   return (
     <div className="mx-auto w-full max-w-7xl">
@@ -49,7 +60,8 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={refreshing}>
-              <RefreshCw className={cn("size-4", refreshing && "animate-spin")} aria-hidden /> {refreshing ? "Refreshing..." : "Refresh"}
+              <RefreshCw className={cn("size-4", refreshing && "animate-spin")} aria-hidden />{" "}
+              {refreshing ? "Refreshing..." : "Refresh"}
             </Button>
             <ButtonLink to="/dashboard/centers/create">
               <Plus className="size-4" aria-hidden /> Add Center
@@ -100,14 +112,24 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                   <Tr key={center._id}>
                     <Td>
                       <p className="font-medium">{center.name}</p>
-                      <p className="max-w-48 truncate text-xs text-muted-foreground" title={center.owner ? `${center.owner.name} (${center.owner.email})` : undefined}>
+                      <p
+                        className="max-w-48 truncate text-xs text-muted-foreground"
+                        title={center.owner ? `${center.owner.name} (${center.owner.email})` : undefined}
+                      >
                         {center.plan ?? "Sub center"}
                       </p>
                     </Td>
-                    <Td className="whitespace-nowrap">{center.domain ?? <span className="text-muted-foreground">—</span>}</Td>
+                    <Td className="whitespace-nowrap">
+                      {center.domain ?? <span className="text-muted-foreground">—</span>}
+                    </Td>
                     <Td className="max-w-44 truncate">
                       {center.website ? (
-                        <a href={center.website} target="_blank" rel="noopener noreferrer" className="text-primary hover:underline">
+                        <a
+                          href={center.website}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-primary hover:underline"
+                        >
                           {center.website.replace(/^https?:\/\//, "")}
                         </a>
                       ) : (
@@ -122,7 +144,11 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                       <StatusBadge status={center.status} />
                     </Td>
                     <Td>
-                      <RowActions center={center} onEdit={() => setEditing(center)} onExtend={() => setExtending(center)} />
+                      <RowActions
+                        center={center}
+                        onEdit={() => setEditing(center)}
+                        onExtend={() => setExtending(center)}
+                      />
                     </Td>
                   </Tr>
                 ))}
@@ -177,7 +203,9 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
       )}
 
       {editing && <EditCenterDialog key={editing._id} center={editing} onClose={() => setEditing(null)} />}
-      {extending && <ExtendDialog key={extending._id} center={extending} now={now} onClose={() => setExtending(null)} />}
+      {extending && (
+        <ExtendDialog key={extending._id} center={extending} now={now} onClose={() => setExtending(null)} />
+      )}
     </div>
   );
 }
@@ -192,25 +220,39 @@ function Expiry({ center, now }: { center: CenterJson; now: number }) {
   return (
     <span className="grid">
       <span>{formatDate(center.expireDate)}</span>
-      <span className={cn("text-xs", label === "Expired" ? "font-medium text-destructive" : "text-muted-foreground")}>{label}</span>
+      <span className={cn("text-xs", label === "Expired" ? "font-medium text-destructive" : "text-muted-foreground")}>
+        {label}
+      </span>
     </span>
   );
 }
 
-function useCenterToast(fetcher: ReturnType<typeof useFetcher<CenterActionResult>>, onSuccess?: (center: CenterJson) => void) {
+function useCenterToast(
+  fetcher: ReturnType<typeof useFetcher<CenterActionResult>>,
+  onSuccess?: (center: CenterJson) => void,
+) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!result) return;
     if (!result.ok) {
-      if (Object.keys(result.fieldErrors).length === 0) toast.error("Error", { description: result.error, duration: 4000 });
+      if (Object.keys(result.fieldErrors).length === 0)
+        toast.error("Error", { description: result.error, duration: 4000 });
       return;
     }
     const c = result.center;
-    if (result.intent === "edit") toast.success("Center updated", { description: `${c.name}'s details were saved.`, duration: 5000 });
-    if (result.intent === "extend") toast.success("Expiry extended", { description: `${c.name} now runs until ${formatDate(c.expireDate!)}.`, duration: 5000 });
+    if (result.intent === "edit")
+      toast.success("Center updated", { description: `${c.name}'s details were saved.`, duration: 5000 });
+    if (result.intent === "extend")
+      toast.success("Expiry extended", {
+        description: `${c.name} now runs until ${formatDate(c.expireDate!)}.`,
+        duration: 5000,
+      });
     if (result.intent === "status")
       toast.success(c.status === "active" ? "Center activated" : "Center deactivated", {
-        description: c.status === "active" ? `${c.name}'s website is live again.` : `${c.name}'s website shows “temporarily unavailable” until you activate it.`,
+        description:
+          c.status === "active"
+            ? `${c.name}'s website is live again.`
+            : `${c.name}'s website shows “temporarily unavailable” until you activate it.`,
         duration: 5000,
       });
     onSuccess?.(c);
@@ -225,8 +267,10 @@ function RowActions({ center, onEdit, onExtend }: { center: CenterJson; onEdit: 
   const [confirmOff, setConfirmOff] = useState(false);
   const url = goUrl(center);
   const busy = status.state !== "idle";
-  const setStatus = (next: "active" | "inactive") => void status.submit({ intent: "status", id: center._id, status: next }, { method: "post" });
-  const item = "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50";
+  const setStatus = (next: "active" | "inactive") =>
+    void status.submit({ intent: "status", id: center._id, status: next }, { method: "post" });
+  const item =
+    "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50";
   return (
     <div className="flex items-center justify-end gap-1.5" role="group" aria-label={`Actions for ${center.name}`}>
       {url ? (
@@ -245,7 +289,11 @@ function RowActions({ center, onEdit, onExtend }: { center: CenterJson; onEdit: 
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-lg border bg-card p-1 shadow-lg">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-44 rounded-lg border bg-card p-1 shadow-lg"
+          >
             <DropdownMenu.Item className={item} onSelect={onEdit}>
               <Pencil className="size-4" aria-hidden /> Edit
             </DropdownMenu.Item>
@@ -296,7 +344,12 @@ function EditCenterDialog({ center, onClose }: { center: CenterJson; onClose: ()
         <CenterForm
           as={fetcher.Form}
           hidden={{ intent: "edit", id: center._id }}
-          defaults={{ name: center.name, domain: center.domain ?? "", website: center.website ?? "", superAdminPath: center.superAdminPath }}
+          defaults={{
+            name: center.name,
+            domain: center.domain ?? "",
+            website: center.website ?? "",
+            superAdminPath: center.superAdminPath,
+          }}
           serverErrors={failed?.fieldErrors}
           submitting={fetcher.state !== "idle"}
           submitLabel="Save changes"
@@ -330,7 +383,11 @@ function ExtendDialog({ center, now, onClose }: { center: CenterJson; now: numbe
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={`Extend ${center.name}`}
-        description={center.expireDate ? `Currently ${current! > now ? "runs until" : "expired on"} ${formatDate(center.expireDate)}.` : "This center has no expiry date yet."}
+        description={
+          center.expireDate
+            ? `Currently ${current! > now ? "runs until" : "expired on"} ${formatDate(center.expireDate)}.`
+            : "This center has no expiry date yet."
+        }
       >
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="extend" />

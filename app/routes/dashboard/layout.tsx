@@ -26,7 +26,8 @@ export const middleware: Route.MiddlewareFunction[] = [dashboardGuard];
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = areaViewer(context);
   // Notifications are the admins' alone; the bell is not rendered for anyone else.
-  const notifications = viewer.role === "admin" ? await getRequestContext(context).services.adminFeed.notifications(viewer.id) : null;
+  const notifications =
+    viewer.role === "admin" ? await getRequestContext(context).services.adminFeed.notifications(viewer.id) : null;
   return { viewer, notifications };
 }
 
@@ -61,7 +62,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <>
           {loaderData.notifications && <NotificationsBell initial={loaderData.notifications} />}
           <Form method="post" action="/logout">
-            <button type="submit" className="flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground" title="Logout">
+            <button
+              type="submit"
+              className="flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+              title="Logout"
+            >
               <LogOut className="size-4" aria-hidden />
               <span className="max-sm:sr-only">Logout</span>
             </button>

@@ -14,7 +14,10 @@ import { PasswordInput } from "~/components/ui/password-input";
 const FAILED = "Invalid email or password. Please check your credentials.";
 const NOT_ADMIN = "This dashboard is for platform admins. Please use your own sign-in.";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pathshala" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Dashboard | Pathshala" },
+  { name: "robots", content: "noindex" },
+];
 
 /** /dashboard: the platform admins' sign-in; signed-in people go straight to the overview. */
 export function loader({ request, context }: Route.LoaderArgs) {

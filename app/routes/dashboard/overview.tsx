@@ -1,4 +1,16 @@
-import { Building2, CalendarCheck, CreditCard, GraduationCap, LayoutTemplate, List, Palette, PlusCircle, Tags, TrendingDown, TrendingUp } from "lucide-react";
+import {
+  Building2,
+  CalendarCheck,
+  CreditCard,
+  GraduationCap,
+  LayoutTemplate,
+  List,
+  Palette,
+  PlusCircle,
+  Tags,
+  TrendingDown,
+  TrendingUp,
+} from "lucide-react";
 import type { Route } from "./+types/overview";
 import { loadOverview } from "~/lib/admin-overview.server";
 import type { ActivityItem, Growth } from "#common/admin-feed.ts";
@@ -22,7 +34,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const c = stats.collections;
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <PageHeader title="Overview" description="The platform at a glance: institutes, learners, creators and what happened lately." />
+      <PageHeader
+        title="Overview"
+        description="The platform at a glance: institutes, learners, creators and what happened lately."
+      />
 
       <section aria-label="Platform figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Business" value={c.businesses} icon={Building2} adminOnly={!isAdmin} />
@@ -90,7 +105,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                     </div>
                     <p className="mt-1 text-xl font-semibold">
                       {formatRupees(plan.pricing[plan.activeDuration].price)}{" "}
-                      <span className="text-sm font-normal text-muted-foreground">{billingPeriod(plan.activeDuration, plan)}</span>
+                      <span className="text-sm font-normal text-muted-foreground">
+                        {billingPeriod(plan.activeDuration, plan)}
+                      </span>
                     </p>
                     <p className="mt-1 text-xs text-muted-foreground">
                       {plan.features.length} {plan.features.length === 1 ? "feature" : "features"}
@@ -106,7 +123,17 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function StatCard({ label, value, icon: Icon, adminOnly }: { label: string; value: number; icon: typeof Building2; adminOnly: boolean }) {
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+  adminOnly,
+}: {
+  label: string;
+  value: number;
+  icon: typeof Building2;
+  adminOnly: boolean;
+}) {
   return (
     <Card className="p-4 sm:p-5" role="group" aria-label={label}>
       <div className="flex items-center justify-between gap-2">
@@ -148,7 +175,12 @@ function GrowthCard({ growth, adminOnly }: { growth: Growth | null; adminOnly: b
     <Card className="p-4 sm:p-5" role="group" aria-label="Growth">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">Growth</p>
-        <span className={cn("grid size-9 place-items-center rounded-lg", down ? "bg-destructive/10 text-destructive" : "bg-success/15 text-success")}>
+        <span
+          className={cn(
+            "grid size-9 place-items-center rounded-lg",
+            down ? "bg-destructive/10 text-destructive" : "bg-success/15 text-success",
+          )}
+        >
           <Icon className="size-5" aria-hidden />
         </span>
       </div>
@@ -160,8 +192,19 @@ function GrowthCard({ growth, adminOnly }: { growth: Growth | null; adminOnly: b
   );
 }
 
-const ACTIVITY_ICONS = { purchase: CreditCard, template: LayoutTemplate, center: Building2, booking: CalendarCheck } as const;
-const activityTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const ACTIVITY_ICONS = {
+  purchase: CreditCard,
+  template: LayoutTemplate,
+  center: Building2,
+  booking: CalendarCheck,
+} as const;
+const activityTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
 
 function ActivityRow({ item }: { item: ActivityItem }) {
   const Icon = ACTIVITY_ICONS[item.kind];

@@ -26,7 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await saveInlinePlan(context, form);
   if ("data" in result) return result;
-  return redirect("/dashboard/settings/pricing", { headers: { "Set-Cookie": flashToastCookie({ kind: "success", ...PLAN_UPDATED }) } });
+  return redirect("/dashboard/settings/pricing", {
+    headers: { "Set-Cookie": flashToastCookie({ kind: "success", ...PLAN_UPDATED }) },
+  });
 }
 
 export default function PricingPlansManagement({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,7 +42,8 @@ export default function PricingPlansManagement({ loaderData, actionData }: Route
     if (loadFailed) toast.error(LOAD_FAILED.title, { description: LOAD_FAILED.description, duration: 4000 });
   }, [loadFailed]);
   useEffect(() => {
-    if (actionData && !actionData.ok) toast.error(SAVE_FAILED.title, { description: actionData.error || SAVE_FAILED.fallback, duration: 4000 });
+    if (actionData && !actionData.ok)
+      toast.error(SAVE_FAILED.title, { description: actionData.error || SAVE_FAILED.fallback, duration: 4000 });
   }, [actionData]);
 
   return (
@@ -77,7 +80,10 @@ export default function PricingPlansManagement({ loaderData, actionData }: Route
                         <Field label="Plan name">
                           <Input name="name" defaultValue={plan.name} required maxLength={80} />
                         </Field>
-                        <Field label={`Price (₹ ${period})`} hint="Whole rupees; anything that is not a number counts as 0.">
+                        <Field
+                          label={`Price (₹ ${period})`}
+                          hint="Whole rupees; anything that is not a number counts as 0."
+                        >
                           <Input name="price" inputMode="numeric" defaultValue={String(price)} />
                         </Field>
                       </div>
@@ -85,7 +91,11 @@ export default function PricingPlansManagement({ loaderData, actionData }: Route
                         <Textarea name="description" defaultValue={plan.description} rows={2} maxLength={500} />
                       </Field>
                       <Field label="Features" hint="One feature per line.">
-                        <Textarea name="features" defaultValue={plan.features.map((f) => f.name).join("\n")} rows={Math.max(3, plan.features.length + 1)} />
+                        <Textarea
+                          name="features"
+                          defaultValue={plan.features.map((f) => f.name).join("\n")}
+                          rows={Math.max(3, plan.features.length + 1)}
+                        />
                       </Field>
                       {failed && (
                         <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
@@ -110,7 +120,8 @@ export default function PricingPlansManagement({ loaderData, actionData }: Route
                           {!plan.isActive && <Badge tone="muted">Inactive</Badge>}
                         </div>
                         <p className="mt-1 text-2xl font-bold">
-                          {formatRupees(price)} <span className="text-sm font-normal text-muted-foreground">{period}</span>
+                          {formatRupees(price)}{" "}
+                          <span className="text-sm font-normal text-muted-foreground">{period}</span>
                         </p>
                         {plan.description && <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>}
                         {plan.features.length > 0 && (

@@ -4,7 +4,15 @@ import { toast } from "sonner";
 import { Plus, Tags } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { deletePlan, loadAdminPlans, savePlan } from "~/lib/plan-admin.server";
-import { DELETE_FAILED, LOAD_FAILED, PLAN_CREATED, PLAN_DEACTIVATED, PLAN_DELETED, PLAN_UPDATED, SAVE_FAILED } from "~/lib/plan-texts";
+import {
+  DELETE_FAILED,
+  LOAD_FAILED,
+  PLAN_CREATED,
+  PLAN_DEACTIVATED,
+  PLAN_DELETED,
+  PLAN_UPDATED,
+  SAVE_FAILED,
+} from "~/lib/plan-texts";
 import type { PlanJson } from "#common/validation/plans.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button } from "~/components/ui/button";
@@ -20,7 +28,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await request.json().catch(() => null)) as { intent?: string; id?: string | null; plan?: unknown } | null;
+  const body = (await request.json().catch(() => null)) as {
+    intent?: string;
+    id?: string | null;
+    plan?: unknown;
+  } | null;
   if (body?.intent === "delete" && typeof body.id === "string") return deletePlan(context, body.id);
   if (body?.intent === "save") return savePlan(context, typeof body.id === "string" ? body.id : null, body.plan);
   return data({ ok: false as const, intent: "save" as const, error: "Unknown request" }, { status: 400 });
@@ -60,7 +72,10 @@ export default function PriceManagement({ loaderData }: Route.ComponentProps) {
   }, [deleter.data, deleter.state]);
 
   const save = (body: PlanBody) => {
-    void saver.submit({ intent: "save", id: editing?.plan?._id ?? null, plan: body }, { method: "post", encType: "application/json" });
+    void saver.submit(
+      { intent: "save", id: editing?.plan?._id ?? null, plan: body },
+      { method: "post", encType: "application/json" },
+    );
   };
   const remove = (plan: PlanJson) => {
     void deleter.submit({ intent: "delete", id: plan._id }, { method: "post", encType: "application/json" });
@@ -101,7 +116,13 @@ export default function PriceManagement({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {plans.map((plan) => (
-            <PlanCard key={plan._id} plan={plan} onEdit={() => open(plan)} onDelete={() => remove(plan)} busy={deleter.state !== "idle"} />
+            <PlanCard
+              key={plan._id}
+              plan={plan}
+              onEdit={() => open(plan)}
+              onDelete={() => remove(plan)}
+              busy={deleter.state !== "idle"}
+            />
           ))}
         </div>
       )}

@@ -11,15 +11,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     matches,
     title: "About us",
-    description: "Pathshala helps India's coaching institutes for JEE, NEET and Boards run their business online. Our story, our values and our team.",
+    description:
+      "Pathshala helps India's coaching institutes for JEE, NEET and Boards run their business online. Our story, our values and our team.",
     path: "/about",
   });
 
 const VALUES = [
-  { icon: Lightbulb, title: "Simplicity first", text: "An institute owner should be able to go online in an afternoon, without a developer." },
-  { icon: HeartHandshake, title: "Teachers at the centre", text: "We build for the people who teach: every feature starts from a real classroom problem." },
-  { icon: ShieldCheck, title: "Trust and privacy", text: "Students' data and institutes' payments are protected with care, and never sold." },
-  { icon: Globe2, title: "Reach every student", text: "From metro cities to small towns, learning should be one tap away on any phone." },
+  {
+    icon: Lightbulb,
+    title: "Simplicity first",
+    text: "An institute owner should be able to go online in an afternoon, without a developer.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Teachers at the centre",
+    text: "We build for the people who teach: every feature starts from a real classroom problem.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Trust and privacy",
+    text: "Students' data and institutes' payments are protected with care, and never sold.",
+  },
+  {
+    icon: Globe2,
+    title: "Reach every student",
+    text: "From metro cities to small towns, learning should be one tap away on any phone.",
+  },
 ];
 
 const TEAM = [
@@ -35,8 +52,14 @@ export default function About() {
       <Section className="bg-gradient-to-b from-primary/5 to-background">
         <div className="grid items-center gap-10 md:grid-cols-2">
           <div>
-            <SectionHeading eyebrow="About Pathshala" title="Helping institutes teach beyond the classroom" as="h1" align="left">
-              We build the platform coaching institutes use to run their business online: a branded website, courses, live classes, students and payments.
+            <SectionHeading
+              eyebrow="About Pathshala"
+              title="Helping institutes teach beyond the classroom"
+              as="h1"
+              align="left"
+            >
+              We build the platform coaching institutes use to run their business online: a branded website, courses,
+              live classes, students and payments.
             </SectionHeading>
           </div>
           <ResponsiveImage
@@ -57,13 +80,15 @@ export default function About() {
           <SectionHeading eyebrow="Our story" title="From one classroom in Kolkata" align="left" />
           <div className="grid gap-4 text-muted-foreground">
             <p>
-              Pathshala began when we watched a friend who ran a small JEE coaching centre spend his evenings answering fee reminders on WhatsApp,
-              photocopying notes and turning away students from other towns. His teaching was excellent; the business around it was holding him back.
+              Pathshala began when we watched a friend who ran a small JEE coaching centre spend his evenings answering
+              fee reminders on WhatsApp, photocopying notes and turning away students from other towns. His teaching was
+              excellent; the business around it was holding him back.
             </p>
             <p>
-              We set out to give every institute the tools the biggest coaching brands have: a professional website on its own domain, online
-              admissions and payments, recorded and live classes, and a simple dashboard to run it all. Today institutes preparing students for JEE,
-              NEET and Boards launch on Pathshala in under 24 hours.
+              We set out to give every institute the tools the biggest coaching brands have: a professional website on
+              its own domain, online admissions and payments, recorded and live classes, and a simple dashboard to run
+              it all. Today institutes preparing students for JEE, NEET and Boards launch on Pathshala in under 24
+              hours.
             </p>
           </div>
         </div>
@@ -87,7 +112,10 @@ export default function About() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TEAM.map((person) => (
             <li key={person.name} className="rounded-2xl border bg-card p-6 text-center shadow-sm">
-              <span className="mx-auto grid size-16 place-items-center rounded-full bg-primary/10 text-lg font-semibold text-primary" aria-hidden>
+              <span
+                className="mx-auto grid size-16 place-items-center rounded-full bg-primary/10 text-lg font-semibold text-primary"
+                aria-hidden
+              >
                 {person.initials}
               </span>
               <h3 className="mt-4 font-semibold">{person.name}</h3>

@@ -9,7 +9,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     matches,
     title: "Contact us",
-    description: "Talk to Pathshala: email us (we reply within 24 hours), call Mon-Fri 9AM-6PM IST, or chat with us 24/7. Based in Kolkata, India.",
+    description:
+      "Talk to Pathshala: email us (we reply within 24 hours), call Mon-Fri 9AM-6PM IST, or chat with us 24/7. Based in Kolkata, India.",
     path: "/contact",
   });
 
@@ -17,7 +18,13 @@ const CARDS = [
   { icon: Mail, title: "Email", value: CONTACT.email, href: `mailto:${CONTACT.email}`, note: HOURS.emailReply },
   { icon: Phone, title: "Phone", value: CONTACT.phone, href: CONTACT.phoneHref, note: HOURS.phone },
   { icon: MapPin, title: "Location", value: CONTACT.location, href: undefined, note: CONTACT.address },
-  { icon: MessageCircle, title: "Live chat", value: "Chat on WhatsApp", href: CONTACT.whatsappHref, note: `Available ${HOURS.chat}` },
+  {
+    icon: MessageCircle,
+    title: "Live chat",
+    value: "Chat on WhatsApp",
+    href: CONTACT.whatsappHref,
+    note: `Available ${HOURS.chat}`,
+  },
 ];
 
 const SUPPORT = [
@@ -56,7 +63,11 @@ export default function Contact() {
               </span>
               <h2 className="mt-4 font-semibold">{title}</h2>
               {href ? (
-                <a href={href} className="mt-1 block break-words font-medium text-primary hover:underline" {...(href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                <a
+                  href={href}
+                  className="mt-1 block break-words font-medium text-primary hover:underline"
+                  {...(href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                >
                   {value}
                 </a>
               ) : (

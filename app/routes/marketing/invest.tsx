@@ -11,7 +11,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     matches,
     title: "Invest in Pathshala",
-    description: "Pathshala is fully built, already serving coaching institutes, and seeking investment partners. Join our online investment seminar, 13th September onwards.",
+    description:
+      "Pathshala is fully built, already serving coaching institutes, and seeking investment partners. Join our online investment seminar, 13th September onwards.",
     path: "/invest",
   });
 
@@ -20,13 +21,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const loadDialog = () => import("~/components/marketing/seminar-dialog");
 const SeminarDialog = lazy(loadDialog);
 
-export const INVEST_TICKS = ["100% Complete Development", "Proven Market Outreach", "Seeking Investment Partners"] as const;
+export const INVEST_TICKS = [
+  "100% Complete Development",
+  "Proven Market Outreach",
+  "Seeking Investment Partners",
+] as const;
 
 const HIGHLIGHTS = [
-  { icon: Rocket, title: "Built and running", text: "Websites, payments, courses and live classes are live for institutes today, not a roadmap." },
-  { icon: Users, title: "A large, growing market", text: "Millions of students prepare for JEE, NEET and Boards every year, most of them through local coaching institutes." },
-  { icon: TrendingUp, title: "Recurring revenue", text: "Institutes subscribe monthly, quarterly or yearly; creators and institutes sell through the same platform." },
-  { icon: Globe2, title: "Ready to scale", text: "White-label sites on institutes' own domains mean every new institute brings its own students." },
+  {
+    icon: Rocket,
+    title: "Built and running",
+    text: "Websites, payments, courses and live classes are live for institutes today, not a roadmap.",
+  },
+  {
+    icon: Users,
+    title: "A large, growing market",
+    text: "Millions of students prepare for JEE, NEET and Boards every year, most of them through local coaching institutes.",
+  },
+  {
+    icon: TrendingUp,
+    title: "Recurring revenue",
+    text: "Institutes subscribe monthly, quarterly or yearly; creators and institutes sell through the same platform.",
+  },
+  {
+    icon: Globe2,
+    title: "Ready to scale",
+    text: "White-label sites on institutes' own domains mean every new institute brings its own students.",
+  },
 ];
 
 export default function Invest() {
@@ -41,7 +62,12 @@ export default function Invest() {
     setOpen(true);
   };
   const preload = () => void loadDialog();
-  const trigger = { onClick: openDialog, onPointerEnter: preload, onFocus: preload, "aria-haspopup": "dialog" as const };
+  const trigger = {
+    onClick: openDialog,
+    onPointerEnter: preload,
+    onFocus: preload,
+    "aria-haspopup": "dialog" as const,
+  };
 
   return (
     <>
@@ -52,13 +78,15 @@ export default function Invest() {
         />
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:grid-cols-[1.3fr_1fr] md:py-24">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-orange-300">Showcasing Platform & Insights</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-orange-300">
+              Showcasing Platform & Insights
+            </p>
             <h1 className="animate-headline mt-4 bg-gradient-to-r from-white via-indigo-200 to-white bg-clip-text text-4xl font-bold leading-tight tracking-tight text-transparent sm:text-5xl md:text-6xl">
               Invest in the future of education
             </h1>
             <p className="mt-6 max-w-xl text-lg text-slate-200">
-              Pathshala gives India's coaching institutes their own branded website, online payments, courses and live classes. The platform is complete
-              and in use; we are now looking for partners to grow with us.
+              Pathshala gives India's coaching institutes their own branded website, online payments, courses and live
+              classes. The platform is complete and in use; we are now looking for partners to grow with us.
             </p>
             <button
               type="button"
@@ -102,7 +130,8 @@ export default function Invest() {
 
       <Section>
         <SectionHeading eyebrow="The opportunity" title="What you will see at the seminar">
-          A live walk-through of the platform, how institutes use it, our numbers so far and where we are going next, with time for your questions.
+          A live walk-through of the platform, how institutes use it, our numbers so far and where we are going next,
+          with time for your questions.
         </SectionHeading>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (

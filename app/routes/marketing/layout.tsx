@@ -38,7 +38,11 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader links={variant === "pricing" ? PRICING_LINKS : SITE_LINKS} theme={root?.theme ?? "system"} variant={variant} />
+      <SiteHeader
+        links={variant === "pricing" ? PRICING_LINKS : SITE_LINKS}
+        theme={root?.theme ?? "system"}
+        variant={variant}
+      />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>

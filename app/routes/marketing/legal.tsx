@@ -13,10 +13,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The cookies this site really sets, and why (kept in step with the code that sets them). */
 const COOKIES = [
-  { name: "pathshala_session", purpose: "Keeps you signed in. Set only when you sign in; removed when you log out.", lifetime: "Browser session; with 'Remember me', 30 days after your last visit" },
+  {
+    name: "pathshala_session",
+    purpose: "Keeps you signed in. Set only when you sign in; removed when you log out.",
+    lifetime: "Browser session; with 'Remember me', 30 days after your last visit",
+  },
   { name: "pathshala_theme", purpose: "Remembers the light, dark or system theme you chose.", lifetime: "1 year" },
-  { name: "pathshala_cookie_consent", purpose: "Remembers that you accepted cookies, so we do not ask again.", lifetime: "1 year" },
-  { name: "sidebar_state", purpose: "Remembers whether your dashboard sidebar is open or collapsed.", lifetime: "7 days" },
+  {
+    name: "pathshala_cookie_consent",
+    purpose: "Remembers that you accepted cookies, so we do not ask again.",
+    lifetime: "1 year",
+  },
+  {
+    name: "sidebar_state",
+    purpose: "Remembers whether your dashboard sidebar is open or collapsed.",
+    lifetime: "7 days",
+  },
   { name: "pathshala_toast", purpose: "Carries a short confirmation message to the next page.", lifetime: "1 minute" },
 ];
 
@@ -41,12 +53,14 @@ export default function Legal() {
 
         <Block id="privacy" title="Privacy Policy">
           <p>
-            We collect what we need to run the service: your name, email address and role when you create an account; your institute's details and
-            domain when you buy a plan; the details you enter when you register for our investment seminar; and records of purchases and enrolments.
+            We collect what we need to run the service: your name, email address and role when you create an account;
+            your institute's details and domain when you buy a plan; the details you enter when you register for our
+            investment seminar; and records of purchases and enrolments.
           </p>
           <p>
-            Payments are handled by our payment gateway; we never see or store your card details. Passwords are stored only as strong one-way hashes.
-            We do not sell personal data. Institutes can see the students enrolled with them; creators can see sales of their own content.
+            Payments are handled by our payment gateway; we never see or store your card details. Passwords are stored
+            only as strong one-way hashes. We do not sell personal data. Institutes can see the students enrolled with
+            them; creators can see sales of their own content.
           </p>
           <p>
             To see, correct or delete your data, write to{" "}
@@ -59,17 +73,21 @@ export default function Legal() {
 
         <Block id="terms" title="Terms of Service">
           <p>
-            Institutes are responsible for the content they publish and the courses they sell on their sites; creators must own the rights to what they
-            upload. Plans are billed for the period chosen at checkout, and every plan starts with a 14-day free trial.
+            Institutes are responsible for the content they publish and the courses they sell on their sites; creators
+            must own the rights to what they upload. Plans are billed for the period chosen at checkout, and every plan
+            starts with a 14-day free trial.
           </p>
           <p>
-            We may suspend a site that breaks the law or these terms. Paid plans come with a 30-day money-back guarantee: write to us within 30 days of
-            paying for a full refund.
+            We may suspend a site that breaks the law or these terms. Paid plans come with a 30-day money-back
+            guarantee: write to us within 30 days of paying for a full refund.
           </p>
         </Block>
 
         <Block id="cookies" title="Cookie Policy">
-          <p>We use only the cookies the site needs to work and to remember your choices. We use no advertising or tracking cookies.</p>
+          <p>
+            We use only the cookies the site needs to work and to remember your choices. We use no advertising or
+            tracking cookies.
+          </p>
           <div className="overflow-x-auto rounded-xl border">
             <table className="w-full text-left text-sm">
               <thead className="bg-muted/60 text-foreground">

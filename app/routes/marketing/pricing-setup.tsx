@@ -86,7 +86,10 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
       } catch {
         // Nothing to forget.
       }
-      toast.success("Payment successful", { description: `${paid.institute.trim()} is on the ${paid.plan} plan. Let's launch your website.`, duration: 5000 });
+      toast.success("Payment successful", {
+        description: `${paid.institute.trim()} is on the ${paid.plan} plan. Let's launch your website.`,
+        duration: 5000,
+      });
       // Spec §2: to /admin after 600 ms, with a hard redirect if that has not happened 2 s later.
       setTimeout(() => navigate("/admin"), 600);
       setTimeout(() => {
@@ -100,7 +103,10 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   // What was typed survives a reload of this tab (and the inline sign-in never reloads it).
   useEffect(() => {
     try {
-      const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as { details?: Partial<Details>; step?: number } | null;
+      const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as {
+        details?: Partial<Details>;
+        step?: number;
+      } | null;
       // Restored after hydration so that the server's and the browser's first render agree.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       if (saved?.details) setDetails({ ...EMPTY, ...saved.details });
@@ -123,17 +129,25 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   const price = plan ? plan.pricing[billing].price : null;
   const label = billingLabel(billing, plan ?? undefined);
 
-  const errors1 = useMemo(() => fieldErrors(Step1Schema, { brandName: details.brandName, domainName: details.domainName }), [details.brandName, details.domainName]);
-  const errors2 = useMemo(() => fieldErrors(Step2Schema, { ownerName: details.ownerName, email: details.email, phone: details.phone }), [details.ownerName, details.email, details.phone]);
+  const errors1 = useMemo(
+    () => fieldErrors(Step1Schema, { brandName: details.brandName, domainName: details.domainName }),
+    [details.brandName, details.domainName],
+  );
+  const errors2 = useMemo(
+    () => fieldErrors(Step2Schema, { ownerName: details.ownerName, email: details.email, phone: details.phone }),
+    [details.ownerName, details.email, details.phone],
+  );
   const domainCheck = useDomainCheck(details.domainName, viewer?.id ?? null);
   const domainOk = domainCheck.status === "available" || domainCheck.status === "unknown";
   const step1Valid = Object.keys(errors1).length === 0 && domainOk;
   const step2Valid = Object.keys(errors2).length === 0;
   const canPay = !!plan && price !== null && price > 0 && step1Valid && step2Valid && !paying;
 
-  const set = (key: keyof Details) => (event: React.ChangeEvent<HTMLInputElement>) => setDetails((d) => ({ ...d, [key]: event.target.value }));
+  const set = (key: keyof Details) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setDetails((d) => ({ ...d, [key]: event.target.value }));
   const touch = (key: keyof Details) => () => setTouched((t) => ({ ...t, [key]: true }));
-  const shown = (errors: Record<string, string>, key: keyof Details) => (touched[key] && details[key] !== "" ? (errors[key] ?? null) : touched[key] ? (errors[key] ?? null) : null);
+  const shown = (errors: Record<string, string>, key: keyof Details) =>
+    touched[key] && details[key] !== "" ? (errors[key] ?? null) : touched[key] ? (errors[key] ?? null) : null;
 
   const percent = Math.round((step / STEPS.length) * 100);
 
@@ -167,7 +181,8 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
 
   const onSignedIn = useCallback((mode: AuthMode) => {
     setAuthOpen(false);
-    if (mode === "register") toast.success("Account created", { description: "Welcome! Your account has been created.", duration: 5000 });
+    if (mode === "register")
+      toast.success("Account created", { description: "Welcome! Your account has been created.", duration: 5000 });
     else toast.success("Logged in", { description: "Welcome back!", duration: 5000 });
     continueAfterAuth.current = true;
   }, []);
@@ -188,7 +203,10 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
         <Link to="/" aria-label="Pathshala home">
           <Logo />
         </Link>
-        <Link to="/pricing" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/pricing"
+          className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden /> Back to plans
         </Link>
       </header>
@@ -204,13 +222,33 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="text-muted-foreground">{percent}% complete</span>
             </div>
-            <div className="mt-2 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Setup progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div
+              className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-label="Setup progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
               <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${percent}%` }} />
             </div>
             <ol className="mt-4 grid grid-cols-3 gap-2 text-xs sm:text-sm">
               {STEPS.map((name, i) => (
-                <li key={name} className={cn("flex items-center gap-2", i + 1 <= step ? "text-foreground" : "text-muted-foreground")} aria-current={i + 1 === step ? "step" : undefined}>
-                  <span className={cn("grid size-6 shrink-0 place-items-center rounded-full border text-xs font-semibold", i + 1 < step ? "border-primary bg-primary text-primary-foreground" : i + 1 === step ? "border-primary text-primary" : "")}>
+                <li
+                  key={name}
+                  className={cn("flex items-center gap-2", i + 1 <= step ? "text-foreground" : "text-muted-foreground")}
+                  aria-current={i + 1 === step ? "step" : undefined}
+                >
+                  <span
+                    className={cn(
+                      "grid size-6 shrink-0 place-items-center rounded-full border text-xs font-semibold",
+                      i + 1 < step
+                        ? "border-primary bg-primary text-primary-foreground"
+                        : i + 1 === step
+                          ? "border-primary text-primary"
+                          : "",
+                    )}
+                  >
                     {i + 1 < step ? <Check className="size-3.5" aria-hidden /> : i + 1}
                   </span>
                   <span className="hidden sm:inline">{name}</span>
@@ -231,14 +269,32 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                 <>
                   <h2 className="text-xl font-semibold">{STEPS[0]}</h2>
                   <Field label="Institute/Brand Name *" error={shown(errors1, "brandName")}>
-                    <Input value={details.brandName} onChange={set("brandName")} onBlur={touch("brandName")} autoComplete="organization" placeholder="Sunrise Academy" maxLength={120} />
+                    <Input
+                      value={details.brandName}
+                      onChange={set("brandName")}
+                      onBlur={touch("brandName")}
+                      autoComplete="organization"
+                      placeholder="Sunrise Academy"
+                      maxLength={120}
+                    />
                   </Field>
                   <Field
                     label="Preferred Domain Name *"
                     hint="The domain your institute's website will use, e.g. sunriseacademy.in. You can point it at us after payment."
-                    error={shown(errors1, "domainName") ?? (domainCheck.status === "unavailable" ? domainCheck.message : null)}
+                    error={
+                      shown(errors1, "domainName") ??
+                      (domainCheck.status === "unavailable" ? domainCheck.message : null)
+                    }
                   >
-                    <Input value={details.domainName} onChange={set("domainName")} onBlur={touch("domainName")} placeholder="yourinstitute.com" autoCapitalize="none" spellCheck={false} inputMode="url" />
+                    <Input
+                      value={details.domainName}
+                      onChange={set("domainName")}
+                      onBlur={touch("domainName")}
+                      placeholder="yourinstitute.com"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      inputMode="url"
+                    />
                   </Field>
                   <DomainStatus check={domainCheck} />
                 </>
@@ -247,13 +303,32 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                 <>
                   <h2 className="text-xl font-semibold">{STEPS[1]}</h2>
                   <Field label="Owner/Director Full Name *" error={shown(errors2, "ownerName")}>
-                    <Input value={details.ownerName} onChange={set("ownerName")} onBlur={touch("ownerName")} autoComplete="name" maxLength={100} />
+                    <Input
+                      value={details.ownerName}
+                      onChange={set("ownerName")}
+                      onBlur={touch("ownerName")}
+                      autoComplete="name"
+                      maxLength={100}
+                    />
                   </Field>
                   <Field label="Email Address *" error={shown(errors2, "email")}>
-                    <Input type="email" value={details.email} onChange={set("email")} onBlur={touch("email")} autoComplete="email" />
+                    <Input
+                      type="email"
+                      value={details.email}
+                      onChange={set("email")}
+                      onBlur={touch("email")}
+                      autoComplete="email"
+                    />
                   </Field>
                   <Field label="Phone Number (optional)" error={shown(errors2, "phone")}>
-                    <Input type="tel" value={details.phone} onChange={set("phone")} onBlur={touch("phone")} autoComplete="tel" placeholder="+91 98765 43210" />
+                    <Input
+                      type="tel"
+                      value={details.phone}
+                      onChange={set("phone")}
+                      onBlur={touch("phone")}
+                      autoComplete="tel"
+                      placeholder="+91 98765 43210"
+                    />
                   </Field>
                 </>
               )}
@@ -271,8 +346,12 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                     <Review term="Amount" value={price === null ? "—" : formatRupees(price)} />
                   </dl>
                   {!plan && (
-                    <p role="alert" className="flex items-start gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> The plan “{initial.requested}” is not available. Please choose a plan in the order summary.
+                    <p
+                      role="alert"
+                      className="flex items-start gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
+                    >
+                      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> The plan “{initial.requested}” is
+                      not available. Please choose a plan in the order summary.
                     </p>
                   )}
                   {plan && price === 0 && (
@@ -281,14 +360,19 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                     </p>
                   )}
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <ShieldCheck className="size-4 text-success" aria-hidden /> Payments are processed securely by Razorpay.
+                    <ShieldCheck className="size-4 text-success" aria-hidden /> Payments are processed securely by
+                    Razorpay.
                     {viewer?.role !== "business" && " You'll sign in or create a business account first."}
                   </p>
                 </>
               )}
 
               <div className="mt-2 flex items-center justify-between gap-3 border-t pt-5">
-                <Button variant="outline" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={step === 1 || paying}>
+                <Button
+                  variant="outline"
+                  onClick={() => setStep((s) => Math.max(1, s - 1))}
+                  disabled={step === 1 || paying}
+                >
                   Back
                 </Button>
                 {step < 3 ? (

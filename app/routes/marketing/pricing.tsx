@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     matches,
     title: "Pricing",
-    description: "Simple plans for coaching institutes, billed monthly, every 3 months or yearly. 14-day free trial, free setup, no credit card needed.",
+    description:
+      "Simple plans for coaching institutes, billed monthly, every 3 months or yearly. 14-day free trial, free setup, no credit card needed.",
     path: "/pricing",
   });
 
@@ -37,7 +38,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const PRICING_FAQ: FaqItem[] = [
   {
     question: "Is there a free trial?",
-    answer: "Yes. Every plan includes a 14-day free trial, so you can set up your website and invite students before you decide.",
+    answer:
+      "Yes. Every plan includes a 14-day free trial, so you can set up your website and invite students before you decide.",
   },
   {
     question: "Do I need a credit card to start?",
@@ -93,7 +95,9 @@ function BillingTabs({ value, onChange }: { value: BillingPeriod; onChange: (b: 
           onClick={() => onChange(billing)}
           className={cn(
             "rounded-full px-4 py-2 text-sm font-medium transition-colors sm:px-6",
-            value === billing ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            value === billing
+              ? "bg-background text-foreground shadow-sm"
+              : "text-muted-foreground hover:text-foreground",
           )}
         >
           {BILLING_LABELS[billing]}
@@ -117,9 +121,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </div>
         <div id="plans-panel" role="tabpanel" aria-labelledby={`tab-${billing}`} className="mt-12">
           {plans.length === 0 ? (
-            <p className="rounded-2xl border border-dashed p-10 text-center text-muted-foreground">No pricing plans available at the moment.</p>
+            <p className="rounded-2xl border border-dashed p-10 text-center text-muted-foreground">
+              No pricing plans available at the moment.
+            </p>
           ) : (
-            <div className={cn("mx-auto grid gap-6 md:grid-cols-2", plans.length >= 3 ? "lg:grid-cols-3" : "max-w-3xl")}>
+            <div
+              className={cn("mx-auto grid gap-6 md:grid-cols-2", plans.length >= 3 ? "lg:grid-cols-3" : "max-w-3xl")}
+            >
               {plans.map((plan) => (
                 <PlanCard key={plan.id} plan={plan} billing={billing} />
               ))}
@@ -145,7 +153,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <h2 id="pricing-cta" className="text-3xl font-bold tracking-tight">
             Start your 14-day free trial
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-slate-200">Set up your institute today, or talk to our team about a plan for several branches.</p>
+          <p className="mx-auto mt-4 max-w-xl text-slate-200">
+            Set up your institute today, or talk to our team about a plan for several branches.
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/get-started" className={buttonClasses("accent", "lg")}>
               Start Free Trial

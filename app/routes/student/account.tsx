@@ -43,7 +43,11 @@ export default function StudentAccount({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="grid gap-3 sm:grid-cols-3">
           {LINKS.map(({ to, label, Icon }) => (
-            <Link key={to} to={to} className="flex items-center gap-2 rounded-lg border p-3 text-sm font-medium hover:bg-muted">
+            <Link
+              key={to}
+              to={to}
+              className="flex items-center gap-2 rounded-lg border p-3 text-sm font-medium hover:bg-muted"
+            >
               <Icon className="size-4 text-primary" aria-hidden /> {label}
             </Link>
           ))}

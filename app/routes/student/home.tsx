@@ -1,5 +1,15 @@
 import { Link } from "react-router";
-import { BookOpen, Compass, ExternalLink, FileText, LibraryBig, MonitorPlay, PlayCircle, Radio, UserRound } from "lucide-react";
+import {
+  BookOpen,
+  Compass,
+  ExternalLink,
+  FileText,
+  LibraryBig,
+  MonitorPlay,
+  PlayCircle,
+  Radio,
+  UserRound,
+} from "lucide-react";
 import type { Route } from "./+types/home";
 import { loadMyCourses } from "~/lib/learning.server";
 import { areaViewer } from "~/lib/area.server";
@@ -168,7 +178,9 @@ function Stat({ id, label, value, icon }: { id: string; label: string; value: nu
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
         </div>
-        <div className="hidden size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid [&_svg]:size-5">{icon}</div>
+        <div className="hidden size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary sm:grid [&_svg]:size-5">
+          {icon}
+        </div>
       </CardContent>
     </Card>
   );

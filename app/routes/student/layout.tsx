@@ -1,5 +1,15 @@
 import { Outlet } from "react-router";
-import { BookOpen, ClipboardList, FileText, GraduationCap, LayoutDashboard, MonitorPlay, Radio, School, UserRound } from "lucide-react";
+import {
+  BookOpen,
+  ClipboardList,
+  FileText,
+  GraduationCap,
+  LayoutDashboard,
+  MonitorPlay,
+  Radio,
+  School,
+  UserRound,
+} from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";

@@ -74,11 +74,18 @@ function Enrolment({ item }: { item: EnrollmentJson }) {
             </p>
           </div>
         </div>
-        {content.description && <p className="whitespace-pre-line text-sm leading-relaxed text-muted-foreground">{content.description}</p>}
+        {content.description && (
+          <p className="whitespace-pre-line text-sm leading-relaxed text-muted-foreground">{content.description}</p>
+        )}
 
         {content.type === "video" &&
           (content.fileUrl ? (
-            <SignedVideo contentId={content._id} url={content.fileUrl} expiresAt={content.linkExpiresAt} title={content.title} />
+            <SignedVideo
+              contentId={content._id}
+              url={content.fileUrl}
+              expiresAt={content.linkExpiresAt}
+              title={content.title}
+            />
           ) : (
             <p className="text-sm text-muted-foreground">This video is not available.</p>
           ))}

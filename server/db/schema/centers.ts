@@ -43,7 +43,9 @@ export const centers = pgTable(
   },
   (t) => [
     uniqueIndex("centers_slug_key").on(t.slug),
-    uniqueIndex("centers_custom_domain_key").on(t.customDomain).where(sql`${t.customDomain} is not null`),
+    uniqueIndex("centers_custom_domain_key")
+      .on(t.customDomain)
+      .where(sql`${t.customDomain} is not null`),
     index("centers_owner_idx").on(t.ownerId),
     index("centers_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],

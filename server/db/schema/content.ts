@@ -34,10 +34,16 @@ export const contents = pgTable(
   },
   (t) => [
     index("contents_creator_created_idx").on(t.creatorId, t.createdAt),
-    index("contents_center_type_idx").on(t.centerId, t.type).where(sql`${t.isActive} and ${t.archivedAt} is null`),
+    index("contents_center_type_idx")
+      .on(t.centerId, t.type)
+      .where(sql`${t.isActive} and ${t.archivedAt} is null`),
     // Everything on an institute's site, switched on or off (the owner's Website Content; removing a member).
-    index("contents_center_created_idx").on(t.centerId, t.createdAt.desc()).where(sql`${t.archivedAt} is null`),
-    index("contents_catalog_idx").on(t.type, t.createdAt).where(sql`${t.isActive} and ${t.archivedAt} is null`),
+    index("contents_center_created_idx")
+      .on(t.centerId, t.createdAt.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index("contents_catalog_idx")
+      .on(t.type, t.createdAt)
+      .where(sql`${t.isActive} and ${t.archivedAt} is null`),
     // The platform catalog's order: upcoming classes first, then newest.
     index("contents_catalog_order_idx")
       .on(t.liveStartsAt.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id)
@@ -75,10 +81,14 @@ export const contentOrders = pgTable(
     uniqueIndex("content_orders_gateway_payment_key")
       .on(t.gatewayPaymentId)
       .where(sql`${t.gatewayPaymentId} is not null`),
-    index("content_orders_creator_paid_idx").on(t.creatorId, t.paidAt).where(sql`${t.status} = 'paid'`),
+    index("content_orders_creator_paid_idx")
+      .on(t.creatorId, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     index("content_orders_content_idx").on(t.contentId),
     index("content_orders_student_idx").on(t.studentId),
-    index("content_orders_center_paid_idx").on(t.centerId, t.paidAt).where(sql`${t.status} = 'paid'`),
+    index("content_orders_center_paid_idx")
+      .on(t.centerId, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     tenantIsolation(t.centerId),
   ],
 );

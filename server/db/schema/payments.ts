@@ -33,11 +33,15 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex("purchases_gateway_order_key").on(t.gatewayOrderId),
-    uniqueIndex("purchases_gateway_payment_key").on(t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
+    uniqueIndex("purchases_gateway_payment_key")
+      .on(t.gatewayPaymentId)
+      .where(sql`${t.gatewayPaymentId} is not null`),
     index("purchases_user_created_idx").on(t.userId, t.createdAt),
     index("purchases_center_idx").on(t.centerId),
     index("purchases_plan_idx").on(t.planId),
-    index("purchases_paid_idx").on(t.paidAt).where(sql`${t.status} = 'paid'`),
+    index("purchases_paid_idx")
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 

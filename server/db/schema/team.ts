@@ -36,11 +36,19 @@ export const teamMembers = pgTable(
   },
   (t) => [
     // One open invitation or membership per address and institute; removed rows are history.
-    uniqueIndex("team_members_center_email_key").on(t.centerId, t.email).where(sql`${t.status} <> 'removed'`),
+    uniqueIndex("team_members_center_email_key")
+      .on(t.centerId, t.email)
+      .where(sql`${t.status} <> 'removed'`),
     // Serves "is this creator on this institute's team" (the site's visibility rule) and "which teams is this creator on".
-    uniqueIndex("team_members_center_member_key").on(t.centerId, t.memberId).where(sql`${t.status} = 'accepted'`),
-    index("team_members_member_idx").on(t.memberId).where(sql`${t.status} = 'accepted'`),
-    uniqueIndex("team_members_token_key").on(t.tokenHash).where(sql`${t.tokenHash} is not null`),
+    uniqueIndex("team_members_center_member_key")
+      .on(t.centerId, t.memberId)
+      .where(sql`${t.status} = 'accepted'`),
+    index("team_members_member_idx")
+      .on(t.memberId)
+      .where(sql`${t.status} = 'accepted'`),
+    uniqueIndex("team_members_token_key")
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
     tenantIsolation(t.centerId),
   ],
 );
@@ -58,5 +66,9 @@ export const hiddenContents = pgTable(
     hiddenById: uuid().references(() => users.id, { onDelete: "set null" }),
     hiddenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.centerId, t.contentId] }), index("hidden_contents_content_idx").on(t.contentId), tenantIsolation(t.centerId)],
+  (t) => [
+    primaryKey({ columns: [t.centerId, t.contentId] }),
+    index("hidden_contents_content_idx").on(t.contentId),
+    tenantIsolation(t.centerId),
+  ],
 );

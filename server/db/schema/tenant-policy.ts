@@ -11,5 +11,11 @@ export const TENANT_SETTING = "app.center_id";
 
 export function tenantIsolation(centerColumn: AnyPgColumn) {
   const visible = sql`nullif(current_setting('app.center_id', true), '') is null or ${centerColumn} = nullif(current_setting('app.center_id', true), '')::uuid`;
-  return pgPolicy("tenant_isolation", { as: "permissive", for: "all", to: "public", using: visible, withCheck: visible });
+  return pgPolicy("tenant_isolation", {
+    as: "permissive",
+    for: "all",
+    to: "public",
+    using: visible,
+    withCheck: visible,
+  });
 }

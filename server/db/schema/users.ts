@@ -67,7 +67,9 @@ export const sessions = pgTable(
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),
-    index("sessions_family_idx").on(t.familyId).where(sql`${t.familyId} is not null`),
+    index("sessions_family_idx")
+      .on(t.familyId)
+      .where(sql`${t.familyId} is not null`),
     index("sessions_expires_idx").on(t.absoluteExpiresAt),
   ],
 );

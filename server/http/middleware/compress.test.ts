@@ -18,7 +18,10 @@ function app() {
   a.get("/small", (c) => (answered = c.json({ ok: true })));
   a.get("/large", (c) => (answered = c.json(LARGE)));
   a.get("/no-transform", (c) => (answered = c.json(LARGE, 200, { "Cache-Control": "no-transform" })));
-  a.get("/tiny", (c) => (answered = c.body("x".repeat(100), 200, { "Content-Type": "text/plain", "Content-Length": "100" })));
+  a.get(
+    "/tiny",
+    (c) => (answered = c.body("x".repeat(100), 200, { "Content-Type": "text/plain", "Content-Length": "100" })),
+  );
   a.get("/image", (c) => (answered = c.body(new Uint8Array(4096), 200, { "Content-Type": "image/png" })));
   return { a, seen };
 }

@@ -24,13 +24,21 @@ export function compressAnswers() {
     await next();
     const res = c.res;
     const headers = res.headers;
-    if (res.status === 206 || c.req.method === "HEAD" || headers.has("Content-Encoding") || headers.has("Transfer-Encoding")) return;
+    if (
+      res.status === 206 ||
+      c.req.method === "HEAD" ||
+      headers.has("Content-Encoding") ||
+      headers.has("Transfer-Encoding")
+    )
+      return;
     const length = headers.get("Content-Length");
     if (length && Number(length) < THRESHOLD_BYTES) return;
     const type = headers.get("Content-Type");
-    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || NO_TRANSFORM.test(headers.get("Cache-Control") ?? "")) return;
+    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || NO_TRANSFORM.test(headers.get("Cache-Control") ?? ""))
+      return;
     const vary = headers.get("Vary");
-    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary))) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (vary !== "*" && !(vary && VARIES_BY_ENCODING.test(vary)))
+      headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     const encoding = acceptedCompression(c.req.header("Accept-Encoding"));
     if (!encoding || !res.body) return;
     c.res = new Response(res.body.pipeThrough(new CompressionStream(encoding)), res);

@@ -20,7 +20,12 @@ export function pageMethods(streamsItself: (method: string, path: string) => boo
     if (method === "GET" || method === "HEAD") return next();
     if (method !== "POST") {
       c.header("Allow", PAGE_METHODS);
-      return refuse(c, 405, "This page cannot be sent that way", `Pages are opened with GET and their forms are sent with POST, not ${method}.`);
+      return refuse(
+        c,
+        405,
+        "This page cannot be sent that way",
+        `Pages are opened with GET and their forms are sent with POST, not ${method}.`,
+      );
     }
     if (!streamsItself(method, c.req.path) && !(await isReadableForm(c.req.raw))) {
       return refuse(c, 400, "This form could not be read", "Please go back and send the form again.");

@@ -16,7 +16,10 @@ function requestSeries(method: string, route: string, status: number): Series {
   if (!byStatus) byMethod.set(method, (byStatus = new Map()));
   let series = byStatus.get(status);
   if (!series) {
-    series = { count: httpRequests.labels(method, route, String(status)), duration: httpRequestDuration.labels(method, route) };
+    series = {
+      count: httpRequests.labels(method, route, String(status)),
+      duration: httpRequestDuration.labels(method, route),
+    };
     byStatus.set(status, series);
   }
   return series;
@@ -41,7 +44,9 @@ export function requestLog(logger: Logger) {
       const ms = performance.now() - started;
       const site = c.get("site");
       const tenant = site?.kind === "tenant";
-      const handler = matchedRoutes(c).filter((r) => r.method !== "ALL").at(-1)?.path;
+      const handler = matchedRoutes(c)
+        .filter((r) => r.method !== "ALL")
+        .at(-1)?.path;
       const series = requestSeries(c.req.method, routeLabel(c.req.method, c.req.path, handler, tenant), c.res.status);
       series.count.inc();
       series.duration.observe(ms / 1000);

@@ -4,7 +4,13 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../types.ts";
 
 /** Pages that open Razorpay Checkout: the only ones whose policy lets Razorpay's scripts and frames in. */
-const CHECKOUT_PAGES = [/^\/pricing\/setup$/, /^\/business\/subscription-plan$/, /^\/catalog$/, /^\/student(\/|$)/, /^\/my-courses$/];
+const CHECKOUT_PAGES = [
+  /^\/pricing\/setup$/,
+  /^\/business\/subscription-plan$/,
+  /^\/catalog$/,
+  /^\/student(\/|$)/,
+  /^\/my-courses$/,
+];
 const RAZORPAY = {
   script: ["https://checkout.razorpay.com"],
   frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
@@ -70,7 +76,10 @@ const fixedHeaders = secureHeaders({
 });
 
 /** Whether this request arrived over https (directly or as a trusted proxy says). */
-export function isSecure(c: { req: { url: string; header(name: string): string | undefined } }, trustProxy: boolean): boolean {
+export function isSecure(
+  c: { req: { url: string; header(name: string): string | undefined } },
+  trustProxy: boolean,
+): boolean {
   const forwarded = trustProxy ? c.req.header("x-forwarded-proto") : undefined;
   return forwarded ? forwarded.split(",")[0].trim() === "https" : c.req.url.startsWith("https:");
 }
@@ -88,7 +97,11 @@ export function securityHeaders(options: { trustProxy: boolean; realRazorpay: ()
       const headers = c.res.headers;
       const secure = isSecure(c, options.trustProxy);
       if (secure) headers.set("Strict-Transport-Security", "max-age=63072000");
-      if (options.csp && (headers.get("content-type") ?? "").startsWith("text/html") && !headers.has("Content-Security-Policy")) {
+      if (
+        options.csp &&
+        (headers.get("content-type") ?? "").startsWith("text/html") &&
+        !headers.has("Content-Security-Policy")
+      ) {
         // Only pages React Router renders have inline scripts; they asked for a nonce (newNonce).
         const path = c.req.path.replace(/\.data$/, "");
         const razorpay = options.realRazorpay() && CHECKOUT_PAGES.some((re) => re.test(path));

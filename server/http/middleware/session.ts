@@ -28,7 +28,11 @@ export function session(store: SessionStore, trustProxy: boolean) {
       if (found) {
         c.set("auth", { ...found, via: "cookie" });
         if (found.session.extended && found.session.persistent) {
-          c.header("Set-Cookie", sessionCookie(token, { secure, persistent: true, expiresAt: found.session.expiresAt }), { append: true });
+          c.header(
+            "Set-Cookie",
+            sessionCookie(token, { secure, persistent: true, expiresAt: found.session.expiresAt }),
+            { append: true },
+          );
         }
       } else {
         c.header("Set-Cookie", clearedSessionCookie(secure), { append: true });

@@ -51,7 +51,11 @@ function sameHost(url: string, hostHeader: string): boolean {
 export function siteNotConfigured(c: Context<AppEnv>, host: string | undefined) {
   const named = host ? `No institute on Pathshala uses ${host}.` : "This request does not name a site on Pathshala.";
   return c.html(
-    simplePage("This site is not configured", "This site is not configured", `${named} If this is your domain, finish its setup in your business area.`),
+    simplePage(
+      "This site is not configured",
+      "This site is not configured",
+      `${named} If this is your domain, finish its setup in your business area.`,
+    ),
     404,
   );
 }

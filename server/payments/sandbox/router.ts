@@ -53,7 +53,20 @@ export function sandboxId(prefix: string): string {
 }
 
 const apiError = (c: Context, status: 400 | 401 | 404, description: string, field?: string) =>
-  c.json({ error: { code: "BAD_REQUEST_ERROR", description, source: "business", step: "payment_initiation", reason: "input_validation_failed", metadata: {}, field: field ?? null } }, status);
+  c.json(
+    {
+      error: {
+        code: "BAD_REQUEST_ERROR",
+        description,
+        source: "business",
+        step: "payment_initiation",
+        reason: "input_validation_failed",
+        metadata: {},
+        field: field ?? null,
+      },
+    },
+    status,
+  );
 
 export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }: SandboxOptions): Hono {
   const app = new Hono();
@@ -70,7 +83,10 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     if (colon < 0) return false;
     const keyId = decoded.slice(0, colon);
     const secret = decoded.slice(colon + 1);
-    return keyId === config.keyId && signaturesMatch(Buffer.from(config.keySecret).toString("hex"), Buffer.from(secret).toString("hex"));
+    return (
+      keyId === config.keyId &&
+      signaturesMatch(Buffer.from(config.keySecret).toString("hex"), Buffer.from(secret).toString("hex"))
+    );
   };
 
   app.post("/v1/orders", async (c) => {
@@ -78,12 +94,17 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") return apiError(c, 400, "The request body must be JSON");
     const amount = Number(body.amount);
-    if (!Number.isInteger(amount) || amount < 100) return apiError(c, 400, "The amount must be atleast INR 1.00", "amount");
+    if (!Number.isInteger(amount) || amount < 100)
+      return apiError(c, 400, "The amount must be atleast INR 1.00", "amount");
     const currency = String(body.currency ?? "INR");
     if (currency !== "INR") return apiError(c, 400, "Currency is not supported", "currency");
     const receipt = body.receipt === undefined || body.receipt === null ? null : String(body.receipt);
-    if (receipt && receipt.length > 40) return apiError(c, 400, "receipt: the length must be no more than 40.", "receipt");
-    const notes = body.notes && typeof body.notes === "object" ? Object.fromEntries(Object.entries(body.notes).map(([k, v]) => [k, String(v)])) : {};
+    if (receipt && receipt.length > 40)
+      return apiError(c, 400, "receipt: the length must be no more than 40.", "receipt");
+    const notes =
+      body.notes && typeof body.notes === "object"
+        ? Object.fromEntries(Object.entries(body.notes).map(([k, v]) => [k, String(v)]))
+        : {};
     const order: SandboxOrder = {
       id: sandboxId("order"),
       entity: "order",
@@ -137,7 +158,11 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const payment = paymentEntity(order, paymentId, "captured", { email, contact });
     scheduleWebhooks(send, log, config, webhookDelayMs, [
       { event: "payment.captured", contains: ["payment"], payload: { payment: { entity: payment } } },
-      { event: "order.paid", contains: ["payment", "order"], payload: { payment: { entity: payment }, order: { entity: { ...order } } } },
+      {
+        event: "order.paid",
+        contains: ["payment", "order"],
+        payload: { payment: { entity: payment }, order: { entity: { ...order } } },
+      },
     ]);
     return c.json({
       razorpay_payment_id: paymentId,
@@ -162,7 +187,9 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
       error_step: "payment_authorization",
       error_reason: "payment_failed",
     };
-    scheduleWebhooks(send, log, config, webhookDelayMs, [{ event: "payment.failed", contains: ["payment"], payload: { payment: { entity: payment } } }]);
+    scheduleWebhooks(send, log, config, webhookDelayMs, [
+      { event: "payment.failed", contains: ["payment"], payload: { payment: { entity: payment } } },
+    ]);
     return c.json(
       {
         error: {
@@ -182,7 +209,12 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
   return app;
 }
 
-function paymentEntity(order: SandboxOrder, id: string, status: "captured" | "failed", who: { email: string; contact: string }) {
+function paymentEntity(
+  order: SandboxOrder,
+  id: string,
+  status: "captured" | "failed",
+  who: { email: string; contact: string },
+) {
   return {
     id,
     entity: "payment",
@@ -213,10 +245,23 @@ function paymentEntity(order: SandboxOrder, id: string, status: "captured" | "fa
 }
 
 /** Sends each event like Razorpay: signed raw body, a unique event id, retried a few times on failure. */
-function scheduleWebhooks(send: WebhookDelivery, log: Logger, config: PaymentConfig, delayMs: number, events: { event: string; contains: string[]; payload: unknown }[]) {
+function scheduleWebhooks(
+  send: WebhookDelivery,
+  log: Logger,
+  config: PaymentConfig,
+  delayMs: number,
+  events: { event: string; contains: string[]; payload: unknown }[],
+) {
   const timer = setTimeout(async () => {
     for (const e of events) {
-      const body = JSON.stringify({ entity: "event", account_id: "acc_sandbox", event: e.event, contains: e.contains, payload: e.payload, created_at: Math.floor(Date.now() / 1000) });
+      const body = JSON.stringify({
+        entity: "event",
+        account_id: "acc_sandbox",
+        event: e.event,
+        contains: e.contains,
+        payload: e.payload,
+        created_at: Math.floor(Date.now() / 1000),
+      });
       const headers = {
         "content-type": "application/json",
         "x-razorpay-signature": webhookSignature(config.webhookSecret, body),
@@ -245,7 +290,11 @@ function httpDelivery(config: PaymentConfig): WebhookDelivery {
     new Promise((resolve, reject) => {
       const req = request(
         target,
-        { method: "POST", headers: { ...headers, host: config.webhookTarget.host, "content-length": String(Buffer.byteLength(body)) }, timeout: 10_000 },
+        {
+          method: "POST",
+          headers: { ...headers, host: config.webhookTarget.host, "content-length": String(Buffer.byteLength(body)) },
+          timeout: 10_000,
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
