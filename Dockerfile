@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: dependencies and the build happen in throwaway stages; the final image holds
-# only production dependencies, the built app, the migrations and the admin scripts, run as `node`.
+# only production dependencies, the built app and its command-line tools (build/cli) and the
+# migrations, run as `node`.
 
 FROM node:24-slim AS deps
 WORKDIR /app
@@ -9,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
 FROM node:24-slim AS prod-deps
 WORKDIR /app
@@ -26,11 +27,6 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json ./
 COPY drizzle ./drizzle
-# create-admin, db:migrate and db:seed run the TypeScript sources directly on Node 24.
-COPY scripts ./scripts
-COPY server ./server
-COPY common ./common
-COPY tenants ./tenants
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

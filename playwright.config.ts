@@ -60,7 +60,7 @@ export default defineConfig({
   ],
   webServer: {
     // Admins exist only through create-admin, so the suite makes its own before the server starts.
-    command: `node scripts/create-admin.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --name "${E2E_ADMIN.name}" && node build/server/index.js`,
+    command: `node build/cli/create-admin.js --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --name "${E2E_ADMIN.name}" && node build/server/index.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

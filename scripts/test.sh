@@ -3,8 +3,8 @@
 # processes killed and restarted) and the e2e suite in Chromium.
 set -e
 echo "== lint" && npm run lint --silent
-echo "== typecheck" && npx react-router typegen && npx tsc
+echo "== typecheck" && npx react-router typegen && npx tsc && npx tsc -p tsconfig.node.json
 echo "== unit + integration" && npx vitest run --project unit --project integration
-echo "== build" && npx react-router build > /dev/null
+echo "== build" && npx react-router build > /dev/null && npx vite build --config scripts/build/cli.config.ts --logLevel warn
 echo "== faults" && npx vitest run --project faults
 echo "== e2e" && npx playwright test
