@@ -4,8 +4,8 @@ import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { badRequest, parseWith } from "../http/errors.ts";
 import { NOTIFICATION_LIMIT_MAX } from "../services/admin-feed.ts";
-import { operation } from "./openapi.ts";
-import { requireRole, platformOnly } from "./guards.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth, requireRole, platformOnly } from "./guards.ts";
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATION_LIMIT_MAX}`;
 const LimitQuery = v.object({
@@ -16,6 +16,7 @@ const LimitQuery = v.object({
       v.transform(Number),
       v.minValue(1, LIMIT_MESSAGE),
       v.maxValue(NOTIFICATION_LIMIT_MAX, LIMIT_MESSAGE),
+      v.description(`1 to ${NOTIFICATION_LIMIT_MAX} (default 10)`),
     ),
     "10",
   ),
@@ -66,16 +67,17 @@ export function adminRouter({ services }: AppDeps) {
       tag: "admin",
       auth: "admin",
       summary: "Newest paid plan purchases (spec §3 Purchase notification), hiding what this admin cleared",
-      query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
       responses: {
         200: "{purchases: [{createdAt, plan, currency, amount, centerId {instituteName, domain, plan}, instituteName, domain, createdByName, ownerName, createdByEmail, email, businessId {name, email}}]}",
         400: "Invalid limit",
         ...ADMIN_ONLY,
       },
     }),
+    allow("admin"),
+    input("query", LimitQuery),
     async (c) => {
-      const { user } = requireRole(c, "admin");
-      const { limit } = parseWith(LimitQuery, { limit: c.req.query("limit") });
+      const { user } = requireAuth(c);
+      const { limit } = c.req.valid("query");
       return c.json({ purchases: await feed.recentPurchases(user.id, limit) });
     },
   );
@@ -86,16 +88,17 @@ export function adminRouter({ services }: AppDeps) {
       tag: "admin",
       auth: "admin",
       summary: "Newest template choices (spec §3 Template selection notification), hiding what this admin cleared",
-      query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
       responses: {
         200: "{selections: [{appliedAt, createdAt, templateId, centerId {instituteName, domain}, businessId {name, email}, businessName, businessEmail}]}",
         400: "Invalid limit",
         ...ADMIN_ONLY,
       },
     }),
+    allow("admin"),
+    input("query", LimitQuery),
     async (c) => {
-      const { user } = requireRole(c, "admin");
-      const { limit } = parseWith(LimitQuery, { limit: c.req.query("limit") });
+      const { user } = requireAuth(c);
+      const { limit } = c.req.valid("query");
       return c.json({ selections: await feed.recentSelections(user.id, limit) });
     },
   );
@@ -107,16 +110,17 @@ export function adminRouter({ services }: AppDeps) {
       auth: "admin",
       summary:
         "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
-      query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
       responses: {
         200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}",
         400: "Invalid limit",
         ...ADMIN_ONLY,
       },
     }),
+    allow("admin"),
+    input("query", LimitQuery),
     async (c) => {
-      const { user } = requireRole(c, "admin");
-      const { limit } = parseWith(LimitQuery, { limit: c.req.query("limit") });
+      const { user } = requireAuth(c);
+      const { limit } = c.req.valid("query");
       c.header("Cache-Control", "no-store");
       return c.json(await feed.notifications(user.id, limit));
     },

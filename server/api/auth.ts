@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, errorBody, HttpError, readJson } from "../http/errors.ts";
+import { badRequest, errorBody, HttpError, jsonBody } from "../http/errors.ts";
 import { LoginInput, RegisterInput, toPublicUser, tooMany } from "../services/accounts.ts";
-import { operation } from "./openapi.ts";
+import { input, operation } from "./openapi.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
@@ -39,9 +39,7 @@ export function authRouter({ env, services }: AppDeps) {
       },
     }),
     async (c) => {
-      const body = await c.req.json().catch(() => {
-        throw badRequest("The request body must be valid JSON.");
-      });
+      const body = await jsonBody(c);
       const m = meta(c);
       const user = await services.accounts.register(body, m);
       const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
@@ -64,9 +62,7 @@ export function authRouter({ env, services }: AppDeps) {
       },
     }),
     async (c) => {
-      const body = await c.req.json().catch(() => {
-        throw badRequest("The request body must be valid JSON.");
-      });
+      const body = await jsonBody(c);
       const m = meta(c);
       const user = await services.accounts.authenticate(body, m);
       const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
@@ -80,7 +76,6 @@ export function authRouter({ env, services }: AppDeps) {
       tag: "auth",
       auth: "public",
       summary: "Rotate a refresh token",
-      body: RefreshBody,
       responses: {
         200: "{access_token, refresh_token}",
         400: "No refresh_token",
@@ -88,8 +83,9 @@ export function authRouter({ env, services }: AppDeps) {
         429: "Rate limited",
       },
     }),
+    input("json", RefreshBody),
     async (c) => {
-      const { refresh_token } = await readJson(c, RefreshBody);
+      const { refresh_token } = c.req.valid("json");
       const m = meta(c);
       await services.accounts.limit(RATE_RULES.refreshIp, m.ip);
       const decision = await services.rateLimiter.hit(RATE_RULES.refreshAccount, refresh_token.slice(0, 16));

@@ -2,19 +2,26 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { HttpError, parseWith, readJson } from "../http/errors.ts";
+import { HttpError, jsonBody } from "../http/errors.ts";
 import { emailSchema } from "#common/validation/account.ts";
 import { normaliseHost } from "../runtime/env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
-import { operation } from "./openapi.ts";
-import { idParam, platformOnly, requireRole } from "./guards.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, idParam, platformOnly, requireAuth, requireRole } from "./guards.ts";
 import { CENTER_NOT_FOUND } from "../services/center-admin.ts";
 import { NO_SUBSCRIPTION } from "./business-context.ts";
 import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "#common/validation/centers.ts";
 
 const CenterListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search text is too long"))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(100, "Search text is too long"),
+      v.description("part of the name, domain or slug"),
+    ),
+  ),
   limit: v.optional(
     v.pipe(
       v.string(),
@@ -22,11 +29,17 @@ const CenterListQuery = v.object({
       v.transform(Number),
       v.minValue(1, "limit must be a whole number from 1 to 200"),
       v.maxValue(200, "limit must be a whole number from 1 to 200"),
+      v.description("1 to 200 (default 50)"),
     ),
     "50",
   ),
   offset: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,9}$/, "offset must be a whole number"), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, "offset must be a whole number"),
+      v.transform(Number),
+      v.description("rows to skip (default 0)"),
+    ),
     "0",
   ),
 });
@@ -70,11 +83,6 @@ export function centersRouter({ services }: AppDeps) {
       tag: "centers",
       auth: "admin",
       summary: "Every center, newest first (search by name or domain; paged)",
-      query: {
-        q: "part of the name, domain or slug",
-        limit: "1 to 200 (default 50)",
-        offset: "rows to skip (default 0)",
-      },
       responses: {
         200: "{centers: [{_id, name, domain, website, superAdminPath, createdAt, startsAt, expireDate, status, plan, billing, owner}], total}",
         400: "Invalid query",
@@ -83,9 +91,10 @@ export function centersRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
+    input("query", CenterListQuery),
     async (c) => {
-      requireRole(c, "admin");
-      const query = parseWith(CenterListQuery, c.req.query());
+      const query = c.req.valid("query");
       return c.json(await services.centers.list(query));
     },
   );
@@ -108,7 +117,7 @@ export function centersRouter({ services }: AppDeps) {
     platformOnly,
     async (c) => {
       requireRole(c, "admin");
-      const center = await services.centers.create(await readJson(c));
+      const center = await services.centers.create(await jsonBody(c));
       return c.json({ success: true, message: CENTER_TEXTS.created, center }, 201);
     },
   );
@@ -133,7 +142,7 @@ export function centersRouter({ services }: AppDeps) {
     async (c) => {
       requireRole(c, "admin");
       const id = idParam(c, CENTER_NOT_FOUND);
-      return c.json({ success: true, center: await services.centers.update(id, await readJson(c)) });
+      return c.json({ success: true, center: await services.centers.update(id, await jsonBody(c)) });
     },
   );
 
@@ -156,7 +165,7 @@ export function centersRouter({ services }: AppDeps) {
     async (c) => {
       requireRole(c, "admin");
       const id = idParam(c, CENTER_NOT_FOUND);
-      return c.json({ success: true, center: await services.centers.extend(id, await readJson(c)) });
+      return c.json({ success: true, center: await services.centers.extend(id, await jsonBody(c)) });
     },
   );
 
@@ -179,7 +188,7 @@ export function centersRouter({ services }: AppDeps) {
     async (c) => {
       requireRole(c, "admin");
       const id = idParam(c, CENTER_NOT_FOUND);
-      return c.json({ success: true, center: await services.centers.setStatus(id, await readJson(c)) });
+      return c.json({ success: true, center: await services.centers.setStatus(id, await jsonBody(c)) });
     },
   );
 
@@ -198,12 +207,11 @@ export function centersRouter({ services }: AppDeps) {
         404: NO_SUBSCRIPTION,
       },
     }),
+    allow("business", "admin"),
+    input("query", LookupQuery),
     async (c) => {
-      const { user } = requireRole(c, "business", "admin");
-      const query = parseWith(
-        LookupQuery,
-        Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k === "email" || k === "domain")),
-      );
+      const { user } = requireAuth(c);
+      const query = c.req.valid("query");
       let center: OwnedCenter | undefined;
       if ("email" in query) {
         if (user.role !== "admin" && query.email !== user.email)
@@ -227,7 +235,6 @@ export function centersRouter({ services }: AppDeps) {
       tag: "centers",
       auth: "business",
       summary: "Record the template of the owner's institute (by the owner's email)",
-      body: CenterTemplateInput,
       responses: {
         200: "{success, alreadyApplied, templateId}",
         400: "Invalid input",
@@ -235,14 +242,16 @@ export function centersRouter({ services }: AppDeps) {
         404: NO_SUBSCRIPTION,
       },
     }),
+    allow("business"),
+    input("json", CenterTemplateInput),
     async (c) => {
-      const { user } = requireRole(c, "business");
-      const input = await readJson(c, CenterTemplateInput);
-      if (input.email !== user.email) throw new HttpError(403, "You can only change your own institute's template.");
+      const { user } = requireAuth(c);
+      const choice = c.req.valid("json");
+      if (choice.email !== user.email) throw new HttpError(403, "You can only change your own institute's template.");
       const center = await services.business.currentCenter(user.id, c.get("site"));
       if (!center) throw new HttpError(404, NO_SUBSCRIPTION);
-      const { alreadyApplied } = await services.sites.applyTemplate(center, input.templateId, user.id);
-      return c.json({ success: true, alreadyApplied, templateId: input.templateId });
+      const { alreadyApplied } = await services.sites.applyTemplate(center, choice.templateId, user.id);
+      return c.json({ success: true, alreadyApplied, templateId: choice.templateId });
     },
   );
 

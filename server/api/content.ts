@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { notFound, readJson } from "../http/errors.ts";
+import { jsonBody, notFound } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { toContentJson, type ContentView } from "../services/content.ts";
@@ -119,7 +119,7 @@ export function contentRouter({ services }: AppDeps) {
     async (c) => {
       const creator = reader(c);
       const id = idParam(c, CONTENT_NOT_FOUND);
-      const row = await services.content.update(creator, id, await readJson(c));
+      const row = await services.content.update(creator, id, await jsonBody(c));
       return c.json({ content: toContentJson(row) });
     },
   );
@@ -160,7 +160,7 @@ export function contentRouter({ services }: AppDeps) {
     async (c) => {
       const creator = reader(c);
       const id = idParam(c, CONTENT_NOT_FOUND);
-      const row = await services.content.assign(creator, id, await readJson(c));
+      const row = await services.content.assign(creator, id, await jsonBody(c));
       return c.json({ content: toContentJson(row) });
     },
   );

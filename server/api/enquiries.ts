@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { HttpError, notFound, parseWith, readJson } from "../http/errors.ts";
+import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
-import { operation } from "./openapi.ts";
+import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { idParam } from "./guards.ts";
 
@@ -16,17 +16,23 @@ export const ENQUIRY_THANKS = "Thank you! We have received your enquiry and will
 
 const StatusInput = v.object({ status: v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled") });
 const ListQuery = v.object({
-  status: v.optional(v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled")),
+  status: v.optional(
+    v.pipe(
+      v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled"),
+      v.description("new, contacted or enrolled"),
+    ),
+  ),
   page: v.optional(
     v.pipe(
       v.string(),
       v.regex(/^\d{1,6}$/, "Page must be a number"),
       v.transform(Number),
       v.minValue(1, "Page must be 1 or more"),
+      v.description("1-based page"),
     ),
     "1",
   ),
-  centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"))),
+  centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"), v.description("which of your institutes"))),
 });
 
 /** The enquiry flow shared by the API and the site's plain-HTML form post. */
@@ -57,9 +63,7 @@ export function enquiriesRouter(deps: AppDeps) {
     async (c) => {
       const site = c.get("site");
       if (site.kind !== "tenant") throw notFound("Enquiries are sent from an institute's website.");
-      const body = await c.req.json().catch(() => {
-        throw new HttpError(400, "The request body must be valid JSON.");
-      });
+      const body = await jsonBody(c);
       const row = await submitEnquiry(deps, site.center.id, requestMeta(c, env.TRUST_PROXY).ip, body);
       return c.json({ success: true, message: ENQUIRY_THANKS, enquiry: toEnquiryJson(row) }, 201);
     },
@@ -71,11 +75,11 @@ export function enquiriesRouter(deps: AppDeps) {
       tag: "enquiries",
       auth: "business",
       summary: "The institute's leads, newest first (50 a page)",
-      query: { status: "new, contacted or enrolled", page: "1-based page", centerId: "which of your institutes" },
       responses: { 200: "{enquiries, total, page}", 401: "Not signed in", 403: "Not a business", 404: "No institute" },
     }),
+    input("query", ListQuery),
     async (c) => {
-      const query = parseWith(ListQuery, c.req.query());
+      const query = c.req.valid("query");
       const { center } = await requireBusinessCenter(c, services, query.centerId);
       const perPage = 50;
       const { rows, total } = await services.enquiries.list(center.id, {
@@ -99,7 +103,7 @@ export function enquiriesRouter(deps: AppDeps) {
     async (c) => {
       const { center } = await requireBusinessCenter(c, services, c.req.query("centerId"));
       const id = idParam(c, ENQUIRY_NOT_FOUND);
-      const { status } = await readJson(c, StatusInput);
+      const { status } = parseWith(StatusInput, await jsonBody(c));
       const row = await services.enquiries.setStatus(center.id, id, status);
       if (!row) throw notFound(ENQUIRY_NOT_FOUND);
       return c.json({ enquiry: toEnquiryJson(row) });

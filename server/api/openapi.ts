@@ -3,7 +3,7 @@ import { findTargetHandler } from "hono/utils/handler";
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from "hono-openapi";
 import type * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
-import { badRequest, validationError, type HttpError } from "../http/errors.ts";
+import { jsonBody, validationError, type HttpError } from "../http/errors.ts";
 import { parseInput, type InputIssue } from "#common/validation/storable.ts";
 import type { Role } from "#common/validation/account.ts";
 import { platformOnly } from "./guards.ts";
@@ -136,15 +136,6 @@ type Validated<T extends Target, S extends v.GenericSchema> = {
   in: { [K in T]: v.InferInput<S> };
   out: { [K in T]: v.InferOutput<S> };
 };
-
-/** A JSON body as it came (any content type, as the API always read it); malformed JSON is a 400, never a 500. */
-export async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw badRequest("The request body must be valid JSON.");
-  }
-}
 
 const readers: Record<Target, (c: Context) => unknown> = {
   json: jsonBody,

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../http/errors.ts";
-import { operation } from "./openapi.ts";
-import { requireAuth, requireRole } from "./guards.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth } from "./guards.ts";
 import { toPurchaseJson } from "../services/purchases.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
@@ -23,7 +22,6 @@ export function paymentRouter({ env, services }: AppDeps) {
       tag: "payment",
       auth: "business",
       summary: "Place an order for a plan; the amount comes from the stored plan and billing, never from the client",
-      body: CreateOrderSchema,
       responses: {
         200: "{success, order: {id, amount, currency}, key_id, purchase}",
         400: "Invalid input, unknown plan or reserved domain",
@@ -34,9 +32,11 @@ export function paymentRouter({ env, services }: AppDeps) {
         502: "Failed to create order",
       },
     }),
+    allow("business"),
+    input("json", CreateOrderSchema),
     async (c) => {
-      const { user } = requireRole(c, "business");
-      const { purchase, keyId } = await purchases.createOrder(user.id, await readJson(c, CreateOrderSchema));
+      const { user } = requireAuth(c);
+      const { purchase, keyId } = await purchases.createOrder(user.id, c.req.valid("json"));
       return c.json({
         success: true,
         order: { id: purchase.gatewayOrderId, amount: purchase.amount, currency: purchase.currency },
@@ -68,15 +68,15 @@ export function paymentRouter({ env, services }: AppDeps) {
       tag: "payment",
       auth: "public",
       summary: "Verify a Checkout result (HMAC-SHA256 of order_id|payment_id) and complete the order once",
-      body: VerifyPaymentSchema,
       responses: {
         200: "{success, kind, alreadyCompleted, purchase, center}",
         400: "Invalid input",
         422: "Payment verification failed",
       },
     }),
+    input("json", VerifyPaymentSchema),
     async (c) => {
-      const body = await readJson(c, VerifyPaymentSchema);
+      const body = c.req.valid("json");
       const checkout = {
         orderId: body.razorpay_order_id,
         paymentId: body.razorpay_payment_id,

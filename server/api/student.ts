@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../http/errors.ts";
+import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { requireRole } from "./guards.ts";
 import { EnrollSchema } from "#common/validation/enrollment.ts";
@@ -32,7 +32,7 @@ export function studentRouter({ services }: AppDeps) {
     }),
     async (c) => {
       const { user } = requireRole(c, "student");
-      const outcome = await services.enrollments.enroll(user, await readJson(c), c.get("site"));
+      const outcome = await services.enrollments.enroll(user, await jsonBody(c), c.get("site"));
       if (outcome.kind === "order") {
         return c.json({
           success: true,
@@ -63,7 +63,7 @@ export function studentRouter({ services }: AppDeps) {
     }),
     async (c) => {
       const { user } = requireRole(c, "student");
-      const { enrollmentId, alreadyCompleted } = await services.enrollments.confirm(user, await readJson(c));
+      const { enrollmentId, alreadyCompleted } = await services.enrollments.confirm(user, await jsonBody(c));
       return c.json({ success: true, message: "Payment verified", enrollmentId, alreadyCompleted });
     },
   );

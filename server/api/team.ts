@@ -1,10 +1,9 @@
 import { Hono, type Context } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { notFound, readJson } from "../http/errors.ts";
-import { operation } from "./openapi.ts";
-import { requireAuth } from "./guards.ts";
+import { jsonBody, notFound } from "../http/errors.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { platformOrigin } from "../services/team.ts";
 import type { Services } from "../services/index.ts";
@@ -72,7 +71,7 @@ export function teamRouter({ services, env }: AppDeps) {
     }),
     async (c) => {
       const { user, center } = await owner(c, services);
-      const body = await readJson(c, v.unknown());
+      const body = await jsonBody(c);
       const origin = platformOrigin(
         { url: c.req.url, secure: c.get("secure"), site: c.get("site") },
         env.PLATFORM_HOSTS,
@@ -105,7 +104,6 @@ export function teamRouter({ services, env }: AppDeps) {
       tag: "team",
       auth: "signed-in",
       summary: "Accept an invitation as the creator account with the invited address",
-      body: AcceptInput,
       responses: {
         200: "{success, alreadyMember, business: {_id, name}}",
         400: "No token",
@@ -116,9 +114,11 @@ export function teamRouter({ services, env }: AppDeps) {
         410: "Expired or withdrawn",
       },
     }),
+    allow(),
+    input("json", AcceptInput),
     async (c) => {
       const { user } = requireAuth(c);
-      const { token } = await readJson(c, AcceptInput);
+      const { token } = c.req.valid("json");
       const { center, alreadyMember } = await services.team.accept(user, token);
       return c.json({ success: true, alreadyMember, business: businessJson(center) });
     },
@@ -176,7 +176,7 @@ export function siteContentsRouter({ services }: AppDeps) {
     }),
     async (c) => {
       const { user, center } = await owner(c, services);
-      const body = await readJson(c, v.unknown());
+      const body = await jsonBody(c);
       return c.json({ content: await services.team.setHidden(user, center.id, c.req.param("id"), body) });
     },
   );

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../http/errors.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
-import { operation } from "./openapi.ts";
+import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 
 export const ApplyTemplateInput = v.object({
@@ -21,7 +20,6 @@ export function templatesRouter({ services }: AppDeps) {
       tag: "templates",
       auth: "business",
       summary: "Use a template (t1–t4) for the institute's website",
-      body: ApplyTemplateInput,
       responses: {
         200: "{success, alreadyApplied, templateId}",
         400: "Unknown template",
@@ -30,11 +28,12 @@ export function templatesRouter({ services }: AppDeps) {
         404: "No institute",
       },
     }),
+    input("json", ApplyTemplateInput),
     async (c) => {
-      const input = await readJson(c, ApplyTemplateInput);
-      const { user, center } = await requireBusinessCenter(c, services, input.centerId);
-      const { alreadyApplied } = await services.sites.applyTemplate(center, input.templateId, user.id);
-      return c.json({ success: true, alreadyApplied, templateId: input.templateId });
+      const choice = c.req.valid("json");
+      const { user, center } = await requireBusinessCenter(c, services, choice.centerId);
+      const { alreadyApplied } = await services.sites.applyTemplate(center, choice.templateId, user.id);
+      return c.json({ success: true, alreadyApplied, templateId: choice.templateId });
     },
   );
   return api;
