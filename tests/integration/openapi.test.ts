@@ -44,6 +44,19 @@ describe("GET /api/openapi.json", () => {
     const doc = await (await t.request("/api/openapi.json")).json();
     const register = doc.paths["/auth/register"].post.requestBody.content["application/json"].schema;
     expect(Object.keys(register.properties).sort()).toEqual(["email", "name", "password", "role"]);
+    // Parsed at the route by `input`: the body, the query's parameters with their schema's words.
+    const refresh = doc.paths["/auth/refresh"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(refresh.properties)).toEqual(["refresh_token"]);
+    const list = doc.paths["/centers"].get.parameters as { name: string; in: string; description?: string }[];
+    expect(list.map((p) => `${p.in} ${p.name}`)).toEqual(["query q", "query limit", "query offset"]);
+    expect(list.every((p) => p.description)).toBe(true);
+  });
+
+  it("names the role an operation requires as its security scopes", async () => {
+    const doc = await (await t.request("/api/openapi.json")).json();
+    expect(doc.paths["/centers"].get.security).toEqual([{ bearerAuth: ["admin"] }, { sessionCookie: ["admin"] }]);
+    expect(doc.paths["/auth/profile"].get.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(doc.paths["/pricing"].get.security).toEqual([]);
   });
 });
 
