@@ -12,7 +12,6 @@ import { hostRequired, tenant } from "./http/middleware/tenant.ts";
 import { errorBody, HttpError } from "./http/errors.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { createApi, isUploadRequest } from "./api/index.ts";
-import { methodsAt } from "./api/openapi.ts";
 import { session } from "./http/middleware/session.ts";
 import { csrf } from "./http/middleware/csrf.ts";
 import { mediaMimeOf } from "./services/media.ts";
@@ -102,7 +101,8 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   // Answered on any named host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1)
   // and Caddy's certificate check (it asks with the app's internal address as Host).
   mountPaymentSandbox(app, deps);
-  app.route("/api/domains", domainsRouter(deps));
+  const domains = domainsRouter(deps);
+  app.route("/api/domains", domains);
   // Host resolution comes before static files, so an institute's home page (the hot path) is
   // answered from memory without touching the disk, and unknown hosts get nothing at all.
   app.use(tenant(deps.services.tenants, deps.env.TRUST_PROXY));
@@ -121,7 +121,8 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   // The API is answered here, before the static-file handlers React Router's server adds next,
   // which would otherwise look on disk for every API path first.
   app.use("/api/*", ...requestGuards(deps));
-  app.route("/api", createApi(deps));
+  const { api, methodsAt } = createApi(deps, { "/domains": domains });
+  app.route("/api", api);
   app.all("/api/*", (c) => {
     // A path that exists, asked with a method it does not have.
     const allowed = methodsAt(c.req.path.slice("/api".length));

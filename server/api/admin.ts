@@ -4,8 +4,8 @@ import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { badRequest, parseWith } from "../http/errors.ts";
 import { NOTIFICATION_LIMIT_MAX } from "../services/admin-feed.ts";
-import { describe } from "./openapi.ts";
-import { requireRole, platformOnly } from "./guards.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth, requireRole, platformOnly } from "./guards.ts";
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATION_LIMIT_MAX}`;
 const LimitQuery = v.object({
@@ -16,6 +16,7 @@ const LimitQuery = v.object({
       v.transform(Number),
       v.minValue(1, LIMIT_MESSAGE),
       v.maxValue(NOTIFICATION_LIMIT_MAX, LIMIT_MESSAGE),
+      v.description(`1 to ${NOTIFICATION_LIMIT_MAX} (default 10)`),
     ),
     "10",
   ),
@@ -40,116 +41,122 @@ export const MarkReadSchema = v.object({
 
 const ADMIN_ONLY = { 401: "Not signed in", 403: "Not an admin (Access denied. Admins only.)" };
 
-describe(
-  {
-    method: "get",
-    path: "/admin/role-stats",
-    tag: "admin",
-    auth: "admin",
-    summary: "How many business, student and creator accounts exist",
-    responses: { 200: "{collections: {businesses, students, creators}}", ...ADMIN_ONLY },
-  },
-  {
-    method: "get",
-    path: "/admin/recent-purchases",
-    tag: "admin",
-    auth: "admin",
-    summary: "Newest paid plan purchases (spec §3 Purchase notification), hiding what this admin cleared",
-    query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
-    responses: {
-      200: "{purchases: [{createdAt, plan, currency, amount, centerId {instituteName, domain, plan}, instituteName, domain, createdByName, ownerName, createdByEmail, email, businessId {name, email}}]}",
-      400: "Invalid limit",
-      ...ADMIN_ONLY,
-    },
-  },
-  {
-    method: "get",
-    path: "/admin/recent-template-selections",
-    tag: "admin",
-    auth: "admin",
-    summary: "Newest template choices (spec §3 Template selection notification), hiding what this admin cleared",
-    query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
-    responses: {
-      200: "{selections: [{appliedAt, createdAt, templateId, centerId {instituteName, domain}, businessId {name, email}, businessName, businessEmail}]}",
-      400: "Invalid limit",
-      ...ADMIN_ONLY,
-    },
-  },
-  {
-    method: "get",
-    path: "/admin/notifications",
-    tag: "admin",
-    auth: "admin",
-    summary:
-      "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
-    query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
-    responses: {
-      200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}",
-      400: "Invalid limit",
-      ...ADMIN_ONLY,
-    },
-  },
-  {
-    method: "post",
-    path: "/admin/notifications/read",
-    tag: "admin",
-    auth: "admin",
-    summary: "Mark all read: store the newest times seen (given, or the newest in the database); never moves back",
-    body: MarkReadSchema,
-    responses: { 200: "{success, state}", 400: "Invalid times", ...ADMIN_ONLY },
-  },
-  {
-    method: "post",
-    path: "/admin/notifications/clear",
-    tag: "admin",
-    auth: "admin",
-    summary: "Clear all: hide everything up to now from this admin's panel",
-    responses: { 200: "{success, state}", ...ADMIN_ONLY },
-  },
-);
-
 /** /api/admin: platform figures and the admins' notifications (spec §6: admins only, decided here). */
 export function adminRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
   const feed = services.adminFeed;
 
   api.use(platformOnly);
-  api.get("/role-stats", async (c) => {
-    requireRole(c, "admin");
-    return c.json(await feed.roleStats());
-  });
+  api.get(
+    "/role-stats",
+    operation({
+      tag: "admin",
+      auth: "admin",
+      summary: "How many business, student and creator accounts exist",
+      responses: { 200: "{collections: {businesses, students, creators}}", ...ADMIN_ONLY },
+    }),
+    async (c) => {
+      requireRole(c, "admin");
+      return c.json(await feed.roleStats());
+    },
+  );
 
-  api.get("/recent-purchases", async (c) => {
-    const { user } = requireRole(c, "admin");
-    const { limit } = parseWith(LimitQuery, { limit: c.req.query("limit") });
-    return c.json({ purchases: await feed.recentPurchases(user.id, limit) });
-  });
+  api.get(
+    "/recent-purchases",
+    operation({
+      tag: "admin",
+      auth: "admin",
+      summary: "Newest paid plan purchases (spec §3 Purchase notification), hiding what this admin cleared",
+      responses: {
+        200: "{purchases: [{createdAt, plan, currency, amount, centerId {instituteName, domain, plan}, instituteName, domain, createdByName, ownerName, createdByEmail, email, businessId {name, email}}]}",
+        400: "Invalid limit",
+        ...ADMIN_ONLY,
+      },
+    }),
+    allow("admin"),
+    input("query", LimitQuery),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const { limit } = c.req.valid("query");
+      return c.json({ purchases: await feed.recentPurchases(user.id, limit) });
+    },
+  );
 
-  api.get("/recent-template-selections", async (c) => {
-    const { user } = requireRole(c, "admin");
-    const { limit } = parseWith(LimitQuery, { limit: c.req.query("limit") });
-    return c.json({ selections: await feed.recentSelections(user.id, limit) });
-  });
+  api.get(
+    "/recent-template-selections",
+    operation({
+      tag: "admin",
+      auth: "admin",
+      summary: "Newest template choices (spec §3 Template selection notification), hiding what this admin cleared",
+      responses: {
+        200: "{selections: [{appliedAt, createdAt, templateId, centerId {instituteName, domain}, businessId {name, email}, businessName, businessEmail}]}",
+        400: "Invalid limit",
+        ...ADMIN_ONLY,
+      },
+    }),
+    allow("admin"),
+    input("query", LimitQuery),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const { limit } = c.req.valid("query");
+      return c.json({ selections: await feed.recentSelections(user.id, limit) });
+    },
+  );
 
-  api.get("/notifications", async (c) => {
-    const { user } = requireRole(c, "admin");
-    const { limit } = parseWith(LimitQuery, { limit: c.req.query("limit") });
-    c.header("Cache-Control", "no-store");
-    return c.json(await feed.notifications(user.id, limit));
-  });
+  api.get(
+    "/notifications",
+    operation({
+      tag: "admin",
+      auth: "admin",
+      summary:
+        "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
+      responses: {
+        200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}",
+        400: "Invalid limit",
+        ...ADMIN_ONLY,
+      },
+    }),
+    allow("admin"),
+    input("query", LimitQuery),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const { limit } = c.req.valid("query");
+      c.header("Cache-Control", "no-store");
+      return c.json(await feed.notifications(user.id, limit));
+    },
+  );
 
-  api.post("/notifications/read", async (c) => {
-    const { user } = requireRole(c, "admin");
-    // An empty body means "everything up to the newest".
-    const raw = (await c.req.text()).trim();
-    const seen = raw ? parseWith(MarkReadSchema, safeJson(raw)) : {};
-    return c.json({ success: true, state: await feed.markRead(user.id, seen) });
-  });
+  api.post(
+    "/notifications/read",
+    operation({
+      tag: "admin",
+      auth: "admin",
+      summary: "Mark all read: store the newest times seen (given, or the newest in the database); never moves back",
+      body: MarkReadSchema,
+      responses: { 200: "{success, state}", 400: "Invalid times", ...ADMIN_ONLY },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "admin");
+      // An empty body means "everything up to the newest".
+      const raw = (await c.req.text()).trim();
+      const seen = raw ? parseWith(MarkReadSchema, safeJson(raw)) : {};
+      return c.json({ success: true, state: await feed.markRead(user.id, seen) });
+    },
+  );
 
-  api.post("/notifications/clear", async (c) => {
-    const { user } = requireRole(c, "admin");
-    return c.json({ success: true, state: await feed.clear(user.id) });
-  });
+  api.post(
+    "/notifications/clear",
+    operation({
+      tag: "admin",
+      auth: "admin",
+      summary: "Clear all: hide everything up to now from this admin's panel",
+      responses: { 200: "{success, state}", ...ADMIN_ONLY },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "admin");
+      return c.json({ success: true, state: await feed.clear(user.id) });
+    },
+  );
 
   return api;
 }

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, errorBody, HttpError, readJson } from "../http/errors.ts";
+import { badRequest, errorBody, HttpError, jsonBody } from "../http/errors.ts";
 import { LoginInput, RegisterInput, toPublicUser, tooMany } from "../services/accounts.ts";
-import { describe } from "./openapi.ts";
+import { input, operation } from "./openapi.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
@@ -18,131 +18,127 @@ const RefreshBody = v.object({
   refresh_token: v.pipe(text("No refresh_token"), v.nonEmpty("No refresh_token"), v.maxLength(100, "Refresh failed")),
 });
 
-describe(
-  {
-    method: "post",
-    path: "/auth/register",
-    tag: "auth",
-    auth: "public",
-    summary: "Create an account (student, creator or business) and sign in",
-    body: RegisterInput,
-    responses: {
-      201: "{user, access_token, refresh_token}",
-      400: "Invalid input",
-      403: "Admin registration refused",
-      409: "Email taken",
-      429: "Rate limited",
-    },
-  },
-  {
-    method: "post",
-    path: "/auth/login",
-    tag: "auth",
-    auth: "public",
-    summary: "Sign in",
-    body: LoginInput,
-    responses: {
-      200: "{user, access_token, refresh_token}",
-      400: "Invalid input",
-      401: "Invalid email or password",
-      429: "Rate limited",
-    },
-  },
-  {
-    method: "post",
-    path: "/auth/refresh",
-    tag: "auth",
-    auth: "public",
-    summary: "Rotate a refresh token",
-    body: RefreshBody,
-    responses: {
-      200: "{access_token, refresh_token}",
-      400: "No refresh_token",
-      401: "Refresh failed",
-      429: "Rate limited",
-    },
-  },
-  {
-    method: "post",
-    path: "/auth/logout",
-    tag: "auth",
-    auth: "public",
-    summary: "End the current session or API login",
-    responses: { 200: "Logged out" },
-  },
-  {
-    method: "get",
-    path: "/auth/profile",
-    tag: "auth",
-    auth: "signed-in",
-    summary: "The signed-in user",
-    responses: { 200: "{user}", 401: "Not signed in" },
-  },
-  {
-    method: "put",
-    path: "/auth/avatar",
-    tag: "auth",
-    auth: "signed-in",
-    summary: "Replace the profile photo (PNG, JPEG or WebP, at most 2 MB)",
-    body: { multipart: { avatar: "the image file" } },
-    responses: { 200: "{user}", 400: "Not an image", 401: "Not signed in", 413: "Too large" },
-  },
-);
-
 /** POST /register, /login, /refresh, /logout; GET /profile; PUT /avatar (spec §7). */
 export function authRouter({ env, services }: AppDeps) {
   const api = new Hono<AppEnv>();
   const meta = (c: Context<AppEnv>) => requestMeta(c, env.TRUST_PROXY);
 
-  api.post("/register", async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw badRequest("The request body must be valid JSON.");
-    });
-    const m = meta(c);
-    const user = await services.accounts.register(body, m);
-    const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
-    return c.json({ user: toPublicUser(user), ...tokens }, 201);
-  });
+  api.post(
+    "/register",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "Create an account (student, creator or business) and sign in",
+      body: RegisterInput,
+      responses: {
+        201: "{user, access_token, refresh_token}",
+        400: "Invalid input",
+        403: "Admin registration refused",
+        409: "Email taken",
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      const body = await jsonBody(c);
+      const m = meta(c);
+      const user = await services.accounts.register(body, m);
+      const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
+      return c.json({ user: toPublicUser(user), ...tokens }, 201);
+    },
+  );
 
-  api.post("/login", async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw badRequest("The request body must be valid JSON.");
-    });
-    const m = meta(c);
-    const user = await services.accounts.authenticate(body, m);
-    const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
-    return c.json({ user: toPublicUser(user), ...tokens });
-  });
+  api.post(
+    "/login",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "Sign in",
+      body: LoginInput,
+      responses: {
+        200: "{user, access_token, refresh_token}",
+        400: "Invalid input",
+        401: "Invalid email or password",
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      const body = await jsonBody(c);
+      const m = meta(c);
+      const user = await services.accounts.authenticate(body, m);
+      const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
+      return c.json({ user: toPublicUser(user), ...tokens });
+    },
+  );
 
-  api.post("/refresh", async (c) => {
-    const { refresh_token } = await readJson(c, RefreshBody);
-    const m = meta(c);
-    await services.accounts.limit(RATE_RULES.refreshIp, m.ip);
-    const decision = await services.rateLimiter.hit(RATE_RULES.refreshAccount, refresh_token.slice(0, 16));
-    if (!decision.allowed) throw tooMany(decision.retryAfter);
-    const result = await services.sessions.refresh(refresh_token, c.get("site").host, m);
-    if (!result.ok) throw new HttpError(401, "Refresh failed");
-    return c.json({
-      access_token: result.tokens.access_token,
-      refresh_token: result.tokens.refresh_token,
-      expires_in: result.tokens.expires_in,
-    });
-  });
+  api.post(
+    "/refresh",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "Rotate a refresh token",
+      responses: {
+        200: "{access_token, refresh_token}",
+        400: "No refresh_token",
+        401: "Refresh failed",
+        429: "Rate limited",
+      },
+    }),
+    input("json", RefreshBody),
+    async (c) => {
+      const { refresh_token } = c.req.valid("json");
+      const m = meta(c);
+      await services.accounts.limit(RATE_RULES.refreshIp, m.ip);
+      const decision = await services.rateLimiter.hit(RATE_RULES.refreshAccount, refresh_token.slice(0, 16));
+      if (!decision.allowed) throw tooMany(decision.retryAfter);
+      const result = await services.sessions.refresh(refresh_token, c.get("site").host, m);
+      if (!result.ok) throw new HttpError(401, "Refresh failed");
+      return c.json({
+        access_token: result.tokens.access_token,
+        refresh_token: result.tokens.refresh_token,
+        expires_in: result.tokens.expires_in,
+      });
+    },
+  );
 
-  api.post("/logout", async (c) => {
-    const auth = c.get("auth");
-    if (auth) await services.sessions.revoke(auth.session);
-    c.header("Set-Cookie", clearedSessionCookie(c.get("secure")), { append: true });
-    return c.json({ success: true, message: "Logged out" });
-  });
+  api.post(
+    "/logout",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "End the current session or API login",
+      responses: { 200: "Logged out" },
+    }),
+    async (c) => {
+      const auth = c.get("auth");
+      if (auth) await services.sessions.revoke(auth.session);
+      c.header("Set-Cookie", clearedSessionCookie(c.get("secure")), { append: true });
+      return c.json({ success: true, message: "Logged out" });
+    },
+  );
 
-  api.get("/profile", async (c) => {
-    const { user } = requireAuth(c);
-    return c.json({ user: toPublicUser(user) });
-  });
+  api.get(
+    "/profile",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary: "The signed-in user",
+      responses: { 200: "{user}", 401: "Not signed in" },
+    }),
+    async (c) => {
+      const { user } = requireAuth(c);
+      return c.json({ user: toPublicUser(user) });
+    },
+  );
 
   api.put(
     "/avatar",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary: "Replace the profile photo (PNG, JPEG or WebP, at most 2 MB)",
+      body: { multipart: { avatar: "the image file" } },
+      responses: { 200: "{user}", 400: "Not an image", 401: "Not signed in", 413: "Too large" },
+    }),
     limitBody(AVATAR_MAX_BYTES + 64 * 1024, (c) => c.json(errorBody("The avatar must be 2 MB or smaller."), 413)),
     async (c) => {
       const { user } = requireAuth(c);

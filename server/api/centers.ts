@@ -2,19 +2,26 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { HttpError, parseWith, readJson } from "../http/errors.ts";
+import { HttpError, jsonBody } from "../http/errors.ts";
 import { emailSchema } from "#common/validation/account.ts";
 import { normaliseHost } from "../runtime/env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
-import { describe } from "./openapi.ts";
-import { idParam, platformOnly, requireRole } from "./guards.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, idParam, platformOnly, requireAuth, requireRole } from "./guards.ts";
 import { CENTER_NOT_FOUND } from "../services/center-admin.ts";
 import { NO_SUBSCRIPTION } from "./business-context.ts";
 import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "#common/validation/centers.ts";
 
 const CenterListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search text is too long"))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(100, "Search text is too long"),
+      v.description("part of the name, domain or slug"),
+    ),
+  ),
   limit: v.optional(
     v.pipe(
       v.string(),
@@ -22,11 +29,17 @@ const CenterListQuery = v.object({
       v.transform(Number),
       v.minValue(1, "limit must be a whole number from 1 to 200"),
       v.maxValue(200, "limit must be a whole number from 1 to 200"),
+      v.description("1 to 200 (default 50)"),
     ),
     "50",
   ),
   offset: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,9}$/, "offset must be a whole number"), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, "offset must be a whole number"),
+      v.transform(Number),
+      v.description("rows to skip (default 0)"),
+    ),
     "0",
   ),
 });
@@ -43,120 +56,6 @@ const CenterTemplateInput = v.object({
   email: emailSchema,
   templateId: v.picklist(TEMPLATE_IDS, "Please choose a template: t1, t2, t3 or t4"),
 });
-
-describe(
-  {
-    method: "get",
-    path: "/centers/lookup",
-    tag: "centers",
-    auth: "signed-in",
-    summary: "Subscription of an institute by its owner's email or its domain (the owner's own, or any for admins)",
-    query: { email: "owner's email (trimmed, lower-cased)", domain: "the institute's domain (trimmed, lower-cased)" },
-    responses: {
-      200: "{plan, status, subscriptionStartAt, expiresAt, instituteName, templateId}",
-      400: "Neither email nor domain",
-      401: "Not signed in",
-      403: "Not yours",
-      404: NO_SUBSCRIPTION,
-    },
-  },
-  {
-    method: "post",
-    path: "/centers/template",
-    tag: "centers",
-    auth: "business",
-    summary: "Record the template of the owner's institute (by the owner's email)",
-    body: CenterTemplateInput,
-    responses: {
-      200: "{success, alreadyApplied, templateId}",
-      400: "Invalid input",
-      403: "Not your email, or no active plan",
-      404: NO_SUBSCRIPTION,
-    },
-  },
-);
-
-describe(
-  {
-    method: "get",
-    path: "/centers",
-    tag: "centers",
-    auth: "admin",
-    summary: "Every center, newest first (search by name or domain; paged)",
-    query: {
-      q: "part of the name, domain or slug",
-      limit: "1 to 200 (default 50)",
-      offset: "rows to skip (default 0)",
-    },
-    responses: {
-      200: "{centers: [{_id, name, domain, website, superAdminPath, createdAt, startsAt, expireDate, status, plan, billing, owner}], total}",
-      400: "Invalid query",
-      401: "Not signed in",
-      403: "Not an admin",
-    },
-  },
-  {
-    method: "post",
-    path: "/centers",
-    tag: "centers",
-    auth: "admin",
-    summary: "Create a sub center; its domain serves it at once",
-    body: SubCenterSchema,
-    responses: {
-      201: `{success, message: '${CENTER_TEXTS.created}', center}`,
-      400: "Invalid input (spec §5 messages) or a Pathshala address",
-      401: "Not signed in",
-      403: "Not an admin",
-      409: "Domain already used by another center",
-    },
-  },
-  {
-    method: "put",
-    path: "/centers/{id}",
-    tag: "centers",
-    auth: "admin",
-    summary: "Edit a center's name, domain, website and super admin path",
-    body: SubCenterSchema,
-    responses: {
-      200: "{success, center}",
-      400: "Invalid input",
-      401: "Not signed in",
-      403: "Not an admin",
-      404: "Center not found",
-      409: "Domain already used by another center",
-    },
-  },
-  {
-    method: "post",
-    path: "/centers/{id}/extend",
-    tag: "centers",
-    auth: "admin",
-    summary: "Extend a center's expiry by whole days (from its expiry, or from now if it has passed)",
-    body: ExtendCenterSchema,
-    responses: {
-      200: "{success, center}",
-      400: "Invalid days",
-      401: "Not signed in",
-      403: "Not an admin",
-      404: "Center not found",
-    },
-  },
-  {
-    method: "put",
-    path: "/centers/{id}/status",
-    tag: "centers",
-    auth: "admin",
-    summary: "Activate or deactivate a center (an inactive center's site is unavailable)",
-    body: CenterStatusSchema,
-    responses: {
-      200: "{success, center}",
-      400: "Invalid status",
-      401: "Not signed in",
-      403: "Not an admin",
-      404: "Center not found",
-    },
-  },
-);
 
 /** The subscription lookup's answer (spec §3 "Subscription lookup"). */
 export function subscriptionOf(center: OwnedCenter) {
@@ -178,67 +77,183 @@ export function subscriptionOf(center: OwnedCenter) {
 export function centersRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
 
-  api.get("/", platformOnly, async (c) => {
-    requireRole(c, "admin");
-    const query = parseWith(CenterListQuery, c.req.query());
-    return c.json(await services.centers.list(query));
-  });
+  api.get(
+    "/",
+    operation({
+      tag: "centers",
+      auth: "admin",
+      summary: "Every center, newest first (search by name or domain; paged)",
+      responses: {
+        200: "{centers: [{_id, name, domain, website, superAdminPath, createdAt, startsAt, expireDate, status, plan, billing, owner}], total}",
+        400: "Invalid query",
+        401: "Not signed in",
+        403: "Not an admin",
+      },
+    }),
+    platformOnly,
+    allow("admin"),
+    input("query", CenterListQuery),
+    async (c) => {
+      const query = c.req.valid("query");
+      return c.json(await services.centers.list(query));
+    },
+  );
 
-  api.post("/", platformOnly, async (c) => {
-    requireRole(c, "admin");
-    const center = await services.centers.create(await readJson(c));
-    return c.json({ success: true, message: CENTER_TEXTS.created, center }, 201);
-  });
+  api.post(
+    "/",
+    operation({
+      tag: "centers",
+      auth: "admin",
+      summary: "Create a sub center; its domain serves it at once",
+      body: SubCenterSchema,
+      responses: {
+        201: `{success, message: '${CENTER_TEXTS.created}', center}`,
+        400: "Invalid input (spec §5 messages) or a Pathshala address",
+        401: "Not signed in",
+        403: "Not an admin",
+        409: "Domain already used by another center",
+      },
+    }),
+    platformOnly,
+    async (c) => {
+      requireRole(c, "admin");
+      const center = await services.centers.create(await jsonBody(c));
+      return c.json({ success: true, message: CENTER_TEXTS.created, center }, 201);
+    },
+  );
 
-  api.put("/:id", platformOnly, async (c) => {
-    requireRole(c, "admin");
-    const id = idParam(c, CENTER_NOT_FOUND);
-    return c.json({ success: true, center: await services.centers.update(id, await readJson(c)) });
-  });
+  api.put(
+    "/:id",
+    operation({
+      tag: "centers",
+      auth: "admin",
+      summary: "Edit a center's name, domain, website and super admin path",
+      body: SubCenterSchema,
+      responses: {
+        200: "{success, center}",
+        400: "Invalid input",
+        401: "Not signed in",
+        403: "Not an admin",
+        404: "Center not found",
+        409: "Domain already used by another center",
+      },
+    }),
+    platformOnly,
+    async (c) => {
+      requireRole(c, "admin");
+      const id = idParam(c, CENTER_NOT_FOUND);
+      return c.json({ success: true, center: await services.centers.update(id, await jsonBody(c)) });
+    },
+  );
 
-  api.post("/:id/extend", platformOnly, async (c) => {
-    requireRole(c, "admin");
-    const id = idParam(c, CENTER_NOT_FOUND);
-    return c.json({ success: true, center: await services.centers.extend(id, await readJson(c)) });
-  });
+  api.post(
+    "/:id/extend",
+    operation({
+      tag: "centers",
+      auth: "admin",
+      summary: "Extend a center's expiry by whole days (from its expiry, or from now if it has passed)",
+      body: ExtendCenterSchema,
+      responses: {
+        200: "{success, center}",
+        400: "Invalid days",
+        401: "Not signed in",
+        403: "Not an admin",
+        404: "Center not found",
+      },
+    }),
+    platformOnly,
+    async (c) => {
+      requireRole(c, "admin");
+      const id = idParam(c, CENTER_NOT_FOUND);
+      return c.json({ success: true, center: await services.centers.extend(id, await jsonBody(c)) });
+    },
+  );
 
-  api.put("/:id/status", platformOnly, async (c) => {
-    requireRole(c, "admin");
-    const id = idParam(c, CENTER_NOT_FOUND);
-    return c.json({ success: true, center: await services.centers.setStatus(id, await readJson(c)) });
-  });
+  api.put(
+    "/:id/status",
+    operation({
+      tag: "centers",
+      auth: "admin",
+      summary: "Activate or deactivate a center (an inactive center's site is unavailable)",
+      body: CenterStatusSchema,
+      responses: {
+        200: "{success, center}",
+        400: "Invalid status",
+        401: "Not signed in",
+        403: "Not an admin",
+        404: "Center not found",
+      },
+    }),
+    platformOnly,
+    async (c) => {
+      requireRole(c, "admin");
+      const id = idParam(c, CENTER_NOT_FOUND);
+      return c.json({ success: true, center: await services.centers.setStatus(id, await jsonBody(c)) });
+    },
+  );
 
-  api.get("/lookup", async (c) => {
-    const { user } = requireRole(c, "business", "admin");
-    const query = parseWith(
-      LookupQuery,
-      Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k === "email" || k === "domain")),
-    );
-    let center: OwnedCenter | undefined;
-    if ("email" in query) {
-      if (user.role !== "admin" && query.email !== user.email)
-        throw new HttpError(403, "You can only look up your own subscription.");
-      const owner = user.role === "admin" ? await services.accounts.findByEmail(query.email) : user;
-      center = owner ? (await services.business.ownedCenters(owner.id))[0] : undefined;
-    } else {
-      const site = await services.tenants.resolve(normaliseHost(query.domain));
-      center = site.kind === "tenant" ? await services.business.centerById(site.center.id) : undefined;
-      if (center && user.role !== "admin" && center.ownerId !== user.id)
-        throw new HttpError(403, "You can only look up your own subscription.");
-    }
-    if (!center) throw new HttpError(404, NO_SUBSCRIPTION);
-    return c.json(subscriptionOf(center));
-  });
+  api.get(
+    "/lookup",
+    operation({
+      tag: "centers",
+      auth: "signed-in",
+      summary: "Subscription of an institute by its owner's email or its domain (the owner's own, or any for admins)",
+      query: { email: "owner's email (trimmed, lower-cased)", domain: "the institute's domain (trimmed, lower-cased)" },
+      responses: {
+        200: "{plan, status, subscriptionStartAt, expiresAt, instituteName, templateId}",
+        400: "Neither email nor domain",
+        401: "Not signed in",
+        403: "Not yours",
+        404: NO_SUBSCRIPTION,
+      },
+    }),
+    allow("business", "admin"),
+    input("query", LookupQuery),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const query = c.req.valid("query");
+      let center: OwnedCenter | undefined;
+      if ("email" in query) {
+        if (user.role !== "admin" && query.email !== user.email)
+          throw new HttpError(403, "You can only look up your own subscription.");
+        const owner = user.role === "admin" ? await services.accounts.findByEmail(query.email) : user;
+        center = owner ? (await services.business.ownedCenters(owner.id))[0] : undefined;
+      } else {
+        const site = await services.tenants.resolve(normaliseHost(query.domain));
+        center = site.kind === "tenant" ? await services.business.centerById(site.center.id) : undefined;
+        if (center && user.role !== "admin" && center.ownerId !== user.id)
+          throw new HttpError(403, "You can only look up your own subscription.");
+      }
+      if (!center) throw new HttpError(404, NO_SUBSCRIPTION);
+      return c.json(subscriptionOf(center));
+    },
+  );
 
-  api.post("/template", async (c) => {
-    const { user } = requireRole(c, "business");
-    const input = await readJson(c, CenterTemplateInput);
-    if (input.email !== user.email) throw new HttpError(403, "You can only change your own institute's template.");
-    const center = await services.business.currentCenter(user.id, c.get("site"));
-    if (!center) throw new HttpError(404, NO_SUBSCRIPTION);
-    const { alreadyApplied } = await services.sites.applyTemplate(center, input.templateId, user.id);
-    return c.json({ success: true, alreadyApplied, templateId: input.templateId });
-  });
+  api.post(
+    "/template",
+    operation({
+      tag: "centers",
+      auth: "business",
+      summary: "Record the template of the owner's institute (by the owner's email)",
+      responses: {
+        200: "{success, alreadyApplied, templateId}",
+        400: "Invalid input",
+        403: "Not your email, or no active plan",
+        404: NO_SUBSCRIPTION,
+      },
+    }),
+    allow("business"),
+    input("json", CenterTemplateInput),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const choice = c.req.valid("json");
+      if (choice.email !== user.email) throw new HttpError(403, "You can only change your own institute's template.");
+      const center = await services.business.currentCenter(user.id, c.get("site"));
+      if (!center) throw new HttpError(404, NO_SUBSCRIPTION);
+      const { alreadyApplied } = await services.sites.applyTemplate(center, choice.templateId, user.id);
+      return c.json({ success: true, alreadyApplied, templateId: choice.templateId });
+    },
+  );
 
   return api;
 }

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { notFound, readJson } from "../http/errors.ts";
-import { describe } from "./openapi.ts";
+import { jsonBody, notFound } from "../http/errors.ts";
+import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { toContentJson, type ContentView } from "../services/content.ts";
 import type { Services } from "../services/index.ts";
@@ -22,82 +22,6 @@ const CONTENT_FIELDS = {
   thumbnail: "optional PNG, JPEG or WebP image (not for live)",
 };
 
-describe(
-  {
-    method: "post",
-    path: "/content",
-    tag: "content",
-    auth: "creator",
-    summary: "Upload content (multipart, streamed to storage)",
-    body: { multipart: CONTENT_FIELDS },
-    responses: {
-      201: "{content}",
-      400: "Invalid input, missing file or wrong file type",
-      401: "Not signed in",
-      403: "Not a creator",
-      413: "File too large",
-    },
-  },
-  {
-    method: "get",
-    path: "/content/my",
-    tag: "content",
-    auth: "creator",
-    summary: "The caller's contents (search, sort, pages)",
-    query: {
-      q: "search in titles",
-      sort: "createdAt, title, type, price or status",
-      dir: "asc or desc",
-      page: "from 1",
-      limit: "1 to 100 (default 100)",
-    },
-    responses: { 200: "{contents, total, page, limit}", 401: "Not signed in", 403: "Not a creator" },
-  },
-  {
-    method: "get",
-    path: "/content/{id}",
-    tag: "content",
-    auth: "creator",
-    summary: "One of the caller's contents, with a signed file link (admins may view any)",
-    responses: { 200: "{content}", 403: "Another creator's content", 404: "Not found" },
-  },
-  {
-    method: "put",
-    path: "/content/{id}",
-    tag: "content",
-    auth: "creator",
-    summary: "Edit title, description, price, live link or status",
-    body: ContentUpdate,
-    responses: { 200: "{content}", 400: "Invalid input", 403: "Another creator's content", 404: "Not found" },
-  },
-  {
-    method: "delete",
-    path: "/content/{id}",
-    tag: "content",
-    auth: "creator",
-    summary: "Delete content (archived instead when students bought it)",
-    responses: { 200: "{success, archived}", 403: "Another creator's content", 404: "Not found" },
-  },
-  {
-    method: "put",
-    path: "/content/{id}/assign",
-    tag: "content",
-    auth: "creator",
-    summary: "Assign to an active business, or unassign with null",
-    body: ContentAssign,
-    responses: { 200: "{content}", 400: "Not an active business", 403: "Another creator's content", 404: "Not found" },
-  },
-  {
-    method: "get",
-    path: "/content/{id}/file-url",
-    tag: "content",
-    auth: "signed-in",
-    summary: "A fresh short-lived signed link to the content's file",
-    query: { ttl: "seconds the link lives (30 to 86400, default 900)" },
-    responses: { 200: "{url, expiresAt}", 403: "No access", 404: "Not found or no file" },
-  },
-);
-
 const CONTENT_NOT_FOUND = "Content not found";
 
 const reader = (c: Context<AppEnv>): Reader => requireRole(c, "creator").user;
@@ -115,65 +39,150 @@ export async function contentWithLink(services: Services, who: Reader, row: Cont
 export function contentRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
 
-  api.post("/", async (c) => {
-    const creator = reader(c);
-    const row = await services.content.upload(creator, {
-      body: c.req.raw.body,
-      headers: c.req.raw.headers,
-      signal: c.req.raw.signal,
-    });
-    return c.json({ content: await contentWithLink(services, creator, row) }, 201);
-  });
+  api.post(
+    "/",
+    operation({
+      tag: "content",
+      auth: "creator",
+      summary: "Upload content (multipart, streamed to storage)",
+      body: { multipart: CONTENT_FIELDS },
+      responses: {
+        201: "{content}",
+        400: "Invalid input, missing file or wrong file type",
+        401: "Not signed in",
+        403: "Not a creator",
+        413: "File too large",
+      },
+    }),
+    async (c) => {
+      const creator = reader(c);
+      const row = await services.content.upload(creator, {
+        body: c.req.raw.body,
+        headers: c.req.raw.headers,
+        signal: c.req.raw.signal,
+      });
+      return c.json({ content: await contentWithLink(services, creator, row) }, 201);
+    },
+  );
 
-  api.get("/my", async (c) => {
-    const creator = reader(c);
-    const query = c.req.query();
-    const {
-      items,
-      total,
-      query: q,
-    } = await services.content.listMine(creator.id, { ...query, limit: query.limit ?? "100" });
-    return c.json({ contents: items.map((row) => toContentJson(row)), total, page: q.page, limit: q.limit });
-  });
+  api.get(
+    "/my",
+    operation({
+      tag: "content",
+      auth: "creator",
+      summary: "The caller's contents (search, sort, pages)",
+      query: {
+        q: "search in titles",
+        sort: "createdAt, title, type, price or status",
+        dir: "asc or desc",
+        page: "from 1",
+        limit: "1 to 100 (default 100)",
+      },
+      responses: { 200: "{contents, total, page, limit}", 401: "Not signed in", 403: "Not a creator" },
+    }),
+    async (c) => {
+      const creator = reader(c);
+      const query = c.req.query();
+      const {
+        items,
+        total,
+        query: q,
+      } = await services.content.listMine(creator.id, { ...query, limit: query.limit ?? "100" });
+      return c.json({ contents: items.map((row) => toContentJson(row)), total, page: q.page, limit: q.limit });
+    },
+  );
 
-  api.get("/:id", async (c) => {
-    const { user } = requireAuth(c);
-    const row = await services.content.getForOwner(user, idParam(c, CONTENT_NOT_FOUND));
-    return c.json({ content: await contentWithLink(services, user, row) });
-  });
+  api.get(
+    "/:id",
+    operation({
+      tag: "content",
+      auth: "creator",
+      summary: "One of the caller's contents, with a signed file link (admins may view any)",
+      responses: { 200: "{content}", 403: "Another creator's content", 404: "Not found" },
+    }),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const row = await services.content.getForOwner(user, idParam(c, CONTENT_NOT_FOUND));
+      return c.json({ content: await contentWithLink(services, user, row) });
+    },
+  );
 
-  api.put("/:id", async (c) => {
-    const creator = reader(c);
-    const id = idParam(c, CONTENT_NOT_FOUND);
-    const row = await services.content.update(creator, id, await readJson(c));
-    return c.json({ content: toContentJson(row) });
-  });
+  api.put(
+    "/:id",
+    operation({
+      tag: "content",
+      auth: "creator",
+      summary: "Edit title, description, price, live link or status",
+      body: ContentUpdate,
+      responses: { 200: "{content}", 400: "Invalid input", 403: "Another creator's content", 404: "Not found" },
+    }),
+    async (c) => {
+      const creator = reader(c);
+      const id = idParam(c, CONTENT_NOT_FOUND);
+      const row = await services.content.update(creator, id, await jsonBody(c));
+      return c.json({ content: toContentJson(row) });
+    },
+  );
 
-  api.delete("/:id", async (c) => {
-    const creator = reader(c);
-    const { archived } = await services.content.remove(creator, idParam(c, CONTENT_NOT_FOUND));
-    return c.json({
-      success: true,
-      archived,
-      message: archived ? "Content archived: students who bought it keep access." : "Content deleted.",
-    });
-  });
+  api.delete(
+    "/:id",
+    operation({
+      tag: "content",
+      auth: "creator",
+      summary: "Delete content (archived instead when students bought it)",
+      responses: { 200: "{success, archived}", 403: "Another creator's content", 404: "Not found" },
+    }),
+    async (c) => {
+      const creator = reader(c);
+      const { archived } = await services.content.remove(creator, idParam(c, CONTENT_NOT_FOUND));
+      return c.json({
+        success: true,
+        archived,
+        message: archived ? "Content archived: students who bought it keep access." : "Content deleted.",
+      });
+    },
+  );
 
-  api.put("/:id/assign", async (c) => {
-    const creator = reader(c);
-    const id = idParam(c, CONTENT_NOT_FOUND);
-    const row = await services.content.assign(creator, id, await readJson(c));
-    return c.json({ content: toContentJson(row) });
-  });
+  api.put(
+    "/:id/assign",
+    operation({
+      tag: "content",
+      auth: "creator",
+      summary: "Assign to an active business, or unassign with null",
+      body: ContentAssign,
+      responses: {
+        200: "{content}",
+        400: "Not an active business",
+        403: "Another creator's content",
+        404: "Not found",
+      },
+    }),
+    async (c) => {
+      const creator = reader(c);
+      const id = idParam(c, CONTENT_NOT_FOUND);
+      const row = await services.content.assign(creator, id, await jsonBody(c));
+      return c.json({ content: toContentJson(row) });
+    },
+  );
 
-  api.get("/:id/file-url", async (c) => {
-    const { user } = requireAuth(c);
-    const row = await services.content.findAny(idParam(c, "File not found"));
-    if (!row?.fileKey) throw notFound("File not found");
-    const ttl = Number(c.req.query("ttl"));
-    const link = await services.delivery.link(user, row, Number.isFinite(ttl) && ttl > 0 ? ttl : undefined);
-    return c.json({ url: link!.url, expiresAt: link!.expiresAt.toISOString() });
-  });
+  api.get(
+    "/:id/file-url",
+    operation({
+      tag: "content",
+      auth: "signed-in",
+      summary: "A fresh short-lived signed link to the content's file",
+      query: { ttl: "seconds the link lives (30 to 86400, default 900)" },
+      responses: { 200: "{url, expiresAt}", 403: "No access", 404: "Not found or no file" },
+    }),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const row = await services.content.findAny(idParam(c, "File not found"));
+      if (!row?.fileKey) throw notFound("File not found");
+      const ttl = Number(c.req.query("ttl"));
+      const link = await services.delivery.link(user, row, Number.isFinite(ttl) && ttl > 0 ? ttl : undefined);
+      return c.json({ url: link!.url, expiresAt: link!.expiresAt.toISOString() });
+    },
+  );
 
   return api;
 }

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { HttpError, notFound, parseWith, readJson } from "../http/errors.ts";
+import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
-import { describe } from "./openapi.ts";
+import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { idParam } from "./guards.ts";
 
@@ -16,53 +16,24 @@ export const ENQUIRY_THANKS = "Thank you! We have received your enquiry and will
 
 const StatusInput = v.object({ status: v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled") });
 const ListQuery = v.object({
-  status: v.optional(v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled")),
+  status: v.optional(
+    v.pipe(
+      v.picklist(ENQUIRY_STATUSES, "Status must be new, contacted or enrolled"),
+      v.description("new, contacted or enrolled"),
+    ),
+  ),
   page: v.optional(
     v.pipe(
       v.string(),
       v.regex(/^\d{1,6}$/, "Page must be a number"),
       v.transform(Number),
       v.minValue(1, "Page must be 1 or more"),
+      v.description("1-based page"),
     ),
     "1",
   ),
-  centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"))),
+  centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"), v.description("which of your institutes"))),
 });
-
-describe(
-  {
-    method: "post",
-    path: "/enquiries",
-    tag: "enquiries",
-    auth: "public",
-    summary: "Leave an enquiry on an institute's site (its domain decides the institute)",
-    body: EnquiryInput,
-    responses: {
-      201: "{success, message, enquiry}",
-      400: "Invalid input",
-      404: "Not an institute's domain",
-      429: "Rate limited",
-    },
-  },
-  {
-    method: "get",
-    path: "/enquiries",
-    tag: "enquiries",
-    auth: "business",
-    summary: "The institute's leads, newest first (50 a page)",
-    query: { status: "new, contacted or enrolled", page: "1-based page", centerId: "which of your institutes" },
-    responses: { 200: "{enquiries, total, page}", 401: "Not signed in", 403: "Not a business", 404: "No institute" },
-  },
-  {
-    method: "patch",
-    path: "/enquiries/{id}",
-    tag: "enquiries",
-    auth: "business",
-    summary: "Change a lead's status",
-    body: StatusInput,
-    responses: { 200: "{enquiry}", 400: "Invalid status", 404: "Not your lead" },
-  },
-);
 
 /** The enquiry flow shared by the API and the site's plain-HTML form post. */
 export async function submitEnquiry(deps: Pick<AppDeps, "services">, centerId: string, ip: string, input: unknown) {
@@ -75,36 +46,69 @@ export function enquiriesRouter(deps: AppDeps) {
   const { services, env } = deps;
   const api = new Hono<AppEnv>();
 
-  api.post("/", async (c) => {
-    const site = c.get("site");
-    if (site.kind !== "tenant") throw notFound("Enquiries are sent from an institute's website.");
-    const body = await c.req.json().catch(() => {
-      throw new HttpError(400, "The request body must be valid JSON.");
-    });
-    const row = await submitEnquiry(deps, site.center.id, requestMeta(c, env.TRUST_PROXY).ip, body);
-    return c.json({ success: true, message: ENQUIRY_THANKS, enquiry: toEnquiryJson(row) }, 201);
-  });
+  api.post(
+    "/",
+    operation({
+      tag: "enquiries",
+      auth: "public",
+      summary: "Leave an enquiry on an institute's site (its domain decides the institute)",
+      body: EnquiryInput,
+      responses: {
+        201: "{success, message, enquiry}",
+        400: "Invalid input",
+        404: "Not an institute's domain",
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      const site = c.get("site");
+      if (site.kind !== "tenant") throw notFound("Enquiries are sent from an institute's website.");
+      const body = await jsonBody(c);
+      const row = await submitEnquiry(deps, site.center.id, requestMeta(c, env.TRUST_PROXY).ip, body);
+      return c.json({ success: true, message: ENQUIRY_THANKS, enquiry: toEnquiryJson(row) }, 201);
+    },
+  );
 
-  api.get("/", async (c) => {
-    const query = parseWith(ListQuery, c.req.query());
-    const { center } = await requireBusinessCenter(c, services, query.centerId);
-    const perPage = 50;
-    const { rows, total } = await services.enquiries.list(center.id, {
-      status: query.status,
-      limit: perPage,
-      offset: (query.page - 1) * perPage,
-    });
-    return c.json({ enquiries: rows.map(toEnquiryJson), total, page: query.page });
-  });
+  api.get(
+    "/",
+    operation({
+      tag: "enquiries",
+      auth: "business",
+      summary: "The institute's leads, newest first (50 a page)",
+      responses: { 200: "{enquiries, total, page}", 401: "Not signed in", 403: "Not a business", 404: "No institute" },
+    }),
+    input("query", ListQuery),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { center } = await requireBusinessCenter(c, services, query.centerId);
+      const perPage = 50;
+      const { rows, total } = await services.enquiries.list(center.id, {
+        status: query.status,
+        limit: perPage,
+        offset: (query.page - 1) * perPage,
+      });
+      return c.json({ enquiries: rows.map(toEnquiryJson), total, page: query.page });
+    },
+  );
 
-  api.patch("/:id", async (c) => {
-    const { center } = await requireBusinessCenter(c, services, c.req.query("centerId"));
-    const id = idParam(c, ENQUIRY_NOT_FOUND);
-    const { status } = await readJson(c, StatusInput);
-    const row = await services.enquiries.setStatus(center.id, id, status);
-    if (!row) throw notFound(ENQUIRY_NOT_FOUND);
-    return c.json({ enquiry: toEnquiryJson(row) });
-  });
+  api.patch(
+    "/:id",
+    operation({
+      tag: "enquiries",
+      auth: "business",
+      summary: "Change a lead's status",
+      body: StatusInput,
+      responses: { 200: "{enquiry}", 400: "Invalid status", 404: "Not your lead" },
+    }),
+    async (c) => {
+      const { center } = await requireBusinessCenter(c, services, c.req.query("centerId"));
+      const id = idParam(c, ENQUIRY_NOT_FOUND);
+      const { status } = parseWith(StatusInput, await jsonBody(c));
+      const row = await services.enquiries.setStatus(center.id, id, status);
+      if (!row) throw notFound(ENQUIRY_NOT_FOUND);
+      return c.json({ enquiry: toEnquiryJson(row) });
+    },
+  );
 
   return api;
 }

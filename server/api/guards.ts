@@ -29,6 +29,17 @@ export function requireRole(c: Context<AppEnv>, ...roles: Role[]): Auth {
 }
 
 /**
+ * `requireAuth` (no roles) or `requireRole` as a route's middleware, for a route whose `input`
+ * must not be read before the caller is known: strangers are told to sign in, not what their input lacked.
+ */
+export const allow = (...roles: Role[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (roles.length) requireRole(c, ...roles);
+    else requireAuth(c);
+    await next();
+  });
+
+/**
  * The platform's own operations (admin endpoints, plan management, seminar bookings) do not exist
  * on an institute's domain: they answer 404 there, before any sign-in or input is looked at.
  */

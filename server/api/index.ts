@@ -7,7 +7,7 @@ import { templatesRouter } from "./templates.ts";
 import { centersRouter } from "./centers.ts";
 import { enquiriesRouter } from "./enquiries.ts";
 import { paymentRouter } from "./payment.ts";
-import { describe, openApiDocument } from "./openapi.ts";
+import { operation, openApiDocument, routeMethods } from "./openapi.ts";
 import { contentRouter } from "./content.ts";
 import { businessesRouter } from "./businesses.ts";
 import { salesRouter } from "./sales.ts";
@@ -31,17 +31,11 @@ export function isUploadRequest(method: string, path: string): boolean {
   return UPLOADS.some((u) => u.method === method && u.path.test(path));
 }
 
-describe({
-  method: "get",
-  path: "/openapi.json",
-  tag: "meta",
-  auth: "public",
-  summary: "This document",
-  responses: { 200: "The OpenAPI 3.1 document" },
-});
-
-/** Every `/api` router, mounted in one place. */
-export function createApi(deps: AppDeps): Hono<AppEnv> {
+/**
+ * Every `/api` router, mounted in one place, and what the document and a 405's Allow header are
+ * made from: these routes and `mountedEarlier` (routers the app mounts under /api before its guards).
+ */
+export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<AppEnv>> = {}) {
   const api = new Hono<AppEnv>();
   api.route("/auth", authRouter(deps));
   api.route("/pricing", pricingRouter(deps));
@@ -60,6 +54,22 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route("/contents", contentsRouter(deps));
   api.route("/team", teamRouter(deps));
   api.route("/site-contents", siteContentsRouter(deps));
-  api.get("/openapi.json", (c) => c.json(openApiDocument()));
-  return api;
+
+  // The document does not change while the process runs: made once, when first asked for.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get(
+    "/openapi.json",
+    operation({
+      tag: "meta",
+      auth: "public",
+      summary: "This document",
+      responses: { 200: "The OpenAPI 3.1 document" },
+    }),
+    async (c) => c.json(await (document ??= openApiDocument(whole))),
+  );
+  // After the last route: `route` copies the routes it is given.
+  const whole = new Hono<AppEnv>();
+  for (const [path, router] of Object.entries(mountedEarlier)) whole.route(path, router);
+  whole.route("/", api);
+  return { api, methodsAt: routeMethods(whole) };
 }

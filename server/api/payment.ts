@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../http/errors.ts";
-import { describe } from "./openapi.ts";
-import { requireAuth, requireRole } from "./guards.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth } from "./guards.ts";
 import { toPurchaseJson } from "../services/purchases.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
@@ -12,135 +11,138 @@ import { CreateOrderSchema, VerifyPaymentSchema } from "#common/validation/setup
 
 export { INVALID_SIGNATURE, UNKNOWN_ORDER } from "../payments/index.ts";
 
-describe(
-  {
-    method: "post",
-    path: "/payment/create-order",
-    tag: "payment",
-    auth: "business",
-    summary: "Place an order for a plan; the amount comes from the stored plan and billing, never from the client",
-    body: CreateOrderSchema,
-    responses: {
-      200: "{success, order: {id, amount, currency}, key_id, purchase}",
-      400: "Invalid input, unknown plan or reserved domain",
-      401: "Not signed in",
-      403: "Not a business account",
-      409: "Domain belongs to another center",
-      429: "Rate limited",
-      502: "Failed to create order",
-    },
-  },
-  {
-    method: "get",
-    path: "/payment/config",
-    tag: "payment",
-    auth: "public",
-    summary: "The public key (and Checkout script) the browser opens Checkout with",
-    responses: { 200: "{key_id, checkout_script, sandbox}" },
-  },
-  {
-    method: "post",
-    path: "/payment/verify",
-    tag: "payment",
-    auth: "public",
-    summary: "Verify a Checkout result (HMAC-SHA256 of order_id|payment_id) and complete the order once",
-    body: VerifyPaymentSchema,
-    responses: {
-      200: "{success, kind, alreadyCompleted, purchase, center}",
-      400: "Invalid input",
-      422: "Payment verification failed",
-    },
-  },
-  {
-    method: "post",
-    path: "/payment/webhook",
-    tag: "payment",
-    auth: "public",
-    summary:
-      "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; repeated x-razorpay-event-id ignored",
-    responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
-  },
-  {
-    method: "get",
-    path: "/payment/purchases/my",
-    tag: "payment",
-    auth: "signed-in",
-    summary: "The signed-in owner's plan purchases, newest first",
-    responses: { 200: "{purchases: Purchase[]}", 401: "Not signed in" },
-  },
-  {
-    method: "get",
-    path: "/payment/domain-availability",
-    tag: "payment",
-    auth: "public",
-    summary: "Whether a domain can be bought for (a host name, not the platform's, no other owner's center on it)",
-    query: { domain: "the domain to check" },
-    responses: { 200: "{domain, available, reason?, message?, renewal?}", 429: "Rate limited" },
-  },
-);
-
 /** The spec's payment calls (§7) on top of the shared payment layer (server/payments). */
 export function paymentRouter({ env, services }: AppDeps) {
   const api = new Hono<AppEnv>();
   const { payments, purchases } = services;
 
-  api.post("/create-order", async (c) => {
-    const { user } = requireRole(c, "business");
-    const { purchase, keyId } = await purchases.createOrder(user.id, await readJson(c, CreateOrderSchema));
-    return c.json({
-      success: true,
-      order: { id: purchase.gatewayOrderId, amount: purchase.amount, currency: purchase.currency },
-      key_id: keyId,
-      purchase: toPurchaseJson(purchase),
-    });
-  });
-
-  api.get("/config", (c) =>
-    c.json({
-      key_id: payments.gateway.keyId,
-      checkout_script: payments.gateway.checkoutScript,
-      sandbox: payments.config.sandbox,
+  api.post(
+    "/create-order",
+    operation({
+      tag: "payment",
+      auth: "business",
+      summary: "Place an order for a plan; the amount comes from the stored plan and billing, never from the client",
+      responses: {
+        200: "{success, order: {id, amount, currency}, key_id, purchase}",
+        400: "Invalid input, unknown plan or reserved domain",
+        401: "Not signed in",
+        403: "Not a business account",
+        409: "Domain belongs to another center",
+        429: "Rate limited",
+        502: "Failed to create order",
+      },
     }),
+    allow("business"),
+    input("json", CreateOrderSchema),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const { purchase, keyId } = await purchases.createOrder(user.id, c.req.valid("json"));
+      return c.json({
+        success: true,
+        order: { id: purchase.gatewayOrderId, amount: purchase.amount, currency: purchase.currency },
+        key_id: keyId,
+        purchase: toPurchaseJson(purchase),
+      });
+    },
   );
 
-  api.post("/verify", async (c) => {
-    const body = await readJson(c, VerifyPaymentSchema);
-    const checkout = {
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
-    };
-    const result = await payments.confirmCheckout(checkout);
-    return c.json({
-      success: true,
-      message: "Payment verified",
-      kind: result.kind,
-      alreadyCompleted: result.outcome === "already-paid",
-      ...(await payments.completion.present(result.kind, checkout.orderId)),
-    });
-  });
+  api.get(
+    "/config",
+    operation({
+      tag: "payment",
+      auth: "public",
+      summary: "The public key (and Checkout script) the browser opens Checkout with",
+      responses: { 200: "{key_id, checkout_script, sandbox}" },
+    }),
+    (c) =>
+      c.json({
+        key_id: payments.gateway.keyId,
+        checkout_script: payments.gateway.checkoutScript,
+        sandbox: payments.config.sandbox,
+      }),
+  );
 
-  api.post("/webhook", async (c) => {
-    const raw = await c.req.text();
-    const outcome = await payments.webhook(raw, {
-      signature: c.req.header("x-razorpay-signature"),
-      eventId: c.req.header("x-razorpay-event-id"),
-    });
-    return c.json({ success: true, status: outcome.status, ...(outcome.result ? { result: outcome.result } : {}) });
-  });
+  api.post(
+    "/verify",
+    operation({
+      tag: "payment",
+      auth: "public",
+      summary: "Verify a Checkout result (HMAC-SHA256 of order_id|payment_id) and complete the order once",
+      responses: {
+        200: "{success, kind, alreadyCompleted, purchase, center}",
+        400: "Invalid input",
+        422: "Payment verification failed",
+      },
+    }),
+    input("json", VerifyPaymentSchema),
+    async (c) => {
+      const body = c.req.valid("json");
+      const checkout = {
+        orderId: body.razorpay_order_id,
+        paymentId: body.razorpay_payment_id,
+        signature: body.razorpay_signature,
+      };
+      const result = await payments.confirmCheckout(checkout);
+      return c.json({
+        success: true,
+        message: "Payment verified",
+        kind: result.kind,
+        alreadyCompleted: result.outcome === "already-paid",
+        ...(await payments.completion.present(result.kind, checkout.orderId)),
+      });
+    },
+  );
 
-  api.get("/purchases/my", async (c) => {
-    const { user } = requireAuth(c);
-    const rows = await purchases.listMine(user.id);
-    return c.json({ purchases: rows.map(toPurchaseJson) });
-  });
+  api.post(
+    "/webhook",
+    operation({
+      tag: "payment",
+      auth: "public",
+      summary:
+        "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; repeated x-razorpay-event-id ignored",
+      responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
+    }),
+    async (c) => {
+      const raw = await c.req.text();
+      const outcome = await payments.webhook(raw, {
+        signature: c.req.header("x-razorpay-signature"),
+        eventId: c.req.header("x-razorpay-event-id"),
+      });
+      return c.json({ success: true, status: outcome.status, ...(outcome.result ? { result: outcome.result } : {}) });
+    },
+  );
 
-  api.get("/domain-availability", async (c) => {
-    const decision = await services.rateLimiter.hit(RATE_RULES.domainCheckIp, requestMeta(c, env.TRUST_PROXY).ip);
-    if (!decision.allowed) throw tooMany(decision.retryAfter);
-    c.header("Cache-Control", "no-store");
-    return c.json(await purchases.domainStatus(c.req.query("domain") ?? "", c.get("auth")?.user.id));
-  });
+  api.get(
+    "/purchases/my",
+    operation({
+      tag: "payment",
+      auth: "signed-in",
+      summary: "The signed-in owner's plan purchases, newest first",
+      responses: { 200: "{purchases: Purchase[]}", 401: "Not signed in" },
+    }),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const rows = await purchases.listMine(user.id);
+      return c.json({ purchases: rows.map(toPurchaseJson) });
+    },
+  );
+
+  api.get(
+    "/domain-availability",
+    operation({
+      tag: "payment",
+      auth: "public",
+      summary: "Whether a domain can be bought for (a host name, not the platform's, no other owner's center on it)",
+      query: { domain: "the domain to check" },
+      responses: { 200: "{domain, available, reason?, message?, renewal?}", 429: "Rate limited" },
+    }),
+    async (c) => {
+      const decision = await services.rateLimiter.hit(RATE_RULES.domainCheckIp, requestMeta(c, env.TRUST_PROXY).ip);
+      if (!decision.allowed) throw tooMany(decision.retryAfter);
+      c.header("Cache-Control", "no-store");
+      return c.json(await purchases.domainStatus(c.req.query("domain") ?? "", c.get("auth")?.user.id));
+    },
+  );
 
   return api;
 }

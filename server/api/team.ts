@@ -1,10 +1,9 @@
 import { Hono, type Context } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { notFound, readJson } from "../http/errors.ts";
-import { describe } from "./openapi.ts";
-import { requireAuth } from "./guards.ts";
+import { jsonBody, notFound } from "../http/errors.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { platformOrigin } from "../services/team.ts";
 import type { Services } from "../services/index.ts";
@@ -17,98 +16,6 @@ const OWNER_DENIED = {
   403: "Not a business, or another owner's institute on its domain",
   404: "No institute (or not yours)",
 };
-
-describe(
-  {
-    method: "get",
-    path: "/team",
-    tag: "team",
-    auth: "business",
-    summary: "The institute's team: pending invitations, members and removed ones",
-    query: CENTER_QUERY,
-    responses: {
-      200: "{business: {_id, name}, team: [{_id, email, status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
-      ...OWNER_DENIED,
-    },
-  },
-  {
-    method: "post",
-    path: "/team/invitations",
-    tag: "team",
-    auth: "business",
-    summary:
-      "Invite a creator by e-mail; answers the link to share (inviting a pending address again makes a fresh link)",
-    query: CENTER_QUERY,
-    body: InviteInput,
-    responses: {
-      201: "{invitation, link} (new)",
-      200: "{invitation, link, renewed: true} (fresh link for a pending invitation)",
-      400: "Invalid e-mail or your own address",
-      ...OWNER_DENIED,
-      409: "Already on the team",
-      429: "Too many invitations",
-    },
-  },
-  {
-    method: "delete",
-    path: "/team/{id}",
-    tag: "team",
-    auth: "business",
-    summary: "Revoke an invitation or remove a member (their content leaves the institute's site at once)",
-    query: CENTER_QUERY,
-    responses: { 200: "{member}", ...OWNER_DENIED, 404: "Not on this institute's team" },
-  },
-  {
-    method: "get",
-    path: "/team/invitations/{token}",
-    tag: "team",
-    auth: "public",
-    summary: "What an invitation link shows: institute, who invited, the address, and whether it can be accepted",
-    responses: {
-      200: "{invitation: {instituteName, invitedBy, email, state (open, accepted, withdrawn or expired), expiresAt}}",
-      404: "Not a valid invitation link",
-    },
-  },
-  {
-    method: "post",
-    path: "/team/accept",
-    tag: "team",
-    auth: "signed-in",
-    summary: "Accept an invitation as the creator account with the invited address",
-    body: AcceptInput,
-    responses: {
-      200: "{success, alreadyMember, business: {_id, name}}",
-      400: "No token",
-      401: "Not signed in",
-      403: "Another address, or not a creator account",
-      404: "Not a valid invitation link",
-      409: "Already accepted by another account",
-      410: "Expired or withdrawn",
-    },
-  },
-  {
-    method: "get",
-    path: "/site-contents",
-    tag: "team",
-    auth: "business",
-    summary: "Every item assigned to the institute, with whether its site shows it",
-    query: CENTER_QUERY,
-    responses: {
-      200: "{contents: [{_id, title, type, price, creatorName, creatorEmail, isActive, hidden, onTeam, shown, createdAt}]}",
-      ...OWNER_DENIED,
-    },
-  },
-  {
-    method: "put",
-    path: "/site-contents/{id}",
-    tag: "team",
-    auth: "business",
-    summary: "Hide an item from the institute's site, or show it again",
-    query: CENTER_QUERY,
-    body: VisibilityInput,
-    responses: { 200: "{content}", 400: "Invalid input", ...OWNER_DENIED, 404: "Not on this institute's site" },
-  },
-);
 
 /** The owner and the institute asked for: their pick (another's is a 404, never a fallback), else their newest. */
 async function owner(c: Context<AppEnv>, services: Services) {
@@ -126,35 +33,111 @@ const businessJson = (center: { id: string; instituteName: string }) => ({
 export function teamRouter({ services, env }: AppDeps) {
   const api = new Hono<AppEnv>();
 
-  api.get("/", async (c) => {
-    const { center } = await owner(c, services);
-    return c.json({ business: businessJson(center), team: await services.team.list(center.id) });
-  });
+  api.get(
+    "/",
+    operation({
+      tag: "team",
+      auth: "business",
+      summary: "The institute's team: pending invitations, members and removed ones",
+      query: CENTER_QUERY,
+      responses: {
+        200: "{business: {_id, name}, team: [{_id, email, status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
+        ...OWNER_DENIED,
+      },
+    }),
+    async (c) => {
+      const { center } = await owner(c, services);
+      return c.json({ business: businessJson(center), team: await services.team.list(center.id) });
+    },
+  );
 
-  api.post("/invitations", async (c) => {
-    const { user, center } = await owner(c, services);
-    const body = await readJson(c, v.unknown());
-    const origin = platformOrigin({ url: c.req.url, secure: c.get("secure"), site: c.get("site") }, env.PLATFORM_HOSTS);
-    const { entry, link, renewed } = await services.team.invite(user, center, body, origin);
-    return c.json(renewed ? { invitation: entry, link, renewed } : { invitation: entry, link }, renewed ? 200 : 201);
-  });
+  api.post(
+    "/invitations",
+    operation({
+      tag: "team",
+      auth: "business",
+      summary:
+        "Invite a creator by e-mail; answers the link to share (inviting a pending address again makes a fresh link)",
+      query: CENTER_QUERY,
+      body: InviteInput,
+      responses: {
+        201: "{invitation, link} (new)",
+        200: "{invitation, link, renewed: true} (fresh link for a pending invitation)",
+        400: "Invalid e-mail or your own address",
+        ...OWNER_DENIED,
+        409: "Already on the team",
+        429: "Too many invitations",
+      },
+    }),
+    async (c) => {
+      const { user, center } = await owner(c, services);
+      const body = await jsonBody(c);
+      const origin = platformOrigin(
+        { url: c.req.url, secure: c.get("secure"), site: c.get("site") },
+        env.PLATFORM_HOSTS,
+      );
+      const { entry, link, renewed } = await services.team.invite(user, center, body, origin);
+      return c.json(renewed ? { invitation: entry, link, renewed } : { invitation: entry, link }, renewed ? 200 : 201);
+    },
+  );
 
-  api.get("/invitations/:token", async (c) => {
-    const { memberId: _member, ...invitation } = await services.team.preview(c.req.param("token"));
-    return c.json({ invitation });
-  });
+  api.get(
+    "/invitations/:token",
+    operation({
+      tag: "team",
+      auth: "public",
+      summary: "What an invitation link shows: institute, who invited, the address, and whether it can be accepted",
+      responses: {
+        200: "{invitation: {instituteName, invitedBy, email, state (open, accepted, withdrawn or expired), expiresAt}}",
+        404: "Not a valid invitation link",
+      },
+    }),
+    async (c) => {
+      const { memberId: _member, ...invitation } = await services.team.preview(c.req.param("token"));
+      return c.json({ invitation });
+    },
+  );
 
-  api.post("/accept", async (c) => {
-    const { user } = requireAuth(c);
-    const { token } = await readJson(c, AcceptInput);
-    const { center, alreadyMember } = await services.team.accept(user, token);
-    return c.json({ success: true, alreadyMember, business: businessJson(center) });
-  });
+  api.post(
+    "/accept",
+    operation({
+      tag: "team",
+      auth: "signed-in",
+      summary: "Accept an invitation as the creator account with the invited address",
+      responses: {
+        200: "{success, alreadyMember, business: {_id, name}}",
+        400: "No token",
+        401: "Not signed in",
+        403: "Another address, or not a creator account",
+        404: "Not a valid invitation link",
+        409: "Already accepted by another account",
+        410: "Expired or withdrawn",
+      },
+    }),
+    allow(),
+    input("json", AcceptInput),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const { token } = c.req.valid("json");
+      const { center, alreadyMember } = await services.team.accept(user, token);
+      return c.json({ success: true, alreadyMember, business: businessJson(center) });
+    },
+  );
 
-  api.delete("/:id", async (c) => {
-    const { center } = await owner(c, services);
-    return c.json({ member: await services.team.remove(center.id, c.req.param("id")) });
-  });
+  api.delete(
+    "/:id",
+    operation({
+      tag: "team",
+      auth: "business",
+      summary: "Revoke an invitation or remove a member (their content leaves the institute's site at once)",
+      query: CENTER_QUERY,
+      responses: { 200: "{member}", ...OWNER_DENIED, 404: "Not on this institute's team" },
+    }),
+    async (c) => {
+      const { center } = await owner(c, services);
+      return c.json({ member: await services.team.remove(center.id, c.req.param("id")) });
+    },
+  );
 
   return api;
 }
@@ -163,16 +146,40 @@ export function teamRouter({ services, env }: AppDeps) {
 export function siteContentsRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
 
-  api.get("/", async (c) => {
-    const { center } = await owner(c, services);
-    return c.json({ contents: await services.team.siteItems(center.id) });
-  });
+  api.get(
+    "/",
+    operation({
+      tag: "team",
+      auth: "business",
+      summary: "Every item assigned to the institute, with whether its site shows it",
+      query: CENTER_QUERY,
+      responses: {
+        200: "{contents: [{_id, title, type, price, creatorName, creatorEmail, isActive, hidden, onTeam, shown, createdAt}]}",
+        ...OWNER_DENIED,
+      },
+    }),
+    async (c) => {
+      const { center } = await owner(c, services);
+      return c.json({ contents: await services.team.siteItems(center.id) });
+    },
+  );
 
-  api.put("/:id", async (c) => {
-    const { user, center } = await owner(c, services);
-    const body = await readJson(c, v.unknown());
-    return c.json({ content: await services.team.setHidden(user, center.id, c.req.param("id"), body) });
-  });
+  api.put(
+    "/:id",
+    operation({
+      tag: "team",
+      auth: "business",
+      summary: "Hide an item from the institute's site, or show it again",
+      query: CENTER_QUERY,
+      body: VisibilityInput,
+      responses: { 200: "{content}", 400: "Invalid input", ...OWNER_DENIED, 404: "Not on this institute's site" },
+    }),
+    async (c) => {
+      const { user, center } = await owner(c, services);
+      const body = await jsonBody(c);
+      return c.json({ content: await services.team.setHidden(user, center.id, c.req.param("id"), body) });
+    },
+  );
 
   return api;
 }

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { readJson } from "../http/errors.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
-import { describe } from "./openapi.ts";
+import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 
 export const ApplyTemplateInput = v.object({
@@ -12,30 +11,30 @@ export const ApplyTemplateInput = v.object({
   centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"))),
 });
 
-describe({
-  method: "post",
-  path: "/templates/apply",
-  tag: "templates",
-  auth: "business",
-  summary: "Use a template (t1–t4) for the institute's website",
-  body: ApplyTemplateInput,
-  responses: {
-    200: "{success, alreadyApplied, templateId}",
-    400: "Unknown template",
-    401: "Not signed in",
-    403: "Not a business, or no active plan",
-    404: "No institute",
-  },
-});
-
 /** POST /api/templates/apply. */
 export function templatesRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
-  api.post("/apply", async (c) => {
-    const input = await readJson(c, ApplyTemplateInput);
-    const { user, center } = await requireBusinessCenter(c, services, input.centerId);
-    const { alreadyApplied } = await services.sites.applyTemplate(center, input.templateId, user.id);
-    return c.json({ success: true, alreadyApplied, templateId: input.templateId });
-  });
+  api.post(
+    "/apply",
+    operation({
+      tag: "templates",
+      auth: "business",
+      summary: "Use a template (t1–t4) for the institute's website",
+      responses: {
+        200: "{success, alreadyApplied, templateId}",
+        400: "Unknown template",
+        401: "Not signed in",
+        403: "Not a business, or no active plan",
+        404: "No institute",
+      },
+    }),
+    input("json", ApplyTemplateInput),
+    async (c) => {
+      const choice = c.req.valid("json");
+      const { user, center } = await requireBusinessCenter(c, services, choice.centerId);
+      const { alreadyApplied } = await services.sites.applyTemplate(center, choice.templateId, user.id);
+      return c.json({ success: true, alreadyApplied, templateId: choice.templateId });
+    },
+  );
   return api;
 }

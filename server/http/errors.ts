@@ -49,18 +49,11 @@ export function parseWith<TSchema extends v.GenericSchema>(schema: TSchema, inpu
   return result.output;
 }
 
-/** Reads a JSON body, validated with `schema`, or as it came for a service that validates it; malformed JSON is a 400, never a 500. */
-export async function readJson<TSchema extends v.GenericSchema>(
-  c: Context,
-  schema: TSchema,
-): Promise<v.InferOutput<TSchema>>;
-export async function readJson(c: Context): Promise<unknown>;
-export async function readJson(c: Context, schema?: v.GenericSchema): Promise<unknown> {
-  let body: unknown;
+/** A JSON body as it came (whatever its content type, as the API has always read it); malformed JSON is a 400, never a 500. */
+export async function jsonBody(c: Context): Promise<unknown> {
   try {
-    body = await c.req.json();
+    return await c.req.json();
   } catch {
     throw badRequest("The request body must be valid JSON.");
   }
-  return schema ? parseWith(schema, body) : body;
 }

@@ -1,4 +1,4 @@
-import { describedOperations, type Operation } from "../../server/api/openapi.ts";
+import { operationsOf, type Operation } from "../../server/api/openapi.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
@@ -34,6 +34,8 @@ export interface Sample {
 }
 
 export interface ApiWorld {
+  /** The operations tests drive: every one the served document describes. */
+  operations: Operation[];
   /** Bearer headers by host (a session is valid only on the host it was issued on) and role. */
   identities: Record<string, Record<Who, Record<string, string>>>;
   emails: Record<Exclude<Who, "anonymous">, string>;
@@ -47,9 +49,6 @@ export interface ApiWorld {
 const PRICES = { monthly: { price: 1000 }, quarterly: { price: 2800 }, yearly: { price: 10000 } };
 
 export const opKey = (op: Pick<Operation, "method" | "path">) => `${op.method.toUpperCase()} ${op.path}`;
-
-/** The operations tests drive: every described one. */
-export const apiOperations = () => describedOperations();
 
 export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   await seedDemo(t.database.db);
@@ -322,7 +321,9 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "PUT /site-contents/{id}": { params: { id: contentId }, json: { hidden: false } },
   };
 
+  const operations = operationsOf(await (await t.request("/api/openapi.json")).json());
   return {
+    operations,
     identities,
     emails,
     samples,

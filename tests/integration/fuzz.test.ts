@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { describedOperations, type Operation } from "../../server/api/openapi.ts";
+import type { Operation } from "../../server/api/openapi.ts";
 import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
 import {
-  apiOperations,
   createApiWorld,
   eachStringReplaced,
   INSTITUTE,
@@ -146,7 +145,7 @@ function pathFor(op: Operation, params: string[]): string {
   return `/api${op.path.replace(/\{\w+\}/g, () => encodeURIComponent(params[i++] ?? "x"))}`;
 }
 
-const operations = () => describedOperations().filter((op) => op.path !== "/openapi.json");
+const operations = () => world.operations.filter((op) => op.path !== "/openapi.json");
 
 describe("hostile input on every API operation", () => {
   it("covers the whole described API", () => {
@@ -197,7 +196,7 @@ describe("hostile input on every API operation", () => {
 
   it("refuses bodies past the global limit with 413 on every JSON endpoint", async () => {
     const huge = JSON.stringify({ name: "x".repeat(1_100_000) });
-    for (const op of operations().filter((o) => o.method !== "get" && !(o.body && "multipart" in o.body))) {
+    for (const op of operations().filter((o) => o.method !== "get" && !o.multipart)) {
       const res = await t.request(pathFor(op, ["00000000-0000-0000-0000-000000000000"]), {
         method: op.method.toUpperCase(),
         // As every HTTP/1.1 client sends it (the in-process request adds none by itself).
@@ -274,7 +273,7 @@ describe("text that cannot be stored (U+0000, lone surrogates) is bad input", ()
   it("in any field of any body: 400 naming the field for whoever may call, a 4xx for the rest, and nothing written", async () => {
     const problems: string[] = [];
     let asked = 0;
-    for (const op of apiOperations()) {
+    for (const op of world.operations) {
       const sample = world.samples[opKey(op)];
       const served = servedRoles(op, sample);
       for (const who of ROLES) {
@@ -300,7 +299,7 @@ describe("text that cannot be stored (U+0000, lone surrogates) is bad input", ()
 
   it("in any query parameter or path segment: 400 for everyone, naming the parameter, before anything reads it", async () => {
     const problems: string[] = [];
-    for (const op of apiOperations()) {
+    for (const op of world.operations) {
       const sample = world.samples[opKey(op)];
       const before = await fingerprint();
       for (const who of ROLES) {
@@ -345,7 +344,7 @@ describe("malformed identifiers and cookies are 4xx", () => {
 
   it("an id that is not a UUID is 404 for whoever may call (401/403 for the rest), and nothing is written", async () => {
     const problems: string[] = [];
-    for (const op of apiOperations().filter((o) => o.path.includes("{id}"))) {
+    for (const op of world.operations.filter((o) => o.path.includes("{id}"))) {
       const sample = world.samples[opKey(op)];
       const served = servedRoles(op, sample);
       const before = await fingerprint();
@@ -376,7 +375,7 @@ describe("malformed identifiers and cookies are 4xx", () => {
   it("a malformed %-encoded cookie is ignored as absent, on every GET operation and on pages", async () => {
     const broken = "pathshala_session=%E0%A4%A; pathshala_theme=%ZZ; pathshala_center=%";
     const problems: string[] = [];
-    for (const op of apiOperations().filter((o) => o.method === "get")) {
+    for (const op of world.operations.filter((o) => o.method === "get")) {
       const sample = world.samples[opKey(op)];
       const without = await ask(op, sample, "anonymous", {});
       const withCookie = await ask(op, sample, "anonymous", { headers: { cookie: broken } });
@@ -393,7 +392,7 @@ describe("malformed identifiers and cookies are 4xx", () => {
     expect(signedIn.status).toBe(200);
     // A write with only a broken cookie carries no session, so it needs no same-site proof.
     const booking = await ask(
-      describedOperations().find((o) => opKey(o) === "POST /book")!,
+      world.operations.find((o) => opKey(o) === "POST /book")!,
       world.samples["POST /book"],
       "anonymous",
       { headers: { cookie: broken } },
@@ -416,7 +415,7 @@ describe("methods a route does not have", () => {
       methods: Object.keys(ops).flatMap((m) => (m === "get" ? ["GET", "HEAD"] : [m.toUpperCase()])),
     }));
     const problems: string[] = [];
-    for (const op of apiOperations()) {
+    for (const op of world.operations) {
       const sample = world.samples[opKey(op)];
       const { path } = sampleRequest(op, sample);
       const at = path.split("?")[0].slice("/api".length);
