@@ -34,12 +34,13 @@ export function EnquiryForm({
             autoComplete="tel"
             required
             placeholder="+91 98765 43210"
+            minLength={6}
             maxLength={20}
           />
         </div>
         <div className="ps-field">
-          <label htmlFor={id("email")}>E-mail</label>
-          <input id={id("email")} name="email" type="email" autoComplete="email" required maxLength={254} />
+          <label htmlFor={id("email")}>E-mail (optional)</label>
+          <input id={id("email")} name="email" type="email" autoComplete="email" maxLength={254} />
         </div>
       </div>
       <div className="ps-field">

@@ -1,6 +1,6 @@
 import type { SiteData } from "../types";
 import { CatalogBlocks } from "../shared/catalog";
-import { ContactList, InstituteMark } from "../shared/contact";
+import { ContactList, InstituteMark, telHref } from "../shared/contact";
 import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-form";
 import { BookIcon, ChartIcon, TrophyIcon, UsersIcon } from "../shared/icons";
 import { Stars } from "../shared/stars";
@@ -18,12 +18,14 @@ export function Template1({ data }: { data: SiteData }) {
       <a className="ps-skip" href="#programs">
         Skip to content
       </a>
-      <div className="t1-topbar">
-        <div className="ps-wrap t1-topbar-in">
-          <span>{data.phone}</span>
-          <span>{data.email}</span>
+      {(data.phone || data.email) && (
+        <div className="t1-topbar">
+          <div className="ps-wrap t1-topbar-in">
+            {data.phone && <a href={telHref(data.phone)}>{data.phone}</a>}
+            {data.email && <a href={`mailto:${data.email}`}>{data.email}</a>}
+          </div>
         </div>
-      </div>
+      )}
       <header className="t1-header">
         <div className="ps-wrap t1-header-in">
           <a href="/" className="t1-brand">

@@ -15,17 +15,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** /business/website: the institute's site in its chosen template (default t1), or another one to compare. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(context, request, ["business"]);
-  const { viewer, center, services, site } = await loadBusinessCenter(context, request);
+  const { viewer, center, services } = await loadBusinessCenter(context, request);
   const requested = new URL(request.url).searchParams.get("template");
   const applied = (center && isTemplateId(center.templateId) ? center.templateId : "t1") as TemplateId;
   const templateId: TemplateId = isTemplateId(requested) ? requested : applied;
   const { env } = getRequestContext(context);
   let data: SiteData;
   if (center) {
-    data = await services.sites.siteData(center, center.customDomain ?? site.host);
+    data = await services.sites.siteData(center);
   } else {
     // Before a purchase the preview uses the owner's name, so the template can still be judged.
-    data = sampleSiteData(viewer.name || "Business User", site.host);
+    data = sampleSiteData(viewer.name || "Business User");
   }
   return {
     data,

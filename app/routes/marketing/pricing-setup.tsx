@@ -19,6 +19,7 @@ import { BusinessAuthDialog, type AuthMode } from "~/components/setup/business-a
 import { useDomainCheck } from "~/components/setup/use-domain-check";
 import { usePlanPayment, type PlanOrderDetails, type VerifiedPayment } from "~/components/setup/use-plan-payment";
 import { cn } from "~/lib/cn";
+import { thePlan } from "#common/format.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your institute | Pathshala" }];
 
@@ -87,7 +88,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
         // Nothing to forget.
       }
       toast.success("Payment successful", {
-        description: `${paid.institute.trim()} is on the ${paid.plan} plan. Let's launch your website.`,
+        description: `${paid.institute.trim()} is on ${thePlan(paid.plan)}. Let's launch your website.`,
         duration: 5000,
       });
       // Spec §2: to /admin after 600 ms, with a hard redirect if that has not happened 2 s later.
