@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Inbox } from "lucide-react";
 import type { Route } from "./+types/leads";
 import { loadBusinessCenter } from "~/lib/business.server";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ImageUp, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/site";
 import { loadBusinessCenter } from "~/lib/business.server";

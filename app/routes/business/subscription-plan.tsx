@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CalendarClock, CreditCard, Loader2, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/subscription-plan";
 import { loadSubscription } from "~/lib/business-billing.server";

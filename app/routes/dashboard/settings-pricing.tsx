@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Pencil, Tags } from "lucide-react";
 import type { Route } from "./+types/settings-pricing";
 import { loadAdminPlans, saveInlinePlan } from "~/lib/plan-admin.server";

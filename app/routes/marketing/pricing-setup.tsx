@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { ArrowLeft, Check, CircleAlert, Loader2, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/pricing-setup";
