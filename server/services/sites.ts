@@ -234,7 +234,26 @@ export class SiteService {
         .update(centers)
         .set({ templateId, siteVersion: sqlIncrement(), updatedAt: new Date() })
         .where(eq(centers.id, centerId));
-      await tx.insert(templateSelections).values({ centerId, userId, templateId });
+      // An owner trying the designs one after another is one choice for the admins: a switch
+      // within the window updates that institute's latest selection (to the newest design and
+      // time, unread again) instead of adding a notification per click.
+      const [recent] = await tx
+        .select({ id: templateSelections.id })
+        .from(templateSelections)
+        .where(
+          and(
+            eq(templateSelections.centerId, centerId),
+            sql`${templateSelections.createdAt} > now() - make_interval(secs => ${TEMPLATE_CHOICE_WINDOW_S})`,
+          ),
+        )
+        .orderBy(desc(templateSelections.createdAt))
+        .limit(1);
+      if (recent)
+        await tx
+          .update(templateSelections)
+          .set({ templateId, userId, createdAt: sql`now()` })
+          .where(eq(templateSelections.id, recent.id));
+      else await tx.insert(templateSelections).values({ centerId, userId, templateId });
       return true;
     });
     if (changed) this.tenants.changed();
@@ -258,6 +277,9 @@ export interface HomePage {
   etag: string;
   body: Buffer;
 }
+
+/** Template switches of one institute this close together are one notification for the admins. */
+export const TEMPLATE_CHOICE_WINDOW_S = 30 * 60;
 
 /** A page is cached per institute and host (its canonical address names the host). */
 const slotOf = (center: Pick<TenantCenter, "id">, host: string) => `${center.id}|${host}`;

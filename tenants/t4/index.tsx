@@ -4,7 +4,16 @@ import { ContactList, InstituteMark } from "../shared/contact";
 import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-form";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { SiteNav, type SiteLink } from "../shared/site-nav";
 import { inWords, programFocus } from "../defaults";
+
+const LINKS: SiteLink[] = [
+  { href: "#programs", label: "Programs" },
+  { href: "#why-us", label: "Approach" },
+  { href: "#testimonials", label: "Students" },
+  { href: "#contact", label: "Contact" },
+  { href: "/auth?role=student", label: "Sign in" },
+];
 
 /** Calm: minimal and airy. Cream paper, violet accents, a quiet timeline of stories. */
 export function Template4({ data }: { data: SiteData }) {
@@ -15,36 +24,30 @@ export function Template4({ data }: { data: SiteData }) {
         Skip to content
       </a>
       <header className="t4-header">
-        <div className="ps-wrap t4-header-in">
-          <a href="/" className="t4-brand">
+        <div className="ps-wrap t4-header-in ps-header-row">
+          <a href="/" className="t4-brand ps-brand">
             <InstituteMark data={data} className="t4-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <nav aria-label="Sections" className="t4-nav">
-            <a href="#programs">Programs</a>
-            <a href="#why-us">Approach</a>
-            <a href="#testimonials">Students</a>
-            <a href="#contact">Contact</a>
-            <a href="/auth?role=student">Sign in</a>
-          </nav>
+          <SiteNav links={LINKS} className="t4-nav" />
         </div>
       </header>
 
-      <section className="t4-hero">
-        <div className="ps-wrap t4-narrow">
-          <h1>{data.tagline}</h1>
-          <p className="t4-sub">
-            Coaching for {inWords(programFocus(data.programs))} at {data.instituteName}.
-          </p>
-          <div className="t4-ctas">
-            <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary" />
-            <EnquiryButton kind="Apply Now" className="ps-btn t4-btn-quiet" />
-            <EnquiryButton kind="Enquire" className="ps-btn t4-btn-quiet" />
-          </div>
-        </div>
-      </section>
-
       <main>
+        <section className="t4-hero">
+          <div className="ps-wrap t4-narrow">
+            <h1>{data.tagline}</h1>
+            <p className="t4-sub">
+              Coaching for {inWords(programFocus(data.programs))} at {data.instituteName}.
+            </p>
+            <div className="t4-ctas">
+              <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary" />
+              <EnquiryButton kind="Apply Now" className="ps-btn t4-btn-quiet" />
+              <EnquiryButton kind="Enquire" className="ps-btn t4-btn-quiet" />
+            </div>
+          </div>
+        </section>
+
         <section id="programs" className="t4-section">
           <div className="ps-wrap t4-narrow">
             <h2 className="t4-h2">Programs</h2>
