@@ -34,7 +34,6 @@ export function EnquiryForm({
             autoComplete="tel"
             required
             placeholder="+91 98765 43210"
-            minLength={6}
             maxLength={20}
           />
         </div>

@@ -24,9 +24,6 @@ export function Template1({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t1" data-template="t1" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       {(data.phone || data.email) && (
         <div className="t1-topbar">
           <div className="ps-wrap t1-topbar-in">
@@ -36,6 +33,9 @@ export function Template1({ data }: { data: SiteData }) {
         </div>
       )}
       <header className="t1-header">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
         <div className="ps-wrap t1-header-in ps-header-row">
           <a href="/" className="t1-brand ps-brand">
             <InstituteMark data={data} className="t1-mark" />

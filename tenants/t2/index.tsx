@@ -21,10 +21,10 @@ export function Template2({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t2" data-template="t2" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       <header className="t2-header">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
         <div className="ps-wrap t2-header-in ps-header-row">
           <a href="/" className="t2-brand ps-brand">
             <InstituteMark data={data} className="t2-mark" />

@@ -20,10 +20,10 @@ export function Template3({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t3" data-template="t3" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       <header className="t3-header">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
         <div className="ps-wrap t3-header-in ps-header-row">
           <a href="/" className="t3-brand ps-brand">
             <InstituteMark data={data} className="t3-mark" />

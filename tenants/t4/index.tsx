@@ -20,10 +20,10 @@ export function Template4({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t4" data-template="t4" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       <header className="t4-header">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
         <div className="ps-wrap t4-header-in ps-header-row">
           <a href="/" className="t4-brand ps-brand">
             <InstituteMark data={data} className="t4-mark" />
@@ -158,4 +158,5 @@ export const T4_CSS = `
 .t4-contact{display:grid;gap:2.5rem}
 @media(min-width:860px){.t4-contact{grid-template-columns:1fr 1.3fr}}
 .t4-footer{padding:2rem 0;color:var(--muted);font-size:.9rem;border-top:1px solid var(--line)}
+@media(max-width:760px){.t4-header-in{padding-top:1rem;padding-bottom:1rem}}
 `;

@@ -40,7 +40,10 @@ export default function Website({ loaderData }: Route.ComponentProps) {
   const { data, templateId, applied, siteUrl, hasCenter } = loaderData;
   return (
     <>
-      <div className="sticky top-0 z-50 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 text-sm shadow-sm backdrop-blur">
+      <section
+        aria-label="Template preview"
+        className="sticky top-0 z-50 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 text-sm shadow-sm backdrop-blur"
+      >
         <Link to="/business/templates" className="inline-flex items-center gap-1.5 font-medium hover:underline">
           <ArrowLeft className="size-4" aria-hidden /> Templates
         </Link>
@@ -59,7 +62,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
           </a>
         )}
         {!hasCenter && <span className="ml-auto text-muted-foreground">Buy a plan to publish your website.</span>}
-      </div>
+      </section>
       <TemplateView templateId={templateId} data={data} />
     </>
   );
