@@ -9,7 +9,8 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster, toast as showToast } from "sonner";
+import { Toaster } from "sonner";
+import { toast as showToast } from "~/lib/toast";
 import type { Route } from "./+types/root";
 import { tenantRouteGuard } from "~/lib/tenant-guard.server";
 import { loadRootData } from "~/lib/root-data.server";
@@ -69,7 +70,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" richColors closeButton theme={loaderData.theme} />
+      {/* Below the headers (3.5–4 rem tall), so a toast never covers the bell, Logout or the switcher. */}
+      <Toaster
+        position="top-right"
+        offset={{ top: "4.75rem", right: "1.5rem" }}
+        mobileOffset={{ top: "4.25rem", left: "1rem", right: "1rem" }}
+        richColors
+        closeButton
+        theme={loaderData.theme}
+      />
     </>
   );
 }

@@ -38,3 +38,12 @@ export function formatDate(iso: string | Date): string {
     timeZone: "Asia/Kolkata",
   });
 }
+
+/**
+ * "the 3 Year Plan", "the Professional plan": a plan's name in a sentence, without saying "plan"
+ * twice when the name already ends with it.
+ */
+export function thePlan(name: string): string {
+  const trimmed = name.trim();
+  return /\bplan$/i.test(trimmed) ? `the ${trimmed}` : `the ${trimmed} plan`;
+}

@@ -34,9 +34,6 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-export const DEFAULT_ADDRESS = "12 Park Street, Kolkata, West Bengal 700016";
-export const DEFAULT_PHONE = "+91 98300 12345";
-
 /** The institute's programs, or the spec's samples while it lists none. */
 export function shownPrograms(listed: Program[] | undefined): Program[] {
   return listed?.length ? listed : DEFAULT_PROGRAMS;
@@ -58,10 +55,4 @@ export function programFocus(programs: Program[]): string[] {
 /** "JEE, NEET and Boards". */
 export function inWords(items: string[]): string {
   return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** An e-mail address derived from the institute's domain (spec: "derived e-mail"). */
-export function derivedEmail(domain: string): string {
-  const host = domain.toLowerCase().replace(/^www\./, "");
-  return `info@${host}`;
 }

@@ -1,12 +1,14 @@
 /**
  * The only JavaScript an institute's home page loads (~1.5 KB): it opens the enquiry form in a
- * dialog from the Enquire / Apply Now / Book Demo buttons and sends it without leaving the page.
+ * dialog from the Enquire / Apply Now / Book Demo buttons and sends it without leaving the page;
+ * it also closes the phone menu once a link in it is chosen.
  * Without it, the buttons jump to the form and the form posts normally.
  */
 export const ENQUIRY_SCRIPT = `(function(){
 var d=document.getElementById("enquiry-dialog");
 document.addEventListener("click",function(e){
 var t=e.target;if(!(t instanceof Element))return;
+var m=t.closest("[data-site-menu]");if(m&&t.closest("a"))m.open=false;
 var b=t.closest("[data-enquire]");
 if(b&&d&&d.showModal){e.preventDefault();var k=b.getAttribute("data-enquire");d.querySelector("[data-enquiry-title]").textContent=k;d.querySelector("input[name=kind]").value=k;d.showModal();d.querySelector("input[name=name]").focus();return}
 if(t.closest("[data-enquiry-close]")&&d)d.close();

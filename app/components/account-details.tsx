@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Camera } from "lucide-react";
 import type { Viewer } from "~/lib/viewer";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";

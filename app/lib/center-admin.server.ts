@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/http/errors.ts";
 import { getRequestContext } from "./context.server";
-import { CENTER_TEXTS, type CenterJson } from "#common/validation/centers.ts";
+import { CENTER_TEXTS, reachableWebsite, type CenterJson } from "#common/validation/centers.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -42,7 +42,8 @@ export async function loadCenters(context: Ctx, request: Request) {
       limit: CENTERS_PER_PAGE,
       offset: (page - 1) * CENTERS_PER_PAGE,
     });
-    return { centers, total, page, q, loadFailed: false, now: Date.now() };
+    const reachable = centers.map((c) => ({ ...c, website: reachableWebsite(c.website, request.url) }));
+    return { centers: reachable, total, page, q, loadFailed: false, now: Date.now() };
   } catch (error) {
     log.error("loading centers failed", { error });
     return { centers: [] as CenterJson[], total: 0, page, q, loadFailed: true, now: Date.now() };

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/http/errors.ts";
 import { toPlanJson, type PlanJson } from "../../server/services/plans.ts";
 import { getRequestContext } from "./context.server";
-import { parsePriceInput } from "#common/validation/plans.ts";
+import { readPriceInput } from "#common/validation/plans.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -79,6 +79,9 @@ export function saveInlinePlan(context: Ctx, form: FormData) {
   return attempt("save", id, async () => {
     const existing = await services.plans.get(id);
     if (!existing) throw new HttpError(404, "Plan not found");
+    // A typo never reaches the pricing page: the price is refused, and nothing is saved.
+    const price = readPriceInput(form.get("price"), existing.activeDuration);
+    if (!price.ok) throw new HttpError(400, price.message);
     const lines = String(form.get("features") ?? "")
       .split(/\r?\n/)
       .map((line) => line.trim())
@@ -90,7 +93,7 @@ export function saveInlinePlan(context: Ctx, form: FormData) {
     await services.plans.update(id, {
       name: form.get("name") ?? "",
       description: form.get("description") ?? "",
-      pricing: { [existing.activeDuration]: { price: parsePriceInput(form.get("price")) } },
+      pricing: { [existing.activeDuration]: { price: price.price } },
       features,
     });
     return { ok: true, intent: "update", planId: id };

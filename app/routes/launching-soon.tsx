@@ -6,6 +6,7 @@ import { getRequestContext } from "~/lib/context.server";
 import { requireViewer } from "~/lib/session.server";
 import { ButtonLink } from "~/components/ui/button";
 import { Logo } from "~/components/shell/logo";
+import { thePlan } from "#common/format.ts";
 
 const COUNTDOWN_SECONDS = 10;
 const NEXT = "/business/templates";
@@ -46,7 +47,8 @@ export default function LaunchingSoon({ loaderData }: Route.ComponentProps) {
           {planPurchased ? (
             <>
               <p className="mt-4 text-lg text-muted-foreground">
-                {institute} is on the {plan} plan. Next, pick the design of your website{domain ? ` at ${domain}` : ""}.
+                {institute} is on {thePlan(plan ?? "")}. Next, pick the design of your website
+                {domain ? ` at ${domain}` : ""}.
               </p>
               <Countdown />
             </>

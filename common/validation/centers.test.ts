@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { centerFieldErrors, daysLeft, expiryLabel, ExtendCenterSchema, goUrl, SubCenterSchema } from "./centers";
+import {
+  centerFieldErrors,
+  daysLeft,
+  expiryLabel,
+  ExtendCenterSchema,
+  goUrl,
+  SubCenterSchema,
+  reachableWebsite,
+} from "./centers";
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 21, 12);
@@ -74,5 +82,21 @@ describe("extend and Go", () => {
       "https://b.example.com/staff",
     );
     expect(goUrl({ website: null, domain: null, superAdminPath: "/admin" })).toBeNull();
+  });
+});
+
+describe("a center's website in the Center List", () => {
+  it("opens a .localhost site on the port the admin is using", () => {
+    expect(reachableWebsite("http://demo-t1.localhost:3000", "http://localhost:3317/dashboard/centers")).toBe(
+      "http://demo-t1.localhost:3317",
+    );
+    expect(reachableWebsite("http://demo-t1.localhost", "http://localhost:3000/dashboard/centers")).toBe(
+      "http://demo-t1.localhost:3000",
+    );
+  });
+
+  it("leaves every other website as it was stored", () => {
+    expect(reachableWebsite("https://sunrise.in", "http://localhost:3317/")).toBe("https://sunrise.in");
+    expect(reachableWebsite(null, "http://localhost:3317/")).toBe(null);
   });
 });

@@ -175,3 +175,22 @@ export function goUrl(center: {
   const base = center.website ?? (center.domain ? `https://${center.domain}` : null);
   return base ? `${base.replace(/\/+$/, "")}${center.superAdminPath}` : null;
 }
+
+/**
+ * A website on a `.localhost` name (the demo centers') is this very server, so it is reached on the
+ * scheme and port the admin is using, whatever port was current when it was stored.
+ */
+export function reachableWebsite(website: string | null, requestUrl: string): string | null {
+  if (!website) return website;
+  let url: URL;
+  try {
+    url = new URL(website);
+  } catch {
+    return website;
+  }
+  if (url.hostname !== "localhost" && !url.hostname.endsWith(".localhost")) return website;
+  const here = new URL(requestUrl);
+  url.protocol = here.protocol;
+  url.port = here.port;
+  return url.href.replace(/\/$/, "");
+}

@@ -1,13 +1,13 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
 import { storable } from "./storable.ts";
-import { INVALID_PHONE, isListedPhone, isPhoneNumber, phoneDigits } from "./phone.ts";
+import { INVALID_PHONE, isCallablePhone, isListedPhone, phoneDigits } from "./phone.ts";
 
-/** A visitor's number, kept as digits to be dialled (the product's phone rule, ./phone.ts). */
+/** A visitor's number, kept as digits to be dialled: the one way to call them back (./phone.ts). */
 export const phoneSchema = v.pipe(
   text(INVALID_PHONE, "Phone number"),
   v.trim(),
-  v.check(isPhoneNumber, INVALID_PHONE),
+  v.check(isCallablePhone, INVALID_PHONE),
   v.transform(phoneDigits),
 );
 
@@ -31,7 +31,11 @@ export const EnquiryInput = v.object({
     v.maxLength(100, "Your name is too long"),
   ),
   phone: phoneSchema,
-  email: v.pipe(emailSchema),
+  /** Optional: a phone alone is enough to call the visitor back ("" when not given). */
+  email: v.optional(
+    v.union([v.pipe(v.string(), v.trim(), v.empty()), emailSchema], "Please enter a valid email address"),
+    "",
+  ),
   program: v.optional(
     v.pipe(v.string(), storable("Program"), v.trim(), v.maxLength(100, "Please choose a program from the list")),
   ),

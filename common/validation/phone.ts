@@ -17,3 +17,11 @@ export function isPhoneNumber(value: string): boolean {
 export function isListedPhone(value: string): boolean {
   return /^(?:\+?[1-9]\d{5,14}|0\d{6,14})$/.test(phoneDigits(value));
 }
+
+/**
+ * A number a visitor can be called back on (an enquiry's only required contact): the product's
+ * rule, and at least 6 digits, since "12" passes the rule but is nobody's number.
+ */
+export function isCallablePhone(value: string): boolean {
+  return isPhoneNumber(value) && phoneDigits(value).replace(/^\+/, "").length >= 6;
+}

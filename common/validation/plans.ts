@@ -138,10 +138,28 @@ export interface PlanJson {
 export type PlanInput = v.InferInput<typeof PlanSchema>;
 export type PlanData = v.InferOutput<typeof PlanSchema>;
 
-/** Spec §5: "price parsed as integer, invalid becomes 0" (form inputs only; the API takes numbers). */
-export function parsePriceInput(value: unknown): number {
-  const n = Number.parseInt(String(value ?? "").replace(/[,\s₹]/g, ""), 10);
-  return Number.isFinite(n) ? n : 0;
+/**
+ * A price typed into a plan editor, in whole rupees. The spec (§5) parses it "as integer, invalid
+ * becomes 0"; that published plans at ₹0 on a typo, so a price that is not a whole, non-negative
+ * number of rupees is refused with the field's message instead (decision 0021). Grouping commas,
+ * spaces and a leading ₹ are allowed ("₹5,000").
+ */
+export function readPriceInput(
+  value: unknown,
+  billing: Billing,
+): { ok: true; price: number } | { ok: false; message: string } {
+  const label = LABELS[billing];
+  const typed = typeof value === "string" ? value.replace(/[,\s]/g, "").replace(/^₹/, "") : "";
+  if (typed === "") return { ok: false, message: `${label} price is required` };
+  if (/^-\d/.test(typed)) return { ok: false, message: `${label} price cannot be negative` };
+  if (!/^\d+$/.test(typed)) return { ok: false, message: `${label} price must be a whole number of rupees` };
+  const price = Number(typed);
+  if (price > MAX_PLAN_PRICE)
+    return {
+      ok: false,
+      message: `${label} price cannot be more than ₹${MAX_PLAN_PRICE.toLocaleString("en-IN")}`,
+    };
+  return { ok: true, price };
 }
 
 /** Spec §9 billing labels: Monthly, '3 months' (quarterlyMonths 3), Yearly (yearlyYears 1). */

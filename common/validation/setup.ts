@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
-import { INVALID_PHONE, isPhoneNumber } from "./phone.ts";
+import { INVALID_PHONE, isListedPhone } from "./phone.ts";
 import { BILLINGS } from "./plans.ts";
 
 /**
@@ -56,11 +56,16 @@ export const ownerNameSchema = v.pipe(
   v.maxLength(100, "Owner/Director full name is too long"),
 );
 
-/** Optional; when given, the product's phone rule (./phone.ts). */
+/**
+ * Optional; when given, a number the institute can be called on, as its site will show it
+ * (./phone.ts isListedPhone: "12" passes the seminar's rule but is nobody's number).
+ */
 export const phoneSchema = v.pipe(
   v.optional(v.string(INVALID_PHONE), ""),
   v.trim(),
-  v.check((s) => s === "" || isPhoneNumber(s), INVALID_PHONE),
+  v.transform((s) => s.replace(/\s+/g, " ")),
+  v.check((s) => s === "" || isListedPhone(s), INVALID_PHONE),
+  v.maxLength(24, INVALID_PHONE),
 );
 
 /** Steps 1 and 2 of the wizard. */

@@ -129,7 +129,8 @@ async function seedRows(
       .values(
         DEMO_CENTERS.map((c) => ({
           ...c,
-          website: `http://${c.customDomain}:3000`,
+          // No port: the Center List opens a .localhost site on the port the demo runs on.
+          website: `http://${c.customDomain}`,
           ownerId: owner?.id,
           planId: plan?.id,
           planName: plan?.name,

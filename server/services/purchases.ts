@@ -9,6 +9,7 @@ import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "..
 import type { Payments } from "../payments/index.ts";
 import { CreateOrderSchema, domainSchema } from "#common/validation/setup.ts";
 import { billingLabel } from "#common/validation/plans.ts";
+import { thePlan } from "#common/format.ts";
 import { durationDaysOf, priceOf, type PlanRow, type PlanService } from "./plans.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
@@ -124,7 +125,7 @@ export class PurchaseService {
     const amount = priceOf(plan, data.billing);
     if (amount < 100)
       throw badRequest(
-        `The ${plan.name} plan is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`,
+        `${thePlan(plan.name).replace(/^the/, "The")} is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`,
       );
     const domain = await this.domainStatus(data.domain, userId);
     if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
@@ -294,6 +295,8 @@ export class PurchaseService {
         status: "active",
         startsAt: now,
         expiresAt: new Date(now.getTime() + runs),
+        // The site's contact details start as the owner's own from the wizard, never samples.
+        siteProfile: { contactEmail: order.email, ...(order.phone ? { phone: order.phone } : {}) },
       })
       .returning({ id: centers.id });
     return center.id;

@@ -8,14 +8,7 @@ import { createElement } from "react";
 import { centers, contents, templateSelections, type SiteProfile } from "../db/schema/index.ts";
 import type { Database, Db } from "../db/types.ts";
 import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
-import {
-  DEFAULT_ADDRESS,
-  DEFAULT_PHONE,
-  DEFAULT_TESTIMONIALS,
-  defaultTagline,
-  derivedEmail,
-  shownPrograms,
-} from "../../tenants/defaults.ts";
+import { DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../tenants/defaults.ts";
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -128,11 +121,8 @@ export class SiteService {
     if (centerId) this.catalogChangeHeard(centerId);
   }
 
-  async siteData(
-    center: Pick<TenantCenter, "id" | "instituteName" | "customDomain" | "slug" | "siteProfile">,
-    host: string,
-  ): Promise<SiteData> {
-    return { ...profileData(center, host), catalog: await this.catalog(center.id) };
+  async siteData(center: Pick<TenantCenter, "id" | "instituteName" | "siteProfile">): Promise<SiteData> {
+    return { ...profileData(center), catalog: await this.catalog(center.id) };
   }
 
   async catalog(centerId: string): Promise<SiteData["catalog"]> {
@@ -207,7 +197,7 @@ export class SiteService {
   private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage> {
     const templateId = templateOf(center);
     const catalogVersion = this.catalogVersion(center.id);
-    const data = await this.siteData(center, host);
+    const data = await this.siteData(center);
     const html = Buffer.from(renderDocument(templateId, data, host));
     // From the bytes themselves: every instance gives the same page the same tag.
     const etag = `"${sha(html)}"`;
@@ -244,7 +234,26 @@ export class SiteService {
         .update(centers)
         .set({ templateId, siteVersion: sqlIncrement(), updatedAt: new Date() })
         .where(eq(centers.id, centerId));
-      await tx.insert(templateSelections).values({ centerId, userId, templateId });
+      // An owner trying the designs one after another is one choice for the admins: a switch
+      // within the window updates that institute's latest selection (to the newest design and
+      // time, unread again) instead of adding a notification per click.
+      const [recent] = await tx
+        .select({ id: templateSelections.id })
+        .from(templateSelections)
+        .where(
+          and(
+            eq(templateSelections.centerId, centerId),
+            sql`${templateSelections.createdAt} > now() - make_interval(secs => ${TEMPLATE_CHOICE_WINDOW_S})`,
+          ),
+        )
+        .orderBy(desc(templateSelections.createdAt))
+        .limit(1);
+      if (recent)
+        await tx
+          .update(templateSelections)
+          .set({ templateId, userId, createdAt: sql`now()` })
+          .where(eq(templateSelections.id, recent.id));
+      else await tx.insert(templateSelections).values({ centerId, userId, templateId });
       return true;
     });
     if (changed) this.tenants.changed();
@@ -269,7 +278,10 @@ export interface HomePage {
   body: Buffer;
 }
 
-/** A page is cached per institute and host (the e-mail it shows derives from the host). */
+/** Template switches of one institute this close together are one notification for the admins. */
+export const TEMPLATE_CHOICE_WINDOW_S = 30 * 60;
+
+/** A page is cached per institute and host (its canonical address names the host). */
 const slotOf = (center: Pick<TenantCenter, "id">, host: string) => `${center.id}|${host}`;
 
 const templateOf = (center: Pick<TenantCenter, "templateId">): TemplateId =>
@@ -279,19 +291,20 @@ function sqlIncrement() {
   return sql`${centers.siteVersion} + 1`;
 }
 
-/** The institute's details with the spec's samples where it has not filled them in. */
-export function profileData(
-  center: Pick<TenantCenter, "instituteName" | "customDomain" | "slug" | "siteProfile">,
-  host: string,
-): Omit<SiteData, "catalog"> {
+/**
+ * The institute's details with the spec's samples where it has not filled them in. Contact details
+ * are never samples: an address, phone or e-mail the institute has not given is left out
+ * (decision 0021); a new site starts with the owner's phone and e-mail from the setup wizard.
+ */
+export function profileData(center: Pick<TenantCenter, "instituteName" | "siteProfile">): Omit<SiteData, "catalog"> {
   const p = center.siteProfile ?? {};
   const programs = shownPrograms(p.programs);
   return {
     instituteName: center.instituteName,
     tagline: p.tagline?.trim() || defaultTagline(center.instituteName, programs),
-    address: p.address?.trim() || DEFAULT_ADDRESS,
-    phone: p.phone?.trim() || DEFAULT_PHONE,
-    email: p.contactEmail?.trim() || derivedEmail(center.customDomain ?? host),
+    address: p.address?.trim() ?? "",
+    phone: p.phone?.trim() ?? "",
+    email: p.contactEmail?.trim() ?? "",
     programs,
     testimonials: p.testimonials?.length ? p.testimonials : DEFAULT_TESTIMONIALS,
     logoUrl: p.logoKey ? `/media/${p.logoKey}` : null,
@@ -311,9 +324,9 @@ export function renderDocument(templateId: TemplateId, data: SiteData, host: str
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
     name: data.instituteName,
-    address: data.address,
-    telephone: data.phone,
-    email: data.email,
+    address: data.address || undefined,
+    telephone: data.phone || undefined,
+    email: data.email || undefined,
   }).replace(/</g, "\\u003c");
   return `<!doctype html><html lang="en" data-template="${templateId}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><meta name="description" content="${description}"><link rel="canonical" href="https://${escapeHtml(host)}/"><meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(data.instituteName)}"><meta property="og:description" content="${description}"><meta property="og:url" content="https://${escapeHtml(host)}/">${data.logoUrl ? `<meta property="og:image" content="${escapeHtml(data.logoUrl)}"><link rel="icon" href="${escapeHtml(data.logoUrl)}">` : `<link rel="icon" href="${initialIcon(data)}">`}<link rel="stylesheet" href="/_site/${templateId}.css?v=${css.version}"><script type="application/ld+json">${jsonLd}</script><script src="/_site/enquiry.js?v=${script.version}" defer></script></head><body>${body}</body></html>`;
 }

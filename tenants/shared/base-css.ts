@@ -50,6 +50,13 @@ a{color:inherit}
 .ps-stars{display:flex;gap:.15rem;color:#f59e0b}
 .ps-skip{position:absolute;left:-9999px;top:0;padding:.5rem 1rem;background:var(--brand);color:var(--on-brand);z-index:10}
 .ps-skip:focus{left:.5rem;top:.5rem}
+.ps-menu{display:none;position:relative;margin-left:auto}
+.ps-menu>summary{list-style:none;display:inline-flex;align-items:center;gap:.4rem;min-height:2.75rem;padding:.5rem .9rem;border:1px solid currentColor;border-radius:var(--radius,.5rem);cursor:pointer;font-weight:600;white-space:nowrap}
+.ps-menu>summary::-webkit-details-marker{display:none}
+.ps-menu-panel{position:absolute;right:0;top:calc(100% + .5rem);z-index:20;min-width:14rem;display:grid;padding:.4rem;background:var(--card,#fff);color:var(--ink);border:1px solid var(--line);border-radius:var(--radius,.5rem);box-shadow:0 14px 34px rgba(15,23,42,.22);text-transform:none;letter-spacing:normal;font-weight:600}
+.ps-menu-panel a{display:block;padding:.75rem .9rem;text-decoration:none;color:var(--ink);border-radius:.35rem}
+.ps-menu-panel a:hover,.ps-menu-panel a:focus-visible{background:var(--paper)}
+@media(max-width:760px){.ps-site .ps-menu{display:block}.ps-site .ps-wide-nav{display:none}.ps-site .ps-header-row{flex-wrap:nowrap;gap:.75rem}.ps-site .ps-brand{min-width:0}.ps-site .ps-brand>:first-child{flex-shrink:0}.ps-site .ps-brand>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}}
 .ps-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media(prefers-reduced-motion:reduce){html{scroll-behavior:auto}.ps-btn{transition:none}.ps-btn:hover{transform:none}}
 `;

@@ -38,8 +38,8 @@ export function EnquiryForm({
           />
         </div>
         <div className="ps-field">
-          <label htmlFor={id("email")}>E-mail</label>
-          <input id={id("email")} name="email" type="email" autoComplete="email" required maxLength={254} />
+          <label htmlFor={id("email")}>E-mail (optional)</label>
+          <input id={id("email")} name="email" type="email" autoComplete="email" maxLength={254} />
         </div>
       </div>
       <div className="ps-field">

@@ -79,3 +79,8 @@ export const LiveIcon = ({ className }: IconProps) => (
     <path d="M16.2 7.8a6 6 0 0 1 0 8.4M7.8 16.2a6 6 0 0 1 0-8.4M19.1 4.9a10 10 0 0 1 0 14.2M4.9 19.1a10 10 0 0 1 0-14.2" />
   </svg>
 );
+export const MenuIcon = ({ className }: IconProps) => (
+  <svg {...base} className={className}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </svg>
+);

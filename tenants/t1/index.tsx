@@ -1,61 +1,64 @@
 import type { SiteData } from "../types";
 import { CatalogBlocks } from "../shared/catalog";
-import { ContactList, InstituteMark } from "../shared/contact";
+import { ContactList, InstituteMark, telHref } from "../shared/contact";
 import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-form";
 import { BookIcon, ChartIcon, TrophyIcon, UsersIcon } from "../shared/icons";
 import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { SiteNav, type SiteLink } from "../shared/site-nav";
 import { programFocus } from "../defaults";
 
 const WHY_ICONS = [TrophyIcon, UsersIcon, ChartIcon, BookIcon];
+
+const LINKS: SiteLink[] = [
+  { href: "#programs", label: "Programs" },
+  { href: "#why-us", label: "Why us" },
+  { href: "#testimonials", label: "Results" },
+  { href: "#contact", label: "Contact" },
+  { href: "/auth?role=student", label: "Student login", className: "t1-login" },
+];
 
 /** Heritage: classic and trustworthy. Navy and gold, serif headings, a centred hero. */
 export function Template1({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t1" data-template="t1" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
-      <div className="t1-topbar">
-        <div className="ps-wrap t1-topbar-in">
-          <span>{data.phone}</span>
-          <span>{data.email}</span>
+      {(data.phone || data.email) && (
+        <div className="t1-topbar">
+          <div className="ps-wrap t1-topbar-in">
+            {data.phone && <a href={telHref(data.phone)}>{data.phone}</a>}
+            {data.email && <a href={`mailto:${data.email}`}>{data.email}</a>}
+          </div>
         </div>
-      </div>
+      )}
       <header className="t1-header">
-        <div className="ps-wrap t1-header-in">
-          <a href="/" className="t1-brand">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
+        <div className="ps-wrap t1-header-in ps-header-row">
+          <a href="/" className="t1-brand ps-brand">
             <InstituteMark data={data} className="t1-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <nav aria-label="Sections" className="t1-nav">
-            <a href="#programs">Programs</a>
-            <a href="#why-us">Why us</a>
-            <a href="#testimonials">Results</a>
-            <a href="#contact">Contact</a>
-            <a href="/auth?role=student" className="t1-login">
-              Student login
-            </a>
-          </nav>
+          <SiteNav links={LINKS} className="t1-nav" />
         </div>
       </header>
 
-      <section className="t1-hero">
-        <div className="ps-wrap">
-          <p className="t1-eyebrow">{programFocus(data.programs).join(" · ")}</p>
-          <h1>{data.instituteName}</h1>
-          <p className="t1-tagline">{data.tagline}</p>
-          <div className="t1-ctas">
-            <EnquiryButton kind="Apply Now" className="ps-btn ps-btn-primary" />
-            <EnquiryButton kind="Book Demo" className="ps-btn t1-btn-outline" />
-            <EnquiryButton kind="Enquire" className="ps-btn t1-btn-ghost" />
-          </div>
-        </div>
-      </section>
-
       <main>
+        <section className="t1-hero">
+          <div className="ps-wrap">
+            <p className="t1-eyebrow">{programFocus(data.programs).join(" · ")}</p>
+            <h1>{data.instituteName}</h1>
+            <p className="t1-tagline">{data.tagline}</p>
+            <div className="t1-ctas">
+              <EnquiryButton kind="Apply Now" className="ps-btn ps-btn-primary" />
+              <EnquiryButton kind="Book Demo" className="ps-btn t1-btn-outline" />
+              <EnquiryButton kind="Enquire" className="ps-btn t1-btn-ghost" />
+            </div>
+          </div>
+        </section>
+
         <section id="programs" className="t1-section">
           <div className="ps-wrap">
             <h2 className="t1-h2">Our Programs</h2>

@@ -6,63 +6,63 @@ import { CheckIcon } from "../shared/icons";
 import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { SiteNav, type SiteLink } from "../shared/site-nav";
+
+const LINKS: SiteLink[] = [
+  { href: "#programs", label: "Programs" },
+  { href: "#why-us", label: "Why us" },
+  { href: "#testimonials", label: "Stories" },
+  { href: "#contact", label: "Contact" },
+  { href: "/auth?role=student", label: "Student login", className: "t2-login" },
+];
 
 /** Horizon: modern and confident. A dark split hero, teal accents, results up front. */
 export function Template2({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t2" data-template="t2" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       <header className="t2-header">
-        <div className="ps-wrap t2-header-in">
-          <a href="/" className="t2-brand">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
+        <div className="ps-wrap t2-header-in ps-header-row">
+          <a href="/" className="t2-brand ps-brand">
             <InstituteMark data={data} className="t2-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <nav aria-label="Sections" className="t2-nav">
-            <a href="#programs">Programs</a>
-            <a href="#why-us">Why us</a>
-            <a href="#testimonials">Stories</a>
-            <a href="#contact">Contact</a>
-          </nav>
-          <a href="/auth?role=student" className="t2-login">
-            Student login
-          </a>
+          <SiteNav links={LINKS} className="t2-nav" />
         </div>
       </header>
 
-      <section className="t2-hero">
-        <div className="ps-wrap t2-hero-in">
-          <div>
-            <h1>
-              Crack the exam.
-              <br />
-              <span>Keep the love for learning.</span>
-            </h1>
-            <p className="t2-tagline">{data.tagline}</p>
-            <div className="t2-ctas">
-              <EnquiryButton kind="Apply Now" className="ps-btn ps-btn-primary" />
-              <EnquiryButton kind="Enquire" className="ps-btn t2-btn-line" />
-            </div>
-          </div>
-          <aside className="t2-panel" aria-label="Book a free demo class">
-            <p className="t2-panel-kicker">Free demo class</p>
-            <p className="t2-panel-title">See how we teach before you decide.</p>
-            <ul>
-              {data.programs.slice(0, 3).map((p) => (
-                <li key={p.name}>
-                  <CheckIcon className="ps-icon" /> {p.name}
-                </li>
-              ))}
-            </ul>
-            <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary t2-wide" />
-          </aside>
-        </div>
-      </section>
-
       <main>
+        <section className="t2-hero">
+          <div className="ps-wrap t2-hero-in">
+            <div>
+              <h1>
+                Crack the exam.
+                <br />
+                <span>Keep the love for learning.</span>
+              </h1>
+              <p className="t2-tagline">{data.tagline}</p>
+              <div className="t2-ctas">
+                <EnquiryButton kind="Apply Now" className="ps-btn ps-btn-primary" />
+                <EnquiryButton kind="Enquire" className="ps-btn t2-btn-line" />
+              </div>
+            </div>
+            <section className="t2-panel" aria-label="Book a free demo class">
+              <p className="t2-panel-kicker">Free demo class</p>
+              <p className="t2-panel-title">See how we teach before you decide.</p>
+              <ul>
+                {data.programs.slice(0, 3).map((p) => (
+                  <li key={p.name}>
+                    <CheckIcon className="ps-icon" /> {p.name}
+                  </li>
+                ))}
+              </ul>
+              <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary t2-wide" />
+            </section>
+          </div>
+        </section>
         <section id="programs" className="t2-section">
           <div className="ps-wrap">
             <p className="t2-kicker">Programs</p>
@@ -157,6 +157,7 @@ export const T2_CSS = `
 .t2-nav{display:flex;gap:1.25rem;margin-left:auto;font-size:.95rem}
 .t2-nav a{text-decoration:none;color:#cbd5e1}
 .t2-nav a:hover{color:#fff}
+.t2-nav{align-items:center}
 .t2-login{border:1px solid #334155;border-radius:999px;padding:.35rem .9rem;text-decoration:none;font-size:.9rem;color:#fff;white-space:nowrap}
 .t2-hero{background:linear-gradient(135deg,var(--night) 0,#134e4a 100%);color:#e2e8f0;padding:5rem 0}
 .t2-hero-in{display:grid;gap:2.5rem;align-items:center}
@@ -203,5 +204,5 @@ export const T2_CSS = `
 .t2-contact .ps-contact-list a{color:#fff}
 .t2-form-card{background:#fff;color:var(--ink);border-radius:1rem;padding:1.75rem}
 .t2-footer{background:#020617;color:#94a3b8;padding:1.5rem 0;font-size:.9rem}
-@media(max-width:760px){.t2-nav{display:none}.t2-login{margin-left:auto}.t2-hero{padding:3.5rem 0}}
+@media(max-width:760px){.t2-hero{padding:3.5rem 0}}
 `;

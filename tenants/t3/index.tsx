@@ -5,45 +5,48 @@ import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-for
 import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { SiteNav, type SiteLink } from "../shared/site-nav";
+
+const LINKS: SiteLink[] = [
+  { href: "#programs", label: "Programs" },
+  { href: "#why-us", label: "Why us" },
+  { href: "#testimonials", label: "Toppers" },
+  { href: "#contact", label: "Contact" },
+  { href: "/auth?role=student", label: "Login" },
+];
 
 /** Spark: bold and energetic. Big type, warm orange, chunky bordered cards. */
 export function Template3({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t3" data-template="t3" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       <header className="t3-header">
-        <div className="ps-wrap t3-header-in">
-          <a href="/" className="t3-brand">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
+        <div className="ps-wrap t3-header-in ps-header-row">
+          <a href="/" className="t3-brand ps-brand">
             <InstituteMark data={data} className="t3-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <nav aria-label="Sections" className="t3-nav">
-            <a href="#programs">Programs</a>
-            <a href="#why-us">Why us</a>
-            <a href="#testimonials">Toppers</a>
-            <a href="#contact">Contact</a>
-            <a href="/auth?role=student">Login</a>
-          </nav>
+          <SiteNav links={LINKS} className="t3-nav" />
         </div>
       </header>
 
-      <section className="t3-hero">
-        <div className="ps-wrap">
-          <p className="t3-sticker">Admissions open</p>
-          <h1>{data.instituteName}</h1>
-          <p className="t3-tagline">{data.tagline}</p>
-          <div className="t3-ctas">
-            <EnquiryButton kind="Apply Now" className="ps-btn t3-btn t3-btn-dark" />
-            <EnquiryButton kind="Book Demo" className="ps-btn t3-btn" />
-            <EnquiryButton kind="Enquire" className="ps-btn t3-btn t3-btn-light" />
-          </div>
-        </div>
-      </section>
-
       <main>
+        <section className="t3-hero">
+          <div className="ps-wrap">
+            <p className="t3-sticker">Admissions open</p>
+            <h1>{data.instituteName}</h1>
+            <p className="t3-tagline">{data.tagline}</p>
+            <div className="t3-ctas">
+              <EnquiryButton kind="Apply Now" className="ps-btn t3-btn t3-btn-dark" />
+              <EnquiryButton kind="Book Demo" className="ps-btn t3-btn" />
+              <EnquiryButton kind="Enquire" className="ps-btn t3-btn t3-btn-light" />
+            </div>
+          </div>
+        </section>
+
         <section id="programs" className="t3-section">
           <div className="ps-wrap">
             <h2 className="t3-h2">Programs</h2>

@@ -4,47 +4,50 @@ import { ContactList, InstituteMark } from "../shared/contact";
 import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-form";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
+import { SiteNav, type SiteLink } from "../shared/site-nav";
 import { inWords, programFocus } from "../defaults";
+
+const LINKS: SiteLink[] = [
+  { href: "#programs", label: "Programs" },
+  { href: "#why-us", label: "Approach" },
+  { href: "#testimonials", label: "Students" },
+  { href: "#contact", label: "Contact" },
+  { href: "/auth?role=student", label: "Sign in" },
+];
 
 /** Calm: minimal and airy. Cream paper, violet accents, a quiet timeline of stories. */
 export function Template4({ data }: { data: SiteData }) {
   const year = new Date().getFullYear();
   return (
     <div className="ps-site t4" data-template="t4" style={brandStyle(data.brandColor)}>
-      <a className="ps-skip" href="#programs">
-        Skip to content
-      </a>
       <header className="t4-header">
-        <div className="ps-wrap t4-header-in">
-          <a href="/" className="t4-brand">
+        <a className="ps-skip" href="#programs">
+          Skip to content
+        </a>
+        <div className="ps-wrap t4-header-in ps-header-row">
+          <a href="/" className="t4-brand ps-brand">
             <InstituteMark data={data} className="t4-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <nav aria-label="Sections" className="t4-nav">
-            <a href="#programs">Programs</a>
-            <a href="#why-us">Approach</a>
-            <a href="#testimonials">Students</a>
-            <a href="#contact">Contact</a>
-            <a href="/auth?role=student">Sign in</a>
-          </nav>
+          <SiteNav links={LINKS} className="t4-nav" />
         </div>
       </header>
 
-      <section className="t4-hero">
-        <div className="ps-wrap t4-narrow">
-          <h1>{data.tagline}</h1>
-          <p className="t4-sub">
-            Coaching for {inWords(programFocus(data.programs))} at {data.instituteName}.
-          </p>
-          <div className="t4-ctas">
-            <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary" />
-            <EnquiryButton kind="Apply Now" className="ps-btn t4-btn-quiet" />
-            <EnquiryButton kind="Enquire" className="ps-btn t4-btn-quiet" />
-          </div>
-        </div>
-      </section>
-
       <main>
+        <section className="t4-hero">
+          <div className="ps-wrap t4-narrow">
+            <h1>{data.tagline}</h1>
+            <p className="t4-sub">
+              Coaching for {inWords(programFocus(data.programs))} at {data.instituteName}.
+            </p>
+            <div className="t4-ctas">
+              <EnquiryButton kind="Book Demo" className="ps-btn ps-btn-primary" />
+              <EnquiryButton kind="Apply Now" className="ps-btn t4-btn-quiet" />
+              <EnquiryButton kind="Enquire" className="ps-btn t4-btn-quiet" />
+            </div>
+          </div>
+        </section>
+
         <section id="programs" className="t4-section">
           <div className="ps-wrap t4-narrow">
             <h2 className="t4-h2">Programs</h2>
@@ -155,4 +158,5 @@ export const T4_CSS = `
 .t4-contact{display:grid;gap:2.5rem}
 @media(min-width:860px){.t4-contact{grid-template-columns:1fr 1.3fr}}
 .t4-footer{padding:2rem 0;color:var(--muted);font-size:.9rem;border-top:1px solid var(--line)}
+@media(max-width:760px){.t4-header-in{padding-top:1rem;padding-bottom:1rem}}
 `;

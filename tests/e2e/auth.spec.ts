@@ -109,7 +109,7 @@ test("signed-out visitors of the admin dashboard get its sign-in; /profile needs
   }
 });
 
-test("the simple sign-in page alerts on empty fields and leads to the dashboard", async ({ page }) => {
+test("the simple sign-in page alerts on empty fields and leads each role to its own area", async ({ page }) => {
   await page.goto("/login");
   const alerts: string[] = [];
   page.once("dialog", (dialog) => {
@@ -122,7 +122,13 @@ test("the simple sign-in page alerts on empty fields and leads to the dashboard"
   await page.getByLabel("Email").fill("student@example.com");
   await page.getByLabel("Password", { exact: true }).fill("demo-student-2025");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await expect(page).toHaveURL(/\/student$/);
+  await expect(page.getByText("Pathshala Admin")).toHaveCount(0);
+  // Signed in, /login and /dashboard lead to the student's own area too.
+  for (const path of ["/login", "/dashboard"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/student$/);
+  }
 });
 
 test("'Remember me' keeps the session across a browser restart; without it the cookie ends with the browser", async ({

@@ -108,6 +108,11 @@ test("Price management cards: create with the tabbed editor, edit, delete with c
   await editor.getByRole("tab", { name: "Features" }).click();
   await editor.getByRole("button", { name: "Add feature" }).click();
   await editor.getByRole("button", { name: "Create plan" }).click();
+  // A price that is not whole rupees is refused, never saved as ₹0 (decision 0021).
+  await expect(editor.getByText("Yearly price must be a whole number of rupees")).toBeVisible();
+  await expect(page.getByText("Plan Created")).toHaveCount(0);
+  await editor.getByLabel("Yearly price (₹)").fill("0");
+  await editor.getByRole("button", { name: "Create plan" }).click();
   // Feature names must not be empty after trimming.
   await expect(editor.getByText("Feature name is required")).toBeVisible();
   await editor.getByLabel("Name of feature 1").fill("Doubt sessions");
@@ -121,7 +126,7 @@ test("Price management cards: create with the tabbed editor, edit, delete with c
   const card = page.locator(`[aria-label="${name}"]`);
   await expect(card.getByText("₹1,200")).toHaveCount(2);
   await expect(card.getByText("₹3,300")).toBeVisible();
-  // An invalid number counts as 0 (spec §5).
+  // 0 typed as 0 is a price of ₹0 (a plan not sold yearly).
   await expect(card.getByText("₹0")).toBeVisible();
   await expect(card.getByText("Popular")).toBeVisible();
   const created = (await publicPlans(page)).find((p) => p.name === name)!;

@@ -226,6 +226,47 @@ describe("notifications", () => {
     });
   });
 
+  it("make one notification of an owner's template switches in a row, naming the last design", async () => {
+    const { domain } = await buy({ institute: "Switching Academy" });
+    const [center] = await t.database.db.select().from(centers).where(eq(centers.customDomain, domain));
+    for (const templateId of ["t2", "t3", "t4", "t2", "t3", "t4", "t1", "t3"]) {
+      const apply = await postJson(
+        t,
+        "/api/templates/apply",
+        { templateId, centerId: center.id },
+        { headers: bearer(owner.access_token) },
+      );
+      expect(apply.status).toBe(200);
+    }
+    const rows = await t.database.db
+      .select()
+      .from(templateSelections)
+      .where(eq(templateSelections.centerId, center.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].templateId).toBe("t3");
+    const { body } = await getJson("/api/admin/recent-template-selections?limit=10", admin);
+    const mine = body.selections.filter((s: { centerId: { _id: string } }) => s.centerId._id === center.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].templateId).toBe("t3");
+
+    // A switch after the window is a new choice, and a notification of its own.
+    await t.database.db
+      .update(templateSelections)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(templateSelections.centerId, center.id));
+    await postJson(
+      t,
+      "/api/templates/apply",
+      { templateId: "t2", centerId: center.id },
+      { headers: bearer(owner.access_token) },
+    );
+    const after = await t.database.db
+      .select()
+      .from(templateSelections)
+      .where(eq(templateSelections.centerId, center.id));
+    expect(after.map((s) => s.templateId).sort()).toEqual(["t2", "t3"]);
+  });
+
   it("honour limit (default 10, 1 to 50) and refuse a bad one with 400", async () => {
     for (let i = 0; i < 3; i++) await buy();
     expect((await getJson("/api/admin/recent-purchases?limit=2", admin)).body.purchases).toHaveLength(2);

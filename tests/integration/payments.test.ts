@@ -166,6 +166,8 @@ describe("POST /api/payment/create-order", () => {
     ["no email", { email: "" }, "Email is required"],
     ["a bad email", { email: "asha@" }, "Please enter a valid email address"],
     ["a bad phone", { phone: "12ab" }, "Please enter a valid phone number"],
+    ["a two-digit phone", { phone: "12" }, "Please enter a valid phone number"],
+    ["a phone in letters", { phone: "abc" }, "Please enter a valid phone number"],
     ["no plan", { plan: "" }, "Plan is required"],
     [
       "an unknown plan",
@@ -284,9 +286,17 @@ describe("POST /api/payment/verify", () => {
     expect(Math.abs(center.startsAt.getTime() - startedAt)).toBeLessThan(60_000);
     expect(Math.abs(center.expiresAt!.getTime() - (center.startsAt.getTime() + 90 * DAY))).toBeLessThan(60_000);
 
+    // The site's contact details are the owner's from the wizard; no sample address or phone.
+    expect(center.siteProfile).toEqual({ contactEmail: "asha@example.com", phone: "+91 98765 43210" });
     const site = await t.request("/", { host: domain });
     expect(site.status).toBe(200);
-    expect(await site.text()).toContain("Vidya Classes");
+    const html = await site.text();
+    expect(html).toContain("Vidya Classes");
+    expect(html).toContain("asha@example.com");
+    expect(html).toContain("+91 98765 43210");
+    expect(html).not.toContain("Park Street");
+    expect(html).not.toContain("98300 12345");
+    expect(html).not.toContain(`info@${domain}`);
   });
 
   it("refuses a forged signature with 422 and completes nothing", async () => {

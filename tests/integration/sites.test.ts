@@ -26,14 +26,17 @@ afterAll(() => t.close());
 const home = (host = "sunrise.test", headers: Record<string, string> = {}) => t.request("/", { host, headers });
 
 describe("an institute's home page", () => {
-  it("renders its template with its name, derived e-mail and the sample programs", async () => {
+  it("renders its template with its name and the sample programs, and no invented contact details", async () => {
     const res = await home();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     const html = await res.text();
     expect(html).toContain('data-template="t1"');
     expect(html).toContain("Sunrise &amp; Sons Academy");
-    expect(html).toContain("info@sunrise.test");
+    // Nothing the institute has not given: no derived e-mail, no sample address or phone.
+    expect(html).not.toContain("info@sunrise.test");
+    expect(html).not.toContain("Park Street");
+    expect(html).not.toContain('href="tel:');
     for (const text of [
       "JEE Main/Advanced",
       "NEET UG",
@@ -377,11 +380,26 @@ describe("enquiries", () => {
     });
   });
 
+  it("need only a phone: the e-mail is optional", async () => {
+    const { email: _email, ...phoneOnly } = lead;
+    for (const body of [phoneOnly, { ...lead, email: "  " }]) {
+      const res = await postJson(t, "/api/enquiries", body, { host: "sunrise.test" });
+      expect(res.status).toBe(201);
+      const [row] = await t.database.db
+        .select()
+        .from(enquiries)
+        .where(eq(enquiries.id, (await res.json()).enquiry._id));
+      expect(row).toMatchObject({ phone: "+919876543210", email: "" });
+    }
+  });
+
   it("name what is wrong and store nothing", async () => {
     const before = (await t.database.db.select().from(enquiries)).length;
     const cases: [Record<string, unknown>, string][] = [
       [{ ...lead, name: " " }, "Please enter your name"],
       [{ ...lead, phone: "1" }, "Please enter a valid phone number"],
+      [{ ...lead, phone: "12" }, "Please enter a valid phone number"],
+      [{ ...lead, phone: "abc" }, "Please enter a valid phone number"],
       [{ ...lead, phone: "98765abc10" }, "Please enter a valid phone number"],
       [{ ...lead, phone: "0987654321" }, "Please enter a valid phone number"],
       [{ ...lead, email: "nope" }, "Please enter a valid email address"],
@@ -452,7 +470,7 @@ describe("enquiries", () => {
     expect(list.status).toBe(200);
     const { enquiries: rows, total } = await list.json();
     expect(total).toBeGreaterThan(0);
-    expect(rows.every((r: { email: string }) => r.email === "ravi@example.com")).toBe(true);
+    expect(rows.every((r: { email: string }) => ["ravi@example.com", ""].includes(r.email))).toBe(true);
 
     const id = rows[0]._id;
     const patch = await t.request(`/api/enquiries/${id}`, {

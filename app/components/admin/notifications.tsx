@@ -207,7 +207,7 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
                       <span
                         className={cn(
                           "mt-0.5 grid size-8 shrink-0 place-items-center rounded-full",
-                          entry.kind === "purchase" ? "bg-success/15 text-success" : "bg-primary/10 text-primary",
+                          entry.kind === "purchase" ? "bg-success/15 text-success-ink" : "bg-primary/10 text-primary",
                         )}
                       >
                         <Icon className="size-4" aria-hidden />

@@ -32,12 +32,16 @@ export function ContentCard({
   item,
   children,
   className,
+  headingLevel = 3,
 }: {
   item: LearningItemJson;
   children?: React.ReactNode;
   className?: string;
+  /** 2 where the card sits right under the page's h1 (no level is skipped), 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
   const Icon = TYPE_ICONS[item.type];
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
       id={`content-${item._id}`}
@@ -63,9 +67,9 @@ export function ContentCard({
         <p className="text-xs font-semibold uppercase tracking-wide text-primary">
           {item.type === "live" ? "Live class" : item.type === "video" ? "Video course" : "Study material"}
         </p>
-        <h3 id={`content-${item._id}-title`} className="text-base font-semibold leading-snug">
+        <Heading id={`content-${item._id}-title`} className="text-base font-semibold leading-snug">
           {item.title}
-        </h3>
+        </Heading>
         {item.description && <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>}
         <div className="mt-auto grid gap-1 pt-1 text-xs text-muted-foreground">
           {item.businessName && <span>{item.businessName}</span>}

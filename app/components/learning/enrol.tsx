@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Loader2 } from "lucide-react";
 import { useRootData } from "~/root";
 import type { LearningItemJson } from "#common/content-types.ts";

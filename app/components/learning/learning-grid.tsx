@@ -47,7 +47,7 @@ export function LearningGrid({
         ) : (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {items.map((item) => (
-              <ContentCard key={item._id} item={item}>
+              <ContentCard key={item._id} item={item} headingLevel={2}>
                 {actions(item)}
               </ContentCard>
             ))}

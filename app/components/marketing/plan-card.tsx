@@ -1,23 +1,37 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { Check, X } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { CARD_FEATURES, formatPrice, perPeriod, setupHref, type BillingPeriod, type PricingPlan } from "~/lib/pricing";
 
-/** One plan on /pricing: price for the chosen billing, the first three features then '+N more'. */
-export function PlanCard({ plan, billing }: { plan: PricingPlan; billing: BillingPeriod }) {
-  const shown = plan.features.slice(0, CARD_FEATURES);
-  const more = plan.features.length - shown.length;
+/**
+ * One plan on /pricing: price for the chosen billing, the first three features then '+N more',
+ * which opens the rest. `featured` carries the 'Most Popular' badge (the page gives it to one plan).
+ */
+export function PlanCard({
+  plan,
+  billing,
+  featured = plan.isPopular,
+}: {
+  plan: PricingPlan;
+  billing: BillingPeriod;
+  featured?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const shown = open ? plan.features : plan.features.slice(0, CARD_FEATURES);
+  const more = plan.features.length - CARD_FEATURES;
+  const listId = `plan-${plan.id}-features`;
   const headingId = `plan-${plan.id}`;
   return (
     <article
       aria-labelledby={headingId}
       className={cn(
-        "relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm",
-        plan.isPopular && "border-primary shadow-lg ring-1 ring-primary md:-translate-y-2",
+        "relative flex w-full flex-col rounded-2xl border bg-card p-6 shadow-sm",
+        featured && "border-primary shadow-lg ring-1 ring-primary md:-translate-y-2",
       )}
     >
-      {plan.isPopular && (
+      {featured && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
           Most Popular
         </span>
@@ -32,7 +46,7 @@ export function PlanCard({ plan, billing }: { plan: PricingPlan; billing: Billin
         </span>
         <span className="text-sm text-muted-foreground">{perPeriod(plan, billing)}</span>
       </p>
-      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm" aria-label={`${plan.name} features`}>
+      <ul id={listId} className="mt-6 grid flex-1 content-start gap-3 text-sm" aria-label={`${plan.name} features`}>
         {shown.map((feature) => (
           <li key={feature.name} className={cn("flex items-start gap-2", !feature.included && "text-muted-foreground")}>
             {feature.included ? (
@@ -43,11 +57,23 @@ export function PlanCard({ plan, billing }: { plan: PricingPlan; billing: Billin
             {feature.name}
           </li>
         ))}
-        {more > 0 && <li className="pl-6 font-medium text-primary">+{more} more</li>}
+        {more > 0 && (
+          <li className="pl-6">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen((o) => !o)}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {open ? "Show less" : `+${more} more`}
+            </button>
+          </li>
+        )}
       </ul>
       <Link
         to={setupHref(plan, billing)}
-        className={buttonClasses(plan.isPopular ? "default" : "outline", "lg", "mt-8 w-full")}
+        className={buttonClasses(featured ? "default" : "outline", "lg", "mt-8 w-full")}
         aria-label={`Get Started with the ${plan.name}`}
       >
         Get Started

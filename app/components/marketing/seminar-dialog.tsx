@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Popover } from "radix-ui";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CalendarDays } from "lucide-react";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Tabs } from "radix-ui";
 import { Plus, Trash2 } from "lucide-react";
-import { BILLINGS, billingLabel, parsePriceInput, type Billing, type PlanJson } from "#common/validation/plans.ts";
+import { BILLINGS, billingLabel, readPriceInput, type Billing, type PlanJson } from "#common/validation/plans.ts";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
@@ -61,12 +61,26 @@ const wholeOrZero = (s: string) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** The plan body the API and the page action take (spec §3 "Pricing plan"). */
+/** Each billing period's message when its typed price is refused (decision 0021). */
+function priceErrors(s: EditorState): Partial<Record<Billing, string>> {
+  const errors: Partial<Record<Billing, string>> = {};
+  for (const b of BILLINGS) {
+    const read = readPriceInput(s.prices[b], b);
+    if (!read.ok) errors[b] = read.message;
+  }
+  return errors;
+}
+
+/** The plan body the API and the page action take (spec §3 "Pricing plan"); prices already checked. */
 function toPlanBody(s: EditorState) {
+  const price = (b: Billing) => {
+    const read = readPriceInput(s.prices[b], b);
+    return read.ok ? read.price : 0;
+  };
   return {
     name: s.name,
     description: s.description,
-    pricing: Object.fromEntries(BILLINGS.map((b) => [b, { price: parsePriceInput(s.prices[b]), currency: "INR" }])),
+    pricing: Object.fromEntries(BILLINGS.map((b) => [b, { price: price(b), currency: "INR" }])),
     activeDuration: s.activeDuration,
     quarterlyMonths: wholeOrZero(s.quarterlyMonths),
     yearlyYears: wholeOrZero(s.yearlyYears),
@@ -104,6 +118,7 @@ export function PlanEditor({
   const [state, setState] = useState(() => initialState(plan));
   const [tab, setTab] = useState("pricing");
   const [featureError, setFeatureError] = useState<string | null>(null);
+  const [pricesRefused, setPricesRefused] = useState<Partial<Record<Billing, string>>>({});
   const id = useId();
   const set = <K extends keyof EditorState>(key: K, value: EditorState[K]) => setState((s) => ({ ...s, [key]: value }));
   const setFeature = (key: string, patch: Partial<FeatureRow>) =>
@@ -111,6 +126,12 @@ export function PlanEditor({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    const refused = priceErrors(state);
+    setPricesRefused(refused);
+    if (Object.keys(refused).length > 0) {
+      setTab("pricing");
+      return;
+    }
     // Spec §5: feature names must not be empty after trimming.
     if (state.features.some((f) => f.name.trim() === "")) {
       setFeatureError("Feature name is required");
@@ -156,6 +177,7 @@ export function PlanEditor({
                   <Field
                     key={b}
                     label={`${b === "monthly" ? "Monthly" : b === "quarterly" ? "Quarterly" : "Yearly"} price (₹)`}
+                    error={pricesRefused[b] ?? null}
                   >
                     <Input
                       inputMode="numeric"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Billing } from "#common/validation/plans.ts";
 import { normaliseDomainInput } from "#common/validation/setup.ts";
 import { openCheckout, type CheckoutFailure, type CheckoutSuccess } from "./checkout";

@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 const TONES = {
   default: "bg-primary/10 text-primary",
   muted: "bg-muted text-muted-foreground",
-  success: "bg-success/15 text-success",
+  success: "bg-success/15 text-success-ink",
   warning: "bg-accent text-accent-foreground",
   destructive: "bg-destructive/10 text-destructive",
 } as const;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth";
 import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";

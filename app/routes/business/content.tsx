@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Eye, EyeOff, FileStack } from "lucide-react";
 import type { Route } from "./+types/content";
 import { loadBusinessCenter } from "~/lib/business.server";

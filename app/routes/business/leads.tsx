@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Inbox } from "lucide-react";
 import type { Route } from "./+types/leads";
 import { loadBusinessCenter } from "~/lib/business.server";
@@ -130,9 +130,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <a href={`tel:${lead.phone}`} className="block hover:underline">
                     {lead.phone}
                   </a>
-                  <a href={`mailto:${lead.email}`} className="block text-muted-foreground hover:underline">
-                    {lead.email}
-                  </a>
+                  {lead.email && (
+                    <a href={`mailto:${lead.email}`} className="block text-muted-foreground hover:underline">
+                      {lead.email}
+                    </a>
+                  )}
                 </Td>
                 <Td>{lead.program ?? "—"}</Td>
                 <Td className="max-w-72 text-muted-foreground">{lead.message ?? "—"}</Td>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ImageUp, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/site";
 import { loadBusinessCenter } from "~/lib/business.server";
@@ -13,14 +13,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  DEFAULT_ADDRESS,
-  DEFAULT_PHONE,
-  DEFAULT_PROGRAMS,
-  DEFAULT_TESTIMONIALS,
-  defaultTagline,
-  shownPrograms,
-} from "../../../tenants/defaults";
+import { Badge } from "~/components/ui/badge";
+import { DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../../tenants/defaults";
 import { NoSubscription } from "~/components/business/no-subscription";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
@@ -114,7 +108,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-4xl gap-6">
       <PageHeader
         title="Website Details"
-        description={`What ${center.instituteName}'s website says. Blank fields show our sample text.`}
+        description={`What ${center.instituteName}'s website says. Blank contact details are hidden; until you list your own, programs and testimonials show our samples.`}
         actions={
           <ButtonLink to="/business/website" variant="outline" reloadDocument>
             Preview website
@@ -136,17 +130,14 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
             >
               <Input name="tagline" defaultValue={profile.tagline} maxLength={160} />
             </Field>
-            <Field label="Address">
-              <Input name="address" defaultValue={profile.address} placeholder={DEFAULT_ADDRESS} maxLength={200} />
+            <Field label="Address" hint="Your site shows no address until you add one.">
+              <Input name="address" defaultValue={profile.address} maxLength={200} autoComplete="street-address" />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Phone">
-                <Input name="phone" type="tel" defaultValue={profile.phone} placeholder={DEFAULT_PHONE} />
+              <Field label="Phone" hint="Blank hides the phone on your site.">
+                <Input name="phone" type="tel" defaultValue={profile.phone} placeholder="+91 98765 43210" />
               </Field>
-              <Field
-                label="Contact e-mail"
-                hint={center.domain ? `Blank shows info@${center.domain.replace(/^www\./, "")}` : undefined}
-              >
+              <Field label="Contact e-mail" hint="Blank hides the e-mail on your site.">
                 <Input name="contactEmail" type="email" defaultValue={profile.contactEmail} />
               </Field>
             </div>
@@ -156,7 +147,8 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
 
         <RowsEditor
           title="Programs"
-          description="Leave empty to show JEE Main/Advanced, NEET UG and Boards IX–XII."
+          description="Your site lists the programs you add here."
+          samples={DEFAULT_PROGRAMS.map((p) => ({ title: p.name, text: p.description ?? "" }))}
           prefix="programs"
           initial={profile.programs.map((p) => ({ name: p.name, description: p.description ?? "" }))}
           placeholder={{ ...DEFAULT_PROGRAMS[0] }}
@@ -167,7 +159,8 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
         />
         <RowsEditor
           title="Testimonials"
-          description="Leave empty to show our three sample testimonials."
+          description="Your site quotes the testimonials you add here."
+          samples={DEFAULT_TESTIMONIALS.map((t) => ({ title: `${t.name}, ${t.result}`, text: t.text }))}
           prefix="testimonials"
           initial={profile.testimonials.map((t) => ({ name: t.name, result: t.result ?? "", text: t.text }))}
           placeholder={{ ...DEFAULT_TESTIMONIALS[0] }}
@@ -225,9 +218,12 @@ function RowsEditor({
   initial,
   fields,
   placeholder,
+  samples,
 }: {
   title: string;
   description: string;
+  /** What the site shows while this list is empty, marked as samples for the owner. */
+  samples: { title: string; text: string }[];
   prefix: string;
   initial: Row[];
   fields: { key: string; label: string; long?: boolean }[];
@@ -245,6 +241,27 @@ function RowsEditor({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {initial.length === 0 && (
+          <section
+            aria-label={`Sample ${title.toLowerCase()}`}
+            className="grid gap-2 rounded-lg border border-dashed bg-muted/40 p-4"
+          >
+            <p className="text-sm font-medium">
+              Until you add your own, your site shows these sample {title.toLowerCase()}:
+            </p>
+            <ul className="grid gap-2">
+              {samples.map((s) => (
+                <li key={s.title} className="text-sm">
+                  <Badge tone="warning" className="mr-2">
+                    Sample
+                  </Badge>
+                  <span className="font-medium">{s.title}</span>
+                  <span className="block text-muted-foreground">{s.text}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {rows.map((row, index) => (
           <fieldset key={row.id} className="grid gap-3 rounded-lg border p-4">
             <legend className="px-1 text-sm font-medium text-muted-foreground">

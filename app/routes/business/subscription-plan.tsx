@@ -1,13 +1,13 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CalendarClock, CreditCard, Loader2, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/subscription-plan";
 import { loadSubscription } from "~/lib/business-billing.server";
 import { loadCheckoutPlans } from "~/lib/plan-checkout.server";
 import { billingLabel, formatRupees, isBilling, type Billing } from "#common/validation/plans.ts";
 import { expiryLabel } from "#common/validation/centers.ts";
-import { formatDate } from "#common/format.ts";
+import { formatDate, thePlan } from "#common/format.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
@@ -47,7 +47,7 @@ export default function SubscriptionPlan({ loaderData }: Route.ComponentProps) {
     (result: VerifiedPayment, paid: PlanOrderDetails) => {
       const until = result.center?.expiresAt ? ` until ${formatDate(result.center.expiresAt)}` : "";
       toast.success("Payment successful", {
-        description: `${paid.institute} is on the ${paid.plan} plan${until}.`,
+        description: `${paid.institute} is on ${thePlan(paid.plan)}${until}.`,
         duration: 5000,
       });
       return revalidator.revalidate();

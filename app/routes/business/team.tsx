@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
 import type { Route } from "./+types/team";
 import { loadBusinessCenter } from "~/lib/business.server";

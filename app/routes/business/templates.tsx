@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Check, Eye, Tag } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import type { Route } from "./+types/templates";

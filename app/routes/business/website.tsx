@@ -15,17 +15,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** /business/website: the institute's site in its chosen template (default t1), or another one to compare. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(context, request, ["business"]);
-  const { viewer, center, services, site } = await loadBusinessCenter(context, request);
+  const { viewer, center, services } = await loadBusinessCenter(context, request);
   const requested = new URL(request.url).searchParams.get("template");
   const applied = (center && isTemplateId(center.templateId) ? center.templateId : "t1") as TemplateId;
   const templateId: TemplateId = isTemplateId(requested) ? requested : applied;
   const { env } = getRequestContext(context);
   let data: SiteData;
   if (center) {
-    data = await services.sites.siteData(center, center.customDomain ?? site.host);
+    data = await services.sites.siteData(center);
   } else {
     // Before a purchase the preview uses the owner's name, so the template can still be judged.
-    data = sampleSiteData(viewer.name || "Business User", site.host);
+    data = sampleSiteData(viewer.name || "Business User");
   }
   return {
     data,
@@ -40,7 +40,10 @@ export default function Website({ loaderData }: Route.ComponentProps) {
   const { data, templateId, applied, siteUrl, hasCenter } = loaderData;
   return (
     <>
-      <div className="sticky top-0 z-50 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 text-sm shadow-sm backdrop-blur">
+      <section
+        aria-label="Template preview"
+        className="sticky top-0 z-50 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 text-sm shadow-sm backdrop-blur"
+      >
         <Link to="/business/templates" className="inline-flex items-center gap-1.5 font-medium hover:underline">
           <ArrowLeft className="size-4" aria-hidden /> Templates
         </Link>
@@ -59,7 +62,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
           </a>
         )}
         {!hasCenter && <span className="ml-auto text-muted-foreground">Buy a plan to publish your website.</span>}
-      </div>
+      </section>
       <TemplateView templateId={templateId} data={data} />
     </>
   );

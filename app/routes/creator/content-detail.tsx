@@ -10,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { formatClassTime } from "~/components/learning/content-card";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.content.title ?? "Content"} | Creator Studio` },
@@ -83,6 +84,12 @@ export default function ContentDetail({ loaderData }: Route.ComponentProps) {
               <p className="text-sm italic text-muted-foreground">No description.</p>
             )}
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+              {content.type === "live" && (
+                <>
+                  <dt className="text-muted-foreground">Class time</dt>
+                  <dd>{content.liveStartsAt ? `${formatClassTime(content.liveStartsAt)} IST` : "Not scheduled"}</dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Business</dt>
               <dd>{content.businessName ?? "Unassigned"}</dd>
               {content.file && (

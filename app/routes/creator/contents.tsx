@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   ArrowDown,
   ArrowUp,
@@ -381,7 +381,7 @@ function ContentRow({
             className={cn(
               "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium transition-colors",
               isActive
-                ? "bg-success/15 text-success hover:bg-success/25"
+                ? "bg-success/15 text-success-ink hover:bg-success/25"
                 : "bg-muted text-muted-foreground hover:bg-muted/70",
             )}
           >

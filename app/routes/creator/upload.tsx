@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FileText, Radio, UploadCloud, Video, X } from "lucide-react";
 import type { Route } from "./+types/upload";
 import { creatorContext, tryAction } from "~/lib/creator.server";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ArrowLeft, CheckCircle2, ExternalLink } from "lucide-react";
 import type { Route } from "./+types/centers-create";
 import { centerAction, centerFields, centerServices } from "~/lib/center-admin.server";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   Building2,
   CalendarPlus,

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/login";
 import { getViewer } from "~/lib/session.server";
 import { authenticate, signInAndRedirect } from "~/lib/auth-actions.server";
-import { safeRedirect } from "~/lib/redirects";
+import { homeFor, safeRedirect } from "~/lib/redirects";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
@@ -19,11 +19,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /dashboard: the platform admins' sign-in; signed-in people go straight to the overview. */
+/** /dashboard: the platform admins' sign-in; signed-in admins go straight to the overview, others to their own area. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (getViewer(context)) {
+  const viewer = getViewer(context);
+  if (viewer?.role === "admin") {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard/overview"));
   }
+  if (viewer) throw redirect(homeFor(viewer.role));
   return null;
 }
 

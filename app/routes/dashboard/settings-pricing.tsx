@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Pencil, Tags } from "lucide-react";
 import type { Route } from "./+types/settings-pricing";
 import { loadAdminPlans, saveInlinePlan } from "~/lib/plan-admin.server";
@@ -80,11 +80,8 @@ export default function PricingPlansManagement({ loaderData, actionData }: Route
                         <Field label="Plan name">
                           <Input name="name" defaultValue={plan.name} required maxLength={80} />
                         </Field>
-                        <Field
-                          label={`Price (₹ ${period})`}
-                          hint="Whole rupees; anything that is not a number counts as 0."
-                        >
-                          <Input name="price" inputMode="numeric" defaultValue={String(price)} />
+                        <Field label={`Price (₹ ${period})`} hint="Whole rupees, such as 5000.">
+                          <Input name="price" inputMode="numeric" defaultValue={String(price)} required />
                         </Field>
                       </div>
                       <Field label="Description">

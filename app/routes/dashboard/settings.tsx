@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Plus, Tags } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { deletePlan, loadAdminPlans, savePlan } from "~/lib/plan-admin.server";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { ArrowLeft, Check, CircleAlert, Loader2, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/pricing-setup";
@@ -19,6 +19,7 @@ import { BusinessAuthDialog, type AuthMode } from "~/components/setup/business-a
 import { useDomainCheck } from "~/components/setup/use-domain-check";
 import { usePlanPayment, type PlanOrderDetails, type VerifiedPayment } from "~/components/setup/use-plan-payment";
 import { cn } from "~/lib/cn";
+import { thePlan } from "#common/format.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your institute | Pathshala" }];
 
@@ -78,6 +79,18 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
   const continueAfterAuth = useRef(false);
   const [restored, setRestored] = useState(false);
+  // After Next or Back, focus moves to the new step's heading (not left on the page's body).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const goTo = (to: number) => {
+    moved.current = true;
+    setStep(to);
+  };
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    stepHeading.current?.focus();
+  }, [step]);
 
   const onPaid = useCallback(
     (_result: VerifiedPayment, paid: PlanOrderDetails) => {
@@ -87,7 +100,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
         // Nothing to forget.
       }
       toast.success("Payment successful", {
-        description: `${paid.institute.trim()} is on the ${paid.plan} plan. Let's launch your website.`,
+        description: `${paid.institute.trim()} is on ${thePlan(paid.plan)}. Let's launch your website.`,
         duration: 5000,
       });
       // Spec §2: to /admin after 600 ms, with a hard redirect if that has not happened 2 s later.
@@ -190,10 +203,10 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   const next = () => {
     if (step === 1) {
       setTouched((t) => ({ ...t, brandName: true, domainName: true }));
-      if (step1Valid) setStep(2);
+      if (step1Valid) goTo(2);
     } else if (step === 2) {
       setTouched((t) => ({ ...t, ownerName: true, email: true, phone: true }));
-      if (step2Valid) setStep(3);
+      if (step2Valid) goTo(3);
     }
   };
 
@@ -267,7 +280,9 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
             >
               {step === 1 && (
                 <>
-                  <h2 className="text-xl font-semibold">{STEPS[0]}</h2>
+                  <h2 ref={stepHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
+                    {STEPS[0]}
+                  </h2>
                   <Field label="Institute/Brand Name *" error={shown(errors1, "brandName")}>
                     <Input
                       value={details.brandName}
@@ -301,7 +316,9 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               )}
               {step === 2 && (
                 <>
-                  <h2 className="text-xl font-semibold">{STEPS[1]}</h2>
+                  <h2 ref={stepHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
+                    {STEPS[1]}
+                  </h2>
                   <Field label="Owner/Director Full Name *" error={shown(errors2, "ownerName")}>
                     <Input
                       value={details.ownerName}
@@ -334,7 +351,9 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               )}
               {step === 3 && (
                 <>
-                  <h2 className="text-xl font-semibold">{STEPS[2]}</h2>
+                  <h2 ref={stepHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
+                    {STEPS[2]}
+                  </h2>
                   <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
                     <Review term="Institute" value={details.brandName.trim()} />
                     <Review term="Domain" value={normaliseDomainInput(details.domainName)} />
@@ -368,11 +387,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               )}
 
               <div className="mt-2 flex items-center justify-between gap-3 border-t pt-5">
-                <Button
-                  variant="outline"
-                  onClick={() => setStep((s) => Math.max(1, s - 1))}
-                  disabled={step === 1 || paying}
-                >
+                <Button variant="outline" onClick={() => goTo(Math.max(1, step - 1))} disabled={step === 1 || paying}>
                   Back
                 </Button>
                 {step < 3 ? (

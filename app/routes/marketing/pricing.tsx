@@ -107,9 +107,23 @@ function BillingTabs({ value, onChange }: { value: BillingPeriod; onChange: (b: 
   );
 }
 
+/**
+ * Each card's width, so that no row leaves a card alone at one side: four plans sit in one row
+ * on wide screens and two by two below; three or more otherwise in rows of three, the last row
+ * centred.
+ */
+function planWidth(count: number): string {
+  if (count === 1) return "max-w-md";
+  if (count === 2) return "md:w-[calc(50%-0.75rem)]";
+  if (count === 4) return "md:w-[calc(50%-0.75rem)] xl:w-[calc(25%-1.125rem)]";
+  return "md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]";
+}
+
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { plans } = loaderData;
   const [billing, setBilling] = useState<BillingPeriod>(loaderData.billing);
+  // One 'Most Popular' badge: the first popular plan in display order, if several are marked.
+  const popularId = plans.find((p) => p.isPopular)?.id;
   return (
     <>
       <Section className="bg-gradient-to-b from-primary/5 to-background">
@@ -125,11 +139,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               No pricing plans available at the moment.
             </p>
           ) : (
-            <div
-              className={cn("mx-auto grid gap-6 md:grid-cols-2", plans.length >= 3 ? "lg:grid-cols-3" : "max-w-3xl")}
-            >
+            <div className={cn("mx-auto flex flex-wrap justify-center gap-6", plans.length <= 2 && "max-w-3xl")}>
               {plans.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} billing={billing} />
+                <div key={plan.id} className={cn("flex w-full", planWidth(plans.length))}>
+                  <PlanCard plan={plan} billing={billing} featured={plan.id === popularId} />
+                </div>
               ))}
             </div>
           )}
