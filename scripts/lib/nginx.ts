@@ -33,15 +33,24 @@ export function startDeployNginx(options: { dir: string; port: number; upstream:
   return startNginx(dir, port, site);
 }
 
-/** nginx serving the files under `root` (with `$host` in it, each host its own folder). */
-export function startStaticNginx(options: { dir: string; port: number; root: string }): Promise<RunningNginx> {
-  const { dir, port, root } = options;
+/**
+ * nginx serving the files under `root` (with `$host` in it, each host its own folder), with
+ * `locations` (each a location block) for the headers each path is sent with.
+ */
+export function startStaticNginx(options: {
+  dir: string;
+  port: number;
+  root: string;
+  locations?: string[];
+}): Promise<RunningNginx> {
+  const { dir, port, root, locations = [] } = options;
   const site = `server {
   listen 127.0.0.1:${port};
   root ${root};
-  etag on;
-  types { text/html html; text/css css; text/javascript js; image/png png; }
-  default_type application/octet-stream;
+  server_tokens off;
+  types { }
+  default_type text/html;
+  ${locations.join("\n  ")}
 }`;
   return startNginx(dir, port, site);
 }
