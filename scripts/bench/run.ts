@@ -35,7 +35,16 @@ import { hashPassword } from "../../server/auth/password.ts";
 import { SessionStore } from "../../server/auth/sessions.ts";
 import { DiskStorage } from "../../server/storage/disk.ts";
 import { nginxInstalled, startDeployNginx, startStaticNginx, type RunningNginx } from "../lib/nginx.ts";
-import { createDatabase, fetchWithHost, freePort, hasWrk, rssMiB, runWrk, startServer, type LoadResult } from "./lib.ts";
+import {
+  createDatabase,
+  fetchWithHost,
+  freePort,
+  hasWrk,
+  rssMiB,
+  runWrk,
+  startServer,
+  type LoadResult,
+} from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
@@ -141,7 +150,10 @@ try {
   await seedDemo(database.db, storage);
   await seedBulk(database.db, sizes, await hashPassword(PASSWORD));
   // A 96-pixel logo, as an institute would upload (every institute shows the same file).
-  const logo = await sharp(join(import.meta.dirname, "../../public/images/og.png")).resize(96, 96).png().toBuffer();
+  const logo = await sharp(join(import.meta.dirname, "../../public/images/og.png"))
+    .resize(96, 96)
+    .png()
+    .toBuffer();
   await storage.put(LOGO_KEY, new Blob([logo]).stream(), { maxBytes: logo.length });
   await database.db.execute(
     sql`update centers set site_profile = jsonb_build_object('logoKey', ${LOGO_KEY}::text) where slug like 'bulk-%'`,
@@ -222,7 +234,11 @@ try {
       Array.from({ length: 4 }, () => ({ host: "localhost", path: "/creator/contents", headers: { Cookie: cookie } })),
     ),
   ]);
-  for (const r of [...platform, signedIn.find((r) => r.path === "/student")!, signedIn.find((r) => r.path !== "/student")!]) {
+  for (const r of [
+    ...platform,
+    signedIn.find((r) => r.path === "/student")!,
+    signedIn.find((r) => r.path !== "/student")!,
+  ]) {
     const answer = await fetchWithHost(app.port, r.host, r.path, r.headers);
     if (answer.status !== 200) throw new Error(`${r.path} answered ${answer.status}`);
   }
@@ -267,7 +283,10 @@ try {
   }
   const rows: Row[] = [];
   const add = (result: LoadResult, ceilingResult?: LoadResult, target?: (r: Row) => [string, boolean]) => {
-    const row: Row = { ...result, ratio: ceilingResult ? result.requestsPerSec / ceilingResult.requestsPerSec : undefined };
+    const row: Row = {
+      ...result,
+      ratio: ceilingResult ? result.requestsPerSec / ceilingResult.requestsPerSec : undefined,
+    };
     if (target) [row.target, row.met] = target(row);
     rows.push(row);
     console.log(`  ${row.name}: ${row.requestsPerSec.toFixed(0)} req/s, p99 ${row.p99Ms.toFixed(1)} ms`);
@@ -361,7 +380,11 @@ try {
       [
         "creators",
         creatorCookies.flatMap((cookie) =>
-          ["/creator/contents", "/api/content/my"].map((path) => ({ host: "localhost", path, headers: { Cookie: cookie } })),
+          ["/creator/contents", "/api/content/my"].map((path) => ({
+            host: "localhost",
+            path,
+            headers: { Cookie: cookie },
+          })),
         ),
         4,
       ],
@@ -380,7 +403,9 @@ try {
       ),
     );
     for (const result of soaked)
-      console.log(`  ${result.name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, ${result.errors} errors`);
+      console.log(
+        `  ${result.name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, ${result.errors} errors`,
+      );
     soakAt.push(await probe());
     const [start, end] = soakAt;
     for (const key of ["site", "signedIn"] as const) {
