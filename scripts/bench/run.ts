@@ -34,7 +34,7 @@ import { seedBulk, type BulkSizes } from "../../server/seed/bulk.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { SessionStore } from "../../server/auth/sessions.ts";
 import { DiskStorage } from "../../server/storage/disk.ts";
-import { nginxInstalled, startDeployNginx, startStaticNginx, type RunningNginx } from "../lib/nginx.ts";
+import { nginxInstalled, startDeployNginx, startStaticNginx } from "../lib/nginx.ts";
 import {
   createDatabase,
   fetchWithHost,
