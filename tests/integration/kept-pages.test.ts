@@ -78,7 +78,7 @@ describe("the platform's public pages, kept as bytes", () => {
     expect(await second.text()).toBe(body);
     expect(body).not.toContain("nonce");
     expect(first.headers.get("content-type")).toBe("text/html; charset=UTF-8");
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
     expect(first.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     expect(first.headers.get("etag")).toMatch(/^"[\w-]{22}"$/);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
@@ -222,7 +222,7 @@ describe("the platform's public pages, kept as bytes", () => {
     expect(first.headers.get("cache-control")).toBe("no-store");
     expect(first.headers.get("etag")).toBeNull();
     const second = await t.request("/pricing", { headers: { cookie: "sidebar_state=false" } });
-    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
     expect(renders).toEqual(["/pricing", "/pricing"]);
   });
 

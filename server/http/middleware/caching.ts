@@ -12,10 +12,11 @@ const ARTWORK = "public, max-age=604800, s-maxage=60, stale-while-revalidate=864
 const NAMED = "public, max-age=3600, s-maxage=60, stale-while-revalidate=86400";
 /**
  * Pages the same for every visitor they are sent to, whose changes (template, profile, catalog,
- * plans) must show: a browser asks again every time (a 304 when unchanged), a shared cache keeps
- * them one second, then asks with If-None-Match (decision 0017).
+ * plans) must show: a browser asks again every time (a 304 when unchanged); a shared cache keeps
+ * them one second, may send its copy for one second more while it asks with If-None-Match, and
+ * after that asks before sending anything (decision 0017).
  */
-export const SHARED_FOR_A_SECOND = "public, max-age=0, s-maxage=1";
+export const SHARED_FOR_A_SECOND = "public, max-age=0, s-maxage=1, stale-while-revalidate=1";
 /** What a visitor's own answer says when its handler said nothing: no shared cache keeps it. */
 const PERSONAL = "private, no-cache";
 
