@@ -429,7 +429,8 @@ try {
     soakAt.push(await probe());
     const [start, end] = soakAt;
     for (const key of ["site", "signedIn"] as const) {
-      const row = { ...end[key], name: `${end[key].name}, after the soak vs before` };
+      add({ ...start[key], name: `${start[key].name}, before the soak` });
+      const row = { ...end[key], name: `${end[key].name}, after the soak` };
       add(row, start[key], (r) => ["end ≥ 0.9× start", (r.ratio ?? 0) >= 0.9]);
     }
     console.log(`  app memory: ${start.rss.toFixed(0)} MiB before the soak, ${end.rss.toFixed(0)} MiB after`);
