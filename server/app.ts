@@ -16,14 +16,18 @@ import { session } from "./http/middleware/session.ts";
 import { csrf } from "./http/middleware/csrf.ts";
 import { mediaMimeOf } from "./services/media.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
-import { mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
+import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { domainsRouter } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./http/middleware/unstorable-address.ts";
 import { pageMethods } from "./http/middleware/page-methods.ts";
 import { KEPT_PATHS, keptPages } from "./pages/kept-pages.ts";
+import { buildFileCaching, personalAnswers } from "./http/middleware/caching.ts";
 
 export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
+
+/** Where the production build's browser files are, as React Router's static handler reads them. */
+const BUILD_CLIENT = "build/client";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Pages whose form uploads a profile photo. */
@@ -37,8 +41,9 @@ const PHOTO_FORM_PAGES = new Set([
 
 /**
  * What runs before anything else, static assets included: request id and log, security headers,
- * draining refusal, compression, addresses whose text cannot be stored, the health probes, host resolution (unknown hosts end here),
- * institutes' home pages, caching headers of static files, and the API.
+ * draining refusal, compression, the default Cache-Control of personal answers, addresses whose
+ * text cannot be stored, the health probes, host resolution (unknown hosts end here), institutes'
+ * home pages, the platform's kept pages, caching headers and 304s of the build's files, and the API.
  */
 export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   // One error answer for everything below, the API included.
@@ -74,6 +79,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     await next();
   });
   app.use(compressAnswers());
+  app.use(personalAnswers());
   app.use(refuseUnstorableAddresses());
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/metrics", async (c) => {
@@ -92,10 +98,6 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
       return c.json({ status: "unavailable", database: "unreachable" }, 503);
     }
   });
-  app.use("/assets/*", async (c, next) => {
-    await next();
-    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-  });
   // A request naming no usable host ends here: it is never taken for the platform.
   app.use(hostRequired(deps.env.TRUST_PROXY));
   // Answered on any named host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1)
@@ -112,11 +114,8 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   // So are the platform's public pages for visitors who are not signed in: kept as bytes
   // (not in development, where the pages change as their code is edited).
   if (deps.env.NODE_ENV !== "development") app.on(["GET", "HEAD"], [...KEPT_PATHS], keptPages(deps));
-  // The marketing artwork (public/images) is not fingerprinted: a week, then revalidated.
-  app.use("/images/*", async (c, next) => {
-    await next();
-    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=604800, stale-while-revalidate=86400");
-  });
+  // The build's files (Vite serves them in development): Cache-Control, ETag and 304.
+  if (deps.env.NODE_ENV !== "development") app.use(buildFileCaching(BUILD_CLIENT));
 
   // The API is answered here, before the static-file handlers React Router's server adds next,
   // which would otherwise look on disk for every API path first.
@@ -155,13 +154,17 @@ export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
   mountTenantSiteForms(app, deps);
   app.get("/media/*", async (c) => {
     const key = c.req.path.slice("/media/".length);
+    // Keys are never reused (a new upload gets a new key), so the key is the object's tag.
+    const etag = `"${key.replace(/[^\w./-]/g, "")}"`;
+    const caching = { ETag: etag, "Cache-Control": "public, max-age=31536000, immutable" };
+    if (etagMatches(c.req.header("if-none-match"), etag) && (await deps.services.media.exists(key)))
+      return c.body(null, 304, caching);
     const object = await deps.services.media.open(key);
     if (!object) return c.json(errorBody("Not found"), 404);
     return c.body(object.body, 200, {
       "Content-Type": mediaMimeOf(key),
       "Content-Length": String(object.size),
-      // Keys are never reused: a new upload gets a new key.
-      "Cache-Control": "public, max-age=31536000, immutable",
+      ...caching,
       "X-Content-Type-Options": "nosniff",
     });
   });

@@ -1,4 +1,4 @@
-/** Shared pieces of the benchmark scripts: a load generator, a server launcher, a table printer. */
+/** Shared pieces of the benchmark: wrk, a server launcher, HTTP with a Host header, memory readings. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -45,79 +45,6 @@ export async function waitFor(
 }
 
 export const hasWrk = () => spawnSync("wrk", ["--version"]).status !== null && spawnSync("which", ["wrk"]).status === 0;
-
-/**
- * Runs `seconds` of load at `connections` against `url`. Requests name the hosts of `hosts` in a
- * random order (so a tenant benchmark touches many institutes). Uses wrk when installed, else autocannon.
- */
-export async function load(
-  name: string,
-  url: string,
-  options: { seconds: number; connections: number; hosts?: string[] },
-): Promise<LoadResult> {
-  const { seconds, connections, hosts } = options;
-  // The server closes the helpers' idle keep-alive connections (5 s) while the load runs; a
-  // request on one of them afterwards would fail.
-  keepAlive.destroy();
-  if (hasWrk()) {
-    // wrk takes about as much CPU per request as the server on these two cores, so its own work
-    // must not grow with the number of hosts. Drawing each request's host at random from 100,000
-    // cost it 2.5–3 µs more per request than from 1,000, with the server's work unchanged
-    // (docs/performance.md). So it makes each host's request once, in a shuffled order, and sends
-    // them in that order, over and over: it reads its memory in order, and the server still sees
-    // the hosts in a random order.
-    const list = shuffled(hosts ?? [])
-      .map((h) => JSON.stringify(h))
-      .join(",");
-    const request = `local hosts = {${list}}
-local requests = {}
--- After wrk.init, which gives wrk.format() the URL's Host header.
-init = function()
-  for i, host in ipairs(hosts) do requests[i] = wrk.format("GET", nil, { Host = host }) end
-  if #requests == 0 then requests[1] = wrk.format("GET", nil) end
-end
-local at = 0
-request = function()
-  at = at % #requests + 1
-  return requests[at]
-end`;
-    return runWrk({ name, url, seconds, connections, request });
-  }
-  const { default: autocannon } = await import("autocannon");
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests: hosts
-      ? [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              headers: { ...req.headers, host: hosts[Math.floor(Math.random() * hosts.length)] },
-            }),
-          },
-        ]
-      : undefined,
-  });
-  return {
-    name,
-    requestsPerSec: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-/** A copy of `items` in a random order (Fisher–Yates). */
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
 
 /**
  * How long each connection's first request waits. wrk opens all its connections at once, and
@@ -186,14 +113,6 @@ end
   });
 }
 
-/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
-export function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** A fresh database on the PostgreSQL server `serverUrl` points at: its URL, and how to drop it. */
 export function createDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   return createScratchDatabase(serverUrl, `${prefix}_${Date.now()}`);
@@ -205,13 +124,13 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Starts the production build with the given environment and waits for /readyz. */
-export async function startServer(env: Record<string, string>): Promise<StartedServer> {
+/** Starts the production build with the given environment (on `port`, else a free one) and waits for /readyz. */
+export async function startServer(env: Record<string, string>, port?: number): Promise<StartedServer> {
   if (!existsSync("build/server/index.js")) {
     const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
     if (built.status !== 0) throw new Error("build failed");
   }
-  const port = await freePort();
+  port ??= await freePort();
   // BENCH_NODE_FLAGS: flags for the server's node only (V8 ones are refused in NODE_OPTIONS), for experiments.
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...flags, "build/server/index.js"], {
@@ -256,35 +175,21 @@ export function rssTreeMiB(pid: number): number {
   return rssMiB(pid) + children.reduce((sum, child) => sum + rssMiB(child), 0);
 }
 
-export function printTable(rows: (LoadResult & { ratio?: string })[]) {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "vs nginx"];
-  const lines = rows.map((r) => [
-    r.name,
-    r.requestsPerSec.toFixed(0),
-    r.p50Ms.toFixed(2),
-    r.p99Ms.toFixed(2),
-    String(r.errors),
-    String(r.non2xx),
-    r.ratio ?? "",
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  console.log(fmt(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(fmt(l));
-}
-
 /**
  * GET with a Host header, with the body. Retried once when the server closed an idle keep-alive
  * connection just as this request went out on it (a race every keep-alive client has).
  */
-export async function fetchWithHost(port: number, host: string, path = "/"): Promise<FetchedAnswer> {
+export async function fetchWithHost(
+  port: number,
+  host: string,
+  path = "/",
+  headers: Record<string, string> = {},
+): Promise<FetchedAnswer> {
   try {
-    return await getOnce(port, host, path);
+    return await getOnce(port, host, path, headers);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
-    return getOnce(port, host, path);
+    return getOnce(port, host, path, headers);
   }
 }
 
@@ -295,9 +200,9 @@ export interface FetchedAnswer {
   body: Buffer;
 }
 
-function getOnce(port: number, host: string, path: string): Promise<FetchedAnswer> {
+function getOnce(port: number, host: string, path: string, headers: Record<string, string>): Promise<FetchedAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpGet({ host: "127.0.0.1", port, path, headers: { host }, agent: keepAlive }, (res) => {
+    const req = httpGet({ host: "127.0.0.1", port, path, headers: { ...headers, host }, agent: keepAlive }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {

@@ -11,6 +11,7 @@ import { isSecureRequest } from "../auth/cookies.ts";
 import { contentSecurityPolicy } from "../http/middleware/security-headers.ts";
 import { encodingChooser } from "../http/accept-encoding.ts";
 import { etagMatches } from "./tenant-site.ts";
+import { SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
 import { inlineScriptHashes } from "./script-hashes.ts";
 import { onlyChoiceCookies, visitorChoices } from "./visitor-choices.ts";
 
@@ -181,9 +182,10 @@ function answer(c: Context<AppEnv>, page: KeptPage): Response {
   const headers: Record<string, string> = {
     ETag: etag,
     // Each visitor's browser checks with the server before showing it again (a 304 when
-    // unchanged); shared caches keep nothing: the page depends on the visitor's cookies.
-    "Cache-Control": "private, no-cache",
-    Vary: "Accept-Encoding",
+    // unchanged); a shared cache keeps it a second (decision 0017), one copy per Cookie header,
+    // since the visitor's choices are cookies (the deploy's nginx keeps only cookie-less ones).
+    "Cache-Control": SHARED_FOR_A_SECOND,
+    Vary: "Accept-Encoding, Cookie",
     "Content-Security-Policy": page.policy,
   };
   const ifNoneMatch = c.req.header("if-none-match");

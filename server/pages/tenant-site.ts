@@ -8,6 +8,7 @@ import { HttpError } from "../http/errors.ts";
 import { ENQUIRY_THANKS, submitEnquiry } from "../api/enquiries.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { encodingChooser } from "../http/accept-encoding.ts";
+import { SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
 
 const chooseHomePageEncoding = encodingChooser(HOME_PAGE_ENCODINGS);
 
@@ -44,7 +45,10 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     const current = c.req.query("v") === asset.version;
     const encoding = chooseHomePageEncoding(c.req.header("accept-encoding"));
     c.header("ETag", `"${asset.version}"`);
-    c.header("Cache-Control", current ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    c.header(
+      "Cache-Control",
+      current ? "public, max-age=31536000, immutable" : "public, max-age=300, stale-while-revalidate=86400",
+    );
     c.header("Vary", "Accept-Encoding");
     if (etagMatches(c.req.header("if-none-match"), `"${asset.version}"`)) return c.body(null, 304);
     c.header("Content-Type", asset.type);
@@ -60,7 +64,7 @@ export function mountTenantSiteEarly(app: Hono<AppEnv>, deps: AppDeps): void {
     const encoding = chooseHomePageEncoding(c.req.header("accept-encoding")) ?? null;
     const page = await deps.services.sites.homePage(center, site.host, encoding);
     c.header("ETag", page.etag);
-    c.header("Cache-Control", "public, max-age=0, must-revalidate");
+    c.header("Cache-Control", SHARED_FOR_A_SECOND);
     c.header("Vary", "Accept-Encoding");
     if (etagMatches(c.req.header("if-none-match"), page.etag)) return c.body(null, 304);
     c.header("Content-Type", "text/html; charset=utf-8");

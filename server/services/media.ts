@@ -49,7 +49,16 @@ export class MediaService {
 
   /** Bytes of a public object, or null (unknown key or not a public prefix). */
   async open(key: string) {
-    if (!PUBLIC_MEDIA_PREFIXES.some((p) => key.startsWith(p)) || key.includes("..")) return null;
+    if (!isPublicKey(key)) return null;
     return this.storage.get(key);
   }
+
+  /** Whether a public object is stored under `key`, without reading it (a revalidation's 304). */
+  async exists(key: string): Promise<boolean> {
+    return isPublicKey(key) && (await this.storage.stat(key)) !== null;
+  }
+}
+
+function isPublicKey(key: string): boolean {
+  return PUBLIC_MEDIA_PREFIXES.some((p) => key.startsWith(p)) && !key.includes("..");
 }

@@ -1,0 +1,119 @@
+/**
+ * nginx started for the tests and the bench: the shipped micro-cache
+ * (deploy/nginx/pathshala.conf.template, rendered as the nginx image renders it) or a static
+ * file server, each in its own folder, one worker, stopped with the process that started it.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+
+export const TEMPLATE = join(import.meta.dirname, "../../deploy/nginx/pathshala.conf.template");
+
+export const nginxInstalled = () => spawnSync("nginx", ["-v"]).status === 0;
+
+export interface RunningNginx {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The template with its ${NAME} variables replaced, as envsubst does with only these defined. */
+export function renderTemplate(variables: Record<string, string>): string {
+  return readFileSync(TEMPLATE, "utf8").replace(/\$\{(\w+)\}/g, (whole, name: string) => variables[name] ?? whole);
+}
+
+/** The shipped micro-cache on 127.0.0.1:`port`, in front of the app at `upstream` (host:port). */
+export function startDeployNginx(options: { dir: string; port: number; upstream: string }): Promise<RunningNginx> {
+  const { dir, port, upstream } = options;
+  const site = renderTemplate({
+    PATHSHALA_LISTEN: `127.0.0.1:${port}`,
+    PATHSHALA_UPSTREAM: upstream,
+    PATHSHALA_CACHE_DIR: join(dir, "cache"),
+  });
+  return startNginx(dir, port, site);
+}
+
+/**
+ * nginx serving the files under `root` (with `$host` in it, each host its own folder), with
+ * `locations` (each a location block) for the headers each path is sent with.
+ */
+export function startStaticNginx(options: {
+  dir: string;
+  port: number;
+  root: string;
+  locations?: string[];
+}): Promise<RunningNginx> {
+  const { dir, port, root, locations = [] } = options;
+  const site = `server {
+  listen 127.0.0.1:${port};
+  root ${root};
+  server_tokens off;
+  types { }
+  default_type text/html;
+  ${locations.join("\n  ")}
+}`;
+  return startNginx(dir, port, site);
+}
+
+/** Its own folder (configuration, temporary files, logs), its own pid, in the foreground. */
+async function startNginx(dir: string, port: number, site: string): Promise<RunningNginx> {
+  mkdirSync(join(dir, "tmp"), { recursive: true });
+  // Started as root, nginx's worker runs as nobody: it must write its cache and temporary files.
+  for (const sub of ["", "tmp"]) chmodSync(join(dir, sub), 0o777);
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  ${site.replaceAll("\n", "\n  ")}
+}
+`,
+  );
+  const nginx = spawn("nginx", ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  nginx.stderr.on("data", (chunk) => (errors += chunk));
+  const exited = new Promise<void>((resolve) => nginx.once("exit", () => resolve()));
+  const kill = () => nginx.kill("SIGKILL");
+  process.once("exit", kill);
+  const until = Date.now() + 10_000;
+  while (!(await listening(port))) {
+    if (nginx.exitCode !== null || Date.now() > until) {
+      nginx.kill("SIGKILL");
+      throw new Error(`nginx did not start: ${errors || readFileSync(join(dir, "error.log"), "utf8")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    port,
+    async stop() {
+      process.off("exit", kill);
+      if (nginx.exitCode === null) nginx.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
