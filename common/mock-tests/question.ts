@@ -29,7 +29,7 @@ export interface QuestionJson {
 }
 
 export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 10;
+export const MAX_OPTIONS = 6;
 export const MAX_DECIMAL_PLACES = 6;
 const MAX_TEXT = 20_000;
 
