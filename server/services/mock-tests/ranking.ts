@@ -1,3 +1,5 @@
+import type { TieBreak } from "#common/mock-tests/policies.ts";
+
 /**
  * Rank and percentile among a test's takers (mock-tests.md §4). Rank is competition ranking
  * (1, 2, 2, 4): one more than the number of takers placed strictly ahead. The percentile is NTA's:
@@ -13,9 +15,6 @@ export interface Taker {
   /** When the attempt was submitted (ms since the epoch), for the "earlier-submission" tie-break. */
   submittedAt?: number;
 }
-
-/** How takers with the same score are ordered; none by default (they share the rank). */
-export type TieBreak = "fewer-negative" | "more-correct" | "earlier-submission";
 
 export interface Standing {
   rank: number;

@@ -1,5 +1,8 @@
 import type { MarkingRule, QuestionType, SectionMarking } from "#common/mock-tests/marking.ts";
+import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import type { AnswerKey, DecimalRule, NumericalKey } from "#common/mock-tests/question.ts";
+
+export type { KeyPolicy };
 
 /**
  * Scoring (mock-tests.md §1 and §4): a pure function of the questions, their keys as they stand now,
@@ -9,14 +12,6 @@ import type { AnswerKey, DecimalRule, NumericalKey } from "#common/mock-tests/qu
 
 /** A saved answer: an option index (single), option indices (multiple), typed text (numerical), or none. */
 export type Response = number | number[] | string | null | undefined;
-
-/**
- * What the institute decided about a question's key after the test (applied to every attempt):
- * dropped (full marks to all), several options correct (marks to anyone who chose any of them),
- * or a changed key.
- */
-export type KeyPolicy =
-  { kind: "dropped" } | { kind: "any-of"; answers: number[] } | { kind: "changed"; answer: AnswerKey };
 
 export interface ScorableQuestion {
   id: string;
