@@ -1,0 +1,270 @@
+import { parse as parseCsv } from "csv-parse/sync";
+import { stringify as stringifyCsv } from "csv-stringify/sync";
+import readXlsxFile from "read-excel-file/node";
+import writeXlsxFile from "write-excel-file/node";
+import * as v from "valibot";
+import { parseInput } from "#common/validation/storable.ts";
+import { MAX_OPTIONS, QuestionSchema, type NumericalKey, type QuestionJson } from "#common/mock-tests/question.ts";
+
+/**
+ * The question bank's files (docs/mock-tests.md, "Question files"): a spreadsheet (CSV or XLSX) with
+ * one question per row, or JSON in the API's question format. Import checks every row and imports
+ * nothing when any row is bad; export writes the same formats, so a file round-trips.
+ */
+
+const LETTERS = "ABCDEF".slice(0, MAX_OPTIONS);
+const optionColumns = (prefix: string) => [...LETTERS].map((letter) => `${prefix}${letter.toLowerCase()}`);
+
+export const QUESTION_COLUMNS = [
+  "type",
+  "text",
+  ...optionColumns("option_"),
+  "answer",
+  "decimals",
+  "solution",
+  "subject",
+  "chapter",
+  "topic",
+  "difficulty",
+  "hindi_text",
+  ...optionColumns("hindi_option_"),
+] as const;
+
+export type QuestionFileFormat = "csv" | "xlsx" | "json";
+
+export interface RowProblem {
+  /** "Row 4" (spreadsheets count the header as row 1) or "Question 3" (JSON). */
+  where: string;
+  message: string;
+}
+
+export type QuestionFileResult = { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] };
+
+export const MAX_QUESTIONS_PER_FILE = 2_000;
+const MAX_PROBLEMS = 50;
+
+/** The format a file name says it is in, or null. */
+export function questionFileFormat(fileName: string): QuestionFileFormat | null {
+  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return extension === "csv" || extension === "xlsx" || extension === "json" ? extension : null;
+}
+
+// ---- The answer column: "B", "A, C", "12", "2.25 to 2.35", "9.8 ± 0.05", "2; 3" ----
+
+const NUMBER = String.raw`[-−]?(?:\d+(?:\.\d*)?|\.\d+)`;
+const toNumber = (text: string) => Number(text.replace("−", "-"));
+
+function answerFromCell(type: string, cell: string): unknown {
+  const value = cell.trim();
+  if (type === "single")
+    return LETTERS.includes(value.toUpperCase()) && value.length === 1 ? LETTERS.indexOf(value.toUpperCase()) : value;
+  if (type === "multiple") {
+    const parts = value.split(/[\s,]+/).filter(Boolean);
+    return parts.every((p) => p.length === 1 && LETTERS.includes(p.toUpperCase()))
+      ? parts.map((p) => LETTERS.indexOf(p.toUpperCase()))
+      : value;
+  }
+  let match = new RegExp(`^(${NUMBER})$`).exec(value);
+  if (match) return toNumber(match[1]);
+  match = new RegExp(`^(${NUMBER})\\s*to\\s*(${NUMBER})$`, "i").exec(value);
+  if (match) return { min: toNumber(match[1]), max: toNumber(match[2]) };
+  match = new RegExp(`^(${NUMBER})\\s*(?:±|\\+-|\\+/-)\\s*(${NUMBER})$`).exec(value);
+  if (match) return { value: toNumber(match[1]), tolerance: toNumber(match[2]) };
+  if (value.includes(";")) {
+    const parts = value.split(";").map((p) => p.trim());
+    if (parts.every((p) => new RegExp(`^${NUMBER}$`).test(p))) return parts.map(toNumber);
+  }
+  return value;
+}
+
+function answerToCell(question: QuestionJson): string {
+  const { answer } = question;
+  if (question.type === "single") return LETTERS[answer as number];
+  if (question.type === "multiple") return (answer as number[]).map((i) => LETTERS[i]).join(", ");
+  const key = answer as NumericalKey;
+  if (typeof key === "number") return String(key);
+  if (Array.isArray(key)) return key.join("; ");
+  if ("min" in key) return `${key.min} to ${key.max}`;
+  return key.tolerance === undefined ? String(key.value) : `${key.value} ± ${key.tolerance}`;
+}
+
+// ---- Rows ----
+
+type Row = Partial<Record<(typeof QUESTION_COLUMNS)[number], string>>;
+
+/** A spreadsheet cell that starts like a formula is written with a leading apostrophe; reading removes it. */
+const FORMULA_START = /^[=+\-@]/;
+const fromCell = (cell: string | undefined) => {
+  const text = (cell ?? "").trim();
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+};
+const toCell = (text: string | undefined) => (text && FORMULA_START.test(text) ? `'${text}` : (text ?? ""));
+
+function rowToQuestion(row: Row): unknown {
+  const cell = (name: (typeof QUESTION_COLUMNS)[number]) => fromCell(row[name]);
+  const type = cell("type").toLowerCase();
+  const options = optionColumns("option_")
+    .map((name) => cell(name as never))
+    .filter(Boolean);
+  const hindiOptions = optionColumns("hindi_option_")
+    .map((name) => cell(name as never))
+    .filter(Boolean);
+  const decimals = /^(\d+)\s+(round|truncate)$/i.exec(cell("decimals"));
+  const optional = (text: string) => text || undefined;
+  const tags = {
+    subject: optional(cell("subject")),
+    chapter: optional(cell("chapter")),
+    topic: optional(cell("topic")),
+    difficulty: optional(cell("difficulty").toLowerCase()),
+  };
+  return {
+    type,
+    text: cell("text"),
+    options: options.length ? options : undefined,
+    answer: answerFromCell(type, cell("answer")),
+    decimals: cell("decimals")
+      ? decimals
+        ? { places: Number(decimals[1]), mode: decimals[2].toLowerCase() }
+        : cell("decimals")
+      : undefined,
+    solution: optional(cell("solution")),
+    tags: Object.values(tags).some(Boolean) ? tags : undefined,
+    hindi: cell("hindi_text")
+      ? { text: cell("hindi_text"), options: hindiOptions.length ? hindiOptions : undefined }
+      : undefined,
+  };
+}
+
+function questionToRow(question: QuestionJson): string[] {
+  const row: Row = {
+    type: question.type,
+    text: question.text,
+    answer: answerToCell(question),
+    decimals: question.decimals ? `${question.decimals.places} ${question.decimals.mode}` : "",
+    solution: question.solution,
+    subject: question.tags?.subject,
+    chapter: question.tags?.chapter,
+    topic: question.tags?.topic,
+    difficulty: question.tags?.difficulty,
+    hindi_text: question.hindi?.text,
+  };
+  optionColumns("option_").forEach((name, i) => (row[name as keyof Row] = question.options?.[i]));
+  optionColumns("hindi_option_").forEach((name, i) => (row[name as keyof Row] = question.hindi?.options?.[i]));
+  // The answer column is written by us ("-3", "2.25 to 2.35") and read back as it is.
+  return QUESTION_COLUMNS.map((name) => (name === "answer" ? (row[name] ?? "") : toCell(row[name])));
+}
+
+// ---- Whole files ----
+
+function checkAll(items: unknown[], where: (index: number) => string): QuestionFileResult {
+  if (items.length === 0) return { ok: false, problems: [{ where: "The file", message: "The file has no questions" }] };
+  if (items.length > MAX_QUESTIONS_PER_FILE) {
+    return {
+      ok: false,
+      problems: [
+        {
+          where: "The file",
+          message: `A file can hold at most ${MAX_QUESTIONS_PER_FILE.toLocaleString("en-IN")} questions`,
+        },
+      ],
+    };
+  }
+  const questions: QuestionJson[] = [];
+  const problems: RowProblem[] = [];
+  items.forEach((item, index) => {
+    const result = parseInput(QuestionSchema, item);
+    if (result.success) questions.push(result.output as QuestionJson);
+    else if (problems.length < MAX_PROBLEMS) {
+      problems.push({
+        where: where(index),
+        message: [...new Set(result.issues.map((issue) => issue.message))].join("; "),
+      });
+    }
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, questions };
+}
+
+function rowsFromTable(table: string[][]): QuestionFileResult {
+  const [header = [], ...body] = table;
+  const names = header.map((name) =>
+    String(name ?? "")
+      .trim()
+      .toLowerCase(),
+  );
+  const missing = ["type", "text", "answer"].filter((name) => !names.includes(name));
+  if (missing.length) {
+    return {
+      ok: false,
+      problems: [
+        {
+          where: "Row 1",
+          message: `The header must name the columns ${missing.join(", ")} (see the question file format)`,
+        },
+      ],
+    };
+  }
+  const unknown = names.filter((name) => name && !(QUESTION_COLUMNS as readonly string[]).includes(name));
+  if (unknown.length)
+    return { ok: false, problems: [{ where: "Row 1", message: `Unknown columns: ${unknown.join(", ")}` }] };
+  const rows = body
+    .map((cells, index) => ({
+      line: index + 2,
+      cells: cells.map((cell) => (cell === null || cell === undefined ? "" : String(cell))),
+    }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
+  const items = rows.map(({ cells }) => rowToQuestion(Object.fromEntries(names.map((name, i) => [name, cells[i]]))));
+  return checkAll(items, (index) => `Row ${rows[index].line}`);
+}
+
+const JsonFile = v.union([v.array(v.unknown()), v.object({ questions: v.array(v.unknown()) })]);
+
+/** Reads a question file; every problem is named by its row or question number. */
+export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
+  const unreadable = (what: string): QuestionFileResult => ({
+    ok: false,
+    problems: [{ where: "The file", message: what }],
+  });
+  if (format === "json") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch {
+      return unreadable("The file is not valid JSON");
+    }
+    if (!v.is(JsonFile, parsed)) return unreadable('The JSON must be a list of questions or {"questions": [...]}');
+    const items = Array.isArray(parsed) ? parsed : parsed.questions;
+    return checkAll(items, (index) => `Question ${index + 1}`);
+  }
+  if (format === "csv") {
+    let table: string[][];
+    try {
+      table = parseCsv(new TextDecoder("utf-8", { fatal: true }).decode(bytes), {
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+      });
+    } catch {
+      return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
+    }
+    return rowsFromTable(table);
+  }
+  try {
+    const table = await readXlsxFile(Buffer.from(bytes));
+    return rowsFromTable((table[0]?.data ?? []) as unknown as string[][]);
+  } catch {
+    return unreadable("The file is not a readable Excel workbook (.xlsx)");
+  }
+}
+
+/** The bank (or part of it) as a file in the given format. */
+export async function writeQuestionFile(format: QuestionFileFormat, questions: QuestionJson[]): Promise<Uint8Array> {
+  if (format === "json") return new TextEncoder().encode(JSON.stringify({ questions }, null, 2) + "\n");
+  const rows = [[...QUESTION_COLUMNS], ...questions.map(questionToRow)];
+  if (format === "csv") return new TextEncoder().encode("\ufeff" + stringifyCsv(rows, { record_delimiter: "\r\n" }));
+  return new Uint8Array(
+    await writeXlsxFile(
+      rows.map((row) => row.map((value) => ({ value, type: String }))),
+      { sheet: "Questions" },
+    ).toBuffer(),
+  );
+}

@@ -1,0 +1,62 @@
+import type { TieBreak } from "#common/mock-tests/policies.ts";
+
+/**
+ * Rank and percentile among a test's takers (mock-tests.md §4). Rank is competition ranking
+ * (1, 2, 2, 4): one more than the number of takers placed strictly ahead. The percentile is NTA's:
+ * 100 × (takers with a score ≤ yours) ÷ takers, on the score alone, to seven decimals.
+ */
+
+export interface Taker {
+  id: string;
+  score: number;
+  /** Marks lost to negative marking (positive), for the "fewer-negative" tie-break. */
+  negative?: number;
+  correct?: number;
+  /** When the attempt was submitted (ms since the epoch), for the "earlier-submission" tie-break. */
+  submittedAt?: number;
+}
+
+export interface Standing {
+  rank: number;
+  percentile: number;
+  takers: number;
+}
+
+const hundredths = (marks: number) => Math.round(marks * 100);
+
+/** Negative when `a` is placed ahead of `b`, 0 when they tie. */
+function compare(a: Taker, b: Taker, tieBreaks: readonly TieBreak[]): number {
+  const byScore = hundredths(b.score) - hundredths(a.score);
+  if (byScore !== 0) return byScore;
+  for (const tieBreak of tieBreaks) {
+    const difference =
+      tieBreak === "fewer-negative"
+        ? hundredths(a.negative ?? 0) - hundredths(b.negative ?? 0)
+        : tieBreak === "more-correct"
+          ? (b.correct ?? 0) - (a.correct ?? 0)
+          : (a.submittedAt ?? Infinity) - (b.submittedAt ?? Infinity);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Every taker's rank and percentile, by id. O(n log n). */
+export function standings(takers: readonly Taker[], tieBreaks: readonly TieBreak[] = []): Map<string, Standing> {
+  const ordered = [...takers].sort((a, b) => compare(a, b, tieBreaks));
+  const count = ordered.length;
+  const result = new Map<string, Standing>();
+  // Takers with a score ≤ each distinct score, read from the end of the order.
+  const atOrBelow = new Map<number, number>();
+  for (let i = count - 1; i >= 0; i--) {
+    const score = hundredths(ordered[i].score);
+    atOrBelow.set(score, count - i);
+  }
+  let rank = 1;
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && compare(ordered[i - 1], ordered[i], tieBreaks) !== 0) rank = i + 1;
+    const taker = ordered[i];
+    const percentile = (100 * atOrBelow.get(hundredths(taker.score))!) / count;
+    result.set(taker.id, { rank, percentile: Math.round(percentile * 1e7) / 1e7, takers: count });
+  }
+  return result;
+}
