@@ -5,6 +5,7 @@ import { readJson } from "../http/errors.ts";
 import { describe } from "./openapi.ts";
 import { requireAuth, requireRole } from "./guards.ts";
 import { toPurchaseJson } from "../services/purchases.ts";
+import { toRefundJson } from "../services/refunds.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { tooMany } from "../services/accounts.ts";
@@ -132,7 +133,13 @@ export function paymentRouter({ env, services }: AppDeps) {
   api.get("/purchases/my", async (c) => {
     const { user } = requireAuth(c);
     const rows = await purchases.listMine(user.id);
-    return c.json({ purchases: rows.map(toPurchaseJson) });
+    const refunds = await services.refunds.ofPurchases(rows.map((r) => r.id));
+    return c.json({
+      purchases: rows.map((r) => {
+        const refund = refunds.get(r.id);
+        return { ...toPurchaseJson(r), refund: refund ? toRefundJson(refund) : null };
+      }),
+    });
   });
 
   api.get("/domain-availability", async (c) => {
