@@ -36,6 +36,7 @@ const isoTime = (field: string) =>
 export const MarkReadSchema = v.object({
   purchasesSeenAt: isoTime("purchasesSeenAt"),
   selectionsSeenAt: isoTime("selectionsSeenAt"),
+  noticesSeenAt: isoTime("noticesSeenAt"),
 });
 
 const ADMIN_ONLY = { 401: "Not signed in", 403: "Not an admin (Access denied. Admins only.)" };
@@ -46,8 +47,8 @@ describe(
     path: "/admin/role-stats",
     tag: "admin",
     auth: "admin",
-    summary: "How many business, student and creator accounts exist",
-    responses: { 200: "{collections: {businesses, students, creators}}", ...ADMIN_ONLY },
+    summary: "How many business, student and creator accounts exist, and centers by paid plan, trial or lapsed",
+    responses: { 200: "{collections: {businesses, students, creators}, centers: {paid, trials, lapsed}}", ...ADMIN_ONLY },
   },
   {
     method: "get",
@@ -84,7 +85,7 @@ describe(
       "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
     query: { limit: `1 to ${NOTIFICATION_LIMIT_MAX} (default 10)` },
     responses: {
-      200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}",
+      200: "{purchases, selections, notices (trials and refunds), unread: {purchases, selections, notices, total}, state: {purchasesSeenAt, selectionsSeenAt, noticesSeenAt, purchasesClearedAt, selectionsClearedAt, noticesClearedAt}}",
       400: "Invalid limit",
       ...ADMIN_ONLY,
     },
@@ -116,7 +117,8 @@ export function adminRouter({ services }: AppDeps) {
   api.use(platformOnly);
   api.get("/role-stats", async (c) => {
     requireRole(c, "admin");
-    return c.json(await feed.roleStats());
+    const [roles, centers] = await Promise.all([feed.roleStats(), feed.centerStats()]);
+    return c.json({ ...roles, centers });
   });
 
   api.get("/recent-purchases", async (c) => {
