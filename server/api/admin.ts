@@ -48,7 +48,10 @@ describe(
     tag: "admin",
     auth: "admin",
     summary: "How many business, student and creator accounts exist, and centers by paid plan, trial or lapsed",
-    responses: { 200: "{collections: {businesses, students, creators}, centers: {paid, trials, lapsed}}", ...ADMIN_ONLY },
+    responses: {
+      200: "{collections: {businesses, students, creators}, centers: {paid, trials, lapsed}}",
+      ...ADMIN_ONLY,
+    },
   },
   {
     method: "get",

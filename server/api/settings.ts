@@ -12,7 +12,8 @@ describe(
     path: "/settings",
     tag: "settings",
     auth: "admin",
-    summary: "The platform settings: stored values, their defaults (environment, or what the platform can tell) and what is in force",
+    summary:
+      "The platform settings: stored values, their defaults (environment, or what the platform can tell) and what is in force",
     responses: { 200: "{stored, defaults, effective, updatedAt}" },
   },
   {
@@ -20,8 +21,7 @@ describe(
     path: "/settings",
     tag: "settings",
     auth: "admin",
-    summary:
-      "Store the DNS targets, support contacts and legal identity (an empty field goes back to its default)",
+    summary: "Store the DNS targets, support contacts and legal identity (an empty field goes back to its default)",
     body: SettingsSchema,
     responses: { 200: "{success, settings: {stored, defaults, effective, updatedAt}}", 400: "Invalid input" },
   },
