@@ -313,8 +313,10 @@ test("a later success clears a form's stale error toasts, and toasts never cover
 
   const header = page.locator("header").first();
   const headerBox = (await header.boundingBox())!;
-  const toastBox = (await errors.first().boundingBox())!;
-  expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  // A toast slides in from above: wait until it has come to rest.
+  await expect
+    .poll(async () => (await errors.first().boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
   await page.screenshot({ path: testInfo.outputPath("toast-error-1280.png") });
 
   await phone.fill(original);
@@ -328,7 +330,9 @@ test("a later success clears a form's stale error toasts, and toasts never cover
   const ok = page.locator("[data-sonner-toast][data-type=success]").first();
   await expect(ok).toBeVisible();
   const phoneHeader = (await header.boundingBox())!;
-  expect((await ok.boundingBox())!.y).toBeGreaterThanOrEqual(phoneHeader.y + phoneHeader.height);
+  await expect
+    .poll(async () => (await ok.boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(phoneHeader.y + phoneHeader.height);
   await page.screenshot({ path: testInfo.outputPath("toast-success-390.png") });
 });
 
