@@ -5,6 +5,6 @@ set -e
 echo "== lint" && npm run lint --silent
 echo "== typecheck" && npx react-router typegen && npx tsc && npx tsc -p tsconfig.node.json
 echo "== unit + integration" && npx vitest run --project unit --project integration
-echo "== build" && npx react-router build > /dev/null && npx vite build --config scripts/build/cli.config.ts --logLevel warn
+echo "== build" && npm run build --silent > /dev/null
 echo "== faults" && npx vitest run --project faults
 echo "== e2e" && npx playwright test

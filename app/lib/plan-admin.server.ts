@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/http/errors.ts";
-import { toPlanJson, type PlanJson } from "../../server/services/plans.ts";
+import { toPlanJson } from "../../server/services/plans.ts";
+import type { PlanJson } from "#common/validation/plans.ts";
 import { getRequestContext } from "./context.server";
 import { readPriceInput } from "#common/validation/plans.ts";
 

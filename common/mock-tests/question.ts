@@ -33,6 +33,9 @@ export const MAX_OPTIONS = 6;
 export const MAX_DECIMAL_PLACES = 6;
 const MAX_TEXT = 20_000;
 
+const NUMERICAL_KEY =
+  "A numerical answer must be a number, a list of numbers, {value, tolerance} or {min, max} with min ≤ max";
+
 const finite = (message: string) => v.pipe(v.number(message), v.finite(message));
 
 const NumericalKeySchema = v.union(
@@ -45,7 +48,7 @@ const NumericalKeySchema = v.union(
       v.check((range) => range.min <= range.max),
     ),
   ],
-  "A numerical answer must be a number, a list of numbers, {value, tolerance} or {min, max} with min ≤ max",
+  NUMERICAL_KEY,
 );
 
 const optionIndex = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -64,9 +67,7 @@ function keyProblem(question: { type: QuestionType; options?: string[]; answer: 
       return new Set(answer).size === answer.length ? null : "The answer lists an option twice";
     }
     case "numerical":
-      return v.is(NumericalKeySchema, question.answer)
-        ? null
-        : "A numerical answer must be a number, a list of numbers, {value, tolerance} or {min, max} with min ≤ max";
+      return v.is(NumericalKeySchema, question.answer) ? null : NUMERICAL_KEY;
   }
 }
 
@@ -135,14 +136,12 @@ export const QuestionSchema = v.pipe(
     (q) => q.type === "numerical" || q.decimals === undefined,
     "The decimal rule applies to numerical questions only",
   ),
-  v.check(
-    (q) => (q.options === undefined ? true : keyProblem(q) === null),
-    (issue) => keyProblem(issue.input as never) ?? "The answer does not fit the question",
-  ),
-  v.check(
-    (q) => q.type !== "numerical" || keyProblem(q) === null,
-    "A numerical answer must be a number, a list of numbers, {value, tolerance} or {min, max} with min ≤ max",
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    // A question whose options do not fit its type is already named above; its key is not judged.
+    if (!dataset.typed || (dataset.value.type === "numerical") !== (dataset.value.options === undefined)) return;
+    const problem = keyProblem(dataset.value);
+    if (problem) addIssue({ message: problem });
+  }),
   v.check(
     (q) => !q.hindi?.options || q.hindi.options.length === q.options?.length,
     "The Hindi version must have as many options as the English one",

@@ -9,8 +9,6 @@ import { RATE_RULES } from "../services/rate-limit.ts";
 import { tooMany } from "../services/accounts.ts";
 import { CreateOrderSchema, VerifyPaymentSchema } from "#common/validation/setup.ts";
 
-export { INVALID_SIGNATURE, UNKNOWN_ORDER } from "../payments/index.ts";
-
 /** The spec's payment calls (§7) on top of the shared payment layer (server/payments). */
 export function paymentRouter({ env, services }: AppDeps) {
   const api = new Hono<AppEnv>();

@@ -21,16 +21,6 @@ import type {
   SelectionNotification,
 } from "#common/admin-feed.ts";
 
-export type {
-  ActivityItem,
-  AdminNotifications,
-  Growth,
-  NotificationState,
-  PurchaseNotification,
-  RoleStats,
-  SelectionNotification,
-};
-
 export const NOTIFICATION_LIMIT_MAX = 50;
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 

@@ -23,8 +23,6 @@ const domainTaken = () =>
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type { CenterJson };
-
 type CenterRow = typeof centers.$inferSelect;
 type OwnerRow = { id: string; name: string; email: string } | null;
 

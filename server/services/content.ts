@@ -14,7 +14,6 @@ import { NOT_ON_TEAM } from "#common/validation/team.ts";
 import { formatBytes } from "#common/format.ts";
 import type { ContentJson } from "#common/content-types.ts";
 
-export type { ContentJson };
 import {
   BUSINESS_INVALID,
   ContentAssign,

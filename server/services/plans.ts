@@ -8,8 +8,6 @@ import { PlanSchema, type PlanData, type PlanInput, type PlanJson } from "#commo
 export type PlanRow = typeof pricingPlans.$inferSelect;
 export type Billing = PlanRow["activeDuration"];
 
-export type { PlanJson };
-
 export const DURATION_DAYS: Record<Billing, number> = { monthly: 30, quarterly: 90, yearly: 365 };
 
 export const PLAN_NOT_FOUND = "Plan not found";

@@ -30,8 +30,6 @@ import {
   type TeamStatus,
 } from "#common/validation/team.ts";
 
-export type { InvitationPreview, SiteItemJson, TeamEntryJson };
-
 const DAY = 24 * 60 * 60 * 1000;
 export const INVITE_TTL_MS = INVITE_TTL_DAYS * DAY;
 

@@ -109,7 +109,10 @@ function rowToQuestion(row: Row): unknown {
   const hindiOptions = optionColumns("hindi_option_")
     .map((name) => cell(name as never))
     .filter(Boolean);
-  const decimals = /^(\d+)\s+(round|truncate)$/i.exec(cell("decimals"));
+  const decimalsCell = cell("decimals");
+  const rule = /^(\d+)\s+(round|truncate)$/i.exec(decimalsCell);
+  // An unreadable rule is passed on as it is, for the schema to name.
+  const decimals = rule ? { places: Number(rule[1]), mode: rule[2].toLowerCase() } : decimalsCell || undefined;
   const optional = (text: string) => text || undefined;
   const tags = {
     subject: optional(cell("subject")),
@@ -122,11 +125,7 @@ function rowToQuestion(row: Row): unknown {
     text: cell("text"),
     options: options.length ? options : undefined,
     answer: answerFromCell(type, cell("answer")),
-    decimals: cell("decimals")
-      ? decimals
-        ? { places: Number(decimals[1]), mode: decimals[2].toLowerCase() }
-        : cell("decimals")
-      : undefined,
+    decimals,
     solution: optional(cell("solution")),
     tags: Object.values(tags).some(Boolean) ? tags : undefined,
     hindi: cell("hindi_text")

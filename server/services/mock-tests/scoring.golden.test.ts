@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { JEE_ADVANCED_MULTIPLE, NTA_MARKING, type MarkingRule } from "#common/mock-tests/marking.ts";
 import type { AnswerKey, DecimalRule } from "#common/mock-tests/question.ts";
 import { PATTERNS, patternTotals } from "#common/mock-tests/patterns.ts";
-import { scoreAttempt, scoreQuestion, type KeyPolicy, type Response, type ScorableSection } from "./scoring.ts";
+import type { KeyPolicy } from "#common/mock-tests/policies.ts";
+import { scoreAttempt, scoreQuestion, type Response, type ScorableSection } from "./scoring.ts";
 import { standings } from "./ranking.ts";
 
 /**

@@ -2,8 +2,6 @@ import type { MarkingRule, QuestionType, SectionMarking } from "#common/mock-tes
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import type { AnswerKey, DecimalRule, NumericalKey } from "#common/mock-tests/question.ts";
 
-export type { KeyPolicy };
-
 /**
  * Scoring (mock-tests.md §1 and §4): a pure function of the questions, their keys as they stand now,
  * the section's marking and the saved answers, so that a key change re-scores every attempt by
@@ -125,14 +123,7 @@ export interface SectionScore {
   negative: number;
 }
 
-export interface AttemptScore {
-  score: number;
-  maxScore: number;
-  correct: number;
-  partial: number;
-  incorrect: number;
-  unattempted: number;
-  negative: number;
+export interface AttemptScore extends Omit<SectionScore, "name"> {
   /** Correct ÷ attempted, 0–1 (null when nothing was attempted). */
   accuracy: number | null;
   sections: SectionScore[];
