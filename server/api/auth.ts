@@ -122,7 +122,7 @@ export function authRouter({ env, services }: AppDeps) {
       tag: "auth",
       auth: "signed-in",
       summary: "The signed-in user",
-      responses: { 200: "{user}", 401: "Not signed in" },
+      responses: { 200: "{user}" },
     }),
     async (c) => {
       const { user } = requireAuth(c);
@@ -137,7 +137,7 @@ export function authRouter({ env, services }: AppDeps) {
       auth: "signed-in",
       summary: "Replace the profile photo (PNG, JPEG or WebP, at most 2 MB)",
       body: { multipart: { avatar: "the image file" } },
-      responses: { 200: "{user}", 400: "Not an image", 401: "Not signed in", 413: "Too large" },
+      responses: { 200: "{user}", 400: "Not an image", 413: "Too large" },
     }),
     limitBody(AVATAR_MAX_BYTES + 64 * 1024, (c) => c.json(errorBody("The avatar must be 2 MB or smaller."), 413)),
     async (c) => {

@@ -14,7 +14,7 @@ export function businessesRouter({ services }: AppDeps) {
       auth: "signed-in",
       summary:
         "The businesses the caller may assign content to: a creator's teams (an owner's own institutes, every one for an admin, none for a student)",
-      responses: { 200: "{businesses: [{_id, name}]}", 401: "Not signed in" },
+      responses: { 200: "{businesses: [{_id, name}]}" },
     }),
     async (c) => {
       const { user } = requireAuth(c);

@@ -86,8 +86,6 @@ export function centersRouter({ services }: AppDeps) {
       responses: {
         200: "{centers: [{_id, name, domain, website, superAdminPath, createdAt, startsAt, expireDate, status, plan, billing, owner}], total}",
         400: "Invalid query",
-        401: "Not signed in",
-        403: "Not an admin",
       },
     }),
     platformOnly,
@@ -109,8 +107,6 @@ export function centersRouter({ services }: AppDeps) {
       responses: {
         201: `{success, message: '${CENTER_TEXTS.created}', center}`,
         400: "Invalid input (spec §5 messages) or a Pathshala address",
-        401: "Not signed in",
-        403: "Not an admin",
         409: "Domain already used by another center",
       },
     }),
@@ -132,8 +128,6 @@ export function centersRouter({ services }: AppDeps) {
       responses: {
         200: "{success, center}",
         400: "Invalid input",
-        401: "Not signed in",
-        403: "Not an admin",
         404: "Center not found",
         409: "Domain already used by another center",
       },
@@ -156,8 +150,6 @@ export function centersRouter({ services }: AppDeps) {
       responses: {
         200: "{success, center}",
         400: "Invalid days",
-        401: "Not signed in",
-        403: "Not an admin",
         404: "Center not found",
       },
     }),
@@ -179,8 +171,6 @@ export function centersRouter({ services }: AppDeps) {
       responses: {
         200: "{success, center}",
         400: "Invalid status",
-        401: "Not signed in",
-        403: "Not an admin",
         404: "Center not found",
       },
     }),
@@ -202,7 +192,6 @@ export function centersRouter({ services }: AppDeps) {
       responses: {
         200: "{plan, status, subscriptionStartAt, expiresAt, instituteName, templateId}",
         400: "Neither email nor domain",
-        401: "Not signed in",
         403: "Not yours",
         404: NO_SUBSCRIPTION,
       },

@@ -49,8 +49,6 @@ export function contentRouter({ services }: AppDeps) {
       responses: {
         201: "{content}",
         400: "Invalid input, missing file or wrong file type",
-        401: "Not signed in",
-        403: "Not a creator",
         413: "File too large",
       },
     }),
@@ -78,7 +76,7 @@ export function contentRouter({ services }: AppDeps) {
         page: "from 1",
         limit: "1 to 100 (default 100)",
       },
-      responses: { 200: "{contents, total, page, limit}", 401: "Not signed in", 403: "Not a creator" },
+      responses: { 200: "{contents, total, page, limit}" },
     }),
     async (c) => {
       const creator = reader(c);

@@ -75,7 +75,7 @@ export function enquiriesRouter(deps: AppDeps) {
       tag: "enquiries",
       auth: "business",
       summary: "The institute's leads, newest first (50 a page)",
-      responses: { 200: "{enquiries, total, page}", 401: "Not signed in", 403: "Not a business", 404: "No institute" },
+      responses: { 200: "{enquiries, total, page}", 403: "Not a business", 404: "No institute" },
     }),
     input("query", ListQuery),
     async (c) => {

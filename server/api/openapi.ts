@@ -14,7 +14,7 @@ import { platformOnly } from "./guards.ts";
  * (what it is, who may call it, what it answers) and reads its input through `input(target, Schema)`,
  * the valibot schema that both parses the request and documents it. The statuses every operation
  * of its kind can answer (400, 401, 403, 404, 413, 503) are added by `answersOf`; an operation lists
- * its own. Tests check that every mounted /api route is described and that every status the API
+ * only what is its own (a reason of its own for a shared status is joined to the general one). Tests check that every mounted /api route is described and that every status the API
  * answers is documented for its operation.
  */
 
@@ -184,6 +184,21 @@ function isPlatformOnly(guards: { method: string; path: string }[], method: stri
 
 type GeneratedOperation = { security?: Record<string, string[]>[]; responses?: Record<string, unknown> };
 
+type AnswerObject = { description: string };
+
+/**
+ * What an operation lists for itself joins what every operation of its kind answers: a write's
+ * "Not yours" 403 is still also the 403 of a write sent from another site.
+ */
+function joinAnswers(general: Record<string, AnswerObject>, own: Record<string, unknown>) {
+  const joined: Record<string, unknown> = { ...general };
+  for (const [code, answer] of Object.entries(own as Record<string, AnswerObject>)) {
+    const shared = general[code];
+    joined[code] = shared ? { ...answer, description: `${answer.description}; or ${shared.description}` } : answer;
+  }
+  return joined;
+}
+
 /** The document of `app` (the /api routes, relative to /api). */
 export async function openApiDocument(app: Hono<AppEnv>) {
   const doc = await generateSpecs(app, {
@@ -220,7 +235,7 @@ export async function openApiDocument(app: Hono<AppEnv>) {
   for (const [path, ops] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(ops as Record<string, GeneratedOperation>)) {
       const facts = { method, path, auth: accessOf(op.security), platformOnly: isPlatformOnly(guards, method, path) };
-      op.responses = { ...answerObjects(answersOf(facts)), ...op.responses };
+      op.responses = joinAnswers(answerObjects(answersOf(facts)), op.responses ?? {});
     }
   }
   return doc;

@@ -23,8 +23,6 @@ export function paymentRouter({ env, services }: AppDeps) {
       responses: {
         200: "{success, order: {id, amount, currency}, key_id, purchase}",
         400: "Invalid input, unknown plan or reserved domain",
-        401: "Not signed in",
-        403: "Not a business account",
         409: "Domain belongs to another center",
         429: "Rate limited",
         502: "Failed to create order",
@@ -116,7 +114,7 @@ export function paymentRouter({ env, services }: AppDeps) {
       tag: "payment",
       auth: "signed-in",
       summary: "The signed-in owner's plan purchases, newest first",
-      responses: { 200: "{purchases: Purchase[]}", 401: "Not signed in" },
+      responses: { 200: "{purchases: Purchase[]}" },
     }),
     async (c) => {
       const { user } = requireAuth(c);

@@ -33,7 +33,7 @@ export function pricingRouter({ services }: AppDeps) {
       tag: "pricing",
       auth: "admin",
       summary: "Every plan, active or not, in display order",
-      responses: { 200: "{plans: Plan[]}", 401: "Not signed in", 403: "Admins only" },
+      responses: { 200: "{plans: Plan[]}" },
     }),
     platformOnly,
     async (c) => {
@@ -54,8 +54,6 @@ export function pricingRouter({ services }: AppDeps) {
       responses: {
         201: "{success, plan}",
         400: "Invalid plan",
-        401: "Not signed in",
-        403: "Admins only",
         409: "A plan with this name already exists",
       },
     }),
@@ -77,8 +75,6 @@ export function pricingRouter({ services }: AppDeps) {
       responses: {
         200: "{success, plan}",
         400: "Invalid plan",
-        401: "Not signed in",
-        403: "Admins only",
         404: "Plan not found",
         409: "A plan with this name already exists",
       },
@@ -100,8 +96,6 @@ export function pricingRouter({ services }: AppDeps) {
       summary: "Delete a plan; a plan with purchases is deactivated instead",
       responses: {
         200: "{success, deleted, deactivated, message}",
-        401: "Not signed in",
-        403: "Admins only",
         404: "Plan not found",
       },
     }),

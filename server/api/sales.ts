@@ -22,8 +22,6 @@ export function salesRouter({ services }: AppDeps) {
             "{sales: SalesRow[], totalRevenue, totalOrders, daily, monthly, recent}, or with format=csv a spreadsheet",
           content: ["application/json", "text/csv"],
         },
-        401: "Not signed in",
-        403: "Not a creator",
       },
     }),
     async (c) => {

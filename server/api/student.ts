@@ -23,8 +23,6 @@ export function studentRouter({ services }: AppDeps) {
         200: "Paid: {success, order: {id, amount, currency}, key_id}; already enrolled: {success, enrollmentId, alreadyEnrolled: true}",
         201: "Free: {success, enrollmentId}",
         400: "Invalid input",
-        401: "Not signed in",
-        403: "Not a student",
         404: "Not offered on this site",
         429: "Rate limited",
         502: "Failed to create order",
@@ -56,7 +54,6 @@ export function studentRouter({ services }: AppDeps) {
       responses: {
         200: "{success, enrollmentId, alreadyCompleted}",
         400: "Invalid input",
-        401: "Not signed in",
         403: "Another account's order",
         422: "Payment verification failed",
       },
@@ -77,8 +74,6 @@ export function studentRouter({ services }: AppDeps) {
         "The caller's enrolments (only this institute's on its domain), newest first, with signed file links and live links from 15 minutes before the class",
       responses: {
         200: "{items: [{enrollmentId, enrolledAt, content: {title, type, description, resourceUrl, liveLink, businessName, …}}]}",
-        401: "Not signed in",
-        403: "Not a student",
       },
     }),
     async (c) => {

@@ -12,7 +12,6 @@ import { AcceptInput, InviteInput, VisibilityInput } from "#common/validation/te
 const INSTITUTE_NOT_FOUND = "Institute not found";
 const CENTER_QUERY = { centerId: "which of your institutes (default: your newest)" };
 const OWNER_DENIED = {
-  401: "Not signed in",
   403: "Not a business, or another owner's institute on its domain",
   404: "No institute (or not yours)",
 };
@@ -107,7 +106,6 @@ export function teamRouter({ services, env }: AppDeps) {
       responses: {
         200: "{success, alreadyMember, business: {_id, name}}",
         400: "No token",
-        401: "Not signed in",
         403: "Another address, or not a creator account",
         404: "Not a valid invitation link",
         409: "Already accepted by another account",

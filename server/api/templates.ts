@@ -23,7 +23,6 @@ export function templatesRouter({ services }: AppDeps) {
       responses: {
         200: "{success, alreadyApplied, templateId}",
         400: "Unknown template",
-        401: "Not signed in",
         403: "Not a business, or no active plan",
         404: "No institute",
       },

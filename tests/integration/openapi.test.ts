@@ -52,6 +52,14 @@ describe("GET /api/openapi.json", () => {
     expect(list.every((p) => p.description)).toBe(true);
   });
 
+  it("joins an operation's own reason for a status to what every operation of its kind answers", async () => {
+    const doc = await (await t.request("/api/openapi.json")).json();
+    const forbidden = doc.paths["/content/{id}"].put.responses["403"].description as string;
+    expect(forbidden).toContain("Another creator's content");
+    expect(forbidden).toContain("A cookie-signed-in write sent from another site");
+    expect(doc.paths["/centers"].get.responses["403"].description).toBe("Not an admin account");
+  });
+
   it("names the role an operation requires as its security scopes", async () => {
     const doc = await (await t.request("/api/openapi.json")).json();
     expect(doc.paths["/centers"].get.security).toEqual([{ bearerAuth: ["admin"] }, { sessionCookie: ["admin"] }]);
