@@ -53,8 +53,8 @@ export function adminRouter({ services }: AppDeps) {
       summary: "How many business, student and creator accounts exist",
       responses: { 200: "{collections: {businesses, students, creators}}" },
     }),
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       return c.json(await feed.roleStats());
     },
   );

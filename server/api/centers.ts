@@ -8,7 +8,7 @@ import { normaliseHost } from "../runtime/env.ts";
 import type { OwnedCenter } from "../services/business.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { input, operation } from "./openapi.ts";
-import { allow, idParam, platformOnly, requireAuth, requireRole } from "./guards.ts";
+import { allow, idParam, platformOnly, requireAuth } from "./guards.ts";
 import { CENTER_NOT_FOUND } from "../services/center-admin.ts";
 import { NO_SUBSCRIPTION } from "./business-context.ts";
 import { CenterStatusSchema, CENTER_TEXTS, ExtendCenterSchema, SubCenterSchema } from "#common/validation/centers.ts";
@@ -111,8 +111,8 @@ export function centersRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const center = await services.centers.create(await jsonBody(c));
       return c.json({ success: true, message: CENTER_TEXTS.created, center }, 201);
     },
@@ -133,8 +133,8 @@ export function centersRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const id = idParam(c, CENTER_NOT_FOUND);
       return c.json({ success: true, center: await services.centers.update(id, await jsonBody(c)) });
     },
@@ -154,8 +154,8 @@ export function centersRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const id = idParam(c, CENTER_NOT_FOUND);
       return c.json({ success: true, center: await services.centers.extend(id, await jsonBody(c)) });
     },
@@ -175,8 +175,8 @@ export function centersRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const id = idParam(c, CENTER_NOT_FOUND);
       return c.json({ success: true, center: await services.centers.setStatus(id, await jsonBody(c)) });
     },

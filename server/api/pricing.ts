@@ -4,7 +4,7 @@ import type { AppDeps } from "../app.ts";
 import { PLAN_NOT_FOUND, toPlanJson } from "../services/plans.ts";
 import { badRequest } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
-import { idParam, platformOnly, requireRole } from "./guards.ts";
+import { allow, idParam, platformOnly } from "./guards.ts";
 import { PlanSchema } from "#common/validation/plans.ts";
 
 export const PLAN_DEACTIVATED = "This plan has purchases, so it was deactivated instead of deleted.";
@@ -36,8 +36,8 @@ export function pricingRouter({ services }: AppDeps) {
       responses: { 200: "{plans: Plan[]}" },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const plans = await services.plans.listAll();
       c.header("Cache-Control", "no-store");
       return c.json({ plans: plans.map(toPlanJson) });
@@ -58,8 +58,8 @@ export function pricingRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const plan = await services.plans.create(await readBody(c));
       return c.json({ success: true, message: "Plan created", plan: toPlanJson(plan) }, 201);
     },
@@ -80,8 +80,8 @@ export function pricingRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const id = idParam(c, PLAN_NOT_FOUND);
       const plan = await services.plans.update(id, await readBody(c));
       return c.json({ success: true, message: "Plan updated", plan: toPlanJson(plan) });
@@ -100,8 +100,8 @@ export function pricingRouter({ services }: AppDeps) {
       },
     }),
     platformOnly,
+    allow("admin"),
     async (c) => {
-      requireRole(c, "admin");
       const result = await services.plans.remove(idParam(c, PLAN_NOT_FOUND));
       return c.json({
         success: true,
