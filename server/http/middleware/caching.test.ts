@@ -31,6 +31,16 @@ function app() {
 }
 
 describe("buildFileCaching", () => {
+  it("lists the build's files once, at start: a path is looked up in memory, never on the disk", async () => {
+    const { a } = app();
+    writeFileSync(join(root, "late.txt"), "written after start");
+    const late = await a.request("/late.txt");
+    expect(await late.text()).toBe("written after start");
+    expect(late.headers.get("etag")).toBeNull();
+    expect((await a.request("/favicon.svg")).headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    rmSync(join(root, "late.txt"));
+  });
+
   it("marks fingerprinted files immutable for a year, other files for a proxy to keep a minute", async () => {
     const { a } = app();
     const asset = await a.request("/assets/entry-abc123.js");

@@ -1,5 +1,5 @@
-import { statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../types.ts";
 import { etagMatches } from "../../pages/tenant-site.ts";
@@ -29,38 +29,21 @@ interface BuildFile {
   encodings: (keyof typeof COPIES)[];
 }
 
-const statOf = (path: string) => statSync(path, { throwIfNoEntry: false });
-
 /**
  * Cache-Control and validators for the build's files (`root`, build/client), which React Router's
- * static handler sends after this, with no ETag and no 304 of its own. The ETag is made from the
- * file's size and time, as nginx makes its own, once per file and process: the files do not
- * change under a running server (a deploy starts new ones). A request naming one of the file's
- * tags gets a 304 here, without the file being opened; otherwise the handler's answer gets the
- * tag of the copy it chose. Paths that are not files pass on untouched and are not remembered.
+ * static handler sends after this, with no ETag and no 304 of its own. The files do not change
+ * under a running server (a deploy starts new ones), so they are listed once, here: a request is
+ * looked up in memory and never costs a look at the disk, whatever path it names. The ETag is made
+ * from the file's size and time, as nginx makes its own. A request naming one of the file's tags
+ * gets a 304 without the file being opened; otherwise the handler's answer gets the tag of the
+ * copy it chose. Paths that are not files pass on untouched.
  */
 export function buildFileCaching(root: string) {
-  const files = new Map<string, BuildFile>();
-  const fileAt = (path: string): BuildFile | undefined => {
-    const known = files.get(path);
-    if (known) return known;
-    // The same refusals as the static handler: nothing outside the root is ever looked at.
-    if (path.includes("%") || /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(path)) return undefined;
-    const full = join(root, path);
-    const stats = statOf(full);
-    if (!stats?.isFile()) return undefined;
-    const file: BuildFile = {
-      etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
-      encodings: (Object.keys(COPIES) as (keyof typeof COPIES)[]).filter((e) => statOf(full + COPIES[e])?.isFile()),
-    };
-    files.set(path, file);
-    return file;
-  };
-
+  const files = listBuildFiles(root);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const path = c.req.path;
-    const file = fileAt(path);
+    const file = files.get(path);
     if (!file) return next();
     const cacheControl = path.startsWith("/assets/") ? FINGERPRINTED : path.startsWith("/images/") ? ARTWORK : NAMED;
     const ifNoneMatch = c.req.header("if-none-match");
@@ -77,6 +60,25 @@ export function buildFileCaching(root: string) {
     c.res.headers.set("Cache-Control", cacheControl);
     if (file.encodings.length > 0 && !c.res.headers.has("vary")) c.res.headers.set("Vary", "Accept-Encoding");
   });
+}
+
+/** Every file under `root` by its URL path, with the compressed copies it has beside it. */
+function listBuildFiles(root: string): Map<string, BuildFile> {
+  const files = new Map<string, BuildFile>();
+  if (!existsSync(root)) return files;
+  const names = new Set(readdirSync(root, { recursive: true, encoding: "utf8" }));
+  const copySuffixes = Object.values(COPIES) as string[];
+  for (const name of names) {
+    const copyOf = copySuffixes.find((suffix) => name.endsWith(suffix) && names.has(name.slice(0, -suffix.length)));
+    if (copyOf) continue;
+    const stats = statSync(join(root, name));
+    if (!stats.isFile()) continue;
+    files.set(`/${name.split(sep).join("/")}`, {
+      etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      encodings: (Object.keys(COPIES) as (keyof typeof COPIES)[]).filter((e) => names.has(name + COPIES[e])),
+    });
+  }
+  return files;
 }
 
 function variantTag(etag: string, encoding: string): string {
