@@ -1,11 +1,11 @@
 /** Shared pieces of the benchmark: wrk, a server launcher, HTTP with a Host header, memory readings. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { Agent, get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createScratchDatabase } from "../../server/db/scratch.ts";
+import { freePort } from "../lib/free-port.ts";
 
 export interface LoadResult {
   name: string;
@@ -14,15 +14,6 @@ export interface LoadResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Waits until the server on `port` answers 200 for `path` with this Host header (fetch cannot set one). */

@@ -34,17 +34,9 @@ import { seedBulk, type BulkSizes } from "../../server/seed/bulk.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { SessionStore } from "../../server/auth/sessions.ts";
 import { DiskStorage } from "../../server/storage/disk.ts";
+import { freePort } from "../lib/free-port.ts";
 import { nginxInstalled, startDeployNginx, startStaticNginx } from "../lib/nginx.ts";
-import {
-  createDatabase,
-  fetchWithHost,
-  freePort,
-  hasWrk,
-  rssMiB,
-  runWrk,
-  startServer,
-  type LoadResult,
-} from "./lib.ts";
+import { createDatabase, fetchWithHost, hasWrk, rssMiB, runWrk, startServer, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, prepareStore, type Store } from "./server.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
+import { prepareStore, type Store } from "./server.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 /**

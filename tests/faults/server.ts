@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -9,6 +8,7 @@ import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { adminQuery, withDatabase } from "../../server/db/scratch.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
 
 /**
  * The production build in its own process, so tests can SIGKILL and SIGTERM it for real.
@@ -44,15 +44,6 @@ export async function prepareStore(): Promise<Store> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Running {

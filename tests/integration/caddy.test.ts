@@ -9,17 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve, type ServerType } from "@hono/node-server";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createCenter } from "../helpers/centers.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
 
 const caddyAvailable = spawnSync("caddy", ["version"]).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function get(port: number, servername: string): Promise<{ status: number; body: string; altNames: string }> {
   return new Promise((resolve, reject) => {

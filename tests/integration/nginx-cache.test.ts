@@ -1,6 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Context } from "hono";
@@ -17,6 +16,7 @@ import { createCenter } from "../helpers/centers.ts";
 import { bearer, PNG_BYTES, registerUser } from "../helpers/http.ts";
 import { joinTeam } from "../helpers/team.ts";
 import { announcementsSettled, waitFor } from "../helpers/wait.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
 
 /**
  * The shipped nginx micro-cache (deploy/nginx/pathshala.conf.template, rendered as the nginx
@@ -52,15 +52,6 @@ function send(
     );
     req.on("error", reject);
     req.end(init.body);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 
