@@ -17,4 +17,18 @@ export interface PurchaseJson {
   orderId: string;
   createdAt: string;
   paidAt: string | null;
+  /** The money-back refund of this purchase, if one was made (or is under way). */
+  refund?: RefundJson | null;
+}
+
+/** A refund of a plan purchase (amount in minor units). */
+export interface RefundJson {
+  _id: string;
+  amount: number;
+  currency: string;
+  status: "pending" | "processed" | "failed";
+  /** The gateway's refund id (rfnd_…). */
+  refundId: string | null;
+  createdAt: string;
+  processedAt: string | null;
 }

@@ -1,7 +1,7 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { hasActivePlan, type OwnedCenter } from "../../server/services/business.ts";
 import { checkDomain } from "../../server/services/domain-check.ts";
-import type { Env } from "../../server/runtime/env.ts";
+import type { PlatformSettingsValues } from "../../server/services/settings.ts";
 import { readCookie } from "../../server/auth/cookies.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";
@@ -71,7 +71,10 @@ export function siteUrlFor(
 }
 
 /** The setup checklist's real state, and (as a promise, to stream) the domain's DNS check. */
-export function setupState(center: OwnedCenter | null, env: Env) {
+export function setupState(
+  center: OwnedCenter | null,
+  settings: Pick<PlatformSettingsValues, "dnsTargetIp" | "dnsTargetHost">,
+) {
   const p = center?.siteProfile ?? {};
   const steps = [
     {
@@ -103,7 +106,12 @@ export function setupState(center: OwnedCenter | null, env: Env) {
       to: "/business/site",
     },
   ];
-  return { steps, domain: center?.customDomain ? checkDomain(center.customDomain, env) : null };
+  return {
+    steps,
+    domain: center?.customDomain
+      ? checkDomain(center.customDomain, { ip: settings.dnsTargetIp, host: settings.dnsTargetHost })
+      : null,
+  };
 }
 
 /** Business pages on an institute's own domain are for that institute's owner alone. */

@@ -60,9 +60,12 @@ const CenterTemplateInput = v.object({
 /** The subscription lookup's answer (spec §3 "Subscription lookup"). */
 export function subscriptionOf(center: OwnedCenter) {
   const expired = center.expiresAt ? center.expiresAt.getTime() <= Date.now() : false;
+  const live = center.status === "active" && !expired;
   return {
     plan: center.planName,
-    status: center.status === "active" && !expired ? "active" : expired ? "expired" : "inactive",
+    // A trial reads "trial" while it runs and "expired" once it has ended unpaid.
+    status: live && center.trialEndsAt ? "trial" : live ? "active" : expired ? "expired" : "inactive",
+    trialEndsAt: center.trialEndsAt?.toISOString() ?? null,
     subscriptionStartAt: center.startsAt.toISOString(),
     expiresAt: center.expiresAt?.toISOString() ?? null,
     instituteName: center.instituteName,
@@ -190,7 +193,7 @@ export function centersRouter({ services }: AppDeps) {
       summary: "Subscription of an institute by its owner's email or its domain (the owner's own, or any for admins)",
       query: { email: "owner's email (trimmed, lower-cased)", domain: "the institute's domain (trimmed, lower-cased)" },
       responses: {
-        200: "{plan, status, subscriptionStartAt, expiresAt, instituteName, templateId}",
+        200: "{plan, status (active, trial, expired or inactive), trialEndsAt, subscriptionStartAt, expiresAt, instituteName, templateId}",
         400: "Neither email nor domain",
         403: "Not yours",
         404: NO_SUBSCRIPTION,

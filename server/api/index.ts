@@ -17,6 +17,9 @@ import { adminRouter } from "./admin.ts";
 import { studentRouter } from "./student.ts";
 import { contentsRouter } from "./contents.ts";
 import { siteContentsRouter, teamRouter } from "./team.ts";
+import { trialRouter } from "./trial.ts";
+import { settingsRouter } from "./settings.ts";
+import { purchasesRouter } from "./refunds.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -54,6 +57,9 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/contents", contentsRouter(deps));
   api.route("/team", teamRouter(deps));
   api.route("/site-contents", siteContentsRouter(deps));
+  api.route("/trial", trialRouter(deps));
+  api.route("/settings", settingsRouter(deps));
+  api.route("/purchases", purchasesRouter(deps));
 
   // The document does not change while the process runs: made once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;

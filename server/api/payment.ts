@@ -4,6 +4,7 @@ import type { AppDeps } from "../app.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";
 import { toPurchaseJson } from "../services/purchases.ts";
+import { toRefundJson } from "../services/refunds.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { tooMany } from "../services/accounts.ts";
@@ -113,13 +114,19 @@ export function paymentRouter({ env, services }: AppDeps) {
     operation({
       tag: "payment",
       auth: "signed-in",
-      summary: "The signed-in owner's plan purchases, newest first",
-      responses: { 200: "{purchases: Purchase[]}" },
+      summary: "The signed-in owner's plan purchases, newest first, each with its refund if it was refunded",
+      responses: { 200: "{purchases: [Purchase & {refund: Refund | null}]}" },
     }),
     async (c) => {
       const { user } = requireAuth(c);
       const rows = await purchases.listMine(user.id);
-      return c.json({ purchases: rows.map(toPurchaseJson) });
+      const refunds = await services.refunds.ofPurchases(rows.map((r) => r.id));
+      return c.json({
+        purchases: rows.map((r) => {
+          const refund = refunds.get(r.id);
+          return { ...toPurchaseJson(r), refund: refund ? toRefundJson(refund) : null };
+        }),
+      });
     },
   );
 

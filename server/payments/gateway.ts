@@ -22,6 +22,26 @@ export interface GatewayOrder {
   status: string;
 }
 
+/** A refund of a captured payment (Razorpay's `payments.refund`). */
+export interface CreateGatewayRefund {
+  paymentId: string;
+  /** Minor units; the whole payment for a money-back refund. */
+  amount: number;
+  /** Sent as `X-Refund-Idempotency` (10+ characters): a retry with the same key refunds once. */
+  idempotencyKey: string;
+  receipt?: string;
+  notes?: Record<string, string>;
+}
+
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  /** "pending" or "processed" (Razorpay settles normal refunds in the background). */
+  status: string;
+}
+
 /** What the browser's Checkout hands back after a successful payment. */
 export interface CheckoutResult {
   orderId: string;
@@ -37,6 +57,7 @@ export interface PaymentGateway {
   /** URL of the Checkout script for the browser. */
   readonly checkoutScript: string;
   createOrder(input: CreateGatewayOrder): Promise<GatewayOrder>;
+  refund(input: CreateGatewayRefund): Promise<GatewayRefund>;
   /** HMAC-SHA256(order_id|payment_id) with the key secret, compared in constant time. */
   verifyCheckout(result: CheckoutResult): boolean;
   /** HMAC-SHA256 of the raw body with the webhook secret, compared in constant time. */

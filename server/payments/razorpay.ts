@@ -4,6 +4,8 @@ import {
   GatewayError,
   type CheckoutResult,
   type CreateGatewayOrder,
+  type CreateGatewayRefund,
+  type GatewayRefund,
   type GatewayOrder,
   type PaymentGateway,
 } from "./gateway.ts";
@@ -56,6 +58,36 @@ export class RazorpayGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * POST /v1/payments/:id/refund with `X-Refund-Idempotency` (Razorpay's idempotent refund). The
+   * SDK's `payments.refund` cannot send that header, so its own HTTP client is called directly.
+   */
+  async refund(input: CreateGatewayRefund): Promise<GatewayRefund> {
+    if (!Number.isInteger(input.amount) || input.amount < 100)
+      throw new GatewayError(`refund amount must be at least 100 minor units (got ${input.amount})`);
+    try {
+      const res = await sdkHttp(this.client).post(
+        `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`,
+        { amount: input.amount, speed: "normal", receipt: input.receipt, notes: input.notes ?? {} },
+        { headers: { "X-Refund-Idempotency": input.idempotencyKey } },
+      );
+      const refund = res.data as { id: string; payment_id: string; amount: number; currency: string; status: string };
+      return {
+        id: refund.id,
+        paymentId: refund.payment_id,
+        amount: Number(refund.amount),
+        currency: refund.currency,
+        status: refund.status,
+      };
+    } catch (error) {
+      const e = error as { response?: { status?: number; data?: { error?: { description?: string } } }; message?: string };
+      throw new GatewayError(
+        `refund failed: ${e.response?.data?.error?.description ?? e.message ?? "unknown error"}`,
+        e.response?.status,
+      );
+    }
+  }
+
   verifyCheckout({ orderId, paymentId, signature }: CheckoutResult): boolean {
     return signaturesMatch(checkoutSignature(this.keySecret, orderId, paymentId), signature);
   }
@@ -71,8 +103,20 @@ export class RazorpayGateway implements PaymentGateway {
  * SDK moves it, start-up fails here instead of payments silently going to the real API.
  */
 function pointSdkAt(client: Razorpay, baseUrl: string) {
-  const rq = (client.api as unknown as { rq?: { defaults?: { baseURL?: string; timeout?: number } } }).rq;
-  if (!rq?.defaults) throw new Error("the razorpay SDK changed: cannot set its API URL (RAZORPAY_API_URL)");
+  const rq = sdkHttp(client);
   rq.defaults.baseURL = baseUrl;
   rq.defaults.timeout = ORDER_TIMEOUT_MS;
+}
+
+interface SdkHttp {
+  defaults: { baseURL?: string; timeout?: number };
+  post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
+}
+
+/** The SDK's axios instance (its base URL, key and secret already set). */
+function sdkHttp(client: Razorpay): SdkHttp {
+  const rq = (client.api as unknown as { rq?: SdkHttp }).rq;
+  if (!rq?.defaults || typeof rq.post !== "function")
+    throw new Error("the razorpay SDK changed: cannot reach its HTTP client (RAZORPAY_API_URL, refunds)");
+  return rq;
 }

@@ -137,6 +137,16 @@ export const EnvSchema = v.object({
     optionalText,
     v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
   ),
+  /** The platform's legal identity on bills: first defaults of the admins' Settings page. */
+  PLATFORM_LEGAL_NAME: optionalText,
+  PLATFORM_LEGAL_ADDRESS: optionalText,
+  PLATFORM_GSTIN: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(s),
+      "must be a 15-character GSTIN such as 19AABCP1234C1Z5",
+    ),
+  ),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -1,5 +1,4 @@
 import { promises as dns } from "node:dns";
-import type { Env } from "../runtime/env.ts";
 
 export interface DnsRecordAdvice {
   type: "A" | "CNAME";
@@ -26,8 +25,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T
 /** The DNS records an institute should create, and whether its domain already points here. */
 export async function checkDomain(
   domain: string,
-  env: Pick<Env, "DNS_TARGET_IP" | "DNS_TARGET_HOST" | "PLATFORM_HOSTS">,
+  /** Where institutes point their domains (the platform settings in force). */
+  target: { ip: string | null; host: string | null },
 ): Promise<DomainCheck> {
+  const env = { DNS_TARGET_IP: target.ip, DNS_TARGET_HOST: target.host ?? "" };
   const apex = domain.replace(/^www\./, "");
   const records: DnsRecordAdvice[] = [];
   if (env.DNS_TARGET_IP) records.push({ type: "A", name: apex === domain ? "@" : "www", value: env.DNS_TARGET_IP });

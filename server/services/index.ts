@@ -14,7 +14,7 @@ import { BusinessService } from "./business.ts";
 import { EnquiryService } from "./enquiries.ts";
 import { SiteService } from "./sites.ts";
 import { createPayments, type Payments } from "../payments/index.ts";
-import { PurchaseService } from "./purchases.ts";
+import { PurchaseService, type DomainStatus } from "./purchases.ts";
 import { ContentService } from "./content.ts";
 import { DeliveryService } from "./delivery.ts";
 import { SalesService } from "./sales.ts";
@@ -25,6 +25,10 @@ import { BusinessFiguresService } from "./business-figures.ts";
 import { CatalogService } from "./catalog.ts";
 import { EnrollmentService } from "./enrollments.ts";
 import { TeamService } from "./team.ts";
+import { NoticeService } from "./notices.ts";
+import { TrialService } from "./trials.ts";
+import { RefundService } from "./refunds.ts";
+import { SettingsService } from "./settings.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -50,6 +54,10 @@ export interface Services {
   catalog: CatalogService;
   enrollments: EnrollmentService;
   team: TeamService;
+  notices: NoticeService;
+  trials: TrialService;
+  refunds: RefundService;
+  settings: SettingsService;
 }
 
 export interface ServiceDeps {
@@ -94,7 +102,18 @@ export function createServices({
   );
   const plans = new PlanService(db, database);
   const payments = createPayments(env, db, logger);
-  const purchases = new PurchaseService({
+  const notices = new NoticeService(db);
+  const trials: TrialService = new TrialService({
+    db,
+    plans,
+    domainStatus: (raw: unknown, userId: string): Promise<DomainStatus> => purchases.domainStatus(raw, userId),
+    tenants,
+    notices,
+    rateLimiter,
+    logger,
+    platformDomain: env.PLATFORM_DOMAIN,
+  });
+  const purchases: PurchaseService = new PurchaseService({
     db,
     plans,
     payments,
@@ -103,6 +122,7 @@ export function createServices({
     logger,
     platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
+    convertTrial: (tx, center, planName): Promise<void> => trials.convert(tx, center, planName),
   });
   payments.completion.register(purchases.orderKind);
   const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), {
@@ -133,6 +153,10 @@ export function createServices({
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
     enrollments,
     team: new TeamService({ db, rateLimiter, reads, catalogChanged: (centerId) => sites.catalogChanged(centerId) }),
+    notices,
+    trials,
+    refunds: new RefundService({ db, payments, notices, tenants, logger: logger.child({ component: "refunds" }) }),
+    settings: new SettingsService(db, env),
   };
 }
 
@@ -147,6 +171,8 @@ export function startHousekeeping(services: Services, logger: Logger, everyMs = 
     try {
       await services.sessions.purgeExpired();
       await services.rateLimiter.purgeOlderThan(24 * 60 * 60 * 1000);
+      // Tells owners and admins of trials that ended unpaid (their sites went offline at the end, on read).
+      await services.trials.announceEnded();
     } catch (error) {
       logger.warn("housekeeping failed", { error });
     }

@@ -68,6 +68,8 @@ export interface PurchaseServiceDeps {
   logger: Logger;
   platformHosts: string[];
   platformDomain: string;
+  /** Paying for a center on trial converts the trial (TrialService.convert). */
+  convertTrial?: (tx: Tx, center: typeof centers.$inferSelect, planName: string) => Promise<void>;
 }
 
 /**
@@ -257,10 +259,13 @@ export class PurchaseService {
     const [existing] = await tx.select().from(centers).where(eq(centers.customDomain, order.domain)).for("update");
     if (existing && existing.ownerId === order.userId) {
       // A renewal runs on from the current expiry (or from now, if it has already run out).
+      // A trial's remaining days are kept: the paid period starts when the trial would have ended.
       const from = existing.expiresAt && existing.expiresAt.getTime() > now.getTime() ? existing.expiresAt : now;
+      await this.deps.convertTrial?.(tx, existing, order.planName);
       await tx
         .update(centers)
         .set({
+          trialEndsAt: null,
           planId: order.planId,
           planName: order.planName,
           billing: order.billing,

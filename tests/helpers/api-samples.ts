@@ -155,7 +155,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     { headers: bearer(business.access_token) },
   );
   if (planOrder.status !== 200) throw new Error(`create-order failed: ${planOrder.status} ${await planOrder.text()}`);
-  const planOrderId = (await planOrder.json()).order.id as string;
+  const planOrderJson = (await planOrder.json()) as { order: { id: string }; purchase: { _id: string } };
+  const planOrderId = planOrderJson.order.id;
   const paidId = await publish(t, creator.access_token, { ...liveFields, title: "Sample paid class", price: "499" });
   const contentOrder = await postJson(
     t,
@@ -239,6 +240,20 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       },
     },
     "GET /payment/config": {},
+    "POST /trial": {
+      json: {
+        institute: "Trial Sample Academy",
+        domain: "trial-sample.com",
+        owner: "Trial Owner",
+        email: business.email,
+        phone: "",
+        plan: plans[0].name,
+        billing: "monthly",
+      },
+    },
+    "GET /settings": {},
+    "PUT /settings": { json: { supportEmail: "help@example.com", dnsTargetIp: "203.0.113.10" } },
+    "POST /purchases/{id}/refund": { params: { id: planOrderJson.purchase._id } },
     "POST /payment/verify": { json: checkout(planOrderId) },
     "POST /payment/webhook": { raw: { body: delivery.body, type: "application/json" }, headers: delivery.headers },
     "GET /payment/purchases/my": {},

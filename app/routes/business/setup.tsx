@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Setup Details | Busines
 export const handle: StreamingHandle = { streams: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { center } = await loadBusinessCenter(context, request);
-  const { steps, domain } = setupState(center, getRequestContext(context).env);
+  const { center, services } = await loadBusinessCenter(context, request);
+  const { steps, domain } = setupState(center, await services.settings.effective());
   return {
     center: center ? { instituteName: center.instituteName, domain: center.customDomain } : null,
     steps,

@@ -34,6 +34,8 @@ export const centers = pgTable(
     status: centerStatusEnum().notNull().default("active"),
     startsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }),
+    /** Set while the center runs on its free trial (then `expiresAt` is the same instant); null once paid. */
+    trialEndsAt: timestamp({ withTimezone: true }),
     templateId: text().notNull().default("t1"),
     siteProfile: jsonb().$type<SiteProfile>().notNull().default({}),
     /** Bumped on every change that alters the rendered site; part of the HTML cache key. */

@@ -8,3 +8,5 @@ export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "f
 export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live"]);
 export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);
 export const teamStatusEnum = pgEnum("team_status", ["pending", "accepted", "removed"]);
+export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
+export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);

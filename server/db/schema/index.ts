@@ -6,3 +6,4 @@ export * from "./payments.ts";
 export * from "./content.ts";
 export * from "./platform.ts";
 export * from "./team.ts";
+export * from "./trials.ts";

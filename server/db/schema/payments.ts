@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { billingEnum, paymentStatusEnum } from "./enums.ts";
+import { billingEnum, paymentStatusEnum, refundStatusEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
 import { pricingPlans } from "./pricing.ts";
@@ -51,3 +51,36 @@ export const webhookEvents = pgTable("webhook_events", {
   event: text().notNull(),
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A refund of a plan purchase (the 30-day money-back guarantee). At most one refund that has not
+ * failed exists per purchase (the partial unique index), so two admins pressing Refund at once
+ * refund once; its id is the gateway's idempotency key, so a retried call refunds once too.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purchaseId: uuid()
+      .notNull()
+      .references(() => purchases.id, { onDelete: "restrict" }),
+    centerId: uuid().references(() => centers.id, { onDelete: "set null" }),
+    amount: integer().notNull(),
+    currency: text().notNull().default("INR"),
+    status: refundStatusEnum().notNull().default("pending"),
+    gatewayRefundId: text(),
+    requestedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    failure: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refunds_purchase_live_key")
+      .on(t.purchaseId)
+      .where(sql`${t.status} <> 'failed'`),
+    uniqueIndex("refunds_gateway_refund_key")
+      .on(t.gatewayRefundId)
+      .where(sql`${t.gatewayRefundId} is not null`),
+    index("refunds_processed_idx").on(t.processedAt),
+  ],
+);

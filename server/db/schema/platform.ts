@@ -1,4 +1,7 @@
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { noticeAudienceEnum } from "./enums.ts";
+import { centers } from "./centers.ts";
 import { users } from "./users.ts";
 
 export const seminarBookings = pgTable(
@@ -29,6 +32,8 @@ export const adminNotificationState = pgTable("admin_notification_state", {
   selectionsSeenAt: timestamp({ withTimezone: true }),
   purchasesClearedAt: timestamp({ withTimezone: true }),
   selectionsClearedAt: timestamp({ withTimezone: true }),
+  noticesSeenAt: timestamp({ withTimezone: true }),
+  noticesClearedAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -38,3 +43,52 @@ export const appMeta = pgTable("app_meta", {
   value: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * In-app notices: trials started and ended, refunds. Admins' notices (audience "admins") are read
+ * by every admin, each with their own seen/cleared times; an owner's are theirs alone. `key`
+ * makes a notice that a job may try to write more than once (a trial's end) exist once.
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    audience: noticeAudienceEnum().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    centerId: uuid().references(() => centers.id, { onDelete: "set null" }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    key: text(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("notices_key").on(t.key),
+    index("notices_audience_created_idx").on(t.audience, t.createdAt),
+    index("notices_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The platform's own details that admins edit (one row, id 1): where institutes point their
+ * domains, how they reach support, and the legal identity on bills. A null column falls back to
+ * the environment's default.
+ */
+export const platformSettings = pgTable(
+  "platform_settings",
+  {
+    id: integer().primaryKey().default(1),
+    dnsTargetIp: text(),
+    dnsTargetHost: text(),
+    supportEmail: text(),
+    supportPhone: text(),
+    supportChatUrl: text(),
+    legalName: text(),
+    legalAddress: text(),
+    gstin: text(),
+    updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("platform_settings_one_row", sql`${t.id} = 1`)],
+);

@@ -13,7 +13,9 @@ import { SANDBOX_CHECKOUT_SCRIPT } from "./checkout-script.ts";
  * the Orders API the SDK calls, the Checkout script the browser loads, and the "bank" behind it.
  * A payment is signed with the key secret exactly as Razorpay signs it, and the signed webhooks
  * (payment.captured, order.paid, or payment.failed) are delivered to the app over HTTP.
- * Orders live in memory: the sandbox is for laptops, tests and demos.
+ * Refunds follow Razorpay's `POST /v1/payments/:id/refund` (with `X-Refund-Idempotency`).
+ * Orders and payments live in memory: the sandbox is for laptops, tests and demos, and a payment
+ * made before it restarted is as unknown to it as a made-up id is to Razorpay.
  */
 
 interface SandboxOrder {
@@ -29,6 +31,32 @@ interface SandboxOrder {
   attempts: number;
   notes: Record<string, string>;
   created_at: number;
+}
+
+interface SandboxRefund {
+  id: string;
+  entity: "refund";
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: null };
+  created_at: number;
+  batch_id: null;
+  status: "processed";
+  speed_processed: "normal";
+  speed_requested: string;
+}
+
+interface SandboxPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  amount_refunded: number;
+  refunds: SandboxRefund[];
+  entity: ReturnType<typeof paymentEntity>;
 }
 
 export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<number>;
@@ -71,6 +99,9 @@ const apiError = (c: Context, status: 400 | 401 | 404, description: string, fiel
 export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }: SandboxOptions): Hono {
   const app = new Hono();
   const orders = new LRUCache<string, SandboxOrder>({ max: 20_000 });
+  const payments = new LRUCache<string, SandboxPayment>({ max: 20_000 });
+  /** Idempotency key → the body it came with and the refund it made. */
+  const refundKeys = new LRUCache<string, { body: string; refund: SandboxRefund }>({ max: 20_000 });
   const log = logger.child({ component: "payment-sandbox" });
   const send = deliver ?? httpDelivery(config);
 
@@ -129,6 +160,79 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return order ? c.json(order) : apiError(c, 404, "The id provided does not exist");
   });
 
+  const paymentView = (p: SandboxPayment) => ({
+    ...p.entity,
+    amount_refunded: p.amount_refunded,
+    refund_status: p.amount_refunded === 0 ? null : p.amount_refunded === p.amount ? "full" : "partial",
+    status: p.amount_refunded === p.amount ? "refunded" : "captured",
+  });
+
+  app.get("/v1/payments/:id", (c) => {
+    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
+    const payment = payments.get(c.req.param("id"));
+    return payment ? c.json(paymentView(payment)) : apiError(c, 400, "The id provided does not exist");
+  });
+
+  app.get("/v1/payments/:id/refunds", (c) => {
+    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
+    const payment = payments.get(c.req.param("id"));
+    if (!payment) return apiError(c, 400, "The id provided does not exist");
+    return c.json({ entity: "collection", count: payment.refunds.length, items: payment.refunds });
+  });
+
+  app.post("/v1/payments/:id/refund", async (c) => {
+    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
+    const raw = await c.req.text();
+    let body: Record<string, unknown> | null = null;
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      body = null;
+    }
+    if (!body || typeof body !== "object") return apiError(c, 400, "The request body must be JSON");
+    const key = c.req.header("x-refund-idempotency");
+    if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key))
+      return apiError(c, 400, "The idempotency key must be at least 10 characters of letters, digits, - and _");
+    if (key) {
+      const seen = refundKeys.get(key);
+      if (seen)
+        return seen.body === raw
+          ? c.json(seen.refund)
+          : apiError(c, 400, "Different request with the same idempotency key has already been processed.");
+    }
+    const payment = payments.get(c.req.param("id"));
+    if (!payment) return apiError(c, 400, "The id provided does not exist");
+    const left = payment.amount - payment.amount_refunded;
+    if (left === 0) return apiError(c, 400, "The payment has been fully refunded already");
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 100)
+      return apiError(c, 400, "The amount must be at least INR 1.00", "amount");
+    if (amount > left)
+      return apiError(c, 400, "The refund amount provided is greater than amount captured", "amount");
+    const refund: SandboxRefund = {
+      id: sandboxId("rfnd"),
+      entity: "refund",
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes:
+        body.notes && typeof body.notes === "object"
+          ? Object.fromEntries(Object.entries(body.notes).map(([k, v]) => [k, String(v)]))
+          : {},
+      receipt: typeof body.receipt === "string" ? body.receipt.slice(0, 40) : null,
+      acquirer_data: { arn: null },
+      created_at: Math.floor(Date.now() / 1000),
+      batch_id: null,
+      status: "processed",
+      speed_processed: "normal",
+      speed_requested: typeof body.speed === "string" ? body.speed : "normal",
+    };
+    payment.amount_refunded += amount;
+    payment.refunds.push(refund);
+    if (key) refundKeys.set(key, { body: raw, refund });
+    return c.json(refund);
+  });
+
   app.get("/checkout.js", (c) => {
     c.header("Content-Type", "application/javascript; charset=utf-8");
     c.header("Cache-Control", "no-cache");
@@ -156,6 +260,15 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     order.amount_paid = order.amount;
     order.amount_due = 0;
     const payment = paymentEntity(order, paymentId, "captured", { email, contact });
+    payments.set(paymentId, {
+      id: paymentId,
+      order_id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      amount_refunded: 0,
+      refunds: [],
+      entity: payment,
+    });
     scheduleWebhooks(send, log, config, webhookDelayMs, [
       { event: "payment.captured", contains: ["payment"], payload: { payment: { entity: payment } } },
       {

@@ -1,0 +1,55 @@
+import * as v from "valibot";
+import { emailSchema, text } from "./validation/account.ts";
+import { domainSchema, instituteNameSchema, ownerNameSchema, phoneSchema } from "./validation/setup.ts";
+import { BILLINGS } from "./validation/plans.ts";
+
+/** Spec §9: a 14-day trial. */
+export const TRIAL_DAYS = 14;
+/** The pricing FAQ's 30-day money-back guarantee. */
+export const REFUND_WINDOW_DAYS = 30;
+
+export const TRIAL_TEXTS = {
+  start: "Start 14-day free trial",
+  started: "Your 14-day free trial has started",
+  ownerUsed: "You have already used your free trial. Buy a plan to keep going.",
+  domainUsed: "This domain has already had a free trial. Buy a plan to use it.",
+  ownDomain: "This domain already runs your institute's website. Buy a plan to renew it.",
+  buy: "Buy plan",
+} as const;
+
+/** POST /api/trial: the setup wizard's fields, without a price (nothing is paid). */
+export const TrialSchema = v.object({
+  institute: instituteNameSchema,
+  domain: domainSchema,
+  owner: ownerNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  plan: v.pipe(
+    text("Plan is required"),
+    v.trim(),
+    v.nonEmpty("Plan is required"),
+    v.maxLength(120, "Plan is not known"),
+  ),
+  billing: v.optional(v.picklist(BILLINGS, "Billing must be monthly, quarterly or yearly"), "monthly"),
+});
+export type TrialInput = v.InferOutput<typeof TrialSchema>;
+
+/** The center a trial made, as POST /api/trial answers it. */
+export interface TrialCenterJson {
+  _id: string;
+  slug: string;
+  instituteName: string;
+  domain: string | null;
+  /** `{slug}.{PLATFORM_DOMAIN}`: the address that works at once, before the domain's DNS does (null without a platform domain). */
+  workingHost: string | null;
+  plan: string | null;
+  billing: string | null;
+  status: "trial";
+  trialEndsAt: string;
+  expiresAt: string;
+}
+
+/** Whether a center is on a trial that has not ended. */
+export function onTrial(center: { trialEndsAt: string | Date | null }, now = Date.now()): boolean {
+  return center.trialEndsAt !== null && new Date(center.trialEndsAt).getTime() > now;
+}

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, platformOnly, requireAuth } from "./guards.ts";
+import { TrialSchema } from "#common/trial.ts";
+
+/** POST /api/trial: a free trial, no payment (server/services/trials.ts). */
+export function trialRouter({ services }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  api.post(
+    "/",
+    platformOnly,
+    operation({
+      tag: "trial",
+      auth: "business",
+      summary:
+        "Start a 14-day free trial of a plan with the setup wizard's fields: the institute is live at once on its domain and on {slug}.{PLATFORM_DOMAIN}, nothing is paid",
+      responses: {
+        201: "{success, center: {_id, slug, instituteName, domain, workingHost, plan, billing, status: 'trial', trialEndsAt, expiresAt}}",
+        400: "Invalid input, unknown plan or a Pathshala address",
+        409: "The owner or the domain already had a trial, or the domain belongs to a center",
+        429: "Rate limited",
+      },
+    }),
+    allow("business"),
+    input("json", TrialSchema),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const center = await services.trials.start(user.id, c.req.valid("json"));
+      return c.json({ success: true, center }, 201);
+    },
+  );
+  return api;
+}

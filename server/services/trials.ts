@@ -1,0 +1,200 @@
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { centers, trials } from "../db/schema/index.ts";
+import type { Db, Tx } from "../db/types.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { badRequest, conflict, parseWith } from "../http/errors.ts";
+import type { Logger } from "../runtime/logger.ts";
+import { formatDate } from "#common/format.ts";
+import { TRIAL_DAYS, TRIAL_TEXTS, TrialSchema, type TrialCenterJson } from "#common/trial.ts";
+import { DOMAIN_TAKEN, PLAN_UNAVAILABLE, type DomainStatus } from "./purchases.ts";
+import type { PlanService } from "./plans.ts";
+import { uniqueSlug } from "./center-slugs.ts";
+import type { TenantDirectory } from "./tenants.ts";
+import type { NoticeService } from "./notices.ts";
+import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
+import { tooMany } from "./accounts.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type CenterRow = typeof centers.$inferSelect;
+
+export interface TrialServiceDeps {
+  db: Db;
+  plans: PlanService;
+  /** PurchaseService's check: a host name, not the platform's, no other owner's center on it. */
+  domainStatus: (raw: unknown, userId: string) => Promise<DomainStatus>;
+  tenants: TenantDirectory;
+  notices: NoticeService;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  platformDomain: string;
+}
+
+/** `{slug}.{PLATFORM_DOMAIN}`: the address a new institute can be opened on at once. */
+export function workingHost(slug: string, platformDomain: string): string | null {
+  return platformDomain ? `${slug}.${platformDomain}` : null;
+}
+
+/**
+ * Free trials: a business starts one without paying and gets its institute at once (a center
+ * whose plan runs out when the trial does, so it is unavailable from then on, on read, without a
+ * job); buying a plan for its domain converts it (PurchaseService's renewal, which calls
+ * `convert`). One trial per owner and per domain, ever.
+ */
+export class TrialService {
+  private readonly deps: TrialServiceDeps;
+
+  constructor(deps: TrialServiceDeps) {
+    this.deps = deps;
+  }
+
+  async start(userId: string, raw: unknown, now = new Date()): Promise<TrialCenterJson> {
+    const input = parseWith(TrialSchema, raw);
+    const plan = await this.deps.plans.findOnSale(input.plan);
+    if (!plan) throw badRequest(PLAN_UNAVAILABLE);
+    const domain = await this.deps.domainStatus(input.domain, userId);
+    if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
+    if (domain.renewal) throw conflict(TRIAL_TEXTS.ownDomain);
+    // Refused before counting: a second trial is a 409, never a 429.
+    const [used] = await this.deps.db
+      .select({ userId: trials.userId, domain: trials.domain })
+      .from(trials)
+      .where(sql`${trials.userId} = ${userId} or ${trials.domain} = ${domain.domain}`)
+      .limit(1);
+    if (used) throw conflict(used.userId === userId ? TRIAL_TEXTS.ownerUsed : TRIAL_TEXTS.domainUsed);
+    const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, userId);
+    if (!limit.allowed) throw tooMany(limit.retryAfter);
+
+    const endsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+    let center: CenterRow;
+    try {
+      center = await this.deps.db.transaction(async (tx) => {
+        const [trial] = await tx
+          .insert(trials)
+          .values({
+            userId,
+            planId: plan.id,
+            planName: plan.name,
+            billing: input.billing,
+            domain: domain.domain,
+            instituteName: input.institute,
+            ownerName: input.owner,
+            email: input.email,
+            phone: input.phone || null,
+            startedAt: now,
+            endsAt,
+          })
+          .returning({ id: trials.id });
+        const [row] = await tx
+          .insert(centers)
+          .values({
+            slug: await uniqueSlug(tx, input.institute),
+            instituteName: input.institute,
+            customDomain: domain.domain,
+            website: `https://${domain.domain}`,
+            ownerId: userId,
+            planId: plan.id,
+            planName: plan.name,
+            billing: input.billing,
+            status: "active",
+            startsAt: now,
+            expiresAt: endsAt,
+            trialEndsAt: endsAt,
+          })
+          .returning();
+        await tx.update(trials).set({ centerId: row.id }).where(eq(trials.id, trial.id));
+        await this.deps.notices.toAdmins(tx, {
+          kind: "trial-started",
+          title: `Trial started: ${row.instituteName}`,
+          body: `${input.owner} (${input.email}) is trying the ${plan.name} plan on ${domain.domain} until ${formatDate(endsAt.toISOString())}.`,
+          centerId: row.id,
+        });
+        return row;
+      });
+    } catch (error) {
+      // Two requests at once: the unique indexes decide which one starts the trial.
+      if (isUniqueViolation(error, "trials_user_key")) throw conflict(TRIAL_TEXTS.ownerUsed);
+      if (isUniqueViolation(error, "trials_domain_key")) throw conflict(TRIAL_TEXTS.domainUsed);
+      if (isUniqueViolation(error, "centers_custom_domain_key")) throw conflict(DOMAIN_TAKEN);
+      throw error;
+    }
+    this.deps.tenants.changed();
+    return this.toJson(center);
+  }
+
+  toJson(center: CenterRow): TrialCenterJson {
+    return {
+      _id: center.id,
+      slug: center.slug,
+      instituteName: center.instituteName,
+      domain: center.customDomain,
+      workingHost: workingHost(center.slug, this.deps.platformDomain),
+      plan: center.planName,
+      billing: center.billing,
+      status: "trial",
+      trialEndsAt: center.trialEndsAt!.toISOString(),
+      expiresAt: center.expiresAt!.toISOString(),
+    };
+  }
+
+  /**
+   * A plan was paid for a center on trial (inside the payment's transaction): the trial is over,
+   * converted, and the center keeps everything it has.
+   */
+  async convert(tx: Tx, center: Pick<CenterRow, "id" | "instituteName" | "trialEndsAt">, planName: string) {
+    if (!center.trialEndsAt) return;
+    const [trial] = await tx
+      .update(trials)
+      .set({ convertedAt: sql`now()` })
+      .where(and(eq(trials.centerId, center.id), isNull(trials.convertedAt)))
+      .returning({ id: trials.id });
+    if (!trial) return;
+    await this.deps.notices.toAdmins(tx, {
+      kind: "trial-converted",
+      title: `Trial converted: ${center.instituteName}`,
+      body: `${center.instituteName} bought the ${planName} plan after its free trial.`,
+      centerId: center.id,
+      key: `trial-converted:${trial.id}`,
+    });
+  }
+
+  /**
+   * Tells owners and admins of trials that ended unpaid. Nothing depends on it for correctness
+   * (an ended trial's site is unavailable from its end, on read); each end is told once.
+   */
+  async announceEnded(now = new Date()): Promise<number> {
+    const ended = await this.deps.db
+      .select({ id: trials.id })
+      .from(trials)
+      .where(and(lte(trials.endsAt, now), isNull(trials.convertedAt), isNull(trials.endNoticeAt)))
+      .limit(500);
+    let told = 0;
+    for (const { id } of ended) {
+      await this.deps.db.transaction(async (tx) => {
+        const [trial] = await tx
+          .update(trials)
+          .set({ endNoticeAt: now })
+          .where(and(eq(trials.id, id), isNull(trials.endNoticeAt), isNull(trials.convertedAt)))
+          .returning();
+        if (!trial) return;
+        told++;
+        const notice = {
+          kind: "trial-ended" as const,
+          centerId: trial.centerId,
+          key: `trial-ended:${trial.id}`,
+        };
+        await this.deps.notices.toOwner(tx, trial.userId, {
+          ...notice,
+          title: "Your free trial has ended",
+          body: `${trial.instituteName}'s website is unavailable until you buy a plan. Everything you set up is kept.`,
+        });
+        await this.deps.notices.toAdmins(tx, {
+          ...notice,
+          title: `Trial ended unpaid: ${trial.instituteName}`,
+          body: `The free trial of ${trial.domain} (${trial.email}) ended without a purchase.`,
+        });
+      });
+    }
+    return told;
+  }
+}
