@@ -2,6 +2,7 @@
  * What the admin dashboard shows about the platform (client-safe: the server's AdminFeedService
  * answers in these shapes, the dashboard renders them).
  */
+import type { NoticeJson } from "./notices.ts";
 
 /** Spec §3 "Purchase notification". `createdAt` is when the purchase was paid (the event). */
 export interface PurchaseNotification {
@@ -40,17 +41,29 @@ export interface NotificationState {
   selectionsSeenAt: string | null;
   purchasesClearedAt: string | null;
   selectionsClearedAt: string | null;
+  noticesSeenAt: string | null;
+  noticesClearedAt: string | null;
 }
 
 export interface AdminNotifications {
   purchases: PurchaseNotification[];
   selections: SelectionNotification[];
-  unread: { purchases: number; selections: number; total: number };
+  /** Trials started, converted and ended, and refunds: kept apart from paid purchases. */
+  notices: NoticeJson[];
+  unread: { purchases: number; selections: number; notices: number; total: number };
   state: NotificationState;
 }
 
 export interface RoleStats {
   collections: { businesses: number; students: number; creators: number };
+}
+
+/** Centers by what keeps them online: a paid plan, a running trial, or nothing. */
+export interface CenterStats {
+  paid: number;
+  trials: number;
+  /** Trials that ended unpaid and centers whose plan ran out or was refunded. */
+  lapsed: number;
 }
 
 export interface Growth {
@@ -61,7 +74,7 @@ export interface Growth {
   percent: number | null;
 }
 
-export type ActivityKind = "purchase" | "template" | "center" | "booking";
+export type ActivityKind = "purchase" | "template" | "center" | "booking" | "trial" | "refund";
 export interface ActivityItem {
   id: string;
   kind: ActivityKind;
@@ -79,14 +92,16 @@ export function badgeLabel(unread: number): string | null {
 }
 
 /** The newest times among what the panel shows, to store as "seen" (mark all read). */
-export function newestShown(data: Pick<AdminNotifications, "purchases" | "selections">): {
+export function newestShown(data: Pick<AdminNotifications, "purchases" | "selections" | "notices">): {
   purchasesSeenAt: string | null;
   selectionsSeenAt: string | null;
+  noticesSeenAt: string | null;
 } {
   const newest = (times: string[]) => times.reduce<string | null>((max, t) => (!max || t > max ? t : max), null);
   return {
     purchasesSeenAt: newest(data.purchases.map((p) => p.createdAt)),
     selectionsSeenAt: newest(data.selections.map((s) => s.appliedAt)),
+    noticesSeenAt: newest(data.notices.map((n) => n.createdAt)),
   };
 }
 

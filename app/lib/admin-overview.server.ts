@@ -1,9 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { toPlanJson } from "../../server/services/plans.ts";
 import { getRequestContext } from "./context.server";
-import type { ActivityItem, Growth, RoleStats } from "#common/admin-feed.ts";
+import type { ActivityItem, CenterStats, Growth, RoleStats } from "#common/admin-feed.ts";
 
 const ZERO: RoleStats = { collections: { businesses: 0, students: 0, creators: 0 } };
+const NO_CENTERS: CenterStats = { paid: 0, trials: 0, lapsed: 0 };
 
 /**
  * The overview's data. Platform figures and events are for admins only (the same rule as
@@ -13,11 +14,20 @@ export async function loadOverview(context: Readonly<RouterContextProvider>) {
   const { services, auth } = getRequestContext(context);
   const isAdmin = auth?.user.role === "admin";
   const plans = (await services.plans.listAll()).map(toPlanJson).filter((p) => isAdmin || p.isActive);
-  if (!isAdmin) return { isAdmin, stats: ZERO, growth: null as Growth | null, activity: [] as ActivityItem[], plans };
-  const [stats, growth, activity] = await Promise.all([
+  if (!isAdmin)
+    return {
+      isAdmin,
+      stats: ZERO,
+      centers: NO_CENTERS,
+      growth: null as Growth | null,
+      activity: [] as ActivityItem[],
+      plans,
+    };
+  const [stats, centers, growth, activity] = await Promise.all([
     services.adminFeed.roleStats(),
+    services.adminFeed.centerStats(),
     services.adminFeed.growth(),
     services.adminFeed.recentActivity(10),
   ]);
-  return { isAdmin, stats, growth: growth as Growth | null, activity, plans };
+  return { isAdmin, stats, centers, growth: growth as Growth | null, activity, plans };
 }

@@ -116,6 +116,20 @@ export interface CenterJson {
   billing: string | null;
   templateId: string;
   owner: { _id: string; name: string; email: string } | null;
+  /** While (and after) the center ran on a free trial that was not converted: its end. */
+  trialEndsAt: string | null;
+  /** Its newest paid plan purchase: refundable within 30 days, or its refund. */
+  payment: CenterPaymentJson | null;
+}
+
+export interface CenterPaymentJson {
+  purchaseId: string;
+  /** Minor units. */
+  amount: number;
+  paidAt: string;
+  refundableUntil: string;
+  refundable: boolean;
+  refund: { _id: string; amount: number; status: string; processedAt: string | null } | null;
 }
 
 export const EXTEND_CHOICES = [30, 90, 365] as const;

@@ -37,6 +37,7 @@ const isoTime = (field: string) =>
 export const MarkReadSchema = v.object({
   purchasesSeenAt: isoTime("purchasesSeenAt"),
   selectionsSeenAt: isoTime("selectionsSeenAt"),
+  noticesSeenAt: isoTime("noticesSeenAt"),
 });
 
 /** /api/admin: platform figures and the admins' notifications (spec §6: admins only, decided here). */
@@ -50,12 +51,13 @@ export function adminRouter({ services }: AppDeps) {
     operation({
       tag: "admin",
       auth: "admin",
-      summary: "How many business, student and creator accounts exist",
-      responses: { 200: "{collections: {businesses, students, creators}}" },
+      summary: "How many business, student and creator accounts exist, and centers by paid plan, trial or lapsed",
+      responses: { 200: "{collections: {businesses, students, creators}, centers: {paid, trials, lapsed}}" },
     }),
     allow("admin"),
     async (c) => {
-      return c.json(await feed.roleStats());
+      const [roles, centers] = await Promise.all([feed.roleStats(), feed.centerStats()]);
+      return c.json({ ...roles, centers });
     },
   );
 
@@ -107,7 +109,7 @@ export function adminRouter({ services }: AppDeps) {
       summary:
         "Both notification lists, this admin's unread counts and read/cleared times, in one call (what the bell polls)",
       responses: {
-        200: "{purchases, selections, unread: {purchases, selections, total}, state: {purchasesSeenAt, selectionsSeenAt, purchasesClearedAt, selectionsClearedAt}}",
+        200: "{purchases, selections, notices (trials and refunds), unread: {purchases, selections, notices, total}, state: {purchasesSeenAt, selectionsSeenAt, noticesSeenAt, purchasesClearedAt, selectionsClearedAt, noticesClearedAt}}",
         400: "Invalid limit",
       },
     }),

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   adminNotificationState,
   centers,
+  notices,
   purchases,
   seminarBookings,
   templateSelections,
@@ -11,9 +12,11 @@ import {
 import type { Db } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 
+import { toNoticeJson, type NoticeJson } from "./notices.ts";
 import type {
   ActivityItem,
   AdminNotifications,
+  CenterStats,
   Growth,
   NotificationState,
   PurchaseNotification,
@@ -97,7 +100,25 @@ export class AdminFeedService {
       selectionsSeenAt: iso(row?.selectionsSeenAt),
       purchasesClearedAt: iso(row?.purchasesClearedAt),
       selectionsClearedAt: iso(row?.selectionsClearedAt),
+      noticesSeenAt: iso(row?.noticesSeenAt),
+      noticesClearedAt: iso(row?.noticesClearedAt),
     };
+  }
+
+  /**
+   * Centers by what keeps them online, trials apart from paid plans: on trial (trial not ended),
+   * paid (a plan, not on trial, not run out), lapsed (ended trial or plan, or refunded).
+   */
+  async centerStats(now = new Date()): Promise<CenterStats> {
+    const at = now.toISOString();
+    const [row] = await this.db
+      .select({
+        trials: sql<number>`count(*) filter (where ${centers.trialEndsAt} > ${at}::timestamptz and ${centers.status} = 'active')::int`,
+        paid: sql<number>`count(*) filter (where ${centers.trialEndsAt} is null and ${centers.planName} is not null and ${centers.status} = 'active' and (${centers.expiresAt} is null or ${centers.expiresAt} > ${at}::timestamptz))::int`,
+        lapsed: sql<number>`count(*) filter (where ${centers.ownerId} is not null and (${centers.status} = 'inactive' or ${centers.expiresAt} <= ${at}::timestamptz))::int`,
+      })
+      .from(centers);
+    return row;
   }
 
   /** Paid purchases, newest first, hiding what this admin cleared. */
@@ -116,11 +137,14 @@ export class AdminFeedService {
     const row = await this.stateRow(adminId);
     const pCleared = row?.purchasesClearedAt ?? null;
     const sCleared = row?.selectionsClearedAt ?? null;
+    const nCleared = row?.noticesClearedAt ?? null;
     const pSince = later(row?.purchasesSeenAt ?? null, pCleared);
     const sSince = later(row?.selectionsSeenAt ?? null, sCleared);
-    const [purchaseList, selectionList, [{ p }], [{ s }]] = await Promise.all([
+    const nSince = later(row?.noticesSeenAt ?? null, nCleared);
+    const [purchaseList, selectionList, noticeList, [{ p }], [{ s }], [{ n }]] = await Promise.all([
       this.purchaseList(pCleared, limit),
       this.selectionList(sCleared, limit),
+      this.noticeList(nCleared, limit),
       this.db
         .select({ p: count() })
         .from(purchases)
@@ -129,16 +153,23 @@ export class AdminFeedService {
         .select({ s: count() })
         .from(templateSelections)
         .where(sSince ? newerThan(templateSelections.createdAt, sSince) : undefined),
+      this.db
+        .select({ n: count() })
+        .from(notices)
+        .where(and(eq(notices.audience, "admins"), nSince ? newerThan(notices.createdAt, nSince) : undefined)),
     ]);
     return {
       purchases: purchaseList,
       selections: selectionList,
-      unread: { purchases: p, selections: s, total: p + s },
+      notices: noticeList,
+      unread: { purchases: p, selections: s, notices: n, total: p + s + n },
       state: {
         purchasesSeenAt: iso(row?.purchasesSeenAt),
         selectionsSeenAt: iso(row?.selectionsSeenAt),
         purchasesClearedAt: iso(pCleared),
         selectionsClearedAt: iso(sCleared),
+        noticesSeenAt: iso(row?.noticesSeenAt),
+        noticesClearedAt: iso(nCleared),
       },
     };
   }
@@ -149,11 +180,11 @@ export class AdminFeedService {
    */
   async markRead(
     adminId: string,
-    seen: { purchasesSeenAt?: Date | null; selectionsSeenAt?: Date | null } = {},
+    seen: { purchasesSeenAt?: Date | null; selectionsSeenAt?: Date | null; noticesSeenAt?: Date | null } = {},
   ): Promise<NotificationState> {
     const now = new Date();
     const cap = (d: Date | null | undefined) => (d && d > now ? now : (d ?? null));
-    const [newestPurchase, newestSelection] = await Promise.all([
+    const [newestPurchase, newestSelection, newestNotice] = await Promise.all([
       seen.purchasesSeenAt !== undefined
         ? cap(seen.purchasesSeenAt)
         : this.db
@@ -169,15 +200,29 @@ export class AdminFeedService {
             })
             .from(templateSelections)
             .then((r) => r[0]?.at ?? null),
+      seen.noticesSeenAt !== undefined
+        ? cap(seen.noticesSeenAt)
+        : this.db
+            .select({ at: sql<Date | null>`max(${notices.createdAt})`.mapWith((v) => (v ? new Date(v) : null)) })
+            .from(notices)
+            .where(eq(notices.audience, "admins"))
+            .then((r) => r[0]?.at ?? null),
     ]);
     await this.db
       .insert(adminNotificationState)
-      .values({ userId: adminId, purchasesSeenAt: newestPurchase, selectionsSeenAt: newestSelection, updatedAt: now })
+      .values({
+        userId: adminId,
+        purchasesSeenAt: newestPurchase,
+        selectionsSeenAt: newestSelection,
+        noticesSeenAt: newestNotice,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: adminNotificationState.userId,
         set: {
           purchasesSeenAt: sql`greatest(${adminNotificationState.purchasesSeenAt}, excluded.purchases_seen_at)`,
           selectionsSeenAt: sql`greatest(${adminNotificationState.selectionsSeenAt}, excluded.selections_seen_at)`,
+          noticesSeenAt: sql`greatest(${adminNotificationState.noticesSeenAt}, excluded.notices_seen_at)`,
           updatedAt: now,
         },
       });
@@ -192,6 +237,8 @@ export class AdminFeedService {
       selectionsSeenAt: now,
       purchasesClearedAt: now,
       selectionsClearedAt: now,
+      noticesSeenAt: now,
+      noticesClearedAt: now,
       updatedAt: now,
     };
     await this.db
@@ -203,7 +250,7 @@ export class AdminFeedService {
 
   /** The newest events across the platform: paid purchases, template choices, new centers, seminar bookings. */
   async recentActivity(limit = 10): Promise<ActivityItem[]> {
-    const [paid, selections, newCenters, bookings] = await Promise.all([
+    const [paid, selections, newCenters, bookings, told] = await Promise.all([
       this.purchaseList(null, limit),
       this.selectionList(null, limit),
       this.db
@@ -216,13 +263,16 @@ export class AdminFeedService {
         })
         .from(centers)
         // A center its purchase created (paid in the same transaction, so at the same instant) is
-        // that purchase's news, not a second event.
+        // that purchase's news, not a second event; a trial's center is its trial notice's.
         .where(
-          notExists(
+          and(
+            isNull(centers.trialEndsAt),
+            notExists(
             this.db
               .select({ one: sql`1` })
               .from(purchases)
               .where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt))),
+            ),
           ),
         )
         .orderBy(desc(centers.createdAt))
@@ -240,6 +290,7 @@ export class AdminFeedService {
         .from(seminarBookings)
         .orderBy(desc(seminarBookings.createdAt))
         .limit(limit),
+      this.noticeList(null, limit),
     ]);
     const items: ActivityItem[] = [
       ...paid.map((p) => ({
@@ -262,6 +313,13 @@ export class AdminFeedService {
         at: c.at.toISOString(),
         title: `New center: ${c.name}`,
         detail: c.domain ?? c.slug,
+      })),
+      ...told.map((n) => ({
+        id: `notice-${n._id}`,
+        kind: n.kind === "refund" ? ("refund" as const) : ("trial" as const),
+        at: n.createdAt,
+        title: n.title,
+        detail: n.body,
       })),
       ...bookings.map((b) => ({
         id: `booking-${b.id}`,
@@ -318,6 +376,16 @@ export class AdminFeedService {
       email: p.email,
       businessId: { _id: buyer.id, name: buyer.name, email: buyer.email },
     }));
+  }
+
+  private async noticeList(clearedAt: Date | null, limit: number): Promise<NoticeJson[]> {
+    const rows = await this.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.audience, "admins"), clearedAt ? newerThan(notices.createdAt, clearedAt) : undefined))
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(limit);
+    return rows.map(toNoticeJson);
   }
 
   private async selectionList(clearedAt: Date | null, limit: number): Promise<SelectionNotification[]> {

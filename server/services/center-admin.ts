@@ -9,6 +9,7 @@ import {
   ExtendCenterSchema,
   SubCenterSchema,
   type CenterJson,
+  type CenterPaymentJson,
   type SubCenterInput,
 } from "#common/validation/centers.ts";
 import { DOMAIN_RESERVED, isPlatformAddress } from "./purchases.ts";
@@ -26,7 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type CenterRow = typeof centers.$inferSelect;
 type OwnerRow = { id: string; name: string; email: string } | null;
 
-function toCenterJson(row: CenterRow, owner: OwnerRow): CenterJson {
+function toCenterJson(row: CenterRow, owner: OwnerRow, payment: CenterPaymentJson | null = null): CenterJson {
   return {
     _id: row.id,
     name: row.instituteName,
@@ -42,6 +43,8 @@ function toCenterJson(row: CenterRow, owner: OwnerRow): CenterJson {
     billing: row.billing,
     templateId: row.templateId,
     owner: owner ? { _id: owner.id, name: owner.name, email: owner.email } : null,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    payment,
   };
 }
 
@@ -62,8 +65,17 @@ export class CenterAdminService {
   private readonly platformHosts: readonly string[];
   private readonly platformDomain: string;
 
-  constructor(db: Db, tenants: TenantDirectory, platform: { hosts: readonly string[]; domain: string }) {
+  /** The newest paid purchase of each center and its refund (RefundService.forCenters). */
+  private readonly paymentsOf: (centerIds: string[]) => Promise<Map<string, CenterPaymentJson>>;
+
+  constructor(
+    db: Db,
+    tenants: TenantDirectory,
+    platform: { hosts: readonly string[]; domain: string },
+    paymentsOf: (centerIds: string[]) => Promise<Map<string, CenterPaymentJson>> = async () => new Map(),
+  ) {
     this.db = db;
+    this.paymentsOf = paymentsOf;
     this.tenants = tenants;
     this.platformHosts = platform.hosts;
     this.platformDomain = platform.domain;
@@ -86,7 +98,13 @@ export class CenterAdminService {
         .offset(query.offset ?? 0),
       this.db.select({ n: count() }).from(centers).where(where),
     ]);
-    return { centers: rows.map((r) => toCenterJson(r.center, r.owner?.id ? r.owner : null)), total: n };
+    const payments = await this.paymentsOf(rows.filter((r) => r.center.ownerId).map((r) => r.center.id));
+    return {
+      centers: rows.map((r) =>
+        toCenterJson(r.center, r.owner?.id ? r.owner : null, payments.get(r.center.id) ?? null),
+      ),
+      total: n,
+    };
   }
 
   async get(id: string): Promise<CenterJson> {
@@ -97,7 +115,8 @@ export class CenterAdminService {
       .leftJoin(users, eq(users.id, centers.ownerId))
       .where(eq(centers.id, id));
     if (!row) throw notFound(CENTER_NOT_FOUND);
-    return toCenterJson(row.center, row.owner?.id ? row.owner : null);
+    const payments = row.center.ownerId ? await this.paymentsOf([row.center.id]) : new Map();
+    return toCenterJson(row.center, row.owner?.id ? row.owner : null, payments.get(row.center.id) ?? null);
   }
 
   /** A new center with no owner and no plan yet; it is live on its domain at once. */

@@ -128,6 +128,7 @@ export function createServices({
   const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), {
     logger: logger.child({ component: "delivery" }),
   });
+  const refunds = new RefundService({ db, payments, notices, tenants, logger: logger.child({ component: "refunds" }) });
   const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads });
   payments.completion.register(enrollments.orderKind);
   return {
@@ -147,7 +148,9 @@ export function createServices({
     delivery,
     sales: new SalesService(db),
     seminar: new SeminarService(db, rateLimiter),
-    centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }),
+    centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }, (ids) =>
+      refunds.forCenters(ids),
+    ),
     adminFeed: new AdminFeedService(db, reads),
     businessFigures: new BusinessFiguresService(db),
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
@@ -155,7 +158,7 @@ export function createServices({
     team: new TeamService({ db, rateLimiter, reads, catalogChanged: (centerId) => sites.catalogChanged(centerId) }),
     notices,
     trials,
-    refunds: new RefundService({ db, payments, notices, tenants, logger: logger.child({ component: "refunds" }) }),
+    refunds,
     settings: new SettingsService(db, env),
   };
 }

@@ -9,6 +9,7 @@ import { GatewayError } from "../payments/gateway.ts";
 import { REFUND_WINDOW_DAYS } from "#common/trial.ts";
 import { formatDate, formatRupees } from "#common/format.ts";
 import type { RefundJson } from "#common/purchases.ts";
+import type { CenterPaymentJson } from "#common/validation/centers.ts";
 import type { NoticeService } from "./notices.ts";
 import type { TenantDirectory } from "./tenants.ts";
 
@@ -168,7 +169,7 @@ export class RefundService {
    * What the admins' center list offers for each center: its newest paid purchase, whether it can
    * still be refunded (and until when), or its refund.
    */
-  async forCenters(centerIds: string[], now = Date.now()): Promise<Map<string, CenterRefundState>> {
+  async forCenters(centerIds: string[], now = Date.now()): Promise<Map<string, CenterPaymentJson>> {
     if (centerIds.length === 0) return new Map();
     const rows = await this.deps.db
       .selectDistinctOn([purchases.centerId], {
@@ -179,7 +180,7 @@ export class RefundService {
       .leftJoin(refunds, and(eq(refunds.purchaseId, purchases.id), ne(refunds.status, "failed")))
       .where(and(inArray(purchases.centerId, centerIds), eq(purchases.status, "paid")))
       .orderBy(purchases.centerId, desc(purchases.paidAt));
-    const out = new Map<string, CenterRefundState>();
+    const out = new Map<string, CenterPaymentJson>();
     for (const { purchase, refund } of rows) {
       if (!purchase.centerId || !purchase.paidAt) continue;
       const until = refundableUntil(purchase.paidAt);
@@ -189,18 +190,13 @@ export class RefundService {
         paidAt: purchase.paidAt.toISOString(),
         refundableUntil: until.toISOString(),
         refundable: !refund && until.getTime() >= now,
-        refund: refund ? toRefundJson(refund) : null,
+        refund: refund
+          ? { _id: refund.id, amount: refund.amount, status: refund.status, processedAt: iso(refund.processedAt) }
+          : null,
       });
     }
     return out;
   }
 }
 
-export interface CenterRefundState {
-  purchaseId: string;
-  amount: number;
-  paidAt: string;
-  refundableUntil: string;
-  refundable: boolean;
-  refund: RefundJson | null;
-}
+const iso = (d: Date | null) => d?.toISOString() ?? null;

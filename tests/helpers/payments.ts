@@ -100,3 +100,24 @@ export function webhook(
 export function sendWebhook(t: TestApp, delivery: { body: string; headers: Record<string, string> }) {
   return t.request("/api/payment/webhook", { method: "POST", headers: delivery.headers, body: delivery.body });
 }
+
+/**
+ * Pays a placed order the way the browser does: the sandbox's Checkout "bank" takes the payment
+ * (so the sandbox knows it, e.g. for a refund), then the app verifies it.
+ */
+export async function payThroughSandbox(t: ListeningTestApp, orderId: string) {
+  const paid = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: t.services.payments.gateway.keyId, order_id: orderId }),
+  });
+  if (paid.status !== 200) throw new Error(`sandbox payment failed: ${paid.status} ${await paid.text()}`);
+  const checkout = (await paid.json()) as {
+    razorpay_order_id: string;
+    razorpay_payment_id: string;
+    razorpay_signature: string;
+  };
+  const verified = await postJson(t, "/api/payment/verify", checkout);
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
+  return { paymentId: checkout.razorpay_payment_id, body: await verified.json() };
+}

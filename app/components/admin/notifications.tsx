@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Dialog as D } from "radix-ui";
-import { Bell, CheckCheck, CreditCard, LayoutTemplate, Trash2, X } from "lucide-react";
+import { Bell, CheckCheck, CreditCard, Hourglass, LayoutTemplate, RotateCcw, Trash2, X } from "lucide-react";
 import { badgeLabel, isUnread, newestShown, type AdminNotifications } from "#common/admin-feed.ts";
 import { formatRupees } from "#common/format.ts";
 import { Button } from "~/components/ui/button";
@@ -55,7 +55,7 @@ export function useAdminNotifications(initial: AdminNotifications) {
     const seen = newestShown(data);
     setData((d) => ({
       ...d,
-      unread: { purchases: 0, selections: 0, total: 0 },
+      unread: { purchases: 0, selections: 0, notices: 0, total: 0 },
       state: { ...d.state, ...maxTimes(d.state, seen) },
     }));
     const res = await call("/api/admin/notifications/read", { method: "POST", body: JSON.stringify(seen) });
@@ -63,7 +63,13 @@ export function useAdminNotifications(initial: AdminNotifications) {
   }, [data, refresh]);
 
   const clearAll = useCallback(async () => {
-    setData((d) => ({ ...d, purchases: [], selections: [], unread: { purchases: 0, selections: 0, total: 0 } }));
+    setData((d) => ({
+      ...d,
+      purchases: [],
+      selections: [],
+      notices: [],
+      unread: { purchases: 0, selections: 0, notices: 0, total: 0 },
+    }));
     await call("/api/admin/notifications/clear", { method: "POST" });
     await refresh();
   }, [refresh]);
@@ -76,6 +82,7 @@ function maxTimes(state: AdminNotifications["state"], seen: ReturnType<typeof ne
   return {
     purchasesSeenAt: max(state.purchasesSeenAt, seen.purchasesSeenAt),
     selectionsSeenAt: max(state.selectionsSeenAt, seen.selectionsSeenAt),
+    noticesSeenAt: max(state.noticesSeenAt, seen.noticesSeenAt),
   };
 }
 
@@ -92,9 +99,22 @@ const timeFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "Asia/Kolkata",
 });
 
-type Entry =
-  | { kind: "purchase"; id: string; at: string; unread: boolean; title: string; lines: string[] }
-  | { kind: "template"; id: string; at: string; unread: boolean; title: string; lines: string[] };
+interface Entry {
+  kind: "purchase" | "template" | "trial" | "refund";
+  id: string;
+  at: string;
+  unread: boolean;
+  title: string;
+  lines: string[];
+}
+
+/** Trials and refunds are told apart from paid purchases by their icon and tag. */
+const LOOKS = {
+  purchase: { icon: CreditCard, tone: "bg-success/15 text-success", tag: null },
+  template: { icon: LayoutTemplate, tone: "bg-primary/10 text-primary", tag: null },
+  trial: { icon: Hourglass, tone: "bg-amber-500/15 text-amber-700", tag: "Trial" },
+  refund: { icon: RotateCcw, tone: "bg-destructive/10 text-destructive", tag: "Refund" },
+} as const;
 
 function entries(data: AdminNotifications, readState: AdminNotifications["state"]): Entry[] {
   const list: Entry[] = [
@@ -116,6 +136,14 @@ function entries(data: AdminNotifications, readState: AdminNotifications["state"
       unread: isUnread(s.appliedAt, readState.selectionsSeenAt, readState.selectionsClearedAt),
       title: `${s.centerId.instituteName} applied template ${s.templateId}`,
       lines: [s.centerId.domain ?? "", s.businessName ? `${s.businessName} (${s.businessEmail})` : ""].filter(Boolean),
+    })),
+    ...(data.notices ?? []).map((n) => ({
+      kind: n.kind === "refund" ? ("refund" as const) : ("trial" as const),
+      id: n._id,
+      at: n.createdAt,
+      unread: isUnread(n.createdAt, readState.noticesSeenAt, readState.noticesClearedAt),
+      title: n.title,
+      lines: [n.body],
     })),
   ];
   return list.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
@@ -197,28 +225,35 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
             ) : (
               <ul className="divide-y" aria-label="Recent notifications">
                 {list.map((entry) => {
-                  const Icon = entry.kind === "purchase" ? CreditCard : LayoutTemplate;
+                  const look = LOOKS[entry.kind];
+                  const Icon = look.icon;
                   return (
                     <li
                       key={`${entry.kind}-${entry.id}`}
                       className={cn("flex gap-3 px-4 py-3", entry.unread && "bg-primary/5")}
                       data-unread={entry.unread || undefined}
+                      data-kind={entry.kind}
                     >
                       <span
-                        className={cn(
-                          "mt-0.5 grid size-8 shrink-0 place-items-center rounded-full",
-                          entry.kind === "purchase" ? "bg-success/15 text-success-ink" : "bg-primary/10 text-primary",
-                        )}
+                        className={cn("mt-0.5 grid size-8 shrink-0 place-items-center rounded-full", look.tone)}
                       >
                         <Icon className="size-4" aria-hidden />
                       </span>
                       <div className="min-w-0 flex-1 text-sm">
                         <p className="font-medium">
+                          {look.tag && (
+                            <span className={cn("mr-1.5 rounded px-1.5 py-0.5 text-[0.65rem] uppercase", look.tone)}>
+                              {look.tag}
+                            </span>
+                          )}
                           {entry.title}
                           {entry.unread && <span className="sr-only"> (new)</span>}
                         </p>
                         {entry.lines.map((line) => (
-                          <p key={line} className="truncate text-xs text-muted-foreground">
+                          <p
+                            key={line}
+                            className={cn("text-xs text-muted-foreground", entry.kind === "purchase" && "truncate")}
+                          >
                             {line}
                           </p>
                         ))}

@@ -2,12 +2,16 @@ import {
   Building2,
   CalendarCheck,
   CreditCard,
+  BadgeCheck,
   GraduationCap,
+  Hourglass,
   LayoutTemplate,
   List,
   Palette,
   PlusCircle,
+  RotateCcw,
   Tags,
+  TimerOff,
   TrendingDown,
   TrendingUp,
 } from "lucide-react";
@@ -30,7 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const number = new Intl.NumberFormat("en-IN");
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, stats, growth, activity, plans } = loaderData;
+  const { isAdmin, stats, centers, growth, activity, plans } = loaderData;
   const c = stats.collections;
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -44,6 +48,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard label="Total Students" value={c.students} icon={GraduationCap} adminOnly={!isAdmin} />
         <StatCard label="Total Creators" value={c.creators} icon={Palette} adminOnly={!isAdmin} />
         <GrowthCard growth={growth} adminOnly={!isAdmin} />
+      </section>
+
+      <section aria-label="Centers" className="mt-3 grid grid-cols-1 gap-3 sm:mt-4 sm:grid-cols-3 sm:gap-4">
+        <StatCard label="Paid centers" value={centers.paid} icon={BadgeCheck} adminOnly={!isAdmin} />
+        <StatCard label="On free trial" value={centers.trials} icon={Hourglass} adminOnly={!isAdmin} />
+        <StatCard label="Lapsed or refunded" value={centers.lapsed} icon={TimerOff} adminOnly={!isAdmin} />
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
@@ -197,6 +207,8 @@ const ACTIVITY_ICONS = {
   template: LayoutTemplate,
   center: Building2,
   booking: CalendarCheck,
+  trial: Hourglass,
+  refund: RotateCcw,
 } as const;
 const activityTime = new Intl.DateTimeFormat("en-US", {
   month: "short",

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { centers, notices, trials } from "../../server/db/schema/index.ts";
+import { seedDemo } from "../../server/seed/demo.ts";
+import { TRIAL_TEXTS } from "#common/trial.ts";
+import { bearer, postJson, registerUser } from "../helpers/http.ts";
+import { adminToken, createListeningTestApp, payThroughSandbox, type ListeningTestApp } from "../helpers/payments.ts";
+
+let t: ListeningTestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createListeningTestApp({ PLATFORM_DOMAIN: "pathshala.test" });
+  await seedDemo(t.database.db);
+  admin = bearer(await adminToken(t));
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+let n = 0;
+const newDomain = () => `trial-${Date.now().toString(36)}-${++n}.example.com`;
+
+const trialBody = (overrides: Record<string, unknown> = {}) => ({
+  institute: "Sunrise Coaching",
+  owner: "Asha Rao",
+  email: "asha@example.com",
+  phone: "+91 98765 43210",
+  plan: "3 Year Plan",
+  billing: "quarterly",
+  domain: newDomain(),
+  ...overrides,
+});
+
+async function owner() {
+  const account = await registerUser(t, "business", { name: "Asha Rao" });
+  return { ...account, auth: bearer(account.access_token) };
+}
+
+const startTrial = (auth: Record<string, string>, body: unknown) => postJson(t, "/api/trial", body, { headers: auth });
+
+const lookup = async (auth: Record<string, string>, email: string) =>
+  t.request(`/api/centers/lookup?email=${encodeURIComponent(email)}`, { headers: auth });
+
+const centerRow = async (id: string) => (await t.database.db.select().from(centers).where(eq(centers.id, id)))[0];
+
+describe("POST /api/trial", () => {
+  it("starts a 14-day trial without paying: the site answers on its domain and its working address at once", async () => {
+    const o = await owner();
+    const body = trialBody();
+    const res = await startTrial(o.auth, body);
+    expect(res.status).toBe(201);
+    const { center } = await res.json();
+    expect(center).toMatchObject({
+      instituteName: "Sunrise Coaching",
+      domain: body.domain,
+      plan: "3 Year Plan",
+      billing: "quarterly",
+      status: "trial",
+    });
+    expect(center.workingHost).toBe(`${center.slug}.pathshala.test`);
+    const ends = new Date(center.trialEndsAt).getTime();
+    expect(Math.abs(ends - (Date.now() + 14 * DAY))).toBeLessThan(60_000);
+    expect(center.expiresAt).toBe(center.trialEndsAt);
+
+    for (const host of [body.domain, center.workingHost]) {
+      const page = await t.request("/", { host });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Sunrise Coaching");
+    }
+
+    const sub = await lookup(o.auth, o.email);
+    expect(sub.status).toBe(200);
+    expect(await sub.json()).toMatchObject({ status: "trial", trialEndsAt: center.trialEndsAt, plan: "3 Year Plan" });
+
+    // The admins hear of it, apart from purchases.
+    const feed = await (await t.request("/api/admin/notifications", { headers: admin })).json();
+    expect(feed.notices.some((x: { kind: string; centerId: string }) => x.kind === "trial-started" && x.centerId === center._id)).toBe(true);
+    expect(feed.purchases.some((p: { centerId: { _id: string } | null }) => p.centerId?._id === center._id)).toBe(false);
+    const stats = await (await t.request("/api/admin/role-stats", { headers: admin })).json();
+    expect(stats.centers.trials).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses a second trial of the same owner and of the same domain (409), and changes nothing", async () => {
+    const o = await owner();
+    const first = trialBody();
+    expect((await startTrial(o.auth, first)).status).toBe(201);
+    const again = await startTrial(o.auth, trialBody());
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe(TRIAL_TEXTS.ownerUsed);
+
+    const other = await owner();
+    const sameDomain = await startTrial(other.auth, trialBody({ domain: first.domain }));
+    expect(sameDomain.status).toBe(409);
+
+    // A domain whose trial center was since deleted still had its trial.
+    const third = await owner();
+    const domain = newDomain();
+    const res = await startTrial(third.auth, trialBody({ domain }));
+    const { center } = await res.json();
+    await t.database.db.delete(centers).where(eq(centers.id, center._id));
+    const fourth = await owner();
+    const reused = await startTrial(fourth.auth, trialBody({ domain }));
+    expect(reused.status).toBe(409);
+    expect((await reused.json()).error).toBe(TRIAL_TEXTS.domainUsed);
+    const rows = await t.database.db.select().from(trials).where(eq(trials.userId, fourth.user._id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("lets exactly one of two simultaneous trials of one owner through", async () => {
+    const o = await owner();
+    const answers = await Promise.all([startTrial(o.auth, trialBody()), startTrial(o.auth, trialBody())]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const owned = await t.database.db.select().from(centers).where(eq(centers.ownerId, o.user._id));
+    expect(owned).toHaveLength(1);
+  });
+
+  it("checks its input and who asks: 400 with the field's words, 401, 403, unknown plan, reserved address", async () => {
+    const o = await owner();
+    const bad = await startTrial(o.auth, trialBody({ institute: "  " }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("Institute/Brand name is required");
+    expect((await startTrial({}, trialBody())).status).toBe(401);
+    const student = await registerUser(t, "student");
+    expect((await startTrial(bearer(student.access_token), trialBody())).status).toBe(403);
+    expect((await startTrial(o.auth, trialBody({ plan: "No Such Plan" }))).status).toBe(400);
+    expect((await startTrial(o.auth, trialBody({ domain: "mine.pathshala.test" }))).status).toBe(400);
+    expect(await t.database.db.select().from(trials).where(eq(trials.userId, o.user._id))).toHaveLength(0);
+  });
+});
+
+describe("a trial's end", () => {
+  it("is unavailable from its end time on read, without any job, and the lookup says expired", async () => {
+    const o = await owner();
+    const body = trialBody();
+    const { center } = await (await startTrial(o.auth, body)).json();
+    // Time passes: the trial ended a minute ago.
+    const ended = new Date(Date.now() - 60_000);
+    await t.database.db.update(centers).set({ trialEndsAt: ended, expiresAt: ended }).where(eq(centers.id, center._id));
+    await t.database.db.update(trials).set({ endsAt: ended }).where(eq(trials.centerId, center._id));
+    t.services.tenants.changed();
+    for (const host of [body.domain, center.workingHost]) {
+      const page = await t.request("/", { host });
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain("temporarily unavailable");
+    }
+    expect(await (await lookup(o.auth, o.email)).json()).toMatchObject({ status: "expired" });
+
+    // The job tells the owner and the admins once, however often it runs.
+    expect(await t.services.trials.announceEnded()).toBeGreaterThanOrEqual(1);
+    await t.services.trials.announceEnded();
+    const told = await t.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.centerId, center._id), eq(notices.kind, "trial-ended")));
+    expect(told.map((x) => x.audience).sort()).toEqual(["admins", "owner"]);
+    const mine = await t.services.notices.forOwner(o.user._id);
+    expect(mine.notices[0]).toMatchObject({ kind: "trial-ended", title: "Your free trial has ended" });
+    expect(mine.unread).toBe(1);
+  });
+});
+
+describe("converting a trial", () => {
+  it("buys the plan for the same center: nothing is lost, the paid period starts when the trial ends", async () => {
+    const o = await owner();
+    const body = trialBody();
+    const { center } = await (await startTrial(o.auth, body)).json();
+    // What the owner did during the trial.
+    await t.database.db
+      .update(centers)
+      .set({ templateId: "t3", siteProfile: { tagline: "Results that speak" } })
+      .where(eq(centers.id, center._id));
+
+    const order = await postJson(
+      t,
+      "/api/payment/create-order",
+      { ...body, plan: "1 Year Plan", billing: "monthly" },
+      { headers: o.auth },
+    );
+    expect(order.status).toBe(200);
+    const { order: placed } = await order.json();
+    const { body: verified } = await payThroughSandbox(t, placed.id);
+    expect(verified.center._id).toBe(center._id);
+
+    const after = await centerRow(center._id);
+    expect(after).toMatchObject({
+      trialEndsAt: null,
+      planName: "1 Year Plan",
+      billing: "monthly",
+      templateId: "t3",
+      customDomain: body.domain,
+      slug: center.slug,
+      status: "active",
+    });
+    expect(after.siteProfile).toMatchObject({ tagline: "Results that speak" });
+    expect(after.expiresAt!.getTime()).toBe(new Date(center.trialEndsAt).getTime() + 30 * DAY);
+    const owned = await t.database.db.select().from(centers).where(eq(centers.ownerId, o.user._id));
+    expect(owned).toHaveLength(1);
+    expect(await (await lookup(o.auth, o.email)).json()).toMatchObject({ status: "active", trialEndsAt: null });
+    const [trial] = await t.database.db.select().from(trials).where(eq(trials.centerId, center._id));
+    expect(trial.convertedAt).not.toBeNull();
+    // A converted trial is never announced as ended.
+    await t.database.db
+      .update(trials)
+      .set({ endsAt: sql`now() - interval '1 day'` })
+      .where(eq(trials.id, trial.id));
+    await t.services.trials.announceEnded();
+    const ended = await t.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.centerId, center._id), eq(notices.kind, "trial-ended")));
+    expect(ended).toHaveLength(0);
+    const converted = await t.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.centerId, center._id), eq(notices.kind, "trial-converted")));
+    expect(converted).toHaveLength(1);
+  });
+
+  it("after the trial ended, the paid period starts at payment and the site comes back", async () => {
+    const o = await owner();
+    const body = trialBody();
+    const { center } = await (await startTrial(o.auth, body)).json();
+    const ended = new Date(Date.now() - DAY);
+    await t.database.db.update(centers).set({ trialEndsAt: ended, expiresAt: ended }).where(eq(centers.id, center._id));
+    t.services.tenants.changed();
+    expect((await t.request("/", { host: body.domain })).status).toBe(503);
+    const order = await postJson(t, "/api/payment/create-order", body, { headers: o.auth });
+    const before = Date.now();
+    await payThroughSandbox(t, (await order.json()).order.id);
+    const after = await centerRow(center._id);
+    expect(after.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 90 * DAY - 1000);
+    expect((await t.request("/", { host: body.domain })).status).toBe(200);
+  });
+});
