@@ -79,6 +79,7 @@ export default [
       route("centers/create", "routes/dashboard/centers-create.tsx"),
       route("settings", "routes/dashboard/settings.tsx"),
       route("settings/pricing", "routes/dashboard/settings-pricing.tsx"),
+      route("settings/platform", "routes/dashboard/settings-platform.tsx"),
       route("bookings", "routes/dashboard/bookings.tsx"),
     ]),
   ]),

@@ -22,13 +22,17 @@ describe("read state", () => {
     const p = (createdAt: string) => ({ createdAt }) as never;
     const s = (appliedAt: string) => ({ appliedAt }) as never;
     expect(
-      newestShown({ purchases: [p("2026-11-01T00:00:00.000Z"), p("2026-11-03T00:00:00.000Z")], selections: [], notices: [] }),
+      newestShown({
+        purchases: [p("2026-11-01T00:00:00.000Z"), p("2026-11-03T00:00:00.000Z")],
+        selections: [],
+        notices: [],
+      }),
     ).toEqual({
       purchasesSeenAt: "2026-11-03T00:00:00.000Z",
       selectionsSeenAt: null,
     });
-    expect(newestShown({ purchases: [], selections: [s("2026-11-02T00:00:00.000Z")], notices: [] }).selectionsSeenAt).toBe(
-      "2026-11-02T00:00:00.000Z",
-    );
+    expect(
+      newestShown({ purchases: [], selections: [s("2026-11-02T00:00:00.000Z")], notices: [] }).selectionsSeenAt,
+    ).toBe("2026-11-02T00:00:00.000Z");
   });
 });

@@ -17,6 +17,12 @@ export const TRIAL_TEXTS = {
   buy: "Buy plan",
 } as const;
 
+/**
+ * Where every 'Start Free Trial' leads: the setup wizard in trial mode (a trial needs the
+ * institute's details, and the role chooser at /get-started would lose the intent).
+ */
+export const TRIAL_START_PATH = "/pricing/setup?trial=1";
+
 /** POST /api/trial: the setup wizard's fields, without a price (nothing is paid). */
 export const TrialSchema = v.object({
   institute: instituteNameSchema,

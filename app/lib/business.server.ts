@@ -58,16 +58,45 @@ export async function loadBusinessCenter(context: Readonly<RouterContextProvider
   return { viewer, center, services, site };
 }
 
-/** Where the institute's site can be opened: its domain, on the port this request came in on. */
+/** `host` as a link on the scheme and port this request came in on. */
+function hostUrl(host: string, request: Request): string {
+  const url = new URL(request.url);
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}/`;
+}
+
+/**
+ * Where the institute's site can be opened for sure: its working address `{slug}.{PLATFORM_DOMAIN}`
+ * (served from the moment the center exists), else its own domain.
+ */
 export function siteUrlFor(
   center: Pick<OwnedCenter, "customDomain" | "slug">,
   request: Request,
   platformDomain: string,
 ): string | null {
-  const url = new URL(request.url);
-  const host = center.customDomain ?? (platformDomain ? `${center.slug}.${platformDomain}` : null);
-  if (!host) return null;
-  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}/`;
+  const host = platformDomain ? `${center.slug}.${platformDomain}` : center.customDomain;
+  return host ? hostUrl(host, request) : null;
+}
+
+/**
+ * Both addresses of an institute: the working one (always served) and its own domain (served
+ * once its DNS points here), with the domain's DNS check to stream.
+ */
+export function siteAddresses(
+  center: Pick<OwnedCenter, "customDomain" | "slug">,
+  request: Request,
+  platformDomain: string,
+  settings: Pick<PlatformSettingsValues, "dnsTargetIp" | "dnsTargetHost">,
+) {
+  const workingHost = platformDomain ? `${center.slug}.${platformDomain}` : null;
+  return {
+    workingHost,
+    workingUrl: workingHost ? hostUrl(workingHost, request) : null,
+    domain: center.customDomain,
+    domainUrl: center.customDomain ? hostUrl(center.customDomain, request) : null,
+    domainCheck: center.customDomain
+      ? checkDomain(center.customDomain, { ip: settings.dnsTargetIp, host: settings.dnsTargetHost })
+      : null,
+  };
 }
 
 /** The setup checklist's real state, and (as a promise, to stream) the domain's DNS check. */

@@ -106,7 +106,7 @@ export function centerFields(form: FormData) {
   return { name: get("name"), domain: get("domain"), website: get("website"), superAdminPath: get("superAdminPath") };
 }
 
-/** The center list's row actions: edit, extend, activate/deactivate. */
+/** The center list's row actions: edit, extend, activate/deactivate, refund (the 30-day money-back guarantee). */
 export async function centerListAction(context: Ctx, form: FormData) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
@@ -118,6 +118,12 @@ export async function centerListAction(context: Ctx, form: FormData) {
       return centerAction(context, intent, id, () => centers.extend(id, { days: String(form.get("days") ?? "") }));
     case "status":
       return centerAction(context, intent, id, () => centers.setStatus(id, { status: form.get("status") }));
+    case "refund":
+      return centerAction(context, intent, id, async () => {
+        const admin = getRequestContext(context).auth!.user;
+        await getRequestContext(context).services.refunds.refund(String(form.get("purchaseId") ?? ""), admin.id);
+        return centers.get(id);
+      });
     default:
       return centerAction(context, intent, id, () => Promise.reject(new HttpError(400, "Unknown request")));
   }

@@ -25,6 +25,7 @@ import { Hero } from "~/components/marketing/hero";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
 import { ABOUT_WIDTHS, ResponsiveImage } from "~/components/marketing/responsive-image";
 import { Section, SectionHeading } from "~/components/marketing/section";
+import { TRIAL_START_PATH } from "#common/trial.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -273,7 +274,7 @@ export default function Landing() {
             Start your 14-day free trial today. No setup fee, no credit card.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/get-started" className={buttonClasses("accent", "lg")}>
+            <Link to={TRIAL_START_PATH} className={buttonClasses("accent", "lg")}>
               Start Free Trial
             </Link>
             <Link to="/pricing" className={buttonClasses("onDark", "lg")}>

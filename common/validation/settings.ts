@@ -54,13 +54,18 @@ export const SettingsSchema = v.object({
     ),
     SETTINGS_TEXTS.supportChatUrl,
   ),
-  legalName: optional(v.pipe(v.string(), v.maxLength(200, SETTINGS_TEXTS.legalName), storable("Legal name")),
+  legalName: optional(
+    v.pipe(v.string(), v.maxLength(200, SETTINGS_TEXTS.legalName), storable("Legal name")),
     SETTINGS_TEXTS.legalName,
   ),
-  legalAddress: optional(v.pipe(v.string(), v.maxLength(500, SETTINGS_TEXTS.legalAddress), storable("Address")),
+  legalAddress: optional(
+    v.pipe(v.string(), v.maxLength(500, SETTINGS_TEXTS.legalAddress), storable("Address")),
     SETTINGS_TEXTS.legalAddress,
   ),
-  gstin: optional(pattern(GSTIN, SETTINGS_TEXTS.gstin, (s) => s.toUpperCase().replace(/\s/g, "")), SETTINGS_TEXTS.gstin),
+  gstin: optional(
+    pattern(GSTIN, SETTINGS_TEXTS.gstin, (s) => s.toUpperCase().replace(/\s/g, "")),
+    SETTINGS_TEXTS.gstin,
+  ),
 });
 export type SettingsInput = v.InferOutput<typeof SettingsSchema>;
 export const SETTING_KEYS = [

@@ -80,7 +80,10 @@ export class RazorpayGateway implements PaymentGateway {
         status: refund.status,
       };
     } catch (error) {
-      const e = error as { response?: { status?: number; data?: { error?: { description?: string } } }; message?: string };
+      const e = error as {
+        response?: { status?: number; data?: { error?: { description?: string } } };
+        message?: string;
+      };
       throw new GatewayError(
         `refund failed: ${e.response?.data?.error?.description ?? e.message ?? "unknown error"}`,
         e.response?.status,

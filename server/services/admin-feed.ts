@@ -268,10 +268,10 @@ export class AdminFeedService {
           and(
             isNull(centers.trialEndsAt),
             notExists(
-            this.db
-              .select({ one: sql`1` })
-              .from(purchases)
-              .where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt))),
+              this.db
+                .select({ one: sql`1` })
+                .from(purchases)
+                .where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt))),
             ),
           ),
         )

@@ -100,9 +100,7 @@ export class CenterAdminService {
     ]);
     const payments = await this.paymentsOf(rows.filter((r) => r.center.ownerId).map((r) => r.center.id));
     return {
-      centers: rows.map((r) =>
-        toCenterJson(r.center, r.owner?.id ? r.owner : null, payments.get(r.center.id) ?? null),
-      ),
+      centers: rows.map((r) => toCenterJson(r.center, r.owner?.id ? r.owner : null, payments.get(r.center.id) ?? null)),
       total: n,
     };
   }

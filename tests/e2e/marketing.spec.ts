@@ -84,7 +84,7 @@ test.describe("landing page", () => {
       ["About", "/about"],
       ["Contact", "/contact"],
       ["Invest Now", "/invest"],
-      ["Start Free Trial", "/get-started"],
+      ["Start Free Trial", "/pricing/setup?trial=1"],
     ]) {
       await expect(header.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
@@ -269,7 +269,10 @@ test.describe("pricing", () => {
 
   test("links the free trial, sales and the FAQ", async ({ page }) => {
     await page.goto("/pricing");
-    await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/get-started");
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
+      "href",
+      "/pricing/setup?trial=1",
+    );
     await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
     await page.getByRole("button", { name: "Is there a free trial?" }).click();
     await expect(page.getByText("Every plan includes a 14-day free trial")).toBeVisible();

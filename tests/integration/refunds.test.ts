@@ -42,7 +42,9 @@ const refund = (purchaseId: string, headers = admin) =>
   t.request(`/api/purchases/${purchaseId}/refund`, { method: "POST", headers });
 
 const sandboxPayment = async (paymentId: string) =>
-  (await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/payments/${paymentId}`, { headers: { authorization: basic } })).json();
+  (
+    await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/payments/${paymentId}`, { headers: { authorization: basic } })
+  ).json();
 
 describe("POST /api/purchases/:id/refund", () => {
   it("refunds within 30 days through the gateway; the center ends, owner and admins are told, billing shows it", async () => {
@@ -63,12 +65,18 @@ describe("POST /api/purchases/:id/refund", () => {
     expect((await t.request("/", { host: b.domain })).status).toBe(503);
 
     const mine = await (await t.request("/api/payment/purchases/my", { headers: b.auth })).json();
-    expect(mine.purchases[0]).toMatchObject({ _id: b.purchaseId, status: "paid", refund: { status: "processed", amount: 500_000 } });
+    expect(mine.purchases[0]).toMatchObject({
+      _id: b.purchaseId,
+      status: "paid",
+      refund: { status: "processed", amount: 500_000 },
+    });
 
     const ownerNotices = await t.services.notices.forOwner(b.owner.user._id);
     expect(ownerNotices.notices[0]).toMatchObject({ kind: "refund", title: "Your payment has been refunded" });
     const feed = await (await t.request("/api/admin/notifications", { headers: admin })).json();
-    expect(feed.notices.some((x: { kind: string; centerId: string }) => x.kind === "refund" && x.centerId === b.centerId)).toBe(true);
+    expect(
+      feed.notices.some((x: { kind: string; centerId: string }) => x.kind === "refund" && x.centerId === b.centerId),
+    ).toBe(true);
 
     const list = await (await t.request(`/api/centers?q=${b.domain}`, { headers: admin })).json();
     expect(list.centers[0].payment).toMatchObject({ refundable: false, refund: { status: "processed" } });

@@ -74,8 +74,14 @@ describe("POST /api/trial", () => {
 
     // The admins hear of it, apart from purchases.
     const feed = await (await t.request("/api/admin/notifications", { headers: admin })).json();
-    expect(feed.notices.some((x: { kind: string; centerId: string }) => x.kind === "trial-started" && x.centerId === center._id)).toBe(true);
-    expect(feed.purchases.some((p: { centerId: { _id: string } | null }) => p.centerId?._id === center._id)).toBe(false);
+    expect(
+      feed.notices.some(
+        (x: { kind: string; centerId: string }) => x.kind === "trial-started" && x.centerId === center._id,
+      ),
+    ).toBe(true);
+    expect(feed.purchases.some((p: { centerId: { _id: string } | null }) => p.centerId?._id === center._id)).toBe(
+      false,
+    );
     const stats = await (await t.request("/api/admin/role-stats", { headers: admin })).json();
     expect(stats.centers.trials).toBeGreaterThanOrEqual(1);
   });

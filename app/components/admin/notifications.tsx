@@ -234,9 +234,7 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
                       data-unread={entry.unread || undefined}
                       data-kind={entry.kind}
                     >
-                      <span
-                        className={cn("mt-0.5 grid size-8 shrink-0 place-items-center rounded-full", look.tone)}
-                      >
+                      <span className={cn("mt-0.5 grid size-8 shrink-0 place-items-center rounded-full", look.tone)}>
                         <Icon className="size-4" aria-hidden />
                       </span>
                       <div className="min-w-0 flex-1 text-sm">

@@ -5,6 +5,7 @@ import { ArrowRight, Sparkles } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { HERO_WIDTHS, ResponsiveImage } from "./responsive-image";
+import { TRIAL_START_PATH } from "#common/trial.ts";
 
 export const TYPEWRITER_WORDS = ["All Boards.", "All Subjects.", "All Students."] as const;
 /** Spec §9: 150 ms per character, 2 s pause, 5 s per background. */
@@ -159,7 +160,7 @@ export function Hero() {
           in under 24 hours.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/get-started" className={buttonClasses("accent", "lg")}>
+          <Link to={TRIAL_START_PATH} className={buttonClasses("accent", "lg")}>
             Start Free Trial <ArrowRight className="size-4" aria-hidden />
           </Link>
           <Link to="/invest" className={buttonClasses("onDark", "lg")}>

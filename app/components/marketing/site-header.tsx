@@ -6,6 +6,7 @@ import { ThemeSwitcher } from "~/components/theme";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Theme } from "~/lib/viewer";
+import { TRIAL_START_PATH } from "#common/trial.ts";
 
 export interface HeaderLink {
   to: string;
@@ -110,7 +111,10 @@ export function SiteHeader({
               Invest Now
             </Link>
           )}
-          <Link to="/get-started" className={buttonClasses("default", "sm")}>
+          <Link
+            to={variant === "pricing" ? "/get-started" : TRIAL_START_PATH}
+            className={buttonClasses("default", "sm")}
+          >
             {variant === "pricing" ? "Get Started" : "Start Free Trial"}
           </Link>
         </div>
@@ -146,7 +150,7 @@ export function SiteHeader({
                 Join Now
               </Link>
             )}
-            <Link to="/get-started" className={buttonClasses("default")}>
+            <Link to={variant === "pricing" ? "/get-started" : TRIAL_START_PATH} className={buttonClasses("default")}>
               {variant === "pricing" ? "Get Started" : "Start Free Trial"}
             </Link>
           </div>

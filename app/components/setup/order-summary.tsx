@@ -17,6 +17,7 @@ export function OrderSummary({
   onPlan,
   onBilling,
   locked,
+  trial = false,
 }: {
   plans: SetupPlan[];
   plan: SetupPlan | null;
@@ -24,6 +25,8 @@ export function OrderSummary({
   onPlan: (name: string) => void;
   onBilling: (billing: Billing) => void;
   locked: boolean;
+  /** Whether the owner is starting the free trial (nothing due today) rather than paying now. */
+  trial?: boolean;
 }) {
   const price = plan ? plan.pricing[billing].price : null;
   return (
@@ -72,10 +75,20 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd data-testid="summary-total">{price === null ? "—" : formatRupees(price)}</dd>
         </div>
+        <div className="flex justify-between text-sm">
+          <dt className="text-muted-foreground">Due today</dt>
+          <dd data-testid="summary-due">{trial ? formatRupees(0) : price === null ? "—" : formatRupees(price)}</dd>
+        </div>
       </dl>
-      <p className="mt-4 rounded-md bg-accent px-3 py-2 text-center text-sm font-medium text-accent-foreground">
-        14-day free trial included
-      </p>
+      <div className="mt-4 rounded-md bg-accent px-3 py-2 text-center text-sm text-accent-foreground">
+        <p className="font-medium">14-day free trial included</p>
+        {/* The promise is kept: the trial costs nothing; paying now skips it. */}
+        <p className="mt-0.5 text-xs" data-testid="summary-trial-note">
+          {trial
+            ? "Nothing is charged today. Buy the plan from your dashboard whenever you are ready."
+            : "Start it with “Start 14-day free trial” and pay nothing today, or pay now to skip it."}
+        </p>
+      </div>
     </Card>
   );
 }

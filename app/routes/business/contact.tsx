@@ -8,12 +8,13 @@ import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Help & Contact | Business" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = getRequestContext(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  // The admins' Platform Settings (the environment gives first defaults, then the first admin's address).
+  const settings = await getRequestContext(context).services.settings.effective();
   const support: SupportContacts = {
-    email: env.SUPPORT_EMAIL ?? null,
-    phone: env.SUPPORT_PHONE ?? null,
-    chatUrl: env.SUPPORT_CHAT_URL ?? null,
+    email: settings.supportEmail,
+    phone: settings.supportPhone,
+    chatUrl: settings.supportChatUrl,
   };
   return { support };
 }
@@ -28,25 +29,26 @@ export default function HelpContact({ loaderData }: Route.ComponentProps) {
         description="Questions about your plan, your website or your domain? Our team is here to help."
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <ContactCard icon={Mail} title="Email support" text={CONTACT_TEXTS.email}>
-          {support.email && (
+        {/* Only the ways of reaching us that exist: a card never stands without its address or number. */}
+        {support.email && (
+          <ContactCard icon={Mail} title="Email support" text={CONTACT_TEXTS.email}>
             <a href={`mailto:${support.email}`} className="font-medium text-primary hover:underline">
               {support.email}
             </a>
-          )}
-        </ContactCard>
-        <ContactCard icon={Phone} title="Phone" text={CONTACT_TEXTS.phone}>
-          {support.phone && (
+          </ContactCard>
+        )}
+        {support.phone && (
+          <ContactCard icon={Phone} title="Phone" text={CONTACT_TEXTS.phone}>
             <a
               href={`tel:${support.phone.replace(/[^\d+]/g, "")}`}
               className="font-medium text-primary hover:underline"
             >
               {support.phone}
             </a>
-          )}
-        </ContactCard>
-        <ContactCard icon={MessageCircle} title="Live chat" text={CONTACT_TEXTS.chat}>
-          {support.chatUrl && (
+          </ContactCard>
+        )}
+        {support.chatUrl && (
+          <ContactCard icon={MessageCircle} title="Live chat" text={CONTACT_TEXTS.chat}>
             <a
               href={support.chatUrl}
               target="_blank"
@@ -55,8 +57,8 @@ export default function HelpContact({ loaderData }: Route.ComponentProps) {
             >
               Start a chat <ExternalLink className="size-3.5" aria-hidden />
             </a>
-          )}
-        </ContactCard>
+          </ContactCard>
+        )}
         <ContactCard icon={MapPin} title="Location" text={CONTACT_TEXTS.location} />
       </div>
 

@@ -1,6 +1,11 @@
+import { Suspense } from "react";
+import { Await, Form } from "react-router";
 import {
+  Bell,
   CalendarClock,
+  CheckCircle2,
   ExternalLink,
+  Hourglass,
   Globe,
   GraduationCap,
   Inbox,
@@ -11,7 +16,9 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadBusinessCenter, siteUrlFor, summarizeCenter } from "~/lib/business.server";
+import { loadBusinessCenter, siteAddresses, summarizeCenter } from "~/lib/business.server";
+import type { StreamingHandle } from "~/lib/streaming";
+import { onTrial, TRIAL_TEXTS } from "#common/trial.ts";
 import { getRequestContext } from "~/lib/context.server";
 import { daysLeft } from "#common/validation/centers.ts";
 import { formatDate, formatRupees } from "#common/format.ts";
@@ -21,58 +28,122 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cn } from "~/lib/cn";
+import type { NoticeJson } from "#common/notices.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Business" }];
 
+// The domain's DNS check arrives while the page streams (app/lib/streaming.ts).
+export const handle: StreamingHandle = { streams: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { name: viewer.name, center: null };
-  const [figures, enquiries] = await Promise.all([
+  const inbox = await services.notices.forOwner(viewer.id, 5);
+  if (!center) return { name: viewer.name, center: null, inbox };
+  const [figures, enquiries, settings] = await Promise.all([
     services.businessFigures.figures(center.id),
     services.enquiries.countByStatus(center.id),
+    services.settings.effective(),
   ]);
+  const { domainCheck, ...addresses } = siteAddresses(
+    center,
+    request,
+    getRequestContext(context).env.PLATFORM_DOMAIN,
+    settings,
+  );
   return {
     name: viewer.name,
+    inbox,
+    // Looked up while the page streams, so a slow DNS answer never holds the page.
+    domainCheck,
     center: {
       instituteName: center.instituteName,
-      domain: center.customDomain,
       planName: center.planName,
       status: center.status,
       expiresAt: center.expiresAt?.toISOString() ?? null,
       templateId: center.templateId,
       hasPlan: summarizeCenter(center, null).hasPlan,
-      siteUrl: siteUrlFor(center, request, getRequestContext(context).env.PLATFORM_DOMAIN),
+      trialEndsAt: center.trialEndsAt?.toISOString() ?? null,
+      ...addresses,
     },
     figures,
     enquiries: { ...enquiries, total: enquiries.new + enquiries.contacted + enquiries.enrolled },
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, services } = await loadBusinessCenter(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "notices-read") await services.notices.markOwnerRead(viewer.id);
+  return { ok: true };
+}
+
 const number = new Intl.NumberFormat("en-IN");
 
 /** The institute's own figures: students in its content, revenue from its content, enquiries, days left in the plan. */
 export default function BusinessDashboard({ loaderData }: Route.ComponentProps) {
-  const { name, center } = loaderData;
+  const { name, center, inbox } = loaderData;
   const firstName = name.trim().split(/\s+/)[0] || "Business User";
   if (!center || !loaderData.figures || !loaderData.enquiries) {
     return (
       <div className="mx-auto max-w-3xl">
         <PageHeader title={`Welcome, ${firstName}`} />
+        <NoticeInbox notices={inbox.notices} unread={inbox.unread} />
         <EmptyState icon={<ReceiptText />} title="No active subscription found.">
           <p className="max-w-sm text-sm text-muted-foreground">
             Choose a plan to launch your institute's website on your own domain.
           </p>
-          <ButtonLink to="/pricing">View Plans</ButtonLink>
+          <div className="flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/pricing">View Plans</ButtonLink>
+            <ButtonLink to="/pricing/setup?trial=1" variant="outline">
+              Start Free Trial
+            </ButtonLink>
+          </div>
         </EmptyState>
       </div>
     );
   }
-  const { figures, enquiries } = loaderData;
+  const { figures, enquiries, domainCheck } = loaderData;
   const left = daysLeft(center.expiresAt);
   const live = center.hasPlan;
+  const trial = center.trialEndsAt !== null;
+  const trialRunning = trial && onTrial(center);
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={`Welcome, ${firstName}`} description={`${center.instituteName} at a glance.`} />
+      {trial && (
+        <section
+          aria-label="Free trial"
+          data-testid="trial-banner"
+          className={cn(
+            "mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3",
+            trialRunning
+              ? "border-amber-300 bg-amber-50 dark:bg-amber-950/30"
+              : "border-destructive/40 bg-destructive/5",
+          )}
+        >
+          <p className="flex items-center gap-2 text-sm">
+            <Hourglass className="size-4 shrink-0" aria-hidden />
+            {trialRunning ? (
+              <span>
+                <strong>
+                  {left} {left === 1 ? "day" : "days"} left
+                </strong>{" "}
+                in your free trial of the {center.planName} plan (until {formatDate(center.trialEndsAt!)}). Buy the plan
+                to keep your website online; everything you set up stays.
+              </span>
+            ) : (
+              <span>
+                <strong>Your free trial has ended.</strong> Visitors see “temporarily unavailable” until you buy a plan;
+                everything you set up is kept.
+              </span>
+            )}
+          </p>
+          <ButtonLink to="/business/subscription-plan" size="sm">
+            {TRIAL_TEXTS.buy}
+          </ButtonLink>
+        </section>
+      )}
+      <NoticeInbox notices={inbox.notices} unread={inbox.unread} />
 
       <section aria-label="Your figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Figure
@@ -99,7 +170,9 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
           value={left === null ? "—" : left === 0 ? "Expired" : number.format(left)}
           icon={CalendarClock}
           hint={
-            center.expiresAt ? `${center.planName ?? "Plan"} until ${formatDate(center.expiresAt)}` : "No expiry date"
+            center.expiresAt
+              ? `${center.planName ?? "Plan"}${trial ? " (free trial)" : ""} until ${formatDate(center.expiresAt)}`
+              : "No expiry date"
           }
           tone={left === 0 ? "destructive" : left !== null && left <= 14 ? "warning" : undefined}
           to="/business/subscription-plan"
@@ -113,30 +186,57 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             <Badge tone={live ? "success" : "destructive"}>{live ? "Live" : "Offline"}</Badge>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
-            <p>
-              <span className="text-muted-foreground">Address: </span>
-              {center.domain ?? "—"}
-            </p>
+            {center.workingHost && (
+              <p data-testid="working-address">
+                <span className="text-muted-foreground">Working address: </span>
+                <a
+                  href={center.workingUrl!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary hover:underline"
+                >
+                  {center.workingHost}
+                </a>{" "}
+                <Badge tone="success">Works now</Badge>
+              </p>
+            )}
+            {center.domain && (
+              <p data-testid="custom-domain">
+                <span className="text-muted-foreground">Your domain: </span>
+                <span className="font-medium">{center.domain}</span>{" "}
+                <Suspense fallback={<Badge tone="muted">Checking DNS…</Badge>}>
+                  <Await resolve={domainCheck} errorElement={<Badge tone="muted">DNS not checked</Badge>}>
+                    {(check) => <DnsBadge check={check} />}
+                  </Await>
+                </Suspense>
+              </p>
+            )}
             <p>
               <span className="text-muted-foreground">Template: </span>
               {center.templateId.toUpperCase()}
             </p>
             {!live && (
               <p className="text-destructive">
-                Your plan is not active, so visitors see “temporarily unavailable”. Renew it to bring the site back.
+                {trial
+                  ? "Your free trial has ended, so visitors see “temporarily unavailable”. Buy a plan to bring the site back."
+                  : "Your plan is not active, so visitors see “temporarily unavailable”. Renew it to bring the site back."}
               </p>
             )}
             <div className="flex flex-wrap gap-2">
-              {center.siteUrl && (
-                <a
-                  href={center.siteUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-                >
-                  Open website <ExternalLink className="size-3.5" aria-hidden />
-                </a>
-              )}
+              <Suspense fallback={<OpenWebsite url={center.workingUrl ?? center.domainUrl} />}>
+                <Await resolve={domainCheck} errorElement={<OpenWebsite url={center.workingUrl ?? center.domainUrl} />}>
+                  {(check) => (
+                    <OpenWebsite
+                      // The custom domain once its DNS leads here; until then the address that works.
+                      url={
+                        check?.connected && center.domainUrl
+                          ? center.domainUrl
+                          : (center.workingUrl ?? center.domainUrl)
+                      }
+                    />
+                  )}
+                </Await>
+              </Suspense>
               <ButtonLink to="/business/site" variant="outline" size="sm" className="h-9">
                 <Globe className="size-4" aria-hidden /> Website Details
               </ButtonLink>
@@ -165,6 +265,72 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
         </Card>
       </div>
     </div>
+  );
+}
+
+function OpenWebsite({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="open-website"
+      className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+    >
+      Open website <ExternalLink className="size-3.5" aria-hidden />
+    </a>
+  );
+}
+
+function DnsBadge({ check }: { check: { connected: boolean } | null }) {
+  if (!check) return null;
+  return check.connected ? (
+    <Badge tone="success">
+      <CheckCircle2 className="mr-1 inline size-3" aria-hidden />
+      DNS connected
+    </Badge>
+  ) : (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Badge tone="warning">DNS not pointing here yet</Badge>
+      <Link to="/business/setup" className="text-xs font-medium text-primary hover:underline">
+        DNS records
+      </Link>
+    </span>
+  );
+}
+
+/** The owner's notices (trial ended, refund), newest first, with a way to mark them read. */
+function NoticeInbox({ notices, unread }: { notices: NoticeJson[]; unread: number }) {
+  if (notices.length === 0) return null;
+  return (
+    <Card className="mb-6" aria-label="Notifications">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
+          <Bell className="size-4" aria-hidden /> Notifications
+          {unread > 0 && <Badge tone="warning">{unread} new</Badge>}
+        </CardTitle>
+        {unread > 0 && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="notices-read" />
+            <button type="submit" className="text-sm font-medium text-primary hover:underline">
+              Mark all read
+            </button>
+          </Form>
+        )}
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y text-sm">
+          {notices.map((n) => (
+            <li key={n._id} className="py-2 first:pt-0 last:pb-0" data-unread={n.readAt ? undefined : true}>
+              <p className={cn("font-medium", !n.readAt && "text-foreground")}>{n.title}</p>
+              <p className="text-muted-foreground">{n.body}</p>
+              <p className="text-xs text-muted-foreground">{formatDate(n.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -3,7 +3,6 @@ import { Await, Link } from "react-router";
 import { CheckCircle2, Circle, Globe, Loader2 } from "lucide-react";
 import type { Route } from "./+types/setup";
 import { loadBusinessCenter, setupState } from "~/lib/business.server";
-import { getRequestContext } from "~/lib/context.server";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";

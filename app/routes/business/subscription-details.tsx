@@ -3,6 +3,7 @@ import { useLocation, useRevalidator } from "react-router";
 import { ReceiptText, RefreshCw } from "lucide-react";
 import type { Route } from "./+types/subscription-details";
 import { loadSubscription } from "~/lib/business-billing.server";
+import { getRequestContext } from "~/lib/context.server";
 import { billingLabel, formatRupees, isBilling } from "#common/validation/plans.ts";
 import { expiryLabel } from "#common/validation/centers.ts";
 import { formatDate } from "#common/format.ts";
@@ -17,8 +18,14 @@ import type { PurchaseJson } from "#common/purchases.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscription Details | Business" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadSubscription(context, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [subscription, settings] = await Promise.all([
+    loadSubscription(context, request),
+    getRequestContext(context).services.settings.effective(),
+  ]);
+  // The platform's legal identity (Platform Settings) on the bills.
+  const billedBy = { legalName: settings.legalName, legalAddress: settings.legalAddress, gstin: settings.gstin };
+  return { ...subscription, billedBy };
 }
 
 type History = { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: PurchaseJson[] };
@@ -41,6 +48,7 @@ function useBillingHistory() {
 
 const STATUS = {
   active: { label: "Active", tone: "success" },
+  trial: { label: "Free trial", tone: "warning" },
   expired: { label: "Expired", tone: "destructive" },
   inactive: { label: "Inactive", tone: "muted" },
 } as const;
@@ -55,7 +63,7 @@ const PAYMENT = {
  * reloads on mount, on entering the page and when the window regains focus.
  */
 export default function SubscriptionDetails({ loaderData }: Route.ComponentProps) {
-  const { center, subscription } = loaderData;
+  const { center, subscription, billedBy } = loaderData;
   const revalidator = useRevalidator();
   const { history, load } = useBillingHistory();
   const location = useLocation();
@@ -166,7 +174,8 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
               </THead>
               <TBody>
                 {rows.map((p) => {
-                  const pay = PAYMENT[p.status];
+                  const refunded = p.refund?.status === "processed" ? p.refund : null;
+                  const pay = refunded ? { label: "Refunded", tone: "destructive" as const } : PAYMENT[p.status];
                   return (
                     <Tr key={p._id}>
                       <Td className="whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt)}</Td>
@@ -181,6 +190,12 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
                       </Td>
                       <Td>
                         <Badge tone={pay.tone}>{pay.label}</Badge>
+                        {refunded && (
+                          <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">
+                            {formatRupees(refunded.amount / 100)} back on{" "}
+                            {formatDate(refunded.processedAt ?? refunded.createdAt)}
+                          </p>
+                        )}
                       </Td>
                       <Td className="font-mono text-xs text-muted-foreground">{p.orderId}</Td>
                     </Tr>
@@ -188,6 +203,13 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
                 })}
               </TBody>
             </Table>
+          )}
+          {billedBy.legalName && (
+            <p className="mt-4 text-xs text-muted-foreground" data-testid="billed-by">
+              Billed by {billedBy.legalName}
+              {billedBy.legalAddress && `, ${billedBy.legalAddress}`}
+              {billedBy.gstin && ` · GSTIN ${billedBy.gstin}`}
+            </p>
           )}
         </CardContent>
       </Card>

@@ -1,3 +1,4 @@
+import { TRIAL_TEXTS } from "#common/trial.ts";
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
@@ -35,6 +36,8 @@ const STATUS = {
  * today once it has run out) rather than making a new one.
  */
 export default function SubscriptionPlan({ loaderData }: Route.ComponentProps) {
+  // A trial (running or ended unpaid) is converted by buying a plan for its own domain.
+  const trial = loaderData.subscription?.trialEndsAt != null;
   const { center, subscription, renewal, plans, checkout } = loaderData;
   const revalidator = useRevalidator();
   const currentPlan = plans.find((p) => p.name === subscription?.plan) ?? null;
@@ -159,10 +162,11 @@ export default function SubscriptionPlan({ loaderData }: Route.ComponentProps) {
 
         <Card className="lg:col-start-1 lg:row-start-2">
           <CardHeader>
-            <CardTitle as="h2">Renew or change plan</CardTitle>
+            <CardTitle as="h2">{trial ? TRIAL_TEXTS.buy : "Renew or change plan"}</CardTitle>
             <CardDescription>
-              Pick a plan and billing period in the summary. The plan you pay for applies at once, and its time is added
-              {subscription.status === "active" ? " after your current period ends" : " from today"}.
+              {trial
+                ? "Pick a plan and billing period in the summary. Buying keeps your website, template and everything you set up; the paid time starts when your free trial ends."
+                : `Pick a plan and billing period in the summary. The plan you pay for applies at once, and its time is added${subscription.status === "active" ? " after your current period ends" : " from today"}.`}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -185,6 +189,8 @@ export default function SubscriptionPlan({ loaderData }: Route.ComponentProps) {
                 <>
                   <Loader2 className="size-4 animate-spin" aria-hidden /> Processing...
                 </>
+              ) : trial ? (
+                `${TRIAL_TEXTS.buy}: ${plan?.name ?? "a plan"} · ${price === null ? "" : formatRupees(price)}`
               ) : isRenewal ? (
                 `Renew ${plan?.name} · ${price === null ? "" : formatRupees(price)}`
               ) : (

@@ -10,12 +10,13 @@ import {
   Plus,
   Power,
   RefreshCw,
+  RotateCcw,
   Search,
 } from "lucide-react";
 import type { Route } from "./+types/centers";
 import { centerListAction, loadCenters, type CenterActionResult } from "~/lib/center-admin.server";
-import { CENTER_TEXTS, expiryLabel, goUrl, type CenterJson } from "#common/validation/centers.ts";
-import { formatDate } from "#common/format.ts";
+import { CENTER_TEXTS, daysLeft, expiryLabel, goUrl, type CenterJson } from "#common/validation/centers.ts";
+import { formatDate, formatRupees } from "#common/format.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
@@ -118,6 +119,7 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                       >
                         {center.plan ?? "Sub center"}
                       </p>
+                      <PaymentNote center={center} now={now} />
                     </Td>
                     <Td className="whitespace-nowrap">
                       {center.domain ?? <span className="text-muted-foreground">—</span>}
@@ -141,7 +143,7 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                       <Expiry center={center} now={now} />
                     </Td>
                     <Td>
-                      <StatusBadge status={center.status} />
+                      <StatusBadge center={center} now={now} />
                     </Td>
                     <Td>
                       <RowActions
@@ -164,8 +166,9 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                     <p className="font-medium">{center.name}</p>
                     <p className="truncate text-sm text-muted-foreground">{center.domain ?? center.slug}</p>
                   </div>
-                  <StatusBadge status={center.status} />
+                  <StatusBadge center={center} now={now} />
                 </div>
+                <PaymentNote center={center} now={now} />
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <div>
                     <dt className="text-xs text-muted-foreground">Start Date</dt>
@@ -210,8 +213,43 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function StatusBadge({ status }: { status: CenterJson["status"] }) {
+/** Trials are told apart from paid centers at a glance; a refunded center says so. */
+function StatusBadge({ center, now }: { center: CenterJson; now: number }) {
+  if (center.payment?.refund?.status === "processed") return <Badge tone="destructive">Refunded</Badge>;
+  if (center.trialEndsAt)
+    return new Date(center.trialEndsAt).getTime() > now && center.status === "active" ? (
+      <Badge className="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200">Trial</Badge>
+    ) : (
+      <Badge tone="muted">Trial ended</Badge>
+    );
+  const status = center.status;
   return <Badge tone={status === "active" ? "success" : "muted"}>{status === "active" ? "Active" : "Inactive"}</Badge>;
+}
+
+function PaymentNote({ center, now }: { center: CenterJson; now: number }) {
+  const p = center.payment;
+  if (center.trialEndsAt && !p) {
+    const left = daysLeft(center.trialEndsAt, now) ?? 0;
+    return (
+      <p className="text-xs text-amber-700 dark:text-amber-300">
+        Free trial{left > 0 ? ` · ${left} ${left === 1 ? "day" : "days"} left` : " · ended unpaid"}
+      </p>
+    );
+  }
+  if (!p) return null;
+  if (p.refund)
+    return (
+      <p className="text-xs text-destructive">
+        {formatRupees(p.refund.amount / 100)} refunded
+        {p.refund.processedAt ? ` ${formatDate(p.refund.processedAt)}` : ""}
+      </p>
+    );
+  return (
+    <p className="text-xs text-muted-foreground">
+      Paid {formatRupees(p.amount / 100)} {formatDate(p.paidAt)}
+      {p.refundable && ` · refundable until ${formatDate(p.refundableUntil)}`}
+    </p>
+  );
 }
 
 function Expiry({ center, now }: { center: CenterJson; now: number }) {
@@ -247,6 +285,11 @@ function useCenterToast(
         description: `${c.name} now runs until ${formatDate(c.expireDate!)}.`,
         duration: 5000,
       });
+    if (result.intent === "refund")
+      toast.success("Refund issued", {
+        description: `${c.name}'s payment is on its way back; the center has ended and its owner has been told.`,
+        duration: 5000,
+      });
     if (result.intent === "status")
       toast.success(c.status === "active" ? "Center activated" : "Center deactivated", {
         description:
@@ -265,6 +308,8 @@ function RowActions({ center, onEdit, onExtend }: { center: CenterJson; onEdit: 
   const status = useFetcher<CenterActionResult>();
   useCenterToast(status);
   const [confirmOff, setConfirmOff] = useState(false);
+  const [confirmRefund, setConfirmRefund] = useState(false);
+  const refundable = center.payment?.refundable ? center.payment : null;
   const url = goUrl(center);
   const busy = status.state !== "idle";
   const setStatus = (next: "active" | "inactive") =>
@@ -300,6 +345,11 @@ function RowActions({ center, onEdit, onExtend }: { center: CenterJson; onEdit: 
             <DropdownMenu.Item className={item} onSelect={onExtend}>
               <CalendarPlus className="size-4" aria-hidden /> Extend expiry
             </DropdownMenu.Item>
+            {refundable && (
+              <DropdownMenu.Item className={cn(item, "text-destructive")} onSelect={() => setConfirmRefund(true)}>
+                <RotateCcw className="size-4" aria-hidden /> Refund {formatRupees(refundable.amount / 100)}
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             {center.status === "active" ? (
               <DropdownMenu.Item className={cn(item, "text-destructive")} onSelect={() => setConfirmOff(true)}>
@@ -313,6 +363,36 @@ function RowActions({ center, onEdit, onExtend }: { center: CenterJson; onEdit: 
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {refundable && (
+        <AlertDialog.Root open={confirmRefund} onOpenChange={setConfirmRefund}>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+            <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-xl">
+              <AlertDialog.Title className="text-lg font-semibold">
+                Refund {formatRupees(refundable.amount / 100)} to {center.name}?
+              </AlertDialog.Title>
+              <AlertDialog.Description className="text-sm text-muted-foreground">
+                The 30-day money-back guarantee: the payment of {formatDate(refundable.paidAt)} goes back through the
+                payment gateway, the center ends at once and its owner is told. This cannot be undone.
+              </AlertDialog.Description>
+              <div className="flex justify-end gap-2">
+                <AlertDialog.Cancel className={buttonClasses("outline")}>Cancel</AlertDialog.Cancel>
+                <AlertDialog.Action
+                  className={buttonClasses("destructive")}
+                  onClick={() =>
+                    void status.submit(
+                      { intent: "refund", id: center._id, purchaseId: refundable.purchaseId },
+                      { method: "post" },
+                    )
+                  }
+                >
+                  Refund
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      )}
       <AlertDialog.Root open={confirmOff} onOpenChange={setConfirmOff}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />

@@ -1,5 +1,5 @@
 import { Form, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Building2, CalendarDays, LayoutDashboard, LogOut, PlusCircle, Tags } from "lucide-react";
+import { Building2, CalendarDays, LayoutDashboard, LogOut, PlusCircle, SlidersHorizontal, Tags } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { getViewer } from "~/lib/session.server";
 import { pageUrl } from "~/lib/page-url";
@@ -45,7 +45,13 @@ const NAV: NavGroup[] = [
       { to: "/dashboard/centers/create", label: "Create Sub Center", icon: PlusCircle },
     ],
   },
-  { label: "Settings", items: [{ to: "/dashboard/settings/pricing", label: "Price Management", icon: Tags }] },
+  {
+    label: "Settings",
+    items: [
+      { to: "/dashboard/settings/pricing", label: "Price Management", icon: Tags },
+      { to: "/dashboard/settings/platform", label: "Platform Settings", icon: SlidersHorizontal },
+    ],
+  },
   { label: "Investors", items: [{ to: "/dashboard/bookings", label: "Seminar Bookings", icon: CalendarDays }] },
 ];
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import * as v from "valibot";
-import { ArrowLeft, Check, CircleAlert, Loader2, ShieldCheck } from "lucide-react";
+import { ArrowLeft, Check, CircleAlert, Hourglass, Loader2, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/pricing-setup";
 import { loadCheckoutPlans } from "~/lib/plan-checkout.server";
 import { getViewer } from "~/lib/session.server";
@@ -20,6 +20,7 @@ import { useDomainCheck } from "~/components/setup/use-domain-check";
 import { usePlanPayment, type PlanOrderDetails, type VerifiedPayment } from "~/components/setup/use-plan-payment";
 import { cn } from "~/lib/cn";
 import { thePlan } from "#common/format.ts";
+import { TRIAL_TEXTS } from "#common/trial.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your institute | Pathshala" }];
 
@@ -37,7 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const match = plans.find((p) => p.name.toLowerCase() === requested.toLowerCase());
   return {
     plans,
-    initial: { plan: match?.name ?? null, requested, billing: (isBilling(billing) ? billing : "monthly") as Billing },
+    initial: {
+      // A trial started without a plan in mind begins with the first plan; the summary changes it.
+      plan:
+        match?.name ??
+        (!url.searchParams.get("plan") && url.searchParams.get("trial") === "1" ? (plans[0]?.name ?? null) : null),
+      requested,
+      billing: (isBilling(billing) ? billing : "monthly") as Billing,
+      // Start Free Trial (landing page, /pricing) opens the wizard for a trial.
+      trial: url.searchParams.get("trial") === "1",
+    },
     viewer: viewer ? { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role } : null,
     checkout,
   };
@@ -77,7 +87,9 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   const [planName, setPlanName] = useState<string | null>(initial.plan);
   const [billing, setBilling] = useState<Billing>(initial.billing);
   const [authOpen, setAuthOpen] = useState(false);
-  const continueAfterAuth = useRef(false);
+  const continueAfterAuth = useRef<"pay" | "trial" | null>(null);
+  const wanted = useRef<"pay" | "trial">(initial.trial ? "trial" : "pay");
+  const [starting, setStarting] = useState(false);
   const [restored, setRestored] = useState(false);
   // After Next or Back, focus moves to the new step's heading (not left on the page's body).
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -154,7 +166,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   const domainOk = domainCheck.status === "available" || domainCheck.status === "unknown";
   const step1Valid = Object.keys(errors1).length === 0 && domainOk;
   const step2Valid = Object.keys(errors2).length === 0;
-  const canPay = !!plan && price !== null && price > 0 && step1Valid && step2Valid && !paying;
+  const canPay = !!plan && price !== null && price > 0 && step1Valid && step2Valid && !paying && !starting;
 
   const set = (key: keyof Details) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setDetails((d) => ({ ...d, [key]: event.target.value }));
@@ -164,9 +176,54 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
 
   const percent = Math.round((step / STEPS.length) * 100);
 
+  const startTrial = useCallback(async () => {
+    if (!plan || !canPay) return;
+    if (viewer?.role !== "business") {
+      wanted.current = "trial";
+      setAuthOpen(true);
+      return;
+    }
+    setStarting(true);
+    try {
+      const res = await fetch("/api/trial", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          institute: details.brandName,
+          owner: details.ownerName,
+          email: details.email,
+          phone: details.phone,
+          domain: details.domainName,
+          plan: plan.name,
+          billing,
+        }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { error?: string; center?: { trialEndsAt: string } };
+      if (!res.ok || !body.center) {
+        toast.error(body.error || "Could not start the free trial. Please try again.", { duration: 4000 });
+        setStarting(false);
+        return;
+      }
+      try {
+        sessionStorage.removeItem(STORAGE_KEY);
+      } catch {
+        // Nothing to forget.
+      }
+      toast.success(TRIAL_TEXTS.started, {
+        description: `${details.brandName.trim()} is live now. No payment was taken.`,
+        duration: 5000,
+      });
+      navigate("/business");
+    } catch {
+      toast.error("Could not start the free trial. Please try again.", { duration: 4000 });
+      setStarting(false);
+    }
+  }, [plan, canPay, viewer, details, billing, navigate]);
+
   const pay = useCallback(async () => {
     if (!plan || !canPay) return;
     if (viewer?.role !== "business") {
+      wanted.current = "pay";
       setAuthOpen(true);
       return;
     }
@@ -187,17 +244,18 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   // account and the domain has been re-checked for it (in whichever order), carry on paying.
   useEffect(() => {
     if (continueAfterAuth.current && !authOpen && viewer?.role === "business" && canPay) {
-      continueAfterAuth.current = false;
-      void pay();
+      const next = continueAfterAuth.current;
+      continueAfterAuth.current = null;
+      void (next === "trial" ? startTrial() : pay());
     }
-  }, [viewer, pay, authOpen, canPay]);
+  }, [viewer, pay, startTrial, authOpen, canPay]);
 
   const onSignedIn = useCallback((mode: AuthMode) => {
     setAuthOpen(false);
     if (mode === "register")
       toast.success("Account created", { description: "Welcome! Your account has been created.", duration: 5000 });
     else toast.success("Logged in", { description: "Welcome back!", duration: 5000 });
-    continueAfterAuth.current = true;
+    continueAfterAuth.current = wanted.current;
   }, []);
 
   const next = () => {
@@ -224,8 +282,14 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
       <main className="mx-auto max-w-6xl px-4 pb-16 md:px-6">
-        <h1 className="text-3xl font-semibold tracking-tight">Set up your institute</h1>
-        <p className="mt-2 text-muted-foreground">Three steps to your institute's own website on your own domain.</p>
+        <h1 className="text-3xl font-semibold tracking-tight">
+          {initial.trial ? "Start your 14-day free trial" : "Set up your institute"}
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          {initial.trial
+            ? "Three steps to your institute's own website. No credit card needed: your site works the moment you finish."
+            : "Three steps to your institute's own website on your own domain."}
+        </p>
 
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
           <Card className="p-6 md:p-8">
@@ -275,7 +339,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               onSubmit={(e) => {
                 e.preventDefault();
                 if (step < 3) next();
-                else void pay();
+                else void (initial.trial ? startTrial() : pay());
               }}
             >
               {step === 1 && (
@@ -387,7 +451,11 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               )}
 
               <div className="mt-2 flex items-center justify-between gap-3 border-t pt-5">
-                <Button variant="outline" onClick={() => goTo(Math.max(1, step - 1))} disabled={step === 1 || paying}>
+                <Button
+                  variant="outline"
+                  onClick={() => goTo(Math.max(1, step - 1))}
+                  disabled={step === 1 || paying || starting}
+                >
                   Back
                 </Button>
                 {step < 3 ? (
@@ -395,15 +463,40 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                     Next
                   </Button>
                 ) : (
-                  <Button type="submit" size="lg" disabled={!canPay}>
-                    {paying ? (
-                      <>
-                        <Loader2 className="size-4 animate-spin" aria-hidden /> Processing...
-                      </>
-                    ) : (
-                      "Proceed to Payment"
-                    )}
-                  </Button>
+                  <div className={cn("flex flex-wrap justify-end gap-2", initial.trial && "flex-row-reverse")}>
+                    <Button
+                      type={initial.trial ? "button" : "submit"}
+                      variant={initial.trial ? "outline" : "default"}
+                      size="lg"
+                      disabled={!canPay}
+                      onClick={initial.trial ? () => void pay() : undefined}
+                    >
+                      {paying ? (
+                        <>
+                          <Loader2 className="size-4 animate-spin" aria-hidden /> Processing...
+                        </>
+                      ) : (
+                        "Proceed to Payment"
+                      )}
+                    </Button>
+                    <Button
+                      type={initial.trial ? "submit" : "button"}
+                      variant={initial.trial ? "default" : "outline"}
+                      size="lg"
+                      disabled={!canPay}
+                      onClick={initial.trial ? undefined : () => void startTrial()}
+                    >
+                      {starting ? (
+                        <>
+                          <Loader2 className="size-4 animate-spin" aria-hidden /> Starting...
+                        </>
+                      ) : (
+                        <>
+                          <Hourglass className="size-4" aria-hidden /> {TRIAL_TEXTS.start}
+                        </>
+                      )}
+                    </Button>
+                  </div>
                 )}
               </div>
             </form>
@@ -415,7 +508,8 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
             billing={billing}
             onPlan={(name) => setPlanName(name || null)}
             onBilling={setBilling}
-            locked={paying}
+            locked={paying || starting}
+            trial={initial.trial}
           />
         </div>
       </main>

@@ -18,7 +18,7 @@ describe("/pricing", () => {
   it("offers the three billing tabs, the trial and sales links", () => {
     const html = render([]);
     for (const label of ["Monthly", "3 months", "Yearly"]) expect(html).toContain(`>${label}</button>`);
-    expect(html).toContain('href="/get-started"');
+    expect(html).toContain('href="/pricing/setup?trial=1"');
     expect(html).toContain(">Start Free Trial<");
     expect(html).toContain('href="/contact"');
     expect(html).toContain(">Contact Sales<");

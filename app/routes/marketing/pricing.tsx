@@ -11,6 +11,7 @@ import { PlanCard } from "~/components/marketing/plan-card";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
 import { Section, SectionHeading } from "~/components/marketing/section";
 import type { MarketingHandle } from "./layout";
+import { TRIAL_START_PATH } from "#common/trial.ts";
 
 export const handle: MarketingHandle = { header: "pricing" };
 
@@ -171,7 +172,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             Set up your institute today, or talk to our team about a plan for several branches.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/get-started" className={buttonClasses("accent", "lg")}>
+            <Link to={TRIAL_START_PATH} className={buttonClasses("accent", "lg")}>
               Start Free Trial
             </Link>
             <Link to="/contact" className={buttonClasses("onDark", "lg")}>

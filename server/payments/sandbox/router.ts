@@ -183,7 +183,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
   app.post("/v1/payments/:id/refund", async (c) => {
     if (!authorised(c)) return apiError(c, 401, "Authentication failed");
     const raw = await c.req.text();
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     } catch {
@@ -207,8 +207,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const amount = body.amount === undefined ? left : Number(body.amount);
     if (!Number.isInteger(amount) || amount < 100)
       return apiError(c, 400, "The amount must be at least INR 1.00", "amount");
-    if (amount > left)
-      return apiError(c, 400, "The refund amount provided is greater than amount captured", "amount");
+    if (amount > left) return apiError(c, 400, "The refund amount provided is greater than amount captured", "amount");
     const refund: SandboxRefund = {
       id: sandboxId("rfnd"),
       entity: "refund",
