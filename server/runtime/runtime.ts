@@ -7,7 +7,7 @@ import type { Database } from "../db/types.ts";
 import { createServices, startHousekeeping, type Services } from "../services/index.ts";
 import { createStorage } from "../storage/index.ts";
 import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
-import { DEMO_ACCOUNTS, DEMO_CENTERS } from "../seed/demo-data.ts";
+import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 
 /** Everything a running server holds: configuration, the database, and the services on it. */
 export interface Runtime {
@@ -72,6 +72,7 @@ export async function describeStart(runtime: Runtime, port: number): Promise<str
   if (runtime.database.kind === "pglite" && (await isDemoSeeded(runtime.database.db))) {
     lines.push("Demo institutes:");
     for (const c of DEMO_CENTERS) lines.push(`  ${c.instituteName}: http://${c.customDomain}:${port}`);
+    lines.push(`  ${DEMO_TRIAL_CENTER.instituteName} (free trial): http://${DEMO_TRIAL_CENTER.customDomain}:${port}`);
     lines.push("Demo sign-in (embedded database only):");
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}`);
   }

@@ -59,7 +59,19 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: "business", name: "Anita Sharma", email: "business@example.com", password: "demo-business-2025" },
   { role: "creator", name: "Rahul Verma", email: "creator@example.com", password: "demo-creator-2025" },
   { role: "student", name: "Priya Das", email: "student@example.com", password: "demo-student-2025" },
+  { role: "business", name: "Kavita Iyer", email: "trial@example.com", password: "demo-trial-2025" },
 ];
+
+/** An institute on its 14-day free trial (owned by trial@example.com): 9 days left when seeded. */
+export const DEMO_TRIAL_CENTER = {
+  slug: "demo-trial",
+  instituteName: "Pragati Coaching Centre",
+  customDomain: "demo-trial.localhost",
+  templateId: "t3",
+  ownerEmail: "trial@example.com",
+  plan: "1 Year Plan",
+  startedDaysAgo: 5,
+} as const;
 
 /** A teacher the demo owner has invited to Sunrise Academy's team, who has not accepted yet. */
 export const DEMO_PENDING_INVITE = "meera.iyer@example.com";

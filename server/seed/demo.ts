@@ -1,11 +1,22 @@
 import { eq, inArray } from "drizzle-orm";
-import { centers, contentOrders, contents, enrollments, pricingPlans, teamMembers, users } from "../db/schema/index.ts";
+import {
+  centers,
+  contentOrders,
+  contents,
+  enrollments,
+  notices,
+  pricingPlans,
+  teamMembers,
+  trials,
+  users,
+} from "../db/schema/index.ts";
 import type { Db, Tx } from "../db/types.ts";
 import type { Storage } from "../storage/types.ts";
 import { demoVideo, makeDemoPdf } from "./demo-files.ts";
 import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
-import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_PENDING_INVITE, FALLBACK_PLANS } from "./demo-data.ts";
+import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_PENDING_INVITE, DEMO_TRIAL_CENTER, FALLBACK_PLANS } from "./demo-data.ts";
+import { TRIAL_DAYS } from "#common/trial.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { INVITE_TTL_DAYS } from "#common/validation/team.ts";
 import { parseClassTime } from "#common/validation/content.ts";
@@ -110,7 +121,7 @@ async function seedRows(
       .values(DEMO_ACCOUNTS.map((a, i) => ({ name: a.name, email: a.email, role: a.role, passwordHash: hashes[i] })))
       .onConflictDoNothing();
     const accounts = await tx
-      .select({ id: users.id, role: users.role })
+      .select({ id: users.id, role: users.role, email: users.email })
       .from(users)
       .where(
         inArray(
@@ -118,7 +129,8 @@ async function seedRows(
           DEMO_ACCOUNTS.map((a) => a.email),
         ),
       );
-    const owner = accounts.find((a) => a.role === "business");
+    const owner = accounts.find((a) => a.email === "business@example.com");
+    const trialOwner = accounts.find((a) => a.email === DEMO_TRIAL_CENTER.ownerEmail);
     const creator = accounts.find((a) => a.role === "creator");
     const student = accounts.find((a) => a.role === "student");
 
@@ -140,6 +152,7 @@ async function seedRows(
         })),
       )
       .onConflictDoNothing();
+    if (trialOwner) await seedTrial(tx, trialOwner.id, now);
 
     if (creator) {
       const [sunrise] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
@@ -288,4 +301,56 @@ async function seedTeams(
     });
   }
   if (rows.length) await tx.insert(teamMembers).values(rows).onConflictDoNothing();
+}
+
+/** The demo's institute on a free trial, as POST /api/trial makes one: a trial row and its center, and the admins' notice. */
+async function seedTrial(tx: Tx, ownerId: string, now: number) {
+  const t = DEMO_TRIAL_CENTER;
+  const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.name, t.plan)).limit(1);
+  const startsAt = new Date(now - t.startedDaysAgo * DAY);
+  const endsAt = new Date(startsAt.getTime() + TRIAL_DAYS * DAY);
+  const [center] = await tx
+    .insert(centers)
+    .values({
+      slug: t.slug,
+      instituteName: t.instituteName,
+      customDomain: t.customDomain,
+      website: `http://${t.customDomain}:3000`,
+      templateId: t.templateId,
+      ownerId,
+      planId: plan?.id,
+      planName: plan?.name ?? t.plan,
+      billing: "monthly",
+      startsAt,
+      expiresAt: endsAt,
+      trialEndsAt: endsAt,
+      createdAt: startsAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: centers.id });
+  if (!center) return;
+  await tx
+    .insert(trials)
+    .values({
+      userId: ownerId,
+      centerId: center.id,
+      planId: plan?.id,
+      planName: plan?.name ?? t.plan,
+      billing: "monthly",
+      domain: t.customDomain,
+      instituteName: t.instituteName,
+      ownerName: "Kavita Iyer",
+      email: t.ownerEmail,
+      startedAt: startsAt,
+      endsAt,
+    })
+    .onConflictDoNothing();
+  await tx.insert(notices).values({
+    audience: "admins",
+    centerId: center.id,
+    kind: "trial-started",
+    title: `Trial started: ${t.instituteName}`,
+    body: `Kavita Iyer (${t.ownerEmail}) is trying the ${plan?.name ?? t.plan} plan on ${t.customDomain}.`,
+    createdAt: startsAt,
+  });
 }
