@@ -50,7 +50,7 @@ export async function fillWizard(page: Page, d: { institute: string; domain: str
 }
 
 /** Pays in the sandbox's Checkout, which is open. */
-async function payInSandbox(page: Page) {
+export async function payInSandbox(page: Page) {
   const checkout = page.getByRole("dialog", { name: "Pathshala" });
   await expect(checkout.getByText("Test mode — no real money")).toBeVisible();
   await checkout.getByRole("button", { name: /^Pay / }).click();
