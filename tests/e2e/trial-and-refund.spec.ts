@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test, type Page } from "./fixtures.ts";
 import { buyPlan, fillWizard, payInSandbox, registerBusiness, signInAsAdmin, unique } from "./journeys.ts";
 
 const port = Number(process.env.E2E_PORT);
@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT);
 test.describe.configure({ timeout: 150_000 });
 /** Where the journeys' screenshots go when SHOTS_DIR is set (to look at them). */
 const shots = process.env.SHOTS_DIR;
-const shot = async (page: import("@playwright/test").Page, name: string) => {
+const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
