@@ -25,11 +25,12 @@ describe("read state", () => {
       newestShown({
         purchases: [p("2026-11-01T00:00:00.000Z"), p("2026-11-03T00:00:00.000Z")],
         selections: [],
-        notices: [],
+        notices: [p("2026-11-02T00:00:00.000Z")],
       }),
     ).toEqual({
       purchasesSeenAt: "2026-11-03T00:00:00.000Z",
       selectionsSeenAt: null,
+      noticesSeenAt: "2026-11-02T00:00:00.000Z",
     });
     expect(
       newestShown({ purchases: [], selections: [s("2026-11-02T00:00:00.000Z")], notices: [] }).selectionsSeenAt,
