@@ -4,7 +4,7 @@ import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
 import { bearer, PNG_BYTES, postJson, registerUser, uniqueEmail } from "./http.ts";
 import { createCenter } from "./centers.ts";
-import { adminToken, signCheckout, webhook } from "./payments.ts";
+import { adminToken, payThroughSandbox, signCheckout, webhook } from "./payments.ts";
 import { FIXTURES } from "./content.ts";
 import { publish, register } from "./learning.ts";
 
@@ -155,8 +155,22 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     { headers: bearer(business.access_token) },
   );
   if (planOrder.status !== 200) throw new Error(`create-order failed: ${planOrder.status} ${await planOrder.text()}`);
-  const planOrderJson = (await planOrder.json()) as { order: { id: string }; purchase: { _id: string } };
-  const planOrderId = planOrderJson.order.id;
+  const planOrderId = ((await planOrder.json()) as { order: { id: string } }).order.id;
+  // A plan paid through the sandbox's Checkout, so that the sandbox can refund it.
+  const refundable = await postJson(
+    t,
+    "/api/payment/create-order",
+    {
+      institute: "Refundable Academy",
+      domain: "refundable-academy.com",
+      owner: "Owner",
+      email: business.email,
+      plan: plans[0].name,
+    },
+    { headers: bearer(business.access_token) },
+  );
+  const refundableOrder = (await refundable.json()) as { order: { id: string }; purchase: { _id: string } };
+  await payThroughSandbox(t, refundableOrder.order.id);
   const paidId = await publish(t, creator.access_token, { ...liveFields, title: "Sample paid class", price: "499" });
   const contentOrder = await postJson(
     t,
@@ -253,7 +267,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "GET /settings": {},
     "PUT /settings": { json: { supportEmail: "help@example.com", dnsTargetIp: "203.0.113.10" } },
-    "POST /purchases/{id}/refund": { params: { id: planOrderJson.purchase._id } },
+    "POST /purchases/{id}/refund": { params: { id: refundableOrder.purchase._id } },
     "POST /payment/verify": { json: checkout(planOrderId) },
     "POST /payment/webhook": { raw: { body: delivery.body, type: "application/json" }, headers: delivery.headers },
     "GET /payment/purchases/my": {},

@@ -105,8 +105,8 @@ export function sendWebhook(t: TestApp, delivery: { body: string; headers: Recor
  * Pays a placed order the way the browser does: the sandbox's Checkout "bank" takes the payment
  * (so the sandbox knows it, e.g. for a refund), then the app verifies it.
  */
-export async function payThroughSandbox(t: ListeningTestApp, orderId: string) {
-  const paid = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, {
+export async function payThroughSandbox(t: TestApp, orderId: string) {
+  const paid = await fetch(`http://127.0.0.1:${t.env.PORT}/_sandbox/razorpay/checkout/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ key: t.services.payments.gateway.keyId, order_id: orderId }),

@@ -135,6 +135,7 @@ describe("GET /api/admin/role-stats", () => {
     const { status, body } = await getJson("/api/admin/role-stats", admin);
     expect(status).toBe(200);
     expect(body).toEqual({
+      centers: { paid: expect.any(Number), trials: expect.any(Number), lapsed: expect.any(Number) },
       collections: {
         businesses: await count("business"),
         students: await count("student"),
@@ -153,7 +154,7 @@ describe("GET /api/admin/role-stats", () => {
     await t.database.db.update(users).set({ role: "student" }).where(eq(users.id, id));
     await expect
       .poll(stats, { timeout: 2000 })
-      .toEqual({ collections: { ...body.collections, students: body.collections.students + 1 } });
+      .toEqual({ ...body, collections: { ...body.collections, students: body.collections.students + 1 } });
     await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, id));
     await t.database.db.delete(users).where(eq(users.id, id));
     await expect.poll(stats, { timeout: 2000 }).toEqual(body);
@@ -283,12 +284,12 @@ describe("notifications", () => {
     // Start from a known point for this admin.
     await postJson(t, "/api/admin/notifications/read", {}, { headers: admin });
     let state = (await getJson("/api/admin/notifications", admin)).body;
-    expect(state.unread).toEqual({ purchases: 0, selections: 0, total: 0 });
+    expect(state.unread).toEqual({ purchases: 0, selections: 0, notices: 0, total: 0 });
 
     const first = await buy({ institute: "Unread One" });
     const second = await buy({ institute: "Unread Two" });
     state = (await getJson("/api/admin/notifications", admin)).body;
-    expect(state.unread).toEqual({ purchases: 2, selections: 0, total: 2 });
+    expect(state.unread).toEqual({ purchases: 2, selections: 0, notices: 0, total: 2 });
     expect(state.purchases.slice(0, 2).map((p: { instituteName: string }) => p.instituteName)).toEqual([
       "Unread Two",
       "Unread One",
@@ -332,6 +333,8 @@ describe("notifications", () => {
       selectionsSeenAt: null,
       purchasesClearedAt: null,
       selectionsClearedAt: null,
+      noticesSeenAt: null,
+      noticesClearedAt: null,
     });
 
     // Clear all hides everything up to now, from the lists and the spec's endpoints alike.
@@ -354,7 +357,7 @@ describe("notifications", () => {
     await buy({ institute: "After Clear" });
     state = (await getJson("/api/admin/notifications", admin)).body;
     expect(state.purchases.map((p: { instituteName: string }) => p.instituteName)).toEqual(["After Clear"]);
-    expect(state.unread).toEqual({ purchases: 1, selections: 0, total: 1 });
+    expect(state.unread).toEqual({ purchases: 1, selections: 0, notices: 0, total: 1 });
 
     // With no body, mark all read takes the newest in the database.
     const res = await t.request("/api/admin/notifications/read", { method: "POST", headers: admin });
