@@ -185,6 +185,8 @@ describe("GET /api/centers", () => {
       billing: null,
       templateId: "t1",
       owner: null,
+      trialEndsAt: null,
+      payment: null,
     });
     const found = await (await t.request("/api/centers?q=listed", { headers: admin })).json();
     expect(found.centers.map((c: { name: string }) => c.name)).toEqual(["Listed Branch"]);

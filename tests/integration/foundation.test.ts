@@ -128,7 +128,7 @@ describe("API basics", () => {
 });
 
 describe("demo seed", () => {
-  it("loads the fallback plans, two institutes and the demo accounts once", async () => {
+  it("loads the fallback plans, two institutes, one on its free trial, and the demo accounts once", async () => {
     const plans = await t.database.db.select().from(pricingPlans).orderBy(pricingPlans.sortOrder);
     expect(plans.map((p) => [p.name, p.monthlyPrice, p.quarterlyPrice, p.yearlyPrice, p.isPopular])).toEqual([
       ["1 Year Plan", 500000, 1400000, 5000000, false],
@@ -144,13 +144,14 @@ describe("demo seed", () => {
     expect(demo.map((c) => [c.customDomain, c.templateId])).toEqual([
       ["demo-t1.localhost", "t1"],
       ["demo-t2.localhost", "t2"],
+      ["demo-trial.localhost", "t3"],
     ]);
     expect(await seedDemoOnce(t.database.db)).toBe(false);
     await seedDemo(t.database.db);
     const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(pricingPlans);
     expect(count).toBe(3);
     const [{ userCount }] = await t.database.db.select({ userCount: sql<number>`count(*)::int` }).from(users);
-    expect(userCount).toBe(3);
+    expect(userCount).toBe(4);
   });
 });
 
