@@ -78,13 +78,16 @@ export function PlanCard({
       >
         Get Started
       </Link>
-      <Link
-        to={`${setupHref(plan, billing)}&trial=1`}
-        className="mt-3 text-center text-sm font-medium text-primary hover:underline"
-        aria-label={`Start a 14-day free trial of the ${plan.name}`}
-      >
-        or start a 14-day free trial
-      </Link>
+      <p className="mt-3 text-center text-sm text-muted-foreground">
+        or{" "}
+        <Link
+          to={`${setupHref(plan, billing)}&trial=1`}
+          className="font-medium text-primary hover:underline"
+          aria-label={`Start a 14-day free trial of the ${plan.name}`}
+        >
+          start a 14-day free trial
+        </Link>
+      </p>
     </article>
   );
 }
