@@ -1,3 +1,5 @@
+import type { ContentType } from "#common/validation/content.ts";
+
 /** The four institute website designs. */
 export const TEMPLATE_IDS = ["t1", "t2", "t3", "t4"] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
@@ -49,7 +51,7 @@ export interface CatalogItem {
   description: string;
   /** Rupees; 0 is free. */
   price: number;
-  type: "live" | "video" | "pdf";
+  type: ContentType;
   startsAt?: string | null;
 }
 
@@ -65,7 +67,7 @@ export interface SiteData {
   logoUrl: string | null;
   /** A #rrggbb colour that replaces the template's accent. */
   brandColor: string | null;
-  catalog: { live: CatalogItem[]; courses: CatalogItem[]; materials: CatalogItem[] };
+  catalog: { live: CatalogItem[]; courses: CatalogItem[]; materials: CatalogItem[]; tests: CatalogItem[] };
 }
 
 /** Why Apply is refused without an active plan (spec §2 Templates), on the button and from the API. */

@@ -5,6 +5,6 @@ import type { SiteData } from "../../tenants/types";
 export function sampleSiteData(instituteName: string): SiteData {
   return {
     ...centerProfile({ instituteName, siteProfile: {} }),
-    catalog: { live: [], courses: [], materials: [] },
+    catalog: { live: [], courses: [], materials: [], tests: [] },
   };
 }

@@ -5,9 +5,18 @@ import { isUuid } from "./ids.ts";
 
 /** Content rules shared by the upload/edit forms and the API (spec §3 Content, §5 Upload). */
 
-export const CONTENT_TYPES = ["pdf", "video", "live"] as const;
+/** What the upload form makes; mock tests and test series are made in the Tests area. */
+export const UPLOAD_TYPES = ["pdf", "video", "live"] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+export const CONTENT_TYPES = [...UPLOAD_TYPES, "test", "series"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
-export const CONTENT_TYPE_LABELS: Record<ContentType, string> = { pdf: "PDF", video: "Video", live: "Live class" };
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  pdf: "PDF",
+  video: "Video",
+  live: "Live class",
+  test: "Mock test",
+  series: "Test series",
+};
 
 export const MAX_PRICE_RUPEES = 1_000_000;
 export const TITLE_MAX = 200;
@@ -45,7 +54,7 @@ export const descriptionSchema = v.pipe(
 
 export const contentTypeSchema = v.pipe(
   v.optional(v.string(), ""),
-  v.picklist(CONTENT_TYPES, "Type must be pdf, video or live"),
+  v.picklist(UPLOAD_TYPES, "Type must be pdf, video or live"),
 );
 
 /** Rupees as typed (a string from a form, a number from JSON) → integer paise. Empty means free. */

@@ -20,12 +20,17 @@ import { siteContentsRouter, teamRouter } from "./team.ts";
 import { trialRouter } from "./trial.ts";
 import { settingsRouter } from "./settings.ts";
 import { purchasesRouter } from "./refunds.ts";
+import { questionsRouter } from "./questions.ts";
+import { testsRouter } from "./tests.ts";
+import { attemptsRouter } from "./attempts.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
   { method: "PUT", path: /^\/api\/auth\/avatar$/ },
   // Content uploads stream to storage with per-file limits (MAX_PDF_BYTES, MAX_VIDEO_BYTES, MAX_IMAGE_BYTES).
   { method: "POST", path: /^\/api\/content\/?$/ },
+  // A question file has its own limit (QUESTION_FILE_MAX_BYTES).
+  { method: "POST", path: /^\/api\/questions\/import$/ },
   // The upload page's form posted without JavaScript reaches its action the same way.
   { method: "POST", path: /^\/(creator|dashboard\/creator)\/upload(\.data)?$/ },
 ];
@@ -60,6 +65,9 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/trial", trialRouter(deps));
   api.route("/settings", settingsRouter(deps));
   api.route("/purchases", purchasesRouter(deps));
+  api.route("/questions", questionsRouter(deps));
+  api.route("/tests", testsRouter(deps));
+  api.route("/attempts", attemptsRouter(deps));
 
   // The document does not change while the process runs: made once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -4,7 +4,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { openDatabase } from "../db/open.ts";
 import { runMigrations } from "../db/migrate.ts";
 import type { Database } from "../db/types.ts";
-import { createServices, startHousekeeping, type Services } from "../services/index.ts";
+import { createServices, startHousekeeping, startTestClock, type Services } from "../services/index.ts";
 import { createStorage } from "../storage/index.ts";
 import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
@@ -48,6 +48,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   }
   const services = createServices({ env, database, logger, storage });
   const stopHousekeeping = startHousekeeping(services, logger);
+  const stopTestClock = startTestClock(services, logger);
   registerRuntimeGauges(database, services);
   let closing: Promise<void> | undefined;
   return {
@@ -58,6 +59,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     draining: false,
     close() {
       stopHousekeeping();
+      stopTestClock();
       closing ??= database.close();
       return closing;
     },

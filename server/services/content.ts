@@ -398,7 +398,8 @@ export class ContentService {
       .from(contents)
       .where(and(eq(contents.creatorId, creatorId), isNull(contents.archivedAt)))
       .groupBy(contents.type);
-    const result = { pdf: { total: 0, active: 0 }, video: { total: 0, active: 0 }, live: { total: 0, active: 0 } };
+    const none = () => ({ total: 0, active: 0 });
+    const result = { pdf: none(), video: none(), live: none(), test: none(), series: none() };
     for (const r of rows) result[r.type] = { total: r.total, active: r.active };
     return result;
   }

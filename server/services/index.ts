@@ -29,6 +29,10 @@ import { NoticeService } from "./notices.ts";
 import { TrialService } from "./trials.ts";
 import { RefundService } from "./refunds.ts";
 import { SettingsService } from "./settings.ts";
+import { QuestionBankService } from "./mock-tests/question-bank.ts";
+import { MockTestService } from "./mock-tests/tests.ts";
+import { AttemptService } from "./mock-tests/attempts.ts";
+import { PaperCache } from "./mock-tests/papers.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -58,6 +62,9 @@ export interface Services {
   trials: TrialService;
   refunds: RefundService;
   settings: SettingsService;
+  questionBank: QuestionBankService;
+  mockTests: MockTestService;
+  attempts: AttemptService;
 }
 
 export interface ServiceDeps {
@@ -131,6 +138,23 @@ export function createServices({
   const refunds = new RefundService({ db, payments, notices, tenants, logger: logger.child({ component: "refunds" }) });
   const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads });
   payments.completion.register(enrollments.orderKind);
+  const team = new TeamService({
+    db,
+    rateLimiter,
+    reads,
+    catalogChanged: (centerId) => sites.catalogChanged(centerId),
+  });
+  const questionBank = new QuestionBankService(db);
+  const papers = new PaperCache(db);
+  const attempts = new AttemptService({ db, papers, logger: logger.child({ component: "attempts" }) });
+  const mockTests = new MockTestService({
+    db,
+    bank: questionBank,
+    papers,
+    assignable: (reader) => team.assignableBusinesses(reader),
+    catalogChanged: (centerId) => sites.catalogChanged(centerId),
+    rescore: (testId) => attempts.rescore(testId),
+  });
   return {
     tenants,
     sessions,
@@ -155,11 +179,14 @@ export function createServices({
     businessFigures: new BusinessFiguresService(db),
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),
     enrollments,
-    team: new TeamService({ db, rateLimiter, reads, catalogChanged: (centerId) => sites.catalogChanged(centerId) }),
+    team,
     notices,
     trials,
     refunds,
     settings: new SettingsService(db, env),
+    questionBank,
+    mockTests,
+    attempts,
   };
 }
 
@@ -180,6 +207,29 @@ export function startHousekeeping(services: Services, logger: Logger, everyMs = 
       logger.warn("housekeeping failed", { error });
     }
   };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * The tests' clock: attempts past their deadline are submitted and closed windows ranked, with
+ * no browser open. Every instance may run it; an attempt is closed once (row locks).
+ */
+export function startTestClock(services: Services, logger: Logger, everyMs = 5_000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await services.attempts.submitDue();
+    } catch (error) {
+      logger.warn("the tests' clock failed", { error });
+    } finally {
+      running = false;
+    }
+  };
+  void run();
   const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -155,6 +155,7 @@ export class SiteService {
       live: items.filter((i) => i.type === "live"),
       courses: items.filter((i) => i.type === "video"),
       materials: items.filter((i) => i.type === "pdf"),
+      tests: items.filter((i) => i.type === "test" || i.type === "series"),
     };
   }
 

@@ -1,10 +1,10 @@
-import { CalendarClock, CheckCircle2, FileText, Radio, Video } from "lucide-react";
+import { CalendarClock, CheckCircle2, ClipboardList, FileText, Layers, Radio, Video } from "lucide-react";
 import type { LearningItemJson } from "#common/content-types.ts";
 import { formatPrice } from "#common/format.ts";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 
-export const TYPE_ICONS = { pdf: FileText, video: Video, live: Radio } as const;
+export const TYPE_ICONS = { pdf: FileText, video: Video, live: Radio, test: ClipboardList, series: Layers } as const;
 
 /** "Sat, 22 Nov, 10:00 am" in India time (classes are scheduled in IST). */
 export function formatClassTime(iso: string): string {

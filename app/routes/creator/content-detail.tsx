@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigate } from "react-router";
-import { ArrowLeft, ExternalLink, FileText, FileStack, Radio, Video } from "lucide-react";
+import { ArrowLeft, ExternalLink, FileStack } from "lucide-react";
 import type { Route } from "./+types/content-detail";
 import { creatorContext, orRespond, toContentJson } from "~/lib/creator.server";
 import { creatorPaths } from "~/lib/creator-paths";
@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatClassTime } from "~/components/learning/content-card";
+import { TYPE_ICONS, formatClassTime } from "~/components/learning/content-card";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.content.title ?? "Content"} | Creator Studio` },
@@ -29,8 +29,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     sales: sales ?? { totalSales: 0, totalEarnings: 0 },
   };
 }
-
-const TYPE_ICONS = { pdf: FileText, video: Video, live: Radio } as const;
 
 export default function ContentDetail({ loaderData }: Route.ComponentProps) {
   const { content, sales, linkExpiresAt } = loaderData;

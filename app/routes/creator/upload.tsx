@@ -14,7 +14,7 @@ import {
   LIVE_LINK_REQUIRED,
   UPLOAD_FAILED,
   isHttpsUrl,
-  type ContentType,
+  type UploadType,
 } from "#common/validation/content.ts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const TYPE_ICONS = { pdf: FileText, video: Video, live: Radio } as const;
-const ACCEPT: Record<Exclude<ContentType, "live">, string> = { pdf: ".pdf,application/pdf", video: "video/*" };
+const ACCEPT: Record<Exclude<UploadType, "live">, string> = { pdf: ".pdf,application/pdf", video: "video/*" };
 
 interface Progress {
   loaded: number;
@@ -64,7 +64,7 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
   const navigate = useNavigate();
   const navigation = useNavigation();
   const paths = creatorPaths(location.pathname);
-  const [type, setType] = useState<ContentType>("pdf");
+  const [type, setType] = useState<UploadType>("pdf");
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const xhr = useRef<XMLHttpRequest | null>(null);
@@ -306,7 +306,7 @@ function UploadProgress({ progress, onCancel }: { progress: Progress; onCancel: 
 
 /** The checks the server repeats, done first so that a wrong file is not sent at all. */
 function checkBeforeUpload(
-  type: ContentType,
+  type: UploadType,
   data: FormData,
   file: File | null,
   thumbnail: File | null,

@@ -5,8 +5,13 @@ export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh
 export const billingEnum = pgEnum("billing", ["monthly", "quarterly", "yearly"]);
 export const centerStatusEnum = pgEnum("center_status", ["active", "inactive"]);
 export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "failed"]);
-export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live"]);
+/** "test" and "series" are mock tests and test series, sold and enrolled in as content is. */
+export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live", "test", "series"]);
 export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);
 export const teamStatusEnum = pgEnum("team_status", ["pending", "accepted", "removed"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
 export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);
+export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "numerical"]);
+export const mockTestStatusEnum = pgEnum("mock_test_status", ["draft", "published", "closed"]);
+export const resultReleaseEnum = pgEnum("result_release", ["immediate", "after-window", "manual"]);
+export const attemptSubmitterEnum = pgEnum("attempt_submitter", ["student", "clock"]);

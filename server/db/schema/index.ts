@@ -7,3 +7,4 @@ export * from "./content.ts";
 export * from "./platform.ts";
 export * from "./team.ts";
 export * from "./trials.ts";
+export * from "./mock-tests.ts";

@@ -1,0 +1,159 @@
+import * as v from "valibot";
+import { SectionMarkingSchema } from "./marking.ts";
+import { PATTERN_IDS } from "./patterns.ts";
+import { QUESTION_TYPES } from "./marking.ts";
+
+/** The inputs of the tests API (issue 29): one schema each, which both parses and documents it. */
+
+const id = (label: string) => v.pipe(v.string(`${label} must be text`), v.uuid(`${label} is not a valid id`));
+
+const isoTime = (label: string) =>
+  v.pipe(
+    v.string(`${label} must be a date and time`),
+    v.isoTimestamp(`${label} must be an ISO date and time, e.g. 2026-12-01T09:00:00+05:30`),
+    v.transform((s) => new Date(s)),
+  );
+
+export const RESULT_RELEASES = ["immediate", "after-window", "manual"] as const;
+export type ResultRelease = (typeof RESULT_RELEASES)[number];
+
+/** Draw N questions of the bank matching these tags (the builder's "N per chapter × difficulty"). */
+export const DrawRuleSchema = v.object({
+  subject: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  chapter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  difficulty: v.optional(v.picklist(["easy", "medium", "hard"], 'Difficulty must be "easy", "medium" or "hard"')),
+  type: v.optional(v.picklist(QUESTION_TYPES, 'Type must be "single", "multiple" or "numerical"')),
+  count: v.pipe(
+    v.number("How many questions to draw must be a number"),
+    v.integer("How many questions to draw must be a whole number"),
+    v.minValue(1, "Draw at least one question"),
+    v.maxValue(200, "Draw at most 200 questions by one rule"),
+  ),
+});
+
+export const TestSectionInputSchema = v.object({
+  name: v.pipe(
+    v.string("A section's name must be text"),
+    v.trim(),
+    v.nonEmpty("Every section needs a name"),
+    v.maxLength(100, "A section's name can be at most 100 characters"),
+  ),
+  questions: v.optional(
+    v.pipe(v.array(id("A question"), "A section's questions must be a list of ids"), v.maxLength(300)),
+    [],
+  ),
+  draw: v.optional(v.pipe(v.array(DrawRuleSchema), v.maxLength(20)), []),
+  marking: v.optional(SectionMarkingSchema),
+  attemptAny: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+
+/** `POST /api/tests`: a draft test. Sections left out come from the pattern, with its marking. */
+export const CreateTestSchema = v.pipe(
+  v.object({
+    title: v.pipe(
+      v.string("Title must be text"),
+      v.trim(),
+      v.nonEmpty("Title is required"),
+      v.maxLength(200, "Title can be at most 200 characters"),
+    ),
+    description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(5000)), ""),
+    businessId: v.optional(v.nullable(id("The institute"))),
+    pattern: v.optional(v.picklist(PATTERN_IDS, `Pattern must be one of ${PATTERN_IDS.join(", ")}`), "custom"),
+    durationMinutes: v.optional(
+      v.pipe(
+        v.number("Duration must be a number of minutes"),
+        v.integer("Duration must be whole minutes"),
+        v.minValue(1, "Duration must be at least 1 minute"),
+        v.maxValue(600, "Duration can be at most 600 minutes"),
+      ),
+    ),
+    price: v.optional(
+      v.pipe(
+        v.number("Price must be a number"),
+        v.integer("Price must be whole rupees"),
+        v.minValue(0, "Price cannot be negative"),
+        v.maxValue(1_000_000, "Price can be at most ₹10,00,000"),
+      ),
+      0,
+    ),
+    sections: v.optional(v.pipe(v.array(TestSectionInputSchema, "Sections must be a list"), v.maxLength(30))),
+    opensAt: v.optional(v.nullable(isoTime("Opening time"))),
+    closesAt: v.optional(v.nullable(isoTime("Closing time"))),
+    attemptsAllowed: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20)), 1),
+    resultRelease: v.optional(
+      v.picklist(RESULT_RELEASES, 'Result release must be "immediate", "after-window" or "manual"'),
+      "immediate",
+    ),
+    practice: v.optional(v.boolean("Practice must be true or false"), false),
+  }),
+  v.check(
+    (t) => !t.opensAt || !t.closesAt || t.opensAt < t.closesAt,
+    "The closing time must be after the opening time",
+  ),
+  v.check(
+    (t) => t.resultRelease !== "after-window" || Boolean(t.closesAt),
+    "Results after the window need a closing time",
+  ),
+);
+export type CreateTestInput = v.InferOutput<typeof CreateTestSchema>;
+
+const answer = v.union(
+  [
+    v.null(),
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5)),
+    v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5))), v.maxLength(6)),
+    v.pipe(v.string(), v.maxLength(32)),
+  ],
+  "An answer is an option's number, a list of them, the typed number, or null",
+);
+
+/** `PUT /api/attempts/{id}/responses/{questionId}`. */
+export const ResponseSaveSchema = v.object({
+  answer,
+  markedForReview: v.optional(v.boolean("markedForReview must be true or false"), false),
+  seq: v.pipe(
+    v.number("seq must be a number"),
+    v.integer("seq must be a whole number"),
+    v.minValue(1, "seq starts at 1"),
+    v.maxValue(2_000_000_000),
+  ),
+});
+
+/** `POST /api/attempts/{id}/events`: one event, or several sent together after a reconnect. */
+const EventSchema = v.object({
+  type: v.picklist(
+    ["visited", "section-changed", "resumed"],
+    'Event type must be "visited", "section-changed" or "resumed"',
+  ),
+  questionId: v.optional(id("The question")),
+  section: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  seq: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_000_000_000)),
+});
+export const EventsSchema = v.union(
+  [EventSchema, v.object({ events: v.pipe(v.array(EventSchema), v.maxLength(500)) })],
+  "Send an event {type, questionId?, section?, seq} or {events: [...]}",
+);
+
+/** `PUT /api/tests/{id}/questions/{questionId}/policy`: the key decision after the test. */
+export const KeyPolicySchema = v.union(
+  [
+    v.object({ kind: v.literal("dropped") }),
+    v.object({
+      kind: v.literal("any-of"),
+      answers: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.minLength(1)),
+    }),
+    v.object({ kind: v.literal("changed"), answer: v.unknown() }),
+    v.object({ kind: v.literal("none") }),
+  ],
+  'The policy is {kind: "dropped"}, {kind: "any-of", answers}, {kind: "changed", answer} or {kind: "none"}',
+);
+
+/** `POST /api/attempts/{id}/extra-time`: minutes granted to one student. */
+export const ExtraTimeSchema = v.object({
+  minutes: v.pipe(
+    v.number("Minutes must be a number"),
+    v.integer("Minutes must be whole"),
+    v.minValue(1, "Grant at least 1 minute"),
+    v.maxValue(240, "Grant at most 240 minutes"),
+  ),
+});

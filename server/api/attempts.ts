@@ -1,0 +1,146 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { jsonBody } from "../http/errors.ts";
+import { operation } from "./openapi.ts";
+import { allow, idParam, requireAuth, requireRole } from "./guards.ts";
+import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
+import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
+import { TEAM_ONLY } from "./questions.ts";
+
+const NOT_FOUND = { 404: ATTEMPT_TEXTS.notFound };
+
+/** /api/attempts: a student's sitting: resume, saves, events, submit, result (issue 29, mock-tests.md §3). */
+export function attemptsRouter({ services }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  const { attempts } = services;
+  const attemptId = (c: Parameters<typeof idParam>[0]) => idParam(c, ATTEMPT_TEXTS.notFound);
+
+  api.get(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary: "The sitting as the screen shows it (to resume): paper, saved answers, deadline and the server's clock",
+      responses: { 200: "{attempt}", ...NOT_FOUND },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      c.header("Cache-Control", "no-store");
+      return c.json({ attempt: await attempts.view(user, attemptId(c)) });
+    },
+  );
+
+  api.put(
+    "/:id/responses/:questionId",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary:
+        "Save one question's answer with the attempt's sequence number: an older seq than the newest saved is ignored (saved: false)",
+      body: ResponseSaveSchema,
+      responses: {
+        200: "{saved, seq}",
+        400: "An answer that does not fit the question",
+        404: "Attempt or question not found",
+        409: ATTEMPT_TEXTS.timeUp,
+      },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      const id = attemptId(c);
+      const questionId = idParam(c, ATTEMPT_TEXTS.notInPaper, "questionId");
+      return c.json(await attempts.save(user, id, questionId, await jsonBody(c)));
+    },
+  );
+
+  api.post(
+    "/:id/events",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary: "Record what the screen did (visited a question, changed section, resumed), in server time",
+      body: EventsSchema,
+      responses: { 204: "Recorded", ...NOT_FOUND, 409: ATTEMPT_TEXTS.timeUp },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      await attempts.events(user, attemptId(c), await jsonBody(c));
+      return c.body(null, 204);
+    },
+  );
+
+  api.post(
+    "/:id/submit",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary: "Submit for final marking; repeating it gives the same result",
+      responses: { 200: "{success, released, result: Result | null}", ...NOT_FOUND },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      const id = attemptId(c);
+      const { released } = await attempts.submit(user, id);
+      return c.json({ success: true, released, result: released ? await attempts.result(user, id) : null });
+    },
+  );
+
+  api.get(
+    "/:id/result",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary:
+        "The result once released: score, sections, rank and percentile among the test's takers, question-wise review with solutions",
+      responses: {
+        200: "{score, maxScore, sections: [{name, score, correct, incorrect, unattempted}], rank, percentile, takers, questions: [{_id, answer, correctAnswer, marks, seconds, solution}]}",
+        ...NOT_FOUND,
+        409: "Not submitted, or not released yet",
+      },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      c.header("Cache-Control", "no-store");
+      return c.json(await attempts.result(user, attemptId(c)));
+    },
+  );
+
+  api.get(
+    "/:id/questions/:questionId/solution",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary: "Practice tests: the key and solution of a question once an answer to it is saved",
+      responses: {
+        200: "{correctAnswer, solution}",
+        403: ATTEMPT_TEXTS.practiceOnly,
+        404: "Attempt or question not found",
+        409: ATTEMPT_TEXTS.notSaved,
+      },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      const questionId = idParam(c, ATTEMPT_TEXTS.notInPaper, "questionId");
+      return c.json(await attempts.practiceSolution(user, attemptId(c), questionId));
+    },
+  );
+
+  api.post(
+    "/:id/extra-time",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "Grant a student extra minutes (machine failure, accommodation), capped by the test's window",
+      body: ExtraTimeSchema,
+      responses: { 200: "{success, deadline}", ...TEAM_ONLY, ...NOT_FOUND, 409: "Already submitted" },
+    }),
+    allow("creator", "business", "admin"),
+    async (c) => {
+      const granted = await attempts.grantExtraTime(requireAuth(c).user, attemptId(c), await jsonBody(c));
+      return c.json({ success: true, ...granted });
+    },
+  );
+
+  return api;
+}

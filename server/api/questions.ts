@@ -1,0 +1,186 @@
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { badRequest, errorBody, jsonBody } from "../http/errors.ts";
+import { limitBody } from "../http/middleware/body-limit.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, idParam, requireAuth } from "./guards.ts";
+import { QuestionSchema } from "#common/mock-tests/question.ts";
+import { QUESTION_TYPES } from "#common/mock-tests/marking.ts";
+import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
+import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
+
+/** A question file may be this large (2,000 questions with long texts). */
+export const QUESTION_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+const number = (label: string, min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.toNumber(`${label} must be a number`),
+      v.integer(`${label} must be a whole number`),
+      v.minValue(min, `${label} must be at least ${min}`),
+      v.maxValue(max, `${label} must be at most ${max}`),
+    ),
+  );
+
+/** ?subject, ?chapter, ?difficulty, ?type, ?q (words in the text), ?limit, ?offset of the bank's list. */
+export const QuestionQuery = v.object({
+  subject: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  chapter: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  difficulty: v.optional(v.picklist(["easy", "medium", "hard"], 'Difficulty must be "easy", "medium" or "hard"')),
+  type: v.optional(v.picklist(QUESTION_TYPES, 'Type must be "single", "multiple" or "numerical"')),
+  q: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  limit: number("limit", 1, 200),
+  offset: number("offset", 0, 1_000_000),
+});
+
+const ExportQuery = v.object({
+  ...QuestionQuery.entries,
+  format: v.optional(v.picklist(["csv", "xlsx", "json"], 'Format must be "csv", "xlsx" or "json"'), "csv"),
+});
+
+const FILE_TYPES: Record<QuestionFileFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  json: "application/json",
+};
+
+const WRITERS = allow("creator", "business");
+/** The bank is for those who write tests: creators and institute owners. */
+export const TEAM_ONLY = { 403: "Not a creator or institute owner account" };
+const QUESTION_NOT_FOUND = { ...TEAM_ONLY, 404: QUESTION_TEXTS.notFound };
+
+/** /api/questions: the question bank of creators and institute owners (issue 29). */
+export function questionsRouter({ services }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  const bank = services.questionBank;
+
+  api.get(
+    "/",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "The caller's question bank: their own questions and their teams', newest first",
+      responses: { 200: "{questions: Question[], total}", 400: "Invalid query", ...TEAM_ONLY },
+    }),
+    WRITERS,
+    input("query", QuestionQuery),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await bank.list(requireAuth(c).user.id, c.req.valid("query")));
+    },
+  );
+
+  api.post(
+    "/",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Write a question: single, multiple or numerical; Markdown text with $…$ LaTeX; options, answer, solution, tags, Hindi",
+      body: QuestionSchema,
+      responses: { 201: "{success, questions: [Question]}", 400: "The question's problems, named", ...TEAM_ONLY },
+    }),
+    WRITERS,
+    async (c) => {
+      const question = await bank.create(requireAuth(c).user.id, await jsonBody(c));
+      return c.json({ success: true, questions: [question] }, 201);
+    },
+  );
+
+  api.post(
+    "/import",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Import a CSV, XLSX or JSON file of questions (docs/mock-tests.md): every row checked, nothing imported when any row is bad",
+      body: { multipart: { file: "the .csv, .xlsx or .json file" } },
+      responses: {
+        201: "{success, questions: Question[]}",
+        400: "Not a question file, or {problems: [{where, message}]} naming each bad row",
+        ...TEAM_ONLY,
+        413: "The file is too large (at most 8 MB)",
+      },
+    }),
+    WRITERS,
+    limitBody(QUESTION_FILE_MAX_BYTES, (c: Context) => c.json(errorBody("The file is too large (at most 8 MB)."), 413)),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = form.file;
+      if (!(file instanceof File)) throw badRequest("Choose a question file to import");
+      const imported = await bank.import(requireAuth(c).user.id, {
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return c.json({ success: true, questions: imported }, 201);
+    },
+  );
+
+  api.get(
+    "/export",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "Export the bank (or the questions matching the filters) as CSV, XLSX or JSON, in the import's format",
+      responses: { 200: "The file", 400: "Invalid query", ...TEAM_ONLY },
+    }),
+    WRITERS,
+    input("query", ExportQuery),
+    async (c) => {
+      const { format, ...filter } = c.req.valid("query");
+      const bytes = await bank.export(requireAuth(c).user.id, format, filter);
+      c.header("Content-Type", FILE_TYPES[format]);
+      c.header("Content-Disposition", `attachment; filename="questions.${format}"`);
+      c.header("Cache-Control", "no-store");
+      return c.body(bytes as Uint8Array<ArrayBuffer>);
+    },
+  );
+
+  api.get(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "One question of the bank",
+      responses: { 200: "{question}", ...QUESTION_NOT_FOUND },
+    }),
+    WRITERS,
+    async (c) => c.json({ question: await bank.get(requireAuth(c).user.id, idParam(c, QUESTION_TEXTS.notFound)) }),
+  );
+
+  api.put(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "Edit a question (its author only); tests keep the copy they were built with",
+      body: QuestionSchema,
+      responses: { 200: "{success, question}", 400: "The question's problems, named", ...QUESTION_NOT_FOUND },
+    }),
+    WRITERS,
+    async (c) => {
+      const id = idParam(c, QUESTION_TEXTS.notFound);
+      return c.json({ success: true, question: await bank.update(requireAuth(c).user.id, id, await jsonBody(c)) });
+    },
+  );
+
+  api.delete(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "Remove a question from the bank (its author only); tests keep their copy",
+      responses: { 200: "{success}", ...QUESTION_NOT_FOUND },
+    }),
+    WRITERS,
+    async (c) => {
+      await bank.remove(requireAuth(c).user.id, idParam(c, QUESTION_TEXTS.notFound));
+      return c.json({ success: true });
+    },
+  );
+
+  return api;
+}

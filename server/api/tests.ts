@@ -1,0 +1,179 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { jsonBody } from "../http/errors.ts";
+import { operation } from "./openapi.ts";
+import { allow, idParam, requireAuth, requireRole } from "./guards.ts";
+import { CreateTestSchema, KeyPolicySchema } from "#common/mock-tests/test-input.ts";
+import { TEST_TEXTS } from "../services/mock-tests/tests.ts";
+import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
+import { rankListCsv } from "../services/mock-tests/rank-list-csv.ts";
+import { TEAM_ONLY } from "./questions.ts";
+
+const BUILDERS = allow("creator", "business", "admin");
+const TEST_NOT_FOUND = { ...TEAM_ONLY, 404: TEST_TEXTS.notFound };
+
+/** /api/tests: the test builder, the lists of tests, and starting a sitting (issue 29). */
+export function testsRouter({ services }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  const { mockTests, attempts } = services;
+
+  api.get(
+    "/",
+    operation({
+      tag: "tests",
+      auth: "public",
+      summary:
+        "Tests: a creator's or owner's own and their teams' (drafts too); anyone else's: the published tests of this site (on an institute's domain, that institute's), a student's with their attempts",
+      responses: { 200: "{tests: Test[]} (for students and visitors each with entitled and attempts)" },
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const user = c.get("auth")?.user ?? null;
+      if (user && user.role !== "student") return c.json({ tests: await mockTests.listForTeam(user) });
+      return c.json({ tests: await attempts.listForStudent(user, c.get("site")) });
+    },
+  );
+
+  api.post(
+    "/",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Draft a test from a pattern (jee-main-2025, neet-2025, jee-advanced, custom): sections with questions picked from the bank or drawn by rule; price in rupees",
+      body: CreateTestSchema,
+      responses: {
+        201: "{success, test}",
+        400: "Invalid input, questions not in the bank, too few to draw",
+        ...TEAM_ONLY,
+      },
+    }),
+    BUILDERS,
+    async (c) => c.json({ success: true, test: await mockTests.create(requireAuth(c).user, await jsonBody(c)) }, 201),
+  );
+
+  api.get(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "One test of the caller's team",
+      responses: { 200: "{test}", ...TEST_NOT_FOUND },
+    }),
+    BUILDERS,
+    async (c) => c.json({ test: await mockTests.get(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
+  );
+
+  api.get(
+    "/:id/paper",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "The test's questions in order, with keys, solutions and key decisions",
+      responses: { 200: "{questions}", ...TEST_NOT_FOUND },
+    }),
+    BUILDERS,
+    async (c) => c.json({ questions: await mockTests.paper(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
+  );
+
+  for (const [path, summary, act] of [
+    [
+      "publish",
+      "Publish a draft: every section must have questions; it is then sold and shown like content",
+      "publish",
+    ],
+    ["close", "Close a published test to new sittings (those under way finish on their clock)", "close"],
+    ["results/publish", "Release the results of a test whose results wait for the institute", "publishResults"],
+  ] as const) {
+    api.post(
+      `/:id/${path}`,
+      operation({
+        tag: "tests",
+        auth: "signed-in",
+        summary,
+        responses: { 200: "{success, test}", 409: "Not in a state for this", ...TEST_NOT_FOUND },
+      }),
+      BUILDERS,
+      async (c) =>
+        c.json({ success: true, test: await mockTests[act](requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
+    );
+  }
+
+  api.put(
+    "/:id/questions/:questionId/policy",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Decide a question's key after the test (dropped, several correct, key changed, or none): every attempt is scored and ranked again",
+      body: KeyPolicySchema,
+      responses: { 200: "{success, questionId, policy}", 400: "Invalid policy", ...TEST_NOT_FOUND },
+    }),
+    BUILDERS,
+    async (c) => {
+      const testId = idParam(c, TEST_TEXTS.notFound);
+      const questionId = idParam(c, TEST_TEXTS.notInTest, "questionId");
+      return c.json({
+        success: true,
+        ...(await mockTests.setPolicy(requireAuth(c).user, testId, questionId, await jsonBody(c))),
+      });
+    },
+  );
+
+  api.get(
+    "/:id/analysis",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "For the institute: the rank list and per-question figures (percentage correct, option choices, average time)",
+      responses: { 200: "{takers, rankList, questions}", ...TEST_NOT_FOUND },
+    }),
+    BUILDERS,
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await attempts.analysis(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)));
+    },
+  );
+
+  api.get(
+    "/:id/rank-list.csv",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "The rank list as CSV",
+      responses: { 200: { description: "The CSV file", content: ["text/csv"] }, ...TEST_NOT_FOUND },
+    }),
+    BUILDERS,
+    async (c) => {
+      const { rankList } = await attempts.analysis(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound));
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", 'attachment; filename="rank-list.csv"');
+      c.header("Cache-Control", "no-store");
+      return c.body(rankListCsv(rankList));
+    },
+  );
+
+  api.post(
+    "/:id/attempts",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary:
+        "Start a sitting (or resume the one under way, on any device, with the time left): the paper without keys or solutions, the server's deadline and clock",
+      responses: {
+        200: "{attempt: {_id, deadline, serverNow, sections: [{name, questions: [{_id, type, text, options?}]}], responses, lastSeq, …}}",
+        402: `${ATTEMPT_TEXTS.paymentRequired}: {order: {method, path, body}} is the call that buys it`,
+        404: ATTEMPT_TEXTS.testUnavailable,
+        409: "Not open yet, closed, or no attempts left",
+      },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      return c.json({ attempt: await attempts.start(user, idParam(c, ATTEMPT_TEXTS.testUnavailable), c.get("site")) });
+    },
+  );
+
+  return api;
+}

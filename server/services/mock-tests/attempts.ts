@@ -1,0 +1,754 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import {
+  attemptEvents,
+  attemptResponses,
+  attempts,
+  centers,
+  contents,
+  enrollments,
+  mockTests,
+  seriesTests,
+  users,
+  type StoredResult,
+} from "../../db/schema/index.ts";
+import type { Db, DbOrTx } from "../../db/types.ts";
+import { HttpError, conflict, notFound, parseWith } from "../../http/errors.ts";
+import type { Logger } from "../../runtime/logger.ts";
+import type { AttemptAnswer, AttemptView, SavedResponse } from "#common/mock-tests/attempt.ts";
+import type { AnswerKey, QuestionJson } from "#common/mock-tests/question.ts";
+import type { KeyPolicy } from "#common/mock-tests/policies.ts";
+import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
+import type { Reader } from "../content-access.ts";
+import type { Site } from "../tenants.ts";
+import { availableOn } from "../catalog.ts";
+import { keysNow, scorableSections, type Paper, type PaperCache } from "./papers.ts";
+import { scoreAttempt, type Response } from "./scoring.ts";
+import { standings } from "./ranking.ts";
+import { secondsPerQuestion } from "./timing.ts";
+import { testListColumns, toTestJson, type TestJson } from "./tests.ts";
+import { visibleToTeamOf } from "./team-scope.ts";
+
+export const ATTEMPT_TEXTS = {
+  notFound: "Attempt not found",
+  testUnavailable: "This test is not available",
+  notOpenYet: "This test has not opened yet",
+  closed: "This test has closed",
+  noAttemptsLeft: "You have used all your attempts at this test",
+  paymentRequired: "Buy this test to take it",
+  timeUp: "Time is up: this attempt has been submitted",
+  notInPaper: "That question is not in this test",
+  badAnswer: "That answer does not fit the question",
+  notReleased: "Your result will be shown when the institute releases it",
+  notReleasedUntil: (when: string) => `Your result will be shown after the test closes (${when})`,
+  practiceOnly: "Solutions are shown during practice tests only",
+  notSaved: "Save an answer to this question first",
+} as const;
+
+type AttemptRow = typeof attempts.$inferSelect;
+
+export interface ResultJson {
+  attemptId: string;
+  testId: string;
+  title: string;
+  submittedAt: string;
+  submittedBy: "student" | "clock";
+  score: number;
+  maxScore: number;
+  correct: number;
+  partial: number;
+  incorrect: number;
+  unattempted: number;
+  negative: number;
+  accuracy: number | null;
+  seconds: number;
+  sections: StoredResult["sections"];
+  rank: number | null;
+  percentile: number | null;
+  takers: number | null;
+  questions: {
+    _id: string;
+    section: string;
+    type: QuestionJson["type"];
+    text: string;
+    options?: string[];
+    answer: AttemptAnswer;
+    correctAnswer: AnswerKey;
+    policy: KeyPolicy | null;
+    marks: number;
+    outcome: string;
+    seconds: number;
+    solution: string | null;
+  }[];
+}
+
+export interface AttemptServiceDeps {
+  db: Db;
+  papers: PaperCache;
+  logger: Logger;
+}
+
+/** When the first attempts of a test are ranked: only a student's first sitting counts. */
+const FIRST_SITTING = 1;
+
+/**
+ * Sittings of a test (mock-tests.md §3). The server owns the clock; a save carries a sequence
+ * number so a late or repeated save never overwrites a newer one; submitting twice gives the
+ * same result; an attempt past its deadline is submitted by the server (`submitDue`).
+ */
+export class AttemptService {
+  private readonly deps: AttemptServiceDeps;
+
+  constructor(deps: AttemptServiceDeps) {
+    this.deps = deps;
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** Whether the student may sit the test: free, bought, or in a series they bought. */
+  private async entitled(studentId: string, testId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(
+        and(
+          eq(enrollments.studentId, studentId),
+          sql`(${enrollments.contentId} = ${testId} or ${enrollments.contentId} in (select ${seriesTests.seriesId} from ${seriesTests} where ${seriesTests.testId} = ${testId}))`,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * Starts a sitting, or resumes the one under way (on this device or another) with the time
+   * that is left. Refused before the window opens, after it closes, without payment for a paid
+   * test (402, with how to buy it), and when the attempts allowed are used.
+   */
+  async start(student: Reader & { name: string }, testId: string, site: Site, now = new Date()): Promise<AttemptView> {
+    const [found] = await this.db
+      .select({ test: mockTests, price: contents.price })
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "published"), availableOn(site)));
+    if (!found) throw notFound(ATTEMPT_TEXTS.testUnavailable);
+    const { test } = found;
+
+    const open = await this.openAttempt(student.id, testId);
+    if (open && open.deadline > now) return this.view(student, open.id);
+    if (open) await this.finish(open.id, "clock");
+
+    if (test.opensAt && now < test.opensAt) throw conflict(ATTEMPT_TEXTS.notOpenYet);
+    if (test.closesAt && now >= test.closesAt) throw conflict(ATTEMPT_TEXTS.closed);
+    if (found.price > 0 && !(await this.entitled(student.id, testId))) {
+      throw new HttpError(402, ATTEMPT_TEXTS.paymentRequired, {
+        order: { method: "POST", path: "/api/student/enroll", body: { contentId: testId } },
+      });
+    }
+    const [{ used }] = await this.db
+      .select({ used: count() })
+      .from(attempts)
+      .where(and(eq(attempts.testId, testId), eq(attempts.studentId, student.id)));
+    if (used >= test.attemptsAllowed) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
+
+    const end = now.getTime() + test.durationMinutes * 60_000;
+    const deadline = new Date(test.closesAt ? Math.min(end, test.closesAt.getTime()) : end);
+    const [created] = await this.db
+      .insert(attempts)
+      .values({
+        testId,
+        studentId: student.id,
+        centerId: test.centerId,
+        number: used + 1,
+        startedAt: now,
+        deadline,
+      })
+      // Two devices starting at once: one sitting, the other resumes it.
+      .onConflictDoNothing()
+      .returning({ id: attempts.id });
+    const id = created?.id ?? (await this.openAttempt(student.id, testId))?.id;
+    if (!id) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
+    if (created) await this.db.insert(attemptEvents).values({ attemptId: id, type: "opened" });
+    return this.view(student, id);
+  }
+
+  private async openAttempt(studentId: string, testId: string): Promise<AttemptRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.testId, testId), eq(attempts.studentId, studentId), isNull(attempts.submittedAt)))
+      .orderBy(desc(attempts.number))
+      .limit(1);
+    return row;
+  }
+
+  /** The student's own attempt, or 404 (another's is not found, never forbidden). */
+  private async own(studentId: string, attemptId: string, db: DbOrTx = this.db): Promise<AttemptRow> {
+    const [row] = await db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.studentId, studentId)));
+    if (!row) throw notFound(ATTEMPT_TEXTS.notFound);
+    return row;
+  }
+
+  private async paperOf(testId: string): Promise<Paper> {
+    const paper = await this.deps.papers.get(testId);
+    if (!paper) throw notFound(ATTEMPT_TEXTS.testUnavailable);
+    return paper;
+  }
+
+  /** What the screen needs to show the attempt (again): the paper without keys, the saved state, the clock. */
+  async view(student: Reader & { name: string }, attemptId: string, now = new Date()): Promise<AttemptView> {
+    const attempt = await this.own(student.id, attemptId);
+    const paper = await this.paperOf(attempt.testId);
+    const saved = await this.db.select().from(attemptResponses).where(eq(attemptResponses.attemptId, attemptId));
+    const responses: Record<string, SavedResponse> = {};
+    for (const row of saved)
+      responses[row.questionId] = {
+        answer: readAnswer(row.answer),
+        markedForReview: row.markedForReview,
+        visited: true,
+      };
+    return {
+      _id: attempt.id,
+      testId: attempt.testId,
+      title: paper.title,
+      mode: paper.test.practice ? "practice" : paper.test.mode,
+      durationMinutes: paper.test.durationMinutes,
+      deadline: attempt.deadline.toISOString(),
+      serverNow: now.toISOString(),
+      status: attempt.submittedAt ? "submitted" : "in-progress",
+      sections: paper.sections.map((section) => ({
+        name: section.name,
+        marking: section.marking,
+        questions: section.questions.map(({ id, question }) => ({
+          _id: id,
+          type: question.type,
+          text: question.text,
+          ...(question.options ? { options: question.options } : {}),
+          ...(question.hindi ? { hindi: question.hindi } : {}),
+        })),
+      })),
+      responses,
+      lastSeq: attempt.lastSeq,
+      alertMinutes: paper.test.alertMinutes,
+      candidate: { name: student.name },
+    };
+  }
+
+  /**
+   * Saves one question's answer. A save older than the newest saved for that question is ignored
+   * (`saved: false`); after the deadline, or once submitted, 409. The attempt row is share-locked
+   * so a save and the clock's submission never interleave.
+   */
+  async save(
+    student: Reader,
+    attemptId: string,
+    questionId: string,
+    input: unknown,
+  ): Promise<{ saved: boolean; seq: number }> {
+    const body = parseWith(ResponseSaveSchema, input);
+    const attempt = await this.own(student.id, attemptId);
+    const paper = await this.paperOf(attempt.testId);
+    const entry = paper.byId.get(questionId);
+    if (!entry) throw notFound(ATTEMPT_TEXTS.notInPaper);
+    if (!fits(entry.question, body.answer)) throw new HttpError(400, ATTEMPT_TEXTS.badAnswer);
+    const answer = body.answer === null ? null : body.answer;
+    const eventType =
+      answer === null || (Array.isArray(answer) && answer.length === 0)
+        ? "cleared"
+        : body.markedForReview
+          ? "marked"
+          : "answered";
+    // Both drivers (node-postgres, PGlite) answer a raw statement with its rows.
+    const { rows } = (await this.db.execute(sql`
+      with live as (
+        select id from ${attempts}
+        where id = ${attemptId} and submitted_at is null and deadline > now()
+        for share
+      ), saved as (
+        insert into ${attemptResponses} (attempt_id, question_id, answer, marked_for_review, seq, saved_at)
+        select id, ${questionId}, ${JSON.stringify(answer)}, ${body.markedForReview}, ${body.seq}, now() from live
+        on conflict (attempt_id, question_id) do update
+          set answer = excluded.answer, marked_for_review = excluded.marked_for_review, seq = excluded.seq, saved_at = excluded.saved_at
+          where ${attemptResponses}.seq < excluded.seq
+        returning seq
+      ), bumped as (
+        update ${attempts} set last_seq = greatest(last_seq, ${body.seq}) where id in (select id from live) and exists (select 1 from saved)
+      ), logged as (
+        insert into ${attemptEvents} (attempt_id, type, question_id, seq) select ${attemptId}, ${eventType}, ${questionId}, seq from saved
+      )
+      select case when exists (select 1 from saved) then 'saved' when exists (select 1 from live) then 'older' else 'closed' end as outcome,
+        (select seq from ${attemptResponses} where attempt_id = ${attemptId} and question_id = ${questionId}) as seq
+    `)) as unknown as { rows: { outcome: string; seq: number | null }[] };
+    const { outcome, seq } = rows[0];
+    if (outcome === "closed") throw conflict(ATTEMPT_TEXTS.timeUp);
+    return { saved: outcome === "saved", seq: outcome === "saved" ? body.seq : (seq ?? body.seq) };
+  }
+
+  /** Records what the screen did, in server time; a visited question is Not Answered from then on. */
+  async events(student: Reader, attemptId: string, input: unknown): Promise<void> {
+    const parsed = parseWith(EventsSchema, input);
+    const list = "events" in parsed ? parsed.events : [parsed];
+    const attempt = await this.own(student.id, attemptId);
+    if (attempt.submittedAt || attempt.deadline.getTime() <= Date.now()) throw conflict(ATTEMPT_TEXTS.timeUp);
+    const paper = await this.paperOf(attempt.testId);
+    const known = list.filter((e) => !e.questionId || paper.byId.has(e.questionId));
+    if (!known.length) return;
+    await this.db.insert(attemptEvents).values(
+      known.map((e) => ({
+        attemptId,
+        type: e.type,
+        questionId: e.questionId ?? null,
+        section: e.section ?? null,
+        seq: e.seq,
+      })),
+    );
+    const visited = known.filter((e) => e.type === "visited" && e.questionId).map((e) => e.questionId!);
+    if (visited.length)
+      await this.db
+        .insert(attemptResponses)
+        .values([...new Set(visited)].map((questionId) => ({ attemptId, questionId, answer: null, seq: 0 })))
+        .onConflictDoNothing();
+  }
+
+  /** The student's submission: the result, the same one however often it is asked for. */
+  async submit(student: Reader, attemptId: string): Promise<{ submitted: true; released: boolean }> {
+    await this.own(student.id, attemptId);
+    await this.finish(attemptId, "student");
+    const attempt = await this.own(student.id, attemptId);
+    const paper = await this.paperOf(attempt.testId);
+    return { submitted: true, released: released(paper.test) };
+  }
+
+  /**
+   * Scores and closes an attempt once: whoever comes first (the student, the clock on any
+   * instance) does it; the others find it done. `skipLocked`: the clock passes over an attempt
+   * another instance is closing.
+   */
+  async finish(attemptId: string, by: "student" | "clock", skipLocked = false): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const locking = tx.select().from(attempts).where(eq(attempts.id, attemptId));
+      const [attempt] = skipLocked ? await locking.for("update", { skipLocked: true }) : await locking.for("update");
+      if (!attempt || attempt.submittedAt) return false;
+      const paper = await this.deps.papers.get(attempt.testId, tx);
+      if (!paper) return false;
+      const now = new Date();
+      // The clock closes at the deadline even when it runs late; the student closes when they submit.
+      const submittedAt = by === "clock" ? new Date(Math.min(now.getTime(), attempt.deadline.getTime())) : now;
+      const result = await scoreOne(tx, paper, attempt.id, await keysNow(tx, attempt.testId), submittedAt);
+      await tx
+        .update(attempts)
+        .set({ submittedAt, submittedBy: by, score: Math.round(result.score * 100), result })
+        .where(eq(attempts.id, attempt.id));
+      await tx.insert(attemptEvents).values({ attemptId: attempt.id, type: `submitted-by-${by}`, at: submittedAt });
+      return true;
+    });
+  }
+
+  /** Every attempt past its deadline, submitted by the clock; then tests whose window closed are ranked. */
+  async submitDue(now = new Date()): Promise<{ submitted: number; ranked: number }> {
+    let submitted = 0;
+    for (;;) {
+      const due = await this.db
+        .select({ id: attempts.id })
+        .from(attempts)
+        .where(and(isNull(attempts.submittedAt), lte(attempts.deadline, now)))
+        .orderBy(asc(attempts.deadline))
+        .limit(500);
+      for (const { id } of due) if (await this.finish(id, "clock", true)) submitted++;
+      if (due.length < 500) break;
+    }
+    const closed = await this.db
+      .select({ id: mockTests.contentId })
+      .from(mockTests)
+      .where(
+        and(
+          isNull(mockTests.rankedAt),
+          lte(mockTests.closesAt, now),
+          sql`not exists (select 1 from ${attempts} where ${attempts.testId} = ${mockTests.contentId} and ${attempts.submittedAt} is null)`,
+        ),
+      );
+    for (const { id } of closed) await this.rankAll(id, now);
+    return { submitted, ranked: closed.length };
+  }
+
+  /** Ranks and percentiles of every first sitting of a test, stored (after the window; after a key change). */
+  async rankAll(testId: string, now = new Date()): Promise<void> {
+    const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, testId));
+    if (!test || test.practice) return;
+    const takers = await this.db
+      .select({
+        id: attempts.id,
+        score: attempts.score,
+        result: attempts.result,
+        submittedAt: attempts.submittedAt,
+      })
+      .from(attempts)
+      .where(
+        and(eq(attempts.testId, testId), eq(attempts.number, FIRST_SITTING), sql`${attempts.submittedAt} is not null`),
+      );
+    const placed = standings(
+      takers.map((t) => ({
+        id: t.id,
+        score: (t.score ?? 0) / 100,
+        negative: t.result?.negative ?? 0,
+        correct: t.result?.correct ?? 0,
+        submittedAt: t.submittedAt!.getTime(),
+      })),
+      test.tieBreaks,
+    );
+    const ids = [...placed.keys()];
+    await this.db.transaction(async (tx) => {
+      if (ids.length) {
+        await tx.execute(sql`
+          update ${attempts} set rank = v.rank, percentile = v.percentile, takers = v.takers
+          from unnest(${`{${ids.join(",")}}`}::uuid[], ${`{${ids.map((id) => placed.get(id)!.rank).join(",")}}`}::int[],
+            ${`{${ids.map((id) => placed.get(id)!.percentile).join(",")}}`}::real[], ${`{${ids.map(() => ids.length).join(",")}}`}::int[])
+            as v(id, rank, percentile, takers)
+          where ${attempts.id} = v.id`);
+      }
+      await tx.update(mockTests).set({ rankedAt: now }).where(eq(mockTests.contentId, testId));
+    });
+  }
+
+  /** After a key decision: every submitted attempt scored again against the keys now, then ranked again. */
+  async rescore(testId: string): Promise<void> {
+    const paper = await this.paperOf(testId);
+    const submitted = await this.db
+      .select({ id: attempts.id, submittedAt: attempts.submittedAt })
+      .from(attempts)
+      .where(and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`));
+    const keys = await keysNow(this.db, testId);
+    for (const attempt of submitted) {
+      const result = await scoreOne(this.db, paper, attempt.id, keys, attempt.submittedAt!);
+      await this.db
+        .update(attempts)
+        .set({ score: Math.round(result.score * 100), result })
+        .where(eq(attempts.id, attempt.id));
+    }
+    const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, testId));
+    if (test?.rankedAt || (test?.closesAt && test.closesAt <= new Date())) await this.rankAll(testId);
+  }
+
+  /** Extra minutes for one student (a machine failure, an accommodation), capped by the test's window. */
+  async grantExtraTime(viewer: Reader, attemptId: string, input: unknown): Promise<{ deadline: string }> {
+    const { minutes } = parseWith(ExtraTimeSchema, input);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ attempt: attempts, closesAt: mockTests.closesAt })
+        .from(attempts)
+        .innerJoin(mockTests, eq(mockTests.contentId, attempts.testId))
+        .innerJoin(contents, eq(contents.id, attempts.testId))
+        .where(
+          and(
+            eq(attempts.id, attemptId),
+            viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id),
+          ),
+        )
+        .for("update", { of: attempts });
+      if (!row) throw notFound(ATTEMPT_TEXTS.notFound);
+      if (row.attempt.submittedAt) throw conflict("This attempt has been submitted");
+      const wanted = row.attempt.deadline.getTime() + minutes * 60_000;
+      const deadline = new Date(row.closesAt ? Math.min(wanted, row.closesAt.getTime()) : wanted);
+      await tx
+        .update(attempts)
+        .set({ deadline, extraMinutes: row.attempt.extraMinutes + minutes })
+        .where(eq(attempts.id, attemptId));
+      await tx.insert(attemptEvents).values({ attemptId, type: "extra-time", section: String(minutes) });
+      return { deadline: deadline.toISOString() };
+    });
+  }
+
+  /** The student's result with rank and review, once released (mock-tests.md §4). */
+  async result(student: Reader, attemptId: string): Promise<ResultJson> {
+    const attempt = await this.own(student.id, attemptId);
+    if (!attempt.submittedAt || !attempt.result) throw conflict("Submit the test to see your result");
+    const paper = await this.paperOf(attempt.testId);
+    const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, attempt.testId));
+    if (!released(test)) {
+      throw new HttpError(
+        409,
+        test.resultRelease === "after-window" && test.closesAt
+          ? ATTEMPT_TEXTS.notReleasedUntil(test.closesAt.toISOString())
+          : ATTEMPT_TEXTS.notReleased,
+      );
+    }
+    const standing = test.practice ? null : await this.standing(attempt, test.rankedAt !== null);
+    const answers = new Map(
+      (
+        await this.db
+          .select({ questionId: attemptResponses.questionId, answer: attemptResponses.answer })
+          .from(attemptResponses)
+          .where(eq(attemptResponses.attemptId, attemptId))
+      ).map((r) => [r.questionId, readAnswer(r.answer)]),
+    );
+    const keys = await keysNow(this.db, attempt.testId);
+    const outcomes = new Map(attempt.result.questions.map((q) => [q.id, q]));
+    const result = attempt.result;
+    return {
+      attemptId: attempt.id,
+      testId: attempt.testId,
+      title: paper.title,
+      submittedAt: attempt.submittedAt.toISOString(),
+      submittedBy: attempt.submittedBy ?? "student",
+      score: result.score,
+      maxScore: result.maxScore,
+      correct: result.correct,
+      partial: result.partial,
+      incorrect: result.incorrect,
+      unattempted: result.unattempted,
+      negative: result.negative,
+      accuracy: result.accuracy,
+      seconds: Math.round((attempt.submittedAt.getTime() - attempt.startedAt.getTime()) / 1000),
+      sections: result.sections,
+      rank: standing?.rank ?? null,
+      percentile: standing?.percentile ?? null,
+      takers: standing?.takers ?? null,
+      questions: paper.sections.flatMap((section) =>
+        section.questions.map(({ id, question }) => {
+          const policy = keys.get(id) ?? null;
+          const outcome = outcomes.get(id);
+          return {
+            _id: id,
+            section: section.name,
+            type: question.type,
+            text: question.text,
+            ...(question.options ? { options: question.options } : {}),
+            answer: answers.get(id) ?? null,
+            correctAnswer: policy?.kind === "changed" ? policy.answer : question.answer,
+            policy,
+            marks: outcome?.marks ?? 0,
+            outcome: outcome?.outcome ?? "unanswered",
+            seconds: (outcome as { seconds?: number } | undefined)?.seconds ?? 0,
+            solution: question.solution ?? null,
+          };
+        }),
+      ),
+    };
+  }
+
+  /** Rank among the test's takers: stored once ranked, counted live before (ties share a rank). */
+  private async standing(attempt: AttemptRow, ranked: boolean) {
+    if (attempt.number !== FIRST_SITTING) return null;
+    if (ranked && attempt.rank !== null)
+      return { rank: attempt.rank, percentile: attempt.percentile ?? 0, takers: attempt.takers ?? 0 };
+    const [row] = await this.db
+      .select({
+        ahead: sql<number>`count(*) filter (where ${attempts.score} > ${attempt.score})`.mapWith(Number),
+        atOrBelow: sql<number>`count(*) filter (where ${attempts.score} <= ${attempt.score})`.mapWith(Number),
+        takers: count(),
+      })
+      .from(attempts)
+      .where(
+        and(
+          eq(attempts.testId, attempt.testId),
+          eq(attempts.number, FIRST_SITTING),
+          sql`${attempts.submittedAt} is not null`,
+        ),
+      );
+    return {
+      rank: row.ahead + 1,
+      percentile: Math.round(((100 * row.atOrBelow) / row.takers) * 1e7) / 1e7,
+      takers: row.takers,
+    };
+  }
+
+  /** Practice mode: the key and the solution of a question the student has saved an answer to. */
+  async practiceSolution(student: Reader, attemptId: string, questionId: string) {
+    const attempt = await this.own(student.id, attemptId);
+    const paper = await this.paperOf(attempt.testId);
+    if (!paper.test.practice) throw new HttpError(403, ATTEMPT_TEXTS.practiceOnly);
+    const entry = paper.byId.get(questionId);
+    if (!entry) throw notFound(ATTEMPT_TEXTS.notInPaper);
+    const [saved] = await this.db
+      .select({ answer: attemptResponses.answer })
+      .from(attemptResponses)
+      .where(and(eq(attemptResponses.attemptId, attemptId), eq(attemptResponses.questionId, questionId)));
+    if (!saved || readAnswer(saved.answer) === null) throw conflict(ATTEMPT_TEXTS.notSaved);
+    const policy = (await keysNow(this.db, attempt.testId)).get(questionId);
+    return {
+      correctAnswer: policy?.kind === "changed" ? policy.answer : entry.question.answer,
+      solution: entry.question.solution ?? null,
+    };
+  }
+
+  /** The tests a student can take on this site, with their attempts: free, bought, in a bought series. */
+  async listForStudent(student: Reader | null, site: Site) {
+    const rows = await this.db
+      .select(testListColumns)
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .leftJoin(centers, eq(centers.id, mockTests.centerId))
+      .where(and(eq(mockTests.status, "published"), availableOn(site)))
+      .orderBy(sql`${mockTests.opensAt} asc nulls first`, desc(mockTests.publishedAt))
+      .limit(200);
+    const tests = rows.map(toTestJson);
+    if (!student || !tests.length) return tests.map((test) => ({ ...test, entitled: test.price === 0, attempts: [] }));
+    const ids = tests.map((t) => t._id);
+    const [mine, bought] = await Promise.all([
+      this.db
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.studentId, student.id), inArray(attempts.testId, ids)))
+        .orderBy(asc(attempts.number)),
+      this.db
+        .select({ contentId: enrollments.contentId, testId: seriesTests.testId })
+        .from(enrollments)
+        .leftJoin(seriesTests, eq(seriesTests.seriesId, enrollments.contentId))
+        .where(eq(enrollments.studentId, student.id)),
+    ]);
+    const owned = new Set(bought.flatMap((b) => [b.contentId, b.testId].filter((x): x is string => Boolean(x))));
+    return tests.map((test: TestJson) => ({
+      ...test,
+      entitled: test.price === 0 || owned.has(test._id),
+      attempts: mine
+        .filter((a) => a.testId === test._id)
+        .map((a) => ({
+          _id: a.id,
+          number: a.number,
+          startedAt: a.startedAt.toISOString(),
+          deadline: a.deadline.toISOString(),
+          submittedAt: a.submittedAt?.toISOString() ?? null,
+          score: a.submittedAt && a.score !== null ? a.score / 100 : null,
+        })),
+    }));
+  }
+
+  /** For the institute: the rank list, per-question figures (correct %, option choices, average time). */
+  async analysis(viewer: Reader, testId: string) {
+    const [owned] = await this.db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(
+        and(
+          eq(contents.id, testId),
+          viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id),
+        ),
+      );
+    if (!owned) throw notFound("Test not found");
+    const paper = await this.paperOf(testId);
+    const taken = await this.db
+      .select({ attempt: attempts, name: users.name, email: users.email })
+      .from(attempts)
+      .innerJoin(users, eq(users.id, attempts.studentId))
+      .where(and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`))
+      .orderBy(desc(attempts.score), asc(attempts.submittedAt));
+    const responses = taken.length
+      ? await this.db
+          .select({ questionId: attemptResponses.questionId, answer: attemptResponses.answer })
+          .from(attemptResponses)
+          .where(
+            inArray(
+              attemptResponses.attemptId,
+              taken.map((t) => t.attempt.id),
+            ),
+          )
+      : [];
+    const firsts = taken.filter((t) => t.attempt.number === FIRST_SITTING);
+    const placed = standings(
+      firsts.map((t) => ({ id: t.attempt.id, score: (t.attempt.score ?? 0) / 100 })),
+      paper.test.tieBreaks,
+    );
+    const questions = paper.sections.flatMap((section) =>
+      section.questions.map(({ id, question }) => {
+        const outcomes = taken.map((t) => t.attempt.result?.questions.find((q) => q.id === id));
+        const chosen = responses
+          .filter((r) => r.questionId === id)
+          .map((r) => ({ answer: readAnswer(r.answer) }))
+          .filter((r) => r.answer !== null);
+        const options = (question.options ?? []).map(
+          (_, index) =>
+            chosen.filter((r) => r.answer === index || (Array.isArray(r.answer) && r.answer.includes(index))).length,
+        );
+        const seconds = outcomes.map((o) => (o as { seconds?: number } | undefined)?.seconds ?? 0);
+        return {
+          _id: id,
+          section: section.name,
+          type: question.type,
+          text: question.text,
+          attempted: chosen.length,
+          correctPercent: taken.length
+            ? Math.round((1000 * outcomes.filter((o) => o?.outcome === "correct").length) / taken.length) / 10
+            : 0,
+          options,
+          averageSeconds: taken.length ? Math.round(seconds.reduce((a, b) => a + b, 0) / taken.length) : 0,
+        };
+      }),
+    );
+    return {
+      takers: firsts.length,
+      rankList: firsts.map((t) => ({
+        attemptId: t.attempt.id,
+        name: t.name,
+        email: t.email,
+        score: (t.attempt.score ?? 0) / 100,
+        rank: placed.get(t.attempt.id)?.rank ?? null,
+        percentile: placed.get(t.attempt.id)?.percentile ?? null,
+        submittedAt: t.attempt.submittedAt!.toISOString(),
+        submittedBy: t.attempt.submittedBy,
+      })),
+      questions,
+    };
+  }
+}
+
+/** Whether students may see their results now. */
+export function released(
+  test: Pick<typeof mockTests.$inferSelect, "resultRelease" | "closesAt" | "resultsPublishedAt">,
+  now = new Date(),
+) {
+  if (test.resultRelease === "immediate") return true;
+  if (test.resultRelease === "manual") return test.resultsPublishedAt !== null;
+  return test.resultsPublishedAt !== null || (test.closesAt !== null && test.closesAt <= now);
+}
+
+/** A stored answer (JSON text, or null for a question only visited) as the screen sent it. */
+export function readAnswer(stored: string | null): AttemptAnswer {
+  return stored === null ? null : (JSON.parse(stored) as AttemptAnswer);
+}
+
+/** Whether a saved answer has the question's shape (an option that exists, a number as typed). */
+function fits(question: QuestionJson, answer: AttemptAnswer): boolean {
+  if (answer === null) return true;
+  const options = question.options?.length ?? 0;
+  switch (question.type) {
+    case "single":
+      return typeof answer === "number" && answer < options;
+    case "multiple":
+      return Array.isArray(answer) && new Set(answer).size === answer.length && answer.every((a) => a < options);
+    case "numerical":
+      return typeof answer === "string" && /^[-−]?\d*\.?\d*$/.test(answer.trim());
+  }
+}
+
+/** One attempt scored against the paper and the keys now, with time per question from its events. */
+async function scoreOne(
+  db: DbOrTx,
+  paper: Paper,
+  attemptId: string,
+  keys: Map<string, KeyPolicy>,
+  endedAt: Date,
+): Promise<StoredResult> {
+  const [saved, events] = await Promise.all([
+    db
+      .select({ questionId: attemptResponses.questionId, answer: attemptResponses.answer })
+      .from(attemptResponses)
+      .where(eq(attemptResponses.attemptId, attemptId)),
+    db
+      .select({ type: attemptEvents.type, questionId: attemptEvents.questionId, at: attemptEvents.at })
+      .from(attemptEvents)
+      .where(eq(attemptEvents.attemptId, attemptId))
+      .orderBy(asc(attemptEvents.id)),
+  ]);
+  const responses = new Map<string, Response>(saved.map((r) => [r.questionId, readAnswer(r.answer)]));
+  const score = scoreAttempt(scorableSections(paper, keys), responses);
+  const seconds = secondsPerQuestion(events, endedAt);
+  return {
+    ...score,
+    questions: score.questions.map((q) => ({ ...q, seconds: seconds.get(q.id) ?? 0 })),
+  };
+}

@@ -1,0 +1,364 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { centers, contents, mockTestQuestions, mockTests, type MockTestSection } from "../../db/schema/index.ts";
+import type { Db } from "../../db/types.ts";
+import { HttpError, badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
+import { PATTERNS } from "#common/mock-tests/patterns.ts";
+import type { QuestionType } from "#common/mock-tests/marking.ts";
+import type { QuestionJson } from "#common/mock-tests/question.ts";
+import type { KeyPolicy } from "#common/mock-tests/policies.ts";
+import { CreateTestSchema, KeyPolicySchema } from "#common/mock-tests/test-input.ts";
+import { QuestionSchema } from "#common/mock-tests/question.ts";
+import * as v from "valibot";
+import type { Reader } from "../content-access.ts";
+import type { QuestionBankService } from "./question-bank.ts";
+import { visibleToTeamOf } from "./team-scope.ts";
+import type { PaperCache, MockTestRow } from "./papers.ts";
+
+export const TEST_TEXTS = {
+  notFound: "Test not found",
+  notYourBusiness: "Please choose an institute whose team you are on",
+  unknownQuestions: "Some questions are not in your bank or your team's",
+  tooFewToDraw: (wanted: number, found: number, what: string) =>
+    `Only ${found} of the ${wanted} questions asked for could be drawn (${what})`,
+  emptySection: (name: string) => `Section ${name} has no questions`,
+  noMarking: (name: string, type: QuestionType) => `Section ${name} has no marking for ${type} questions`,
+  notDraft: "Only a draft can be changed this way; this test is already published",
+  notPublished: "This test is not published",
+  notInTest: "That question is not in this test",
+} as const;
+
+/** A test as the API answers it (issue 29): its settings and paper outline, no keys. */
+export interface TestJson {
+  _id: string;
+  title: string;
+  description: string;
+  price: number;
+  businessId: string | null;
+  businessName: string | null;
+  creatorId: string;
+  pattern: string;
+  mode: "cbt" | "omr";
+  practice: boolean;
+  durationMinutes: number;
+  sections: { name: string; marking: MockTestSection["marking"]; attemptAny?: number; questions: number }[];
+  questionCount: number;
+  maxScore: number;
+  opensAt: string | null;
+  closesAt: string | null;
+  attemptsAllowed: number;
+  resultRelease: "immediate" | "after-window" | "manual";
+  resultsPublishedAt: string | null;
+  status: "draft" | "published" | "closed";
+  createdAt: string;
+}
+
+type TestListRow = {
+  test: MockTestRow;
+  title: string;
+  description: string;
+  price: number;
+  creatorId: string;
+  businessName: string | null;
+  counts: { section: number; type: QuestionType; count: number }[] | null;
+};
+
+export function toTestJson(row: TestListRow): TestJson {
+  const counts = row.counts ?? [];
+  const sections = row.test.sections.map((section, index) => {
+    const mine = counts.filter((c) => c.section === index);
+    return {
+      name: section.name,
+      marking: section.marking,
+      ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}),
+      questions: mine.reduce((sum, c) => sum + c.count, 0),
+    };
+  });
+  const maxScore = row.test.sections.reduce((sum, section, index) => {
+    const marks = counts
+      .filter((c) => c.section === index)
+      .flatMap((c) => Array(c.count).fill(section.marking[c.type]?.correct ?? 0) as number[])
+      .sort((a, b) => b - a);
+    const counted = section.attemptAny ? marks.slice(0, section.attemptAny) : marks;
+    return sum + counted.reduce((s, m) => s + Math.round(m * 100), 0);
+  }, 0);
+  return {
+    _id: row.test.contentId,
+    title: row.title,
+    description: row.description,
+    price: row.price / 100,
+    businessId: row.test.centerId,
+    businessName: row.businessName,
+    creatorId: row.creatorId,
+    pattern: row.test.pattern,
+    mode: row.test.mode,
+    practice: row.test.practice,
+    durationMinutes: row.test.durationMinutes,
+    sections,
+    questionCount: sections.reduce((sum, s) => sum + s.questions, 0),
+    maxScore: maxScore / 100,
+    opensAt: row.test.opensAt?.toISOString() ?? null,
+    closesAt: row.test.closesAt?.toISOString() ?? null,
+    attemptsAllowed: row.test.attemptsAllowed,
+    resultRelease: row.test.resultRelease,
+    resultsPublishedAt: row.test.resultsPublishedAt?.toISOString() ?? null,
+    status: row.test.status,
+    createdAt: row.test.createdAt.toISOString(),
+  };
+}
+
+/** The columns every list of tests reads: the test, its content row and its paper's counts. */
+export const testListColumns = {
+  test: mockTests,
+  title: contents.title,
+  description: contents.description,
+  price: contents.price,
+  creatorId: contents.creatorId,
+  businessName: centers.instituteName,
+  counts: sql<
+    TestListRow["counts"]
+  >`(select json_agg(json_build_object('section', c.section, 'type', c.type, 'count', c.count)) from (select section, question->>'type' as type, count(*)::int as count from ${mockTestQuestions} where ${mockTestQuestions.testId} = ${mockTests.contentId} group by section, question->>'type') c)`,
+};
+
+export interface MockTestServiceDeps {
+  db: Db;
+  bank: QuestionBankService;
+  papers: PaperCache;
+  /** The institutes a creator or owner may put content on (the team rule of content). */
+  assignable: (reader: Reader) => Promise<{ _id: string }[]>;
+  /** A test's site changed (published, closed): its institute's pages are made again. */
+  catalogChanged: (centerId: string | null) => void;
+  /** Every attempt of the test scored again and ranked again (after a key decision). */
+  rescore: (testId: string) => Promise<void>;
+}
+
+/**
+ * The test builder: a test is drafted from a pattern with questions picked from the bank or drawn
+ * by rule, published (its content switched on, so it is sold and shown like any content), closed.
+ */
+export class MockTestService {
+  private readonly deps: MockTestServiceDeps;
+
+  constructor(deps: MockTestServiceDeps) {
+    this.deps = deps;
+  }
+
+  async create(author: Reader, input: unknown): Promise<TestJson> {
+    const body = parseWith(CreateTestSchema, input);
+    const { db, bank } = this.deps;
+    if (body.businessId) {
+      const mine = await this.deps.assignable(author);
+      if (!mine.some((b) => b._id === body.businessId)) throw badRequest(TEST_TEXTS.notYourBusiness);
+    }
+    const pattern = PATTERNS[body.pattern];
+    const sectionsIn =
+      body.sections ??
+      pattern.sections.map((s) => ({
+        name: s.name,
+        questions: [],
+        draw: [],
+        marking: s.marking,
+        attemptAny: s.attemptAny,
+      }));
+
+    const picked = await bank.usable(
+      author.id,
+      sectionsIn.flatMap((s) => s.questions),
+    );
+    if (sectionsIn.some((s) => s.questions.some((id) => !picked.has(id))))
+      throw badRequest(TEST_TEXTS.unknownQuestions);
+
+    const used = new Set(picked.keys());
+    const sections: { section: MockTestSection; questions: { id: string; data: QuestionJson }[] }[] = [];
+    for (const [index, input] of sectionsIn.entries()) {
+      const fallback = pattern.sections[index]?.marking ?? PATTERNS.custom.sections[0].marking;
+      const questions = input.questions.map((id) => ({ id, data: picked.get(id)!.data }));
+      for (const rule of input.draw) {
+        const drawn = await bank.draw(author.id, rule, [...used]);
+        if (drawn.length < rule.count) {
+          const what = [rule.subject, rule.chapter, rule.difficulty, rule.type].filter(Boolean).join(", ") || "any";
+          throw badRequest(TEST_TEXTS.tooFewToDraw(rule.count, drawn.length, what));
+        }
+        for (const row of drawn) {
+          used.add(row.id);
+          questions.push({ id: row.id, data: row.data });
+        }
+      }
+      const section: MockTestSection = {
+        name: input.name,
+        marking: input.marking ?? fallback,
+        ...(input.attemptAny ? { attemptAny: input.attemptAny } : {}),
+      };
+      for (const q of questions)
+        if (!section.marking[q.data.type]) throw badRequest(TEST_TEXTS.noMarking(section.name, q.data.type));
+      sections.push({ section, questions });
+    }
+
+    const testId = await db.transaction(async (tx) => {
+      const [content] = await tx
+        .insert(contents)
+        .values({
+          creatorId: author.id,
+          centerId: body.businessId ?? null,
+          type: "test",
+          title: body.title,
+          description: body.description,
+          price: body.price * 100,
+          // A draft is on no list until it is published.
+          isActive: false,
+        })
+        .returning({ id: contents.id });
+      await tx.insert(mockTests).values({
+        contentId: content.id,
+        centerId: body.businessId ?? null,
+        pattern: body.pattern,
+        mode: pattern.mode,
+        practice: body.practice,
+        durationMinutes: body.durationMinutes ?? pattern.durationMinutes,
+        sections: sections.map((s) => s.section),
+        opensAt: body.opensAt ?? null,
+        closesAt: body.closesAt ?? null,
+        attemptsAllowed: body.attemptsAllowed,
+        resultRelease: body.resultRelease,
+      });
+      const rows = sections.flatMap((s, section) =>
+        s.questions.map((q, position) => ({ testId: content.id, section, position, sourceId: q.id, question: q.data })),
+      );
+      if (rows.length) await tx.insert(mockTestQuestions).values(rows);
+      return content.id;
+    });
+    return this.get(author, testId);
+  }
+
+  /** A test its author's team may see (the builder, results), or 404. */
+  async get(viewer: Reader, testId: string): Promise<TestJson> {
+    const [row] = await this.deps.db
+      .select(testListColumns)
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .leftJoin(centers, eq(centers.id, mockTests.centerId))
+      .where(and(eq(mockTests.contentId, testId), isNull(contents.archivedAt), this.editableBy(viewer)));
+    if (!row) throw notFound(TEST_TEXTS.notFound);
+    return toTestJson(row);
+  }
+
+  /** The author's team sees and runs the test; an admin sees every test. */
+  private editableBy(viewer: Reader) {
+    return viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id);
+  }
+
+  /** The tests of the author and their teams, newest first. */
+  async listForTeam(viewer: Reader): Promise<TestJson[]> {
+    const rows = await this.deps.db
+      .select(testListColumns)
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .leftJoin(centers, eq(centers.id, mockTests.centerId))
+      .where(and(isNull(contents.archivedAt), this.editableBy(viewer)))
+      .orderBy(desc(mockTests.createdAt));
+    return rows.map(toTestJson);
+  }
+
+  /** The paper with its keys and solutions, for the builder and the key decisions. */
+  async paper(viewer: Reader, testId: string) {
+    await this.get(viewer, testId);
+    const rows = await this.deps.db
+      .select()
+      .from(mockTestQuestions)
+      .where(eq(mockTestQuestions.testId, testId))
+      .orderBy(mockTestQuestions.section, mockTestQuestions.position);
+    return rows.map((row) => ({
+      _id: row.id,
+      section: row.section,
+      position: row.position,
+      sourceId: row.sourceId,
+      ...row.question,
+      policy: row.policy,
+    }));
+  }
+
+  /** Checks the paper can be taken, then puts the test on sale and on show. */
+  async publish(viewer: Reader, testId: string): Promise<TestJson> {
+    const test = await this.get(viewer, testId);
+    if (test.status !== "draft") throw conflict(TEST_TEXTS.notDraft);
+    for (const section of test.sections)
+      if (section.questions === 0) throw badRequest(TEST_TEXTS.emptySection(section.name));
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(mockTests)
+        .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })
+        .where(eq(mockTests.contentId, testId));
+      await tx.update(contents).set({ isActive: true, updatedAt: new Date() }).where(eq(contents.id, testId));
+    });
+    this.deps.papers.forget(testId);
+    this.deps.catalogChanged(test.businessId);
+    return this.get(viewer, testId);
+  }
+
+  /** No new attempts; those running finish on their own clock. */
+  async close(viewer: Reader, testId: string): Promise<TestJson> {
+    const test = await this.get(viewer, testId);
+    if (test.status !== "published") throw conflict(TEST_TEXTS.notPublished);
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(mockTests)
+        .set({ status: "closed", updatedAt: new Date() })
+        .where(eq(mockTests.contentId, testId));
+      await tx.update(contents).set({ isActive: false, updatedAt: new Date() }).where(eq(contents.id, testId));
+    });
+    this.deps.papers.forget(testId);
+    this.deps.catalogChanged(test.businessId);
+    return this.get(viewer, testId);
+  }
+
+  /** Results of a "manual" test become visible to its students. */
+  async publishResults(viewer: Reader, testId: string): Promise<TestJson> {
+    await this.get(viewer, testId);
+    await this.deps.db
+      .update(mockTests)
+      .set({ resultsPublishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(mockTests.contentId, testId), isNull(mockTests.resultsPublishedAt)));
+    this.deps.papers.forget(testId);
+    return this.get(viewer, testId);
+  }
+
+  /**
+   * A key decision after the test (dropped, several correct, key changed, or none to undo): every
+   * attempt is scored again and ranked again.
+   */
+  async setPolicy(viewer: Reader, testId: string, questionId: string, input: unknown) {
+    await this.get(viewer, testId);
+    const policy = parseWith(KeyPolicySchema, input);
+    const [row] = await this.deps.db
+      .select()
+      .from(mockTestQuestions)
+      .where(and(eq(mockTestQuestions.id, questionId), eq(mockTestQuestions.testId, testId)));
+    if (!row) throw notFound(TEST_TEXTS.notInTest);
+    if (policy.kind === "changed") {
+      // The new key must be one the question could have had.
+      const checked = v.safeParse(QuestionSchema, { ...row.question, answer: policy.answer });
+      if (!checked.success) throw new HttpError(400, checked.issues[0].message);
+    }
+    if (policy.kind === "any-of" && row.question.type !== "single")
+      throw badRequest("Several correct options apply to single-correct questions");
+    if (policy.kind === "any-of" && policy.answers.some((a) => a >= (row.question.options?.length ?? 0)))
+      throw badRequest("The answers must be options of the question");
+    await this.deps.db
+      .update(mockTestQuestions)
+      .set({ policy: policy.kind === "none" ? null : (policy as KeyPolicy) })
+      .where(eq(mockTestQuestions.id, questionId));
+    await this.deps.rescore(testId);
+    return { questionId, policy: policy.kind === "none" ? null : policy };
+  }
+
+  /** Tests of these ids that exist, by id (for the student lists). */
+  async byIds(ids: string[]): Promise<Map<string, TestJson>> {
+    if (!ids.length) return new Map();
+    const rows = await this.deps.db
+      .select(testListColumns)
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .leftJoin(centers, eq(centers.id, mockTests.centerId))
+      .where(inArray(mockTests.contentId, ids));
+    return new Map(rows.map((row) => [row.test.contentId, toTestJson(row)]));
+  }
+}
