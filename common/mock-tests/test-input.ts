@@ -120,22 +120,35 @@ export const ResponseSaveSchema = v.object({
 });
 
 /** `POST /api/attempts/{id}/events`: one event, or several sent together after a reconnect. */
-const EventSchema = v.object({
-  type: v.picklist(
-    ["visited", "section-changed", "resumed"],
-    'Event type must be "visited", "section-changed" or "resumed"',
-  ),
+const EVENT_TYPES = ["visited", "section-changed", "resumed"] as const;
+const eventFields = {
+  type: v.picklist(EVENT_TYPES, 'Event type must be "visited", "section-changed" or "resumed"'),
   questionId: v.optional(id("The question")),
-  section: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  seq: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_000_000_000)),
-});
-export const EventsSchema = v.union(
-  [EventSchema, v.object({ events: v.pipe(v.array(EventSchema), v.maxLength(500)) })],
-  "Send an event {type, questionId?, section?, seq} or {events: [...]}",
+  section: v.optional(v.pipe(v.string("section must be text"), v.maxLength(100))),
+  seq: v.pipe(
+    v.number("seq must be a number"),
+    v.integer("seq must be a whole number"),
+    v.minValue(0),
+    v.maxValue(2_000_000_000),
+  ),
+};
+export const EventsSchema = v.pipe(
+  v.object({
+    type: v.optional(eventFields.type),
+    questionId: eventFields.questionId,
+    section: eventFields.section,
+    seq: v.optional(eventFields.seq),
+    events: v.optional(v.pipe(v.array(v.object(eventFields), "events must be a list"), v.maxLength(500))),
+  }),
+  v.check(
+    (body) => body.events !== undefined || (body.type !== undefined && body.seq !== undefined),
+    "Send an event {type, questionId?, section?, seq} or {events: [...]}",
+  ),
 );
 
 /** `PUT /api/tests/{id}/questions/{questionId}/policy`: the key decision after the test. */
-export const KeyPolicySchema = v.union(
+export const KeyPolicySchema = v.variant(
+  "kind",
   [
     v.object({ kind: v.literal("dropped") }),
     v.object({

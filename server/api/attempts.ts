@@ -61,7 +61,7 @@ export function attemptsRouter({ services }: AppDeps) {
       auth: "student",
       summary: "Record what the screen did (visited a question, changed section, resumed), in server time",
       body: EventsSchema,
-      responses: { 204: "Recorded", ...NOT_FOUND, 409: ATTEMPT_TEXTS.timeUp },
+      responses: { 204: { description: "Recorded", content: [] }, ...NOT_FOUND, 409: ATTEMPT_TEXTS.timeUp },
     }),
     async (c) => {
       const { user } = requireRole(c, "student");

@@ -125,7 +125,11 @@ export function questionsRouter({ services }: AppDeps) {
       tag: "tests",
       auth: "signed-in",
       summary: "Export the bank (or the questions matching the filters) as CSV, XLSX or JSON, in the import's format",
-      responses: { 200: "The file", 400: "Invalid query", ...TEAM_ONLY },
+      responses: {
+        200: { description: "The file", content: Object.values(FILE_TYPES).map((type) => type.split(";")[0]) },
+        400: "Invalid query",
+        ...TEAM_ONLY,
+      },
     }),
     WRITERS,
     input("query", ExportQuery),

@@ -201,7 +201,10 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   if (enquiry.status !== 201) throw new Error(`enquiry failed: ${enquiry.status} ${await enquiry.text()}`);
   const enquiryId = (await enquiry.json()).enquiry._id as string;
 
+  const tests = await mockTestSamples(t, creator.access_token, student.access_token, center.id);
+
   const samples: Record<string, Sample> = {
+    ...tests,
     "POST /auth/register": {
       json: {
         name: "Sample Person",
@@ -451,4 +454,109 @@ export function* eachStringReplaced(
         yield { field: inner.field, value: { ...value, [key]: inner.value } };
     }
   }
+}
+
+/** A question bank, tests in each state and sittings for every operation of the tests API. */
+async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: string, centerId: string) {
+  const asCreator = { headers: bearer(creatorToken) };
+  const asStudent = { headers: bearer(studentToken) };
+  const ok = async (res: Response, what: string) => {
+    if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const question = (text: string) => ({
+    type: "single",
+    text,
+    options: ["$1$", "$2$"],
+    answer: 0,
+    solution: "Option A.",
+    tags: { subject: "Physics", chapter: "Samples", difficulty: "easy" },
+  });
+  const write = async (text: string) =>
+    (await ok(await postJson(t, "/api/questions", question(text), asCreator), "question")).questions[0]._id as string;
+  const questionId = await write("Sample question");
+  const questionToDelete = await write("Sample question to delete");
+  const test = async (title: string, publish: boolean, extra: Record<string, unknown> = {}) => {
+    const body = { title, businessId: centerId, sections: [{ name: "Physics", questions: [questionId] }], ...extra };
+    const id = (await ok(await postJson(t, "/api/tests", body, asCreator), "test")).test._id as string;
+    if (publish) await ok(await postJson(t, `/api/tests/${id}/publish`, {}, asCreator), "publish");
+    return id;
+  };
+  const sit = async (testId: string) => {
+    const { attempt } = await ok(await postJson(t, `/api/tests/${testId}/attempts`, {}, asStudent), "attempt");
+    return { id: attempt._id as string, questionId: attempt.sections[0].questions[0]._id as string };
+  };
+  const save = (attemptId: string, paperQuestion: string) =>
+    postJson(
+      t,
+      `/api/attempts/${attemptId}/responses/${paperQuestion}`,
+      { answer: 0, seq: 1 },
+      {
+        ...asStudent,
+        method: "PUT",
+      },
+    );
+  const draft = await test("Sample draft", false);
+  const live = await test("Sample live test", true);
+  const toClose = await test("Sample test to close", true);
+  const manual = await test("Sample manual results", true, { resultRelease: "manual" });
+  const toStart = await test("Sample test to start", true);
+  const open = await sit(live);
+  const toSubmit = await sit(await test("Sample test to submit", true));
+  const done = await sit(await test("Sample finished test", true));
+  await save(done.id, done.questionId);
+  await ok(await postJson(t, `/api/attempts/${done.id}/submit`, {}, asStudent), "submit");
+  const practice = await sit(await test("Sample practice", true, { practice: true }));
+  await save(practice.id, practice.questionId);
+  const team = ["creator", "business", "admin"] as Who[];
+  const samples: Record<string, Sample> = {
+    "GET /questions": { query: { chapter: "Samples", limit: "10", offset: "0" }, who: ["creator", "business"] },
+    "POST /questions": { json: question("Another sample"), who: ["creator", "business"] },
+    "POST /questions/import": {
+      multipart: {
+        file: new File(["type,text,option_a,option_b,answer\nsingle,Imported,A,B,A\n"], "bank.csv", {
+          type: "text/csv",
+        }),
+      },
+      who: ["creator", "business"],
+    },
+    "GET /questions/export": { query: { format: "csv" }, who: ["creator", "business"] },
+    "GET /questions/{id}": { params: { id: questionId }, who: ["creator", "business"] },
+    "PUT /questions/{id}": { params: { id: questionId }, json: question("Sample question"), who: ["creator"] },
+    "DELETE /questions/{id}": { params: { id: questionToDelete }, who: ["creator"] },
+    "GET /tests": {},
+    "POST /tests": {
+      json: { title: "Another sample test", pattern: "custom", sections: [{ name: "All", questions: [questionId] }] },
+      who: ["creator", "business"],
+    },
+    "GET /tests/{id}": { params: { id: live }, who: team },
+    "GET /tests/{id}/paper": { params: { id: live }, who: team },
+    "POST /tests/{id}/publish": { params: { id: draft }, who: team },
+    "POST /tests/{id}/close": { params: { id: toClose }, who: team },
+    "POST /tests/{id}/results/publish": { params: { id: manual }, who: team },
+    "PUT /tests/{id}/questions/{questionId}/policy": {
+      params: { id: live, questionId: open.questionId },
+      json: { kind: "none" },
+      who: team,
+    },
+    "GET /tests/{id}/analysis": { params: { id: live }, who: team },
+    "GET /tests/{id}/rank-list.csv": { params: { id: live }, who: team },
+    "POST /tests/{id}/attempts": { params: { id: toStart } },
+    "GET /attempts/{id}": { params: { id: open.id } },
+    "PUT /attempts/{id}/responses/{questionId}": {
+      params: { id: open.id, questionId: open.questionId },
+      json: { answer: 1, markedForReview: false, seq: 5 },
+    },
+    "POST /attempts/{id}/events": {
+      params: { id: open.id },
+      json: { type: "visited", questionId: open.questionId, seq: 6 },
+    },
+    "POST /attempts/{id}/submit": { params: { id: toSubmit.id } },
+    "GET /attempts/{id}/result": { params: { id: done.id } },
+    "GET /attempts/{id}/questions/{questionId}/solution": {
+      params: { id: practice.id, questionId: practice.questionId },
+    },
+    "POST /attempts/{id}/extra-time": { params: { id: open.id }, json: { minutes: 5 }, who: team },
+  };
+  return samples;
 }

@@ -292,7 +292,9 @@ export class AttemptService {
   /** Records what the screen did, in server time; a visited question is Not Answered from then on. */
   async events(student: Reader, attemptId: string, input: unknown): Promise<void> {
     const parsed = parseWith(EventsSchema, input);
-    const list = "events" in parsed ? parsed.events : [parsed];
+    const list = parsed.events ?? [
+      { type: parsed.type!, questionId: parsed.questionId, section: parsed.section, seq: parsed.seq! },
+    ];
     const attempt = await this.own(student.id, attemptId);
     if (attempt.submittedAt || attempt.deadline.getTime() <= Date.now()) throw conflict(ATTEMPT_TEXTS.timeUp);
     const paper = await this.paperOf(attempt.testId);
