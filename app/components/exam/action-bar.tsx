@@ -2,8 +2,9 @@ import { cn } from "~/lib/cn";
 
 export type ExamCommand = "save-next" | "save-mark" | "clear" | "mark-next" | "back" | "next" | "submit" | "check";
 
+// On a phone the four answer actions share two rows, their labels wrapping inside the buttons.
 const base =
-  "inline-flex h-10 items-center justify-center rounded-md border px-3 text-sm font-semibold tracking-wide whitespace-nowrap " +
+  "inline-flex min-h-10 items-center justify-center rounded-md border px-2 py-1 text-xs leading-tight font-semibold tracking-wide text-center sm:px-3 sm:text-sm " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50";
 const TONES = {
   green: "border-green-800 bg-green-700 text-white hover:bg-green-800",
@@ -52,8 +53,8 @@ export function ActionBar({
   locked?: boolean;
 }) {
   return (
-    <div className="grid gap-2 border-t bg-card p-3" role="group" aria-label="Question actions">
-      <div className="flex flex-wrap gap-2">
+    <div className="grid gap-2 border-t bg-card p-2 sm:p-3" role="group" aria-label="Question actions">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {practice ? (
           <ActionButton tone="green" onClick={() => onCommand("check")} disabled={locked}>
             SAVE &amp; CHECK ANSWER

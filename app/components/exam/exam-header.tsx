@@ -7,12 +7,12 @@ import { cn } from "~/lib/cn";
 export function TimeLeft({ msLeft }: { msLeft: number }) {
   const urgent = msLeft <= 5 * 60_000;
   return (
-    <div className="flex items-center gap-2 rounded-md bg-slate-900 px-3 py-1.5 text-white dark:bg-slate-800">
+    <div className="flex items-center gap-2 rounded-md bg-slate-900 px-2.5 py-1 text-white sm:px-3 sm:py-1.5 dark:bg-slate-800">
       <span className="text-xs font-medium uppercase tracking-wide text-slate-300">Time Left</span>
       <span
         role="timer"
         aria-label={`Time Left ${formatTimeLeft(msLeft)}`}
-        className={cn("font-mono text-lg font-semibold tabular-nums", urgent && "text-red-400")}
+        className={cn("font-mono text-base font-semibold tabular-nums sm:text-lg", urgent && "text-red-400")}
       >
         {formatTimeLeft(msLeft)}
       </span>
@@ -28,7 +28,7 @@ export function SaveStatusLine({ status }: { status: SaveStatus }) {
   return (
     <p
       className={cn(
-        "flex items-center gap-1.5 text-xs",
+        "order-last flex w-full items-center gap-1.5 text-xs sm:order-none sm:w-auto",
         problem ? "font-medium text-red-700 dark:text-red-400" : "text-muted-foreground",
       )}
     >
@@ -60,9 +60,9 @@ export function ExamHeader({
     <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b bg-card px-3 py-2 sm:px-4">
       <div className="flex min-w-0 items-center gap-3">
         {candidate.avatarUrl ? (
-          <img src={candidate.avatarUrl} alt="" className="size-10 shrink-0 rounded-md object-cover" />
+          <img src={candidate.avatarUrl} alt="" className="hidden size-10 shrink-0 rounded-md object-cover sm:block" />
         ) : (
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted">
+          <span className="hidden size-10 shrink-0 items-center justify-center rounded-md bg-muted sm:flex">
             <UserRound className="size-5 text-muted-foreground" aria-hidden />
           </span>
         )}
@@ -73,7 +73,7 @@ export function ExamHeader({
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-x-4">
         <SaveStatusLine status={status} />
         <TimeLeft msLeft={msLeft} />
         {children}

@@ -49,7 +49,7 @@ export function ZoomableRendered({ html, className }: { html: string; className?
       />
       <Dialog open={zoomed !== null} onOpenChange={(open) => !open && setZoomed(null)}>
         {zoomed && (
-          <DialogContent title={zoomed.alt} className="max-w-[min(96vw,64rem)]">
+          <DialogContent title={zoomed.alt} className="sm:max-w-[min(96vw,64rem)]">
             <img src={zoomed.src} alt={zoomed.alt} className="h-auto w-full" />
           </DialogContent>
         )}

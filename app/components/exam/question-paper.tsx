@@ -54,7 +54,7 @@ export function QuestionPaperDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Question Paper — ${section.name}`} className="max-w-3xl">
+      <DialogContent title={`Question Paper — ${section.name}`} className="sm:max-w-3xl">
         <ol className="grid gap-4">
           {section.questions.map((question, index) => (
             <PaperQuestion key={question._id} question={question} number={firstNumber + index} language={language} />

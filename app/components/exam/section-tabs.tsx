@@ -27,7 +27,7 @@ export function SectionTabs({ state, onSection }: { state: ExamState; onSection:
                 aria-current={current ? "true" : undefined}
                 aria-describedby={descriptionId}
                 className={cn(
-                  "rounded-t-md border border-b-0 px-3 py-2 text-sm font-medium",
+                  "rounded-t-md border border-b-0 px-2 py-1.5 text-xs font-medium sm:px-3 sm:py-2 sm:text-sm",
                   "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring",
                   current ? "border-sky-700 bg-sky-700 text-white" : "bg-muted hover:bg-muted/70",
                 )}

@@ -1,10 +1,21 @@
 import type { SummaryRow } from "#common/mock-tests/exam-state.ts";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { Table, TBody, Td, THead, Tr } from "~/components/ui/table";
 import { buttonClasses } from "~/components/ui/button";
 
 export const SUBMIT_QUESTION =
   "Are you sure you want to submit for final marking? No changes will be allowed after submission.";
+
+/** A column heading that may wrap: the spec's long headings must fit a phone. */
+function Th({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={`px-3 py-2 align-bottom text-xs font-medium text-muted-foreground sm:text-sm ${className ?? ""}`}
+      {...props}
+    />
+  );
+}
 
 /** The submit table, one row per section (mock-tests.md §2.6); the OMR sheet has no review states. */
 export function SubmitSummaryTable({ rows, omr }: { rows: SummaryRow[]; omr?: boolean }) {
@@ -12,7 +23,7 @@ export function SubmitSummaryTable({ rows, omr }: { rows: SummaryRow[]; omr?: bo
     <Table>
       <THead>
         <tr>
-          <Th>Section</Th>
+          <Th className="text-left">Section</Th>
           <Th className="text-right">Questions</Th>
           <Th className="text-right">Answered</Th>
           <Th className="text-right">Not Answered</Th>
@@ -28,9 +39,9 @@ export function SubmitSummaryTable({ rows, omr }: { rows: SummaryRow[]; omr?: bo
       <TBody>
         {rows.map(({ section, questions, counts }) => (
           <Tr key={section}>
-            <Th scope="row" className="text-left text-foreground">
+            <th scope="row" className="px-3 py-2 text-left font-medium">
               {section}
-            </Th>
+            </th>
             <Td className="text-right tabular-nums">{questions}</Td>
             {omr ? (
               <>
@@ -95,7 +106,7 @@ export function SubmitDialog({
 } & Omit<React.ComponentProps<typeof SubmitConfirmation>, "onNo">) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Exam Summary" className="max-w-4xl">
+      <DialogContent title="Exam Summary" className="sm:max-w-4xl">
         <SubmitConfirmation {...confirmation} onNo={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
