@@ -4,6 +4,7 @@ import "katex/dist/katex.min.css";
 import type { AttemptView } from "#common/mock-tests/attempt.ts";
 import { submitSummary } from "#common/mock-tests/exam-state.ts";
 import { Button } from "~/components/ui/button";
+import { saveStatusText, type SaveStatus } from "~/lib/exam/save-queue";
 import { CbtScreen } from "./cbt-screen";
 import { OmrScreen } from "./omr-screen";
 import type { ExamLanguage } from "./question-content";
@@ -24,11 +25,15 @@ export interface ExamScreenProps {
 /** Covers the screen while the submit goes out, so that nothing more can change. */
 function SubmitOverlay({
   phase,
+  status,
   onRetry,
 }: {
   phase: Exclude<SubmitPhase, { kind: "answering" }>;
+  /** While answers wait in the queue, the submit waits for them: say why. */
+  status: SaveStatus;
   onRetry: () => void;
 }) {
+  const waitingForAnswers = status.kind === "offline" || status.kind === "retrying" || status.kind === "signed-out";
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-background/90 p-4">
       <div role="alert" className="grid max-w-md gap-3 rounded-xl border bg-card p-6 text-center shadow-xl">
@@ -38,10 +43,14 @@ function SubmitOverlay({
             <p className="font-semibold">
               {phase.by === "clock" ? "Time is up. Submitting your test…" : "Submitting your test…"}
             </p>
-            {phase.retrying && (
-              <p className="text-sm text-muted-foreground">
-                The server cannot be reached. Your answers are kept on this device; trying again…
-              </p>
+            {waitingForAnswers ? (
+              <p className="text-sm text-muted-foreground">{saveStatusText(status)}</p>
+            ) : (
+              phase.retrying && (
+                <p className="text-sm text-muted-foreground">
+                  The server cannot be reached. Your answers are kept on this device; trying again…
+                </p>
+              )
             )}
           </>
         )}
@@ -81,7 +90,9 @@ function RunningExam(props: ExamScreenProps) {
           session.submit();
         }}
       />
-      {session.phase.kind !== "answering" && <SubmitOverlay phase={session.phase} onRetry={session.submit} />}
+      {session.phase.kind !== "answering" && (
+        <SubmitOverlay phase={session.phase} status={session.status} onRetry={session.submit} />
+      )}
     </>
   );
 }

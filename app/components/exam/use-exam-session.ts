@@ -188,10 +188,14 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
     [base, request],
   );
 
+  // Runs once per attempt: a parent's re-render with a fresh copy of the same attempt (a loader
+  // revalidating) must not restart the queue or the clock, so the view is read through `latest`.
+  const attemptId = attempt._id;
   useEffect(() => {
     mountedRef.current = true;
+    const view = latest.current.attempt;
     const queue = createSaveQueue({
-      attemptId: attempt._id,
+      attemptId,
       fetch: (input, init) => request(input as string, init),
       storage: latest.current.storage === undefined ? browserStorage() : latest.current.storage,
       onlineEvents: window,
@@ -211,12 +215,12 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
       stateRef.current = { ...restored.state, seq: Math.max(restored.state.seq, queue.highestSeq()) };
     }
     queue.start();
-    dispatch({ type: "open", resumed: attempt.lastSeq > 0 || pending.length > 0 });
+    dispatch({ type: "open", resumed: view.lastSeq > 0 || pending.length > 0 });
 
     const clock = createExamClock({
-      deadline: attempt.deadline,
-      serverNow: attempt.serverNow,
-      alertMinutes: attempt.alertMinutes,
+      deadline: view.deadline,
+      serverNow: view.serverNow,
+      alertMinutes: view.alertMinutes,
       onTick: setMsLeft,
       onAlert: setAlert,
       onExpire: () => void submitAs("clock"),
@@ -234,16 +238,7 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
       queue.stop();
       clock.stop();
     };
-  }, [
-    attempt._id,
-    attempt.deadline,
-    attempt.serverNow,
-    attempt.alertMinutes,
-    attempt.lastSeq,
-    dispatch,
-    request,
-    submitAs,
-  ]);
+  }, [attemptId, dispatch, request, submitAs]);
 
   return {
     attempt,
