@@ -61,6 +61,26 @@ export interface ResponseSave {
   seq: number;
 }
 
+/**
+ * The answer to a save: `saved: false` when the server already holds a newer seq. The deadline and the
+ * server's clock, when sent, let an open screen follow extra time granted during the test.
+ */
+export interface ResponseSaveResult {
+  saved: boolean;
+  seq: number;
+  deadline?: string;
+  serverNow?: string;
+}
+
+/**
+ * `POST /api/attempts/{id}/submit`'s body: the student's Yes, or the screen's clock at zero (the event
+ * log tells them apart). A server whose deadline is later than the screen thought (extra time) answers
+ * the clock's submit with 409 and `{deadline, serverNow}` instead of submitting.
+ */
+export interface AttemptSubmitInput {
+  by: "student" | "clock";
+}
+
 /** `POST /api/attempts/{id}/events`: what the screen did, for the attempt's journey and time per question. */
 export type AttemptEventType = "visited" | "section-changed" | "resumed";
 export interface AttemptEventInput {
