@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from "../db/types.ts";
 import type { Storage } from "../storage/types.ts";
 import { demoVideo, makeDemoPdf } from "./demo-files.ts";
+import { seedDemoTests } from "./demo-tests.ts";
 import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_PENDING_INVITE, DEMO_TRIAL_CENTER, FALLBACK_PLANS } from "./demo-data.ts";
@@ -259,6 +260,18 @@ async function seedRows(
           }
         }
       }
+    }
+    if (creator) {
+      const [sunrise] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
+      const [vidya] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[1].slug));
+      // Tests after the other content: a creator with content already is not seeded again.
+      await seedDemoTests(tx, {
+        creatorId: creator.id,
+        studentId: student?.id,
+        sunrise: sunrise?.id,
+        vidya: vidya?.id,
+        now,
+      });
     }
     await setMeta(tx, SEEDED_MARKER, new Date().toISOString());
     return filesUsed;

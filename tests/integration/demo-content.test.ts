@@ -30,7 +30,18 @@ describe("the demo creator's content", () => {
     await seedDemo(t.database.db, t.services.storage);
     const [creator] = await t.database.db.select().from(users).where(eq(users.email, "creator@example.com"));
     const rows = await t.database.db.select().from(contents).where(eq(contents.creatorId, creator.id));
-    expect(rows.map((r) => r.type).sort()).toEqual(["live", "live", "pdf", "video"]);
+    expect(rows.map((r) => r.type).sort()).toEqual([
+      "live",
+      "live",
+      "pdf",
+      "series",
+      "test",
+      "test",
+      "test",
+      "test",
+      "test",
+      "video",
+    ]);
 
     const pdf = rows.find((r) => r.type === "pdf")!;
     const pdfBytes = await bytesOf(pdf.fileKey!);
@@ -53,7 +64,7 @@ describe("the demo creator's content", () => {
     const before = storedFiles();
     await seedDemo(t.database.db, t.services.storage);
     expect(storedFiles()).toEqual(before);
-    expect(await t.database.db.select().from(contents)).toHaveLength(4);
+    expect(await t.database.db.select().from(contents)).toHaveLength(10);
     expect(await t.database.db.select().from(teamMembers)).toHaveLength(3);
   });
 });
@@ -77,5 +88,29 @@ describe("the demo institutes' teams", () => {
     expect((await t.services.sites.catalog(vidya.id)).live.map((i) => i.title)).toEqual([
       "NEET Biology: Human Physiology Doubt Session",
     ]);
+  });
+});
+
+describe("the demo's mock tests", () => {
+  it("hold a finished mock with the demo student's released result and rank, tests to take, and a series", async () => {
+    await seedDemo(t.database.db, t.services.storage);
+    const [student] = await t.database.db.select().from(users).where(eq(users.email, "student@example.com"));
+    const site = await t.services.tenants.resolve("demo-t1.localhost");
+    const tests = await t.services.attempts.listForStudent({ id: student.id, role: "student" }, site);
+    expect(tests.map((x) => x.title)).toEqual(
+      expect.arrayContaining([
+        "JEE Main Mock Test 1",
+        "JEE Main Mock Test 2",
+        "JEE Main All-Sunrise Live Mock",
+        "Kinematics & Rotation Chapter Test",
+      ]),
+    );
+    const finished = tests.find((x) => x.title === "JEE Main Mock Test 1")!;
+    expect(finished.attempts).toHaveLength(1);
+    const result = await t.services.attempts.result({ id: student.id, role: "student" }, finished.attempts[0]._id);
+    expect(result).toMatchObject({ rank: 2, takers: 5, maxScore: 36 });
+    expect(result.score).toBe(27);
+    const series = await t.database.db.select().from(contents).where(eq(contents.type, "series"));
+    expect(series.map((s) => s.title)).toEqual(["JEE Main Mock Series 2026"]);
   });
 });
