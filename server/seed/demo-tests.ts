@@ -212,7 +212,7 @@ export async function seedDemoTests(
       mode: pattern.mode,
       practice: test.practice ?? false,
       durationMinutes: test.durationMinutes,
-      sections: test.sections.map(([name, list], i) => ({
+      sections: test.sections.map(([name], i) => ({
         name,
         marking:
           pattern.sections.find((s) => s.name === name)?.marking ??
