@@ -170,3 +170,27 @@ export const ExtraTimeSchema = v.object({
     v.maxValue(240, "Grant at most 240 minutes"),
   ),
 });
+
+/** `POST /api/series`: an ordered bundle of the team's tests, sold as one. */
+export const CreateSeriesSchema = v.object({
+  title: v.pipe(
+    v.string("Title must be text"),
+    v.trim(),
+    v.nonEmpty("Title is required"),
+    v.maxLength(200, "Title can be at most 200 characters"),
+  ),
+  description: v.optional(v.pipe(v.string("Description must be text"), v.trim(), v.maxLength(5000)), ""),
+  businessId: v.optional(v.nullable(id("The institute"))),
+  price: v.pipe(
+    v.number("Price must be a number"),
+    v.integer("Price must be whole rupees"),
+    v.minValue(0, "Price cannot be negative"),
+    v.maxValue(1_000_000, "Price can be at most ₹10,00,000"),
+  ),
+  tests: v.pipe(
+    v.array(id("A test"), "tests must be a list of test ids"),
+    v.minLength(1, "A series needs at least one test"),
+    v.maxLength(50, "A series can hold at most 50 tests"),
+    v.check((ids) => new Set(ids).size === ids.length, "A test is listed twice"),
+  ),
+});

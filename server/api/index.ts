@@ -23,6 +23,7 @@ import { purchasesRouter } from "./refunds.ts";
 import { questionsRouter } from "./questions.ts";
 import { testsRouter } from "./tests.ts";
 import { attemptsRouter } from "./attempts.ts";
+import { seriesRouter } from "./series.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -68,6 +69,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/questions", questionsRouter(deps));
   api.route("/tests", testsRouter(deps));
   api.route("/attempts", attemptsRouter(deps));
+  api.route("/series", seriesRouter(deps));
 
   // The document does not change while the process runs: made once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;

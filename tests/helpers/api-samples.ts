@@ -557,6 +557,11 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
       params: { id: practice.id, questionId: practice.questionId },
     },
     "POST /attempts/{id}/extra-time": { params: { id: open.id }, json: { minutes: 5 }, who: team },
+    "GET /series": {},
+    "POST /series": {
+      json: { title: "Sample series", businessId: centerId, price: 199, tests: [live, toStart] },
+      who: team,
+    },
   };
   return samples;
 }

@@ -372,4 +372,53 @@ describe("a test from building to ranks", () => {
     );
     expect(started.status).toBe(200);
   });
+
+  it("a series bundles tests sold as one: bought once, each of its tests can be taken", async () => {
+    const [id] = await writeQuestions(creator.access_token, [single("Series Q", 0)]);
+    const make = async (title: string) => {
+      const created = await json(
+        await postJson(
+          t,
+          "/api/tests",
+          { title, businessId: center.id, price: 99, sections: [{ name: "All", questions: [id] }] },
+          { headers: bearer(creator.access_token) },
+        ),
+      );
+      await postJson(t, `/api/tests/${created.body.test._id}/publish`, {}, { headers: bearer(creator.access_token) });
+      return created.body.test._id as string;
+    };
+    const tests = [await make("Series mock 1"), await make("Series mock 2")];
+    const made = await json(
+      await postJson(
+        t,
+        "/api/series",
+        { title: "Mock series", businessId: center.id, price: 149, tests },
+        { headers: bearer(creator.access_token) },
+      ),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.series.tests.map((x: { title: string }) => x.title)).toEqual(["Series mock 1", "Series mock 2"]);
+    const stranger = await postJson(
+      t,
+      "/api/series",
+      { title: "Not mine", price: 0, tests },
+      { headers: bearer(otherCreator.access_token) },
+    );
+    expect(stranger.status).toBe(400);
+
+    const onSite = await json(await t.request("/api/series", { headers: as(students[3].access_token), host: host() }));
+    expect(onSite.body.series.find((x: { _id: string }) => x._id === made.body.series._id)).toMatchObject({
+      price: 149,
+      enrolled: false,
+    });
+    const start = (testId: string) =>
+      postJson(t, `/api/tests/${testId}/attempts`, {}, { headers: bearer(students[3].access_token), host: host() });
+    expect((await start(tests[1])).status).toBe(402);
+    await t.database.db
+      .insert(enrollments)
+      .values({ studentId: students[3].user._id, contentId: made.body.series._id });
+    expect((await start(tests[1])).status).toBe(200);
+    const listed = await json(await t.request("/api/tests", { headers: as(students[3].access_token), host: host() }));
+    expect(listed.body.tests.find((x: { _id: string }) => x._id === tests[0]).entitled).toBe(true);
+  });
 });

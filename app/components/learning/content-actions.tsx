@@ -1,4 +1,4 @@
-import { Download, ExternalLink, PlayCircle } from "lucide-react";
+import { ClipboardList, Download, ExternalLink, PlayCircle } from "lucide-react";
 import type { LearningItemJson } from "#common/content-types.ts";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EnrolButton } from "./enrol";
@@ -82,7 +82,20 @@ export function MaterialAction({ item }: { item: LearningItemJson }) {
   );
 }
 
+/** A mock test or test series: taken from Mock Tests once free or bought; otherwise bought first. */
+export function TestAction({ item }: { item: LearningItemJson }) {
+  if (item.enrolled || (item.type === "test" && item.price === 0)) {
+    return (
+      <ButtonLink to={item.type === "test" ? `/student/mock-tests/${item._id}` : "/student/mock-tests"} size="sm">
+        <ClipboardList className="size-4" aria-hidden /> {item.type === "test" ? "Take test" : "Open tests"}
+      </ButtonLink>
+    );
+  }
+  return <EnrolButton item={item} size="sm" />;
+}
+
 export function ContentAction({ item }: { item: LearningItemJson }) {
+  if (item.type === "test" || item.type === "series") return <TestAction item={item} />;
   if (item.type === "live") return <LiveAction item={item} />;
   if (item.type === "video") return <CourseAction item={item} />;
   return <MaterialAction item={item} />;

@@ -9,6 +9,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SignedVideo } from "~/components/learning/signed-video";
+import { TestAction } from "~/components/learning/content-actions";
 import { TYPE_ICONS, formatClassTime, formatClockTime } from "~/components/learning/content-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Courses | Student" }];
@@ -105,6 +106,11 @@ function Enrolment({ item }: { item: EnrollmentJson }) {
           ))}
 
         {content.type === "live" && <LiveClass item={item} />}
+        {(content.type === "test" || content.type === "series") && (
+          <div>
+            <TestAction item={content} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );
