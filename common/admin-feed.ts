@@ -58,6 +58,13 @@ export interface RoleStats {
   collections: { businesses: number; students: number; creators: number };
 }
 
+/** Mock tests on the platform: published (or closed) tests, and sittings started and submitted. */
+export interface TestStats {
+  published: number;
+  attempts: number;
+  submitted: number;
+}
+
 /** Centers by what keeps them online: a paid plan, a running trial, or nothing. */
 export interface CenterStats {
   paid: number;

@@ -1,10 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { toPlanJson } from "../../server/services/plans.ts";
 import { getRequestContext } from "./context.server";
-import type { ActivityItem, CenterStats, Growth, RoleStats } from "#common/admin-feed.ts";
+import type { ActivityItem, CenterStats, Growth, RoleStats, TestStats } from "#common/admin-feed.ts";
 
 const ZERO: RoleStats = { collections: { businesses: 0, students: 0, creators: 0 } };
 const NO_CENTERS: CenterStats = { paid: 0, trials: 0, lapsed: 0 };
+const NO_TESTS: TestStats = { published: 0, attempts: 0, submitted: 0 };
 
 /**
  * The overview's data. Platform figures and events are for admins only (the same rule as
@@ -19,15 +20,17 @@ export async function loadOverview(context: Readonly<RouterContextProvider>) {
       isAdmin,
       stats: ZERO,
       centers: NO_CENTERS,
+      tests: NO_TESTS,
       growth: null as Growth | null,
       activity: [] as ActivityItem[],
       plans,
     };
-  const [stats, centers, growth, activity] = await Promise.all([
+  const [stats, centers, tests, growth, activity] = await Promise.all([
     services.adminFeed.roleStats(),
     services.adminFeed.centerStats(),
+    services.adminFeed.testStats(),
     services.adminFeed.growth(),
     services.adminFeed.recentActivity(10),
   ]);
-  return { isAdmin, stats, centers, growth: growth as Growth | null, activity, plans };
+  return { isAdmin, stats, centers, tests, growth: growth as Growth | null, activity, plans };
 }

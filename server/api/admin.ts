@@ -51,13 +51,16 @@ export function adminRouter({ services }: AppDeps) {
     operation({
       tag: "admin",
       auth: "admin",
-      summary: "How many business, student and creator accounts exist, and centers by paid plan, trial or lapsed",
-      responses: { 200: "{collections: {businesses, students, creators}, centers: {paid, trials, lapsed}}" },
+      summary:
+        "How many business, student and creator accounts exist, centers by paid plan, trial or lapsed, and mock tests and their sittings",
+      responses: {
+        200: "{collections: {businesses, students, creators}, centers: {paid, trials, lapsed}, tests: {published, attempts, submitted}}",
+      },
     }),
     allow("admin"),
     async (c) => {
-      const [roles, centers] = await Promise.all([feed.roleStats(), feed.centerStats()]);
-      return c.json({ ...roles, centers });
+      const [roles, centers, tests] = await Promise.all([feed.roleStats(), feed.centerStats(), feed.testStats()]);
+      return c.json({ ...roles, centers, tests });
     },
   );
 

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gte, isNull, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   adminNotificationState,
+  attempts,
   centers,
+  mockTests,
   notices,
   purchases,
   seminarBookings,
@@ -22,6 +24,7 @@ import type {
   PurchaseNotification,
   RoleStats,
   SelectionNotification,
+  TestStats,
 } from "#common/admin-feed.ts";
 
 export const NOTIFICATION_LIMIT_MAX = 50;
@@ -119,6 +122,22 @@ export class AdminFeedService {
       })
       .from(centers);
     return row;
+  }
+
+  /** Tests that are or were on offer, and their sittings. */
+  async testStats(): Promise<TestStats> {
+    const [[tests], [sittings]] = await Promise.all([
+      this.db
+        .select({ published: sql<number>`count(*) filter (where ${mockTests.status} <> 'draft')::int` })
+        .from(mockTests),
+      this.db
+        .select({
+          attempts: sql<number>`count(*)::int`,
+          submitted: sql<number>`count(*) filter (where ${attempts.submittedAt} is not null)::int`,
+        })
+        .from(attempts),
+    ]);
+    return { published: tests.published, attempts: sittings.attempts, submitted: sittings.submitted };
   }
 
   /** Paid purchases, newest first, hiding what this admin cleared. */

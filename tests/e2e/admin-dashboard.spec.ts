@@ -123,8 +123,8 @@ test("others see zeros and 'Admin only', no bell, and no other dashboard page", 
   await page.goto("/dashboard/overview");
   for (const label of ["Total Business", "Total Students", "Total Creators"])
     await expect(page.getByTestId(`stat-${label}`)).toHaveText("0");
-  // The three account figures, growth, and the three center figures (paid, trials, lapsed).
-  await expect(page.getByText("Admin only")).toHaveCount(7);
+  // The three account figures, growth, the three center figures and the three test figures.
+  await expect(page.getByText("Admin only")).toHaveCount(10);
   await expect(page.getByText("No recent activity to display")).toBeVisible();
   await expect(bell(page)).toHaveCount(0);
   await page.goto("/dashboard/centers/create");

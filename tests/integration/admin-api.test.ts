@@ -136,6 +136,7 @@ describe("GET /api/admin/role-stats", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       centers: { paid: expect.any(Number), trials: expect.any(Number), lapsed: expect.any(Number) },
+      tests: { published: expect.any(Number), attempts: expect.any(Number), submitted: expect.any(Number) },
       collections: {
         businesses: await count("business"),
         students: await count("student"),

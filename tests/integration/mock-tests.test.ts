@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { attempts, enrollments } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
@@ -420,5 +420,20 @@ describe("a test from building to ranks", () => {
     expect((await start(tests[1])).status).toBe(200);
     const listed = await json(await t.request("/api/tests", { headers: as(students[3].access_token), host: host() }));
     expect(listed.body.tests.find((x: { _id: string }) => x._id === tests[0]).entitled).toBe(true);
+  });
+});
+
+describe("the admins' figures", () => {
+  it("count published tests, sittings and submitted sittings", async () => {
+    const stats = await t.services.adminFeed.testStats();
+    const [{ sittings, submitted }] = await t.database.db
+      .select({
+        sittings: sql<number>`count(*)::int`,
+        submitted: sql<number>`count(*) filter (where ${attempts.submittedAt} is not null)::int`,
+      })
+      .from(attempts);
+    expect(stats.attempts).toBe(sittings);
+    expect(stats.submitted).toBe(submitted);
+    expect(stats.published).toBeGreaterThanOrEqual(4);
   });
 });

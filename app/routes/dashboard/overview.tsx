@@ -3,6 +3,9 @@ import {
   CalendarCheck,
   CreditCard,
   BadgeCheck,
+  ClipboardCheck,
+  ClipboardList,
+  Clock,
   GraduationCap,
   Hourglass,
   LayoutTemplate,
@@ -34,7 +37,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const number = new Intl.NumberFormat("en-IN");
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, stats, centers, growth, activity, plans } = loaderData;
+  const { isAdmin, stats, centers, tests, growth, activity, plans } = loaderData;
   const c = stats.collections;
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -54,6 +57,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard label="Paid centers" value={centers.paid} icon={BadgeCheck} adminOnly={!isAdmin} />
         <StatCard label="On free trial" value={centers.trials} icon={Hourglass} adminOnly={!isAdmin} />
         <StatCard label="Lapsed or refunded" value={centers.lapsed} icon={TimerOff} adminOnly={!isAdmin} />
+      </section>
+
+      <section aria-label="Mock tests" className="mt-3 grid grid-cols-1 gap-3 sm:mt-4 sm:grid-cols-3 sm:gap-4">
+        <StatCard label="Mock tests published" value={tests.published} icon={ClipboardList} adminOnly={!isAdmin} />
+        <StatCard label="Test sittings" value={tests.attempts} icon={Clock} adminOnly={!isAdmin} />
+        <StatCard label="Sittings submitted" value={tests.submitted} icon={ClipboardCheck} adminOnly={!isAdmin} />
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
