@@ -36,6 +36,8 @@ a{color:inherit}
 .ps-catalog{display:grid;gap:1.5rem;grid-template-columns:1fr}
 @media(min-width:860px){.ps-catalog{grid-template-columns:repeat(3,1fr)}}
 .ps-catalog-col{display:flex;flex-direction:column;gap:.75rem}
+.ps-tests{margin-top:1.5rem}
+@media(min-width:860px){.ps-tests-list{grid-template-columns:repeat(3,1fr)}}
 .ps-catalog-title{display:flex;align-items:center;gap:.5rem;margin:0;font-size:1.1rem}
 .ps-catalog-list{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
 .ps-catalog-item{display:grid;gap:.2rem;padding:.8rem .9rem;border:1px solid var(--line);border-radius:var(--radius,.5rem);background:var(--card,#fff)}

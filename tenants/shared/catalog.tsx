@@ -1,5 +1,5 @@
 import type { CatalogItem, SiteData } from "../types";
-import { FileIcon, LiveIcon, VideoIcon } from "./icons";
+import { ChartIcon, FileIcon, LiveIcon, VideoIcon } from "./icons";
 
 const SECTIONS = [
   { key: "live", title: "Live Classes", anchor: "live", Icon: LiveIcon, empty: "New live classes are announced here." },
@@ -30,40 +30,76 @@ function when(item: CatalogItem): string | null {
 export function CatalogBlocks({ catalog, headingLevel = 3 }: { catalog: SiteData["catalog"]; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const total = catalog.live.length + catalog.courses.length + catalog.materials.length;
-  if (total === 0) return <p className="ps-muted">Our classes and study materials will appear here soon.</p>;
+  if (total === 0 && catalog.tests.length === 0)
+    return <p className="ps-muted">Our classes and study materials will appear here soon.</p>;
   return (
-    <div className="ps-catalog">
-      {SECTIONS.map(({ key, title, anchor, Icon, empty }) => {
-        const items = catalog[key];
-        return (
-          <div key={key} className="ps-catalog-col">
-            <H className="ps-catalog-title">
-              <Icon className="ps-icon" /> {title}
-            </H>
-            {items.length === 0 ? (
-              <p className="ps-muted">{empty}</p>
-            ) : (
-              <ul className="ps-catalog-list">
-                {items.slice(0, 4).map((item) => (
-                  <li key={item.id} className="ps-catalog-item">
-                    <span className="ps-catalog-name">{item.title}</span>
-                    {when(item) && <span className="ps-catalog-meta">{when(item)}</span>}
-                    <span className="ps-catalog-foot">
-                      <span className="ps-price">{priceLabel(item.price)}</span>
-                      <a className="ps-link" href={`/catalog#content-${item.id}`}>
-                        Enrol
-                      </a>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <a className="ps-link" href={`/catalog#${anchor}`}>
-              See all {title.toLowerCase()}
-            </a>
-          </div>
-        );
-      })}
+    <>
+      <div className="ps-catalog">
+        {SECTIONS.map(({ key, title, anchor, Icon, empty }) => {
+          const items = catalog[key];
+          return (
+            <div key={key} className="ps-catalog-col">
+              <H className="ps-catalog-title">
+                <Icon className="ps-icon" /> {title}
+              </H>
+              {items.length === 0 ? (
+                <p className="ps-muted">{empty}</p>
+              ) : (
+                <ul className="ps-catalog-list">
+                  {items.slice(0, 4).map((item) => (
+                    <li key={item.id} className="ps-catalog-item">
+                      <span className="ps-catalog-name">{item.title}</span>
+                      {when(item) && <span className="ps-catalog-meta">{when(item)}</span>}
+                      <span className="ps-catalog-foot">
+                        <span className="ps-price">{priceLabel(item.price)}</span>
+                        <a className="ps-link" href={`/catalog#content-${item.id}`}>
+                          Enrol
+                        </a>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <a className="ps-link" href={`/catalog#${anchor}`}>
+                See all {title.toLowerCase()}
+              </a>
+            </div>
+          );
+        })}
+      </div>
+      <MockTests items={catalog.tests} H={H} />
+    </>
+  );
+}
+
+/**
+ * The institute's mock tests: a free test is the site's lead magnet (taking it asks a visitor to
+ * sign up as the institute's student first); paid tests and series are bought from the catalog.
+ */
+function MockTests({ items, H }: { items: CatalogItem[]; H: "h2" | "h3" }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="ps-catalog-col ps-tests" id="mock-tests">
+      <H className="ps-catalog-title">
+        <ChartIcon className="ps-icon" /> Mock Tests
+      </H>
+      <ul className="ps-catalog-list ps-tests-list">
+        {items.slice(0, 6).map((item) => {
+          const free = item.type === "test" && item.price === 0;
+          return (
+            <li key={item.id} className="ps-catalog-item">
+              <span className="ps-catalog-name">{item.title}</span>
+              <span className="ps-catalog-meta">{item.type === "series" ? "Test series" : "Mock test"}</span>
+              <span className="ps-catalog-foot">
+                <span className="ps-price">{priceLabel(item.price)}</span>
+                <a className="ps-link" href={free ? `/student/mock-tests/${item.id}` : `/catalog#content-${item.id}`}>
+                  {free ? "Take the free test" : "Buy"}
+                </a>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
