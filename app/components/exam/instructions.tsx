@@ -199,7 +199,8 @@ export function PaperInstructions({ paper }: { paper: PaperSummary }) {
       <h3 className="font-semibold">Other Important Instructions</h3>
       <p>
         This paper has {paper.sections.length} {paper.sections.length === 1 ? "section" : "sections"} and{" "}
-        {totals.questions} questions for {totals.marks} marks, to be answered in {paper.durationMinutes} minutes.
+        {totals.questions} {totals.questions === 1 ? "question" : "questions"} for {totals.marks} marks, to be answered
+        in {paper.durationMinutes} minutes.
       </p>
       <div className="overflow-x-auto rounded-lg border">
         <table className="w-full text-left">

@@ -11,6 +11,7 @@ import type { ExamLanguage } from "~/components/exam/question-content";
 import { EnrolButton, EnrolProvider } from "~/components/learning/enrol";
 import { ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { formatRupees } from "#common/format.ts";
 
 /**
  * A test's own full screen (issue 29 §3): the instructions and the declaration, then the exam
@@ -79,8 +80,12 @@ export default function MockTest({ loaderData }: Route.ComponentProps) {
         {refusal && (
           <DialogContent
             role="alertdialog"
-            title={refusal.status === 402 ? "Buy this test first" : "This test cannot be started"}
-            description={refusal.error}
+            title={refusal.status === 402 ? refusal.error : "This test cannot be started"}
+            description={
+              refusal.status === 402
+                ? `This test costs ${formatRupees(test.price)}. Once you have bought it, you can begin.`
+                : refusal.error
+            }
           >
             <div className="flex flex-wrap justify-end gap-2">
               <ButtonLink to="/student/mock-tests" variant="outline">
