@@ -50,9 +50,13 @@ export default [
       route("materials", "routes/student/materials.tsx"),
       route("my-courses", "routes/student/my-courses.tsx", { id: "student-my-courses" }),
       route("mock-tests", "routes/student/mock-tests.tsx"),
+      route("mock-tests/attempts/:attemptId/result", "routes/student/mock-test-result.tsx"),
       route("account", "routes/student/account.tsx"),
     ]),
   ]),
+
+  // Mock tests (issue 29): a test's instructions and screen take the whole screen, outside the student sidebar.
+  route("student/mock-tests/:testId", "routes/student/mock-test.tsx"),
 
   route("business/website", "routes/business/website.tsx"),
   layout("routes/business/layout.tsx", [

@@ -10,8 +10,16 @@ export interface PaperSummary {
   title: string;
   durationMinutes: number;
   mode: AttemptMode;
-  sections: { name: string; marking: SectionMarking; counts: Partial<Record<QuestionType, number>> }[];
+  sections: {
+    name: string;
+    marking: SectionMarking;
+    counts: Partial<Record<QuestionType, number>>;
+    /** The section's questions when their split by type is not known (counts is then empty). */
+    questions?: number;
+  }[];
   alertMinutes?: number[];
+  /** Questions and full marks as the test's record states them (it knows "attempt any N of M"). */
+  totals?: { questions: number; marks: number };
   /** Some question has a Hindi version: Hindi can be the default language. */
   hasHindi: boolean;
 }
@@ -34,7 +42,8 @@ export function paperSummary(
 }
 
 /** Questions and full marks: each question's marks for a correct answer, summed. */
-export function paperTotals(paper: Pick<PaperSummary, "sections">): { questions: number; marks: number } {
+export function paperTotals(paper: Pick<PaperSummary, "sections" | "totals">): { questions: number; marks: number } {
+  if (paper.totals) return paper.totals;
   let questions = 0;
   let marks = 0;
   for (const section of paper.sections)

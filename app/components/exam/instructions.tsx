@@ -185,6 +185,12 @@ export function GeneralInstructions({ paper }: { paper: PaperSummary }) {
   );
 }
 
+/** The types whose marking a section's row states: those it holds, or all it marks when its split is not known. */
+function markedTypes(section: PaperSummary["sections"][number]): QuestionType[] {
+  const held = Object.keys(section.counts) as QuestionType[];
+  return held.length ? held : (Object.keys(section.marking) as QuestionType[]);
+}
+
 /** The second page: this paper's sections, question types and marking, written out in full. */
 export function PaperInstructions({ paper }: { paper: PaperSummary }) {
   const totals = paperTotals(paper);
@@ -193,7 +199,8 @@ export function PaperInstructions({ paper }: { paper: PaperSummary }) {
       <h3 className="font-semibold">Other Important Instructions</h3>
       <p>
         This paper has {paper.sections.length} {paper.sections.length === 1 ? "section" : "sections"} and{" "}
-        {totals.questions} questions for {totals.marks} marks, to be answered in {paper.durationMinutes} minutes.
+        {totals.questions} {totals.questions === 1 ? "question" : "questions"} for {totals.marks} marks, to be answered
+        in {paper.durationMinutes} minutes.
       </p>
       <div className="overflow-x-auto rounded-lg border">
         <table className="w-full text-left">
@@ -217,21 +224,25 @@ export function PaperInstructions({ paper }: { paper: PaperSummary }) {
                   {section.name}
                 </th>
                 <td className="px-3 py-2">
-                  <ul>
-                    {(Object.entries(section.counts) as [QuestionType, number][]).map(([type, count]) => (
-                      <li key={type}>
-                        {count} × {QUESTION_TYPE_NAMES[type]}
-                      </li>
-                    ))}
-                  </ul>
+                  {Object.keys(section.counts).length === 0 && section.questions !== undefined ? (
+                    <p>{section.questions}</p>
+                  ) : (
+                    <ul>
+                      {(Object.entries(section.counts) as [QuestionType, number][]).map(([type, count]) => (
+                        <li key={type}>
+                          {count} × {QUESTION_TYPE_NAMES[type]}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </td>
                 <td className="px-3 py-2">
                   <ul className="grid gap-1">
-                    {(Object.keys(section.counts) as QuestionType[]).map((type) => {
+                    {markedTypes(section).map((type, _, types) => {
                       const rule = section.marking[type];
                       return (
                         <li key={type}>
-                          {Object.keys(section.counts).length > 1 && <strong>{QUESTION_TYPE_NAMES[type]}: </strong>}
+                          {types.length > 1 && <strong>{QUESTION_TYPE_NAMES[type]}: </strong>}
                           {rule ? describeMarking(type, rule) : "Not marked."}
                         </li>
                       );

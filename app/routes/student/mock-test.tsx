@@ -1,0 +1,104 @@
+import { useState } from "react";
+import { Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import type { Route } from "./+types/mock-test";
+import { requireRoles } from "~/lib/session.server";
+import { loadTestStart, startAttempt } from "~/lib/mock-tests.server";
+import { resultPath } from "~/lib/mock-test-paths";
+import { ExamInstructions } from "~/components/exam/instructions";
+import { ExamScreen } from "~/components/exam/exam-screen";
+import type { ExamLanguage } from "~/components/exam/question-content";
+import { EnrolButton, EnrolProvider } from "~/components/learning/enrol";
+import { ButtonLink } from "~/components/ui/button";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { formatRupees } from "#common/format.ts";
+
+/**
+ * A test's own full screen (issue 29 §3): the instructions and the declaration, then the exam
+ * screen. The sitting (and its clock) starts only at 'I am ready to begin'; a sitting under way is
+ * resumed straight away with the time that is left.
+ */
+
+// A visitor is asked to sign in (or sign up) as a student of this site and comes back here.
+export const middleware: Route.MiddlewareFunction[] = [requireRoles(["student"], { wrongRole: "own" })];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.test.title ?? "Mock Test"} | Student` },
+];
+
+export const loader = ({ context, params }: Route.LoaderArgs) => loadTestStart(context, params.testId);
+
+export const action = ({ context, params }: Route.ActionArgs) => startAttempt(context, params.testId);
+
+// The sitting started by the action is already on screen: loading the page again would only repeat it.
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod ? false : defaultShouldRevalidate;
+
+export default function MockTest({ loaderData }: Route.ComponentProps) {
+  const { test, paper, candidate, checkout } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const [language, setLanguage] = useState<ExamLanguage>("en");
+  const [dismissed, setDismissed] = useState<unknown>(null);
+
+  const answer = fetcher.data;
+  const attempt = (answer?.ok ? answer.attempt : null) ?? loaderData.attempt;
+  if (attempt)
+    return (
+      <ExamScreen
+        attempt={attempt}
+        language={language}
+        onSubmitted={() => navigate(resultPath(attempt._id), { replace: true })}
+      />
+    );
+
+  const refusal = answer && !answer.ok ? answer : null;
+  // Once bought (the page reloads its data after the payment), the student can begin again.
+  const refusalShown = refusal !== null && dismissed !== answer && !(refusal.status === 402 && test.entitled);
+  return (
+    <EnrolProvider checkout={checkout}>
+      <div className="min-h-dvh bg-muted/30">
+        <div className="mx-auto flex max-w-4xl items-center px-4 pt-4 sm:px-6">
+          <Link
+            to="/student/mock-tests"
+            className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft className="size-4" aria-hidden /> Mock Tests
+          </Link>
+        </div>
+        <ExamInstructions
+          paper={paper}
+          candidate={candidate}
+          beginning={fetcher.state !== "idle"}
+          onBegin={(chosen) => {
+            setLanguage(chosen);
+            void fetcher.submit(null, { method: "post" });
+          }}
+        />
+      </div>
+      <Dialog open={refusalShown} onOpenChange={(open) => !open && setDismissed(answer)}>
+        {refusal && (
+          <DialogContent
+            role="alertdialog"
+            title={refusal.status === 402 ? refusal.error : "This test cannot be started"}
+            description={
+              refusal.status === 402
+                ? `This test costs ${formatRupees(test.price)}. Once you have bought it, you can begin.`
+                : refusal.error
+            }
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <ButtonLink to="/student/mock-tests" variant="outline">
+                Back to Mock Tests
+              </ButtonLink>
+              {refusal.status === 402 && <EnrolButton item={test} />}
+              {refusal.status === 409 && loaderData.lastSubmitted && (
+                <ButtonLink to={resultPath(loaderData.lastSubmitted)}>View your result</ButtonLink>
+              )}
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+    </EnrolProvider>
+  );
+}

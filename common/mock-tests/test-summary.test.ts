@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { JEE_ADVANCED_MULTIPLE, NTA_MARKING } from "./marking.ts";
+import { paperTotals } from "./paper-summary.ts";
+import { testSummary, type TestOutline } from "./test-summary.ts";
+
+const outline = (sections: TestOutline["sections"], extra: Partial<TestOutline> = {}): TestOutline => ({
+  title: "Mock 1",
+  mode: "cbt",
+  practice: false,
+  durationMinutes: 180,
+  questionCount: sections.reduce((sum, s) => sum + s.questions, 0),
+  maxScore: 0,
+  sections,
+  ...extra,
+});
+
+describe("a test's summary for the instructions, from its record", () => {
+  it("counts a section marked for one type as that type, and takes the totals from the record", () => {
+    const summary = testSummary(
+      outline(
+        [
+          { name: "Physics Section A", marking: { single: NTA_MARKING }, questions: 3 },
+          { name: "Physics Section B", marking: { numerical: NTA_MARKING }, questions: 2 },
+        ],
+        { maxScore: 20 },
+      ),
+    );
+    expect(summary.sections.map((s) => s.counts)).toEqual([{ single: 3 }, { numerical: 2 }]);
+    expect(summary.mode).toBe("cbt");
+    expect(paperTotals(summary)).toEqual({ questions: 5, marks: 20 });
+  });
+
+  it("gives a mixed section's number of questions without inventing its split, unless the record states it", () => {
+    const marking = { single: NTA_MARKING, multiple: JEE_ADVANCED_MULTIPLE };
+    const [unknown] = testSummary(outline([{ name: "Chapter test", marking, questions: 10 }])).sections;
+    expect(unknown).toEqual({ name: "Chapter test", marking, counts: {}, questions: 10 });
+    const [known] = testSummary(
+      outline([{ name: "Chapter test", marking, questions: 10, counts: { single: 7, multiple: 3 } }]),
+    ).sections;
+    expect(known.counts).toEqual({ single: 7, multiple: 3 });
+  });
+
+  it("shows a practice test as practice", () => {
+    expect(testSummary(outline([], { practice: true })).mode).toBe("practice");
+  });
+});
