@@ -11,16 +11,17 @@ const outline = (sections: TestOutline["sections"], extra: Partial<TestOutline> 
   questionCount: sections.reduce((sum, s) => sum + s.questions, 0),
   maxScore: 0,
   sections,
+  hasHindi: false,
   ...extra,
 });
 
 describe("a test's summary for the instructions, from its record", () => {
-  it("counts a section marked for one type as that type, and takes the totals from the record", () => {
+  it("writes out each section's questions by type and takes the totals from the record", () => {
     const summary = testSummary(
       outline(
         [
-          { name: "Physics Section A", marking: { single: NTA_MARKING }, questions: 3 },
-          { name: "Physics Section B", marking: { numerical: NTA_MARKING }, questions: 2 },
+          { name: "Physics Section A", marking: { single: NTA_MARKING }, questions: 3, counts: { single: 3 } },
+          { name: "Physics Section B", marking: { numerical: NTA_MARKING }, questions: 2, counts: { numerical: 2 } },
         ],
         { maxScore: 20 },
       ),
@@ -30,17 +31,17 @@ describe("a test's summary for the instructions, from its record", () => {
     expect(paperTotals(summary)).toEqual({ questions: 5, marks: 20 });
   });
 
-  it("gives a mixed section's number of questions without inventing its split, unless the record states it", () => {
+  it("gives a mixed section's split as the record states it", () => {
     const marking = { single: NTA_MARKING, multiple: JEE_ADVANCED_MULTIPLE };
-    const [unknown] = testSummary(outline([{ name: "Chapter test", marking, questions: 10 }])).sections;
-    expect(unknown).toEqual({ name: "Chapter test", marking, counts: {}, questions: 10 });
     const [known] = testSummary(
       outline([{ name: "Chapter test", marking, questions: 10, counts: { single: 7, multiple: 3 } }]),
     ).sections;
     expect(known.counts).toEqual({ single: 7, multiple: 3 });
   });
 
-  it("shows a practice test as practice", () => {
+  it("shows a practice test as practice, and offers Hindi only when the paper has it", () => {
     expect(testSummary(outline([], { practice: true })).mode).toBe("practice");
+    expect(testSummary(outline([], { hasHindi: true })).hasHindi).toBe(true);
+    expect(testSummary(outline([])).hasHindi).toBe(false);
   });
 });

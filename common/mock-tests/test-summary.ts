@@ -13,31 +13,26 @@ export interface TestOutline {
     name: string;
     marking: SectionMarking;
     questions: number;
-    /** Questions by type, when the server states them. */
-    counts?: Partial<Record<QuestionType, number>>;
+    counts: Partial<Record<QuestionType, number>>;
   }[];
+  hasHindi: boolean;
 }
 
 /**
  * The instructions' summary from a test's record, so that they can be read before the clock
- * starts. A section marked for one type holds only that type; a section marked for several
- * whose split the record does not give shows its number of questions and every rule it marks
- * by. Totals come from the record (it knows "attempt any N of M"). Whether a Hindi version
- * exists is not in the record: the choice of Hindi waits for the screen's 'View in' switch.
+ * starts. Totals come from the record (it knows "attempt any N of M").
  */
 export function testSummary(test: TestOutline): PaperSummary {
   return {
     title: test.title,
     durationMinutes: test.durationMinutes,
     mode: test.practice ? "practice" : test.mode,
-    hasHindi: false,
+    hasHindi: test.hasHindi,
     totals: { questions: test.questionCount, marks: test.maxScore },
-    sections: test.sections.map((section) => {
-      const types = Object.keys(section.marking) as QuestionType[];
-      if (section.counts) return { name: section.name, marking: section.marking, counts: section.counts };
-      if (types.length === 1)
-        return { name: section.name, marking: section.marking, counts: { [types[0]]: section.questions } };
-      return { name: section.name, marking: section.marking, counts: {}, questions: section.questions };
-    }),
+    sections: test.sections.map((section) => ({
+      name: section.name,
+      marking: section.marking,
+      counts: section.counts,
+    })),
   };
 }

@@ -437,3 +437,60 @@ describe("the admins' figures", () => {
     expect(stats.published).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("results held back", () => {
+  it("show no score in the list and no result until the institute releases them", async () => {
+    const creatorToken = creator.access_token;
+    const [id] = await writeQuestions(creatorToken, [single("Held Q", 0)]);
+    const created = await json(
+      await postJson(
+        t,
+        "/api/tests",
+        {
+          title: "Held results",
+          businessId: center.id,
+          resultRelease: "manual",
+          sections: [{ name: "All", questions: [id] }],
+        },
+        { headers: bearer(creatorToken) },
+      ),
+    );
+    const testId = created.body.test._id;
+    expect(created.body.test.sections[0].counts).toEqual({ single: 1 });
+    expect(created.body.test.hasHindi).toBe(false);
+    await postJson(t, `/api/tests/${testId}/publish`, {}, { headers: bearer(creatorToken) });
+    const student = students[2];
+    const start = await json(
+      await postJson(t, `/api/tests/${testId}/attempts`, {}, { headers: bearer(student.access_token), host: host() }),
+    );
+    const attemptId = start.body.attempt._id;
+    const question = start.body.attempt.sections[0].questions[0]._id;
+    await put(`/api/attempts/${attemptId}/responses/${question}`, student.access_token, { answer: 0, seq: 1 }, host());
+    const submitted = await json(
+      await postJson(
+        t,
+        `/api/attempts/${attemptId}/submit`,
+        {},
+        { headers: bearer(student.access_token), host: host() },
+      ),
+    );
+    expect(submitted.body).toEqual({ success: true, released: false, result: null });
+    const listed = async () =>
+      (await json(await t.request("/api/tests", { headers: as(student.access_token), host: host() }))).body.tests.find(
+        (x: { _id: string }) => x._id === testId,
+      );
+    expect((await listed()).attempts[0].score).toBeNull();
+    const held = await json(
+      await t.request(`/api/attempts/${attemptId}/result`, { headers: as(student.access_token), host: host() }),
+    );
+    expect(held.status).toBe(409);
+    expect(held.body.message).toBe("Your result will be shown when the institute releases it");
+
+    await postJson(t, `/api/tests/${testId}/results/publish`, {}, { headers: bearer(creatorToken) });
+    expect((await listed()).attempts[0].score).toBe(4);
+    const out = await json(
+      await t.request(`/api/attempts/${attemptId}/result`, { headers: as(student.access_token), host: host() }),
+    );
+    expect(out.body.score).toBe(4);
+  });
+});

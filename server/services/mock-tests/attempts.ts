@@ -322,8 +322,9 @@ export class AttemptService {
     await this.own(student.id, attemptId);
     await this.finish(attemptId, "student");
     const attempt = await this.own(student.id, attemptId);
-    const paper = await this.paperOf(attempt.testId);
-    return { submitted: true, released: released(paper.test) };
+    // Read afresh: a release made on another instance is not in a kept paper.
+    const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, attempt.testId));
+    return { submitted: true, released: released(test) };
   }
 
   /**
@@ -604,20 +605,28 @@ export class AttemptService {
         .where(eq(enrollments.studentId, student.id)),
     ]);
     const owned = new Set(bought.flatMap((b) => [b.contentId, b.testId].filter((x): x is string => Boolean(x))));
-    return tests.map((test: TestJson) => ({
-      ...test,
-      entitled: test.price === 0 || owned.has(test._id),
-      attempts: mine
-        .filter((a) => a.testId === test._id)
-        .map((a) => ({
-          _id: a.id,
-          number: a.number,
-          startedAt: a.startedAt.toISOString(),
-          deadline: a.deadline.toISOString(),
-          submittedAt: a.submittedAt?.toISOString() ?? null,
-          score: a.submittedAt && a.score !== null ? a.score / 100 : null,
-        })),
-    }));
+    return tests.map((test: TestJson) => {
+      // A score before its release would tell what the result page may not yet show.
+      const shown = released({
+        resultRelease: test.resultRelease,
+        closesAt: test.closesAt ? new Date(test.closesAt) : null,
+        resultsPublishedAt: test.resultsPublishedAt ? new Date(test.resultsPublishedAt) : null,
+      });
+      return {
+        ...test,
+        entitled: test.price === 0 || owned.has(test._id),
+        attempts: mine
+          .filter((a) => a.testId === test._id)
+          .map((a) => ({
+            _id: a.id,
+            number: a.number,
+            startedAt: a.startedAt.toISOString(),
+            deadline: a.deadline.toISOString(),
+            submittedAt: a.submittedAt?.toISOString() ?? null,
+            score: shown && a.submittedAt && a.score !== null ? a.score / 100 : null,
+          })),
+      };
+    });
   }
 
   /** For the institute: the rank list, per-question figures (correct %, option choices, average time). */

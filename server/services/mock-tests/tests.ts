@@ -40,7 +40,16 @@ export interface TestJson {
   mode: "cbt" | "omr";
   practice: boolean;
   durationMinutes: number;
-  sections: { name: string; marking: MockTestSection["marking"]; attemptAny?: number; questions: number }[];
+  sections: {
+    name: string;
+    marking: MockTestSection["marking"];
+    attemptAny?: number;
+    questions: number;
+    /** Questions by type (what the instructions write out before the test). */
+    counts: Partial<Record<QuestionType, number>>;
+  }[];
+  /** Whether any question has a Hindi version (the instructions offer Hindi as the default language). */
+  hasHindi: boolean;
   questionCount: number;
   maxScore: number;
   opensAt: string | null;
@@ -60,6 +69,7 @@ type TestListRow = {
   creatorId: string;
   businessName: string | null;
   counts: { section: number; type: QuestionType; count: number }[] | null;
+  hasHindi: boolean;
 };
 
 export function toTestJson(row: TestListRow): TestJson {
@@ -71,6 +81,7 @@ export function toTestJson(row: TestListRow): TestJson {
       marking: section.marking,
       ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}),
       questions: mine.reduce((sum, c) => sum + c.count, 0),
+      counts: Object.fromEntries(mine.map((c) => [c.type, c.count])),
     };
   });
   const maxScore = row.test.sections.reduce((sum, section, index) => {
@@ -95,6 +106,7 @@ export function toTestJson(row: TestListRow): TestJson {
     durationMinutes: row.test.durationMinutes,
     sections,
     questionCount: sections.reduce((sum, s) => sum + s.questions, 0),
+    hasHindi: row.hasHindi,
     maxScore: maxScore / 100,
     opensAt: row.test.opensAt?.toISOString() ?? null,
     closesAt: row.test.closesAt?.toISOString() ?? null,
@@ -117,6 +129,7 @@ export const testListColumns = {
   counts: sql<
     TestListRow["counts"]
   >`(select json_agg(json_build_object('section', c.section, 'type', c.type, 'count', c.count)) from (select section, question->>'type' as type, count(*)::int as count from ${mockTestQuestions} where ${mockTestQuestions.testId} = ${mockTests.contentId} group by section, question->>'type') c)`,
+  hasHindi: sql<boolean>`exists (select 1 from ${mockTestQuestions} where ${mockTestQuestions.testId} = ${mockTests.contentId} and ${mockTestQuestions.question} ? 'hindi')`,
 };
 
 export interface MockTestServiceDeps {
