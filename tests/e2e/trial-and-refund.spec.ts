@@ -105,6 +105,8 @@ test("an admin refunds a purchase from the center's row: the center ends, the ow
   const history = page.getByRole("table", { name: "Billing history" });
   await expect(history.getByRole("row").nth(1)).toContainText("Refunded");
   await expect(history.getByRole("row").nth(1)).toContainText("₹5,000 back on");
+  // The plan ended because it was refunded, and says so.
+  await expect(page.getByTestId("subscription-status")).toHaveText("Refunded");
   await shot(page, "billing-refunded");
 });
 

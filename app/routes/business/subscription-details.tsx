@@ -52,6 +52,7 @@ const STATUS = {
   expired: { label: "Expired", tone: "destructive" },
   inactive: { label: "Inactive", tone: "muted" },
 } as const;
+const REFUNDED = { label: "Refunded", tone: "destructive" } as const;
 const PAYMENT = {
   paid: { label: "Paid", tone: "success" },
   failed: { label: "Failed", tone: "destructive" },
@@ -92,7 +93,13 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
           (p) => !center || p.centerId === center.id || (!p.centerId && center.domain && p.domain === center.domain),
         )
       : [];
-  const status = subscription ? (STATUS[subscription.status as keyof typeof STATUS] ?? STATUS.inactive) : null;
+  // A plan the money-back guarantee refunded ended for that reason, not because it ran out.
+  const refunded = subscription?.status === "expired" && rows.some((p) => p.refund?.status === "processed");
+  const status = subscription
+    ? refunded
+      ? REFUNDED
+      : (STATUS[subscription.status as keyof typeof STATUS] ?? STATUS.inactive)
+    : null;
   const hasSubscription = Boolean(subscription && (subscription.status === "active" || subscription.plan));
 
   return (
@@ -175,7 +182,7 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
               <TBody>
                 {rows.map((p) => {
                   const refunded = p.refund?.status === "processed" ? p.refund : null;
-                  const pay = refunded ? { label: "Refunded", tone: "destructive" as const } : PAYMENT[p.status];
+                  const pay = refunded ? REFUNDED : PAYMENT[p.status];
                   return (
                     <Tr key={p._id}>
                       <Td className="whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt)}</Td>
