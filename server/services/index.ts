@@ -33,6 +33,7 @@ import { QuestionBankService } from "./mock-tests/question-bank.ts";
 import { MockTestService } from "./mock-tests/tests.ts";
 import { AttemptService } from "./mock-tests/attempts.ts";
 import { PaperCache } from "./mock-tests/papers.ts";
+import { TestsAreaQueries } from "./tests-area.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -65,6 +66,7 @@ export interface Services {
   questionBank: QuestionBankService;
   mockTests: MockTestService;
   attempts: AttemptService;
+  testsArea: TestsAreaQueries;
 }
 
 export interface ServiceDeps {
@@ -187,6 +189,7 @@ export function createServices({
     questionBank,
     mockTests,
     attempts,
+    testsArea: new TestsAreaQueries(db),
   };
 }
 
