@@ -108,7 +108,7 @@ export default function TestPage({ loaderData, actionData }: Route.ComponentProp
             {test.status === "published" && (
               <LifeAction
                 intent="close"
-                label="Close"
+                label="Close test"
                 title="Close this test?"
                 description="No new attempts can start; attempts under way finish on their own clock."
               />
