@@ -132,3 +132,95 @@ test("a creator writes, imports, builds and publishes a test; the owner sees it"
   await expect(page.getByText("No one has submitted this test yet.")).toBeVisible();
   await shoot(page, "owner-test-page");
 });
+
+const port = Number(process.env.E2E_PORT);
+const sunrise = `http://demo-t1.localhost:${port}`;
+
+/** A Sunrise Academy student signs up on its domain, and sits the test through the API as the exam screen does. */
+async function sit(page: Page, name: string, testId: string, answer: number | null) {
+  await page.context().clearCookies();
+  await page.goto(`${sunrise}/auth?role=student`);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(`sitter.${unique()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${sunrise}/student`);
+  // The institute's host is resolved by the browser only, so the calls go from the page, as the exam screen's do.
+  const call = (method: string, path: string, body: unknown) =>
+    page.evaluate(
+      async ([m, p, b]) => {
+        const res = await fetch(p as string, {
+          method: m as string,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(b),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      [method, path, body],
+    );
+  expect((await call("POST", "/api/student/enroll", { contentId: testId })).status).toBe(201);
+  const started = await call("POST", `/api/tests/${testId}/attempts`, {});
+  expect(started.status).toBe(200);
+  const { attempt } = started.body;
+  if (answer === null) return;
+  const question = attempt.sections[0].questions[0];
+  expect((await call("PUT", `/api/attempts/${attempt._id}/responses/${question._id}`, { answer, seq: 1 })).status).toBe(
+    200,
+  );
+  expect((await call("POST", `/api/attempts/${attempt._id}/submit`, {})).status).toBe(200);
+}
+
+test("the test page shows the rank list and analysis, grants extra time and re-scores on a key decision", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Ray optics ${unique()}`;
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  const origin = new URL(page.url()).origin;
+  const { businesses } = await (await page.request.get("/api/businesses")).json();
+  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
+  const made = await page.request.post("/api/questions", {
+    headers: { origin },
+    data: { type: "single", text: "Which mirror can form a real image?", options: ["Concave", "Plane"], answer: 0 },
+  });
+  const questionId = (await made.json()).questions[0]._id as string;
+  const created = await page.request.post("/api/tests", {
+    headers: { origin },
+    data: { title, businessId, sections: [{ name: "Physics", questions: [questionId] }] },
+  });
+  const testId = (await created.json()).test._id as string;
+  expect((await page.request.post(`/api/tests/${testId}/publish`, { headers: { origin } })).status()).toBe(200);
+
+  await sit(page, "Asha Rao", testId, 0);
+  await sit(page, "Vikram Sen", testId, null);
+
+  await page.context().clearCookies();
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  await page.goto(`/creator/tests/${testId}`);
+  const rankList = page.getByRole("table").first();
+  await expect(rankList.getByRole("row", { name: /Asha Rao/ })).toContainText("4 / 4");
+  await expect(page.getByRole("link", { name: "Rank list CSV" })).toHaveAttribute(
+    "href",
+    `/api/tests/${testId}/rank-list.csv`,
+  );
+  await expect(page.getByRole("table").nth(1).getByRole("row", { name: /Q1/ })).toContainText("100%");
+  await expect(page.getByRole("table").nth(1).getByRole("row", { name: /Q1/ })).toContainText("A: 1 · B: 0");
+
+  // Vikram's sitting is still running: ten more minutes.
+  await page.getByLabel("Extra minutes for Vikram Sen").fill("10");
+  await page.getByRole("button", { name: "Grant extra time" }).click();
+  await expect(page.getByText("Extra time granted")).toBeVisible();
+  await expect(page.getByText("10 extra minutes so far")).toBeVisible();
+
+  // The key was wrong: Plane is marked correct now, and Asha's 4 becomes −1.
+  const question = page.getByRole("article", { name: "Question 1" });
+  await question.getByText("Key decision").click();
+  await question.getByLabel("Decision").selectOption("changed");
+  await question.getByRole("radio", { name: "B" }).check();
+  await question.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByText("Key decision saved; every attempt has been scored again")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Question 1" })).toContainText("Key changed to B");
+  await expect(rankList.getByRole("row", { name: /Asha Rao/ })).toContainText("-1 / 4");
+  await shoot(page, "test-page-results");
+});

@@ -440,7 +440,7 @@ function QuestionPicker({
                 onChange={(e) => toggle(question, e.target.checked)}
               />
               <span className="min-w-0">
-                <MathText source={question.text} className="line-clamp-2" />
+                <MathText source={question.text} className="line-clamp-2 py-1" />
                 <span className="text-xs text-muted-foreground">
                   {QUESTION_TYPE_NAMES[question.type as QuestionType]}
                   {question.tags.chapter ? ` · ${question.tags.chapter}` : ""}
@@ -556,15 +556,17 @@ function RuleEditor({
         <ul className="grid gap-1 text-sm" aria-label="Draw rules">
           {section.rules.map((rule, at) => (
             <li key={at} className="flex items-center gap-2 rounded-md bg-muted/50 px-2 py-1">
-              <Input
-                type="number"
-                min={1}
-                max={200}
-                aria-label="How many to draw"
-                className="h-8 w-16"
-                value={rule.count}
-                onChange={(e) => setRule(at, { count: Math.max(1, Number(e.target.value) || 1) })}
-              />
+              <div className="w-20 shrink-0">
+                <Input
+                  type="number"
+                  min={1}
+                  max={200}
+                  aria-label="How many to draw"
+                  className="h-8"
+                  value={rule.count}
+                  onChange={(e) => setRule(at, { count: Math.max(1, Number(e.target.value) || 1) })}
+                />
+              </div>
               <span className="min-w-0 flex-1 truncate">
                 from{" "}
                 {[

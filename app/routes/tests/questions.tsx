@@ -251,11 +251,11 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
                 {q.hindi && <Badge tone="muted">Hindi</Badge>}
                 <span className="ml-auto text-muted-foreground">Answer: {q.key}</span>
               </div>
-              <MathText source={q.text} className="line-clamp-4 text-sm" />
+              <MathText source={q.text} className="text-sm [&_.katex-display]:overflow-x-auto" />
               {q.options.length > 0 && (
                 <ol className="mt-2 grid gap-1 text-sm text-muted-foreground sm:grid-cols-2">
                   {q.options.map((option, index) => (
-                    <li key={index} className="min-w-0 truncate">
+                    <li key={index} className="min-w-0 break-words">
                       ({String.fromCharCode(65 + index)}) <MathText source={option} inline />
                     </li>
                   ))}
