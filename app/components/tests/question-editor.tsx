@@ -156,7 +156,7 @@ export function QuestionEditor({
             <CardTitle className="text-base">Numerical answer</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <fieldset className="flex flex-wrap gap-4 text-sm">
+            <fieldset className="min-w-0 flex flex-wrap gap-4 text-sm">
               <legend className="sr-only">Kind of answer</legend>
               {(
                 [

@@ -95,7 +95,7 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
         title="New test"
         description="Start from an exam pattern, fill each section from your question bank, and save it as a draft."
       />
-      <Form method="post" className="grid gap-6">
+      <Form method="post" className="grid grid-cols-1 gap-6">
         <input type="hidden" name="payload" value={JSON.stringify(createTestBody(draft))} />
         {failure && (
           <p
@@ -110,7 +110,7 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
           <CardHeader>
             <CardTitle className="text-base">Pattern and settings</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field label="Pattern" hint={patternHint(draft.pattern)}>
               <Select value={draft.pattern} onChange={(e) => choosePattern(e.target.value as PatternId)}>
                 {PATTERN_IDS.map((id) => (
@@ -145,7 +145,7 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
                 onChange={(e) => set({ durationMinutes: Number(e.target.value) })}
               />
             </Field>
-            <fieldset className="grid gap-2">
+            <fieldset className="min-w-0 grid gap-2">
               <legend className="mb-1.5 text-sm font-medium">Price</legend>
               <div className="flex flex-wrap items-center gap-4 text-sm">
                 <Radio name="price-kind" checked={!draft.paid} onChange={() => set({ paid: false })} label="Free" />
@@ -162,7 +162,7 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
                 )}
               </div>
             </fieldset>
-            <fieldset className="grid gap-2">
+            <fieldset className="min-w-0 grid gap-2">
               <legend className="mb-1.5 text-sm font-medium">When it can be taken</legend>
               <div className="flex flex-wrap gap-4 text-sm">
                 <Radio
@@ -353,7 +353,7 @@ function SectionEditor({
           {section.attemptAny ? <li>Any {section.attemptAny} of the questions count.</li> : null}
         </ul>
       </CardHeader>
-      <CardContent className="grid gap-5 md:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-5 md:grid-cols-2">
         <QuestionPicker section={section} facets={facets} taken={taken} onChange={onChange} />
         <RuleEditor section={section} facets={facets} onChange={onChange} />
       </CardContent>
@@ -393,7 +393,7 @@ function QuestionPicker({
         : section.picked.filter((p) => p._id !== question._id),
     });
   return (
-    <div className="grid content-start gap-2">
+    <div className="grid grid-cols-1 content-start gap-2">
       <h3 className="text-sm font-semibold">Pick questions</h3>
       <div className="grid grid-cols-2 gap-2">
         <Input
@@ -480,9 +480,9 @@ function RuleEditor({
     setChapters([]);
   };
   return (
-    <div className="grid content-start gap-2">
+    <div className="grid grid-cols-1 content-start gap-2">
       <h3 className="text-sm font-semibold">Draw by rule</h3>
-      <fieldset className="grid gap-2 rounded-md border p-3">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-2 rounded-md border p-3">
         <legend className="px-1 text-xs text-muted-foreground">N questions per chapter × difficulty</legend>
         {available.length === 0 ? (
           <p className="text-sm text-muted-foreground">Tag questions with chapters to draw by chapter.</p>
@@ -553,7 +553,7 @@ function RuleEditor({
         </div>
       </fieldset>
       {section.rules.length > 0 && (
-        <ul className="grid gap-1 text-sm" aria-label="Draw rules">
+        <ul className="grid grid-cols-1 gap-1 text-sm" aria-label="Draw rules">
           {section.rules.map((rule, at) => (
             <li key={at} className="flex items-center gap-2 rounded-md bg-muted/50 px-2 py-1">
               <div className="w-20 shrink-0">

@@ -165,7 +165,7 @@ export default function TestPage({ loaderData, actionData }: Route.ComponentProp
       <Results test={test} analysis={analysis} running={running} />
 
       <h2 className="mb-3 mt-8 text-lg font-semibold">Paper and keys</h2>
-      <div className="grid gap-6">
+      <div className="grid gap-6 [&>*]:min-w-0">
         {sections.map((section) => (
           <section key={section.name} aria-label={section.name} className="grid gap-3">
             <div>
@@ -309,7 +309,7 @@ function KeyDecision({ question }: { question: PaperRow }) {
           </Select>
         </div>
         {kind === "any-of" && (
-          <fieldset className="flex flex-wrap gap-3">
+          <fieldset className="min-w-0 flex flex-wrap gap-3">
             <legend className="mb-1 text-xs text-muted-foreground">Options that count as correct</legend>
             {options.map((_, index) => (
               <label key={index} className="flex items-center gap-1.5">
@@ -334,7 +334,7 @@ function KeyDecision({ question }: { question: PaperRow }) {
               <p className="text-xs text-muted-foreground">For one exact value, give it as both ends.</p>
             </div>
           ) : (
-            <fieldset className="flex flex-wrap gap-3">
+            <fieldset className="min-w-0 flex flex-wrap gap-3">
               <legend className="mb-1 text-xs text-muted-foreground">
                 The correct {question.type === "single" ? "option" : "options"}
               </legend>
@@ -364,7 +364,7 @@ function KeyDecision({ question }: { question: PaperRow }) {
 
 function Results({ test, analysis, running }: Pick<LoaderData, "test" | "analysis" | "running">) {
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle className="text-base">
