@@ -7,6 +7,17 @@ const creatorPages = (idPrefix: string) => [
   route("sales", "routes/creator/sales.tsx", { id: `${idPrefix}-sales` }),
 ];
 
+/** The Tests area (issue 29): the same pages for a creator and for an institute's owner. */
+const testsPages = (idPrefix: string) =>
+  prefix("tests", [
+    index("routes/tests/list.tsx", { id: `${idPrefix}-tests` }),
+    route("questions", "routes/tests/questions.tsx", { id: `${idPrefix}-tests-questions` }),
+    route("questions/new", "routes/tests/question.tsx", { id: `${idPrefix}-tests-question-new` }),
+    route("questions/:id", "routes/tests/question.tsx", { id: `${idPrefix}-tests-question` }),
+    route("new", "routes/tests/new-test.tsx", { id: `${idPrefix}-tests-new` }),
+    route(":id", "routes/tests/test.tsx", { id: `${idPrefix}-tests-test` }),
+  ]);
+
 export default [
   layout("routes/marketing/layout.tsx", [
     index("routes/home.tsx"),
@@ -34,6 +45,7 @@ export default [
       ...creatorPages("creator"),
       route("contents/:id", "routes/creator/content-detail.tsx", { id: "creator-content-detail" }),
       route("account", "routes/creator/account.tsx"),
+      ...testsPages("creator"),
     ]),
     ...prefix("dashboard/creator", [
       ...creatorPages("dashboard-creator"),
@@ -72,6 +84,7 @@ export default [
       route("leads", "routes/business/leads.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
+      ...testsPages("business"),
     ]),
   ]),
 

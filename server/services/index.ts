@@ -34,6 +34,7 @@ import { MockTestService } from "./mock-tests/tests.ts";
 import { AttemptService } from "./mock-tests/attempts.ts";
 import { PaperCache } from "./mock-tests/papers.ts";
 import { SeriesService } from "./mock-tests/series.ts";
+import { TestsAreaQueries } from "./mock-tests/area-queries.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -67,6 +68,7 @@ export interface Services {
   mockTests: MockTestService;
   attempts: AttemptService;
   series: SeriesService;
+  testsArea: TestsAreaQueries;
 }
 
 export interface ServiceDeps {
@@ -194,6 +196,7 @@ export function createServices({
       assignable: (reader) => team.assignableBusinesses(reader),
       catalogChanged: (centerId) => sites.catalogChanged(centerId),
     }),
+    testsArea: new TestsAreaQueries(db),
   };
 }
 

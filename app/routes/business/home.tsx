@@ -4,10 +4,11 @@ import {
   Bell,
   CalendarClock,
   CheckCircle2,
+  ClipboardCheck,
   ExternalLink,
-  Hourglass,
   Globe,
   GraduationCap,
+  Hourglass,
   Inbox,
   IndianRupee,
   LayoutTemplate,
@@ -260,6 +261,9 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             </ButtonLink>
             <ButtonLink to="/business/subscription-details" variant="outline" className="justify-start">
               <ReceiptText className="size-4" aria-hidden /> See payments and next billing
+            </ButtonLink>
+            <ButtonLink to="/business/tests" variant="outline" className="justify-start">
+              <ClipboardCheck className="size-4" aria-hidden /> Build and run mock tests
             </ButtonLink>
           </CardContent>
         </Card>

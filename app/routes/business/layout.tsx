@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import {
+  ClipboardCheck,
   CreditCard,
   FileCog,
   FileStack,
@@ -38,6 +39,7 @@ const NAV: NavGroup[] = [
       { to: "/business/site", label: "Website Details", icon: Globe },
       { to: "/business/content", label: "Website Content", icon: FileStack },
       { to: "/business/team", label: "Team", icon: Users },
+      { to: "/business/tests", label: "Tests", icon: ClipboardCheck },
       { to: "/business/leads", label: "Leads", icon: Inbox },
       { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
       { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },

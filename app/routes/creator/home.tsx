@@ -1,5 +1,15 @@
 import { Link, useLocation } from "react-router";
-import { BarChart3, FileStack, FileText, IndianRupee, Radio, ShoppingBag, Upload, Video } from "lucide-react";
+import {
+  BarChart3,
+  ClipboardCheck,
+  FileStack,
+  FileText,
+  IndianRupee,
+  Radio,
+  ShoppingBag,
+  Upload,
+  Video,
+} from "lucide-react";
 import type { Route } from "./+types/home";
 import { creatorContext } from "~/lib/creator.server";
 import { getViewer } from "~/lib/session.server";
@@ -49,6 +59,9 @@ export default function CreatorHome({ loaderData }: Route.ComponentProps) {
           </Link>
           <Link to={paths.sales} className={buttonClasses("secondary", "sm")}>
             <BarChart3 className="size-4" aria-hidden /> Sales
+          </Link>
+          <Link to="/creator/tests" className={buttonClasses("secondary", "sm")}>
+            <ClipboardCheck className="size-4" aria-hidden /> Tests
           </Link>
         </div>
       </div>

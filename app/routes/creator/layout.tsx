@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { BarChart3, FileStack, LayoutDashboard, Upload, UserRound } from "lucide-react";
+import { BarChart3, ClipboardCheck, FileStack, LayoutDashboard, Upload, UserRound } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
@@ -20,6 +20,7 @@ const NAV: NavGroup[] = [
       { to: "/creator/upload", label: "Upload", icon: Upload },
       { to: "/creator/contents", label: "Contents", icon: FileStack },
       { to: "/creator/sales", label: "Sales", icon: BarChart3 },
+      { to: "/creator/tests", label: "Tests", icon: ClipboardCheck },
       { to: "/creator/account", label: "Account", icon: UserRound },
     ],
   },

@@ -1,0 +1,71 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { HttpError } from "../../server/http/errors.ts";
+import type { Reader } from "../../server/services/content-access.ts";
+import type { InputIssue } from "#common/validation/storable.ts";
+import { getRequestContext } from "./context.server";
+import { getViewer } from "./session.server";
+import { flashToastCookie } from "./toast.server";
+import { testsPaths } from "./tests-area/paths";
+import type { FlashToast } from "./toast";
+
+/**
+ * The Tests area's pages run under the creator layout and the business layout, whose middleware
+ * has already checked the role (creator; business owner of this site): both read the same
+ * services as the signed-in person, so an owner sees their institute team's tests and bank.
+ */
+export function testsAreaContext(context: Readonly<RouterContextProvider>, request: Request) {
+  const viewer = getViewer(context)!;
+  const reader: Reader = { id: viewer.id, role: viewer.role };
+  return {
+    services: getRequestContext(context).services,
+    viewer,
+    reader,
+    paths: testsPaths(new URL(request.url).pathname),
+  };
+}
+
+/** A refused action: the message, the named fields, and anything else the service said (an import's bad rows). */
+export interface TestsAreaFailure {
+  ok: false;
+  error: string;
+  issues: InputIssue[];
+  problems: { where: string; message: string }[];
+}
+
+/** Runs a service call for an action; its refusals in the product's words come back to the page. */
+export async function refusalOr<T>(
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data<TestsAreaFailure>> }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const extra = error.extra as { issues?: InputIssue[]; problems?: TestsAreaFailure["problems"] };
+    return {
+      ok: false,
+      response: data<TestsAreaFailure>(
+        { ok: false, error: error.message, issues: extra.issues ?? [], problems: extra.problems ?? [] },
+        { status: error.status },
+      ),
+    };
+  }
+}
+
+export function refused(error: string, status = 400) {
+  return data<TestsAreaFailure>({ ok: false, error, issues: [], problems: [] }, { status });
+}
+
+/** After a change: back to a page with a toast (works without JavaScript). */
+export function redirectWithToast(to: string, toast: FlashToast): never {
+  throw redirect(to, { headers: { "Set-Cookie": flashToastCookie(toast) } });
+}
+
+/** A loader's 404 from a service becomes the error page. */
+export async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}

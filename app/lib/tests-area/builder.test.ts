@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { createTestBody, draftFor, patternCount, perChapterRules, sectionTotal } from "./builder";
+
+describe("the test builder's draft", () => {
+  it("prefills JEE Main 2025's six sections with 20 single-correct and 5 numerical questions each pair", () => {
+    const draft = draftFor("jee-main-2025");
+    expect(draft.sections.map((s) => s.name)).toEqual([
+      "Physics Section A",
+      "Physics Section B",
+      "Chemistry Section A",
+      "Chemistry Section B",
+      "Mathematics Section A",
+      "Mathematics Section B",
+    ]);
+    expect(draft.sections.map(patternCount)).toEqual([20, 5, 20, 5, 20, 5]);
+    expect(draft.durationMinutes).toBe(180);
+  });
+
+  it("makes one rule per chapter and difficulty", () => {
+    const rules = perChapterRules(
+      [
+        { subject: "Physics", chapter: "Optics" },
+        { subject: "Physics", chapter: "Waves" },
+      ],
+      ["easy", "hard"],
+      2,
+    );
+    expect(rules).toHaveLength(4);
+    expect(rules[1]).toEqual({ subject: "Physics", chapter: "Optics", difficulty: "hard", type: "", count: 2 });
+  });
+
+  it("writes the API's body: a free test has price 0, anytime has no window, empty tags are left out", () => {
+    const draft = draftFor("custom");
+    draft.title = "Weekly";
+    draft.paid = false;
+    draft.price = 99;
+    draft.opensAt = "2026-12-01T09:00";
+    draft.sections[0].picked = [{ _id: "q1", text: "x", type: "single" }];
+    draft.sections[0].rules = perChapterRules([{ subject: null, chapter: "Optics" }], [], 3);
+    const body = createTestBody(draft);
+    expect(body).toMatchObject({ title: "Weekly", price: 0, opensAt: null, closesAt: null, businessId: null });
+    expect(body.sections[0].questions).toEqual(["q1"]);
+    expect(body.sections[0].draw).toEqual([{ chapter: "Optics", count: 3 }]);
+    expect(sectionTotal(draft.sections[0])).toBe(4);
+  });
+});

@@ -1,0 +1,141 @@
+import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
+import type { QuestionType, SectionMarking } from "#common/mock-tests/marking.ts";
+import type { ResultRelease } from "#common/mock-tests/test-input.ts";
+
+/**
+ * The test builder's draft as the page holds it, and the `POST /api/tests` body it becomes. A
+ * pattern fills in the sections (names, how many questions of each type, marking); each section
+ * then gets questions picked by hand and rules that draw from the bank.
+ */
+
+export type Difficulty = "easy" | "medium" | "hard";
+
+export interface DrawRuleDraft {
+  subject: string;
+  chapter: string;
+  difficulty: Difficulty | "";
+  type: QuestionType | "";
+  count: number;
+}
+
+export interface PickedQuestion {
+  _id: string;
+  text: string;
+  type: QuestionType;
+}
+
+export interface SectionDraft {
+  name: string;
+  subject: string;
+  marking: SectionMarking;
+  attemptAny?: number;
+  /** What the pattern asks for, per type (none for a custom section). */
+  counts: Partial<Record<QuestionType, number>>;
+  picked: PickedQuestion[];
+  rules: DrawRuleDraft[];
+}
+
+export interface TestDraft {
+  title: string;
+  pattern: PatternId;
+  businessId: string;
+  paid: boolean;
+  price: number;
+  durationMinutes: number;
+  scheduled: boolean;
+  /** datetime-local values, in the browser's time zone. */
+  opensAt: string;
+  closesAt: string;
+  attemptsAllowed: number;
+  resultRelease: ResultRelease;
+  practice: boolean;
+  sections: SectionDraft[];
+}
+
+export function sectionsOf(pattern: PatternId): SectionDraft[] {
+  return PATTERNS[pattern].sections.map((s) => ({
+    name: s.name,
+    subject: s.subject,
+    marking: s.marking,
+    ...(s.attemptAny ? { attemptAny: s.attemptAny } : {}),
+    counts: s.counts,
+    picked: [],
+    rules: [],
+  }));
+}
+
+export function draftFor(pattern: PatternId, businessId = ""): TestDraft {
+  return {
+    title: "",
+    pattern,
+    businessId,
+    paid: false,
+    price: 0,
+    durationMinutes: PATTERNS[pattern].durationMinutes,
+    scheduled: false,
+    opensAt: "",
+    closesAt: "",
+    attemptsAllowed: 1,
+    resultRelease: "immediate",
+    practice: false,
+    sections: sectionsOf(pattern),
+  };
+}
+
+/** "N questions per chapter × difficulty": one rule for every chapter and difficulty chosen. */
+export function perChapterRules(
+  chapters: { subject: string | null; chapter: string }[],
+  difficulties: Difficulty[],
+  count: number,
+  type: QuestionType | "" = "",
+): DrawRuleDraft[] {
+  const levels: (Difficulty | "")[] = difficulties.length ? difficulties : [""];
+  return chapters.flatMap((c) =>
+    levels.map((difficulty) => ({ subject: c.subject ?? "", chapter: c.chapter, difficulty, type, count })),
+  );
+}
+
+/** How many questions a section will hold once its rules have drawn. */
+export function sectionTotal(section: SectionDraft): number {
+  return section.picked.length + section.rules.reduce((sum, r) => sum + (r.count || 0), 0);
+}
+
+export function patternCount(section: SectionDraft): number {
+  return Object.values(section.counts).reduce((sum, n) => sum + (n ?? 0), 0);
+}
+
+/** A datetime-local value as an ISO time with its offset (the server's input), or null when empty. */
+export function isoOrNull(local: string): string | null {
+  if (!local) return null;
+  const time = new Date(local);
+  return Number.isNaN(time.getTime()) ? local : time.toISOString();
+}
+
+/** The draft as `POST /api/tests`'s body; the server checks all of it. */
+export function createTestBody(draft: TestDraft) {
+  return {
+    title: draft.title,
+    pattern: draft.pattern,
+    businessId: draft.businessId || null,
+    price: draft.paid ? draft.price : 0,
+    durationMinutes: draft.durationMinutes,
+    opensAt: draft.scheduled ? isoOrNull(draft.opensAt) : null,
+    closesAt: draft.scheduled ? isoOrNull(draft.closesAt) : null,
+    attemptsAllowed: draft.attemptsAllowed,
+    resultRelease: draft.resultRelease,
+    practice: draft.practice,
+    sections: draft.sections.map((s) => ({
+      name: s.name,
+      marking: s.marking,
+      ...(s.attemptAny ? { attemptAny: s.attemptAny } : {}),
+      questions: s.picked.map((q) => q._id),
+      draw: s.rules.map((r) => ({
+        ...(r.subject ? { subject: r.subject } : {}),
+        ...(r.chapter ? { chapter: r.chapter } : {}),
+        ...(r.difficulty ? { difficulty: r.difficulty } : {}),
+        ...(r.type ? { type: r.type } : {}),
+        count: r.count,
+      })),
+    })),
+  };
+}

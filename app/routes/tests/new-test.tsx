@@ -1,0 +1,594 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { ArrowLeft, Plus, Trash2 } from "lucide-react";
+import type { Route } from "./+types/new-test";
+import { redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
+import { testsPaths } from "~/lib/tests-area/paths";
+import {
+  createTestBody,
+  draftFor,
+  patternCount,
+  perChapterRules,
+  sectionTotal,
+  sectionsOf,
+  type Difficulty,
+  type DrawRuleDraft,
+  type SectionDraft,
+  type TestDraft,
+} from "~/lib/tests-area/builder";
+import { PATTERN_IDS, PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
+import { QUESTION_TYPE_NAMES, describeMarking } from "#common/mock-tests/marking-text.ts";
+import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
+import { NO_TEAMS_HINT } from "#common/validation/team.ts";
+import { MathText } from "~/components/tests/math-text";
+import { DIFFICULTIES, DIFFICULTY_NAMES } from "~/components/tests/question-editor";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, Label, Select } from "~/components/ui/input";
+import { PageHeader } from "~/components/ui/page-header";
+import type { loader as bankLoader } from "./questions";
+
+export const meta: Route.MetaFunction = () => [{ title: "New test | Tests" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, reader, viewer } = testsAreaContext(context, request);
+  const [businesses, facets] = await Promise.all([
+    services.team.assignableBusinesses(reader),
+    services.testsArea.facets(viewer.id),
+  ]);
+  return { businesses, facets, isOwner: reader.role === "business" };
+}
+
+/** The builder's draft arrives as the API's JSON body; the service checks all of it. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, reader, paths } = testsAreaContext(context, request);
+  const form = await request.formData();
+  let body: unknown;
+  try {
+    body = JSON.parse(String(form.get("payload") ?? ""));
+  } catch {
+    return refused("The test could not be read; please try again.");
+  }
+  const created = await refusalOr(() => services.mockTests.create(reader, body));
+  if (!created.ok) return created.response;
+  redirectWithToast(paths.test(created.value._id), {
+    kind: "success",
+    title: "Test saved as a draft",
+    description: created.value.title,
+  });
+}
+
+const RELEASES = [
+  ["immediate", "Immediately after submitting"],
+  ["after-window", "After the window closes"],
+  ["manual", "When I publish them"],
+] as const;
+
+export default function NewTest({ loaderData, actionData }: Route.ComponentProps) {
+  const { businesses, facets } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const [draft, setDraft] = useState<TestDraft>(() => draftFor("custom", businesses[0]?._id ?? ""));
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const set = (patch: Partial<TestDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setSection = (index: number, patch: Partial<SectionDraft>) =>
+    setDraft((d) => ({ ...d, sections: d.sections.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
+
+  const choosePattern = (pattern: PatternId) =>
+    setDraft((d) => ({
+      ...d,
+      pattern,
+      durationMinutes: PATTERNS[pattern].durationMinutes,
+      sections: sectionsOf(pattern),
+    }));
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Link
+        to=".."
+        relative="path"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Tests
+      </Link>
+      <PageHeader
+        title="New test"
+        description="Start from an exam pattern, fill each section from your question bank, and save it as a draft."
+      />
+      <Form method="post" className="grid grid-cols-1 gap-6">
+        <input type="hidden" name="payload" value={JSON.stringify(createTestBody(draft))} />
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          >
+            {failure.error}
+          </p>
+        )}
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Pattern and settings</CardTitle>
+          </CardHeader>
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field label="Pattern" hint={patternHint(draft.pattern)}>
+              <Select value={draft.pattern} onChange={(e) => choosePattern(e.target.value as PatternId)}>
+                {PATTERN_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {PATTERNS[id].name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Title">
+              <Input value={draft.title} onChange={(e) => set({ title: e.target.value })} maxLength={200} />
+            </Field>
+            <Field
+              label="Institute"
+              hint={businesses.length === 0 ? NO_TEAMS_HINT : "Students of this institute can take it."}
+            >
+              <Select value={draft.businessId} onChange={(e) => set({ businessId: e.target.value })}>
+                <option value="">No institute yet</option>
+                {businesses.map((b) => (
+                  <option key={b._id} value={b._id}>
+                    {b.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Duration (minutes)">
+              <Input
+                type="number"
+                min={1}
+                max={600}
+                value={draft.durationMinutes}
+                onChange={(e) => set({ durationMinutes: Number(e.target.value) })}
+              />
+            </Field>
+            <fieldset className="min-w-0 grid gap-2">
+              <legend className="mb-1.5 text-sm font-medium">Price</legend>
+              <div className="flex flex-wrap items-center gap-4 text-sm">
+                <Radio name="price-kind" checked={!draft.paid} onChange={() => set({ paid: false })} label="Free" />
+                <Radio name="price-kind" checked={draft.paid} onChange={() => set({ paid: true })} label="Paid" />
+                {draft.paid && (
+                  <Input
+                    type="number"
+                    min={1}
+                    aria-label="Price in rupees"
+                    className="w-32"
+                    value={draft.price || ""}
+                    onChange={(e) => set({ price: Number(e.target.value) })}
+                  />
+                )}
+              </div>
+            </fieldset>
+            <fieldset className="min-w-0 grid gap-2">
+              <legend className="mb-1.5 text-sm font-medium">When it can be taken</legend>
+              <div className="flex flex-wrap gap-4 text-sm">
+                <Radio
+                  name="window"
+                  checked={!draft.scheduled}
+                  onChange={() => set({ scheduled: false })}
+                  label="Anytime"
+                />
+                <Radio
+                  name="window"
+                  checked={draft.scheduled}
+                  onChange={() => set({ scheduled: true })}
+                  label="Between two times"
+                />
+              </div>
+              {draft.scheduled && (
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <Field label="Opens">
+                    <Input
+                      type="datetime-local"
+                      value={draft.opensAt}
+                      onChange={(e) => set({ opensAt: e.target.value })}
+                    />
+                  </Field>
+                  <Field label="Closes">
+                    <Input
+                      type="datetime-local"
+                      value={draft.closesAt}
+                      onChange={(e) => set({ closesAt: e.target.value })}
+                    />
+                  </Field>
+                </div>
+              )}
+            </fieldset>
+            <Field label="Attempts allowed">
+              <Input
+                type="number"
+                min={1}
+                max={20}
+                value={draft.attemptsAllowed}
+                onChange={(e) => set({ attemptsAllowed: Number(e.target.value) })}
+              />
+            </Field>
+            <Field label="Results shown">
+              <Select
+                value={draft.resultRelease}
+                onChange={(e) => set({ resultRelease: e.target.value as TestDraft["resultRelease"] })}
+              >
+                {RELEASES.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <label className="flex items-start gap-2 text-sm sm:col-span-2">
+              <input
+                type="checkbox"
+                checked={draft.practice}
+                onChange={(e) => set({ practice: e.target.checked })}
+                className="mt-0.5 size-4 accent-primary"
+              />
+              <span>
+                <span className="font-medium">Practice mode</span>
+                <span className="block text-muted-foreground">
+                  Students may see a question&apos;s solution as soon as they answer it.
+                </span>
+              </span>
+            </label>
+          </CardContent>
+        </Card>
+
+        {draft.sections.map((section, index) => (
+          <SectionEditor
+            key={`${draft.pattern}-${index}`}
+            section={section}
+            index={index}
+            facets={facets}
+            taken={new Set(draft.sections.flatMap((s) => s.picked.map((q) => q._id)))}
+            onChange={(patch) => setSection(index, patch)}
+            onRemove={
+              draft.pattern === "custom" && draft.sections.length > 1
+                ? () => setDraft((d) => ({ ...d, sections: d.sections.filter((_, i) => i !== index) }))
+                : undefined
+            }
+          />
+        ))}
+        {draft.pattern === "custom" && (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() =>
+              setDraft((d) => ({
+                ...d,
+                sections: [...d.sections, { ...sectionsOf("custom")[0], name: `Section ${d.sections.length + 1}` }],
+              }))
+            }
+          >
+            <Plus className="size-4" aria-hidden /> Add section
+          </Button>
+        )}
+
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
+          <p className="text-sm text-muted-foreground">
+            {draft.sections.reduce((sum, s) => sum + sectionTotal(s), 0)} questions in {draft.sections.length}{" "}
+            {draft.sections.length === 1 ? "section" : "sections"}
+          </p>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : "Create draft"}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function patternHint(pattern: PatternId) {
+  const p = PATTERNS[pattern];
+  return `${p.sections.length} ${p.sections.length === 1 ? "section" : "sections"}, ${p.durationMinutes} minutes${p.mode === "omr" ? ", OMR sheet" : ""}`;
+}
+
+function Radio({
+  name,
+  checked,
+  onChange,
+  label,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-4 accent-primary" />
+      {label}
+    </label>
+  );
+}
+
+type Facets = Route.ComponentProps["loaderData"]["facets"];
+
+function SectionEditor({
+  section,
+  index,
+  facets,
+  taken,
+  onChange,
+  onRemove,
+}: {
+  section: SectionDraft;
+  index: number;
+  facets: Facets;
+  taken: Set<string>;
+  onChange: (patch: Partial<SectionDraft>) => void;
+  onRemove?: () => void;
+}) {
+  const wanted = patternCount(section);
+  const total = sectionTotal(section);
+  const types = Object.keys(section.marking) as QuestionType[];
+  return (
+    <Card aria-label={`Section ${index + 1}`} role="group">
+      <CardHeader className="gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label={`Section ${index + 1} name`} className="min-w-0 flex-1">
+            <Input value={section.name} onChange={(e) => onChange({ name: e.target.value })} />
+          </Field>
+          <p className="pb-2 text-sm tabular-nums text-muted-foreground">
+            {total} {total === 1 ? "question" : "questions"}
+            {wanted ? ` of ${wanted}` : ""}
+          </p>
+          {onRemove && (
+            <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove section ${index + 1}`}>
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+        <ul className="grid gap-1 text-xs text-muted-foreground">
+          {types.map((type) => (
+            <li key={type}>
+              <span className="font-medium text-foreground">
+                {QUESTION_TYPE_NAMES[type]}
+                {section.counts[type] ? ` (${section.counts[type]})` : ""}:
+              </span>{" "}
+              {describeMarking(type, section.marking[type]!)}
+            </li>
+          ))}
+          {section.attemptAny ? <li>Any {section.attemptAny} of the questions count.</li> : null}
+        </ul>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <QuestionPicker section={section} facets={facets} taken={taken} onChange={onChange} />
+        <RuleEditor section={section} facets={facets} onChange={onChange} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Pick by hand: the bank's page, searched and filtered, with a checkbox per question. */
+function QuestionPicker({
+  section,
+  facets,
+  taken,
+  onChange,
+}: {
+  section: SectionDraft;
+  facets: Facets;
+  taken: Set<string>;
+  onChange: (patch: Partial<SectionDraft>) => void;
+}) {
+  const fetcher = useFetcher<typeof bankLoader>();
+  const bank = testsPaths(useLocation().pathname).bank;
+  const [q, setQ] = useState("");
+  const [subject, setSubject] = useState(section.subject);
+  const [chapter, setChapter] = useState("");
+  const { load } = fetcher;
+  useEffect(() => {
+    const params = new URLSearchParams(Object.entries({ q, subject, chapter }).filter(([, v]) => v));
+    const timer = setTimeout(() => load(`${bank}?${params}`), 250);
+    return () => clearTimeout(timer);
+  }, [q, subject, chapter, load, bank]);
+  const mine = new Set(section.picked.map((p) => p._id));
+  const results = fetcher.data?.questions ?? [];
+  const toggle = (question: { _id: string; text: string; type: string }, on: boolean) =>
+    onChange({
+      picked: on
+        ? [...section.picked, { _id: question._id, text: question.text, type: question.type as QuestionType }]
+        : section.picked.filter((p) => p._id !== question._id),
+    });
+  return (
+    <div className="grid grid-cols-1 content-start gap-2">
+      <h3 className="text-sm font-semibold">Pick questions</h3>
+      <div className="grid grid-cols-2 gap-2">
+        <Input
+          type="search"
+          placeholder="Search the bank"
+          aria-label="Search the bank"
+          className="col-span-2"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <Select aria-label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)}>
+          <option value="">All subjects</option>
+          {facets.subjects.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </Select>
+        <Select aria-label="Chapter" value={chapter} onChange={(e) => setChapter(e.target.value)}>
+          <option value="">All chapters</option>
+          {[...new Set(facets.chapters.filter((c) => !subject || c.subject === subject).map((c) => c.chapter))].map(
+            (c) => (
+              <option key={c}>{c}</option>
+            ),
+          )}
+        </Select>
+      </div>
+      <ul
+        className="max-h-72 divide-y overflow-y-auto rounded-md border"
+        aria-label="Questions in the bank"
+        aria-busy={fetcher.state === "loading"}
+      >
+        {results.length === 0 && (
+          <li className="p-3 text-sm text-muted-foreground">
+            {fetcher.state === "idle" && fetcher.data ? "No questions match." : "Loading..."}
+          </li>
+        )}
+        {results.map((question) => (
+          <li key={question._id}>
+            <label className="flex cursor-pointer items-start gap-2 p-2 text-sm hover:bg-muted/50">
+              <input
+                type="checkbox"
+                className="mt-1 size-4 shrink-0 accent-primary"
+                checked={mine.has(question._id)}
+                disabled={!mine.has(question._id) && taken.has(question._id)}
+                onChange={(e) => toggle(question, e.target.checked)}
+              />
+              <span className="min-w-0">
+                <MathText source={question.text} className="line-clamp-2 py-1" />
+                <span className="text-xs text-muted-foreground">
+                  {QUESTION_TYPE_NAMES[question.type as QuestionType]}
+                  {question.tags.chapter ? ` · ${question.tags.chapter}` : ""}
+                  {question.tags.difficulty ? ` · ${DIFFICULTY_NAMES[question.tags.difficulty]}` : ""}
+                </span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground">{section.picked.length} picked by hand</p>
+    </div>
+  );
+}
+
+/** Draw by rule: N questions at random per chapter × difficulty (or any tags), at creation. */
+function RuleEditor({
+  section,
+  facets,
+  onChange,
+}: {
+  section: SectionDraft;
+  facets: Facets;
+  onChange: (patch: Partial<SectionDraft>) => void;
+}) {
+  const [chapters, setChapters] = useState<string[]>([]);
+  const [levels, setLevels] = useState<Difficulty[]>([]);
+  const [count, setCount] = useState(1);
+  const [type, setType] = useState<QuestionType | "">("");
+  const available = facets.chapters.filter((c) => !section.subject || c.subject === section.subject);
+  const setRule = (at: number, patch: Partial<DrawRuleDraft>) =>
+    onChange({ rules: section.rules.map((r, i) => (i === at ? { ...r, ...patch } : r)) });
+  const addRules = () => {
+    const chosen = available.filter((c) => chapters.includes(`${c.subject ?? ""}/${c.chapter}`));
+    if (chosen.length === 0) return;
+    onChange({ rules: [...section.rules, ...perChapterRules(chosen, levels, count, type)] });
+    setChapters([]);
+  };
+  return (
+    <div className="grid grid-cols-1 content-start gap-2">
+      <h3 className="text-sm font-semibold">Draw by rule</h3>
+      <fieldset className="grid min-w-0 grid-cols-1 gap-2 rounded-md border p-3">
+        <legend className="px-1 text-xs text-muted-foreground">N questions per chapter × difficulty</legend>
+        {available.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Tag questions with chapters to draw by chapter.</p>
+        ) : (
+          <div className="flex max-h-32 flex-wrap gap-x-4 gap-y-1 overflow-y-auto text-sm">
+            {available.map((c) => {
+              const key = `${c.subject ?? ""}/${c.chapter}`;
+              return (
+                <label key={key} className="flex items-center gap-1.5">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={chapters.includes(key)}
+                    onChange={(e) =>
+                      setChapters((list) => (e.target.checked ? [...list, key] : list.filter((k) => k !== key)))
+                    }
+                  />
+                  {c.chapter}
+                </label>
+              );
+            })}
+          </div>
+        )}
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {DIFFICULTIES.map((d) => (
+            <label key={d} className="flex items-center gap-1.5">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={levels.includes(d)}
+                onChange={(e) => setLevels((list) => (e.target.checked ? [...list, d] : list.filter((l) => l !== d)))}
+              />
+              {DIFFICULTY_NAMES[d]}
+            </label>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <Label htmlFor={`${section.name}-n`} className="text-xs">
+              Questions each
+            </Label>
+            <Input
+              id={`${section.name}-n`}
+              type="number"
+              min={1}
+              max={200}
+              className="w-24"
+              value={count}
+              onChange={(e) => setCount(Math.max(1, Number(e.target.value) || 1))}
+            />
+          </div>
+          <Select
+            aria-label="Question type to draw"
+            className="w-auto"
+            value={type}
+            onChange={(e) => setType(e.target.value as QuestionType | "")}
+          >
+            <option value="">Any type</option>
+            {QUESTION_TYPES.filter((t) => section.marking[t]).map((t) => (
+              <option key={t} value={t}>
+                {QUESTION_TYPE_NAMES[t]}
+              </option>
+            ))}
+          </Select>
+          <Button variant="secondary" size="sm" onClick={addRules} disabled={chapters.length === 0}>
+            Add rules
+          </Button>
+        </div>
+      </fieldset>
+      {section.rules.length > 0 && (
+        <ul className="grid grid-cols-1 gap-1 text-sm" aria-label="Draw rules">
+          {section.rules.map((rule, at) => (
+            <li key={at} className="flex items-center gap-2 rounded-md bg-muted/50 px-2 py-1">
+              <div className="w-20 shrink-0">
+                <Input
+                  type="number"
+                  min={1}
+                  max={200}
+                  aria-label="How many to draw"
+                  className="h-8"
+                  value={rule.count}
+                  onChange={(e) => setRule(at, { count: Math.max(1, Number(e.target.value) || 1) })}
+                />
+              </div>
+              <span className="min-w-0 flex-1 truncate">
+                from{" "}
+                {[
+                  rule.chapter || rule.subject || "any chapter",
+                  rule.difficulty && DIFFICULTY_NAMES[rule.difficulty],
+                  rule.type && QUESTION_TYPE_NAMES[rule.type],
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label="Remove rule"
+                onClick={() => onChange({ rules: section.rules.filter((_, i) => i !== at) })}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import type { Route } from "./+types/question";
+import { orNotFound, redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
+import { editorField, formValuesOf, questionFromForm } from "~/lib/tests-area/question-form";
+import type { QuestionJson } from "#common/mock-tests/question.ts";
+import { QuestionEditor } from "~/components/tests/question-editor";
+import { PageHeader } from "~/components/ui/page-header";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? "Edit question" : "New question"} | Tests` },
+];
+
+/** A new question, or one of the viewer's own to edit (a teammate's opens read-only in the bank). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services, viewer, paths } = testsAreaContext(context, request);
+  const [facets, stored] = await Promise.all([
+    services.testsArea.facets(viewer.id),
+    params.id ? orNotFound(() => services.questionBank.get(viewer.id, params.id!)) : null,
+  ]);
+  if (stored && stored.authorId !== viewer.id)
+    redirectWithToast(paths.bank, { kind: "error", title: "Only its author can edit a question" });
+  const {
+    _id: _,
+    authorId: __,
+    createdAt: ___,
+    updatedAt: ____,
+    ...question
+  } = stored ?? ({} as Record<string, never>);
+  return {
+    question: stored ? (question as QuestionJson) : null,
+    subjects: facets.subjects,
+    chapters: [...new Set(facets.chapters.map((c) => c.chapter))],
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { services, viewer, paths } = testsAreaContext(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    if (!params.id) return refused("Nothing to delete");
+    const removed = await refusalOr(() => services.questionBank.remove(viewer.id, params.id!));
+    if (!removed.ok) return removed.response;
+    redirectWithToast(paths.bank, { kind: "success", title: "Question deleted" });
+  }
+  const question = questionFromForm(form);
+  const saved = await refusalOr(() =>
+    params.id
+      ? services.questionBank.update(viewer.id, params.id, question)
+      : services.questionBank.create(viewer.id, question),
+  );
+  if (!saved.ok) return saved.response;
+  redirectWithToast(paths.bank, {
+    kind: "success",
+    title: params.id ? "Question saved" : "Question added to the bank",
+  });
+}
+
+export default function QuestionPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const errors: Record<string, string> = {};
+  for (const issue of failure?.issues ?? []) {
+    const field = editorField(issue.field, issue.message);
+    errors[field] ??= issue.message;
+  }
+  const formError = failure
+    ? failure.issues.length === 0
+      ? failure.error
+      : (errors.form ?? "Please correct the fields marked below.")
+    : null;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link
+        to=".."
+        relative="path"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Question bank
+      </Link>
+      <PageHeader
+        title={params.id ? "Edit question" : "New question"}
+        description="Tests keep the copy of a question they were built with; changes here apply to tests made from now on."
+      />
+      <QuestionEditor
+        values={formValuesOf(loaderData.question)}
+        errors={errors}
+        formError={formError}
+        subjects={loaderData.subjects}
+        chapters={loaderData.chapters}
+        submitLabel={params.id ? "Save question" : "Add question"}
+      />
+    </div>
+  );
+}

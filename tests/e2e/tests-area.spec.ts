@@ -1,0 +1,228 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "./fixtures.ts";
+import { signIn, unique } from "./journeys.ts";
+
+/**
+ * The institute side of mock tests (issue 29): a creator fills the bank (a question with LaTeX, a
+ * file import that is refused for one bad row and then accepted), builds a custom test that draws
+ * by chapter × difficulty, publishes it, and the institute's owner finds it in their Tests area.
+ */
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? join("test-results", "tests-area-screens");
+mkdirSync(SHOTS, { recursive: true });
+
+/** The page at desktop width and on a 390 px phone, for looking at. */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing wider than the phone: wide tables scroll inside their own box.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+function csv(chapter: string, badText: string) {
+  return Buffer.from(
+    [
+      "type,text,option_a,option_b,option_c,option_d,answer,subject,chapter,difficulty",
+      `single,"Light travels at $c = 3\\times 10^8$ m/s in vacuum.",True,False,,,A,Physics,${chapter},easy`,
+      `numerical,"A mirror's focal length $f$ in cm if $R = 40$ cm?",,,,,20,Physics,${chapter},medium`,
+      `single,"${badText}",Yes,No,,,A,Physics,${chapter},hard`,
+    ].join("\n"),
+  );
+}
+
+test("a creator writes, imports, builds and publishes a test; the owner sees it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const chapter = `Optics ${unique()}`;
+  const title = `Optics weekly ${unique()}`;
+
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  await page.getByRole("link", { name: "Tests" }).first().click();
+  await expect(page).toHaveURL(/\/creator\/tests$/);
+  await expect(page.getByRole("heading", { name: "Tests", level: 1 })).toBeVisible();
+
+  // A question with LaTeX: the preview shows it rendered by KaTeX.
+  await page.getByRole("link", { name: "Question bank" }).click();
+  await expect(page).toHaveURL(/\/creator\/tests\/questions$/);
+  await page.getByRole("link", { name: "New question" }).click();
+  await page.getByLabel("Question", { exact: true }).fill("Find $\\frac{1}{f}$ when $u = -30$ cm and $v = 60$ cm.");
+  const preview = page.getByTestId("question-preview");
+  await expect(preview.locator(".katex").first()).toBeVisible();
+  await expect(preview.locator(".katex .mfrac")).toHaveCount(1);
+  await page.getByLabel("Option A", { exact: true }).fill("$\\frac{1}{20}$");
+  await page.getByLabel("Option B", { exact: true }).fill("$\\frac{1}{60}$");
+  await page.getByLabel("Option A is correct").check();
+  await page.getByLabel("Subject").fill("Physics");
+  await page.getByLabel("Chapter").fill(chapter);
+  await page.getByLabel("Difficulty").selectOption("easy");
+  await expect(preview.locator("li .katex")).toHaveCount(2);
+  await shoot(page, "question-editor");
+  await page.getByRole("button", { name: "Add question" }).click();
+  await expect(page).toHaveURL(/\/creator\/tests\/questions$/);
+  await expect(page.getByText("Question added to the bank")).toBeVisible();
+
+  // A file with one bad row: the row is named and nothing is imported.
+  const fileInput = page.getByLabel("CSV, XLSX or JSON file");
+  await fileInput.setInputFiles({ name: "optics.csv", mimeType: "text/csv", buffer: csv(chapter, "") });
+  await page.getByRole("button", { name: "Import" }).click();
+  const problems = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
+  await expect(problems).toContainText("Row 4: Question text is required");
+  await shoot(page, "question-bank-import-refused");
+  await page.goto(`/creator/tests/questions?chapter=${encodeURIComponent(chapter)}`);
+  await expect(page.getByText(/^1 question$/)).toBeVisible();
+
+  // Fixed, the file imports whole.
+  await page.getByLabel("CSV, XLSX or JSON file").setInputFiles({
+    name: "optics.csv",
+    mimeType: "text/csv",
+    buffer: csv(chapter, "Is a plane mirror's image virtual?"),
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByText("3 questions imported")).toBeVisible();
+  await page.goto(`/creator/tests/questions?chapter=${encodeURIComponent(chapter)}`);
+  await expect(page.getByText(/^4 questions$/)).toBeVisible();
+  await expect(page.locator("li .katex").first()).toBeVisible();
+  await shoot(page, "question-bank");
+
+  // A custom test drawing one easy and one medium question of the chapter.
+  await page.goto("/creator/tests/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  const section = page.getByRole("group", { name: "Section 1" });
+  await expect(section).toContainText("+4 for the correct option, −1 for an incorrect answer, 0 if not answered.");
+  await section.getByRole("checkbox", { name: chapter, exact: true }).check();
+  await section.getByRole("checkbox", { name: "Easy", exact: true }).check();
+  await section.getByRole("checkbox", { name: "Medium", exact: true }).check();
+  await section.getByRole("button", { name: "Add rules" }).click();
+  await expect(section.getByRole("list", { name: "Draw rules" }).getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("2 questions in 1 section")).toBeVisible();
+  await shoot(page, "test-builder");
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await expect(page).toHaveURL(/\/creator\/tests\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Test saved as a draft")).toBeVisible();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Publish this test?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Test published")).toBeVisible();
+  await expect(page.getByText("Published", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close test" })).toBeVisible();
+  await shoot(page, "test-page");
+
+  await page.goto("/creator/tests");
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Published");
+  await shoot(page, "tests-list");
+
+  // The owner of Sunrise Academy sees the test in their Tests area.
+  await page.context().clearCookies();
+  await signIn(page, "business@example.com", "demo-business-2025", "business");
+  await page.getByRole("link", { name: "Tests" }).first().click();
+  await expect(page).toHaveURL(/\/business\/tests$/);
+  const row = page.getByRole("row", { name: new RegExp(title) });
+  await expect(row).toContainText("Published");
+  await expect(row).toContainText("Sunrise Academy");
+  await shoot(page, "owner-tests-list");
+  await row.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(/\/business\/tests\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("No one has submitted this test yet.")).toBeVisible();
+  await shoot(page, "owner-test-page");
+});
+
+const port = Number(process.env.E2E_PORT);
+const sunrise = `http://demo-t1.localhost:${port}`;
+
+/** A Sunrise Academy student signs up on its domain, and sits the test through the API as the exam screen does. */
+async function sit(page: Page, name: string, testId: string, answer: number | null) {
+  await page.context().clearCookies();
+  await page.goto(`${sunrise}/auth?role=student`);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(`sitter.${unique()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${sunrise}/student`);
+  // The institute's host is resolved by the browser only, so the calls go from the page, as the exam screen's do.
+  const call = (method: string, path: string, body: unknown) =>
+    page.evaluate(
+      async ([m, p, b]) => {
+        const res = await fetch(p as string, {
+          method: m as string,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(b),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      [method, path, body],
+    );
+  expect((await call("POST", "/api/student/enroll", { contentId: testId })).status).toBe(201);
+  const started = await call("POST", `/api/tests/${testId}/attempts`, {});
+  expect(started.status).toBe(200);
+  const { attempt } = started.body;
+  if (answer === null) return;
+  const question = attempt.sections[0].questions[0];
+  expect((await call("PUT", `/api/attempts/${attempt._id}/responses/${question._id}`, { answer, seq: 1 })).status).toBe(
+    200,
+  );
+  expect((await call("POST", `/api/attempts/${attempt._id}/submit`, {})).status).toBe(200);
+}
+
+test("the test page shows the rank list and analysis, grants extra time and re-scores on a key decision", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Ray optics ${unique()}`;
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  const origin = new URL(page.url()).origin;
+  const { businesses } = await (await page.request.get("/api/businesses")).json();
+  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
+  const made = await page.request.post("/api/questions", {
+    headers: { origin },
+    data: { type: "single", text: "Which mirror can form a real image?", options: ["Concave", "Plane"], answer: 0 },
+  });
+  const questionId = (await made.json()).questions[0]._id as string;
+  const created = await page.request.post("/api/tests", {
+    headers: { origin },
+    data: { title, businessId, sections: [{ name: "Physics", questions: [questionId] }] },
+  });
+  const testId = (await created.json()).test._id as string;
+  expect((await page.request.post(`/api/tests/${testId}/publish`, { headers: { origin } })).status()).toBe(200);
+
+  await sit(page, "Asha Rao", testId, 0);
+  await sit(page, "Vikram Sen", testId, null);
+
+  await page.context().clearCookies();
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  await page.goto(`/creator/tests/${testId}`);
+  const rankList = page.getByRole("table").first();
+  await expect(rankList.getByRole("row", { name: /Asha Rao/ })).toContainText("4 / 4");
+  await expect(page.getByRole("link", { name: "Rank list CSV" })).toHaveAttribute(
+    "href",
+    `/api/tests/${testId}/rank-list.csv`,
+  );
+  await expect(page.getByRole("table").nth(1).getByRole("row", { name: /Q1/ })).toContainText("100%");
+  await expect(page.getByRole("table").nth(1).getByRole("row", { name: /Q1/ })).toContainText("A: 1 · B: 0");
+
+  // Vikram's sitting is still running: ten more minutes.
+  await page.getByLabel("Extra minutes for Vikram Sen").fill("10");
+  await page.getByRole("button", { name: "Grant extra time" }).click();
+  await expect(page.getByText("Extra time granted")).toBeVisible();
+  await expect(page.getByText("10 extra minutes so far")).toBeVisible();
+
+  // The key was wrong: Plane is marked correct now, and Asha's 4 becomes −1.
+  const question = page.getByRole("article", { name: "Question 1" });
+  await question.getByText("Key decision").click();
+  await question.getByLabel("Decision").selectOption("changed");
+  await question.getByRole("radio", { name: "B" }).check();
+  await question.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByText("Key decision saved; every attempt has been scored again")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Question 1" })).toContainText("Key changed to B");
+  await expect(rankList.getByRole("row", { name: /Asha Rao/ })).toContainText("-1 / 4");
+  await shoot(page, "test-page-results");
+});
