@@ -116,12 +116,15 @@ try {
   const failedStarts = logs.filter((l) => l.startStatus !== 200).length;
   const failedSaves = saves.filter((s) => s.status !== 200).length;
   const refusedEarly = logs.reduce((n, l) => n + l.refusedEarly, 0);
+  const byStatus = new Map<number, number>();
+  for (const s of saves) if (s.status !== 200) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
+  const statuses = [...byStatus].map(([status, n]) => `${n} × ${status || "no answer"}`).join(", ") || "none";
 
   console.log(`
 Mock test, ${CANDIDATES.toLocaleString()} candidates, ${TEST_MINUTES} min, JEE Main 2025 (75 questions); ${cpus().length} cores, PostgreSQL
   starts:          ${starts.length.toLocaleString()}, p50 ${ms(percentile(starts, 50))}, p99 ${ms(percentile(starts, 99))}, max ${ms(Math.max(...starts))}; failed ${failedStarts}
   saves:           ${saves.length.toLocaleString()} (${(saves.length / (TEST_MINUTES * 60)).toFixed(0)}/s on average), p50 ${ms(percentile(saveTimes, 50))}, p99 ${ms(percentile(saveTimes, 99))}, max ${ms(Math.max(...saveTimes))}
-  errors:          ${failedSaves} saves not 200 (${refusedEarly} refused as late before the deadline)
+  errors:          ${failedSaves} saves not 200 (${statuses}; ${refusedEarly} of them 409 "time is up" though sent before the deadline)
   acknowledged:    ${report.acknowledged.toLocaleString()} answers; lost ${report.lost} (target 0)
   submitted:       ${report.byClock.toLocaleString()} by the clock, ${report.byStudent} otherwise, ${report.open} still open
   ranks ready:     ${rankedSeenAt ? `${((rankedSeenAt - closesAt) / 1000).toFixed(1)} s after the window closed (ranked_at ${((report.rankedAt - closesAt) / 1000).toFixed(1)} s after it; target < 60 s)` : "not within 10 minutes"}
