@@ -338,11 +338,11 @@ describe("submit under concurrency", () => {
         await submitAll(late, 3);
       })(),
       (async () => {
-        // The racers, all due at the clock's next turn, get eight submits each around that instant
-        // (the turn is known to some milliseconds: spread over them).
+        // The racers, all due at the clock's next turn, get eight submits each around that instant.
+        // The poll sees a turn some milliseconds after it came, so the bursts start before it.
         await Promise.all(
           racers.map(async (s, i) => {
-            await s.clock.until(next - 20 + 12 * i);
+            await s.clock.until(next - 60 + 20 * i);
             await submitAll(s, 8);
           }),
         );
