@@ -340,14 +340,19 @@ export class AttemptService {
       const paper = await this.deps.papers.get(attempt.testId, tx);
       if (!paper) return false;
       const now = new Date();
-      // The clock closes at the deadline even when it runs late; the student closes when they submit.
-      const submittedAt = by === "clock" ? new Date(Math.min(now.getTime(), attempt.deadline.getTime())) : now;
+      // Past the deadline the clock has closed the sitting, whoever asks (the sweep may run up to
+      // 5 s late, a student's submit may arrive after it): it ends at the deadline.
+      const timeUp = now >= attempt.deadline;
+      const submittedAt = timeUp ? attempt.deadline : now;
+      const closedBy = timeUp ? "clock" : by;
       const result = await scoreOne(tx, paper, attempt.id, await keysNow(tx, attempt.testId), submittedAt);
       await tx
         .update(attempts)
-        .set({ submittedAt, submittedBy: by, score: Math.round(result.score * 100), result })
+        .set({ submittedAt, submittedBy: closedBy, score: Math.round(result.score * 100), result })
         .where(eq(attempts.id, attempt.id));
-      await tx.insert(attemptEvents).values({ attemptId: attempt.id, type: `submitted-by-${by}`, at: submittedAt });
+      await tx
+        .insert(attemptEvents)
+        .values({ attemptId: attempt.id, type: `submitted-by-${closedBy}`, at: submittedAt });
       return true;
     });
   }
