@@ -4,7 +4,7 @@ import { attempts, enrollments } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
-import { register } from "../helpers/learning.ts";
+import { loginOn, register } from "../helpers/learning.ts";
 import { joinTeam } from "../helpers/team.ts";
 
 let t: TestApp;
@@ -492,5 +492,22 @@ describe("results held back", () => {
       await t.request(`/api/attempts/${attemptId}/result`, { headers: as(student.access_token), host: host() }),
     );
     expect(out.body.score).toBe(4);
+  });
+});
+
+describe("building on an institute's domain", () => {
+  it("puts the test on that institute, and refuses another institute's", async () => {
+    const token = await loginOn(t, host(), creator.email);
+    const [id] = await writeQuestions(creator.access_token, [single("Site Q", 0)]);
+    const body = { title: "Made on the site", sections: [{ name: "All", questions: [id] }] };
+    const made = await json(await postJson(t, "/api/tests", body, { headers: bearer(token), host: host() }));
+    expect(made.status).toBe(201);
+    expect(made.body.test.businessId).toBe(center.id);
+    const elsewhere = await createCenter(t, null, { instituteName: "Another" });
+    const refused = await json(
+      await postJson(t, "/api/tests", { ...body, businessId: elsewhere.id }, { headers: bearer(token), host: host() }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("On an institute's site, its tests and series belong to that institute");
   });
 });

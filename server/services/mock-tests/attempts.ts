@@ -271,15 +271,15 @@ export class AttemptService {
         for share
       ), saved as (
         insert into ${attemptResponses} (attempt_id, question_id, answer, marked_for_review, seq, saved_at)
-        select id, ${questionId}, ${JSON.stringify(answer)}, ${body.markedForReview}, ${body.seq}, now() from live
+        select id, ${questionId}::uuid, ${JSON.stringify(answer)}::text, ${body.markedForReview}::boolean, ${body.seq}::int, now() from live
         on conflict (attempt_id, question_id) do update
           set answer = excluded.answer, marked_for_review = excluded.marked_for_review, seq = excluded.seq, saved_at = excluded.saved_at
           where ${attemptResponses}.seq < excluded.seq
         returning seq
       ), bumped as (
-        update ${attempts} set last_seq = greatest(last_seq, ${body.seq}) where id in (select id from live) and exists (select 1 from saved)
+        update ${attempts} set last_seq = greatest(last_seq, ${body.seq}::int) where id in (select id from live) and exists (select 1 from saved)
       ), logged as (
-        insert into ${attemptEvents} (attempt_id, type, question_id, seq) select ${attemptId}, ${eventType}, ${questionId}, seq from saved
+        insert into ${attemptEvents} (attempt_id, type, question_id, seq) select ${attemptId}::uuid, ${eventType}::text, ${questionId}::uuid, seq from saved
       )
       select case when exists (select 1 from saved) then 'saved' when exists (select 1 from live) then 'older' else 'closed' end as outcome,
         (select seq from ${attemptResponses} where attempt_id = ${attemptId} and question_id = ${questionId}) as seq

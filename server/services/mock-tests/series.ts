@@ -7,6 +7,7 @@ import type { Reader } from "../content-access.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
 import { visibleToTeamOf } from "./team-scope.ts";
+import { onThisSite } from "./tests.ts";
 
 export const SERIES_TEXTS = {
   notYourBusiness: "Please choose an institute whose team you are on",
@@ -43,7 +44,7 @@ export class SeriesService {
   async create(author: Reader, input: unknown): Promise<SeriesJson> {
     const body = parseWith(CreateSeriesSchema, input);
     const { db } = this.deps;
-    const businessId = body.businessId ?? null;
+    const businessId = onThisSite(body.businessId);
     if (businessId && !(await this.deps.assignable(author)).some((b) => b._id === businessId))
       throw badRequest(SERIES_TEXTS.notYourBusiness);
     const usable = await db

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { centers, contents, mockTestQuestions, mockTests, type MockTestSection } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
+import { currentTenantScope } from "../../db/tenant-scope.ts";
 import { HttpError, badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { PATTERNS } from "#common/mock-tests/patterns.ts";
 import type { QuestionType } from "#common/mock-tests/marking.ts";
@@ -25,7 +26,18 @@ export const TEST_TEXTS = {
   notDraft: "Only a draft can be changed this way; this test is already published",
   notPublished: "This test is not published",
   notInTest: "That question is not in this test",
+  otherInstitute: "On an institute's site, its tests and series belong to that institute",
 } as const;
+
+/**
+ * The institute a new test or series goes to: on an institute's domain, that institute (another
+ * is refused, as its rows could not be written there); on the platform, the one chosen, if any.
+ */
+export function onThisSite(chosen: string | null | undefined): string | null {
+  const site = currentTenantScope() || null;
+  if (site && chosen && chosen !== site) throw badRequest(TEST_TEXTS.otherInstitute);
+  return chosen ?? site;
+}
 
 /** A test as the API answers it (issue 29): its settings and paper outline, no keys. */
 export interface TestJson {
@@ -158,9 +170,10 @@ export class MockTestService {
   async create(author: Reader, input: unknown): Promise<TestJson> {
     const body = parseWith(CreateTestSchema, input);
     const { db, bank } = this.deps;
-    if (body.businessId) {
+    const businessId = onThisSite(body.businessId);
+    if (businessId) {
       const mine = await this.deps.assignable(author);
-      if (!mine.some((b) => b._id === body.businessId)) throw badRequest(TEST_TEXTS.notYourBusiness);
+      if (!mine.some((b) => b._id === businessId)) throw badRequest(TEST_TEXTS.notYourBusiness);
     }
     const pattern = PATTERNS[body.pattern];
     const sectionsIn =
@@ -211,7 +224,7 @@ export class MockTestService {
         .insert(contents)
         .values({
           creatorId: author.id,
-          centerId: body.businessId ?? null,
+          centerId: businessId,
           type: "test",
           title: body.title,
           description: body.description,
@@ -222,7 +235,7 @@ export class MockTestService {
         .returning({ id: contents.id });
       await tx.insert(mockTests).values({
         contentId: content.id,
-        centerId: body.businessId ?? null,
+        centerId: businessId,
         pattern: body.pattern,
         mode: pattern.mode,
         practice: body.practice,
