@@ -241,7 +241,8 @@ export class AttemptService {
 
   /**
    * Saves one question's answer. A save older than the newest saved for that question is ignored
-   * (`saved: false`); after the deadline, or once submitted, 409. The attempt row is share-locked
+   * (`saved: false`); after the deadline, or once submitted, 409. The attempt row is locked (for no key update: a share lock would
+   * deadlock two saves that both go on to raise last_seq)
    * so a save and the clock's submission never interleave.
    */
   async save(
@@ -268,7 +269,7 @@ export class AttemptService {
       with live as (
         select id from ${attempts}
         where id = ${attemptId} and submitted_at is null and deadline > now()
-        for share
+        for no key update
       ), saved as (
         insert into ${attemptResponses} (attempt_id, question_id, answer, marked_for_review, seq, saved_at)
         select id, ${questionId}::uuid, ${JSON.stringify(answer)}::text, ${body.markedForReview}::boolean, ${body.seq}::int, now() from live
