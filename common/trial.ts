@@ -1,7 +1,5 @@
 import * as v from "valibot";
-import { emailSchema, text } from "./validation/account.ts";
-import { domainSchema, instituteNameSchema, ownerNameSchema, phoneSchema } from "./validation/setup.ts";
-import { BILLINGS } from "./validation/plans.ts";
+import { WIZARD_FIELDS } from "./validation/setup.ts";
 
 /** Spec §9: a 14-day trial. */
 export const TRIAL_DAYS = 14;
@@ -24,20 +22,7 @@ export const TRIAL_TEXTS = {
 export const TRIAL_START_PATH = "/pricing/setup?trial=1";
 
 /** POST /api/trial: the setup wizard's fields, without a price (nothing is paid). */
-export const TrialSchema = v.object({
-  institute: instituteNameSchema,
-  domain: domainSchema,
-  owner: ownerNameSchema,
-  email: emailSchema,
-  phone: phoneSchema,
-  plan: v.pipe(
-    text("Plan is required"),
-    v.trim(),
-    v.nonEmpty("Plan is required"),
-    v.maxLength(120, "Plan is not known"),
-  ),
-  billing: v.optional(v.picklist(BILLINGS, "Billing must be monthly, quarterly or yearly"), "monthly"),
-});
+export const TrialSchema = v.object(WIZARD_FIELDS);
 export type TrialInput = v.InferOutput<typeof TrialSchema>;
 
 /** The center a trial made, as POST /api/trial answers it. */

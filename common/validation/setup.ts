@@ -81,11 +81,8 @@ export type SetupDetails = v.InferOutput<typeof SetupDetailsSchema>;
 export const Step1Schema = v.object({ brandName: instituteNameSchema, domainName: domainSchema });
 export const Step2Schema = v.object({ ownerName: ownerNameSchema, email: emailSchema, phone: phoneSchema });
 
-/**
- * POST /api/payment/create-order. `amount`, `currency` and `durationDays` are accepted for
- * compatibility with the spec's payload and ignored: the server prices the order from its plan.
- */
-export const CreateOrderSchema = v.object({
+/** The wizard's fields as the order and the free trial both take them. */
+export const WIZARD_FIELDS = {
   institute: instituteNameSchema,
   domain: domainSchema,
   owner: ownerNameSchema,
@@ -98,6 +95,14 @@ export const CreateOrderSchema = v.object({
     v.maxLength(120, "Plan is not known"),
   ),
   billing: v.optional(v.picklist(BILLINGS, "Billing must be monthly, quarterly or yearly"), "monthly"),
+};
+
+/**
+ * POST /api/payment/create-order. `amount`, `currency` and `durationDays` are accepted for
+ * compatibility with the spec's payload and ignored: the server prices the order from its plan.
+ */
+export const CreateOrderSchema = v.object({
+  ...WIZARD_FIELDS,
   amount: v.optional(v.unknown()),
   currency: v.optional(v.unknown()),
   durationDays: v.optional(v.unknown()),
