@@ -67,6 +67,21 @@ interface Details {
 
 const EMPTY: Details = { brandName: "", domainName: "", ownerName: "", email: "", phone: "" };
 
+const TRIAL_FAILED = "Could not start the free trial. Please try again.";
+
+/** The wizard's answers as the order and the free trial both take them (WIZARD_FIELDS). */
+function wizardFields(details: Details, plan: string, billing: Billing) {
+  return {
+    institute: details.brandName,
+    owner: details.ownerName,
+    email: details.email,
+    phone: details.phone,
+    domain: details.domainName,
+    plan,
+    billing,
+  };
+}
+
 function fieldErrors(schema: v.GenericSchema, value: unknown): Record<string, string> {
   const result = v.safeParse(schema, value);
   if (result.success) return {};
@@ -188,19 +203,11 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
       const res = await fetch("/api/trial", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          institute: details.brandName,
-          owner: details.ownerName,
-          email: details.email,
-          phone: details.phone,
-          domain: details.domainName,
-          plan: plan.name,
-          billing,
-        }),
+        body: JSON.stringify(wizardFields(details, plan.name, billing)),
       });
       const body = (await res.json().catch(() => ({}))) as { error?: string; center?: { trialEndsAt: string } };
       if (!res.ok || !body.center) {
-        toast.error(body.error || "Could not start the free trial. Please try again.", { duration: 4000 });
+        toast.error(body.error || TRIAL_FAILED, { duration: 4000 });
         setStarting(false);
         return;
       }
@@ -215,7 +222,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
       });
       navigate("/business");
     } catch {
-      toast.error("Could not start the free trial. Please try again.", { duration: 4000 });
+      toast.error(TRIAL_FAILED, { duration: 4000 });
       setStarting(false);
     }
   }, [plan, canPay, viewer, details, billing, navigate]);
@@ -228,13 +235,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
       return;
     }
     await payPlan({
-      institute: details.brandName,
-      owner: details.ownerName,
-      email: details.email,
-      phone: details.phone,
-      domain: details.domainName,
-      plan: plan.name,
-      billing,
+      ...wizardFields(details, plan.name, billing),
       price: price ?? 0,
       label,
     });
