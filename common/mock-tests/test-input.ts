@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { SectionMarkingSchema } from "./marking.ts";
 import { PATTERN_IDS } from "./patterns.ts";
 import { QUESTION_TYPES } from "./marking.ts";
+import { businessIdSchema, descriptionSchema, priceSchema, titleSchema } from "../validation/content.ts";
 
 /** The inputs of the tests API (issue 29): one schema each, which both parses and documents it. */
 
@@ -13,6 +14,14 @@ const isoTime = (label: string) =>
     v.isoTimestamp(`${label} must be an ISO date and time, e.g. 2026-12-01T09:00:00+05:30`),
     v.transform((s) => new Date(s)),
   );
+
+/** A test and a series are sold as content is: the same title, description, price (rupees in, paise out) and institute. */
+const SOLD_AS_CONTENT = {
+  title: titleSchema,
+  description: descriptionSchema,
+  price: priceSchema,
+  businessId: businessIdSchema,
+};
 
 export const RESULT_RELEASES = ["immediate", "after-window", "manual"] as const;
 export type ResultRelease = (typeof RESULT_RELEASES)[number];
@@ -50,14 +59,7 @@ export const TestSectionInputSchema = v.object({
 /** `POST /api/tests`: a draft test. Sections left out come from the pattern, with its marking. */
 export const CreateTestSchema = v.pipe(
   v.object({
-    title: v.pipe(
-      v.string("Title must be text"),
-      v.trim(),
-      v.nonEmpty("Title is required"),
-      v.maxLength(200, "Title can be at most 200 characters"),
-    ),
-    description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(5000)), ""),
-    businessId: v.optional(v.nullable(id("The institute"))),
+    ...SOLD_AS_CONTENT,
     pattern: v.optional(v.picklist(PATTERN_IDS, `Pattern must be one of ${PATTERN_IDS.join(", ")}`), "custom"),
     durationMinutes: v.optional(
       v.pipe(
@@ -66,15 +68,6 @@ export const CreateTestSchema = v.pipe(
         v.minValue(1, "Duration must be at least 1 minute"),
         v.maxValue(600, "Duration can be at most 600 minutes"),
       ),
-    ),
-    price: v.optional(
-      v.pipe(
-        v.number("Price must be a number"),
-        v.integer("Price must be whole rupees"),
-        v.minValue(0, "Price cannot be negative"),
-        v.maxValue(1_000_000, "Price can be at most ₹10,00,000"),
-      ),
-      0,
     ),
     sections: v.optional(v.pipe(v.array(TestSectionInputSchema, "Sections must be a list"), v.maxLength(30))),
     opensAt: v.optional(v.nullable(isoTime("Opening time"))),
@@ -173,20 +166,7 @@ export const ExtraTimeSchema = v.object({
 
 /** `POST /api/series`: an ordered bundle of the team's tests, sold as one. */
 export const CreateSeriesSchema = v.object({
-  title: v.pipe(
-    v.string("Title must be text"),
-    v.trim(),
-    v.nonEmpty("Title is required"),
-    v.maxLength(200, "Title can be at most 200 characters"),
-  ),
-  description: v.optional(v.pipe(v.string("Description must be text"), v.trim(), v.maxLength(5000)), ""),
-  businessId: v.optional(v.nullable(id("The institute"))),
-  price: v.pipe(
-    v.number("Price must be a number"),
-    v.integer("Price must be whole rupees"),
-    v.minValue(0, "Price cannot be negative"),
-    v.maxValue(1_000_000, "Price can be at most ₹10,00,000"),
-  ),
+  ...SOLD_AS_CONTENT,
   tests: v.pipe(
     v.array(id("A test"), "tests must be a list of test ids"),
     v.minLength(1, "A series needs at least one test"),

@@ -7,10 +7,9 @@ import type { Reader } from "../content-access.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
 import { visibleToTeamOf } from "./team-scope.ts";
-import { onThisSite } from "./tests.ts";
+import { instituteFor } from "./institute.ts";
 
 export const SERIES_TEXTS = {
-  notYourBusiness: "Please choose an institute whose team you are on",
   unknownTests: "Some tests are not your team's, or belong to another institute",
 } as const;
 
@@ -44,9 +43,7 @@ export class SeriesService {
   async create(author: Reader, input: unknown): Promise<SeriesJson> {
     const body = parseWith(CreateSeriesSchema, input);
     const { db } = this.deps;
-    const businessId = onThisSite(body.businessId);
-    if (businessId && !(await this.deps.assignable(author)).some((b) => b._id === businessId))
-      throw badRequest(SERIES_TEXTS.notYourBusiness);
+    const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
     const usable = await db
       .select({ id: contents.id })
       .from(contents)
@@ -69,7 +66,7 @@ export class SeriesService {
           type: "series",
           title: body.title,
           description: body.description,
-          price: body.price * 100,
+          price: body.price,
         })
         .returning({ id: contents.id });
       await tx

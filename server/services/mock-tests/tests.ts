@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { centers, contents, mockTestQuestions, mockTests, type MockTestSection } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
-import { currentTenantScope } from "../../db/tenant-scope.ts";
 import { HttpError, badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { PATTERNS } from "#common/mock-tests/patterns.ts";
 import type { QuestionType } from "#common/mock-tests/marking.ts";
@@ -13,11 +12,11 @@ import * as v from "valibot";
 import type { Reader } from "../content-access.ts";
 import type { QuestionBankService } from "./question-bank.ts";
 import { visibleToTeamOf } from "./team-scope.ts";
+import { instituteFor } from "./institute.ts";
 import type { PaperCache, MockTestRow } from "./papers.ts";
 
 export const TEST_TEXTS = {
   notFound: "Test not found",
-  notYourBusiness: "Please choose an institute whose team you are on",
   unknownQuestions: "Some questions are not in your bank or your team's",
   tooFewToDraw: (wanted: number, found: number, what: string) =>
     `Only ${found} of the ${wanted} questions asked for could be drawn (${what})`,
@@ -26,18 +25,7 @@ export const TEST_TEXTS = {
   notDraft: "Only a draft can be changed this way; this test is already published",
   notPublished: "This test is not published",
   notInTest: "That question is not in this test",
-  otherInstitute: "On an institute's site, its tests and series belong to that institute",
 } as const;
-
-/**
- * The institute a new test or series goes to: on an institute's domain, that institute (another
- * is refused, as its rows could not be written there); on the platform, the one chosen, if any.
- */
-export function onThisSite(chosen: string | null | undefined): string | null {
-  const site = currentTenantScope() || null;
-  if (site && chosen && chosen !== site) throw badRequest(TEST_TEXTS.otherInstitute);
-  return chosen ?? site;
-}
 
 /** A test as the API answers it (issue 29): its settings and paper outline, no keys. */
 export interface TestJson {
@@ -170,11 +158,7 @@ export class MockTestService {
   async create(author: Reader, input: unknown): Promise<TestJson> {
     const body = parseWith(CreateTestSchema, input);
     const { db, bank } = this.deps;
-    const businessId = onThisSite(body.businessId);
-    if (businessId) {
-      const mine = await this.deps.assignable(author);
-      if (!mine.some((b) => b._id === businessId)) throw badRequest(TEST_TEXTS.notYourBusiness);
-    }
+    const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
     const pattern = PATTERNS[body.pattern];
     const sectionsIn =
       body.sections ??
@@ -228,7 +212,7 @@ export class MockTestService {
           type: "test",
           title: body.title,
           description: body.description,
-          price: body.price * 100,
+          price: body.price,
           // A draft is on no list until it is published.
           isActive: false,
         })
