@@ -3,10 +3,10 @@ import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
-import { allow, idParam, requireAuth, requireRole } from "./guards.ts";
+import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
-import { TEAM_ONLY } from "./questions.ts";
+import { BUILDERS, TEAM_ONLY } from "./test-team.ts";
 
 const NOT_FOUND = { 404: ATTEMPT_TEXTS.notFound };
 
@@ -135,7 +135,7 @@ export function attemptsRouter({ services }: AppDeps) {
       body: ExtraTimeSchema,
       responses: { 200: "{success, deadline}", ...TEAM_ONLY, ...NOT_FOUND, 409: "Already submitted" },
     }),
-    allow("creator", "business", "admin"),
+    BUILDERS,
     async (c) => {
       const granted = await attempts.grantExtraTime(requireAuth(c).user, attemptId(c), await jsonBody(c));
       return c.json({ success: true, ...granted });

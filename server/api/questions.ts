@@ -8,6 +8,7 @@ import { input, operation } from "./openapi.ts";
 import { allow, idParam, requireAuth } from "./guards.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import { QUESTION_TYPES } from "#common/mock-tests/marking.ts";
+import { TEAM_ONLY } from "./test-team.ts";
 import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
 import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
 
@@ -48,8 +49,6 @@ const FILE_TYPES: Record<QuestionFileFormat, string> = {
 };
 
 const WRITERS = allow("creator", "business");
-/** The bank is for those who write tests: creators and institute owners. */
-export const TEAM_ONLY = { 403: "Not a creator or institute owner account" };
 const QUESTION_NOT_FOUND = { ...TEAM_ONLY, 404: QUESTION_TEXTS.notFound };
 
 /** /api/questions: the question bank of creators and institute owners (issue 29). */

@@ -3,14 +3,13 @@ import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
-import { allow, idParam, requireAuth, requireRole } from "./guards.ts";
+import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { CreateTestSchema, KeyPolicySchema } from "#common/mock-tests/test-input.ts";
 import { TEST_TEXTS } from "../services/mock-tests/tests.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
 import { rankListCsv } from "../services/mock-tests/rank-list-csv.ts";
-import { TEAM_ONLY } from "./questions.ts";
+import { BUILDERS, TEAM_ONLY, teamOrSite } from "./test-team.ts";
 
-const BUILDERS = allow("creator", "business", "admin");
 const TEST_NOT_FOUND = { ...TEAM_ONLY, 404: TEST_TEXTS.notFound };
 
 /** /api/tests: the test builder, the lists of tests, and starting a sitting (issue 29). */
@@ -27,12 +26,14 @@ export function testsRouter({ services }: AppDeps) {
         "Tests: a creator's or owner's own and their teams' (drafts too); anyone else's: the published tests of this site (on an institute's domain, that institute's), a student's with their attempts",
       responses: { 200: "{tests: Test[]} (for students and visitors each with entitled and attempts)" },
     }),
-    async (c) => {
-      c.header("Cache-Control", "no-store");
-      const user = c.get("auth")?.user ?? null;
-      if (user && user.role !== "student") return c.json({ tests: await mockTests.listForTeam(user) });
-      return c.json({ tests: await attempts.listForStudent(user, c.get("site")) });
-    },
+    async (c) =>
+      c.json({
+        tests: await teamOrSite(
+          c,
+          (user) => mockTests.listForTeam(user),
+          (user, site) => attempts.listForStudent(user, site),
+        ),
+      }),
   );
 
   api.post(
