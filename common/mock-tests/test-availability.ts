@@ -46,12 +46,15 @@ export function testAvailability(test: StudentTestOutline, now: Date): TestAvail
   return { kind: "start", again: test.attempts.length > 0 };
 }
 
+type Instant = string | Date | null;
+const millis = (at: string | Date) => (typeof at === "string" ? Date.parse(at) : at.getTime());
+
 /** Whether the test's results are out: at once, when the institute publishes them, or after the window closes. */
 export function resultsReleased(
-  test: Pick<StudentTestOutline, "resultRelease" | "resultsPublishedAt" | "closesAt">,
-  now: Date,
+  test: { resultRelease: StudentTestOutline["resultRelease"]; resultsPublishedAt: Instant; closesAt: Instant },
+  now: Date = new Date(),
 ): boolean {
   if (test.resultRelease === "immediate") return true;
   if (test.resultsPublishedAt) return true;
-  return test.resultRelease === "after-window" && test.closesAt !== null && Date.parse(test.closesAt) <= now.getTime();
+  return test.resultRelease === "after-window" && test.closesAt !== null && millis(test.closesAt) <= now.getTime();
 }

@@ -18,6 +18,7 @@ import type { QuestionJson } from "#common/mock-tests/question.ts";
 import type { SectionMarking } from "#common/mock-tests/marking.ts";
 import type { KeyPolicy, TieBreak } from "#common/mock-tests/policies.ts";
 import type { PatternId } from "#common/mock-tests/patterns.ts";
+import type { StoredResult } from "#common/mock-tests/score.ts";
 import { attemptSubmitterEnum, mockTestStatusEnum, questionTypeEnum, resultReleaseEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
@@ -134,28 +135,6 @@ export const seriesTests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.testId] }), index("series_tests_test_idx").on(t.testId)],
 );
-
-export interface StoredResult {
-  score: number;
-  maxScore: number;
-  correct: number;
-  partial: number;
-  incorrect: number;
-  unattempted: number;
-  negative: number;
-  accuracy: number | null;
-  sections: {
-    name: string;
-    score: number;
-    maxScore: number;
-    correct: number;
-    partial: number;
-    incorrect: number;
-    unattempted: number;
-    negative: number;
-  }[];
-  questions: { id: string; marks: number; outcome: string }[];
-}
 
 /**
  * One sitting of a test. The server owns the clock: `deadline` is start + duration + extra time,

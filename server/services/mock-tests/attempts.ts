@@ -9,7 +9,6 @@ import {
   mockTests,
   seriesTests,
   users,
-  type StoredResult,
 } from "../../db/schema/index.ts";
 import type { Db, DbOrTx } from "../../db/types.ts";
 import { HttpError, conflict, notFound, parseWith } from "../../http/errors.ts";
@@ -17,6 +16,8 @@ import type { Logger } from "../../runtime/logger.ts";
 import type { AttemptAnswer, AttemptView, SavedResponse } from "#common/mock-tests/attempt.ts";
 import type { AnswerKey, QuestionJson } from "#common/mock-tests/question.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
+import type { Outcome, StoredResult } from "#common/mock-tests/score.ts";
+import { resultsReleased } from "#common/mock-tests/test-availability.ts";
 import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
 import type { Reader } from "../content-access.ts";
 import type { Site } from "../tenants.ts";
@@ -25,7 +26,7 @@ import { keysNow, scorableSections, type Paper, type PaperCache } from "./papers
 import { scoreAttempt, type Response } from "./scoring.ts";
 import { standings } from "./ranking.ts";
 import { secondsPerQuestion } from "./timing.ts";
-import { testListColumns, toTestJson, type TestJson } from "./tests.ts";
+import { TEST_TEXTS, testListColumns, toTestJson, type TestJson } from "./tests.ts";
 import { visibleToTeamOf } from "./team-scope.ts";
 
 export const ATTEMPT_TEXTS = {
@@ -46,22 +47,13 @@ export const ATTEMPT_TEXTS = {
 
 type AttemptRow = typeof attempts.$inferSelect;
 
-export interface ResultJson {
+export interface ResultJson extends Omit<StoredResult, "questions"> {
   attemptId: string;
   testId: string;
   title: string;
   submittedAt: string;
   submittedBy: "student" | "clock";
-  score: number;
-  maxScore: number;
-  correct: number;
-  partial: number;
-  incorrect: number;
-  unattempted: number;
-  negative: number;
-  accuracy: number | null;
   seconds: number;
-  sections: StoredResult["sections"];
   rank: number | null;
   percentile: number | null;
   takers: number | null;
@@ -75,7 +67,7 @@ export interface ResultJson {
     correctAnswer: AnswerKey;
     policy: KeyPolicy | null;
     marks: number;
-    outcome: string;
+    outcome: Outcome;
     seconds: number;
     solution: string | null;
   }[];
@@ -320,12 +312,11 @@ export class AttemptService {
 
   /** The student's submission: the result, the same one however often it is asked for. */
   async submit(student: Reader, attemptId: string): Promise<{ submitted: true; released: boolean }> {
-    await this.own(student.id, attemptId);
-    await this.finish(attemptId, "student");
     const attempt = await this.own(student.id, attemptId);
+    await this.finish(attemptId, "student");
     // Read afresh: a release made on another instance is not in a kept paper.
     const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, attempt.testId));
-    return { submitted: true, released: released(test) };
+    return { submitted: true, released: resultsReleased(test) };
   }
 
   /**
@@ -478,7 +469,7 @@ export class AttemptService {
     if (!attempt.submittedAt || !attempt.result) throw conflict("Submit the test to see your result");
     const paper = await this.paperOf(attempt.testId);
     const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, attempt.testId));
-    if (!released(test)) {
+    if (!resultsReleased(test)) {
       throw new HttpError(
         409,
         test.resultRelease === "after-window" && test.closesAt
@@ -496,24 +487,16 @@ export class AttemptService {
       ).map((r) => [r.questionId, readAnswer(r.answer)]),
     );
     const keys = await keysNow(this.db, attempt.testId);
-    const outcomes = new Map(attempt.result.questions.map((q) => [q.id, q]));
-    const result = attempt.result;
+    const { questions: scored, ...totals } = attempt.result;
+    const outcomes = new Map(scored.map((q) => [q.id, q]));
     return {
+      ...totals,
       attemptId: attempt.id,
       testId: attempt.testId,
       title: paper.title,
       submittedAt: attempt.submittedAt.toISOString(),
       submittedBy: attempt.submittedBy ?? "student",
-      score: result.score,
-      maxScore: result.maxScore,
-      correct: result.correct,
-      partial: result.partial,
-      incorrect: result.incorrect,
-      unattempted: result.unattempted,
-      negative: result.negative,
-      accuracy: result.accuracy,
       seconds: Math.round((attempt.submittedAt.getTime() - attempt.startedAt.getTime()) / 1000),
-      sections: result.sections,
       rank: standing?.rank ?? null,
       percentile: standing?.percentile ?? null,
       takers: standing?.takers ?? null,
@@ -532,7 +515,7 @@ export class AttemptService {
             policy,
             marks: outcome?.marks ?? 0,
             outcome: outcome?.outcome ?? "unanswered",
-            seconds: (outcome as { seconds?: number } | undefined)?.seconds ?? 0,
+            seconds: outcome?.seconds ?? 0,
             solution: question.solution ?? null,
           };
         }),
@@ -613,11 +596,7 @@ export class AttemptService {
     const owned = new Set(bought.flatMap((b) => [b.contentId, b.testId].filter((x): x is string => Boolean(x))));
     return tests.map((test: TestJson) => {
       // A score before its release would tell what the result page may not yet show.
-      const shown = released({
-        resultRelease: test.resultRelease,
-        closesAt: test.closesAt ? new Date(test.closesAt) : null,
-        resultsPublishedAt: test.resultsPublishedAt ? new Date(test.resultsPublishedAt) : null,
-      });
+      const shown = resultsReleased(test);
       return {
         ...test,
         entitled: test.price === 0 || owned.has(test._id),
@@ -646,7 +625,7 @@ export class AttemptService {
           viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id),
         ),
       );
-    if (!owned) throw notFound("Test not found");
+    if (!owned) throw notFound(TEST_TEXTS.notFound);
     const paper = await this.paperOf(testId);
     const taken = await this.db
       .select({ attempt: attempts, name: users.name, email: users.email })
@@ -654,17 +633,19 @@ export class AttemptService {
       .innerJoin(users, eq(users.id, attempts.studentId))
       .where(and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`))
       .orderBy(desc(attempts.score), asc(attempts.submittedAt));
-    const responses = taken.length
-      ? await this.db
-          .select({ questionId: attemptResponses.questionId, answer: attemptResponses.answer })
-          .from(attemptResponses)
-          .where(
-            inArray(
-              attemptResponses.attemptId,
-              taken.map((t) => t.attempt.id),
-            ),
-          )
-      : [];
+    const responses = await this.db
+      .select({ questionId: attemptResponses.questionId, answer: attemptResponses.answer })
+      .from(attemptResponses)
+      .innerJoin(attempts, eq(attempts.id, attemptResponses.attemptId))
+      .where(and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`));
+    const answersTo = Map.groupBy(
+      responses.map((r) => ({ questionId: r.questionId, answer: readAnswer(r.answer) })),
+      (r) => r.questionId,
+    );
+    const scoresOf = Map.groupBy(
+      taken.flatMap((t) => t.attempt.result?.questions ?? []),
+      (q) => q.id,
+    );
     const firsts = taken.filter((t) => t.attempt.number === FIRST_SITTING);
     const placed = standings(
       firsts.map((t) => ({ id: t.attempt.id, score: (t.attempt.score ?? 0) / 100 })),
@@ -672,16 +653,13 @@ export class AttemptService {
     );
     const questions = paper.sections.flatMap((section) =>
       section.questions.map(({ id, question }) => {
-        const outcomes = taken.map((t) => t.attempt.result?.questions.find((q) => q.id === id));
-        const chosen = responses
-          .filter((r) => r.questionId === id)
-          .map((r) => ({ answer: readAnswer(r.answer) }))
-          .filter((r) => r.answer !== null);
+        const outcomes = scoresOf.get(id) ?? [];
+        const chosen = (answersTo.get(id) ?? []).filter((r) => r.answer !== null);
         const options = (question.options ?? []).map(
           (_, index) =>
             chosen.filter((r) => r.answer === index || (Array.isArray(r.answer) && r.answer.includes(index))).length,
         );
-        const seconds = outcomes.map((o) => (o as { seconds?: number } | undefined)?.seconds ?? 0);
+        const seconds = outcomes.map((o) => o.seconds);
         return {
           _id: id,
           section: section.name,
@@ -689,7 +667,7 @@ export class AttemptService {
           text: question.text,
           attempted: chosen.length,
           correctPercent: taken.length
-            ? Math.round((1000 * outcomes.filter((o) => o?.outcome === "correct").length) / taken.length) / 10
+            ? Math.round((1000 * outcomes.filter((o) => o.outcome === "correct").length) / taken.length) / 10
             : 0,
           options,
           averageSeconds: taken.length ? Math.round(seconds.reduce((a, b) => a + b, 0) / taken.length) : 0,
@@ -711,16 +689,6 @@ export class AttemptService {
       questions,
     };
   }
-}
-
-/** Whether students may see their results now. */
-export function released(
-  test: Pick<typeof mockTests.$inferSelect, "resultRelease" | "closesAt" | "resultsPublishedAt">,
-  now = new Date(),
-) {
-  if (test.resultRelease === "immediate") return true;
-  if (test.resultRelease === "manual") return test.resultsPublishedAt !== null;
-  return test.resultsPublishedAt !== null || (test.closesAt !== null && test.closesAt <= now);
 }
 
 /** A stored answer (JSON text, or null for a question only visited) as the screen sent it. */

@@ -1,6 +1,7 @@
 import type { MarkingRule, QuestionType, SectionMarking } from "#common/mock-tests/marking.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import type { AnswerKey, DecimalRule, NumericalKey } from "#common/mock-tests/question.ts";
+import type { AttemptScore, Outcome, QuestionScore, SectionScore } from "#common/mock-tests/score.ts";
 
 /**
  * Scoring (mock-tests.md §1 and §4): a pure function of the questions, their keys as they stand now,
@@ -17,14 +18,6 @@ export interface ScorableQuestion {
   answer: AnswerKey;
   decimals?: DecimalRule;
   policy?: KeyPolicy;
-}
-
-export type Outcome = "correct" | "partial" | "incorrect" | "unanswered" | "dropped" | "not-evaluated";
-
-export interface QuestionScore {
-  id: string;
-  marks: number;
-  outcome: Outcome;
 }
 
 /** The number a typed numerical answer stands for, or null when it is not one ("", "1.2.3", "abc"). */
@@ -109,25 +102,6 @@ export interface ScorableSection {
   /** "Attempt any N of M": only the first N answered questions, in the paper's order, are evaluated. */
   attemptAny?: number;
   questions: ScorableQuestion[];
-}
-
-export interface SectionScore {
-  name: string;
-  score: number;
-  maxScore: number;
-  correct: number;
-  partial: number;
-  incorrect: number;
-  unattempted: number;
-  /** Marks lost to negative marking (a positive number). */
-  negative: number;
-}
-
-export interface AttemptScore extends Omit<SectionScore, "name"> {
-  /** Correct ÷ attempted, 0–1 (null when nothing was attempted). */
-  accuracy: number | null;
-  sections: SectionScore[];
-  questions: QuestionScore[];
 }
 
 const hundredths = (marks: number) => Math.round(marks * 100);
