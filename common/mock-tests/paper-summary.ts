@@ -14,8 +14,6 @@ export interface PaperSummary {
     name: string;
     marking: SectionMarking;
     counts: Partial<Record<QuestionType, number>>;
-    /** The section's questions when their split by type is not known (counts is then empty). */
-    questions?: number;
   }[];
   alertMinutes?: number[];
   /** Questions and full marks as the test's record states them (it knows "attempt any N of M"). */

@@ -224,17 +224,13 @@ export function PaperInstructions({ paper }: { paper: PaperSummary }) {
                   {section.name}
                 </th>
                 <td className="px-3 py-2">
-                  {Object.keys(section.counts).length === 0 && section.questions !== undefined ? (
-                    <p>{section.questions}</p>
-                  ) : (
-                    <ul>
-                      {(Object.entries(section.counts) as [QuestionType, number][]).map(([type, count]) => (
-                        <li key={type}>
-                          {count} × {QUESTION_TYPE_NAMES[type]}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <ul>
+                    {(Object.entries(section.counts) as [QuestionType, number][]).map(([type, count]) => (
+                      <li key={type}>
+                        {count} × {QUESTION_TYPE_NAMES[type]}
+                      </li>
+                    ))}
+                  </ul>
                 </td>
                 <td className="px-3 py-2">
                   <ul className="grid gap-1">

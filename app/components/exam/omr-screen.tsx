@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 import { Drawer } from "./drawer";
 import { ExamHeader, TimeAlertBanner } from "./exam-header";
 import { PaperQuestion } from "./question-paper";
-import { LANGUAGE_NAMES, optionLetter, type ExamLanguage } from "./question-content";
+import { optionLetter, ViewIn } from "./question-content";
 import type { ExamSession } from "./use-exam-session";
 
 /** The answer after a bubble is pressed: filled if it was empty, emptied if it was filled. */
@@ -153,23 +153,7 @@ export function OmrScreen({ session, onSubmitClick }: { session: ExamSession; on
       {session.alert !== null && <TimeAlertBanner minutes={session.alert} onDismiss={session.dismissAlert} />}
       <div className="flex min-h-0 flex-1">
         <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6" aria-label="Test booklet">
-          {hasHindi && (
-            <div className="mb-4 flex items-center gap-2 text-sm">
-              <label htmlFor="omr-language">View in</label>
-              <select
-                id="omr-language"
-                value={session.language}
-                onChange={(event) => session.setLanguage(event.target.value as ExamLanguage)}
-                className="h-9 rounded-md border border-input bg-background px-2"
-              >
-                {(Object.keys(LANGUAGE_NAMES) as ExamLanguage[]).map((code) => (
-                  <option key={code} value={code}>
-                    {LANGUAGE_NAMES[code]}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
+          {hasHindi && <ViewIn language={session.language} onLanguage={session.setLanguage} className="mb-4" />}
           {state.sections.map((section, s) => (
             <section key={section.name} className="mb-8" aria-labelledby={`booklet-${s}`}>
               <h2 id={`booklet-${s}`} className="mb-3 rounded-md bg-muted px-3 py-2 font-semibold">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { AttemptQuestion } from "#common/mock-tests/attempt.ts";
 import { renderInline, renderMarkdown } from "#common/mock-tests/render.ts";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
@@ -55,5 +55,35 @@ export function ZoomableRendered({ html, className }: { html: string; className?
         )}
       </Dialog>
     </>
+  );
+}
+
+/** The language switch of the question paper (mock-tests.md §2: "View in"). */
+export function ViewIn({
+  language,
+  onLanguage,
+  className,
+}: {
+  language: ExamLanguage;
+  onLanguage: (language: ExamLanguage) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn("flex items-center gap-2 text-sm", className)}>
+      <label htmlFor={id}>View in</label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => onLanguage(event.target.value as ExamLanguage)}
+        className="h-9 rounded-md border border-input bg-background px-2"
+      >
+        {(Object.keys(LANGUAGE_NAMES) as ExamLanguage[]).map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

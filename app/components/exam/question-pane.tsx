@@ -5,10 +5,10 @@ import { formatMarks, QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-tex
 import { cn } from "~/lib/cn";
 import { NumericAnswer } from "./numeric-answer";
 import {
-  LANGUAGE_NAMES,
   optionLetter,
   Rendered,
   useRenderedQuestion,
+  ViewIn,
   ZoomableRendered,
   type ExamLanguage,
 } from "./question-content";
@@ -57,23 +57,7 @@ export function QuestionPane({
             </span>
           )}
         </div>
-        {question.hindi && (
-          <div className="flex items-center gap-2 text-sm">
-            <label htmlFor={languageId}>View in</label>
-            <select
-              id={languageId}
-              value={language}
-              onChange={(event) => onLanguage(event.target.value as ExamLanguage)}
-              className="h-9 rounded-md border border-input bg-background px-2"
-            >
-              {(Object.keys(LANGUAGE_NAMES) as ExamLanguage[]).map((code) => (
-                <option key={code} value={code}>
-                  {LANGUAGE_NAMES[code]}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {question.hindi && <ViewIn language={language} onLanguage={onLanguage} />}
       </header>
       <ZoomableRendered html={rendered.text} className="prose-exam text-base leading-relaxed" />
       {question.type === "numerical" ? (

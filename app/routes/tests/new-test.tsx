@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
-import { ArrowLeft, Plus, Trash2 } from "lucide-react";
+import { Form, useFetcher, useLocation, useNavigation } from "react-router";
+import { Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/new-test";
 import { redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
 import { testsPaths } from "~/lib/tests-area/paths";
@@ -28,6 +28,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import type { loader as bankLoader } from "./questions";
+import { BackLink } from "~/components/tests/back-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "New test | Tests" }];
 
@@ -84,13 +85,7 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link
-        to=".."
-        relative="path"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Tests
-      </Link>
+      <BackLink>Tests</BackLink>
       <PageHeader
         title="New test"
         description="Start from an exam pattern, fill each section from your question bank, and save it as a draft."

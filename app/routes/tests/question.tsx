@@ -1,11 +1,10 @@
-import { Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/question";
 import { orNotFound, redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
 import { editorField, formValuesOf, questionFromForm } from "~/lib/tests-area/question-form";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import { QuestionEditor } from "~/components/tests/question-editor";
 import { PageHeader } from "~/components/ui/page-header";
+import { BackLink } from "~/components/tests/back-link";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? "Edit question" : "New question"} | Tests` },
@@ -70,13 +69,7 @@ export default function QuestionPage({ loaderData, actionData, params }: Route.C
     : null;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link
-        to=".."
-        relative="path"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Question bank
-      </Link>
+      <BackLink>Question bank</BackLink>
       <PageHeader
         title={params.id ? "Edit question" : "New question"}
         description="Tests keep the copy of a question they were built with; changes here apply to tests made from now on."

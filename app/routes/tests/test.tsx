@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { ArrowLeft, Download } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { Download } from "lucide-react";
 import type { Route } from "./+types/test";
 import { orNotFound, redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
 import { OPTION_LETTERS, answerFromForm, describeKey } from "~/lib/tests-area/question-form";
@@ -18,6 +18,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { BackLink } from "~/components/tests/back-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.test.title ?? "Test"} | Tests` }];
 
@@ -79,13 +80,7 @@ export default function TestPage({ loaderData, actionData }: Route.ComponentProp
   const releaseWaits = test.resultRelease === "manual" && !test.resultsPublishedAt;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link
-        to=".."
-        relative="path"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Tests
-      </Link>
+      <BackLink>Tests</BackLink>
       <PageHeader
         title={test.title}
         description={
