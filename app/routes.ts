@@ -14,8 +14,9 @@ const testsPages = (idPrefix: string) =>
     route("questions", "routes/tests/questions.tsx", { id: `${idPrefix}-tests-questions` }),
     route("questions/new", "routes/tests/question.tsx", { id: `${idPrefix}-tests-question-new` }),
     route("questions/:id", "routes/tests/question.tsx", { id: `${idPrefix}-tests-question` }),
-    route("new", "routes/tests/new-test.tsx", { id: `${idPrefix}-tests-new` }),
+    route("new", "routes/tests/builder.tsx", { id: `${idPrefix}-tests-new` }),
     route(":id", "routes/tests/test.tsx", { id: `${idPrefix}-tests-test` }),
+    route(":id/edit", "routes/tests/builder.tsx", { id: `${idPrefix}-tests-edit` }),
   ]);
 
 export default [

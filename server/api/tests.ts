@@ -66,6 +66,43 @@ export function testsRouter({ services }: AppDeps) {
     async (c) => c.json({ test: await mockTests.get(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
   );
 
+  api.put(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Change a draft: the same body as drafting it, which replaces its settings, sections and questions (questions it holds keep their copy)",
+      body: CreateTestSchema,
+      responses: {
+        200: "{success, test}",
+        400: "Invalid input, questions not in the bank, too few to draw",
+        409: "Published already, or in a series of another institute",
+        ...TEST_NOT_FOUND,
+      },
+    }),
+    BUILDERS,
+    async (c) => {
+      const testId = idParam(c, TEST_TEXTS.notFound);
+      return c.json({ success: true, test: await mockTests.update(requireAuth(c).user, testId, await jsonBody(c)) });
+    },
+  );
+
+  api.delete(
+    "/:id",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary: "Discard a draft (a published test is closed instead: its sittings and results stay)",
+      responses: { 200: "{success}", 409: TEST_TEXTS.notDraft, ...TEST_NOT_FOUND },
+    }),
+    BUILDERS,
+    async (c) => {
+      await mockTests.discard(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound));
+      return c.json({ success: true });
+    },
+  );
+
   api.get(
     "/:id/paper",
     operation({

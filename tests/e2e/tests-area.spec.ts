@@ -107,6 +107,22 @@ test("a creator writes, imports, builds and publishes a test; the owner sees it"
   await expect(page.getByText("Draft", { exact: true })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(2);
 
+  await shoot(page, "test-draft");
+
+  // Changed before publishing: the drawn questions come back as picked ones and stay in the paper.
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page.getByRole("heading", { name: `Edit ${title}` })).toBeVisible();
+  await expect(page.getByText("2 questions in 1 section")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Picked questions" }).getByRole("listitem")).toHaveCount(2);
+  await shoot(page, "test-builder-edit");
+  await page.getByRole("button", { name: "Take out picked question 2" }).click();
+  await expect(page.getByText("1 question in 1 section")).toBeVisible();
+  await page.getByLabel("Duration (minutes)").fill("45");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await expect(page.getByText("45 min", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(1);
+
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Publish this test?");
   await page.getByRole("alertdialog").getByRole("button", { name: "Publish" }).click();
@@ -172,6 +188,32 @@ async function sit(page: Page, name: string, testId: string, answer: number | nu
   );
   expect((await call("POST", `/api/attempts/${attempt._id}/submit`, {})).status).toBe(200);
 }
+
+test("a draft is thrown away from its page, after a confirmation", async ({ page }) => {
+  const title = `Scrap draft ${unique()}`;
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/questions", {
+    headers: { origin },
+    data: { type: "single", text: "A question for a scrapped draft", options: ["Yes", "No"], answer: 0 },
+  });
+  const questionId = (await made.json()).questions[0]._id as string;
+  const created = await page.request.post("/api/tests", {
+    headers: { origin },
+    data: { title, sections: [{ name: "All", questions: [questionId] }] },
+  });
+  const testId = (await created.json()).test._id as string;
+
+  await page.goto(`/creator/tests/${testId}`);
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Discard this draft?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Discard draft" }).click();
+  await expect(page).toHaveURL(/\/creator\/tests$/);
+  await expect(page.getByText("Draft discarded")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+  // The question stays in the bank.
+  expect((await page.request.get(`/api/questions/${questionId}`)).status()).toBe(200);
+});
 
 test("the test page shows the rank list and analysis, grants extra time and re-scores on a key decision", async ({
   page,

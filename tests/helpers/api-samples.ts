@@ -497,6 +497,8 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
       },
     );
   const draft = await test("Sample draft", false);
+  const toEdit = await test("Sample draft to edit", false);
+  const toDiscard = await test("Sample draft to discard", false);
   const live = await test("Sample live test", true);
   const toClose = await test("Sample test to close", true);
   const manual = await test("Sample manual results", true, { resultRelease: "manual" });
@@ -531,6 +533,16 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
     },
     "GET /tests/{id}": { params: { id: live }, who: team },
     "GET /tests/{id}/paper": { params: { id: live }, who: team },
+    "PUT /tests/{id}": {
+      params: { id: toEdit },
+      json: {
+        title: "Sample draft, edited",
+        businessId: centerId,
+        sections: [{ name: "All", questions: [questionId] }],
+      },
+      who: team,
+    },
+    "DELETE /tests/{id}": { params: { id: toDiscard }, who: team },
     "POST /tests/{id}/publish": { params: { id: draft }, who: team },
     "POST /tests/{id}/close": { params: { id: toClose }, who: team },
     "POST /tests/{id}/results/publish": { params: { id: manual }, who: team },

@@ -423,6 +423,94 @@ describe("a test from building to ranks", () => {
   });
 });
 
+describe("a draft changed and thrown away", () => {
+  it("replaces a draft's settings and questions, keeps the copy of a question removed from the bank, and stops once published", async () => {
+    const token = creator.access_token;
+    const [kept, removed, added] = await writeQuestions(token, [
+      single("Kept Q", 0),
+      single("Removed Q", 1),
+      single("Added Q", 2),
+    ]);
+    const draftBody = {
+      title: "Optics draft",
+      businessId: center.id,
+      sections: [{ name: "Physics", questions: [kept, removed] }],
+    };
+    const created = await json(await postJson(t, "/api/tests", draftBody, { headers: bearer(token) }));
+    const id = created.body.test._id as string;
+    // The bank's copy goes; the draft still holds its own.
+    const gone = await t.request(`/api/questions/${removed}`, { method: "DELETE", headers: bearer(token) });
+    expect(gone.status).toBe(200);
+
+    const edited = await json(
+      await put(`/api/tests/${id}`, token, {
+        title: "Optics chapter test",
+        businessId: center.id,
+        price: 49.5,
+        durationMinutes: 45,
+        sections: [
+          { name: "Physics", questions: [removed, added] },
+          { name: "Bonus", questions: [kept] },
+        ],
+      }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.test).toMatchObject({
+      title: "Optics chapter test",
+      price: 49.5,
+      durationMinutes: 45,
+      status: "draft",
+      questionCount: 3,
+      sections: [
+        { name: "Physics", questions: 2 },
+        { name: "Bonus", questions: 1 },
+      ],
+    });
+    const paper = await json(await t.request(`/api/tests/${id}/paper`, { headers: bearer(token) }));
+    expect(paper.body.questions.map((x: { text: string; section: number }) => [x.section, x.text])).toEqual([
+      [0, "Removed Q"],
+      [0, "Added Q"],
+      [1, "Kept Q"],
+    ]);
+
+    // A stranger cannot change it; a bad body changes nothing.
+    expect((await put(`/api/tests/${id}`, otherCreator.access_token, draftBody)).status).toBe(404);
+    const bad = await json(await put(`/api/tests/${id}`, token, { ...draftBody, title: "" }));
+    expect(bad).toMatchObject({ status: 400, body: { error: "Title is required" } });
+    expect((await json(await t.request(`/api/tests/${id}`, { headers: bearer(token) }))).body.test.title).toBe(
+      "Optics chapter test",
+    );
+
+    expect((await postJson(t, `/api/tests/${id}/publish`, {}, { headers: bearer(token) })).status).toBe(200);
+    const late = await json(await put(`/api/tests/${id}`, token, draftBody));
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: "Only a draft can be changed this way; this test is already published" },
+    });
+    const discardPublished = await t.request(`/api/tests/${id}`, { method: "DELETE", headers: bearer(token) });
+    expect(discardPublished.status).toBe(409);
+  });
+
+  it("discards a draft: gone from the team's list, and 404 after", async () => {
+    const token = creator.access_token;
+    const [question] = await writeQuestions(token, [single("Draft Q", 0)]);
+    const created = await json(
+      await postJson(
+        t,
+        "/api/tests",
+        { title: "Scrap draft", sections: [{ name: "All", questions: [question] }] },
+        { headers: bearer(token) },
+      ),
+    );
+    const id = created.body.test._id as string;
+    expect((await t.request(`/api/tests/${id}`, { method: "DELETE", headers: bearer(token) })).status).toBe(200);
+    const list = await json(await t.request("/api/tests", { headers: bearer(token) }));
+    expect(list.body.tests.map((x: { _id: string }) => x._id)).not.toContain(id);
+    expect((await t.request(`/api/tests/${id}`, { headers: bearer(token) })).status).toBe(404);
+    expect((await t.request(`/api/tests/${id}`, { method: "DELETE", headers: bearer(token) })).status).toBe(404);
+  });
+});
+
 describe("the admins' figures", () => {
   it("count published tests, sittings and submitted sittings", async () => {
     const stats = await t.services.adminFeed.testStats();

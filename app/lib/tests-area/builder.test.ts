@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestBody, draftFor, patternCount, perChapterRules, sectionTotal } from "./builder";
+import { createTestBody, draftFor, draftFromTest, patternCount, perChapterRules, sectionTotal } from "./builder";
 
 describe("the test builder's draft", () => {
   it("prefills JEE Main 2025's six sections with 20 single-correct and 5 numerical questions each pair", () => {
@@ -42,5 +42,57 @@ describe("the test builder's draft", () => {
     expect(body.sections[0].questions).toEqual(["q1"]);
     expect(body.sections[0].draw).toEqual([{ chapter: "Optics", count: 3 }]);
     expect(sectionTotal(draft.sections[0])).toBe(4);
+  });
+
+  it("reads the window in India time both ways", () => {
+    const draft = draftFor("custom");
+    draft.scheduled = true;
+    draft.opensAt = "2026-12-01T09:00";
+    draft.closesAt = "2026-12-01T12:30";
+    expect(createTestBody(draft)).toMatchObject({
+      opensAt: "2026-12-01T03:30:00.000Z",
+      closesAt: "2026-12-01T07:00:00.000Z",
+    });
+  });
+
+  it("turns a saved draft back into the builder's draft, which writes the same body again", () => {
+    const jee = draftFor("jee-main-2025");
+    const saved = {
+      title: "Full mock 1",
+      pattern: "jee-main-2025",
+      businessId: "b1",
+      price: 149,
+      durationMinutes: 180,
+      opensAt: "2026-12-01T03:30:00.000Z",
+      closesAt: "2026-12-01T06:30:00.000Z",
+      attemptsAllowed: 2,
+      resultRelease: "after-window" as const,
+      practice: false,
+      sections: jee.sections.map((s) => ({ name: s.name, marking: s.marking })),
+    };
+    const { draft, lost } = draftFromTest(saved, [
+      { section: 0, sourceId: "q1", text: "One", type: "single" },
+      { section: 1, sourceId: "q2", text: "Two", type: "numerical" },
+      { section: 1, sourceId: null, text: "Orphan", type: "numerical" },
+    ]);
+    expect(lost).toBe(1);
+    expect(draft).toMatchObject({
+      paid: true,
+      scheduled: true,
+      opensAt: "2026-12-01T09:00",
+      closesAt: "2026-12-01T12:00",
+    });
+    expect(draft.sections.map(patternCount)).toEqual([20, 5, 20, 5, 20, 5]);
+    expect(draft.sections[1].picked).toEqual([{ _id: "q2", text: "Two", type: "numerical" }]);
+    expect(createTestBody(draft)).toMatchObject({
+      title: "Full mock 1",
+      businessId: "b1",
+      price: 149,
+      opensAt: saved.opensAt,
+      closesAt: saved.closesAt,
+      attemptsAllowed: 2,
+      resultRelease: "after-window",
+    });
+    expect(createTestBody(draft).sections[0].questions).toEqual(["q1"]);
   });
 });

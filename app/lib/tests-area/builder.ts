@@ -1,6 +1,7 @@
 import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
 import type { QuestionType, SectionMarking } from "#common/mock-tests/marking.ts";
 import type { ResultRelease } from "#common/mock-tests/test-input.ts";
+import { classTimeInput, parseClassTime } from "#common/validation/content.ts";
 
 /**
  * The test builder's draft as the page holds it, and the `POST /api/tests` body it becomes. A
@@ -43,7 +44,7 @@ export interface TestDraft {
   price: number;
   durationMinutes: number;
   scheduled: boolean;
-  /** datetime-local values, in the browser's time zone. */
+  /** datetime-local values in India time, the product's zone (as a live class's time). */
   opensAt: string;
   closesAt: string;
   attemptsAllowed: number;
@@ -104,11 +105,10 @@ export function patternCount(section: SectionDraft): number {
   return Object.values(section.counts).reduce((sum, n) => sum + (n ?? 0), 0);
 }
 
-/** A datetime-local value as an ISO time with its offset (the server's input), or null when empty. */
+/** A datetime-local value (India time) as an ISO time (the server's input), or null when empty. */
 export function isoOrNull(local: string): string | null {
   if (!local) return null;
-  const time = new Date(local);
-  return Number.isNaN(time.getTime()) ? local : time.toISOString();
+  return parseClassTime(local)?.toISOString() ?? local;
 }
 
 /** The draft as `POST /api/tests`'s body; the server checks all of it. */
@@ -138,4 +138,61 @@ export function createTestBody(draft: TestDraft) {
       })),
     })),
   };
+}
+
+/** A draft test as the API shows it, and its paper's questions (GET /api/tests/{id}, /paper). */
+export interface SavedTest {
+  title: string;
+  pattern: string;
+  businessId: string | null;
+  price: number;
+  durationMinutes: number;
+  opensAt: string | null;
+  closesAt: string | null;
+  attemptsAllowed: number;
+  resultRelease: ResultRelease;
+  practice: boolean;
+  sections: { name: string; marking: SectionMarking; attemptAny?: number }[];
+}
+export interface SavedQuestion {
+  section: number;
+  sourceId: string | null;
+  text: string;
+  type: QuestionType;
+}
+
+/**
+ * The builder's draft of a saved test, to change it: its questions become picked ones (by their
+ * bank id; the server keeps the test's own copy of each). A question with no bank id left (its
+ * author's account is gone) cannot be named again and is counted in `lost`.
+ */
+export function draftFromTest(test: SavedTest, paper: SavedQuestion[]): { draft: TestDraft; lost: number } {
+  const pattern = (test.pattern in PATTERNS ? test.pattern : "custom") as PatternId;
+  const shipped = PATTERNS[pattern].sections;
+  const draft: TestDraft = {
+    title: test.title,
+    pattern,
+    businessId: test.businessId ?? "",
+    paid: test.price > 0,
+    price: test.price,
+    durationMinutes: test.durationMinutes,
+    scheduled: Boolean(test.opensAt || test.closesAt),
+    opensAt: classTimeInput(test.opensAt),
+    closesAt: classTimeInput(test.closesAt),
+    attemptsAllowed: test.attemptsAllowed,
+    resultRelease: test.resultRelease,
+    practice: test.practice,
+    sections: test.sections.map((section, index) => ({
+      name: section.name,
+      subject: shipped[index]?.subject ?? "",
+      marking: section.marking,
+      ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}),
+      counts: pattern === "custom" ? {} : (shipped[index]?.counts ?? {}),
+      picked: paper
+        .filter((q) => q.section === index && q.sourceId)
+        .map((q) => ({ _id: q.sourceId!, text: q.text, type: q.type })),
+      rules: [],
+    })),
+  };
+  return { draft, lost: paper.filter((q) => !q.sourceId).length };
 }

@@ -12,6 +12,7 @@ export function testsPaths(pathname: string) {
     question: (id: string) => `${base}/questions/${id}`,
     newTest: `${base}/new`,
     test: (id: string) => `${base}/${id}`,
+    editTest: (id: string) => `${base}/${id}/edit`,
   };
 }
 

@@ -1,9 +1,10 @@
 import { useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { Download } from "lucide-react";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Download, Pencil } from "lucide-react";
 import type { Route } from "./+types/test";
 import { orNotFound, redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
 import { OPTION_LETTERS, answerFromForm, describeKey } from "~/lib/tests-area/question-form";
+import { testsPaths } from "~/lib/tests-area/paths";
 import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
 import { QUESTION_TYPE_NAMES, describeMarking } from "#common/mock-tests/marking-text.ts";
 import type { QuestionType } from "#common/mock-tests/marking.ts";
@@ -11,7 +12,7 @@ import { formatDate, formatPrice } from "#common/format.ts";
 import { MathText } from "~/components/tests/math-text";
 import { TestStatusBadge } from "~/components/tests/test-status";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Confirm } from "~/components/ui/confirm";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -34,6 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 const TOASTS = {
+  discard: "Draft discarded",
   publish: "Test published",
   close: "Test closed",
   release: "Results released",
@@ -47,6 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as keyof typeof TOASTS;
   const run: (() => Promise<unknown>) | undefined = {
+    discard: () => services.mockTests.discard(reader, params.id),
     publish: () => services.mockTests.publish(reader, params.id),
     close: () => services.mockTests.close(reader, params.id),
     release: () => services.mockTests.publishResults(reader, params.id),
@@ -60,7 +63,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!run) return refused("Unknown action");
   const done = await refusalOr(run);
   if (!done.ok) return done.response;
-  redirectWithToast(paths.test(params.id), { kind: "success", title: TOASTS[intent] });
+  redirectWithToast(intent === "discard" ? paths.list : paths.test(params.id), {
+    kind: "success",
+    title: TOASTS[intent],
+  });
 }
 
 function policyFromForm(form: FormData) {
@@ -75,6 +81,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function TestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { test, paper, analysis, running } = loaderData;
+  const paths = testsPaths(useLocation().pathname);
   const failure = actionData && !actionData.ok ? actionData : null;
   const sections = test.sections.map((s, index) => ({ ...s, questions: paper.filter((q) => q.section === index) }));
   const releaseWaits = test.resultRelease === "manual" && !test.resultsPublishedAt;
@@ -92,6 +99,19 @@ export default function TestPage({ loaderData, actionData }: Route.ComponentProp
         }
         actions={
           <>
+            {test.status === "draft" && (
+              <LifeAction
+                intent="discard"
+                label="Discard draft"
+                title="Discard this draft?"
+                description="The draft and its paper are thrown away. Questions stay in your question bank."
+              />
+            )}
+            {test.status === "draft" && (
+              <ButtonLink to={paths.editTest(test._id)} variant="outline">
+                <Pencil className="size-4" aria-hidden /> Edit
+              </ButtonLink>
+            )}
             {test.status === "draft" && (
               <LifeAction
                 intent="publish"

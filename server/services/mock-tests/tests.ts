@@ -1,12 +1,19 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { centers, contents, mockTestQuestions, mockTests, type MockTestSection } from "../../db/schema/index.ts";
-import type { Db } from "../../db/types.ts";
+import {
+  centers,
+  contents,
+  mockTestQuestions,
+  mockTests,
+  seriesTests,
+  type MockTestSection,
+} from "../../db/schema/index.ts";
+import type { Db, DbOrTx } from "../../db/types.ts";
 import { HttpError, badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { PATTERNS } from "#common/mock-tests/patterns.ts";
 import type { QuestionType } from "#common/mock-tests/marking.ts";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
-import { CreateTestSchema, KeyPolicySchema } from "#common/mock-tests/test-input.ts";
+import { CreateTestSchema, KeyPolicySchema, type CreateTestInput } from "#common/mock-tests/test-input.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import * as v from "valibot";
 import type { Reader } from "../content-access.ts";
@@ -25,6 +32,7 @@ export const TEST_TEXTS = {
   notDraft: "Only a draft can be changed this way; this test is already published",
   notPublished: "This test is not published",
   notInTest: "That question is not in this test",
+  inSeries: "This test is in a series; a test stays with its series' institute",
 } as const;
 
 /** A test as the API answers it (issue 29): its settings and paper outline, no keys. */
@@ -144,6 +152,41 @@ export interface MockTestServiceDeps {
   rescore: (testId: string) => Promise<void>;
 }
 
+interface AssembledSection {
+  section: MockTestSection;
+  questions: { id: string; data: QuestionJson }[];
+}
+
+/** What a test shares with content: its title, description, price and institute. */
+function soldAs(body: CreateTestInput, businessId: string | null) {
+  return { title: body.title, description: body.description, price: body.price, centerId: businessId };
+}
+
+/** The test's own settings as the builder's body gives them. */
+function settingsOf(body: CreateTestInput, businessId: string | null, sections: AssembledSection[]) {
+  const pattern = PATTERNS[body.pattern];
+  return {
+    centerId: businessId,
+    pattern: body.pattern,
+    mode: pattern.mode,
+    practice: body.practice,
+    durationMinutes: body.durationMinutes ?? pattern.durationMinutes,
+    sections: sections.map((s) => s.section),
+    opensAt: body.opensAt ?? null,
+    closesAt: body.closesAt ?? null,
+    attemptsAllowed: body.attemptsAllowed,
+    resultRelease: body.resultRelease,
+  };
+}
+
+/** The paper's questions, copied into the test in section and position order. */
+async function insertPaper(tx: DbOrTx, testId: string, sections: AssembledSection[]) {
+  const rows = sections.flatMap((s, section) =>
+    s.questions.map((q, position) => ({ testId, section, position, sourceId: q.id, question: q.data })),
+  );
+  if (rows.length) await tx.insert(mockTestQuestions).values(rows);
+}
+
 /**
  * The test builder: a test is drafted from a pattern with questions picked from the bank or drawn
  * by rule, published (its content switched on, so it is sold and shown like any content), closed.
@@ -157,8 +200,99 @@ export class MockTestService {
 
   async create(author: Reader, input: unknown): Promise<TestJson> {
     const body = parseWith(CreateTestSchema, input);
-    const { db, bank } = this.deps;
     const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
+    const sections = await this.assemble(author, body, new Map());
+    const testId = await this.deps.db.transaction(async (tx) => {
+      const [content] = await tx
+        .insert(contents)
+        .values({
+          creatorId: author.id,
+          type: "test",
+          ...soldAs(body, businessId),
+          // A draft is on no list until it is published.
+          isActive: false,
+        })
+        .returning({ id: contents.id });
+      await tx.insert(mockTests).values({ contentId: content.id, ...settingsOf(body, businessId, sections) });
+      await insertPaper(tx, content.id, sections);
+      return content.id;
+    });
+    return this.get(author, testId);
+  }
+
+  /**
+   * A draft made again from the builder's body: its settings, sections and questions. Questions it
+   * already holds keep the copy it was built with (even one since removed from the bank).
+   */
+  async update(author: Reader, testId: string, input: unknown): Promise<TestJson> {
+    const before = await this.get(author, testId);
+    const body = parseWith(CreateTestSchema, input);
+    if (before.status !== "draft") throw conflict(TEST_TEXTS.notDraft);
+    const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
+    const { db } = this.deps;
+    if (businessId !== before.businessId) {
+      const [bundled] = await db
+        .select({ seriesId: seriesTests.seriesId })
+        .from(seriesTests)
+        .where(eq(seriesTests.testId, testId))
+        .limit(1);
+      if (bundled) throw conflict(TEST_TEXTS.inSeries);
+    }
+    const held = await db
+      .select({ sourceId: mockTestQuestions.sourceId, question: mockTestQuestions.question })
+      .from(mockTestQuestions)
+      .where(eq(mockTestQuestions.testId, testId));
+    const sections = await this.assemble(
+      author,
+      body,
+      new Map(held.flatMap((q) => (q.sourceId ? [[q.sourceId, q.question] as const] : []))),
+    );
+    await db.transaction(async (tx) => {
+      // The row lock orders this after a publish that came first, which then leaves nothing to change.
+      const [still] = await tx
+        .update(mockTests)
+        .set({ ...settingsOf(body, businessId, sections), updatedAt: new Date() })
+        .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "draft")))
+        .returning({ id: mockTests.contentId });
+      if (!still) throw conflict(TEST_TEXTS.notDraft);
+      await tx
+        .update(contents)
+        .set({ ...soldAs(body, businessId), updatedAt: new Date() })
+        .where(eq(contents.id, testId));
+      await tx.delete(mockTestQuestions).where(eq(mockTestQuestions.testId, testId));
+      await insertPaper(tx, testId, sections);
+    });
+    this.deps.papers.forget(testId);
+    return this.get(author, testId);
+  }
+
+  /** A draft thrown away: it was never sold or sat, so nothing else holds it. */
+  async discard(author: Reader, testId: string): Promise<void> {
+    const test = await this.get(author, testId);
+    if (test.status !== "draft") throw conflict(TEST_TEXTS.notDraft);
+    await this.deps.db.transaction(async (tx) => {
+      const [still] = await tx
+        .select({ id: mockTests.contentId })
+        .from(mockTests)
+        .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "draft")))
+        .for("update");
+      if (!still) throw conflict(TEST_TEXTS.notDraft);
+      await tx.delete(seriesTests).where(eq(seriesTests.testId, testId));
+      await tx.update(contents).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(contents.id, testId));
+    });
+    this.deps.papers.forget(testId);
+  }
+
+  /**
+   * The sections of a test from the builder's body: the pattern's when it sends none, questions
+   * picked from the bank (or already held by the draft, `held`), then drawn by rule without repeats.
+   */
+  private async assemble(
+    author: Reader,
+    body: CreateTestInput,
+    held: ReadonlyMap<string, QuestionJson>,
+  ): Promise<AssembledSection[]> {
+    const { bank } = this.deps;
     const pattern = PATTERNS[body.pattern];
     const sectionsIn =
       body.sections ??
@@ -169,19 +303,22 @@ export class MockTestService {
         marking: s.marking,
         attemptAny: s.attemptAny,
       }));
-
-    const picked = await bank.usable(
+    const wanted = sectionsIn.flatMap((s) => s.questions);
+    const fromBank = await bank.usable(
       author.id,
-      sectionsIn.flatMap((s) => s.questions),
+      wanted.filter((id) => !held.has(id)),
     );
-    if (sectionsIn.some((s) => s.questions.some((id) => !picked.has(id))))
-      throw badRequest(TEST_TEXTS.unknownQuestions);
+    const picked = new Map<string, QuestionJson>([
+      ...[...fromBank].map(([id, row]) => [id, row.data] as const),
+      ...[...held].filter(([id]) => wanted.includes(id)),
+    ]);
+    if (wanted.some((id) => !picked.has(id))) throw badRequest(TEST_TEXTS.unknownQuestions);
 
     const used = new Set(picked.keys());
-    const sections: { section: MockTestSection; questions: { id: string; data: QuestionJson }[] }[] = [];
+    const sections: AssembledSection[] = [];
     for (const [index, input] of sectionsIn.entries()) {
       const fallback = pattern.sections[index]?.marking ?? PATTERNS.custom.sections[0].marking;
-      const questions = input.questions.map((id) => ({ id, data: picked.get(id)!.data }));
+      const questions = input.questions.map((id) => ({ id, data: picked.get(id)! }));
       for (const rule of input.draw) {
         const drawn = await bank.draw(author.id, rule, [...used]);
         if (drawn.length < rule.count) {
@@ -202,41 +339,7 @@ export class MockTestService {
         if (!section.marking[q.data.type]) throw badRequest(TEST_TEXTS.noMarking(section.name, q.data.type));
       sections.push({ section, questions });
     }
-
-    const testId = await db.transaction(async (tx) => {
-      const [content] = await tx
-        .insert(contents)
-        .values({
-          creatorId: author.id,
-          centerId: businessId,
-          type: "test",
-          title: body.title,
-          description: body.description,
-          price: body.price,
-          // A draft is on no list until it is published.
-          isActive: false,
-        })
-        .returning({ id: contents.id });
-      await tx.insert(mockTests).values({
-        contentId: content.id,
-        centerId: businessId,
-        pattern: body.pattern,
-        mode: pattern.mode,
-        practice: body.practice,
-        durationMinutes: body.durationMinutes ?? pattern.durationMinutes,
-        sections: sections.map((s) => s.section),
-        opensAt: body.opensAt ?? null,
-        closesAt: body.closesAt ?? null,
-        attemptsAllowed: body.attemptsAllowed,
-        resultRelease: body.resultRelease,
-      });
-      const rows = sections.flatMap((s, section) =>
-        s.questions.map((q, position) => ({ testId: content.id, section, position, sourceId: q.id, question: q.data })),
-      );
-      if (rows.length) await tx.insert(mockTestQuestions).values(rows);
-      return content.id;
-    });
-    return this.get(author, testId);
+    return sections;
   }
 
   /** A test its author's team may see (the builder, results), or 404. */

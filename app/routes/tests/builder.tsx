@@ -1,12 +1,20 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigation } from "react-router";
-import { Plus, Trash2 } from "lucide-react";
-import type { Route } from "./+types/new-test";
-import { redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
+import { Plus, Trash2, X } from "lucide-react";
+import type { Route } from "./+types/builder";
+import {
+  orNotFound,
+  redirectWithToast,
+  refusalOr,
+  refused,
+  testsAreaContext,
+  type TestsAreaFailure,
+} from "~/lib/tests-area.server";
 import { testsPaths } from "~/lib/tests-area/paths";
 import {
   createTestBody,
   draftFor,
+  draftFromTest,
   patternCount,
   perChapterRules,
   sectionTotal,
@@ -22,7 +30,8 @@ import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts
 import { NO_TEAMS_HINT } from "#common/validation/team.ts";
 import { MathText } from "~/components/tests/math-text";
 import { DIFFICULTIES, DIFFICULTY_NAMES } from "~/components/tests/question-editor";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Label, Select } from "~/components/ui/input";
@@ -30,19 +39,34 @@ import { PageHeader } from "~/components/ui/page-header";
 import type { loader as bankLoader } from "./questions";
 import { BackLink } from "~/components/tests/back-link";
 
-export const meta: Route.MetaFunction = () => [{ title: "New test | Tests" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.saved ? `Edit ${loaderData.saved.title} | Tests` : "New test | Tests" },
+];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+/** The builder drafts a new test (/tests/new) or changes a draft (/tests/{id}/edit). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, reader, viewer } = testsAreaContext(context, request);
-  const [businesses, facets] = await Promise.all([
+  const [businesses, facets, saved] = await Promise.all([
     services.team.assignableBusinesses(reader),
     services.testsArea.facets(viewer.id),
+    params.id ? savedDraft(services, reader, params.id) : null,
   ]);
-  return { businesses, facets, isOwner: reader.role === "business" };
+  return { businesses, facets, saved, isOwner: reader.role === "business" };
+}
+
+async function savedDraft(
+  services: ReturnType<typeof testsAreaContext>["services"],
+  reader: ReturnType<typeof testsAreaContext>["reader"],
+  id: string,
+) {
+  const test = await orNotFound(() => services.mockTests.get(reader, id));
+  if (test.status !== "draft") return { ...test, draft: null, lost: 0 };
+  const { draft, lost } = draftFromTest(test, await services.mockTests.paper(reader, id));
+  return { ...test, draft, lost };
 }
 
 /** The builder's draft arrives as the API's JSON body; the service checks all of it. */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, params }: Route.ActionArgs) {
   const { services, reader, paths } = testsAreaContext(context, request);
   const form = await request.formData();
   let body: unknown;
@@ -51,12 +75,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch {
     return refused("The test could not be read; please try again.");
   }
-  const created = await refusalOr(() => services.mockTests.create(reader, body));
-  if (!created.ok) return created.response;
-  redirectWithToast(paths.test(created.value._id), {
+  const saved = await refusalOr(() =>
+    params.id ? services.mockTests.update(reader, params.id, body) : services.mockTests.create(reader, body),
+  );
+  if (!saved.ok) return saved.response;
+  redirectWithToast(paths.test(saved.value._id), {
     kind: "success",
-    title: "Test saved as a draft",
-    description: created.value.title,
+    title: params.id ? "Draft saved" : "Test saved as a draft",
+    description: saved.value.title,
   });
 }
 
@@ -66,11 +92,52 @@ const RELEASES = [
   ["manual", "When I publish them"],
 ] as const;
 
-export default function NewTest({ loaderData, actionData }: Route.ComponentProps) {
-  const { businesses, facets } = loaderData;
+export default function TestBuilder({ loaderData, actionData }: Route.ComponentProps) {
+  const { businesses, facets, saved } = loaderData;
+  if (saved && !saved.draft) return <PublishedAlready test={saved} />;
+  return (
+    <Builder
+      key={saved?._id ?? "new"}
+      businesses={businesses}
+      facets={facets}
+      saved={saved}
+      failure={actionData && !actionData.ok ? actionData : null}
+    />
+  );
+}
+
+/** A published test's paper is what its students sat: it is not changed here. */
+function PublishedAlready({ test }: { test: { _id: string; title: string } }) {
+  const paths = testsPaths(useLocation().pathname);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink>Tests</BackLink>
+      <PageHeader title={`Edit ${test.title}`} />
+      <EmptyState title="This test is already published">
+        <p>Its paper is what students take, so it cannot be changed. Close it and draft a new one instead.</p>
+        <ButtonLink to={paths.test(test._id)} variant="outline" className="mt-3">
+          Back to the test
+        </ButtonLink>
+      </EmptyState>
+    </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function Builder({
+  businesses,
+  facets,
+  saved,
+  failure,
+}: {
+  businesses: LoaderData["businesses"];
+  facets: LoaderData["facets"];
+  saved: LoaderData["saved"];
+  failure: TestsAreaFailure | null;
+}) {
   const busy = useNavigation().state === "submitting";
-  const [draft, setDraft] = useState<TestDraft>(() => draftFor("custom", businesses[0]?._id ?? ""));
-  const failure = actionData && !actionData.ok ? actionData : null;
+  const [draft, setDraft] = useState<TestDraft>(() => saved?.draft ?? draftFor("custom", businesses[0]?._id ?? ""));
   const set = (patch: Partial<TestDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setSection = (index: number, patch: Partial<SectionDraft>) =>
     setDraft((d) => ({ ...d, sections: d.sections.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
@@ -87,8 +154,12 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-5xl">
       <BackLink>Tests</BackLink>
       <PageHeader
-        title="New test"
-        description="Start from an exam pattern, fill each section from your question bank, and save it as a draft."
+        title={saved ? `Edit ${saved.title}` : "New test"}
+        description={
+          saved
+            ? "Change anything before you publish. Questions already in the test keep the version it was built with."
+            : "Start from an exam pattern, fill each section from your question bank, and save it as a draft."
+        }
       />
       <Form method="post" className="grid grid-cols-1 gap-6">
         <input type="hidden" name="payload" value={JSON.stringify(createTestBody(draft))} />
@@ -98,6 +169,12 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
             className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
           >
             {failure.error}
+          </p>
+        )}
+        {saved && saved.lost > 0 && (
+          <p role="status" className="rounded-md border bg-accent p-3 text-sm text-accent-foreground">
+            {saved.lost === 1 ? "1 question" : `${saved.lost} questions`} of this draft no longer{" "}
+            {saved.lost === 1 ? "has" : "have"} an author in your team and will be left out when you save.
           </p>
         )}
 
@@ -262,16 +339,24 @@ export default function NewTest({ loaderData, actionData }: Route.ComponentProps
 
         <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
           <p className="text-sm text-muted-foreground">
-            {draft.sections.reduce((sum, s) => sum + sectionTotal(s), 0)} questions in {draft.sections.length}{" "}
-            {draft.sections.length === 1 ? "section" : "sections"}
+            {countOf(
+              draft.sections.reduce((sum, s) => sum + sectionTotal(s), 0),
+              "question",
+            )}{" "}
+            in {countOf(draft.sections.length, "section")}
           </p>
           <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Create draft"}
+            {busy ? "Saving..." : saved ? "Save draft" : "Create draft"}
           </Button>
         </div>
       </Form>
     </div>
   );
+}
+
+/** "1 question", "2 questions". */
+function countOf(n: number, noun: string) {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 function patternHint(pattern: PatternId) {
@@ -298,7 +383,7 @@ function Radio({
   );
 }
 
-type Facets = Route.ComponentProps["loaderData"]["facets"];
+type Facets = LoaderData["facets"];
 
 function SectionEditor({
   section,
@@ -447,6 +532,24 @@ function QuestionPicker({
         ))}
       </ul>
       <p className="text-xs text-muted-foreground">{section.picked.length} picked by hand</p>
+      {section.picked.length > 0 && (
+        <ol aria-label="Picked questions" className="grid gap-1 rounded-md border p-2 text-sm">
+          {section.picked.map((picked, at) => (
+            <li key={picked._id} className="flex items-start gap-2">
+              <span className="pt-1 tabular-nums text-muted-foreground">{at + 1}.</span>
+              <MathText source={picked.text} className="line-clamp-2 min-w-0 flex-1 py-1" />
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Take out picked question ${at + 1}`}
+                onClick={() => toggle(picked, false)}
+              >
+                <X className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
     </div>
   );
 }
