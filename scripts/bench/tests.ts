@@ -71,7 +71,7 @@ try {
 
   const app = await startServer({ DATABASE_URL: scratch.url, DATA_DIR: dataDir, SEED_DEMO: "0" });
   cleanups.push(() => app.stop());
-  const testId = await buildTest(app.port);
+  const { testId, token: creatorToken } = await buildTest(app.port);
 
   console.log(
     `${CANDIDATES.toLocaleString()} candidates start within ${START_SECONDS} s; ${TEST_MINUTES}-minute test; a save every ${SAVE_EVERY.join("–")} s…`,
@@ -110,6 +110,7 @@ try {
   clearInterval(sampler);
 
   const report = await compare(database.db, testId, logs);
+  const rescoreMs = rankedSeenAt ? await timeRescore(app.port, testId, creatorToken) : Number.NaN;
   const starts = logs.map((l) => l.startMs);
   const saves = logs.flatMap((l) => l.saves);
   const saveTimes = saves.map((s) => s.ms);
@@ -129,14 +130,15 @@ Mock test, ${CANDIDATES.toLocaleString()} candidates, ${TEST_MINUTES} min, JEE M
   submitted:       ${report.byClock.toLocaleString()} by the clock, ${report.byStudent} otherwise, ${report.open} still open
   ranks ready:     ${rankedSeenAt ? `${((rankedSeenAt - closesAt) / 1000).toFixed(1)} s after the window closed (ranked_at ${((report.rankedAt - closesAt) / 1000).toFixed(1)} s after it; target < 60 s)` : "not within 10 minutes"}
   ranked:          ${report.ranked.toLocaleString()} attempts with a rank and percentile
+  key change:      every attempt scored and ranked again in ${ms(rescoreMs)} (a question dropped after the test)
   server memory:   peak RSS ${peakRss.toFixed(0)} MiB`);
   if (report.lost || failedStarts || failedSaves || !rankedSeenAt) process.exitCode = 1;
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 }
 
-/** Registers the creator through the API, writes the 75 questions and publishes the test; its id. */
-async function buildTest(port: number): Promise<string> {
+/** Registers the creator through the API, writes the 75 questions and publishes the test; its id and the creator's token. */
+async function buildTest(port: number): Promise<{ testId: string; token: string }> {
   const email = `bench.creator.${Date.now()}@example.com`;
   const reg = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
     method: "POST",
@@ -184,7 +186,17 @@ async function buildTest(port: number): Promise<string> {
   const testId: string = created.test._id;
   if (created.test.questionCount !== 75) throw new Error(`the test has ${created.test.questionCount} questions`);
   await post(`/api/tests/${testId}/publish`, {});
-  return testId;
+  return { testId, token };
+}
+
+/** A key decision after the test (the first question dropped): how long until every attempt is scored and ranked again. */
+async function timeRescore(port: number, testId: string, token: string): Promise<number> {
+  const paper = await send(port, "GET", `/api/tests/${testId}/paper`, token);
+  const first = (paper.json as { questions: { _id: string }[] }).questions[0]._id;
+  const started = performance.now();
+  const res = await send(port, "PUT", `/api/tests/${testId}/questions/${first}/policy`, token, { kind: "dropped" });
+  if (res.status !== 200) throw new Error(`policy: ${res.status} ${JSON.stringify(res.json)}`);
+  return performance.now() - started;
 }
 
 /** Every answer a candidate saw acknowledged, against what the database holds now; how the attempts ended. */

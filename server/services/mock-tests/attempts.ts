@@ -415,20 +415,46 @@ export class AttemptService {
     });
   }
 
-  /** After a key decision: every submitted attempt scored again against the keys now, then ranked again. */
+  /**
+   * After a key decision: every submitted attempt scored again against the keys now, then ranked
+   * again. Only the key changed, so each keeps the time per question it was scored with; the
+   * answers are read in one query and the scores written a thousand to a statement.
+   */
   async rescore(testId: string): Promise<void> {
     const paper = await this.paperOf(testId);
-    const submitted = await this.db
-      .select({ id: attempts.id, submittedAt: attempts.submittedAt })
-      .from(attempts)
-      .where(and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`));
-    const keys = await keysNow(this.db, testId);
-    for (const attempt of submitted) {
-      const result = await scoreOne(this.db, paper, attempt.id, keys, attempt.submittedAt!);
-      await this.db
-        .update(attempts)
-        .set({ score: Math.round(result.score * 100), result })
-        .where(eq(attempts.id, attempt.id));
+    const sections = scorableSections(paper, await keysNow(this.db, testId));
+    const isSubmitted = and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`);
+    const [submitted, saved] = await Promise.all([
+      this.db.select({ id: attempts.id, result: attempts.result }).from(attempts).where(isSubmitted),
+      this.db
+        .select({
+          attemptId: attemptResponses.attemptId,
+          questionId: attemptResponses.questionId,
+          answer: attemptResponses.answer,
+        })
+        .from(attemptResponses)
+        .innerJoin(attempts, eq(attempts.id, attemptResponses.attemptId))
+        .where(isSubmitted),
+    ]);
+    const answersOf = Map.groupBy(saved, (r) => r.attemptId);
+    const rescored = submitted.map((attempt) => {
+      const responses = new Map<string, Response>(
+        (answersOf.get(attempt.id) ?? []).map((r) => [r.questionId, readAnswer(r.answer)]),
+      );
+      const seconds = new Map(attempt.result?.questions.map((q) => [q.id, q.seconds]) ?? []);
+      const score = scoreAttempt(sections, responses);
+      const result: StoredResult = {
+        ...score,
+        questions: score.questions.map((q) => ({ ...q, seconds: seconds.get(q.id) ?? 0 })),
+      };
+      return { id: attempt.id, score: Math.round(result.score * 100), result };
+    });
+    for (let at = 0; at < rescored.length; at += 1000) {
+      const rows = JSON.stringify(rescored.slice(at, at + 1000));
+      await this.db.execute(sql`
+        update ${attempts} set score = v.score, result = v.result
+        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, score int, result jsonb)
+        where ${attempts.id} = v.id`);
     }
     const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, testId));
     if (test?.rankedAt || (test?.closesAt && test.closesAt <= new Date())) await this.rankAll(testId);
