@@ -18,6 +18,7 @@ import { mediaMimeOf } from "./services/media.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
 import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
+import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
 import { domainsRouter } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./http/middleware/unstorable-address.ts";
 import { pageMethods } from "./http/middleware/page-methods.ts";
@@ -102,6 +103,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(hostRequired(deps.env.TRUST_PROXY));
   // Answered on any named host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1)
   // and Caddy's certificate check (it asks with the app's internal address as Host).
+  mountMessageSandbox(app, deps);
   mountPaymentSandbox(app, deps);
   const domains = domainsRouter(deps);
   app.route("/api/domains", domains);

@@ -11,6 +11,8 @@ import { clearedSessionCookie } from "../auth/cookies.ts";
 import { requireAuth } from "./guards.ts";
 import * as v from "valibot";
 import { text } from "#common/validation/account.ts";
+import { ForgotPasswordSchema, RESET_TEXTS, ResetPasswordSchema } from "#common/validation/password-reset.ts";
+import { siteOrigin } from "../http/middleware/tenant.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -67,6 +69,41 @@ export function authRouter({ env, services }: AppDeps) {
       const user = await services.accounts.authenticate(body, m);
       const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
       return c.json({ user: toPublicUser(user), ...tokens });
+    },
+  );
+
+  api.post(
+    "/forgot",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary:
+        "Ask for a password reset link: e-mailed to the account (single use, 30 minutes). The answer is the same whether or not an account uses the address",
+      body: ForgotPasswordSchema,
+      responses: { 200: `{success, message: "${RESET_TEXTS.sent}"}`, 400: "Invalid email", 429: "Rate limited" },
+    }),
+    async (c) => {
+      const m = meta(c);
+      await services.passwordResets.request(await jsonBody(c), { ...m, origin: siteOrigin(c, env.TRUST_PROXY) });
+      return c.json({ success: true, message: RESET_TEXTS.sent });
+    },
+  );
+
+  api.post(
+    "/reset",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "Set a new password with the token from a reset link; every session of the account is signed out",
+      body: ResetPasswordSchema,
+      responses: {
+        200: `{success, message: "${RESET_TEXTS.done}"}`,
+        400: `${RESET_TEXTS.invalid}, or a password that is too short or too common`,
+      },
+    }),
+    async (c) => {
+      await services.passwordResets.reset(await jsonBody(c));
+      return c.json({ success: true, message: RESET_TEXTS.done });
     },
   );
 

@@ -83,6 +83,15 @@ async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Prom
       };
     },
     listening: () => !client.closed,
+    pglite: client,
+    async asOwner(fn) {
+      await client.exec("RESET ROLE");
+      try {
+        return await fn();
+      } finally {
+        await client.exec(`SET ROLE ${APP_ROLE}`);
+      }
+    },
     dump: () => client.dumpDataDir("gzip"),
     async migrate(migrationsFolder) {
       await client.exec("RESET ROLE");
@@ -125,6 +134,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     },
     listen: (channel, onMessage) => listener.subscribe(channel, onMessage),
     listening: () => listener.connected,
+    url,
+    asOwner: (fn) => fn(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate(migrationsFolder) {
       // A session-level advisory lock on one connection: instances starting together wait

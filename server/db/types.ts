@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "./schema/index.ts";
 
@@ -22,6 +23,12 @@ export interface Database {
   dump?(): Promise<Blob>;
   /** Connection pool sizes (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database itself (PGlite only): the job queue talks to it directly. */
+  readonly pglite?: PGlite;
+  /** The server's URL (PostgreSQL only): the job queue keeps its own small pool on it. */
+  readonly url?: string;
+  /** Runs `fn` as the login user, not the application role (PGlite's one connection switches; PostgreSQL's job queue already is). */
+  asOwner<T>(fn: () => Promise<T>): Promise<T>;
   /** Applies pending migrations from the folder (exactly once even when instances start together). */
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;

@@ -137,6 +137,48 @@ export const EnvSchema = v.object({
     optionalText,
     v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
   ),
+  /** E-mail over SMTP (nodemailer): smtp(s)://user:pass@host:port. Without it e-mail goes to the sandbox outbox. */
+  SMTP_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^smtps?:\/\/.+/.test(s), "must be an smtp:// or smtps:// URL"),
+  ),
+  MAIL_FROM: v.optional(v.string(), "Pathshala <no-reply@localhost>"),
+  /** WhatsApp Cloud API (Meta): the access token, the sending number's id and the webhook's app secret. */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_API_URL: v.pipe(
+    v.optional(v.string(), "https://graph.facebook.com/v21.0"),
+    v.check((s) => /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
+  ),
+  /** SMS through MSG91 (DLT-registered templates): the auth key, the sender id and the webhook's token. */
+  MSG91_AUTH_KEY: optionalText,
+  MSG91_SENDER_ID: optionalText,
+  MSG91_WEBHOOK_TOKEN: optionalText,
+  /** Each SMS template's MSG91 flow id, as JSON: {"seminar-booked":"64f…"}. */
+  MSG91_TEMPLATE_IDS: v.pipe(
+    v.optional(v.string(), "{}"),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        const parsed: unknown = JSON.parse(dataset.value || "{}");
+        if (
+          parsed &&
+          typeof parsed === "object" &&
+          !Array.isArray(parsed) &&
+          Object.values(parsed).every((id) => typeof id === "string")
+        )
+          return parsed as Record<string, string>;
+      } catch {
+        // Reported below.
+      }
+      addIssue({ message: 'must be JSON such as {"seminar-booked":"64f0…"}' });
+      return NEVER;
+    }),
+  ),
+  MSG91_API_URL: v.pipe(
+    v.optional(v.string(), "https://control.msg91.com/api/v5"),
+    v.check((s) => /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
+  ),
   /** The platform's legal identity on bills: first defaults of the admins' Settings page. */
   PLATFORM_LEGAL_NAME: optionalText,
   PLATFORM_LEGAL_ADDRESS: optionalText,

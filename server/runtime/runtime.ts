@@ -47,6 +47,12 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     throw error;
   }
   const services = createServices({ env, database, logger, storage });
+  try {
+    await services.messages.start();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
   const stopHousekeeping = startHousekeeping(services, logger);
   const stopTestClock = startTestClock(services, logger);
   registerRuntimeGauges(database, services);
@@ -60,7 +66,10 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     close() {
       stopHousekeeping();
       stopTestClock();
-      closing ??= database.close();
+      closing ??= services.messages
+        .stop()
+        .catch((error: Error) => logger.warn("the job queue did not stop cleanly", { error: error.message }))
+        .then(() => database.close());
       return closing;
     },
   };

@@ -35,11 +35,17 @@ import { AttemptService } from "./mock-tests/attempts.ts";
 import { PaperCache } from "./mock-tests/papers.ts";
 import { SeriesService } from "./mock-tests/series.ts";
 import { TestsAreaQueries } from "./mock-tests/area-queries.ts";
+import { MessageService } from "../messages/service.ts";
+import { JobQueue } from "../messages/queue.ts";
+import { resolveMessagingConfig } from "../messages/config.ts";
+import { PasswordResetService } from "./password-resets.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
   tenants: TenantDirectory;
   sessions: SessionStore;
+  messages: MessageService;
+  passwordResets: PasswordResetService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
   storage: Storage;
@@ -159,9 +165,17 @@ export function createServices({
     catalogChanged: (centerId) => sites.catalogChanged(centerId),
     rescore: (testId) => attempts.rescore(testId),
   });
+  const messages = new MessageService({
+    db,
+    queue: new JobQueue(database, logger.child({ component: "jobs" })),
+    config: resolveMessagingConfig(env),
+    logger: logger.child({ component: "messages" }),
+  });
   return {
     tenants,
     sessions,
+    messages,
+    passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter }),
     rateLimiter,
     accounts,
     storage,

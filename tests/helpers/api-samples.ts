@@ -1,4 +1,6 @@
+import { desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
+import { messages } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
@@ -202,6 +204,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const enquiryId = (await enquiry.json()).enquiry._id as string;
 
   const tests = await mockTestSamples(t, creator.access_token, student.access_token, center.id);
+  // Its own account: a reset signs every session of the account out.
+  const resetToken = await passwordResetToken(t, (await registerUser(t, "creator")).email);
 
   const samples: Record<string, Sample> = {
     ...tests,
@@ -216,6 +220,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "POST /auth/login": { json: { email: student.email, password: student.password }, who: ["anonymous"] },
     "POST /auth/refresh": { json: { refresh_token: refreshing.refresh_token }, who: ["anonymous"] },
+    "POST /auth/forgot": { json: { email: student.email }, who: ["anonymous"] },
+    "POST /auth/reset": { json: { token: resetToken, password: "correct-horse-battery" }, who: ["anonymous"] },
     "POST /auth/logout": {},
     "GET /auth/profile": {},
     "PUT /auth/avatar": { multipart: { avatar: new File([PNG_BYTES], "me.png", { type: "image/png" }) } },
@@ -457,6 +463,21 @@ export function* eachStringReplaced(
 }
 
 /** A question bank, tests in each state and sittings for every operation of the tests API. */
+/** A reset link's token, asked for through the API and read from the message it wrote. */
+async function passwordResetToken(t: TestApp, email: string): Promise<string> {
+  const asked = await postJson(t, "/api/auth/forgot", { email });
+  if (asked.status !== 200) throw new Error(`forgot failed: ${asked.status}`);
+  const [message] = await t.database.db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(eq(messages.recipient, email))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  const token = /reset-password\?token=([a-z0-9]+)/.exec(message?.text ?? "")?.[1];
+  if (!token) throw new Error("no reset link was written");
+  return token;
+}
+
 async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: string, centerId: string) {
   const asCreator = { headers: bearer(creatorToken) };
   const asStudent = { headers: bearer(studentToken) };

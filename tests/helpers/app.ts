@@ -41,6 +41,7 @@ export async function createTestApp(
     ? createLogger({ ...env, LOG_LEVEL: "info" }, {}, { write: (line) => options.logLines!.push(line.trimEnd()) })
     : createLogger(env);
   const services = createServices({ env, database: testDb.database, logger });
+  await services.messages.start();
   const deps: AppDeps = { env, logger, database: testDb.database, services, draining: false };
   const app = new Hono<AppEnv>();
   mountEarly(app, deps);
@@ -57,6 +58,7 @@ export async function createTestApp(
       return Promise.resolve(app.request(`http://${host}${path}`, { ...rest, headers: h }));
     },
     async close() {
+      await services.messages.stop();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,3 +8,4 @@ export * from "./platform.ts";
 export * from "./team.ts";
 export * from "./trials.ts";
 export * from "./mock-tests.ts";
+export * from "./messages.ts";

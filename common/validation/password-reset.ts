@@ -1,0 +1,24 @@
+import * as v from "valibot";
+import { emailSchema, passwordSchema, text } from "./account.ts";
+
+/** Account recovery (issue 30 §4): the texts people read, and the two requests' bodies. */
+export const RESET_TEXTS = {
+  forgotLink: "Forgot password?",
+  sent: "If an account uses that email, we have sent it a link to choose a new password. The link works once, for 30 minutes.",
+  invalid: "This reset link is invalid or has expired. Please ask for a new one.",
+  done: "Your password has been changed. Please sign in with your new password.",
+} as const;
+
+/** `POST /api/auth/forgot`. */
+export const ForgotPasswordSchema = v.object({ email: emailSchema });
+
+/** `POST /api/auth/reset`: the token from the link and the new password. */
+export const ResetPasswordSchema = v.object({
+  token: v.pipe(
+    text(RESET_TEXTS.invalid),
+    v.trim(),
+    v.nonEmpty(RESET_TEXTS.invalid),
+    v.maxLength(200, RESET_TEXTS.invalid),
+  ),
+  password: passwordSchema,
+});

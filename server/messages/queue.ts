@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike } from "pg-boss";
+import type { Database, DbOrTx } from "../db/types.ts";
+import { APP_ROLE } from "../db/tenant-scope.ts";
+import type { Logger } from "../runtime/logger.ts";
+
+/** A message to send (its row in `messages`); and where one goes when every retry has failed. */
+export const SEND_QUEUE = "message-send";
+export const FAILED_QUEUE = "message-failed";
+
+export interface SendJob {
+  messageId: string;
+}
+
+/**
+ * The job queue (pg-boss; decision 0025) on the app's own database: PGlite through its one
+ * connection, PostgreSQL through a small pool of its own. Jobs are sent in the transaction of the
+ * event that causes them (`enqueue`), so a message exists exactly when its event does.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly database: Database;
+  private started = false;
+
+  constructor(database: Database, logger: Logger) {
+    this.database = database;
+    this.boss =
+      database.kind === "pglite"
+        ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schedule: false })
+        : new PgBoss({ connectionString: database.url!, max: 2, schedule: false });
+    this.boss.on("error", (error) => logger.warn("job queue error", { error: error.message }));
+  }
+
+  /**
+   * Creates or migrates the queue's schema and queues (as the login user), lets the app's role use
+   * them, then starts the worker. Queues exist before any request can send to them (pg-boss looks
+   * up an unknown queue outside the sender's transaction, which PGlite's one connection would wait on).
+   */
+  async start(work: (job: SendJob) => Promise<void>, onFailed: (job: SendJob) => Promise<void>) {
+    await this.database.asOwner(async () => {
+      await this.boss.start();
+      await this.boss.createQueue(FAILED_QUEUE, { retryLimit: 3, retryDelay: 60 });
+      await this.boss.createQueue(SEND_QUEUE, {
+        retryLimit: 5,
+        retryDelay: 20,
+        retryBackoff: true,
+        retryDelayMax: 30 * 60,
+        expireInSeconds: 120,
+        deadLetter: FAILED_QUEUE,
+      });
+      await this.boss.getDb().executeSql(
+        `grant usage on schema pgboss to ${APP_ROLE};
+         grant select, insert, update, delete on all tables in schema pgboss to ${APP_ROLE};
+         grant execute on all functions in schema pgboss to ${APP_ROLE}`,
+      );
+    });
+    this.started = true;
+    await this.boss.work<SendJob>(SEND_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+      for (const job of jobs) await work(job.data);
+    });
+    await this.boss.work<SendJob>(FAILED_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await onFailed(job.data);
+    });
+  }
+
+  /** Sends a job inside `tx`: it exists once the transaction commits, never otherwise. */
+  async enqueue(tx: DbOrTx, job: SendJob, options: { startAfter?: Date } = {}) {
+    await this.boss.send(SEND_QUEUE, job, {
+      // Drizzle's execute answers rows in the shape the adapter reads on both drivers.
+      db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
+  }
+
+  async stop() {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 5_000, close: this.database.kind === "postgres" });
+  }
+}

@@ -1,0 +1,74 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { escapeHtml } from "../pages/html.ts";
+import type { MessageJson } from "./service.ts";
+
+/**
+ * The message sandbox's outbox (no provider configured: `npm start` and the tests): what would
+ * have been e-mailed, sent on WhatsApp or by SMS, newest first, so a newcomer can follow a
+ * password reset link from here. Mounted only while every channel is in the sandbox.
+ */
+export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "services">): void {
+  const { messages } = deps.services;
+  if (!messages.sandbox) return;
+  app.get("/_sandbox/outbox.json", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const list = await messages.outbox();
+    return c.json({
+      messages: list.map(({ id, channel, to, template, subject, text, createdAt }) => ({
+        id,
+        channel,
+        to,
+        template,
+        ...(subject ? { subject } : {}),
+        text,
+        createdAt,
+      })),
+    });
+  });
+  app.get("/_sandbox/outbox", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.html(outboxPage(await messages.outbox()));
+  });
+}
+
+const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" } as const;
+
+/** Text with its links made clickable; everything else escaped. */
+function linked(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+function outboxPage(list: MessageJson[]): string {
+  const items = list
+    .map(
+      (m) => `<article aria-label="${escapeHtml(`${CHANNEL_NAMES[m.channel]} to ${m.to}`)}">
+<header><span class="channel">${CHANNEL_NAMES[m.channel]}</span> to <strong>${escapeHtml(m.to)}</strong>
+<time datetime="${m.createdAt}">${escapeHtml(new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" }))}</time></header>
+${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ""}<pre>${linked(m.text)}</pre>
+<footer>Template ${escapeHtml(m.template)}</footer></article>`,
+    )
+    .join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox outbox | Pathshala</title><meta name="robots" content="noindex">
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:48rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.5rem;margin:0 0 .25rem}
+.lead{color:#475569;margin:0 0 1.5rem}
+article{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1rem;margin:0 0 1rem}
+header{display:flex;flex-wrap:wrap;gap:.5rem;align-items:baseline;font-size:.875rem}
+time{margin-left:auto;color:#64748b}
+.channel{background:#eef2ff;color:#3730a3;border-radius:999px;padding:.1rem .6rem;font-weight:600}
+h2{font-size:1rem;margin:.75rem 0 0}
+pre{white-space:pre-wrap;word-break:break-word;font:inherit;line-height:1.6;margin:.5rem 0}
+a{color:#4338ca}
+footer{font-size:.75rem;color:#64748b}
+</style></head>
+<body><main><h1>Sandbox outbox</h1>
+<p class="lead">No e-mail, WhatsApp or SMS provider is configured, so messages are kept here instead of being sent. Newest first.</p>
+${items || "<p>No messages yet.</p>"}
+</main></body></html>`;
+}

@@ -1,0 +1,243 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { centers, messageOptOuts, messages } from "../db/schema/index.ts";
+import type { Db, DbOrTx } from "../db/types.ts";
+import { notFound } from "../http/errors.ts";
+import type { Logger } from "../runtime/logger.ts";
+import type { MessagingConfig } from "./config.ts";
+import type { JobQueue, SendJob } from "./queue.ts";
+import {
+  PLATFORM_BRAND,
+  TEMPLATES,
+  emailHtml,
+  orderedValues,
+  renderTemplate,
+  type Brand,
+  type Channel,
+  type Locale,
+  type TemplateId,
+  type ValuesOf,
+} from "./templates.ts";
+import { PermanentFailure } from "./transports/types.ts";
+
+export interface MessageRequest<T extends TemplateId> {
+  template: T;
+  values: ValuesOf<T>;
+  /** Where it can go: each of the template's channels the recipient has an address for. */
+  to: { email?: string | null; phone?: string | null; userId?: string | null };
+  /** The institute it is about: its name and colour brand it. */
+  centerId?: string | null;
+  locale?: Locale;
+}
+
+/** A message as the sandbox outbox and the admins' list show it. */
+export interface MessageJson {
+  id: string;
+  channel: Channel;
+  to: string;
+  template: string;
+  subject?: string;
+  text: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const toJson = (row: typeof messages.$inferSelect): MessageJson => ({
+  id: row.id,
+  channel: row.channel,
+  to: row.recipient,
+  template: row.template,
+  ...(row.subject ? { subject: row.subject } : {}),
+  text: row.text,
+  status: row.status,
+  attempts: row.attempts,
+  error: row.lastError,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/**
+ * The messaging layer (issue 30): a message is a template, a recipient, a channel and values.
+ * `send` writes it to the outbox in the caller's transaction with its job; the worker sends it
+ * through the channel's transport, retrying with backoff, and marks it failed after the last try.
+ */
+export class MessageService {
+  private readonly db: Db;
+  private readonly queue: JobQueue;
+  private readonly config: MessagingConfig;
+  private readonly logger: Logger;
+
+  constructor(deps: { db: Db; queue: JobQueue; config: MessagingConfig; logger: Logger }) {
+    this.db = deps.db;
+    this.queue = deps.queue;
+    this.config = deps.config;
+    this.logger = deps.logger;
+  }
+
+  get sandbox(): boolean {
+    return this.config.sandbox;
+  }
+
+  start() {
+    return this.queue.start(
+      (job) => this.deliver(job),
+      (job) => this.giveUp(job),
+    );
+  }
+
+  stop() {
+    this.config.close();
+    return this.queue.stop();
+  }
+
+  /** Writes the message (one per channel it can go to) in `tx`, with the jobs that will send it. */
+  async send<T extends TemplateId>(tx: DbOrTx, request: MessageRequest<T>): Promise<void> {
+    const def = TEMPLATES[request.template];
+    const locale = request.locale ?? "en";
+    const brand = await this.brandOf(tx, request.centerId ?? null);
+    const rendered = renderTemplate(request.template, request.values, locale, brand);
+    const addresses: Partial<Record<Channel, string>> = {
+      email: request.to.email ?? undefined,
+      whatsapp: request.to.phone ?? undefined,
+      sms: request.to.phone ?? undefined,
+    };
+    const rows = def.channels
+      .filter((channel) => addresses[channel])
+      .map((channel) => ({
+        template: request.template,
+        channel,
+        recipient: addresses[channel]!,
+        userId: request.to.userId ?? null,
+        centerId: request.centerId ?? null,
+        locale,
+        subject: channel === "email" ? rendered.subject : null,
+        text: rendered.text,
+        html: channel === "email" ? emailHtml(rendered, brand) : null,
+        values: Object.fromEntries(orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v])),
+        status: "queued" as "queued" | "skipped",
+      }));
+    if (rows.length === 0) return;
+    if (def.promotional) {
+      const out = await tx
+        .select({ channel: messageOptOuts.channel, recipient: messageOptOuts.recipient })
+        .from(messageOptOuts)
+        .where(
+          inArray(
+            messageOptOuts.recipient,
+            rows.map((r) => r.recipient),
+          ),
+        );
+      const optedOut = new Set(out.map((o) => `${o.channel}:${o.recipient}`));
+      for (const row of rows) if (optedOut.has(`${row.channel}:${row.recipient}`)) row.status = "skipped";
+    }
+    const written = await tx.insert(messages).values(rows).returning({ id: messages.id, status: messages.status });
+    for (const row of written) if (row.status === "queued") await this.queue.enqueue(tx, { messageId: row.id });
+  }
+
+  private async brandOf(tx: DbOrTx, centerId: string | null): Promise<Brand> {
+    if (!centerId) return PLATFORM_BRAND;
+    const [center] = await tx
+      .select({ name: centers.instituteName, profile: centers.siteProfile })
+      .from(centers)
+      .where(eq(centers.id, centerId));
+    if (!center) return PLATFORM_BRAND;
+    const color = center.profile.brandColor;
+    return { name: center.name, color: color && /^#[0-9a-f]{6}$/i.test(color) ? color : PLATFORM_BRAND.color };
+  }
+
+  /** The worker: sends one queued message; a failure the provider may not repeat is thrown to be retried. */
+  private async deliver({ messageId }: SendJob): Promise<void> {
+    const [claimed] = await this.db
+      .update(messages)
+      .set({ status: "sending", updatedAt: new Date() })
+      .where(and(eq(messages.id, messageId), inArray(messages.status, ["queued", "sending"])))
+      .returning();
+    // Sent already (a job run twice after a restart), skipped or failed: nothing to do.
+    if (!claimed) return;
+    const transport = this.config.transports[claimed.channel];
+    if (!transport) {
+      await this.finish(messageId, { status: "skipped", lastError: `No ${claimed.channel} provider is configured` });
+      return;
+    }
+    try {
+      const { providerId } = await transport.send({
+        id: claimed.id,
+        channel: claimed.channel,
+        template: claimed.template,
+        recipient: claimed.recipient,
+        locale: claimed.locale === "hi" ? "hi" : "en",
+        subject: claimed.subject,
+        text: claimed.text,
+        html: claimed.html,
+        values: Object.keys(claimed.values)
+          .sort((a, b) => Number(a) - Number(b))
+          .map((k) => claimed.values[k]),
+        unsubscribe: null,
+      });
+      await this.finish(messageId, { status: "sent", transport: transport.name, providerId, sentAt: new Date() });
+    } catch (error) {
+      const reason = (error as Error).message.slice(0, 500);
+      if (error instanceof PermanentFailure) {
+        await this.finish(messageId, { status: "failed", lastError: reason });
+        return;
+      }
+      await this.finish(messageId, { status: "queued", lastError: reason });
+      this.logger.warn("a message could not be sent; it will be tried again", { messageId, error: reason });
+      throw error;
+    }
+  }
+
+  private async finish(messageId: string, set: Partial<typeof messages.$inferInsert>) {
+    await this.db
+      .update(messages)
+      .set({ ...set, updatedAt: new Date(), attempts: sql`${messages.attempts} + 1` })
+      .where(eq(messages.id, messageId));
+  }
+
+  /** Every retry failed: the message is marked failed for the admins, with its last error. */
+  private async giveUp({ messageId }: SendJob): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({ status: "failed", updatedAt: new Date() })
+      .where(and(eq(messages.id, messageId), eq(messages.status, "queued")));
+    this.logger.warn("a message failed after every retry", { messageId });
+  }
+
+  /** The sandbox outbox, newest first (only what the sandbox delivered). */
+  async outbox(limit = 100): Promise<MessageJson[]> {
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(eq(messages.transport, "sandbox"))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    return rows.map(toJson);
+  }
+
+  /** Messages that failed, newest first (the admins' list). */
+  async failed(limit = 100): Promise<MessageJson[]> {
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(eq(messages.status, "failed"))
+      .orderBy(desc(messages.updatedAt))
+      .limit(limit);
+    return rows.map(toJson);
+  }
+
+  /** An admin sends a failed message again. */
+  async retry(messageId: string): Promise<MessageJson> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(messages)
+        .set({ status: "queued", updatedAt: new Date() })
+        .where(and(eq(messages.id, messageId), eq(messages.status, "failed")))
+        .returning();
+      if (!row) throw notFound("No failed message with this id");
+      await this.queue.enqueue(tx, { messageId });
+      return toJson(row);
+    });
+  }
+}

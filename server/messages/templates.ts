@@ -1,0 +1,125 @@
+/**
+ * What the product sends (issue 30 §5), each template in English and Hindi. A template renders
+ * plain text for every channel and, for e-mail, a subject and simple branded HTML. WhatsApp and
+ * SMS providers hold their own approved copies of these texts (by name, and by DLT id for SMS);
+ * the values sent to them are the template's values in order.
+ */
+
+export type Channel = "email" | "whatsapp" | "sms";
+export type Locale = "en" | "hi";
+
+/** The name and colour a message is branded with: the institute's, or Pathshala's. */
+export interface Brand {
+  name: string;
+  color: string;
+}
+export const PLATFORM_BRAND: Brand = { name: "Pathshala", color: "#4f46e5" };
+
+export interface Rendered {
+  subject: string;
+  text: string;
+}
+
+interface TemplateDef<V extends Record<string, string>> {
+  /** Who gets it, when: the list in docs/messages.md is made from these. */
+  when: string;
+  channels: readonly Channel[];
+  /** Promotional messages need the recipient's opt-in; transactional ones always go. */
+  promotional: boolean;
+  /** The values in the order WhatsApp and SMS templates number them ({{1}}, {{2}}, …). */
+  order: readonly (keyof V & string)[];
+  render: (values: V, locale: Locale, brand: Brand) => Rendered;
+}
+
+const template = <V extends Record<string, string>>(def: TemplateDef<V>) => def;
+
+export const TEMPLATES = {
+  "password-reset": template<{ name: string; link: string }>({
+    when: "Someone asks to reset the password of an account (Forgot password?)",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "link"],
+    render: ({ name, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name}: अपना पासवर्ड बदलें`,
+            text: `नमस्ते ${name},\n\nअपना ${brand.name} पासवर्ड बदलने के लिए यह लिंक खोलें (30 मिनट तक, एक बार):\n${link}\n\nअगर आपने यह नहीं माँगा, तो इस संदेश को अनदेखा करें; आपका पासवर्ड नहीं बदलेगा।`,
+          }
+        : {
+            subject: `Reset your ${brand.name} password`,
+            text: `Hello ${name},\n\nOpen this link to choose a new ${brand.name} password. It works once, for 30 minutes:\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.`,
+          },
+  }),
+  welcome: template<{ name: string; link: string }>({
+    when: "An account is created (any role)",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "link"],
+    render: ({ name, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name} में आपका स्वागत है`,
+            text: `नमस्ते ${name},\n\n${brand.name} पर आपका खाता बन गया है। यहाँ से शुरू करें:\n${link}`,
+          }
+        : {
+            subject: `Welcome to ${brand.name}`,
+            text: `Hello ${name},\n\nYour ${brand.name} account is ready. Start here:\n${link}`,
+          },
+  }),
+  "seminar-booked": template<{ name: string; date: string; time: string }>({
+    when: "A visitor books the investment seminar on /invest (the product promises a WhatsApp confirmation)",
+    channels: ["whatsapp", "email"],
+    promotional: false,
+    order: ["name", "date", "time"],
+    render: ({ name, date, time }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name} सेमिनार: आपकी सीट पक्की है`,
+            text: `नमस्ते ${name}, ${brand.name} सेमिनार में आपकी सीट पक्की है: ${date}, ${time}। हम आपकी प्रतीक्षा करेंगे!`,
+          }
+        : {
+            subject: `Your ${brand.name} seminar seat is confirmed`,
+            text: `Hello ${name}, your seat at the ${brand.name} seminar is confirmed for ${date} at ${time}. We look forward to seeing you!`,
+          },
+  }),
+} as const;
+
+export type TemplateId = keyof typeof TEMPLATES;
+export type ValuesOf<T extends TemplateId> = Parameters<(typeof TEMPLATES)[T]["render"]>[0];
+
+/** The subject and text of a template for one locale and brand. */
+export function renderTemplate<T extends TemplateId>(
+  id: T,
+  values: ValuesOf<T>,
+  locale: Locale,
+  brand: Brand,
+): Rendered {
+  const def = TEMPLATES[id] as unknown as TemplateDef<ValuesOf<T>>;
+  return def.render(values, locale, brand);
+}
+
+/** The values in the numbered order of the provider's approved template. */
+export function orderedValues<T extends TemplateId>(id: T, values: ValuesOf<T>): string[] {
+  const def = TEMPLATES[id] as unknown as TemplateDef<ValuesOf<T>>;
+  return def.order.map((key) => String(values[key]));
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * An e-mail's HTML from its text: the brand's name in its colour above, links made clickable,
+ * and the opt-out link below when there is one. Text is escaped; nothing from values is trusted.
+ */
+export function emailHtml(rendered: Rendered, brand: Brand, unsubscribe?: string): string {
+  const color = /^#[0-9a-f]{3,8}$/i.test(brand.color) ? brand.color : PLATFORM_BRAND.color;
+  const body = escapeHtml(rendered.text)
+    .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:${color}">${url}</a>`)
+    .split("\n\n")
+    .map((p) => `<p style="margin:0 0 16px">${p.replace(/\n/g, "<br>")}</p>`)
+    .join("");
+  const footer = unsubscribe
+    ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>`
+    : "";
+  return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-weight:700;font-size:18px;color:${color};margin-bottom:16px">${escapeHtml(brand.name)}</div><div style="background:#fff;border-radius:12px;padding:24px;font-size:15px;line-height:1.6">${body}</div>${footer}</div></body></html>`;
+}

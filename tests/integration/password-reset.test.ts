@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { messages, passwordResets } from "../../server/db/schema/index.ts";
+import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
+import { createCenter } from "../helpers/centers.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface OutboxMessage {
+  id: string;
+  channel: string;
+  to: string;
+  template: string;
+  subject?: string;
+  text: string;
+  createdAt: string;
+}
+
+/** The sandbox outbox's newest message to `to`, once the worker has delivered it. */
+async function delivered(to: string, host = "localhost"): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await t.request("/_sandbox/outbox.json", { host });
+        const body = (await res.json()) as { messages: OutboxMessage[] };
+        found = body.messages.find((m) => m.to === to);
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBeDefined();
+  return found!;
+}
+
+const linkIn = (text: string) => /https?:\/\/\S+\/reset-password\?token=([a-z0-9]+)/.exec(text);
+
+describe("a forgotten password", () => {
+  it("is reset from the link in the outbox: the new password works, the old one and every session do not, the link works once", async () => {
+    const account = await registerUser(t, "creator", { name: "Meera Iyer" });
+    const asked = await postJson(t, "/api/auth/forgot", { email: account.email.toUpperCase() });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ success: true, message: RESET_TEXTS.sent });
+
+    const mail = await delivered(account.email);
+    expect(mail).toMatchObject({
+      channel: "email",
+      template: "password-reset",
+      subject: "Reset your Pathshala password",
+    });
+    expect(mail.text).toContain("Hello Meera Iyer");
+    const link = linkIn(mail.text);
+    expect(link?.[0]).toMatch(/^http:\/\/localhost\/reset-password\?token=/);
+    const token = link![1];
+    // Only the token's hash is stored.
+    const [stored] = await t.database.db.select().from(passwordResets);
+    expect(stored.id).not.toContain(token);
+
+    const weak = await postJson(t, "/api/auth/reset", { token, password: "short" });
+    expect(weak.status).toBe(400);
+    const reset = await postJson(t, "/api/auth/reset", { token, password: "a-brand-new-secret-42" });
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toEqual({ success: true, message: RESET_TEXTS.done });
+
+    const old = await postJson(t, "/api/auth/login", { email: account.email, password: account.password });
+    expect(old.status).toBe(401);
+    const fresh = await postJson(t, "/api/auth/login", { email: account.email, password: "a-brand-new-secret-42" });
+    expect(fresh.status).toBe(200);
+    // The session from before the reset is signed out.
+    expect((await t.request("/api/auth/profile", { headers: bearer(account.access_token) })).status).toBe(401);
+
+    const again = await postJson(t, "/api/auth/reset", { token, password: "yet-another-secret-42" });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toBe(RESET_TEXTS.invalid);
+  });
+
+  it("answers the same for an address no account uses, and sends nothing", async () => {
+    const nobody = uniqueEmail("nobody");
+    const asked = await postJson(t, "/api/auth/forgot", { email: nobody });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ success: true, message: RESET_TEXTS.sent });
+    const rows = await t.database.db.select().from(messages).where(eq(messages.recipient, nobody));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a made-up or expired token with the product's words, and a bad email with its rule", async () => {
+    const made = await postJson(t, "/api/auth/reset", { token: "notarealtoken", password: "a-brand-new-secret-42" });
+    expect(made.status).toBe(400);
+    expect((await made.json()).error).toBe(RESET_TEXTS.invalid);
+
+    const account = await registerUser(t, "student");
+    await postJson(t, "/api/auth/forgot", { email: account.email });
+    const token = linkIn((await delivered(account.email)).text)![1];
+    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await postJson(t, "/api/auth/reset", { token, password: "a-brand-new-secret-42" });
+    expect((await expired.json()).error).toBe(RESET_TEXTS.invalid);
+
+    const bad = await postJson(t, "/api/auth/forgot", { email: "not an email" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("on an institute's domain, links back to that domain under the institute's name", async () => {
+    const center = await createCenter(t, null, { instituteName: "Sunrise Academy" });
+    const host = center.customDomain!;
+    const student = await registerUser(t, "student", { host });
+    await postJson(t, "/api/auth/forgot", { email: student.email }, { host });
+    const mail = await delivered(student.email);
+    expect(mail.subject).toBe("Reset your Sunrise Academy password");
+    expect(linkIn(mail.text)?.[0]).toMatch(new RegExp(`^http://${host.replace(/\./g, "\\.")}/reset-password`));
+  });
+});
+
+describe("the outbox", () => {
+  it("keeps a message only when its event commits", async () => {
+    const to = uniqueEmail("rollback");
+    await t.database.db
+      .transaction(async (tx) => {
+        await t.services.messages.send(tx, {
+          template: "welcome",
+          values: { name: "Nobody", link: "http://localhost/" },
+          to: { email: to },
+        });
+        throw new Error("the event failed");
+      })
+      .catch(() => {});
+    const committed = uniqueEmail("commit");
+    await t.database.db.transaction((tx) =>
+      t.services.messages.send(tx, {
+        template: "welcome",
+        values: { name: "Asha", link: "http://localhost/" },
+        to: { email: committed },
+      }),
+    );
+    await delivered(committed);
+    expect(await t.database.db.select().from(messages).where(eq(messages.recipient, to))).toHaveLength(0);
+  });
+});
