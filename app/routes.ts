@@ -34,6 +34,8 @@ export default [
   route("get-started", "routes/auth/get-started.tsx"),
   route("auth", "routes/auth/auth.tsx"),
   route("login", "routes/auth/login.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
   route("admin", "routes/launching-soon.tsx"),

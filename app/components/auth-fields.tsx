@@ -3,7 +3,9 @@ import { toast } from "~/lib/toast";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
+import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { RESET_TEXTS } from "#common/validation/password-reset.ts";
 
 export type AuthMode = "register" | "login";
 
@@ -130,13 +132,29 @@ export function AuthFields({
           />
         </Field>
       ) : (
-        rememberMe && (
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="remember" className="size-4 rounded border-input accent-[var(--primary)]" />{" "}
-            Remember me
-          </label>
-        )
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          {rememberMe && (
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="remember" className="size-4 rounded border-input accent-[var(--primary)]" />{" "}
+              Remember me
+            </label>
+          )}
+          <ForgotPasswordLink email={fields.email} className="ml-auto" />
+        </div>
       )}
     </>
+  );
+}
+
+/** 'Forgot password?' on every sign-in form, carrying the address typed so far. */
+export function ForgotPasswordLink({ email, className }: { email?: string; className?: string }) {
+  const query = email?.trim() ? `?email=${encodeURIComponent(email.trim())}` : "";
+  return (
+    <Link
+      to={`/forgot-password${query}`}
+      className={cn("text-sm text-primary underline-offset-4 hover:underline", className)}
+    >
+      {RESET_TEXTS.forgotLink}
+    </Link>
   );
 }

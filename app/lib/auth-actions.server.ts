@@ -33,3 +33,15 @@ export async function signInAndRedirect(
   headers.append("Set-Cookie", flashToastCookie(options.toast));
   return redirect(to, { headers });
 }
+
+/** Forgot password?: a reset link to the account's address, pointing back to this site. */
+export function requestPasswordReset(context: Ctx, input: { email: unknown }) {
+  const { services, meta } = getRequestContext(context);
+  return tryService(() => services.passwordResets.request(input, meta));
+}
+
+/** A new password from a reset link. */
+export function resetPassword(context: Ctx, input: { token: unknown; password: unknown }) {
+  const { services } = getRequestContext(context);
+  return tryService(() => services.passwordResets.reset(input));
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { homeFor, safeRedirect, signedOutDestination } from "./redirects";
+import { safeRedirect, signedOutDestination } from "./redirects";
+import { homeFor } from "#common/home.ts";
 
 describe("redirects", () => {
   it("sends each role to its own area", () => {

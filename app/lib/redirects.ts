@@ -1,19 +1,5 @@
 import type { Role } from "#common/validation/account.ts";
 
-/** Where each role lands after signing in (spec §2 "After auth"). */
-export function homeFor(role: Role | string | undefined): string {
-  switch (role) {
-    case "creator":
-      return "/creator";
-    case "business":
-      return "/business";
-    case "admin":
-      return "/dashboard/overview";
-    default:
-      return "/student";
-  }
-}
-
 /** Any origin: only the path, query and fragment of what is parsed against it are ever used. */
 const BASE = "http://pathshala.invalid";
 

@@ -12,7 +12,6 @@ import { requireAuth } from "./guards.ts";
 import * as v from "valibot";
 import { text } from "#common/validation/account.ts";
 import { ForgotPasswordSchema, RESET_TEXTS, ResetPasswordSchema } from "#common/validation/password-reset.ts";
-import { siteOrigin } from "../http/middleware/tenant.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -83,8 +82,7 @@ export function authRouter({ env, services }: AppDeps) {
       responses: { 200: `{success, message: "${RESET_TEXTS.sent}"}`, 400: "Invalid email", 429: "Rate limited" },
     }),
     async (c) => {
-      const m = meta(c);
-      await services.passwordResets.request(await jsonBody(c), { ...m, origin: siteOrigin(c, env.TRUST_PROXY) });
+      await services.passwordResets.request(await jsonBody(c), meta(c));
       return c.json({ success: true, message: RESET_TEXTS.sent });
     },
   );

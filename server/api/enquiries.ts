@@ -1,10 +1,11 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
+import { platformOrigin } from "../services/team.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { input, operation } from "./openapi.ts";
@@ -36,14 +37,24 @@ const ListQuery = v.object({
 });
 
 /** The enquiry flow shared by the API and the site's plain-HTML form post. */
-export async function submitEnquiry(deps: Pick<AppDeps, "services">, centerId: string, ip: string, input: unknown) {
+export async function submitEnquiry(
+  deps: Pick<AppDeps, "services" | "env">,
+  c: Context<AppEnv>,
+  centerId: string,
+  input: unknown,
+) {
   const data = parseWith(EnquiryInput, input);
-  await deps.services.accounts.limit(RATE_RULES.enquiryIp, ip);
-  return deps.services.enquiries.create(centerId, data);
+  await deps.services.accounts.limit(RATE_RULES.enquiryIp, requestMeta(c, deps.env.TRUST_PROXY).ip);
+  // The owner's leads are in their business area on the platform's address.
+  const platform = platformOrigin(
+    { url: c.req.url, secure: c.get("secure"), site: c.get("site") },
+    deps.env.PLATFORM_HOSTS,
+  );
+  return deps.services.enquiries.create(centerId, data, `${platform}/business/leads`);
 }
 
 export function enquiriesRouter(deps: AppDeps) {
-  const { services, env } = deps;
+  const { services } = deps;
   const api = new Hono<AppEnv>();
 
   api.post(
@@ -64,7 +75,7 @@ export function enquiriesRouter(deps: AppDeps) {
       const site = c.get("site");
       if (site.kind !== "tenant") throw notFound("Enquiries are sent from an institute's website.");
       const body = await jsonBody(c);
-      const row = await submitEnquiry(deps, site.center.id, requestMeta(c, env.TRUST_PROXY).ip, body);
+      const row = await submitEnquiry(deps, c, site.center.id, body);
       return c.json({ success: true, message: ENQUIRY_THANKS, enquiry: toEnquiryJson(row) }, 201);
     },
   );

@@ -5,7 +5,6 @@ import type { Runtime } from "../runtime/runtime.ts";
 import type { Services } from "../services/index.ts";
 import type { Site } from "../services/tenants.ts";
 import { requestMeta } from "./middleware/client-ip.ts";
-import { siteOrigin } from "./middleware/tenant.ts";
 import { newNonce } from "./middleware/security-headers.ts";
 import type { Logger } from "../runtime/logger.ts";
 
@@ -18,9 +17,7 @@ export interface RequestContext {
   services: Services;
   auth: Auth | null;
   secure: boolean;
-  meta: { ip: string; userAgent?: string; centerId?: string };
-  /** The scheme, host and port this request came to: links in messages point back to this site. */
-  origin: string;
+  meta: { ip: string; userAgent?: string; centerId?: string; origin: string };
   env: Runtime["env"];
   /**
    * The Content-Security-Policy nonce for this response's inline scripts; none in a page rendered
@@ -46,7 +43,6 @@ export function createLoadContext(
     auth: c.get("auth"),
     secure: c.get("secure"),
     meta: requestMeta(c, runtime.env.TRUST_PROXY),
-    origin: siteOrigin(c, runtime.env.TRUST_PROXY),
     env: runtime.env,
     nonce: c.get("keptPage") ? undefined : newNonce(c),
     kept: c.get("keptPage") === true,

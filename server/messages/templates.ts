@@ -82,6 +82,63 @@ export const TEMPLATES = {
             text: `Hello ${name}, your seat at the ${brand.name} seminar is confirmed for ${date} at ${time}. We look forward to seeing you!`,
           },
   }),
+  "team-invitation": template<{ institute: string; inviter: string; link: string }>({
+    when: "An institute's owner invites a creator to its team",
+    channels: ["email"],
+    promotional: false,
+    order: ["institute", "inviter", "link"],
+    render: ({ institute, inviter, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute} की टीम से जुड़ें`,
+            text: `${inviter} ने आपको ${institute} की टीम में पढ़ाने के लिए बुलाया है। न्योता देखें और स्वीकार करें (7 दिन तक):\n${link}`,
+          }
+        : {
+            subject: `Join ${institute}'s team on Pathshala`,
+            text: `${inviter} has invited you to teach with ${institute} on Pathshala. See the invitation and accept it (the link works for 7 days):\n${link}`,
+          },
+  }),
+  "enquiry-received": template<{
+    institute: string;
+    kind: string;
+    name: string;
+    phone: string;
+    email: string;
+    program: string;
+    message: string;
+    link: string;
+  }>({
+    when: "A visitor leaves an enquiry (Enquire, Apply Now, Book Demo) on an institute's site: to its owner",
+    channels: ["email"],
+    promotional: false,
+    order: ["institute", "kind", "name", "phone", "email", "program", "message", "link"],
+    render: (v, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${v.institute}: नई पूछताछ (${v.kind}) ${v.name} से`,
+            text: `${v.name} ने ${v.institute} की वेबसाइट पर पूछताछ छोड़ी है (${v.kind})।\n\nफ़ोन: ${v.phone}\nईमेल: ${v.email}\nकोर्स: ${v.program || "—"}\nसंदेश: ${v.message || "—"}\n\nसभी पूछताछ: ${v.link}`,
+          }
+        : {
+            subject: `New ${v.kind} enquiry from ${v.name}`,
+            text: `${v.name} left an enquiry (${v.kind}) on ${v.institute}'s website.\n\nPhone: ${v.phone}\nEmail: ${v.email}\nProgram: ${v.program || "—"}\nMessage: ${v.message || "—"}\n\nAll your leads: ${v.link}`,
+          },
+  }),
+  "enquiry-acknowledged": template<{ name: string; institute: string }>({
+    when: "A visitor leaves an enquiry on an institute's site: to the visitor",
+    channels: ["whatsapp", "email"],
+    promotional: false,
+    order: ["name", "institute"],
+    render: ({ name, institute }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute} को आपकी पूछताछ मिल गई है`,
+            text: `नमस्ते ${name}, ${institute} को आपकी पूछताछ मिल गई है। हमारी टीम जल्द ही आपसे संपर्क करेगी।`,
+          }
+        : {
+            subject: `${institute} has your enquiry`,
+            text: `Hello ${name}, thank you for your enquiry. ${institute} has received it and will get in touch with you soon.`,
+          },
+  }),
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

@@ -6,7 +6,6 @@ import { HOME_PAGE_ENCODINGS, SITE_ASSETS } from "../services/sites.ts";
 import { escapeHtml, simplePage } from "./html.ts";
 import { HttpError } from "../http/errors.ts";
 import { ENQUIRY_THANKS, submitEnquiry } from "../api/enquiries.ts";
-import { requestMeta } from "../http/middleware/client-ip.ts";
 import { encodingChooser } from "../http/accept-encoding.ts";
 import { SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
 
@@ -92,7 +91,7 @@ export function mountTenantSiteForms(app: Hono<AppEnv>, deps: AppDeps): void {
     const input = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
     const name = site.center.instituteName;
     try {
-      await submitEnquiry(deps, site.center.id, requestMeta(c, deps.env.TRUST_PROXY).ip, input);
+      await submitEnquiry(deps, c, site.center.id, input);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return c.html(

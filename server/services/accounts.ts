@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { users } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
+import type { Db, DbOrTx } from "../db/types.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/password.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { sessionUserColumns, type SessionUser } from "../auth/sessions.ts";
@@ -48,6 +48,8 @@ export interface RequestMeta {
   ip: string;
   /** The institute whose domain the request came to, if any. */
   centerId?: string;
+  /** Where links in the messages it causes lead (the site it came to). */
+  origin?: string;
 }
 
 export interface PublicUser {
@@ -84,14 +86,19 @@ export class AccountService {
   /** Told after an account is created (the role counts kept in memory are forgotten). */
   private readonly accountAdded: () => void;
 
+  /** Writes the welcome message in the transaction that creates the account. */
+  private readonly welcome: (tx: DbOrTx, user: SessionUser, meta: RequestMeta) => Promise<void>;
+
   constructor(
     db: Db,
     limiter: RateLimiter,
     userChanged: (userId: string) => void = () => {},
     accountAdded: () => void = () => {},
+    welcome: (tx: DbOrTx, user: SessionUser, meta: RequestMeta) => Promise<void> = async () => {},
   ) {
     this.userChanged = userChanged;
     this.accountAdded = accountAdded;
+    this.welcome = welcome;
     this.db = db;
     this.limiter = limiter;
   }
@@ -112,11 +119,15 @@ export class AccountService {
     await this.limit(RATE_RULES.registerAccount, data.email);
 
     const passwordHash = await hashPassword(data.password);
-    const [row] = await this.db
-      .insert(users)
-      .values({ name: data.name, email: data.email, passwordHash, role: data.role, signupCenterId: meta.centerId })
-      .onConflictDoNothing({ target: users.email })
-      .returning(sessionUserColumns);
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ name: data.name, email: data.email, passwordHash, role: data.role, signupCenterId: meta.centerId })
+        .onConflictDoNothing({ target: users.email })
+        .returning(sessionUserColumns);
+      if (created) await this.welcome(tx, created, meta);
+      return created;
+    });
     if (!row) throw conflict(EMAIL_TAKEN);
     this.accountAdded();
     return row;

@@ -1,5 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { enquiries } from "../db/schema/index.ts";
+import { centers, enquiries, users } from "../db/schema/index.ts";
+import type { MessageService } from "../messages/service.ts";
+import { e164 } from "../messages/phone.ts";
 import type { Db } from "../db/types.ts";
 import type { EnquiryInput } from "#common/validation/enquiry.ts";
 
@@ -10,24 +12,62 @@ export type EnquiryStatus = EnquiryRow["status"];
 export class EnquiryService {
   private readonly db: Db;
 
-  constructor(db: Db) {
+  private readonly messages: MessageService | undefined;
+
+  constructor(db: Db, messages?: MessageService) {
     this.db = db;
+    this.messages = messages;
   }
 
-  async create(centerId: string, input: EnquiryInput): Promise<EnquiryRow> {
-    const [row] = await this.db
-      .insert(enquiries)
-      .values({
-        centerId,
-        name: input.name,
-        phone: input.phone,
-        email: input.email,
-        program: input.program || null,
-        message: input.message || null,
-        kind: input.kind,
-      })
-      .returning();
-    return row;
+  /**
+   * Keeps the lead and, in the same transaction, tells the institute's owner (with a link to
+   * their leads, `leadsUrl`) and thanks the visitor.
+   */
+  async create(centerId: string, input: EnquiryInput, leadsUrl?: string): Promise<EnquiryRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(enquiries)
+        .values({
+          centerId,
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          program: input.program || null,
+          message: input.message || null,
+          kind: input.kind,
+        })
+        .returning();
+      if (this.messages) {
+        const [center] = await tx
+          .select({ institute: centers.instituteName, ownerEmail: users.email, ownerId: users.id })
+          .from(centers)
+          .leftJoin(users, eq(users.id, centers.ownerId))
+          .where(eq(centers.id, centerId));
+        if (center?.ownerEmail)
+          await this.messages.send(tx, {
+            template: "enquiry-received",
+            values: {
+              institute: center.institute,
+              kind: row.kind,
+              name: row.name,
+              phone: row.phone,
+              email: row.email,
+              program: row.program ?? "",
+              message: row.message ?? "",
+              link: leadsUrl ?? "",
+            },
+            to: { email: center.ownerEmail, userId: center.ownerId },
+            centerId,
+          });
+        await this.messages.send(tx, {
+          template: "enquiry-acknowledged",
+          values: { name: row.name, institute: center?.institute ?? "" },
+          to: { email: row.email, phone: e164(row.phone) },
+          centerId,
+        });
+      }
+      return row;
+    });
   }
 
   async list(centerId: string, options: { status?: EnquiryStatus; limit?: number; offset?: number } = {}) {

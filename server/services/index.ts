@@ -39,6 +39,7 @@ import { MessageService } from "../messages/service.ts";
 import { JobQueue } from "../messages/queue.ts";
 import { resolveMessagingConfig } from "../messages/config.ts";
 import { PasswordResetService } from "./password-resets.ts";
+import { homeFor } from "#common/home.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -96,11 +97,24 @@ export function createServices({
   const sessions = new SessionStore(db, Date.now, new SessionCache<SessionRow>(database));
   // The signed-in reads every page asks for, kept in memory until the database announces a change.
   const reads = new ReadCaches(database);
+  const messages = new MessageService({
+    db,
+    queue: new JobQueue(database, logger.child({ component: "jobs" })),
+    config: resolveMessagingConfig(env),
+    logger: logger.child({ component: "messages" }),
+  });
   const accounts = new AccountService(
     db,
     rateLimiter,
     (userId) => sessions.forgetUser(userId),
     () => reads.forget(readTags.roles),
+    (tx, user, meta) =>
+      messages.send(tx, {
+        template: "welcome",
+        values: { name: user.name, link: `${meta.origin ?? ""}${homeFor(user.role)}` },
+        to: { email: user.email, userId: user.id },
+        centerId: meta.centerId ?? null,
+      }),
   );
   const tenants = new TenantDirectory(database, {
     platformHosts: env.PLATFORM_HOSTS,
@@ -153,6 +167,7 @@ export function createServices({
     rateLimiter,
     reads,
     catalogChanged: (centerId) => sites.catalogChanged(centerId),
+    messages,
   });
   const questionBank = new QuestionBankService(db);
   const papers = new PaperCache(db);
@@ -164,12 +179,6 @@ export function createServices({
     assignable: (reader) => team.assignableBusinesses(reader),
     catalogChanged: (centerId) => sites.catalogChanged(centerId),
     rescore: (testId) => attempts.rescore(testId),
-  });
-  const messages = new MessageService({
-    db,
-    queue: new JobQueue(database, logger.child({ component: "jobs" })),
-    config: resolveMessagingConfig(env),
-    logger: logger.child({ component: "messages" }),
   });
   return {
     tenants,
@@ -184,12 +193,12 @@ export function createServices({
     payments,
     purchases,
     business: new BusinessService(db),
-    enquiries: new EnquiryService(db),
+    enquiries: new EnquiryService(db, messages),
     sites,
     content,
     delivery,
     sales: new SalesService(db),
-    seminar: new SeminarService(db, rateLimiter),
+    seminar: new SeminarService(db, rateLimiter, messages),
     centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }, (ids) =>
       refunds.forCenters(ids),
     ),

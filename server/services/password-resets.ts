@@ -59,11 +59,11 @@ export class PasswordResetService {
   }
 
   /** Sets the new password from a valid link, spends every open link of the account, and signs it out everywhere. */
-  async reset(input: unknown): Promise<void> {
+  async reset(input: unknown): Promise<{ role: (typeof users.$inferSelect)["role"] }> {
     const { token, password } = parseWith(ResetPasswordSchema, input);
     if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);
     const passwordHash = await hashPassword(password);
-    const userId = await this.deps.db.transaction(async (tx) => {
+    const changed = await this.deps.db.transaction(async (tx) => {
       const [link] = await tx
         .update(passwordResets)
         .set({ usedAt: sql`now()` })
@@ -76,16 +76,18 @@ export class PasswordResetService {
         )
         .returning({ userId: passwordResets.userId });
       if (!link) throw new HttpError(400, RESET_TEXTS.invalid);
-      await tx
+      const [user] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: sql`now()` })
-        .where(eq(users.id, link.userId));
+        .where(eq(users.id, link.userId))
+        .returning({ role: users.role });
       await tx
         .update(passwordResets)
         .set({ usedAt: sql`now()` })
         .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
-      return link.userId;
+      return { userId: link.userId, role: user.role };
     });
-    await this.deps.sessions.revokeAllForUser(userId);
+    await this.deps.sessions.revokeAllForUser(changed.userId);
+    return { role: changed.role };
   }
 }

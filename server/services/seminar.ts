@@ -5,6 +5,8 @@ import { conflict, parseWith } from "../http/errors.ts";
 import { SeminarBookingInput } from "#common/validation/seminar.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
+import type { MessageService } from "../messages/service.ts";
+import { e164 } from "../messages/phone.ts";
 
 export type SeminarBookingRow = typeof seminarBookings.$inferSelect;
 
@@ -72,14 +74,28 @@ export function bookingsCsv(rows: SeminarBookingRow[]): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
+/** "Sunday, 13 September 2026" for the booking's yyyy-mm-dd. */
+function seminarDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-IN", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
 /** Investment seminar registrations: taken from the public /invest page, read by admins. */
 export class SeminarService {
   private readonly db: Db;
   private readonly limiter: RateLimiter;
 
-  constructor(db: Db, limiter: RateLimiter) {
+  private readonly messages: MessageService | undefined;
+
+  constructor(db: Db, limiter: RateLimiter, messages?: MessageService) {
     this.db = db;
     this.limiter = limiter;
+    this.messages = messages;
   }
 
   /**
@@ -90,11 +106,21 @@ export class SeminarService {
     const decision = await this.limiter.hit(RATE_RULES.bookingIp, ip);
     if (!decision.allowed) throw tooMany(decision.retryAfter);
     const data = parseWith(SeminarBookingInput, input);
-    const [row] = await this.db
-      .insert(seminarBookings)
-      .values(data)
-      .onConflictDoNothing({ target: [seminarBookings.email, seminarBookings.date] })
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      const [booked] = await tx
+        .insert(seminarBookings)
+        .values(data)
+        .onConflictDoNothing({ target: [seminarBookings.email, seminarBookings.date] })
+        .returning();
+      // The WhatsApp confirmation the booking's toast promises (and an e-mail).
+      if (booked)
+        await this.messages?.send(tx, {
+          template: "seminar-booked",
+          values: { name: booked.fullName, date: seminarDate(booked.date), time: booked.time },
+          to: { email: booked.email, phone: e164(booked.phoneNumber) },
+        });
+      return booked;
+    });
     if (!row) throw conflict(ALREADY_REGISTERED);
     return row;
   }

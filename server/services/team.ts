@@ -1,3 +1,4 @@
+import type { MessageService } from "../messages/service.ts";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { centers, contents, hiddenContents, teamMembers, users } from "../db/schema/index.ts";
@@ -45,6 +46,7 @@ export interface TeamServiceDeps {
   reads: ReadCaches;
   /** Tells the institute's site (home page, public catalog) that what it lists has changed. */
   catalogChanged: (centerId: string) => void;
+  messages?: MessageService;
   now?: () => number;
 }
 
@@ -53,6 +55,7 @@ export interface TeamActor {
   id: string;
   email: string;
   role: Role;
+  name?: string;
 }
 
 const inviter = alias(users, "inviter");
@@ -115,7 +118,7 @@ export class TeamService {
   /**
    * Invites `input.email` to the institute's team and returns the link to send. Inviting an
    * address that has a pending invitation makes a fresh link (the old one stops working);
-   * an address already on the team is a 409. A later messaging layer sends `link`.
+   * an address already on the team is a 409. The invitation is e-mailed with the link.
    */
   async invite(
     owner: TeamActor,
@@ -143,6 +146,16 @@ export class TeamService {
           )
           .for("update");
         if (open?.status === "accepted") throw conflict(alreadyOnTeam(email));
+        await this.deps.messages?.send(tx, {
+          template: "team-invitation",
+          values: {
+            institute: center.instituteName,
+            inviter: owner.name ?? owner.email,
+            link: invitationLink(origin, token),
+          },
+          to: { email },
+          centerId: center.id,
+        });
         if (open) {
           await tx
             .update(teamMembers)

@@ -5,7 +5,8 @@ import type { Route } from "./+types/auth";
 import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";
 import { authenticate, registerAccount, signInAndRedirect } from "~/lib/auth-actions.server";
-import { homeFor, safeRedirect } from "~/lib/redirects";
+import { safeRedirect } from "~/lib/redirects";
+import { homeFor } from "#common/home.ts";
 import { Button } from "~/components/ui/button";
 import { CardPage } from "~/components/shell/card-page";
 import {

@@ -4,12 +4,13 @@ import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 import { getViewer } from "~/lib/session.server";
 import { authenticate, signInAndRedirect } from "~/lib/auth-actions.server";
-import { homeFor } from "~/lib/redirects";
+import { homeFor } from "#common/home.ts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Logo } from "~/components/shell/logo";
+import { ForgotPasswordLink } from "~/components/auth-fields";
 
 const MISSING = "Please enter both email and password";
 
@@ -86,6 +87,7 @@ export default function SimpleSignIn({ actionData }: Route.ComponentProps) {
             {submitting ? "Signing in..." : "Sign In"}
           </Button>
         </Form>
+        <ForgotPasswordLink className="mt-4 inline-block" />
       </div>
     </main>
   );

@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/profile";
 import { requireViewer } from "~/lib/session.server";
 import { uploadAvatar } from "~/lib/avatar-action.server";
-import { homeFor } from "~/lib/redirects";
+import { homeFor } from "#common/home.ts";
 import { AccountDetails } from "~/components/account-details";
 
 export const meta: Route.MetaFunction = () => [

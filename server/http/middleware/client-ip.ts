@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../types.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { siteOrigin } from "./tenant.ts";
 
 /**
  * The caller's address. Behind a trusted proxy, the right-most X-Forwarded-For entry (the one the
@@ -26,5 +27,7 @@ export function requestMeta(c: Context<AppEnv>, trustProxy: boolean) {
     ip: clientIp(c, trustProxy),
     userAgent: c.req.header("user-agent"),
     centerId: site.kind === "tenant" ? site.center.id : undefined,
+    /** Where links in the messages this request causes lead: the site it came to. */
+    origin: siteOrigin(c, trustProxy),
   };
 }

@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "./fixtures.ts";
+import { signIn, unique } from "./journeys.ts";
+import { RESET_TEXTS } from "../../common/validation/password-reset.ts";
+
+/**
+ * A forgotten password (issue 30): 'Forgot password?' on the sign-in form, the link from the
+ * sandbox outbox, a new password, and signing in with it.
+ */
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? join("test-results", "password-reset-screens");
+mkdirSync(SHOTS, { recursive: true });
+
+test("a forgotten password is reset from the link in the sandbox outbox", async ({ page }) => {
+  const email = `forgetful.${unique()}@example.com`;
+  const registered = await page.request.post("/api/auth/register", {
+    data: { name: "Forgetful Student", email, password: "first-secret-pass-1", role: "student" },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto("/auth?role=student&mode=login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("link", { name: RESET_TEXTS.forgotLink }).click();
+  await expect(page).toHaveURL(/\/forgot-password\?email=/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(RESET_TEXTS.sent);
+  await page.screenshot({ path: join(SHOTS, "forgot-sent.png"), fullPage: true });
+
+  // The message reaches the outbox once the worker has sent it.
+  const mail = page.getByRole("article", { name: `E-mail to ${email}` });
+  await expect(async () => {
+    await page.goto("/_sandbox/outbox");
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(mail).toContainText("Reset your Pathshala password");
+  await page.screenshot({ path: join(SHOTS, "outbox.png"), fullPage: true });
+  await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
+
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("second-secret-pass-2");
+  await page.getByLabel("Confirm new password").fill("something-else-22");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please re-enter the same password in both fields.");
+  await page.getByLabel("New password", { exact: true }).fill("second-secret-pass-2");
+  await page.getByLabel("Confirm new password").fill("second-secret-pass-2");
+  await page.screenshot({ path: join(SHOTS, "reset.png"), fullPage: true });
+  const resetUrl = page.url();
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(/\/auth\?role=student&mode=login$/);
+  await expect(page.getByText(RESET_TEXTS.done)).toBeVisible();
+
+  await signIn(page, email, "second-secret-pass-2", "student");
+
+  // The link worked once.
+  await page.context().clearCookies();
+  await page.goto(resetUrl);
+  await page.getByLabel("New password", { exact: true }).fill("third-secret-pass-3");
+  await page.getByLabel("Confirm new password").fill("third-secret-pass-3");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(RESET_TEXTS.invalid);
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { messages } from "../../server/db/schema/index.ts";
+import { seminarToday } from "#common/validation/seminar.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
+import { createCenter } from "../helpers/centers.ts";
+
+/** What the product sends on its events (issue 30 §5), as the sandbox outbox shows it. */
+
+let t: TestApp;
+let ips = 0;
+const fromNewIp = () => ({ "x-forwarded-for": `203.0.113.${++ips}` });
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: "1" });
+});
+afterAll(() => t.close());
+
+type Sent = { channel: string; to: string; template: string; subject?: string; text: string };
+
+/** Every message to `to`, once the worker has sent `count` of them. */
+async function sentTo(to: string, count: number): Promise<Sent[]> {
+  let found: Sent[] = [];
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await t.request("/_sandbox/outbox.json")).json()) as { messages: Sent[] };
+        found = body.messages.filter((m) => m.to === to);
+        return found.length;
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBe(count);
+  return found;
+}
+
+describe("messages on the product's events", () => {
+  it("welcomes a new account by e-mail, with a link to its area", async () => {
+    const account = await registerUser(t, "creator", { name: "Kavya Nair" });
+    const [welcome] = await sentTo(account.email, 1);
+    expect(welcome).toMatchObject({ channel: "email", template: "welcome", subject: "Welcome to Pathshala" });
+    expect(welcome.text).toContain("Hello Kavya Nair");
+    expect(welcome.text).toContain("http://localhost/creator");
+  });
+
+  it("confirms a seminar booking on WhatsApp (the number in E.164) and by e-mail", async () => {
+    const email = uniqueEmail("investor");
+    const date = new Date(`${seminarToday()}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + 7);
+    const res = await postJson(
+      t,
+      "/api/book",
+      {
+        fullName: "Asha Rao",
+        email,
+        phoneNumber: "98765 43210",
+        city: "Kolkata",
+        country: "India",
+        date: date.toISOString().slice(0, 10),
+        time: "10:30 AM",
+      },
+      { headers: fromNewIp() },
+    );
+    expect(res.status).toBe(201);
+    const whatsapp = await sentTo("+919876543210", 1);
+    expect(whatsapp[0]).toMatchObject({ channel: "whatsapp", template: "seminar-booked" });
+    expect(whatsapp[0].text).toMatch(
+      /^Hello Asha Rao, your seat at the Pathshala seminar is confirmed for .+ at 10:30 AM/,
+    );
+    const mail = await sentTo(email, 1);
+    expect(mail[0].subject).toBe("Your Pathshala seminar seat is confirmed");
+  });
+
+  it("tells the institute's owner of a new enquiry, with a link to their leads, and thanks the visitor", async () => {
+    const owner = await registerUser(t, "business", { name: "Anita Sharma" });
+    const center = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy" });
+    const visitor = uniqueEmail("parent");
+    const res = await postJson(
+      t,
+      "/api/enquiries",
+      { name: "Ravi Kumar", phone: "98765-12345", email: visitor, program: "NEET UG", kind: "Book Demo" },
+      { host: center.customDomain!, headers: fromNewIp() },
+    );
+    expect(res.status).toBe(201);
+    const toOwner = (await sentTo(owner.email, 2)).find((m) => m.template !== "welcome")!;
+    expect(toOwner).toMatchObject({ template: "enquiry-received", subject: "New Book Demo enquiry from Ravi Kumar" });
+    expect(toOwner.text).toContain("Phone: 9876512345");
+    expect(toOwner.text).toContain("Program: NEET UG");
+    expect(toOwner.text).toContain("All your leads: http://localhost/business/leads");
+    const [thanks] = await sentTo(visitor, 1);
+    expect(thanks).toMatchObject({ template: "enquiry-acknowledged", subject: "Sunrise Academy has your enquiry" });
+    expect(await sentTo("+919876512345", 1)).toHaveLength(1);
+  });
+
+  it("e-mails a team invitation with its link, and writes nothing when the invitation is refused", async () => {
+    const owner = await registerUser(t, "business", { name: "Vikram Sen" });
+    const center = await createCenter(t, owner.user._id, { instituteName: "North Star Classes" });
+    const invitee = uniqueEmail("teacher");
+    const res = await postJson(
+      t,
+      `/api/team/invitations?centerId=${center.id}`,
+      { email: invitee },
+      { headers: bearer(owner.access_token) },
+    );
+    expect(res.status).toBe(201);
+    const { link } = (await res.json()) as { link: string };
+    const [mail] = await sentTo(invitee, 1);
+    expect(mail).toMatchObject({ template: "team-invitation", subject: "Join North Star Classes's team on Pathshala" });
+    expect(mail.text).toContain("Vikram Sen has invited you");
+    expect(mail.text).toContain(link);
+
+    const self = await postJson(
+      t,
+      `/api/team/invitations?centerId=${center.id}`,
+      { email: owner.email },
+      { headers: bearer(owner.access_token) },
+    );
+    expect(self.status).toBe(400);
+    const toOwner = await t.database.db.select().from(messages).where(eq(messages.recipient, owner.email));
+    expect(toOwner.map((m) => m.template)).toEqual(["welcome"]);
+  });
+});
