@@ -29,12 +29,15 @@ test("a forgotten password is reset from the link in the sandbox outbox", async 
   await page.screenshot({ path: join(SHOTS, "forgot-sent.png"), fullPage: true });
 
   // The message reaches the outbox once the worker has sent it.
-  const mail = page.getByRole("article", { name: `E-mail to ${email}` });
+  const mail = page
+    .getByRole("article", { name: `E-mail to ${email}` })
+    .filter({ hasText: "Reset your Pathshala password" });
   await expect(async () => {
     await page.goto("/_sandbox/outbox");
     await expect(mail).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
-  await expect(mail).toContainText("Reset your Pathshala password");
+  // The welcome came first.
+  await expect(page.getByRole("article", { name: `E-mail to ${email}` })).toHaveCount(2);
   await page.screenshot({ path: join(SHOTS, "outbox.png"), fullPage: true });
   await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
 
