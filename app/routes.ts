@@ -101,6 +101,7 @@ export default [
       route("settings/pricing", "routes/dashboard/settings-pricing.tsx"),
       route("settings/platform", "routes/dashboard/settings-platform.tsx"),
       route("bookings", "routes/dashboard/bookings.tsx"),
+      route("messages", "routes/dashboard/messages.tsx"),
     ]),
   ]),
 

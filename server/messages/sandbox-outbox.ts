@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { escapeHtml } from "../pages/html.ts";
 import type { MessageJson } from "./service.ts";
+import { CHANNEL_NAMES } from "#common/messages.ts";
 
 /**
  * The message sandbox's outbox (no provider configured: `npm start` and the tests): what would
@@ -32,8 +33,6 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
     return c.html(outboxPage(await messages.outbox()));
   });
 }
-
-const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" } as const;
 
 /** Text with its links made clickable; everything else escaped. */
 function linked(text: string): string {

@@ -18,6 +18,7 @@ import {
   type ValuesOf,
 } from "./templates.ts";
 import { PermanentFailure } from "./transports/types.ts";
+import { MESSAGE_TEXTS, type MessageStatus } from "#common/messages.ts";
 
 export interface MessageRequest<T extends TemplateId> {
   template: T;
@@ -37,7 +38,7 @@ export interface MessageJson {
   template: string;
   subject?: string;
   text: string;
-  status: string;
+  status: MessageStatus;
   attempts: number;
   error: string | null;
   createdAt: string;
@@ -216,13 +217,13 @@ export class MessageService {
     return rows.map(toJson);
   }
 
-  /** Messages that failed, newest first (the admins' list). */
-  async failed(limit = 100): Promise<MessageJson[]> {
+  /** The admins' list, newest first: every message, or those of one status (`failed`: their errors, to retry). */
+  async list(status?: MessageStatus, limit = 100): Promise<MessageJson[]> {
     const rows = await this.db
       .select()
       .from(messages)
-      .where(eq(messages.status, "failed"))
-      .orderBy(desc(messages.updatedAt))
+      .where(status ? eq(messages.status, status) : undefined)
+      .orderBy(desc(messages.updatedAt), desc(messages.id))
       .limit(limit);
     return rows.map(toJson);
   }
@@ -235,7 +236,7 @@ export class MessageService {
         .set({ status: "queued", updatedAt: new Date() })
         .where(and(eq(messages.id, messageId), eq(messages.status, "failed")))
         .returning();
-      if (!row) throw notFound("No failed message with this id");
+      if (!row) throw notFound(MESSAGE_TEXTS.notFailed);
       await this.queue.enqueue(tx, { messageId });
       return toJson(row);
     });

@@ -7,6 +7,7 @@ import type { Database } from "../db/types.ts";
 import { createServices, startHousekeeping, startTestClock, type Services } from "../services/index.ts";
 import { createStorage } from "../storage/index.ts";
 import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
+import { seedDemoMessages } from "../seed/demo-messages.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 
 /** Everything a running server holds: configuration, the database, and the services on it. */
@@ -31,6 +32,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   const storage = createStorage(env, (error) =>
     logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message }),
   );
+  let freshDemo = false;
   try {
     // Before anything is stored: what an upload cut short by a crash left (disk; S3 has its lifecycle rule).
     const leftovers = await storage.removeLeftovers().catch((error: Error) => {
@@ -40,7 +42,8 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     if (leftovers > 0) logger.info("removed unfinished uploads left by an earlier process", { files: leftovers });
     await runMigrations(database);
     if (database.kind === "pglite" && env.SEED_DEMO) {
-      if (await seedDemoOnce(database.db, storage)) logger.info("seeded the demo data");
+      freshDemo = await seedDemoOnce(database.db, storage);
+      if (freshDemo) logger.info("seeded the demo data");
     }
   } catch (error) {
     await database.close().catch(() => {});
@@ -49,6 +52,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   const services = createServices({ env, database, logger, storage });
   try {
     await services.messages.start();
+    if (freshDemo) await seedDemoMessages(database.db, services, `http://localhost:${env.PORT}`);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

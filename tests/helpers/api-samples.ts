@@ -205,6 +205,16 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
 
   const tests = await mockTestSamples(t, creator.access_token, student.access_token, center.id);
   // Its own account: a reset signs every session of the account out.
+  const [failedMessage] = await t.database.db
+    .insert(messages)
+    .values({
+      template: "welcome",
+      channel: "email",
+      recipient: "bounced@example.com",
+      text: "Hello",
+      status: "failed",
+    })
+    .returning({ id: messages.id });
   const resetToken = await passwordResetToken(t, (await registerUser(t, "creator")).email);
 
   const samples: Record<string, Sample> = {
@@ -220,6 +230,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "POST /auth/login": { json: { email: student.email, password: student.password }, who: ["anonymous"] },
     "POST /auth/refresh": { json: { refresh_token: refreshing.refresh_token }, who: ["anonymous"] },
+    "GET /messages": { query: { status: "failed" }, who: ["admin"] },
+    "POST /messages/{id}/retry": { params: { id: failedMessage.id }, who: ["admin"] },
     "POST /auth/forgot": { json: { email: student.email }, who: ["anonymous"] },
     "POST /auth/reset": { json: { token: resetToken, password: "correct-horse-battery" }, who: ["anonymous"] },
     "POST /auth/logout": {},

@@ -5,6 +5,8 @@ import { seminarToday } from "#common/validation/seminar.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
+import { adminToken } from "../helpers/payments.ts";
+import { PermanentFailure } from "../../server/messages/transports/types.ts";
 
 /** What the product sends on its events (issue 30 §5), as the sandbox outbox shows it. */
 
@@ -118,5 +120,54 @@ describe("messages on the product's events", () => {
     expect(self.status).toBe(400);
     const toOwner = await t.database.db.select().from(messages).where(eq(messages.recipient, owner.email));
     expect(toOwner.map((m) => m.template)).toEqual(["welcome"]);
+  });
+});
+
+describe("a message that keeps failing", () => {
+  it("is marked failed after its retries, listed for admins with its error, and sent again by Retry", async () => {
+    const to = uniqueEmail("bounce");
+    // A transport that refuses for good: the message is failed at once, with the provider's words.
+    const transports = (t.services.messages as unknown as { config: { transports: Record<string, unknown> } }).config
+      .transports;
+    const sandbox = transports.email as { name: string; send: (m: unknown) => Promise<{ providerId: string }> };
+    transports.email = {
+      name: "refusing",
+      send: async () => {
+        throw new PermanentFailure("SMTP answered 550: mailbox unavailable");
+      },
+    };
+    try {
+      await t.database.db.transaction((tx) =>
+        t.services.messages.send(tx, {
+          template: "welcome",
+          values: { name: "Bounce", link: "http://localhost/" },
+          to: { email: to },
+        }),
+      );
+      await expect
+        .poll(async () => (await t.database.db.select().from(messages).where(eq(messages.recipient, to)))[0]?.status, {
+          timeout: 10_000,
+        })
+        .toBe("failed");
+    } finally {
+      transports.email = sandbox;
+    }
+    const admin = await adminToken(t);
+    const listed = await t.request("/api/messages?status=failed", { headers: bearer(admin) });
+    expect(listed.status).toBe(200);
+    const failed = (
+      (await listed.json()) as { messages: { id: string; to: string; error: string; status: string }[] }
+    ).messages.find((m) => m.to === to)!;
+    expect(failed).toMatchObject({ status: "failed", error: "SMTP answered 550: mailbox unavailable" });
+    // Only admins see the outbox's list.
+    expect(
+      (await t.request("/api/messages", { headers: bearer((await registerUser(t, "business")).access_token) })).status,
+    ).toBe(403);
+
+    const retried = await postJson(t, `/api/messages/${failed.id}/retry`, {}, { headers: bearer(admin) });
+    expect(retried.status).toBe(200);
+    expect((await sentTo(to, 1))[0].template).toBe("welcome");
+    const again = await postJson(t, `/api/messages/${failed.id}/retry`, {}, { headers: bearer(admin) });
+    expect(again.status).toBe(404);
   });
 });

@@ -1,5 +1,14 @@
 import { Form, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Building2, CalendarDays, LayoutDashboard, LogOut, PlusCircle, SlidersHorizontal, Tags } from "lucide-react";
+import {
+  Building2,
+  CalendarDays,
+  LayoutDashboard,
+  Mail,
+  LogOut,
+  PlusCircle,
+  SlidersHorizontal,
+  Tags,
+} from "lucide-react";
 import type { Route } from "./+types/layout";
 import { getViewer } from "~/lib/session.server";
 import { pageUrl } from "~/lib/page-url";
@@ -53,6 +62,7 @@ const NAV: NavGroup[] = [
     ],
   },
   { label: "Investors", items: [{ to: "/dashboard/bookings", label: "Seminar Bookings", icon: CalendarDays }] },
+  { label: "Messages", items: [{ to: "/dashboard/messages", label: "Messages", icon: Mail }] },
 ];
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {

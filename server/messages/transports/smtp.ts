@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Transport } from "./types.ts";
+import { PermanentFailure, type Transport } from "./types.ts";
 
 /** E-mail over SMTP with nodemailer (`SMTP_URL`, `MAIL_FROM`). */
 export function smtpTransport(url: string, from: string): Transport & { close(): void } {
@@ -7,20 +7,25 @@ export function smtpTransport(url: string, from: string): Transport & { close():
   return {
     name: "smtp",
     async send(message) {
-      const info = await mailer.sendMail({
-        from,
-        to: message.recipient,
-        subject: message.subject ?? "",
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.unsubscribe
-          ? {
-              list: { unsubscribe: { url: message.unsubscribe, comment: "Unsubscribe" } },
-              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-            }
-          : {}),
-        headers: { "X-Pathshala-Message": message.id },
-      });
+      const info = await mailer
+        .sendMail({
+          from,
+          to: message.recipient,
+          subject: message.subject ?? "",
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.unsubscribe
+            ? {
+                list: { unsubscribe: { url: message.unsubscribe, comment: "Unsubscribe" } },
+                headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+              }
+            : {}),
+          headers: { "X-Pathshala-Message": message.id },
+        })
+        .catch((error: Error & { responseCode?: number }) => {
+          // A 5xx is the server's final word (no such mailbox); a 4xx or a dropped connection may pass.
+          throw error.responseCode && error.responseCode >= 500 ? new PermanentFailure(error.message) : error;
+        });
       return { providerId: info.messageId };
     },
     close: () => mailer.close(),

@@ -1,0 +1,154 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Mail, RotateCw } from "lucide-react";
+import type { Route } from "./+types/messages";
+import { getRequestContext } from "~/lib/context.server";
+import { tryService } from "~/lib/actions.server";
+import { flashToastCookie } from "~/lib/toast.server";
+import { CHANNEL_NAMES, MESSAGE_TEXTS, type MessageStatus } from "#common/messages.ts";
+import { PageHeader } from "~/components/ui/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Messages | Pathshala" },
+  { name: "robots", content: "noindex" },
+];
+
+// Only admins reach this page: the dashboard layout's guard sends everyone else to the overview.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const failedOnly = new URL(request.url).searchParams.get("show") !== "all";
+  const { services } = getRequestContext(context);
+  return {
+    failedOnly,
+    messages: await services.messages.list(failedOnly ? "failed" : undefined),
+    sandbox: services.messages.sandbox,
+  };
+}
+
+/** Retry: the failed message is queued again, and the page comes back with a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { services } = getRequestContext(context);
+  const done = await tryService(() => services.messages.retry(String(form.get("id") ?? "")));
+  if (!done.ok) return done.response;
+  return new Response(null, {
+    status: 303,
+    headers: {
+      Location: new URL(request.url).pathname + new URL(request.url).search,
+      "Set-Cookie": flashToastCookie({ kind: "success", title: MESSAGE_TEXTS.retried, description: done.value.to }),
+    },
+  });
+}
+
+const TONES: Record<MessageStatus, "success" | "destructive" | "muted" | "warning" | "default"> = {
+  queued: "warning",
+  sending: "warning",
+  sent: "success",
+  delivered: "success",
+  read: "success",
+  failed: "destructive",
+  skipped: "muted",
+};
+
+const when = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { failedOnly, messages, sandbox } = loaderData;
+  const busyId = useNavigation().formData?.get("id");
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Messages"
+        description="E-mail, WhatsApp and SMS the product sends: those that failed after every retry, with their error, can be sent again."
+        actions={
+          sandbox ? (
+            <a href="/_sandbox/outbox" className={buttonClasses("outline")}>
+              <Mail className="size-4" aria-hidden /> Sandbox outbox
+            </a>
+          ) : undefined
+        }
+      />
+      <nav aria-label="Which messages" className="mb-4 flex gap-2">
+        <Link
+          to="/dashboard/messages"
+          aria-current={failedOnly ? "page" : undefined}
+          className={cn(buttonClasses(failedOnly ? "secondary" : "ghost"), "h-9")}
+        >
+          Failed
+        </Link>
+        <Link
+          to="/dashboard/messages?show=all"
+          aria-current={failedOnly ? undefined : "page"}
+          className={cn(buttonClasses(failedOnly ? "ghost" : "secondary"), "h-9")}
+        >
+          All recent
+        </Link>
+      </nav>
+      {actionData && !actionData.ok && (
+        <p role="alert" className="mb-4 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+          {actionData.error}
+        </p>
+      )}
+      {messages.length === 0 ? (
+        <EmptyState icon={<Mail />} title={failedOnly ? "No failed messages." : "No messages yet."} />
+      ) : (
+        <Table>
+          <caption className="sr-only">{failedOnly ? "Failed messages" : "Recent messages"}, newest first</caption>
+          <THead>
+            <tr>
+              <Th>To</Th>
+              <Th>Message</Th>
+              <Th>State</Th>
+              <Th>Last error</Th>
+              <Th>Written</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </THead>
+          <TBody>
+            {messages.map((m) => (
+              <Tr key={m.id}>
+                <Td>
+                  <span className="block text-xs text-muted-foreground">{CHANNEL_NAMES[m.channel]}</span>
+                  <span className="break-all">{m.to}</span>
+                </Td>
+                <Td>
+                  <span className="block font-medium">{m.subject ?? m.template}</span>
+                  <span className="text-xs text-muted-foreground">{m.template}</span>
+                </Td>
+                <Td>
+                  <Badge tone={TONES[m.status]}>{m.status}</Badge>
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    {m.attempts} {m.attempts === 1 ? "try" : "tries"}
+                  </span>
+                </Td>
+                <Td className="max-w-xs text-xs">{m.error ?? "—"}</Td>
+                <Td className="whitespace-nowrap text-xs">{when.format(new Date(m.createdAt))}</Td>
+                <Td>
+                  {m.status === "failed" && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={m.id} />
+                      <Button type="submit" variant="outline" size="sm" disabled={busyId === m.id}>
+                        <RotateCw className="size-4" aria-hidden /> Retry
+                      </Button>
+                    </Form>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </div>
+  );
+}

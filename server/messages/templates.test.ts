@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { emailHtml, orderedValues, PLATFORM_BRAND, renderTemplate, TEMPLATES } from "./templates.ts";
+import { e164 } from "./phone.ts";
+
+describe("message templates", () => {
+  it("render every template in English and Hindi, naming the brand", () => {
+    const brand = { name: "Sunrise Academy", color: "#0f766e" };
+    const values: Record<string, string> = {
+      name: "Asha",
+      link: "https://sunrise.example/x",
+      date: "Sunday, 13 September 2026",
+      time: "10:30 AM",
+      institute: "Sunrise Academy",
+      inviter: "Anita",
+      kind: "Enquire",
+      phone: "9876543210",
+      email: "a@example.com",
+      program: "",
+      message: "",
+    };
+    for (const id of Object.keys(TEMPLATES) as (keyof typeof TEMPLATES)[]) {
+      for (const locale of ["en", "hi"] as const) {
+        const rendered = renderTemplate(id, values as never, locale, brand);
+        expect(rendered.subject.length, `${id} ${locale}`).toBeGreaterThan(5);
+        expect(rendered.text).not.toMatch(/undefined/);
+      }
+    }
+    expect(renderTemplate("password-reset", { name: "Asha", link: "L" }, "en", brand).subject).toBe(
+      "Reset your Sunrise Academy password",
+    );
+  });
+
+  it("give WhatsApp and SMS the values in their approved order", () => {
+    expect(orderedValues("seminar-booked", { time: "10:30 AM", name: "Asha", date: "13 Sep" })).toEqual([
+      "Asha",
+      "13 Sep",
+      "10:30 AM",
+    ]);
+  });
+
+  it("escape values in the e-mail's HTML, link only http(s) addresses, and never trust a colour", () => {
+    const html = emailHtml(
+      {
+        subject: "s",
+        text: 'Hello <script>alert(1)</script> & "you"\n\nhttps://example.com/a?b=1&c=2 javascript:alert(1)',
+      },
+      { name: "<b>Evil</b>", color: "red;background:url(x)" },
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain("&lt;b&gt;Evil&lt;/b&gt;");
+    expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2"');
+    expect(html).not.toContain('href="javascript');
+    expect(html).toContain(PLATFORM_BRAND.color);
+  });
+});
+
+describe("phone numbers for WhatsApp and SMS", () => {
+  it("become E.164, Indian mobiles by default, or null", () => {
+    expect(e164("98765 43210")).toBe("+919876543210");
+    expect(e164("098765-43210")).toBe("+919876543210");
+    expect(e164("91 98765 43210")).toBe("+919876543210");
+    expect(e164("+44 20 7946 0958")).toBe("+442079460958");
+    expect(e164("12345")).toBeNull();
+    expect(e164("033 4000 1234")).toBeNull();
+    expect(e164("")).toBeNull();
+  });
+});
