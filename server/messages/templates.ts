@@ -139,6 +139,22 @@ export const TEMPLATES = {
             text: `Hello ${name}, thank you for your enquiry. ${institute} has received it and will get in touch with you soon.`,
           },
   }),
+  "results-released": template<{ name: string; test: string; link: string }>({
+    when: "A test's results are released (by the institute, or when its window closes): to each student who took it",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "test", "link"],
+    render: ({ name, test, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${test}: आपका परिणाम आ गया है`,
+            text: `नमस्ते ${name}, ${brand.name} के ${test} का परिणाम आ गया है: अंक, रैंक और हल देखें:\n${link}`,
+          }
+        : {
+            subject: `Your result for ${test} is out`,
+            text: `Hello ${name}, the results of ${test} at ${brand.name} are out. See your score, rank and the solutions:\n${link}`,
+          },
+  }),
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

@@ -1,4 +1,4 @@
-import type { Database } from "../db/types.ts";
+import type { Database, DbOrTx } from "../db/types.ts";
 import type { Env } from "../runtime/env.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { SessionStore, type SessionRow } from "../auth/sessions.ts";
@@ -40,6 +40,8 @@ import { JobQueue } from "../messages/queue.ts";
 import { resolveMessagingConfig } from "../messages/config.ts";
 import { PasswordResetService } from "./password-resets.ts";
 import { homeFor } from "#common/home.ts";
+import { SiteLinks } from "../messages/links.ts";
+import { announceResults } from "./mock-tests/results-released.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -171,7 +173,14 @@ export function createServices({
   });
   const questionBank = new QuestionBankService(db);
   const papers = new PaperCache(db);
-  const attempts = new AttemptService({ db, papers, logger: logger.child({ component: "attempts" }) });
+  const links = new SiteLinks(env);
+  const resultsReleased = (tx: DbOrTx, testId: string) => announceResults(tx, testId, messages, links);
+  const attempts = new AttemptService({
+    db,
+    papers,
+    logger: logger.child({ component: "attempts" }),
+    resultsReleased,
+  });
   const mockTests = new MockTestService({
     db,
     bank: questionBank,
@@ -179,6 +188,7 @@ export function createServices({
     assignable: (reader) => team.assignableBusinesses(reader),
     catalogChanged: (centerId) => sites.catalogChanged(centerId),
     rescore: (testId) => attempts.rescore(testId),
+    resultsReleased,
   });
   return {
     tenants,

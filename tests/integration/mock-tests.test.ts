@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { attempts, enrollments } from "../../server/db/schema/index.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { attempts, enrollments, messages } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
@@ -580,6 +580,16 @@ describe("results held back", () => {
       await t.request(`/api/attempts/${attemptId}/result`, { headers: as(student.access_token), host: host() }),
     );
     expect(out.body.score).toBe(4);
+
+    // The taker is told once, with a link to the result on the institute's domain.
+    await postJson(t, `/api/tests/${testId}/results/publish`, {}, { headers: bearer(creatorToken) });
+    const told = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.template, "results-released"), eq(messages.recipient, student.user.email)));
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toMatch(/^Your result for .+ is out$/);
+    expect(told[0].text).toContain(`https://${host()}/student/mock-tests/attempts/${attemptId}/result`);
   });
 });
 

@@ -150,6 +150,8 @@ export interface MockTestServiceDeps {
   catalogChanged: (centerId: string | null) => void;
   /** Every attempt of the test scored again and ranked again (after a key decision). */
   rescore: (testId: string) => Promise<void>;
+  /** Tells the test's takers their results are out (in the releasing transaction). */
+  resultsReleased?: (tx: DbOrTx, testId: string) => Promise<void>;
 }
 
 interface AssembledSection {
@@ -426,10 +428,15 @@ export class MockTestService {
   /** Results of a "manual" test become visible to its students. */
   async publishResults(viewer: Reader, testId: string): Promise<TestJson> {
     await this.get(viewer, testId);
-    await this.deps.db
-      .update(mockTests)
-      .set({ resultsPublishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(mockTests.contentId, testId), isNull(mockTests.resultsPublishedAt)));
+    await this.deps.db.transaction(async (tx) => {
+      const released = await tx
+        .update(mockTests)
+        .set({ resultsPublishedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(mockTests.contentId, testId), isNull(mockTests.resultsPublishedAt)))
+        .returning({ id: mockTests.contentId });
+      // Released once: a second click tells nobody again.
+      if (released.length) await this.deps.resultsReleased?.(tx, testId);
+    });
     this.deps.papers.forget(testId);
     return this.get(viewer, testId);
   }

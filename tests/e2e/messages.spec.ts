@@ -1,15 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { signIn, signInAsAdmin, unique } from "./journeys.ts";
 import { RESET_TEXTS } from "../../common/validation/password-reset.ts";
 
 /**
- * A forgotten password (issue 30): 'Forgot password?' on the sign-in form, the link from the
- * sandbox outbox, a new password, and signing in with it.
+ * Messages (issue 30): a forgotten password ('Forgot password?' on the sign-in form, the link from
+ * the sandbox outbox, a new password, signing in with it), the demo's outbox, and the admins' list.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? join("test-results", "password-reset-screens");
+const SHOTS = process.env.SCREENSHOT_DIR ?? join("test-results", "messages-screens");
 mkdirSync(SHOTS, { recursive: true });
 
 test("a forgotten password is reset from the link in the sandbox outbox", async ({ page }) => {
@@ -64,4 +64,28 @@ test("a forgotten password is reset from the link in the sandbox outbox", async 
   await page.getByRole("button", { name: "Save new password" }).click();
   await expect(page.getByRole("alert")).toHaveText(RESET_TEXTS.invalid);
   await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
+});
+
+test("the demo's outbox holds its welcomes and a lead's messages; admins see every message", async ({ page }) => {
+  await page.goto("/_sandbox/outbox");
+  await expect(page.getByRole("heading", { name: "Sandbox outbox" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "E-mail to student@example.com" }).first()).toContainText(
+    "Welcome to Pathshala",
+  );
+  await expect(
+    page
+      .getByRole("article", { name: "E-mail to business@example.com" })
+      .filter({ hasText: "New Book Demo enquiry from Ravi Kumar" }),
+  ).toBeVisible();
+  await expect(page.getByRole("article", { name: "WhatsApp to +919876543210" }).first()).toContainText(
+    "Sunrise Academy has received it",
+  );
+
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "Messages" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/messages$/);
+  await expect(page.getByText("No failed messages.")).toBeVisible();
+  await page.getByRole("link", { name: "All recent" }).click();
+  await expect(page.getByRole("row", { name: /ravi\.parent@example\.com/ }).first()).toContainText("sent");
+  await page.screenshot({ path: join(SHOTS, "admin-messages.png"), fullPage: true });
 });
