@@ -36,6 +36,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("account/password", "routes/auth/change-password.ts"),
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
   route("admin", "routes/launching-soon.tsx"),

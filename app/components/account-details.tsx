@@ -6,6 +6,9 @@ import type { Viewer } from "~/lib/viewer";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { UserAvatar } from "~/components/shell/user-avatar";
+import { Field } from "~/components/ui/field";
+import { PasswordInput } from "~/components/ui/password-input";
+import { RESET_TEXTS } from "#common/validation/password-reset.ts";
 
 type UploadResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
 
@@ -101,6 +104,48 @@ export function AccountDetails({
           <dd className="font-medium capitalize">{roleLabel ?? viewer.role}</dd>
         </dl>
       </CardContent>
+      <ChangePassword />
     </Card>
+  );
+}
+
+type ChangeResult = { ok: true } | { ok: false; error: string };
+
+/** Change password: the current one, the new one twice; other devices are signed out. */
+function ChangePassword() {
+  const fetcher = useFetcher<ChangeResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const saving = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success("Password changed", { description: RESET_TEXTS.changed, duration: 5000 });
+      form.current?.reset();
+    }
+  }, [result]);
+  return (
+    <CardContent className="border-t pt-6">
+      <h3 className="mb-4 font-semibold">Change password</h3>
+      <fetcher.Form ref={form} method="post" action="/account/password" className="grid max-w-md gap-4">
+        <Field label="Current password">
+          <PasswordInput name="currentPassword" autoComplete="current-password" required />
+        </Field>
+        <Field label="New password" hint="At least 8 characters.">
+          <PasswordInput name="password" autoComplete="new-password" required minLength={8} />
+        </Field>
+        <Field label="Confirm new password">
+          <PasswordInput name="confirmPassword" autoComplete="new-password" required />
+        </Field>
+        {result && !result.ok && (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {result.error}
+          </p>
+        )}
+        <Button type="submit" variant="outline" className="justify-self-start" disabled={saving}>
+          {saving ? "Saving..." : "Change password"}
+        </Button>
+      </fetcher.Form>
+    </CardContent>
   );
 }

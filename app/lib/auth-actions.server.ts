@@ -42,6 +42,13 @@ export function requestPasswordReset(context: Ctx, input: { email: unknown }) {
 
 /** A new password from a reset link. */
 export function resetPassword(context: Ctx, input: { token: unknown; password: unknown }) {
-  const { services } = getRequestContext(context);
-  return tryService(() => services.passwordResets.reset(input));
+  const { services, meta } = getRequestContext(context);
+  return tryService(() => services.passwordResets.reset(input, meta));
+}
+
+/** A signed-in person's new password (their current one required). */
+export function changePassword(context: Ctx, input: { currentPassword: unknown; password: unknown }) {
+  const { services, meta, auth } = getRequestContext(context);
+  if (!auth) throw new Response(null, { status: 401 });
+  return tryService(() => services.passwordResets.change(auth.user, auth.session, input, meta));
 }

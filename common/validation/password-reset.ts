@@ -7,6 +7,8 @@ export const RESET_TEXTS = {
   sent: "If an account uses that email, we have sent it a link to choose a new password. The link works once, for 30 minutes.",
   invalid: "This reset link is invalid or has expired. Please ask for a new one.",
   done: "Your password has been changed. Please sign in with your new password.",
+  changed: "Your password has been changed. You stay signed in here; every other device was signed out.",
+  wrongCurrent: "Your current password is not correct.",
 } as const;
 
 /** `POST /api/auth/forgot`. */
@@ -19,6 +21,16 @@ export const ResetPasswordSchema = v.object({
     v.trim(),
     v.nonEmpty(RESET_TEXTS.invalid),
     v.maxLength(200, RESET_TEXTS.invalid),
+  ),
+  password: passwordSchema,
+});
+
+/** `PUT /api/auth/password`: a signed-in person's new password, with their current one. */
+export const ChangePasswordSchema = v.object({
+  currentPassword: v.pipe(
+    text(RESET_TEXTS.wrongCurrent),
+    v.nonEmpty("Please enter your current password"),
+    v.maxLength(1024, RESET_TEXTS.wrongCurrent),
   ),
   password: passwordSchema,
 });

@@ -11,7 +11,12 @@ import { clearedSessionCookie } from "../auth/cookies.ts";
 import { requireAuth } from "./guards.ts";
 import * as v from "valibot";
 import { text } from "#common/validation/account.ts";
-import { ForgotPasswordSchema, RESET_TEXTS, ResetPasswordSchema } from "#common/validation/password-reset.ts";
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  RESET_TEXTS,
+  ResetPasswordSchema,
+} from "#common/validation/password-reset.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -100,8 +105,29 @@ export function authRouter({ env, services }: AppDeps) {
       },
     }),
     async (c) => {
-      await services.passwordResets.reset(await jsonBody(c));
+      await services.passwordResets.reset(await jsonBody(c), meta(c));
       return c.json({ success: true, message: RESET_TEXTS.done });
+    },
+  );
+
+  api.put(
+    "/password",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary:
+        "Change the signed-in account's password (its current password required); every other session of the account is signed out, and the account is told by e-mail",
+      body: ChangePasswordSchema,
+      responses: {
+        200: `{success, message: "${RESET_TEXTS.changed}"}`,
+        400: `${RESET_TEXTS.wrongCurrent}, or a new password that is too short or too common`,
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      const { user, session } = requireAuth(c);
+      await services.passwordResets.change(user, session, await jsonBody(c), meta(c));
+      return c.json({ success: true, message: RESET_TEXTS.changed });
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { Role } from "#common/validation/account.ts";
@@ -291,11 +291,17 @@ export class SessionStore {
     if (session.familyId && revoked[0]) this.cache?.forgetUser(revoked[0].userId);
   }
 
-  async revokeAllForUser(userId: string): Promise<void> {
+  /** Signs the user out everywhere, or everywhere but `except` (the session that asked, and its token family). */
+  async revokeAllForUser(userId: string, except?: Pick<ValidSession, "id" | "familyId">): Promise<void> {
+    const keep = except
+      ? except.familyId
+        ? sql`(${sessions.familyId} is null or ${sessions.familyId} <> ${except.familyId})`
+        : ne(sessions.id, except.id)
+      : undefined;
     await this.db
       .update(sessions)
       .set({ revokedAt: new Date(this.now()) })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep));
     this.cache?.forgetUser(userId);
   }
 

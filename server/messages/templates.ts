@@ -50,6 +50,22 @@ export const TEMPLATES = {
             text: `Hello ${name},\n\nOpen this link to choose a new ${brand.name} password. It works once, for 30 minutes:\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.`,
           },
   }),
+  "password-changed": template<{ name: string; link: string }>({
+    when: "A password is changed (from a reset link, or by its owner signed in): to the account, in case it was not them",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "link"],
+    render: ({ name, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `आपका ${brand.name} पासवर्ड बदल दिया गया है`,
+            text: `नमस्ते ${name}, आपका ${brand.name} पासवर्ड अभी बदला गया है। अगर यह आपने नहीं किया, तो तुरंत नया पासवर्ड चुनें:\n${link}`,
+          }
+        : {
+            subject: `Your ${brand.name} password was changed`,
+            text: `Hello ${name}, the password of your ${brand.name} account was just changed. If this was not you, choose a new password at once:\n${link}`,
+          },
+  }),
   welcome: template<{ name: string; link: string }>({
     when: "An account is created (any role)",
     channels: ["email"],

@@ -1,12 +1,17 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
-import { hashPassword } from "../auth/password.ts";
+import type { Db, DbOrTx } from "../db/types.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
-import type { SessionStore } from "../auth/sessions.ts";
+import type { SessionStore, ValidSession } from "../auth/sessions.ts";
 import { HttpError, parseWith } from "../http/errors.ts";
-import { ForgotPasswordSchema, RESET_TEXTS, ResetPasswordSchema } from "#common/validation/password-reset.ts";
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  RESET_TEXTS,
+  ResetPasswordSchema,
+} from "#common/validation/password-reset.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { COMMON_PASSWORD, tooMany, type AccountService } from "./accounts.ts";
 import type { MessageService } from "../messages/service.ts";
@@ -59,7 +64,10 @@ export class PasswordResetService {
   }
 
   /** Sets the new password from a valid link, spends every open link of the account, and signs it out everywhere. */
-  async reset(input: unknown): Promise<{ role: (typeof users.$inferSelect)["role"] }> {
+  async reset(
+    input: unknown,
+    meta?: { origin: string; centerId?: string },
+  ): Promise<{ role: (typeof users.$inferSelect)["role"] }> {
     const { token, password } = parseWith(ResetPasswordSchema, input);
     if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);
     const passwordHash = await hashPassword(password);
@@ -80,7 +88,8 @@ export class PasswordResetService {
         .update(users)
         .set({ passwordHash, updatedAt: sql`now()` })
         .where(eq(users.id, link.userId))
-        .returning({ role: users.role });
+        .returning({ role: users.role, name: users.name, email: users.email, id: users.id });
+      if (meta) await this.changed(tx, user, meta);
       await tx
         .update(passwordResets)
         .set({ usedAt: sql`now()` })
@@ -89,5 +98,49 @@ export class PasswordResetService {
     });
     await this.deps.sessions.revokeAllForUser(changed.userId);
     return { role: changed.role };
+  }
+
+  /**
+   * A signed-in person's new password, given their current one (counted like sign-in attempts,
+   * so it cannot be guessed this way); every other session of theirs is signed out.
+   */
+  async change(
+    user: { id: string; email: string },
+    session: Pick<ValidSession, "id" | "familyId">,
+    input: unknown,
+    meta: { origin: string; centerId?: string },
+  ): Promise<void> {
+    const { currentPassword, password } = parseWith(ChangePasswordSchema, input);
+    const attempt = await this.deps.rateLimiter.hit(RATE_RULES.loginAccount, user.email);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfter);
+    const [row] = await this.deps.db.select().from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.passwordHash, currentPassword)))
+      throw new HttpError(400, RESET_TEXTS.wrongCurrent, {
+        issues: [{ field: "currentPassword", message: RESET_TEXTS.wrongCurrent }],
+      });
+    if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);
+    const passwordHash = await hashPassword(password);
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      await this.changed(tx, row, meta);
+    });
+    await this.deps.sessions.revokeAllForUser(user.id, session);
+  }
+
+  /** Tells the account its password changed, with the way back if it was not them. */
+  private changed(
+    tx: DbOrTx,
+    user: { id: string; name: string; email: string },
+    meta: { origin: string; centerId?: string },
+  ) {
+    return this.deps.messages.send(tx, {
+      template: "password-changed",
+      values: { name: user.name, link: `${meta.origin}/forgot-password` },
+      to: { email: user.email, userId: user.id },
+      centerId: meta.centerId ?? null,
+    });
   }
 }

@@ -89,3 +89,29 @@ test("the demo's outbox holds its welcomes and a lead's messages; admins see eve
   await expect(page.getByRole("row", { name: /ravi\.parent@example\.com/ }).first()).toContainText("sent");
   await page.screenshot({ path: join(SHOTS, "admin-messages.png"), fullPage: true });
 });
+
+test("a signed-in student changes their password on the account page", async ({ page }) => {
+  const email = `changer.${unique()}@example.com`;
+  const registered = await page.request.post("/api/auth/register", {
+    data: { name: "Careful Student", email, password: "first-secret-pass-1", role: "student" },
+  });
+  expect(registered.status()).toBe(201);
+  await page.context().clearCookies();
+  await signIn(page, email, "first-secret-pass-1", "student");
+  await page.goto("/student/account");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Change password" }) });
+  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByLabel("New password", { exact: true }).fill("second-secret-pass-2");
+  await form.getByLabel("Confirm new password").fill("second-secret-pass-2");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toHaveText(RESET_TEXTS.wrongCurrent);
+  await form.getByLabel("Current password").fill("first-secret-pass-1");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText(RESET_TEXTS.changed)).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, "change-password.png"), fullPage: true });
+  // Still signed in here; the new password signs in elsewhere.
+  await page.reload();
+  await expect(page).toHaveURL(/\/student\/account$/);
+  await page.context().clearCookies();
+  await signIn(page, email, "second-secret-pass-2", "student");
+});

@@ -215,6 +215,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       status: "failed",
     })
     .returning({ id: messages.id });
+  const passwordChanger = await registerUser(t, "creator", { password: "changer-only-secret-1" });
   const resetToken = await passwordResetToken(t, (await registerUser(t, "creator")).email);
 
   const samples: Record<string, Sample> = {
@@ -232,6 +233,11 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /auth/refresh": { json: { refresh_token: refreshing.refresh_token }, who: ["anonymous"] },
     "GET /messages": { query: { status: "failed" }, who: ["admin"] },
     "POST /messages/{id}/retry": { params: { id: failedMessage.id }, who: ["admin"] },
+    "PUT /auth/password": {
+      json: { currentPassword: passwordChanger.password, password: "a-brand-new-secret-42" },
+      who: ["anonymous"],
+      headers: bearer(passwordChanger.access_token),
+    },
     "POST /auth/forgot": { json: { email: student.email }, who: ["anonymous"] },
     "POST /auth/reset": { json: { token: resetToken, password: "correct-horse-battery" }, who: ["anonymous"] },
     "POST /auth/logout": {},

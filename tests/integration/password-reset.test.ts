@@ -141,3 +141,35 @@ describe("the outbox", () => {
     expect(await t.database.db.select().from(messages).where(eq(messages.recipient, to))).toHaveLength(0);
   });
 });
+
+describe("changing a password while signed in", () => {
+  it("needs the current password, keeps this session, signs out the others, and tells the account", async () => {
+    const account = await registerUser(t, "student", { name: "Arjun Mehta" });
+    const elsewhere = await postJson(t, "/api/auth/login", { email: account.email, password: account.password });
+    const otherToken = ((await elsewhere.json()) as { access_token: string }).access_token;
+    const change = (body: unknown) =>
+      postJson(t, "/api/auth/password", body, { method: "PUT", headers: bearer(account.access_token) });
+
+    const wrong = await change({ currentPassword: "not-my-password", password: "a-brand-new-secret-42" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error).toBe(RESET_TEXTS.wrongCurrent);
+    const common = await change({ currentPassword: account.password, password: "password123" });
+    expect(common.status).toBe(400);
+
+    const ok = await change({ currentPassword: account.password, password: "a-brand-new-secret-42" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, message: RESET_TEXTS.changed });
+    expect((await t.request("/api/auth/profile", { headers: bearer(account.access_token) })).status).toBe(200);
+    expect((await t.request("/api/auth/profile", { headers: bearer(otherToken) })).status).toBe(401);
+    const signIn = await postJson(t, "/api/auth/login", { email: account.email, password: "a-brand-new-secret-42" });
+    expect(signIn.status).toBe(200);
+
+    const notice = (await delivered(account.email)).text;
+    expect(notice).toContain("the password of your Pathshala account was just changed");
+    expect(notice).toContain("http://localhost/forgot-password");
+    // Not signed in: no change.
+    expect(
+      (await postJson(t, "/api/auth/password", { currentPassword: "x", password: "y" }, { method: "PUT" })).status,
+    ).toBe(401);
+  });
+});

@@ -81,14 +81,14 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         <Link
           to="/dashboard/messages"
           aria-current={failedOnly ? "page" : undefined}
-          className={cn(buttonClasses(failedOnly ? "secondary" : "ghost"), "h-9")}
+          className={cn(buttonClasses(failedOnly ? "default" : "outline"), "h-9")}
         >
           Failed
         </Link>
         <Link
           to="/dashboard/messages?show=all"
           aria-current={failedOnly ? undefined : "page"}
-          className={cn(buttonClasses(failedOnly ? "ghost" : "secondary"), "h-9")}
+          className={cn(buttonClasses(failedOnly ? "outline" : "default"), "h-9")}
         >
           All recent
         </Link>
@@ -123,7 +123,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                   <span className="break-all">{m.to}</span>
                 </Td>
                 <Td>
-                  <span className="block font-medium">{m.subject ?? m.template}</span>
+                  <span className="line-clamp-2 block font-medium">{m.subject ?? m.text}</span>
                   <span className="text-xs text-muted-foreground">{m.template}</span>
                 </Td>
                 <Td>
