@@ -28,6 +28,8 @@ export interface MessageRequest<T extends TemplateId> {
   /** The institute it is about: its name and colour brand it. */
   centerId?: string | null;
   locale?: Locale;
+  /** A reminder's identity: a message with the same key (per channel) is never written twice. */
+  dedupeKey?: string;
 }
 
 /** A message as the sandbox outbox and the admins' list show it. */
@@ -118,6 +120,7 @@ export class MessageService {
         html: channel === "email" ? emailHtml(rendered, brand) : null,
         values: Object.fromEntries(orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v])),
         status: "queued" as "queued" | "skipped",
+        dedupeKey: request.dedupeKey ? `${request.dedupeKey}:${channel}` : null,
       }));
     if (rows.length === 0) return;
     if (def.promotional) {
@@ -133,7 +136,11 @@ export class MessageService {
       const optedOut = new Set(out.map((o) => `${o.channel}:${o.recipient}`));
       for (const row of rows) if (optedOut.has(`${row.channel}:${row.recipient}`)) row.status = "skipped";
     }
-    const written = await tx.insert(messages).values(rows).returning({ id: messages.id, status: messages.status });
+    const written = await tx
+      .insert(messages)
+      .values(rows)
+      .onConflictDoNothing({ target: messages.dedupeKey })
+      .returning({ id: messages.id, status: messages.status });
     for (const row of written) if (row.status === "queued") await this.queue.enqueue(tx, { messageId: row.id });
   }
 

@@ -171,6 +171,38 @@ export const TEMPLATES = {
             text: `Hello ${name}, the results of ${test} at ${brand.name} are out. See your score, rank and the solutions:\n${link}`,
           },
   }),
+  "live-class-reminder": template<{ name: string; title: string; time: string; link: string }>({
+    when: "15 minutes before a live class starts: to each student enrolled in it",
+    channels: ["whatsapp", "email"],
+    promotional: false,
+    order: ["name", "title", "time", "link"],
+    render: ({ name, title, time, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${title} ${time} पर शुरू हो रही है`,
+            text: `नमस्ते ${name}, ${brand.name} की लाइव क्लास "${title}" ${time} पर शुरू हो रही है। यहाँ से जुड़ें:\n${link}`,
+          }
+        : {
+            subject: `${title} starts at ${time}`,
+            text: `Hello ${name}, your live class "${title}" with ${brand.name} starts at ${time}. Join it here:\n${link}`,
+          },
+  }),
+  "plan-expiry": template<{ name: string; institute: string; when: string; date: string; link: string }>({
+    when: "An institute's plan runs out: to its owner 7 days before, 1 day before and on the day",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "institute", "when", "date", "link"],
+    render: ({ name, institute, when, date, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute} का प्लान ${date} को समाप्त हो रहा है`,
+            text: `नमस्ते ${name}, ${institute} का प्लान ${date} को समाप्त होता है (${when})। उसके बाद वेबसाइट बंद हो जाएगी। अभी नवीनीकरण करें:\n${link}`,
+          }
+        : {
+            subject: when === "today" ? `${institute}'s plan ends today` : `${institute}'s plan ends ${when}`,
+            text: `Hello ${name}, the plan of ${institute} ends on ${date} (${when}). After that its website goes offline until the plan is renewed. Renew it here:\n${link}`,
+          },
+  }),
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

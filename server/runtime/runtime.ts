@@ -8,6 +8,7 @@ import { createServices, startHousekeeping, startTestClock, type Services } from
 import { createStorage } from "../storage/index.ts";
 import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
 import { seedDemoMessages } from "../seed/demo-messages.ts";
+import { startReminders } from "../messages/reminders.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 
 /** Everything a running server holds: configuration, the database, and the services on it. */
@@ -59,6 +60,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   }
   const stopHousekeeping = startHousekeeping(services, logger);
   const stopTestClock = startTestClock(services, logger);
+  const stopReminders = startReminders(services.reminders, (error) => logger.warn("reminders failed", { error }));
   registerRuntimeGauges(database, services);
   let closing: Promise<void> | undefined;
   return {
@@ -70,6 +72,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     close() {
       stopHousekeeping();
       stopTestClock();
+      stopReminders();
       closing ??= services.messages
         .stop()
         .catch((error: Error) => logger.warn("the job queue did not stop cleanly", { error: error.message }))

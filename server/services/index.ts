@@ -41,6 +41,7 @@ import { resolveMessagingConfig } from "../messages/config.ts";
 import { PasswordResetService } from "./password-resets.ts";
 import { homeFor } from "#common/home.ts";
 import { SiteLinks } from "../messages/links.ts";
+import { Reminders } from "../messages/reminders.ts";
 import { announceResults } from "./mock-tests/results-released.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
@@ -48,6 +49,7 @@ export interface Services {
   tenants: TenantDirectory;
   sessions: SessionStore;
   messages: MessageService;
+  reminders: Reminders;
   passwordResets: PasswordResetService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
@@ -194,6 +196,7 @@ export function createServices({
     tenants,
     sessions,
     messages,
+    reminders: new Reminders({ db, messages, links }),
     passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter }),
     rateLimiter,
     accounts,

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { adminToken } from "../helpers/payments.ts";
+import { enrol, publish, setContent } from "../helpers/learning.ts";
 import { PermanentFailure } from "../../server/messages/transports/types.ts";
 
 /** What the product sends on its events (issue 30 §5), as the sandbox outbox shows it. */
@@ -169,5 +170,44 @@ describe("a message that keeps failing", () => {
     expect((await sentTo(to, 1))[0].template).toBe("welcome");
     const again = await postJson(t, `/api/messages/${failed.id}/retry`, {}, { headers: bearer(admin) });
     expect(again.status).toBe(404);
+  });
+});
+
+describe("reminders from the clock", () => {
+  it("remind enrolled students of a live class 15 minutes before, once however often the sweep runs", async () => {
+    const creator = await registerUser(t, "creator");
+    const student = await registerUser(t, "student", { name: "Neha Gupta" });
+    const classId = await publish(t, creator.access_token, {
+      title: "Organic chemistry doubts",
+      type: "live",
+      price: "0",
+      liveLink: "https://meet.example.com/organic",
+    });
+    const startsAt = new Date(Date.now() + 40 * 60_000);
+    await setContent(t, classId, { liveStartsAt: startsAt });
+    expect((await enrol(t, student.access_token, classId)).status).toBe(201);
+
+    await t.services.reminders.liveClasses(new Date(startsAt.getTime() - 30 * 60_000)); // too early
+    await t.services.reminders.liveClasses(new Date(startsAt.getTime() - 15 * 60_000));
+    await t.services.reminders.liveClasses(new Date(startsAt.getTime() - 14 * 60_000));
+    const reminders = (await sentTo(student.email, 2)).filter((m) => m.template === "live-class-reminder");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].subject).toMatch(/^Organic chemistry doubts starts at \d{1,2}:\d{2} (am|pm)$/i);
+    expect(reminders[0].text).toContain("Hello Neha Gupta");
+  });
+
+  it("tell the owner their plan ends in 7 days, tomorrow and today, each once", async () => {
+    const owner = await registerUser(t, "business", { name: "Sunita Rao" });
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000);
+    await createCenter(t, owner.user._id, { instituteName: "Lakshya Classes", expiresAt });
+    const at = (daysBefore: number) => new Date(expiresAt.getTime() - daysBefore * 86_400_000);
+    for (const now of [at(10), at(7), at(6), at(1), at(0.5), at(-0.1), at(-0.2), at(-2)])
+      await t.services.reminders.planExpiry(now);
+    const told = (await sentTo(owner.email, 4)).filter((m) => m.template === "plan-expiry").map((m) => m.subject);
+    expect(told.sort()).toEqual([
+      "Lakshya Classes's plan ends in 7 days",
+      "Lakshya Classes's plan ends today",
+      "Lakshya Classes's plan ends tomorrow",
+    ]);
   });
 });

@@ -30,6 +30,8 @@ export const messages = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
+    /** Set for messages a sweep sends (reminders): the same key is written once, by whichever instance comes first. */
+    dedupeKey: text(),
     /** Which transport took it ("sandbox", "smtp", "whatsapp", "msg91") and its id there. */
     transport: text(),
     providerId: text(),
@@ -44,6 +46,7 @@ export const messages = pgTable(
     index("messages_created_idx").on(t.createdAt),
     index("messages_status_idx").on(t.status, t.createdAt),
     uniqueIndex("messages_provider_key").on(t.transport, t.providerId),
+    uniqueIndex("messages_dedupe_key").on(t.dedupeKey),
   ],
 );
 

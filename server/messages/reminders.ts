@@ -1,0 +1,141 @@
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { centers, contents, enrollments, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import type { MessageService } from "./service.ts";
+import type { SiteLinks } from "./links.ts";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const timeIn = (at: Date) =>
+  at.toLocaleTimeString("en-IN", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Kolkata" });
+const dateIn = (at: Date) =>
+  at.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/**
+ * Messages that come from the clock rather than from a request (issue 30 §5): the live class
+ * reminder 15 minutes before, and the plan expiry reminders 7 days and 1 day before and on the
+ * day. Every instance may run it each minute; a reminder's key makes it written once.
+ */
+export class Reminders {
+  private readonly deps: { db: Db; messages: MessageService; links: SiteLinks };
+
+  constructor(deps: Reminders["deps"]) {
+    this.deps = deps;
+  }
+
+  async run(now = new Date()): Promise<void> {
+    await this.liveClasses(now);
+    await this.planExpiry(now);
+  }
+
+  /** Each enrolled student of a live class that starts within 15 minutes, once per class time. */
+  async liveClasses(now: Date): Promise<void> {
+    const { db, messages, links } = this.deps;
+    const due = await db
+      .select({
+        contentId: contents.id,
+        title: contents.title,
+        startsAt: contents.liveStartsAt,
+        centerId: contents.centerId,
+        slug: centers.slug,
+        customDomain: centers.customDomain,
+        studentId: users.id,
+        name: users.name,
+        email: users.email,
+      })
+      .from(contents)
+      .innerJoin(enrollments, eq(enrollments.contentId, contents.id))
+      .innerJoin(users, eq(users.id, enrollments.studentId))
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(
+        and(
+          eq(contents.type, "live"),
+          eq(contents.isActive, true),
+          isNull(contents.archivedAt),
+          gt(contents.liveStartsAt, now),
+          lte(contents.liveStartsAt, new Date(now.getTime() + 15 * MINUTE)),
+        ),
+      );
+    if (!due.length) return;
+    await db.transaction(async (tx) => {
+      for (const row of due)
+        await messages.send(tx, {
+          template: "live-class-reminder",
+          values: {
+            name: row.name,
+            title: row.title,
+            time: timeIn(row.startsAt!),
+            link: links.to(row.slug ? { slug: row.slug, customDomain: row.customDomain } : null, "/student/live"),
+          },
+          to: { email: row.email, userId: row.studentId },
+          centerId: row.centerId,
+          dedupeKey: `live-class:${row.contentId}:${row.startsAt!.toISOString()}:${row.studentId}`,
+        });
+    });
+  }
+
+  /** The owner of each paid plan that ends within 7 days, within a day, or ended in the last day. */
+  async planExpiry(now: Date): Promise<void> {
+    const { db, messages, links } = this.deps;
+    const ending = await db
+      .select({
+        centerId: centers.id,
+        institute: centers.instituteName,
+        expiresAt: centers.expiresAt,
+        ownerId: users.id,
+        name: users.name,
+        email: users.email,
+      })
+      .from(centers)
+      .innerJoin(users, eq(users.id, centers.ownerId))
+      .where(
+        and(
+          eq(centers.status, "active"),
+          isNull(centers.trialEndsAt),
+          gt(centers.expiresAt, new Date(now.getTime() - DAY)),
+          lte(centers.expiresAt, new Date(now.getTime() + 7 * DAY)),
+        ),
+      );
+    if (!ending.length) return;
+    await db.transaction(async (tx) => {
+      for (const center of ending) {
+        const left = center.expiresAt!.getTime() - now.getTime();
+        const [stage, when] =
+          left <= 0 ? ["0", "today"] : left <= DAY ? ["1", "tomorrow"] : ["7", `in ${Math.ceil(left / DAY)} days`];
+        await messages.send(tx, {
+          template: "plan-expiry",
+          values: {
+            name: center.name,
+            institute: center.institute,
+            when,
+            date: dateIn(center.expiresAt!),
+            link: links.to(null, "/business/subscription-plan"),
+          },
+          to: { email: center.email, userId: center.ownerId },
+          centerId: center.centerId,
+          dedupeKey: `plan-expiry:${center.centerId}:${center.expiresAt!.toISOString()}:${stage}`,
+        });
+      }
+    });
+  }
+}
+
+/** Every minute, on every instance (the keys keep each reminder to one message). */
+export function startReminders(reminders: Reminders, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await reminders.run();
+    } catch (error) {
+      onError(error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
