@@ -45,7 +45,8 @@ export class JobQueue {
         retryDelay: 20,
         retryBackoff: true,
         retryDelayMax: 30 * 60,
-        expireInSeconds: 120,
+        // A send that has not finished in a minute was lost with its process (transports time out sooner).
+        expireInSeconds: 60,
         deadLetter: FAILED_QUEUE,
       });
       await this.boss.getDb().executeSql(

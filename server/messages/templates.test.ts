@@ -5,22 +5,12 @@ import { e164 } from "./phone.ts";
 describe("message templates", () => {
   it("render every template in English and Hindi, naming the brand", () => {
     const brand = { name: "Sunrise Academy", color: "#0f766e" };
-    const values: Record<string, string> = {
-      name: "Asha",
-      link: "https://sunrise.example/x",
-      date: "Sunday, 13 September 2026",
-      time: "10:30 AM",
-      institute: "Sunrise Academy",
-      inviter: "Anita",
-      kind: "Enquire",
-      phone: "9876543210",
-      email: "a@example.com",
-      program: "",
-      message: "",
-    };
+    // Every value each template names, from its own list (a value a template forgets shows as "undefined").
+    const values = (id: keyof typeof TEMPLATES) =>
+      Object.fromEntries(TEMPLATES[id].order.map((key) => [key, `‹${key}›`])) as never;
     for (const id of Object.keys(TEMPLATES) as (keyof typeof TEMPLATES)[]) {
       for (const locale of ["en", "hi"] as const) {
-        const rendered = renderTemplate(id, values as never, locale, brand);
+        const rendered = renderTemplate(id, values(id), locale, brand);
         expect(rendered.subject.length, `${id} ${locale}`).toBeGreaterThan(5);
         expect(rendered.text).not.toMatch(/undefined/);
       }

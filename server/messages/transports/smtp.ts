@@ -3,7 +3,13 @@ import { PermanentFailure, type Transport } from "./types.ts";
 
 /** E-mail over SMTP with nodemailer (`SMTP_URL`, `MAIL_FROM`). */
 export function smtpTransport(url: string, from: string): Transport & { close(): void } {
-  const mailer = nodemailer.createTransport(url);
+  // A send that hangs must end well before its job is given up as lost (60 s, ./queue.ts).
+  const mailer = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
     name: "smtp",
     async send(message) {
