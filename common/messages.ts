@@ -9,3 +9,16 @@ export const MESSAGE_TEXTS = {
   notFailed: "No failed message with this id",
   retried: "Message queued to be sent again",
 } as const;
+
+/** The opt-out link at the foot of every e-mail. */
+export const UNSUBSCRIBE_TEXTS = {
+  title: "Unsubscribe",
+  ask: (email: string) =>
+    `Stop promotional e-mail to ${email}? Messages you need, such as password resets, receipts and class reminders, still come.`,
+  button: "Unsubscribe",
+  done: "You are unsubscribed",
+  doneBody: (email: string) =>
+    `${email} will get no more promotional e-mail from Pathshala. Messages you need, such as password resets, receipts and class reminders, still come.`,
+  unknown: "This link is not valid",
+  unknownBody: "It may have been copied incompletely. Use the link in the e-mail itself.",
+} as const;

@@ -19,6 +19,7 @@ import { AVATAR_MAX_BYTES } from "./api/auth.ts";
 import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
+import { mountUnsubscribe } from "./messages/unsubscribe.ts";
 import { domainsRouter } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./http/middleware/unstorable-address.ts";
 import { pageMethods } from "./http/middleware/page-methods.ts";
@@ -154,6 +155,7 @@ function requestGuards(deps: AppDeps) {
 export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(...requestGuards(deps));
   mountTenantSiteForms(app, deps);
+  mountUnsubscribe(app, deps);
   app.get("/media/*", async (c) => {
     const key = c.req.path.slice("/media/".length);
     // Keys are never reused (a new upload gets a new key), so the key is the object's tag.

@@ -5,6 +5,11 @@ import type { AppDeps } from "../app.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, idParam, platformOnly } from "./guards.ts";
 import { MESSAGE_STATUSES, MESSAGE_TEXTS } from "#common/messages.ts";
+import {
+  WHATSAPP_WEBHOOK_TEXTS,
+  receiveWhatsAppWebhook,
+  verifyWhatsAppSubscription,
+} from "../messages/whatsapp-webhook.ts";
 
 const MessagesQuery = v.object({
   status: v.optional(
@@ -54,5 +59,57 @@ export function messagesRouter({ services }: AppDeps) {
       return c.json({ success: true, message: MESSAGE_TEXTS.retried, retried });
     },
   );
+  api.get(
+    "/webhooks/whatsapp",
+    operation({
+      tag: "messages",
+      auth: "public",
+      summary: "Meta's subscription check of the WhatsApp webhook: answers hub.challenge when hub.verify_token is ours",
+      responses: {
+        200: { description: "The challenge", content: ["text/plain"] },
+        400: "Invalid query",
+        403: WHATSAPP_WEBHOOK_TEXTS.badVerifyToken,
+        404: WHATSAPP_WEBHOOK_TEXTS.notConfigured,
+      },
+    }),
+    input("query", WhatsAppVerifyQuery),
+    (c) => {
+      const q = c.req.valid("query");
+      const challenge = verifyWhatsAppSubscription(
+        { mode: q["hub.mode"], token: q["hub.verify_token"], challenge: q["hub.challenge"] },
+        services.messages.whatsappWebhook.verifyToken,
+      );
+      return c.text(challenge);
+    },
+  );
+  api.post(
+    "/webhooks/whatsapp",
+    operation({
+      tag: "messages",
+      auth: "public",
+      summary:
+        "WhatsApp Cloud API webhook (X-Hub-Signature-256 over the raw body): delivery statuses (sent, delivered, read, failed) and replies (STOP opts the number out of promotional messages, START back in)",
+      responses: {
+        200: "{success, statuses, optOuts}",
+        400: `${WHATSAPP_WEBHOOK_TEXTS.badSignature}, or not a WhatsApp notification`,
+        404: WHATSAPP_WEBHOOK_TEXTS.notConfigured,
+      },
+    }),
+    async (c) => {
+      const outcome = await receiveWhatsAppWebhook(
+        await c.req.text(),
+        c.req.header("x-hub-signature-256"),
+        services.messages.whatsappWebhook.appSecret,
+        services.messages,
+      );
+      return c.json({ success: true, ...outcome });
+    },
+  );
   return api;
 }
+
+const WhatsAppVerifyQuery = v.object({
+  "hub.mode": v.optional(v.pipe(v.string(), v.maxLength(50))),
+  "hub.verify_token": v.optional(v.pipe(v.string(), v.maxLength(500))),
+  "hub.challenge": v.optional(v.pipe(v.string(), v.maxLength(500))),
+});

@@ -15,6 +15,7 @@ export interface MessagingConfig {
   transports: Record<Channel, Transport | null>;
   sandbox: boolean;
   whatsappAppSecret: string | undefined;
+  whatsappVerifyToken: string | undefined;
   msg91WebhookToken: string | undefined;
   close(): void;
 }
@@ -48,6 +49,7 @@ export function resolveMessagingConfig(env: Env): MessagingConfig {
     transports: { email: or(smtp), whatsapp: or(whatsapp), sms: or(sms) },
     sandbox,
     whatsappAppSecret: env.WHATSAPP_APP_SECRET,
+    whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN,
     msg91WebhookToken: env.MSG91_WEBHOOK_TOKEN,
     close: () => smtp?.close(),
   };

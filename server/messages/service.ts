@@ -5,6 +5,8 @@ import { notFound } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { MessagingConfig } from "./config.ts";
 import type { JobQueue, SendJob } from "./queue.ts";
+import type { SiteLinks } from "./links.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import {
   PLATFORM_BRAND,
   TEMPLATES,
@@ -72,15 +74,24 @@ export class MessageService {
   private readonly config: MessagingConfig;
   private readonly logger: Logger;
 
-  constructor(deps: { db: Db; queue: JobQueue; config: MessagingConfig; logger: Logger }) {
+  /** Where an e-mail's opt-out link points (the platform's /unsubscribe/{message id}). */
+  private readonly links: SiteLinks;
+
+  constructor(deps: { db: Db; queue: JobQueue; config: MessagingConfig; logger: Logger; links: SiteLinks }) {
     this.db = deps.db;
     this.queue = deps.queue;
     this.config = deps.config;
     this.logger = deps.logger;
+    this.links = deps.links;
   }
 
   get sandbox(): boolean {
     return this.config.sandbox;
+  }
+
+  /** The secrets WhatsApp's webhooks are checked with. */
+  get whatsappWebhook() {
+    return { appSecret: this.config.whatsappAppSecret, verifyToken: this.config.whatsappVerifyToken };
   }
 
   start() {
@@ -109,6 +120,8 @@ export class MessageService {
     const rows = def.channels
       .filter((channel) => addresses[channel])
       .map((channel) => ({
+        // Known before the row is written: an e-mail's opt-out link names it.
+        id: crypto.randomUUID(),
         template: request.template,
         channel,
         recipient: addresses[channel]!,
@@ -117,12 +130,14 @@ export class MessageService {
         locale,
         subject: channel === "email" ? rendered.subject : null,
         text: rendered.text,
-        html: channel === "email" ? emailHtml(rendered, brand) : null,
+        html: null as string | null,
         values: Object.fromEntries(orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v])),
         status: "queued" as "queued" | "skipped",
         dedupeKey: request.dedupeKey ? `${request.dedupeKey}:${channel}` : null,
       }));
     if (rows.length === 0) return;
+    for (const row of rows)
+      if (row.channel === "email") row.html = emailHtml(rendered, brand, this.unsubscribeLink(row.id));
     if (def.promotional) {
       const out = await tx
         .select({ channel: messageOptOuts.channel, recipient: messageOptOuts.recipient })
@@ -142,6 +157,75 @@ export class MessageService {
       .onConflictDoNothing({ target: messages.dedupeKey })
       .returning({ id: messages.id, status: messages.status });
     for (const row of written) if (row.status === "queued") await this.queue.enqueue(tx, { messageId: row.id });
+  }
+
+  /** The page where the recipient of an e-mail stops promotional e-mail. */
+  unsubscribeLink(messageId: string): string {
+    return this.links.to(null, `/unsubscribe/${messageId}`);
+  }
+
+  /** Who a message went to, for its opt-out link (null for an unknown id). */
+  async recipientOf(messageId: string): Promise<{ channel: Channel; recipient: string } | null> {
+    if (!isUuid(messageId)) return null;
+    const [row] = await this.db
+      .select({ channel: messages.channel, recipient: messages.recipient })
+      .from(messages)
+      .where(eq(messages.id, messageId));
+    return row ?? null;
+  }
+
+  /**
+   * A provider's report on a message it took (sent, delivered, read, failed). A status only moves
+   * forward: a late "delivered" never undoes "read". Whether a message of ours was found.
+   */
+  async recordStatus(transport: string, providerId: string, status: string, error?: string): Promise<boolean> {
+    const order = ["sent", "delivered", "read"];
+    if (status === "failed") {
+      const failed = await this.db
+        .update(messages)
+        .set({
+          status: "failed",
+          lastError: (error ?? "The provider reported a failure").slice(0, 500),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(messages.transport, transport), eq(messages.providerId, providerId)))
+        .returning({ id: messages.id });
+      return failed.length > 0;
+    }
+    const rank = order.indexOf(status);
+    if (rank < 0) return false;
+    const moved = await this.db
+      .update(messages)
+      .set({ status: status as MessageStatus, updatedAt: new Date() })
+      .where(
+        and(
+          eq(messages.transport, transport),
+          eq(messages.providerId, providerId),
+          inArray(messages.status, ["sending", ...order.slice(0, rank)] as MessageStatus[]),
+        ),
+      )
+      .returning({ id: messages.id });
+    return moved.length > 0;
+  }
+
+  /** The recipient asked for no more promotional messages on this channel (an e-mail's link, STOP). */
+  async optOut(channel: Channel, recipient: string): Promise<void> {
+    await this.db.insert(messageOptOuts).values({ channel, recipient }).onConflictDoNothing();
+  }
+
+  /** The recipient asked for them again (START). */
+  async optIn(channel: Channel, recipient: string): Promise<void> {
+    await this.db
+      .delete(messageOptOuts)
+      .where(and(eq(messageOptOuts.channel, channel), eq(messageOptOuts.recipient, recipient)));
+  }
+
+  async optedOut(channel: Channel, recipient: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ channel: messageOptOuts.channel })
+      .from(messageOptOuts)
+      .where(and(eq(messageOptOuts.channel, channel), eq(messageOptOuts.recipient, recipient)));
+    return Boolean(row);
   }
 
   private async brandOf(tx: DbOrTx, centerId: string | null): Promise<Brand> {
@@ -182,7 +266,7 @@ export class MessageService {
         values: Object.keys(claimed.values)
           .sort((a, b) => Number(a) - Number(b))
           .map((k) => claimed.values[k]),
-        unsubscribe: null,
+        unsubscribe: claimed.channel === "email" ? this.unsubscribeLink(claimed.id) : null,
       });
       await this.finish(messageId, { status: "sent", transport: transport.name, providerId, sentAt: new Date() });
     } catch (error) {

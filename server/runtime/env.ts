@@ -147,6 +147,8 @@ export const EnvSchema = v.object({
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_APP_SECRET: optionalText,
+  /** The token Meta sends back when the webhook is subscribed (chosen in the app's dashboard). */
+  WHATSAPP_VERIFY_TOKEN: optionalText,
   WHATSAPP_API_URL: v.pipe(
     v.optional(v.string(), "https://graph.facebook.com/v21.0"),
     v.check((s) => /^https?:\/\/.+/.test(s), "must be an http(s) URL"),

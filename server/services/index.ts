@@ -101,11 +101,13 @@ export function createServices({
   const sessions = new SessionStore(db, Date.now, new SessionCache<SessionRow>(database));
   // The signed-in reads every page asks for, kept in memory until the database announces a change.
   const reads = new ReadCaches(database);
+  const links = new SiteLinks(env);
   const messages = new MessageService({
     db,
     queue: new JobQueue(database, logger.child({ component: "jobs" })),
     config: resolveMessagingConfig(env),
     logger: logger.child({ component: "messages" }),
+    links,
   });
   const accounts = new AccountService(
     db,
@@ -175,7 +177,6 @@ export function createServices({
   });
   const questionBank = new QuestionBankService(db);
   const papers = new PaperCache(db);
-  const links = new SiteLinks(env);
   const resultsReleased = (tx: DbOrTx, testId: string) => announceResults(tx, testId, messages, links);
   const attempts = new AttemptService({
     db,

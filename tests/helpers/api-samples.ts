@@ -7,6 +7,7 @@ import type { TestApp } from "./app.ts";
 import { bearer, PNG_BYTES, postJson, registerUser, uniqueEmail } from "./http.ts";
 import { createCenter } from "./centers.ts";
 import { adminToken, payThroughSandbox, signCheckout, webhook } from "./payments.ts";
+import { webhookSignature } from "../../server/payments/signatures.ts";
 import { FIXTURES } from "./content.ts";
 import { publish, register } from "./learning.ts";
 
@@ -51,6 +52,16 @@ export interface ApiWorld {
 const PRICES = { monthly: { price: 1000 }, quarterly: { price: 2800 }, yearly: { price: 10000 } };
 
 export const opKey = (op: Pick<Operation, "method" | "path">) => `${op.method.toUpperCase()} ${op.path}`;
+
+/** The WhatsApp webhook's secrets the API's test apps are started with (SAMPLE_ENV). */
+export const SAMPLE_ENV = {
+  WHATSAPP_APP_SECRET: "sample-whatsapp-app-secret",
+  WHATSAPP_VERIFY_TOKEN: "sample-verify-token",
+};
+const whatsappDelivery = JSON.stringify({
+  object: "whatsapp_business_account",
+  entry: [{ changes: [{ field: "messages", value: { statuses: [{ id: "wamid.sample", status: "delivered" }] } }] }],
+});
 
 export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   await seedDemo(t.database.db);
@@ -232,6 +243,21 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /auth/login": { json: { email: student.email, password: student.password }, who: ["anonymous"] },
     "POST /auth/refresh": { json: { refresh_token: refreshing.refresh_token }, who: ["anonymous"] },
     "GET /messages": { query: { status: "failed" }, who: ["admin"] },
+    "GET /messages/webhooks/whatsapp": {
+      query: {
+        "hub.mode": "subscribe",
+        "hub.verify_token": SAMPLE_ENV.WHATSAPP_VERIFY_TOKEN,
+        "hub.challenge": "1158201444",
+      },
+      who: ["anonymous"],
+    },
+    "POST /messages/webhooks/whatsapp": {
+      raw: { body: whatsappDelivery, type: "application/json" },
+      headers: {
+        "x-hub-signature-256": `sha256=${webhookSignature(SAMPLE_ENV.WHATSAPP_APP_SECRET, whatsappDelivery)}`,
+      },
+      who: ["anonymous"],
+    },
     "POST /messages/{id}/retry": { params: { id: failedMessage.id }, who: ["admin"] },
     "PUT /auth/password": {
       json: { currentPassword: passwordChanger.password, password: "a-brand-new-secret-42" },

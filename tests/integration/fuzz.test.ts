@@ -5,6 +5,7 @@ import type { Operation } from "../../server/api/openapi.ts";
 import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
 import {
   createApiWorld,
+  SAMPLE_ENV,
   eachStringReplaced,
   INSTITUTE,
   opKey,
@@ -32,7 +33,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const VOLATILE = new Set(["rate_limit_hits", "sessions", "__drizzle_migrations"]);
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ TRUST_PROXY: "1" });
+  t = await createListeningTestApp({ TRUST_PROXY: "1", ...SAMPLE_ENV });
   world = await createApiWorld(t);
 }, 60_000);
 afterAll(() => t.close());

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { messages } from "../../server/db/schema/index.ts";
 import { seminarToday } from "#common/validation/seminar.ts";
+import { UNSUBSCRIBE_TEXTS } from "#common/messages.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { adminToken } from "../helpers/payments.ts";
 import { enrol, publish, setContent } from "../helpers/learning.ts";
 import { PermanentFailure } from "../../server/messages/transports/types.ts";
+import { webhookSignature } from "../../server/payments/signatures.ts";
 
 /** What the product sends on its events (issue 30 §5), as the sandbox outbox shows it. */
 
@@ -209,5 +211,92 @@ describe("reminders from the clock", () => {
       "Lakshya Classes's plan ends today",
       "Lakshya Classes's plan ends tomorrow",
     ]);
+  });
+});
+
+describe("opting out", () => {
+  it("every e-mail links to a page that stops promotional e-mail for its address, after asking", async () => {
+    const account = await registerUser(t, "student");
+    await sentTo(account.email, 1);
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.recipient, account.email));
+    const link = `/unsubscribe/${row.id}`;
+    expect(row.html).toContain(`http://localhost:3000${link}`);
+
+    const ask = await t.request(link);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain(UNSUBSCRIBE_TEXTS.ask(account.email));
+    expect(await t.services.messages.optedOut("email", account.email)).toBe(false);
+
+    const done = await t.request(link, { method: "POST" });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(UNSUBSCRIBE_TEXTS.doneBody(account.email));
+    expect(await t.services.messages.optedOut("email", account.email)).toBe(true);
+    expect(await (await t.request(link)).text()).toContain(UNSUBSCRIBE_TEXTS.doneBody(account.email));
+
+    expect((await t.request("/unsubscribe/not-an-id")).status).toBe(404);
+    expect((await t.request(`/unsubscribe/${crypto.randomUUID()}`, { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("WhatsApp's webhook", () => {
+  let w: TestApp;
+  const secret = "whatsapp-app-secret-for-tests";
+  beforeAll(async () => {
+    w = await createTestApp({ WHATSAPP_APP_SECRET: secret, WHATSAPP_VERIFY_TOKEN: "verify-me" });
+  });
+  afterAll(() => w.close());
+
+  const notify = (value: unknown, sign = secret) => {
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [{ changes: [{ field: "messages", value }] }],
+    });
+    return w.request("/api/messages/webhooks/whatsapp", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${webhookSignature(sign, body)}` },
+    });
+  };
+
+  it("records delivery statuses (never backwards), and STOP / START from a number", async () => {
+    const [row] = await w.database.db
+      .insert(messages)
+      .values({
+        template: "seminar-booked",
+        channel: "whatsapp",
+        recipient: "+919876543210",
+        text: "Hello",
+        status: "sent",
+        transport: "whatsapp",
+        providerId: "wamid.HBgM",
+      })
+      .returning();
+    const statusOf = async () => (await w.database.db.select().from(messages).where(eq(messages.id, row.id)))[0];
+
+    expect((await notify({ statuses: [{ id: "wamid.HBgM", status: "delivered" }] }, "someone-else")).status).toBe(400);
+    expect((await statusOf()).status).toBe("sent");
+    expect((await notify({ statuses: [{ id: "wamid.HBgM", status: "delivered" }] })).status).toBe(200);
+    expect((await statusOf()).status).toBe("delivered");
+    await notify({ statuses: [{ id: "wamid.HBgM", status: "read" }] });
+    await notify({ statuses: [{ id: "wamid.HBgM", status: "delivered" }] });
+    expect((await statusOf()).status).toBe("read");
+    await notify({ statuses: [{ id: "wamid.HBgM", status: "failed", errors: [{ title: "Message undeliverable" }] }] });
+    expect(await statusOf()).toMatchObject({ status: "failed", lastError: "Message undeliverable" });
+
+    await notify({ messages: [{ from: "919876543210", type: "text", text: { body: "STOP" } }] });
+    expect(await w.services.messages.optedOut("whatsapp", "+919876543210")).toBe(true);
+    await notify({ messages: [{ from: "919876543210", type: "text", text: { body: "start" } }] });
+    expect(await w.services.messages.optedOut("whatsapp", "+919876543210")).toBe(false);
+  });
+
+  it("answers Meta's subscription check only with our verify token", async () => {
+    const check = (token: string) =>
+      w.request(`/api/messages/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=987654`);
+    const ok = await check("verify-me");
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("987654");
+    expect((await check("guess")).status).toBe(403);
+    // Without the secrets (the main test app), the webhook is not there.
+    expect((await t.request("/api/messages/webhooks/whatsapp", { method: "POST", body: "{}" })).status).toBe(404);
   });
 });

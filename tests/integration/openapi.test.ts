@@ -3,6 +3,7 @@ import type { Operation } from "../../server/api/openapi.ts";
 import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
 import {
   createApiWorld,
+  SAMPLE_ENV,
   INSTITUTE,
   opKey,
   PLATFORM,
@@ -16,7 +17,7 @@ import {
 let t: ListeningTestApp;
 let world: ApiWorld;
 beforeAll(async () => {
-  t = await createListeningTestApp({ TRUST_PROXY: "1" });
+  t = await createListeningTestApp({ TRUST_PROXY: "1", ...SAMPLE_ENV });
   world = await createApiWorld(t);
 }, 60_000);
 afterAll(() => t.close());

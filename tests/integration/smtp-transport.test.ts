@@ -62,7 +62,7 @@ const outgoing = (recipient: string) => {
     text: rendered.text,
     html: emailHtml(rendered, PLATFORM_BRAND),
     values: ["Meera", "http://localhost/reset-password?token=abc"],
-    unsubscribe: null,
+    unsubscribe: "http://localhost:3000/unsubscribe/7f1c2a9e-5d0b-4c1e-9a8f-2b3c4d5e6f70",
   };
 };
 
@@ -82,6 +82,9 @@ describe("the SMTP transport", () => {
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toContain("X-Pathshala-Message: 7f1c2a9e-5d0b-4c1e-9a8f-2b3c4d5e6f70");
+    // One-click opt-out for mail clients (RFC 8058).
+    expect(mail.raw).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:3000\/unsubscribe\/7f1c2a9e[^>]*>/);
+    expect(mail.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(mail.raw).toContain("reset-password?token=3Dabc"); // quoted-printable "="
   });
 

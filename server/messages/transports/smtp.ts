@@ -20,13 +20,14 @@ export function smtpTransport(url: string, from: string): Transport & { close():
           subject: message.subject ?? "",
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          // One-click opt-out for mail clients (RFC 8058).
           ...(message.unsubscribe
-            ? {
-                list: { unsubscribe: { url: message.unsubscribe, comment: "Unsubscribe" } },
-                headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-              }
+            ? { list: { unsubscribe: { url: message.unsubscribe, comment: "Unsubscribe" } } }
             : {}),
-          headers: { "X-Pathshala-Message": message.id },
+          headers: {
+            "X-Pathshala-Message": message.id,
+            ...(message.unsubscribe ? { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+          },
         })
         .catch((error: Error & { responseCode?: number }) => {
           // A 5xx is the server's final word (no such mailbox); a 4xx or a dropped connection may pass.

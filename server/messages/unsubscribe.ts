@@ -1,0 +1,58 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { simplePage } from "../pages/html.ts";
+import { escapeHtml } from "../pages/html.ts";
+import { UNSUBSCRIBE_TEXTS } from "#common/messages.ts";
+
+/**
+ * The link at the foot of every e-mail (and its List-Unsubscribe header): the recipient stops
+ * promotional e-mail (transactional messages, such as a password reset, always go). The page asks
+ * first, so a mail scanner that opens links unsubscribes nobody; a mail client's one-click POST
+ * (RFC 8058) unsubscribes at once.
+ */
+export function mountUnsubscribe(app: Hono<AppEnv>, deps: Pick<AppDeps, "services">): void {
+  const { messages } = deps.services;
+  app.get("/unsubscribe/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const target = await messages.recipientOf(c.req.param("id"));
+    if (!target || target.channel !== "email")
+      return c.html(
+        simplePage(UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknownBody),
+        404,
+      );
+    const done = await messages.optedOut("email", target.recipient);
+    return c.html(confirmPage(target.recipient, done));
+  });
+  app.post("/unsubscribe/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const target = await messages.recipientOf(c.req.param("id"));
+    if (!target || target.channel !== "email")
+      return c.html(
+        simplePage(UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknownBody),
+        404,
+      );
+    await messages.optOut("email", target.recipient);
+    return c.html(
+      simplePage(UNSUBSCRIBE_TEXTS.done, UNSUBSCRIBE_TEXTS.done, UNSUBSCRIBE_TEXTS.doneBody(target.recipient)),
+    );
+  });
+}
+
+function confirmPage(recipient: string, already: boolean): string {
+  const body = already
+    ? `<p>${escapeHtml(UNSUBSCRIBE_TEXTS.doneBody(recipient))}</p>`
+    : `<p>${escapeHtml(UNSUBSCRIBE_TEXTS.ask(recipient))}</p>
+<form method="post"><button type="submit">${UNSUBSCRIBE_TEXTS.button}</button></form>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${UNSUBSCRIBE_TEXTS.title} | Pathshala</title><meta name="robots" content="noindex">
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:32rem;padding:2rem;text-align:center}
+h1{font-size:1.75rem;margin:0 0 .75rem}
+p{color:#475569;line-height:1.6;margin:0 0 1.25rem}
+button{font:inherit;font-weight:600;color:#fff;background:#4f46e5;border:0;border-radius:.5rem;padding:.7rem 1.25rem;cursor:pointer}
+</style></head>
+<body><main><h1>${UNSUBSCRIBE_TEXTS.title}</h1>${body}</main></body></html>`;
+}
