@@ -203,6 +203,29 @@ export const TEMPLATES = {
             text: `Hello ${name}, the plan of ${institute} ends on ${date} (${when}). After that its website goes offline until the plan is renewed. Renew it here:\n${link}`,
           },
   }),
+  "payment-receipt": template<{
+    name: string;
+    item: string;
+    amount: string;
+    date: string;
+    paymentId: string;
+    link: string;
+  }>({
+    when: "A payment is completed (a plan or its renewal, content, a test or series): to the buyer",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "item", "amount", "date", "paymentId", "link"],
+    render: (v, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name}: भुगतान की रसीद (${v.amount})`,
+            text: `नमस्ते ${v.name}, आपका भुगतान मिल गया है।\n\n${v.item}\nराशि: ${v.amount}\nतारीख: ${v.date}\nभुगतान आईडी: ${v.paymentId}\n\nदेखें: ${v.link}`,
+          }
+        : {
+            subject: `Your ${brand.name} receipt for ${v.amount}`,
+            text: `Hello ${v.name}, thank you: your payment has been received.\n\n${v.item}\nAmount paid: ${v.amount}\nDate: ${v.date}\nPayment ID: ${v.paymentId}\n\nSee it here: ${v.link}`,
+          },
+  }),
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

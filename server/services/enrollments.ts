@@ -4,6 +4,8 @@ import { centers, contentOrders, contents, enrollments } from "../db/schema/inde
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
+import type { Receipt } from "../messages/receipts.ts";
+import { CONTENT_TYPE_LABELS } from "#common/validation/content.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import { INVALID_SIGNATURE, UNKNOWN_ORDER, type Payments } from "../payments/index.ts";
@@ -49,6 +51,8 @@ export interface EnrollmentServiceDeps {
   rateLimiter: RateLimiter;
   logger: Logger;
   reads: ReadCaches;
+  /** The buyer's receipt, in the completing transaction. */
+  receipt?: (tx: Tx, receipt: Receipt) => Promise<void>;
 }
 
 /**
@@ -311,6 +315,19 @@ export class EnrollmentService {
       .values({ studentId: order.studentId, contentId: order.contentId, orderId: order.id })
       .onConflictDoNothing()
       .returning({ id: enrollments.id });
+    const [bought] = await tx
+      .select({ title: contents.title, type: contents.type, centerId: contents.centerId })
+      .from(contents)
+      .where(eq(contents.id, order.contentId));
+    await this.deps.receipt?.(tx, {
+      userId: order.studentId,
+      item: `${CONTENT_TYPE_LABELS[bought.type]}: ${bought.title}`,
+      amount: order.amount,
+      currency: order.currency,
+      paymentId: payment.paymentId,
+      centerId: order.centerId ?? bought.centerId,
+      path: "/student/my-courses",
+    });
     if (!enrolled) {
       // Already enrolled (e.g. an older order paid in another tab): the money needs a person to refund it.
       this.deps.logger.warn("content paid for by a student already enrolled; consider a refund", {

@@ -42,6 +42,7 @@ import { PasswordResetService } from "./password-resets.ts";
 import { homeFor } from "#common/home.ts";
 import { SiteLinks } from "../messages/links.ts";
 import { Reminders } from "../messages/reminders.ts";
+import { sendReceipt } from "../messages/receipts.ts";
 import { announceResults } from "./mock-tests/results-released.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
@@ -160,13 +161,22 @@ export function createServices({
     platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
     convertTrial: (tx, center, planName): Promise<void> => trials.convert(tx, center, planName),
+    receipt: (tx, receipt) => sendReceipt(tx, messages, links, receipt),
   });
   payments.completion.register(purchases.orderKind);
   const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), {
     logger: logger.child({ component: "delivery" }),
   });
   const refunds = new RefundService({ db, payments, notices, tenants, logger: logger.child({ component: "refunds" }) });
-  const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads });
+  const enrollments = new EnrollmentService({
+    db,
+    payments,
+    delivery,
+    rateLimiter,
+    logger,
+    reads,
+    receipt: (tx, receipt) => sendReceipt(tx, messages, links, receipt),
+  });
   payments.completion.register(enrollments.orderKind);
   const team = new TeamService({
     db,

@@ -5,6 +5,7 @@ import { centers, purchases } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, conflict, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
+import type { Receipt } from "../messages/receipts.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import type { Payments } from "../payments/index.ts";
 import { CreateOrderSchema, domainSchema } from "#common/validation/setup.ts";
@@ -70,6 +71,8 @@ export interface PurchaseServiceDeps {
   platformDomain: string;
   /** Paying for a center on trial converts the trial (TrialService.convert). */
   convertTrial?: (tx: Tx, center: typeof centers.$inferSelect, planName: string) => Promise<void>;
+  /** The buyer's receipt, in the completing transaction. */
+  receipt?: (tx: Tx, receipt: Receipt) => Promise<void>;
 }
 
 /**
@@ -251,6 +254,15 @@ export class PurchaseService {
       .update(purchases)
       .set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()`, centerId })
       .where(eq(purchases.id, order.id));
+    await this.deps.receipt?.(tx, {
+      userId: order.userId,
+      item: `${order.planName} plan, billed ${order.billing}, for ${order.domain}`,
+      amount: order.amount,
+      currency: order.currency,
+      paymentId: payment.paymentId,
+      centerId: null,
+      path: "/business/subscription-details",
+    });
   }
 
   private async applyToCenter(tx: Tx, order: PlanOrder): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { contentOrders, enrollments } from "../../server/db/schema/index.ts";
+import { contentOrders, enrollments, messages } from "../../server/db/schema/index.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import {
   createListeningTestApp,
@@ -260,6 +260,14 @@ describe("paying for content", () => {
     });
     expect(await ordersOf(student.user._id, ids.paidVideo)).toHaveLength(1);
     expect((await t.services.sales.summary(creator.user._id)).totalOrders).toBe(salesBefore.totalOrders + 1);
+    // One receipt, however often the payment is reported.
+    const receipts = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.recipient, student.email), eq(messages.template, "payment-receipt")));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toBe("Your Sunrise Academy receipt for ₹299.00");
+    expect(receipts[0].text).toContain(`Payment ID: ${pay}`);
   });
 
   it("a forged signature is refused with 422 and enrols nobody", async () => {
@@ -361,6 +369,11 @@ describe("paying for content", () => {
       .from(contentOrders)
       .where(and(eq(contentOrders.studentId, student.user._id), eq(contentOrders.status, "paid")));
     expect(paid[0].n).toBe(1);
+    const receipts = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.recipient, student.email), eq(messages.template, "payment-receipt")));
+    expect(receipts).toHaveLength(1);
   });
 
   it("pays through the sandbox's Checkout on an institute's domain", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { centers, pricingPlans, purchases, webhookEvents } from "../../server/db/schema/index.ts";
+import { centers, messages, pricingPlans, purchases, webhookEvents } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from "../../server/payments/config.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
@@ -297,6 +297,16 @@ describe("POST /api/payment/verify", () => {
     expect(html).not.toContain("Park Street");
     expect(html).not.toContain("98300 12345");
     expect(html).not.toContain(`info@${domain}`);
+
+    // The owner's receipt, from Pathshala (the plan's seller).
+    const receipts = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, owner.user._id), eq(messages.template, "payment-receipt")));
+    const receipt = receipts.find((m) => m.text.includes(domain))!;
+    expect(receipt.subject).toBe("Your Pathshala receipt for ₹20,000.00");
+    expect(receipt.text).toContain(`3 Year Plan plan, billed quarterly, for ${domain}`);
+    expect(receipt.text).toContain(`Payment ID: ${pay}`);
   });
 
   it("refuses a forged signature with 422 and completes nothing", async () => {
