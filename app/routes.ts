@@ -37,6 +37,8 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("account/password", "routes/auth/change-password.ts"),
+  route("account/phone", "routes/auth/account-phone.ts"),
+  route("login-code", "routes/auth/login-code.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
   route("admin", "routes/launching-soon.tsx"),

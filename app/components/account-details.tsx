@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { UserAvatar } from "~/components/shell/user-avatar";
 import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { RESET_TEXTS } from "#common/validation/password-reset.ts";
 
@@ -104,6 +105,7 @@ export function AccountDetails({
           <dd className="font-medium capitalize">{roleLabel ?? viewer.role}</dd>
         </dl>
       </CardContent>
+      <MobileNumber />
       <ChangePassword />
     </Card>
   );
@@ -144,6 +146,72 @@ function ChangePassword() {
         )}
         <Button type="submit" variant="outline" className="justify-self-start" disabled={saving}>
           {saving ? "Saving..." : "Change password"}
+        </Button>
+      </fetcher.Form>
+    </CardContent>
+  );
+}
+
+type PhoneStep = { ok: true; step: "sent" | "verified"; phone: string; message: string } | { ok: false; error: string };
+
+/** Mobile number: add or change it with the code sent to it; a verified number can sign in with a code. */
+function MobileNumber() {
+  const current = useFetcher<{ phone: string | null }>();
+  const fetcher = useFetcher<PhoneStep>();
+  const { load } = current;
+  useEffect(() => {
+    load("/account/phone");
+  }, [load]);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const awaitingCode = result?.ok && result.step === "sent";
+  const verified = result?.ok && result.step === "verified" ? result.phone : current.data?.phone;
+  useEffect(() => {
+    if (result?.ok && result.step === "verified")
+      toast.success("Mobile number verified", { description: result.message });
+  }, [result]);
+  return (
+    <CardContent className="border-t pt-6">
+      <h3 className="mb-1 font-semibold">Mobile number</h3>
+      <p className="mb-4 text-sm text-muted-foreground">
+        {verified ? (
+          <>
+            <span className="font-medium text-foreground">{verified}</span> is verified: you can sign in with a code
+            sent to it.
+          </>
+        ) : (
+          "Add your mobile number to get messages on WhatsApp and to sign in with a code."
+        )}
+      </p>
+      <fetcher.Form method="post" action="/account/phone" className="grid max-w-md gap-4">
+        {awaitingCode ? (
+          <>
+            <p role="status" className="rounded-md bg-muted p-3 text-sm">
+              {result.message}
+            </p>
+            <input type="hidden" name="intent" value="verify" />
+            <Field label="Code">
+              <Input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+              />
+            </Field>
+          </>
+        ) : (
+          <Field label={verified ? "New mobile number" : "Mobile number"}>
+            <Input name="phone" type="tel" autoComplete="tel" placeholder="+91 98765 43210" required />
+          </Field>
+        )}
+        {result && !result.ok && (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {result.error}
+          </p>
+        )}
+        <Button type="submit" variant="outline" className="justify-self-start" disabled={fetcher.state !== "idle"}>
+          {awaitingCode ? "Verify" : "Send code"}
         </Button>
       </fetcher.Form>
     </CardContent>

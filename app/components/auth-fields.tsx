@@ -6,6 +6,7 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { PHONE_TEXTS } from "#common/validation/phone-code.ts";
 
 export type AuthMode = "register" | "login";
 
@@ -139,7 +140,12 @@ export function AuthFields({
               Remember me
             </label>
           )}
-          <ForgotPasswordLink email={fields.email} className="ml-auto" />
+          <span className="ml-auto flex flex-wrap gap-x-4 gap-y-1">
+            <Link to="/login-code" className="text-primary underline-offset-4 hover:underline">
+              {PHONE_TEXTS.signInWithCode}
+            </Link>
+            <ForgotPasswordLink email={fields.email} />
+          </span>
         </div>
       )}
     </>

@@ -17,6 +17,7 @@ import {
   RESET_TEXTS,
   ResetPasswordSchema,
 } from "#common/validation/password-reset.ts";
+import { PHONE_TEXTS, PhoneCodeSchema, PhoneSchema, PhoneSignInSchema } from "#common/validation/phone-code.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -128,6 +129,86 @@ export function authRouter({ env, services }: AppDeps) {
       const { user, session } = requireAuth(c);
       await services.passwordResets.change(user, session, await jsonBody(c), meta(c));
       return c.json({ success: true, message: RESET_TEXTS.changed });
+    },
+  );
+
+  api.post(
+    "/phone",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary: "Add a mobile number: a 6-digit code is sent to it on WhatsApp and by SMS (10 minutes, 5 tries)",
+      body: PhoneSchema,
+      responses: {
+        200: "{success, phone, message}",
+        400: PHONE_TEXTS.invalid,
+        409: PHONE_TEXTS.taken,
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      const sent = await services.phones.requestVerification(requireAuth(c).user, await jsonBody(c), meta(c));
+      return c.json({ success: true, ...sent });
+    },
+  );
+
+  api.post(
+    "/phone/verify",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary: "Verify the number being added with the code sent to it",
+      body: PhoneCodeSchema,
+      responses: {
+        200: `{success, phone, message: "${PHONE_TEXTS.verified}"}`,
+        400: PHONE_TEXTS.wrongCode,
+        409: PHONE_TEXTS.taken,
+      },
+    }),
+    async (c) => {
+      const { phone } = await services.phones.verify(requireAuth(c).user, await jsonBody(c));
+      return c.json({ success: true, phone, message: PHONE_TEXTS.verified });
+    },
+  );
+
+  api.post(
+    "/otp",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary:
+        "Ask for a sign-in code for a verified mobile number (sent on WhatsApp and by SMS); the answer is the same whether or not an account has the number",
+      body: PhoneSchema,
+      responses: {
+        200: `{success, message: "${PHONE_TEXTS.signInSent}"}`,
+        400: PHONE_TEXTS.invalid,
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      await services.phones.requestSignIn(await jsonBody(c), meta(c));
+      return c.json({ success: true, message: PHONE_TEXTS.signInSent });
+    },
+  );
+
+  api.post(
+    "/otp/verify",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "Sign in with the code sent to a verified mobile number",
+      body: PhoneSignInSchema,
+      responses: {
+        200: "{user, access_token, refresh_token}",
+        400: PHONE_TEXTS.wrongCode,
+        403: "Admin sign-in on an institute's site",
+      },
+    }),
+    async (c) => {
+      const m = meta(c);
+      const user = await services.phones.signIn(await jsonBody(c), m);
+      const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
+      return c.json({ user: toPublicUser(user), ...tokens });
     },
   );
 

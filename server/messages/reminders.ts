@@ -43,6 +43,7 @@ export class Reminders {
         studentId: users.id,
         name: users.name,
         email: users.email,
+        phone: users.phone,
       })
       .from(contents)
       .innerJoin(enrollments, eq(enrollments.contentId, contents.id))
@@ -68,7 +69,7 @@ export class Reminders {
             time: timeIn(row.startsAt!),
             link: links.to(row.slug ? { slug: row.slug, customDomain: row.customDomain } : null, "/student/live"),
           },
-          to: { email: row.email, userId: row.studentId },
+          to: { email: row.email, phone: row.phone, userId: row.studentId },
           centerId: row.centerId,
           dedupeKey: `live-class:${row.contentId}:${row.startsAt!.toISOString()}:${row.studentId}`,
         });

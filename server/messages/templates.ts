@@ -66,6 +66,22 @@ export const TEMPLATES = {
             text: `Hello ${name}, the password of your ${brand.name} account was just changed. If this was not you, choose a new password at once:\n${link}`,
           },
   }),
+  "phone-code": template<{ code: string }>({
+    when: "A phone number is being added to an account, or a verified one signs in: the one-time code",
+    channels: ["whatsapp", "sms"],
+    promotional: false,
+    order: ["code"],
+    render: ({ code }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name} कोड`,
+            text: `आपका ${brand.name} कोड ${code} है। यह 10 मिनट तक चलेगा। इसे किसी को न बताएँ।`,
+          }
+        : {
+            subject: `${brand.name} code`,
+            text: `Your ${brand.name} code is ${code}. It works for 10 minutes. Do not share it with anyone.`,
+          },
+  }),
   welcome: template<{ name: string; link: string }>({
     when: "An account is created (any role)",
     channels: ["email"],

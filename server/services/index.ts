@@ -39,6 +39,7 @@ import { MessageService } from "../messages/service.ts";
 import { JobQueue } from "../messages/queue.ts";
 import { resolveMessagingConfig } from "../messages/config.ts";
 import { PasswordResetService } from "./password-resets.ts";
+import { PhoneService } from "./phones.ts";
 import { homeFor } from "#common/home.ts";
 import { SiteLinks } from "../messages/links.ts";
 import { Reminders } from "../messages/reminders.ts";
@@ -52,6 +53,7 @@ export interface Services {
   messages: MessageService;
   reminders: Reminders;
   passwordResets: PasswordResetService;
+  phones: PhoneService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
   storage: Storage;
@@ -209,6 +211,7 @@ export function createServices({
     messages,
     reminders: new Reminders({ db, messages, links }),
     passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter }),
+    phones: new PhoneService({ db, messages, rateLimiter }),
     rateLimiter,
     accounts,
     storage,

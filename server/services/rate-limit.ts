@@ -89,4 +89,7 @@ export const RATE_RULES = {
   /** Password reset links asked for from one address, and sent to one account. */
   forgotIp: { name: "forgot:ip", limit: 20, windowMs: 60 * MINUTE },
   forgotAccount: { name: "forgot:account", limit: 5, windowMs: 60 * MINUTE },
+  /** One-time codes sent to a number (adding it, or signing in with it), and asked for from one address. */
+  phoneCodeNumber: { name: "phone-code:number", limit: 5, windowMs: 60 * MINUTE },
+  phoneCodeIp: { name: "phone-code:ip", limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;

@@ -115,3 +115,49 @@ test("a signed-in student changes their password on the account page", async ({ 
   await page.context().clearCookies();
   await signIn(page, email, "second-secret-pass-2", "student");
 });
+
+test("a student adds a mobile number with the code sent to it, then signs in with a code", async ({ page }) => {
+  const email = `mobile.${unique()}@example.com`;
+  const digits = `9${String(Date.now()).slice(-9)}`;
+  const registered = await page.request.post("/api/auth/register", {
+    data: { name: "Mobile Student", email, password: "first-secret-pass-1", role: "student" },
+  });
+  expect(registered.status()).toBe(201);
+  await page.context().clearCookies();
+  await signIn(page, email, "first-secret-pass-1", "student");
+  /** The newest code the outbox holds for the number, once it is not `previous` (the outbox shows what was sent). */
+  const codeFor = async (previous = "") => {
+    let code = "";
+    await expect
+      .poll(async () => {
+        const { messages } = await (await page.request.get("/_sandbox/outbox.json")).json();
+        const sent = (messages as { to: string; text: string }[]).find((m) => m.to === `+91${digits}`);
+        code = /code is (\d{6})/.exec(sent?.text ?? "")?.[1] ?? "";
+        return code && code !== previous ? code : "";
+      })
+      .toMatch(/^\d{6}$/);
+    return code;
+  };
+
+  await page.goto("/student/account");
+  const section = page.locator("form", { has: page.getByRole("button", { name: "Send code" }) });
+  await section.getByLabel("Mobile number").fill(digits);
+  await section.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `+91${digits}` })).toBeVisible();
+  const code = await codeFor();
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText(`+91${digits}`, { exact: true })).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, "mobile-number.png"), fullPage: true });
+
+  await page.context().clearCookies();
+  await page.goto("/auth?role=student&mode=login");
+  await page.getByRole("link", { name: "Sign in with a code instead" }).click();
+  await page.getByLabel("Mobile number").fill(`+91 ${digits}`);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account has verified this number");
+  const signInCode = await codeFor(code);
+  await page.getByLabel("Code").fill(signInCode);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/student$/);
+});

@@ -226,6 +226,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       status: "failed",
     })
     .returning({ id: messages.id });
+  const phones = await phoneSamples(t);
   const passwordChanger = await registerUser(t, "creator", { password: "changer-only-secret-1" });
   const resetToken = await passwordResetToken(t, (await registerUser(t, "creator")).email);
 
@@ -264,6 +265,14 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       who: ["anonymous"],
       headers: bearer(passwordChanger.access_token),
     },
+    "POST /auth/phone": { json: { phone: "+91 98000 00010" } },
+    "POST /auth/phone/verify": {
+      json: { code: phones.pendingCode },
+      headers: bearer(phones.adderToken),
+      who: ["anonymous"],
+    },
+    "POST /auth/otp": { json: { phone: "+91 98000 00011" }, who: ["anonymous"] },
+    "POST /auth/otp/verify": { json: { phone: phones.verifiedPhone, code: phones.signInCode }, who: ["anonymous"] },
     "POST /auth/forgot": { json: { email: student.email }, who: ["anonymous"] },
     "POST /auth/reset": { json: { token: resetToken, password: "correct-horse-battery" }, who: ["anonymous"] },
     "POST /auth/logout": {},
@@ -507,6 +516,39 @@ export function* eachStringReplaced(
 }
 
 /** A question bank, tests in each state and sittings for every operation of the tests API. */
+/** The newest one-time code sent to `phone`, as the outbox holds it. */
+async function codeSentTo(t: TestApp, phone: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(eq(messages.recipient, phone))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  const code = /code is (\d{6})/.exec(row?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code was sent to ${phone}`);
+  return code;
+}
+
+/** A number being added (its code), and a verified number with a sign-in code waiting. */
+async function phoneSamples(t: TestApp) {
+  const send = async (path: string, body: unknown, token?: string) => {
+    const res = await postJson(t, path, body, token ? { headers: bearer(token) } : {});
+    if (res.status !== 200) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+  };
+  const adder = await registerUser(t, "student");
+  await send("/api/auth/phone", { phone: "+91 98000 00012" }, adder.access_token);
+  const owner = await registerUser(t, "student");
+  await send("/api/auth/phone", { phone: "+91 98000 00013" }, owner.access_token);
+  await send("/api/auth/phone/verify", { code: await codeSentTo(t, "+919800000013") }, owner.access_token);
+  await send("/api/auth/otp", { phone: "+91 98000 00013" });
+  return {
+    adderToken: adder.access_token,
+    pendingCode: await codeSentTo(t, "+919800000012"),
+    verifiedPhone: "+91 98000 00013",
+    signInCode: await codeSentTo(t, "+919800000013"),
+  };
+}
+
 /** A reset link's token, asked for through the API and read from the message it wrote. */
 async function passwordResetToken(t: TestApp, email: string): Promise<string> {
   const asked = await postJson(t, "/api/auth/forgot", { email });

@@ -75,3 +75,25 @@ export const passwordResets = pgTable(
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
+
+/**
+ * A one-time code sent by WhatsApp and SMS: to verify a phone an account is adding, or to sign in
+ * with a verified phone. Only a hash of the code is kept; it lasts 10 minutes and 5 tries.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purpose: text().$type<"verify" | "sign-in">().notNull(),
+    phone: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    tries: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("phone_codes_phone_idx").on(t.phone, t.createdAt)],
+);

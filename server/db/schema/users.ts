@@ -13,6 +13,9 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     role: roleEnum().notNull(),
     avatarKey: text(),
+    /** A mobile number in E.164, once verified by a code (it can then sign in with a code). */
+    phone: text(),
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
     /** The institute whose domain the person signed up on, if any. */
     signupCenterId: uuid().references(() => centers.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +25,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     index("users_role_created_idx").on(t.role, t.createdAt),
     index("users_signup_center_idx").on(t.signupCenterId),
+    uniqueIndex("users_phone_key").on(t.phone),
   ],
 );
 

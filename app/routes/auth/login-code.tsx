@@ -1,0 +1,90 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/login-code";
+import { getRequestContext } from "~/lib/context.server";
+import { signInAndRedirect } from "~/lib/auth-actions.server";
+import { tryService } from "~/lib/actions.server";
+import { homeFor } from "#common/home.ts";
+import { PHONE_TEXTS } from "#common/validation/phone-code.ts";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { CardPage } from "~/components/shell/card-page";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Sign in with a code | ${loaderData?.brand ?? "Pathshala"}` },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = getRequestContext(context);
+  return { brand: site.kind === "tenant" ? site.center.instituteName : null };
+}
+
+/** Step one sends a code to the number; step two signs in with it. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, meta } = getRequestContext(context);
+  const form = await request.formData();
+  const phone = form.get("phone");
+  if (form.get("intent") === "sign-in") {
+    const result = await tryService(() => services.phones.signIn({ phone, code: form.get("code") }, meta));
+    if (!result.ok) return result.response;
+    return signInAndRedirect(context, result.value, homeFor(result.value.role), {
+      persistent: false,
+      toast: { kind: "success", title: "Success!", description: `Welcome back, ${result.value.name}` },
+    });
+  }
+  const sent = await tryService(() => services.phones.requestSignIn({ phone }, meta));
+  if (!sent.ok) return sent.response;
+  return { ok: true as const, phone: String(phone ?? "") };
+}
+
+export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const sentTo = actionData?.ok ? actionData.phone : null;
+  return (
+    <CardPage brand={loaderData.brand ? <span className="font-semibold">{loaderData.brand}</span> : undefined}>
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in with a code</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        For accounts with a verified mobile number. We send the code on WhatsApp and by SMS.
+      </p>
+      <Form method="post" replace className="mt-6 grid gap-4">
+        {sentTo ? (
+          <>
+            <p role="status" className="rounded-md bg-muted p-3 text-sm">
+              {PHONE_TEXTS.signInSent}
+            </p>
+            <input type="hidden" name="intent" value="sign-in" />
+            <input type="hidden" name="phone" value={sentTo} />
+            <Field label="Code">
+              <Input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+              />
+            </Field>
+          </>
+        ) : (
+          <Field label="Mobile number">
+            <Input name="phone" type="tel" autoComplete="tel" placeholder="+91 98765 43210" required />
+          </Field>
+        )}
+        {actionData && !actionData.ok && (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {actionData.error}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={submitting}>
+          {sentTo ? (submitting ? "Signing in..." : "Sign in") : submitting ? "Sending..." : "Send code"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/auth?mode=login" className="text-primary underline-offset-4 hover:underline">
+          Sign in with your password
+        </Link>
+      </p>
+    </CardPage>
+  );
+}
