@@ -38,6 +38,8 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("account/password", "routes/auth/change-password.ts"),
   route("account/phone", "routes/auth/account-phone.ts"),
+  route("account/email", "routes/auth/account-email.ts"),
+  route("confirm-email", "routes/auth/confirm-email.tsx"),
   route("login-code", "routes/auth/login-code.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),

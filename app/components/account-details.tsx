@@ -106,6 +106,7 @@ export function AccountDetails({
         </dl>
       </CardContent>
       <MobileNumber />
+      <ChangeEmail />
       <ChangePassword />
     </Card>
   );
@@ -214,6 +215,39 @@ function MobileNumber() {
           {awaitingCode ? "Verify" : "Send code"}
         </Button>
       </fetcher.Form>
+    </CardContent>
+  );
+}
+
+/** Change e-mail: the new address and the current password; the link sent there makes the change. */
+function ChangeEmail() {
+  const fetcher = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <CardContent className="border-t pt-6">
+      <h3 className="mb-4 font-semibold">Change e-mail</h3>
+      {result?.ok ? (
+        <p role="status" className="max-w-md rounded-md bg-muted p-3 text-sm">
+          {result.message}
+        </p>
+      ) : (
+        <fetcher.Form method="post" action="/account/email" className="grid max-w-md gap-4">
+          <Field label="New e-mail">
+            <Input name="email" type="email" autoComplete="email" required />
+          </Field>
+          <Field label="Current password" hint="To make sure it is you.">
+            <PasswordInput name="currentPassword" autoComplete="current-password" required />
+          </Field>
+          {result && !result.ok && (
+            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {result.error}
+            </p>
+          )}
+          <Button type="submit" variant="outline" className="justify-self-start" disabled={fetcher.state !== "idle"}>
+            Send confirmation link
+          </Button>
+        </fetcher.Form>
+      )}
     </CardContent>
   );
 }

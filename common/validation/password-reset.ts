@@ -34,3 +34,31 @@ export const ChangePasswordSchema = v.object({
   ),
   password: passwordSchema,
 });
+
+/** Changing the e-mail an account signs in with: confirmed by a link sent to the new address. */
+export const EMAIL_CHANGE_TEXTS = {
+  sent: (email: string) => `We sent a link to ${email}. Your e-mail changes when you open it (within 24 hours).`,
+  same: "This is already your e-mail address",
+  invalid: "This link is invalid or has expired. Please ask for a new one from your account page.",
+  done: (email: string) => `Your e-mail is now ${email}. Sign in with it from now on.`,
+} as const;
+
+/** `POST /api/auth/email`: the new address, with the current password. */
+export const ChangeEmailSchema = v.object({
+  email: emailSchema,
+  currentPassword: v.pipe(
+    text(RESET_TEXTS.wrongCurrent),
+    v.nonEmpty("Please enter your current password"),
+    v.maxLength(1024, RESET_TEXTS.wrongCurrent),
+  ),
+});
+
+/** `POST /api/auth/email/confirm`: the token from the link. */
+export const ConfirmEmailSchema = v.object({
+  token: v.pipe(
+    text(EMAIL_CHANGE_TEXTS.invalid),
+    v.trim(),
+    v.nonEmpty(EMAIL_CHANGE_TEXTS.invalid),
+    v.maxLength(200, EMAIL_CHANGE_TEXTS.invalid),
+  ),
+});

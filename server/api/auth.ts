@@ -12,7 +12,10 @@ import { requireAuth } from "./guards.ts";
 import * as v from "valibot";
 import { text } from "#common/validation/account.ts";
 import {
+  ChangeEmailSchema,
   ChangePasswordSchema,
+  ConfirmEmailSchema,
+  EMAIL_CHANGE_TEXTS,
   ForgotPasswordSchema,
   RESET_TEXTS,
   ResetPasswordSchema,
@@ -209,6 +212,42 @@ export function authRouter({ env, services }: AppDeps) {
       const user = await services.phones.signIn(await jsonBody(c), m);
       const tokens = await services.sessions.issueApiTokens(user.id, c.get("site").host, m);
       return c.json({ user: toPublicUser(user), ...tokens });
+    },
+  );
+
+  api.post(
+    "/email",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary:
+        "Change the account's e-mail (its current password required): a link is sent to the new address, and the change is made when it is opened",
+      body: ChangeEmailSchema,
+      responses: {
+        200: "{success, message}",
+        400: `${RESET_TEXTS.wrongCurrent}, or not an e-mail address`,
+        409: "Email taken",
+        429: "Rate limited",
+      },
+    }),
+    async (c) => {
+      const sent = await services.emailChanges.request(requireAuth(c).user, await jsonBody(c), meta(c));
+      return c.json({ success: true, ...sent });
+    },
+  );
+
+  api.post(
+    "/email/confirm",
+    operation({
+      tag: "auth",
+      auth: "public",
+      summary: "Confirm an e-mail change with the token from the link sent to the new address; the old address is told",
+      body: ConfirmEmailSchema,
+      responses: { 200: "{success, email, message}", 400: EMAIL_CHANGE_TEXTS.invalid, 409: "Email taken" },
+    }),
+    async (c) => {
+      const { email } = await services.emailChanges.confirm(await jsonBody(c), meta(c));
+      return c.json({ success: true, email, message: EMAIL_CHANGE_TEXTS.done(email) });
     },
   );
 

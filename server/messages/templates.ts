@@ -82,6 +82,38 @@ export const TEMPLATES = {
             text: `Your ${brand.name} code is ${code}. It works for 10 minutes. Do not share it with anyone.`,
           },
   }),
+  "email-change": template<{ name: string; email: string; link: string }>({
+    when: "An account asks to change its e-mail: to the new address, with the link that confirms it",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "email", "link"],
+    render: ({ name, email, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name}: अपना नया ईमेल पक्का करें`,
+            text: `नमस्ते ${name}, अपने ${brand.name} खाते का ईमेल ${email} करने के लिए यह लिंक खोलें (24 घंटे तक):\n${link}`,
+          }
+        : {
+            subject: `Confirm your new ${brand.name} e-mail`,
+            text: `Hello ${name}, open this link to make ${email} the e-mail of your ${brand.name} account (it works for 24 hours):\n${link}\n\nIf you did not ask for this, ignore this message.`,
+          },
+  }),
+  "email-changed": template<{ name: string; email: string; link: string }>({
+    when: "An account's e-mail was changed: to the old address, in case it was not them",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "email", "link"],
+    render: ({ name, email, link }, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `आपके ${brand.name} खाते का ईमेल बदल गया है`,
+            text: `नमस्ते ${name}, आपके ${brand.name} खाते का ईमेल अब ${email} है। अगर यह आपने नहीं किया, तो सहायता से संपर्क करें: ${link}`,
+          }
+        : {
+            subject: `Your ${brand.name} e-mail was changed`,
+            text: `Hello ${name}, your ${brand.name} account now signs in with ${email}. If this was not you, contact support at once: ${link}`,
+          },
+  }),
   welcome: template<{ name: string; link: string }>({
     when: "An account is created (any role)",
     channels: ["email"],

@@ -40,6 +40,7 @@ import { JobQueue } from "../messages/queue.ts";
 import { resolveMessagingConfig } from "../messages/config.ts";
 import { PasswordResetService } from "./password-resets.ts";
 import { PhoneService } from "./phones.ts";
+import { EmailChangeService } from "./email-changes.ts";
 import { homeFor } from "#common/home.ts";
 import { SiteLinks } from "../messages/links.ts";
 import { Reminders } from "../messages/reminders.ts";
@@ -54,6 +55,7 @@ export interface Services {
   reminders: Reminders;
   passwordResets: PasswordResetService;
   phones: PhoneService;
+  emailChanges: EmailChangeService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
   storage: Storage;
@@ -212,6 +214,13 @@ export function createServices({
     reminders: new Reminders({ db, messages, links }),
     passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter }),
     phones: new PhoneService({ db, messages, rateLimiter }),
+    emailChanges: new EmailChangeService({
+      db,
+      messages,
+      rateLimiter,
+      userChanged: (userId) => sessions.forgetUser(userId),
+      links,
+    }),
     rateLimiter,
     accounts,
     storage,

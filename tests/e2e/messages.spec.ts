@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { signIn, signInAsAdmin, unique } from "./journeys.ts";
-import { RESET_TEXTS } from "../../common/validation/password-reset.ts";
+import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "../../common/validation/password-reset.ts";
 
 /**
  * Messages (issue 30): a forgotten password ('Forgot password?' on the sign-in form, the link from
@@ -160,4 +160,33 @@ test("a student adds a mobile number with the code sent to it, then signs in wit
   await page.getByLabel("Code").fill(signInCode);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/student$/);
+});
+
+test("a creator changes their e-mail: the link sent to the new address makes the change", async ({ page }) => {
+  const email = `before.${unique()}@example.com`;
+  const moved = `after.${unique()}@example.com`;
+  const registered = await page.request.post("/api/auth/register", {
+    data: { name: "Moving Creator", email, password: "first-secret-pass-1", role: "creator" },
+  });
+  expect(registered.status()).toBe(201);
+  await page.context().clearCookies();
+  await signIn(page, email, "first-secret-pass-1", "creator");
+  await page.goto("/creator/account");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Send confirmation link" }) });
+  await form.getByLabel("New e-mail").fill(moved);
+  await form.getByLabel("Current password").fill("first-secret-pass-1");
+  await form.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: moved })).toHaveText(EMAIL_CHANGE_TEXTS.sent(moved));
+
+  const mail = page.getByRole("article", { name: `E-mail to ${moved}` });
+  await expect(async () => {
+    await page.goto("/_sandbox/outbox");
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await mail.getByRole("link", { name: /confirm-email\?token=/ }).click();
+  await page.getByRole("button", { name: "Confirm new e-mail" }).click();
+  await expect(page.getByRole("status")).toHaveText(EMAIL_CHANGE_TEXTS.done(moved));
+
+  await page.context().clearCookies();
+  await signIn(page, moved, "first-secret-pass-1", "creator");
 });

@@ -227,6 +227,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     })
     .returning({ id: messages.id });
   const phones = await phoneSamples(t);
+  const emailMover = await registerUser(t, "creator", { password: "email-mover-secret-1" });
+  const emailToken = await emailChangeToken(t);
   const passwordChanger = await registerUser(t, "creator", { password: "changer-only-secret-1" });
   const resetToken = await passwordResetToken(t, (await registerUser(t, "creator")).email);
 
@@ -273,6 +275,12 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "POST /auth/otp": { json: { phone: "+91 98000 00011" }, who: ["anonymous"] },
     "POST /auth/otp/verify": { json: { phone: phones.verifiedPhone, code: phones.signInCode }, who: ["anonymous"] },
+    "POST /auth/email": {
+      json: { email: "moved.sample@example.com", currentPassword: emailMover.password },
+      headers: bearer(emailMover.access_token),
+      who: ["anonymous"],
+    },
+    "POST /auth/email/confirm": { json: { token: emailToken }, who: ["anonymous"] },
     "POST /auth/forgot": { json: { email: student.email }, who: ["anonymous"] },
     "POST /auth/reset": { json: { token: resetToken, password: "correct-horse-battery" }, who: ["anonymous"] },
     "POST /auth/logout": {},
@@ -547,6 +555,25 @@ async function phoneSamples(t: TestApp) {
     verifiedPhone: "+91 98000 00013",
     signInCode: await codeSentTo(t, "+919800000013"),
   };
+}
+
+/** A pending e-mail change's token, asked for through the API and read from the link it sent. */
+async function emailChangeToken(t: TestApp): Promise<string> {
+  const account = await registerUser(t, "creator", { password: "email-changer-secret-1" });
+  const asked = await postJson(
+    t,
+    "/api/auth/email",
+    { email: "changed.sample@example.com", currentPassword: "email-changer-secret-1" },
+    { headers: bearer(account.access_token) },
+  );
+  if (asked.status !== 200) throw new Error(`email change failed: ${asked.status}`);
+  const [message] = await t.database.db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(eq(messages.recipient, "changed.sample@example.com"));
+  const token = /confirm-email\?token=([a-z0-9]+)/.exec(message?.text ?? "")?.[1];
+  if (!token) throw new Error("no confirmation link was written");
+  return token;
 }
 
 /** A reset link's token, asked for through the API and read from the message it wrote. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { messages, passwordResets } from "../../server/db/schema/index.ts";
-import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "#common/validation/password-reset.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
@@ -171,5 +171,50 @@ describe("changing a password while signed in", () => {
     expect(
       (await postJson(t, "/api/auth/password", { currentPassword: "x", password: "y" }, { method: "PUT" })).status,
     ).toBe(401);
+  });
+});
+
+describe("changing the e-mail", () => {
+  it("needs the current password, changes when the link sent to the new address is opened, and tells the old one", async () => {
+    const account = await registerUser(t, "creator", { name: "Ishaan Roy" });
+    const newEmail = uniqueEmail("new-address");
+    const ask = (body: unknown) => postJson(t, "/api/auth/email", body, { headers: bearer(account.access_token) });
+    expect((await (await ask({ email: newEmail, currentPassword: "wrong-one" })).json()).error).toBe(
+      RESET_TEXTS.wrongCurrent,
+    );
+    expect((await ask({ email: account.email, currentPassword: account.password })).status).toBe(400);
+    const taken = await registerUser(t, "student");
+    expect((await ask({ email: taken.email, currentPassword: account.password })).status).toBe(409);
+
+    const sent = await ask({ email: newEmail, currentPassword: account.password });
+    expect(await sent.json()).toEqual({ success: true, message: EMAIL_CHANGE_TEXTS.sent(newEmail) });
+    const mail = await delivered(newEmail);
+    expect(mail.subject).toBe("Confirm your new Pathshala e-mail");
+    const token = /confirm-email\?token=([a-z0-9]+)/.exec(mail.text)![1];
+    // Nothing changes until the link is opened.
+    expect((await postJson(t, "/api/auth/login", { email: account.email, password: account.password })).status).toBe(
+      200,
+    );
+
+    const confirmed = await postJson(t, "/api/auth/email/confirm", { token });
+    expect(await confirmed.json()).toEqual({
+      success: true,
+      email: newEmail,
+      message: EMAIL_CHANGE_TEXTS.done(newEmail),
+    });
+    expect((await postJson(t, "/api/auth/login", { email: newEmail, password: account.password })).status).toBe(200);
+    expect((await postJson(t, "/api/auth/login", { email: account.email, password: account.password })).status).toBe(
+      401,
+    );
+    const profile = await (await t.request("/api/auth/profile", { headers: bearer(account.access_token) })).json();
+    expect(profile.user.email).toBe(newEmail);
+    await expect
+      .poll(async () => {
+        const body = (await (await t.request("/_sandbox/outbox.json")).json()) as { messages: OutboxMessage[] };
+        return body.messages.filter((m) => m.to === account.email).map((m) => m.subject);
+      })
+      .toContain("Your Pathshala e-mail was changed");
+    const again = await postJson(t, "/api/auth/email/confirm", { token });
+    expect((await again.json()).error).toBe(EMAIL_CHANGE_TEXTS.invalid);
   });
 });

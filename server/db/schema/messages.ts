@@ -76,6 +76,22 @@ export const passwordResets = pgTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
+/** A change of an account's e-mail, waiting for the link sent to the new address: single use, 24 hours, only its SHA-256 kept. */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
+
 /**
  * A one-time code sent by WhatsApp and SMS: to verify a phone an account is adding, or to sign in
  * with a verified phone. Only a hash of the code is kept; it lasts 10 minutes and 5 tries.

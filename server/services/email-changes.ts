@@ -1,0 +1,111 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { emailChanges, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
+import { HttpError, conflict, parseWith } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import {
+  ChangeEmailSchema,
+  ConfirmEmailSchema,
+  EMAIL_CHANGE_TEXTS,
+  RESET_TEXTS,
+} from "#common/validation/password-reset.ts";
+import type { MessageService } from "../messages/service.ts";
+import type { SiteLinks } from "../messages/links.ts";
+import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
+import { EMAIL_TAKEN, tooMany } from "./accounts.ts";
+
+const LINK_HOURS = 24;
+
+/**
+ * Changing the e-mail an account signs in with (issue 30 §4): the current password, then a link
+ * sent to the new address; opening it makes the change and tells the old address.
+ */
+export class EmailChangeService {
+  private readonly deps: {
+    db: Db;
+    messages: MessageService;
+    rateLimiter: RateLimiter;
+    /** The session cache forgets the user (their e-mail changed). */
+    userChanged: (userId: string) => void;
+    links: SiteLinks;
+  };
+
+  constructor(deps: EmailChangeService["deps"]) {
+    this.deps = deps;
+  }
+
+  async request(
+    user: { id: string; email: string },
+    input: unknown,
+    meta: { origin: string; centerId?: string },
+  ): Promise<{ message: string }> {
+    const { email, currentPassword } = parseWith(ChangeEmailSchema, input);
+    const attempt = await this.deps.rateLimiter.hit(RATE_RULES.loginAccount, user.email);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfter);
+    const [row] = await this.deps.db.select().from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.passwordHash, currentPassword)))
+      throw new HttpError(400, RESET_TEXTS.wrongCurrent, {
+        issues: [{ field: "currentPassword", message: RESET_TEXTS.wrongCurrent }],
+      });
+    if (email === row.email) throw new HttpError(400, EMAIL_CHANGE_TEXTS.same);
+    const [taken] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (taken) throw conflict(EMAIL_TAKEN);
+    const token = generateToken();
+    await this.deps.db.transaction(async (tx) => {
+      await tx.insert(emailChanges).values({
+        id: hashToken(token),
+        userId: row.id,
+        newEmail: email,
+        expiresAt: new Date(Date.now() + LINK_HOURS * 3_600_000),
+      });
+      await this.deps.messages.send(tx, {
+        template: "email-change",
+        values: { name: row.name, email, link: `${meta.origin}/confirm-email?token=${token}` },
+        to: { email, userId: row.id },
+        centerId: meta.centerId ?? null,
+      });
+    });
+    return { message: EMAIL_CHANGE_TEXTS.sent(email) };
+  }
+
+  /** Opening the link: the account signs in with the new address from now on. */
+  async confirm(input: unknown, meta: { origin: string; centerId?: string }): Promise<{ email: string }> {
+    const { token } = parseWith(ConfirmEmailSchema, input);
+    let changed: { userId: string; email: string };
+    try {
+      changed = await this.deps.db.transaction(async (tx) => {
+        const [link] = await tx
+          .update(emailChanges)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(emailChanges.id, hashToken(token)),
+              isNull(emailChanges.usedAt),
+              gt(emailChanges.expiresAt, sql`now()`),
+            ),
+          )
+          .returning();
+        if (!link) throw new HttpError(400, EMAIL_CHANGE_TEXTS.invalid);
+        const [before] = await tx.select().from(users).where(eq(users.id, link.userId)).for("update");
+        await tx
+          .update(users)
+          .set({ email: link.newEmail, updatedAt: sql`now()` })
+          .where(eq(users.id, link.userId));
+        await this.deps.messages.send(tx, {
+          template: "email-changed",
+          values: { name: before.name, email: link.newEmail, link: this.deps.links.to(null, "/contact") },
+          to: { email: before.email, userId: before.id },
+          centerId: meta.centerId ?? null,
+        });
+        return { userId: link.userId, email: link.newEmail };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, "users_email_key")) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    this.deps.userChanged(changed.userId);
+    return { email: changed.email };
+  }
+}
