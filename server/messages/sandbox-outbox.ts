@@ -4,15 +4,23 @@ import type { AppDeps } from "../app.ts";
 import { escapeHtml } from "../pages/html.ts";
 import type { MessageJson } from "./service.ts";
 import { CHANNEL_NAMES } from "#common/messages.ts";
+import { errorBody } from "../http/errors.ts";
+import { requestHost } from "../http/middleware/tenant.ts";
 
 /**
  * The message sandbox's outbox (no provider configured: `npm start` and the tests): what would
  * have been e-mailed, sent on WhatsApp or by SMS, newest first, so a newcomer can follow a
- * password reset link from here. Mounted only while every channel is in the sandbox.
+ * password reset link from here. Mounted only while every channel is in the sandbox, and answered
+ * only on a local address (localhost, *.localhost, 127.0.0.1): a server on a real domain that
+ * was started without providers must not show its reset links to the world.
  */
-export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "services">): void {
+export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "services" | "env">): void {
   const { messages } = deps.services;
   if (!messages.sandbox) return;
+  app.use("/_sandbox/outbox*", async (c, next) => {
+    if (!isLocalHost(requestHost(c, deps.env.TRUST_PROXY))) return c.json(errorBody("Not found"), 404);
+    await next();
+  });
   app.get("/_sandbox/outbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
     const list = await messages.outbox();
@@ -32,6 +40,10 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
     c.header("Cache-Control", "no-store");
     return c.html(outboxPage(await messages.outbox()));
   });
+}
+
+export function isLocalHost(host: string | undefined): boolean {
+  return host === "localhost" || Boolean(host?.endsWith(".localhost")) || host === "127.0.0.1" || host === "[::1]";
 }
 
 /** Text with its links made clickable; everything else escaped. */

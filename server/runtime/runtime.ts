@@ -87,6 +87,8 @@ export async function describeStart(runtime: Runtime, port: number): Promise<str
   const lines = [`Pathshala is running on http://localhost:${port}`];
   if (runtime.services.payments.config.sandbox)
     lines.push('Payments: offline sandbox (test mode, no real money; see README "Payments")');
+  if (runtime.services.messages.sandbox)
+    lines.push(`Messages: no provider configured; see them at http://localhost:${port}/_sandbox/outbox`);
   if (runtime.database.kind === "pglite" && (await isDemoSeeded(runtime.database.db))) {
     lines.push("Demo institutes:");
     for (const c of DEMO_CENTERS) lines.push(`  ${c.instituteName}: http://${c.customDomain}:${port}`);

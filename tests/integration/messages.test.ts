@@ -300,3 +300,13 @@ describe("WhatsApp's webhook", () => {
     expect((await t.request("/api/messages/webhooks/whatsapp", { method: "POST", body: "{}" })).status).toBe(404);
   });
 });
+
+describe("the sandbox outbox", () => {
+  it("answers only on a local address: a server on a real domain never shows its messages", async () => {
+    expect((await t.request("/_sandbox/outbox.json")).status).toBe(200);
+    expect((await t.request("/_sandbox/outbox", { host: "demo-t1.localhost" })).status).toBe(200);
+    const center = await createCenter(t, null, { instituteName: "Public Academy" });
+    expect((await t.request("/_sandbox/outbox.json", { host: center.customDomain! })).status).toBe(404);
+    expect((await t.request("/_sandbox/outbox", { host: "pathshala.example.com" })).status).toBe(404);
+  });
+});
