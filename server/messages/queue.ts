@@ -49,10 +49,15 @@ export class JobQueue {
         expireInSeconds: 60,
         deadLetter: FAILED_QUEUE,
       });
+      // Instances starting together would update the same catalog rows at once ("tuple concurrently
+      // updated"): the grants are made under a transaction-level advisory lock.
       await this.boss.getDb().executeSql(
-        `grant usage on schema pgboss to ${APP_ROLE};
+        `begin;
+         select pg_advisory_xact_lock(7351003);
+         grant usage on schema pgboss to ${APP_ROLE};
          grant select, insert, update, delete on all tables in schema pgboss to ${APP_ROLE};
-         grant execute on all functions in schema pgboss to ${APP_ROLE}`,
+         grant execute on all functions in schema pgboss to ${APP_ROLE};
+         commit`,
       );
     });
     this.started = true;

@@ -279,7 +279,15 @@ export class AttemptService {
       select case when exists (select 1 from saved) then 'saved' when exists (select 1 from live) then 'older' else 'closed' end as outcome,
         (select seq from ${attemptResponses} where attempt_id = ${attemptId} and question_id = ${questionId}) as seq
     `)) as unknown as { rows: { outcome: string; seq: number | null }[] };
-    const { outcome, seq } = rows[0];
+    const { outcome } = rows[0];
+    let { seq } = rows[0];
+    // Refused as older after waiting for another save of this sitting: the statement's own snapshot
+    // predates that save, so the newer seq is read again.
+    if (outcome === "older")
+      [{ seq }] = await this.db
+        .select({ seq: attemptResponses.seq })
+        .from(attemptResponses)
+        .where(and(eq(attemptResponses.attemptId, attemptId), eq(attemptResponses.questionId, questionId)));
     if (outcome === "closed") throw conflict(ATTEMPT_TEXTS.timeUp);
     return { saved: outcome === "saved", seq: outcome === "saved" ? body.seq : (seq ?? body.seq) };
   }
