@@ -1,5 +1,9 @@
 /** Messages as admins see them (issue 30): their states and the words about them. */
 
+export const MESSAGE_CHANNELS = ["email", "whatsapp", "sms"] as const;
+export type Channel = (typeof MESSAGE_CHANNELS)[number];
+
+/** queued → sending → sent (→ delivered → read, as the provider reports), or failed after the last retry; skipped: opted out. */
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed", "skipped"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 

@@ -19,7 +19,7 @@ import {
   ForgotPasswordSchema,
   RESET_TEXTS,
   ResetPasswordSchema,
-} from "#common/validation/password-reset.ts";
+} from "#common/validation/account-security.ts";
 import { PHONE_TEXTS, PhoneCodeSchema, PhoneSchema, PhoneSignInSchema } from "#common/validation/phone-code.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { Env } from "../runtime/env.ts";
-import type { Channel } from "./templates.ts";
+import type { Channel } from "#common/messages.ts";
 import { sandboxTransport } from "./transports/sandbox.ts";
 import { smtpTransport } from "./transports/smtp.ts";
 import { whatsappTransport } from "./transports/whatsapp.ts";
@@ -16,7 +16,6 @@ export interface MessagingConfig {
   sandbox: boolean;
   whatsappAppSecret: string | undefined;
   whatsappVerifyToken: string | undefined;
-  msg91WebhookToken: string | undefined;
   close(): void;
 }
 
@@ -50,7 +49,6 @@ export function resolveMessagingConfig(env: Env): MessagingConfig {
     sandbox,
     whatsappAppSecret: env.WHATSAPP_APP_SECRET,
     whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN,
-    msg91WebhookToken: env.MSG91_WEBHOOK_TOKEN,
     close: () => smtp?.close(),
   };
 }

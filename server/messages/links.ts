@@ -1,3 +1,5 @@
+import { workingHost } from "../services/trials.ts";
+
 /**
  * Addresses for links in messages that no request caused (the clock, a sweep): an institute's
  * own domain, or its working address `{slug}.{PLATFORM_DOMAIN}`, else the platform's. Local hosts
@@ -16,9 +18,7 @@ export class SiteLinks {
 
   /** `path` on the institute's site (its students' sessions live there), or on the platform. */
   to(center: { customDomain: string | null; slug: string } | null, path: string): string {
-    const host =
-      center?.customDomain ??
-      (center && this.platformDomain ? `${center.slug}.${this.platformDomain}` : this.platformHost);
+    const host = center?.customDomain ?? (center && workingHost(center.slug, this.platformDomain)) ?? this.platformHost;
     const local = host === "localhost" || host.endsWith(".localhost") || /^[\d.]+$/.test(host);
     return local ? `http://${host}:${this.port}${path}` : `https://${host}${path}`;
   }

@@ -3,6 +3,7 @@ import { centers, users } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
 import type { MessageService } from "./service.ts";
 import type { SiteLinks } from "./links.ts";
+import { messageDate } from "./format.ts";
 
 export interface Receipt {
   userId: string;
@@ -40,12 +41,7 @@ export async function sendReceipt(tx: DbOrTx, messages: MessageService, links: S
       name: buyer.name,
       item: receipt.item,
       amount: money(receipt.amount, receipt.currency),
-      date: new Date().toLocaleDateString("en-IN", {
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        timeZone: "Asia/Kolkata",
-      }),
+      date: messageDate(new Date()),
       paymentId: receipt.paymentId,
       link: links.to(seller ?? null, receipt.path),
     },

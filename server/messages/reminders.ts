@@ -3,14 +3,10 @@ import { centers, contents, enrollments, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { MessageService } from "./service.ts";
 import type { SiteLinks } from "./links.ts";
+import { messageDate, messageTime } from "./format.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-const timeIn = (at: Date) =>
-  at.toLocaleTimeString("en-IN", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Kolkata" });
-const dateIn = (at: Date) =>
-  at.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
 /**
  * Messages that come from the clock rather than from a request (issue 30 §5): the live class
@@ -66,7 +62,7 @@ export class Reminders {
           values: {
             name: row.name,
             title: row.title,
-            time: timeIn(row.startsAt!),
+            time: messageTime(row.startsAt!),
             link: links.to(row.slug ? { slug: row.slug, customDomain: row.customDomain } : null, "/student/live"),
           },
           to: { email: row.email, phone: row.phone, userId: row.studentId },
@@ -110,7 +106,7 @@ export class Reminders {
             name: center.name,
             institute: center.institute,
             when,
-            date: dateIn(center.expiresAt!),
+            date: messageDate(center.expiresAt!),
             link: links.to(null, "/business/subscription-plan"),
           },
           to: { email: center.email, userId: center.ownerId },

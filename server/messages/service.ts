@@ -14,13 +14,12 @@ import {
   orderedValues,
   renderTemplate,
   type Brand,
-  type Channel,
   type Locale,
   type TemplateId,
   type ValuesOf,
 } from "./templates.ts";
 import { PermanentFailure } from "./transports/types.ts";
-import { MESSAGE_TEXTS, type MessageStatus } from "#common/messages.ts";
+import { MESSAGE_TEXTS, type Channel, type MessageStatus } from "#common/messages.ts";
 
 export interface MessageRequest<T extends TemplateId> {
   template: T;
@@ -76,6 +75,7 @@ export class MessageService {
 
   /** Where an e-mail's opt-out link points (the platform's /unsubscribe/{message id}). */
   private readonly links: SiteLinks;
+  private readonly brands = new WeakMap<DbOrTx, Map<string, Brand>>();
 
   constructor(deps: { db: Db; queue: JobQueue; config: MessagingConfig; logger: Logger; links: SiteLinks }) {
     this.db = deps.db;
@@ -228,8 +228,20 @@ export class MessageService {
     return Boolean(row);
   }
 
+  /**
+   * The institute's name and colour, read once per transaction: an event that tells many people
+   * (results released to every taker, a sweep's reminders) sends many messages in one.
+   */
   private async brandOf(tx: DbOrTx, centerId: string | null): Promise<Brand> {
     if (!centerId) return PLATFORM_BRAND;
+    const known = this.brands.get(tx) ?? new Map<string, Brand>();
+    this.brands.set(tx, known);
+    const brand = known.get(centerId) ?? (await this.readBrand(tx, centerId));
+    known.set(centerId, brand);
+    return brand;
+  }
+
+  private async readBrand(tx: DbOrTx, centerId: string): Promise<Brand> {
     const [center] = await tx
       .select({ name: centers.instituteName, profile: centers.siteProfile })
       .from(centers)

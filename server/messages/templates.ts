@@ -1,3 +1,5 @@
+import type { Channel } from "#common/messages.ts";
+
 /**
  * What the product sends (issue 30 §5), each template in English and Hindi. A template renders
  * plain text for every channel and, for e-mail, a subject and simple branded HTML. WhatsApp and
@@ -5,7 +7,6 @@
  * the values sent to them are the template's values in order.
  */
 
-export type Channel = "email" | "whatsapp" | "sms";
 export type Locale = "en" | "hi";
 
 /** The name and colour a message is branded with: the institute's, or Pathshala's. */

@@ -1,8 +1,7 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { simplePage } from "../pages/html.ts";
-import { escapeHtml } from "../pages/html.ts";
+import { escapeHtml, simplePage } from "../pages/html.ts";
 import { UNSUBSCRIBE_TEXTS } from "#common/messages.ts";
 
 /**
@@ -13,29 +12,25 @@ import { UNSUBSCRIBE_TEXTS } from "#common/messages.ts";
  */
 export function mountUnsubscribe(app: Hono<AppEnv>, deps: Pick<AppDeps, "services">): void {
   const { messages } = deps.services;
-  app.get("/unsubscribe/:id", async (c) => {
+  /** The e-mail address a link names, or the page saying the link is not valid. */
+  const addressOf = async (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-store");
-    const target = await messages.recipientOf(c.req.param("id"));
-    if (!target || target.channel !== "email")
-      return c.html(
-        simplePage(UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknownBody),
-        404,
-      );
-    const done = await messages.optedOut("email", target.recipient);
-    return c.html(confirmPage(target.recipient, done));
+    const target = await messages.recipientOf(c.req.param("id") ?? "");
+    if (target?.channel === "email") return { address: target.recipient };
+    const { unknown, unknownBody } = UNSUBSCRIBE_TEXTS;
+    return { refused: c.html(simplePage(unknown, unknown, unknownBody), 404) };
+  };
+  app.get("/unsubscribe/:id", async (c) => {
+    const { address, refused } = await addressOf(c);
+    if (!address) return refused;
+    return c.html(confirmPage(address, await messages.optedOut("email", address)));
   });
   app.post("/unsubscribe/:id", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const target = await messages.recipientOf(c.req.param("id"));
-    if (!target || target.channel !== "email")
-      return c.html(
-        simplePage(UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknown, UNSUBSCRIBE_TEXTS.unknownBody),
-        404,
-      );
-    await messages.optOut("email", target.recipient);
-    return c.html(
-      simplePage(UNSUBSCRIBE_TEXTS.done, UNSUBSCRIBE_TEXTS.done, UNSUBSCRIBE_TEXTS.doneBody(target.recipient)),
-    );
+    const { address, refused } = await addressOf(c);
+    if (!address) return refused;
+    await messages.optOut("email", address);
+    const { done, doneBody } = UNSUBSCRIBE_TEXTS;
+    return c.html(simplePage(done, done, doneBody(address)));
   });
 }
 

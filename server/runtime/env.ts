@@ -153,10 +153,9 @@ export const EnvSchema = v.object({
     v.optional(v.string(), "https://graph.facebook.com/v21.0"),
     v.check((s) => /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
   ),
-  /** SMS through MSG91 (DLT-registered templates): the auth key, the sender id and the webhook's token. */
+  /** SMS through MSG91 (DLT-registered templates): the auth key and the sender id. */
   MSG91_AUTH_KEY: optionalText,
   MSG91_SENDER_ID: optionalText,
-  MSG91_WEBHOOK_TOKEN: optionalText,
   /** Each SMS template's MSG91 flow id, as JSON: {"seminar-booked":"64f…"}. */
   MSG91_TEMPLATE_IDS: v.pipe(
     v.optional(v.string(), "{}"),

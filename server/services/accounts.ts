@@ -15,6 +15,9 @@ import {
   text,
 } from "#common/validation/account.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
+import { RESET_TEXTS } from "#common/validation/account-security.ts";
+
+const WRONG_CURRENT_PASSWORD = RESET_TEXTS.wrongCurrent;
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -153,6 +156,20 @@ export class AccountService {
     if (row.role === "admin" && meta.centerId !== undefined) throw forbidden(ADMIN_SIGN_IN_ELSEWHERE);
     const { passwordHash: _omit, ...user } = row;
     return user;
+  }
+
+  /**
+   * A signed-in person's current password, asked for before a change to their account (a new
+   * password or e-mail). Counted with the account's sign-in attempts, so it cannot be guessed here.
+   */
+  async confirmPassword(user: { id: string; email: string }, password: string): Promise<typeof users.$inferSelect> {
+    await this.limit(RATE_RULES.loginAccount, user.email);
+    const [row] = await this.db.select().from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.passwordHash, password)))
+      throw new HttpError(400, WRONG_CURRENT_PASSWORD, {
+        issues: [{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
+      });
+    return row;
   }
 
   async findByEmail(email: string): Promise<SessionUser | undefined> {

@@ -1,20 +1,13 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { emailChanges, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { verifyPassword } from "../auth/password.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { HttpError, conflict, parseWith } from "../http/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import {
-  ChangeEmailSchema,
-  ConfirmEmailSchema,
-  EMAIL_CHANGE_TEXTS,
-  RESET_TEXTS,
-} from "#common/validation/password-reset.ts";
+import { ChangeEmailSchema, ConfirmEmailSchema, EMAIL_CHANGE_TEXTS } from "#common/validation/account-security.ts";
 import type { MessageService } from "../messages/service.ts";
 import type { SiteLinks } from "../messages/links.ts";
-import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
-import { EMAIL_TAKEN, tooMany } from "./accounts.ts";
+import { EMAIL_TAKEN, type AccountService } from "./accounts.ts";
 
 const LINK_HOURS = 24;
 
@@ -26,7 +19,7 @@ export class EmailChangeService {
   private readonly deps: {
     db: Db;
     messages: MessageService;
-    rateLimiter: RateLimiter;
+    accounts: AccountService;
     /** The session cache forgets the user (their e-mail changed). */
     userChanged: (userId: string) => void;
     links: SiteLinks;
@@ -42,13 +35,7 @@ export class EmailChangeService {
     meta: { origin: string; centerId?: string },
   ): Promise<{ message: string }> {
     const { email, currentPassword } = parseWith(ChangeEmailSchema, input);
-    const attempt = await this.deps.rateLimiter.hit(RATE_RULES.loginAccount, user.email);
-    if (!attempt.allowed) throw tooMany(attempt.retryAfter);
-    const [row] = await this.deps.db.select().from(users).where(eq(users.id, user.id));
-    if (!row || !(await verifyPassword(row.passwordHash, currentPassword)))
-      throw new HttpError(400, RESET_TEXTS.wrongCurrent, {
-        issues: [{ field: "currentPassword", message: RESET_TEXTS.wrongCurrent }],
-      });
+    const row = await this.deps.accounts.confirmPassword(user, currentPassword);
     if (email === row.email) throw new HttpError(400, EMAIL_CHANGE_TEXTS.same);
     const [taken] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (taken) throw conflict(EMAIL_TAKEN);

@@ -12,9 +12,9 @@ export type EnquiryStatus = EnquiryRow["status"];
 export class EnquiryService {
   private readonly db: Db;
 
-  private readonly messages: MessageService | undefined;
+  private readonly messages: MessageService;
 
-  constructor(db: Db, messages?: MessageService) {
+  constructor(db: Db, messages: MessageService) {
     this.db = db;
     this.messages = messages;
   }
@@ -23,7 +23,7 @@ export class EnquiryService {
    * Keeps the lead and, in the same transaction, tells the institute's owner (with a link to
    * their leads, `leadsUrl`) and thanks the visitor.
    */
-  async create(centerId: string, input: EnquiryInput, leadsUrl?: string): Promise<EnquiryRow> {
+  async create(centerId: string, input: EnquiryInput, leadsUrl: string): Promise<EnquiryRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(enquiries)
@@ -37,35 +37,33 @@ export class EnquiryService {
           kind: input.kind,
         })
         .returning();
-      if (this.messages) {
-        const [center] = await tx
-          .select({ institute: centers.instituteName, ownerEmail: users.email, ownerId: users.id })
-          .from(centers)
-          .leftJoin(users, eq(users.id, centers.ownerId))
-          .where(eq(centers.id, centerId));
-        if (center?.ownerEmail)
-          await this.messages.send(tx, {
-            template: "enquiry-received",
-            values: {
-              institute: center.institute,
-              kind: row.kind,
-              name: row.name,
-              phone: row.phone,
-              email: row.email,
-              program: row.program ?? "",
-              message: row.message ?? "",
-              link: leadsUrl ?? "",
-            },
-            to: { email: center.ownerEmail, userId: center.ownerId },
-            centerId,
-          });
+      const [center] = await tx
+        .select({ institute: centers.instituteName, ownerEmail: users.email, ownerId: users.id })
+        .from(centers)
+        .leftJoin(users, eq(users.id, centers.ownerId))
+        .where(eq(centers.id, centerId));
+      if (center?.ownerEmail)
         await this.messages.send(tx, {
-          template: "enquiry-acknowledged",
-          values: { name: row.name, institute: center?.institute ?? "" },
-          to: { email: row.email, phone: e164(row.phone) },
+          template: "enquiry-received",
+          values: {
+            institute: center.institute,
+            kind: row.kind,
+            name: row.name,
+            phone: row.phone,
+            email: row.email,
+            program: row.program ?? "",
+            message: row.message ?? "",
+            link: leadsUrl,
+          },
+          to: { email: center.ownerEmail, userId: center.ownerId },
           centerId,
         });
-      }
+      await this.messages.send(tx, {
+        template: "enquiry-acknowledged",
+        values: { name: row.name, institute: center?.institute ?? "" },
+        to: { email: row.email, phone: e164(row.phone) },
+        centerId,
+      });
       return row;
     });
   }

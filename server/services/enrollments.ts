@@ -52,7 +52,7 @@ export interface EnrollmentServiceDeps {
   logger: Logger;
   reads: ReadCaches;
   /** The buyer's receipt, in the completing transaction. */
-  receipt?: (tx: Tx, receipt: Receipt) => Promise<void>;
+  receipt: (tx: Tx, receipt: Receipt) => Promise<void>;
 }
 
 /**
@@ -319,7 +319,7 @@ export class EnrollmentService {
       .select({ title: contents.title, type: contents.type, centerId: contents.centerId })
       .from(contents)
       .where(eq(contents.id, order.contentId));
-    await this.deps.receipt?.(tx, {
+    await this.deps.receipt(tx, {
       userId: order.studentId,
       item: `${CONTENT_TYPE_LABELS[bought.type]}: ${bought.title}`,
       amount: order.amount,

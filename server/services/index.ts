@@ -217,7 +217,7 @@ export function createServices({
     emailChanges: new EmailChangeService({
       db,
       messages,
-      rateLimiter,
+      accounts,
       userChanged: (userId) => sessions.forgetUser(userId),
       links,
     }),

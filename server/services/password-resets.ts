@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword } from "../auth/password.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { SessionStore, ValidSession } from "../auth/sessions.ts";
@@ -11,7 +11,7 @@ import {
   ForgotPasswordSchema,
   RESET_TEXTS,
   ResetPasswordSchema,
-} from "#common/validation/password-reset.ts";
+} from "#common/validation/account-security.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { COMMON_PASSWORD, tooMany, type AccountService } from "./accounts.ts";
 import type { MessageService } from "../messages/service.ts";
@@ -69,8 +69,7 @@ export class PasswordResetService {
     meta?: { origin: string; centerId?: string },
   ): Promise<{ role: (typeof users.$inferSelect)["role"] }> {
     const { token, password } = parseWith(ResetPasswordSchema, input);
-    if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashNewPassword(password);
     const changed = await this.deps.db.transaction(async (tx) => {
       const [link] = await tx
         .update(passwordResets)
@@ -111,15 +110,8 @@ export class PasswordResetService {
     meta: { origin: string; centerId?: string },
   ): Promise<void> {
     const { currentPassword, password } = parseWith(ChangePasswordSchema, input);
-    const attempt = await this.deps.rateLimiter.hit(RATE_RULES.loginAccount, user.email);
-    if (!attempt.allowed) throw tooMany(attempt.retryAfter);
-    const [row] = await this.deps.db.select().from(users).where(eq(users.id, user.id));
-    if (!row || !(await verifyPassword(row.passwordHash, currentPassword)))
-      throw new HttpError(400, RESET_TEXTS.wrongCurrent, {
-        issues: [{ field: "currentPassword", message: RESET_TEXTS.wrongCurrent }],
-      });
-    if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);
-    const passwordHash = await hashPassword(password);
+    const row = await this.deps.accounts.confirmPassword(user, currentPassword);
+    const passwordHash = await hashNewPassword(password);
     await this.deps.db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -143,4 +135,10 @@ export class PasswordResetService {
       centerId: meta.centerId ?? null,
     });
   }
+}
+
+/** A new password's hash, once it is not one of the common ones. */
+async function hashNewPassword(password: string): Promise<string> {
+  if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);
+  return hashPassword(password);
 }

@@ -72,7 +72,7 @@ export interface PurchaseServiceDeps {
   /** Paying for a center on trial converts the trial (TrialService.convert). */
   convertTrial?: (tx: Tx, center: typeof centers.$inferSelect, planName: string) => Promise<void>;
   /** The buyer's receipt, in the completing transaction. */
-  receipt?: (tx: Tx, receipt: Receipt) => Promise<void>;
+  receipt: (tx: Tx, receipt: Receipt) => Promise<void>;
 }
 
 /**
@@ -254,7 +254,7 @@ export class PurchaseService {
       .update(purchases)
       .set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()`, centerId })
       .where(eq(purchases.id, order.id));
-    await this.deps.receipt?.(tx, {
+    await this.deps.receipt(tx, {
       userId: order.userId,
       item: `${order.planName} plan, billed ${order.billing}, for ${order.domain}`,
       amount: order.amount,

@@ -90,9 +90,9 @@ export class SeminarService {
   private readonly db: Db;
   private readonly limiter: RateLimiter;
 
-  private readonly messages: MessageService | undefined;
+  private readonly messages: MessageService;
 
-  constructor(db: Db, limiter: RateLimiter, messages?: MessageService) {
+  constructor(db: Db, limiter: RateLimiter, messages: MessageService) {
     this.db = db;
     this.limiter = limiter;
     this.messages = messages;
@@ -114,7 +114,7 @@ export class SeminarService {
         .returning();
       // The WhatsApp confirmation the booking's toast promises (and an e-mail).
       if (booked)
-        await this.messages?.send(tx, {
+        await this.messages.send(tx, {
           template: "seminar-booked",
           values: { name: booked.fullName, date: seminarDate(booked.date), time: booked.time },
           to: { email: booked.email, phone: e164(booked.phoneNumber) },

@@ -46,7 +46,7 @@ export interface TeamServiceDeps {
   reads: ReadCaches;
   /** Tells the institute's site (home page, public catalog) that what it lists has changed. */
   catalogChanged: (centerId: string) => void;
-  messages?: MessageService;
+  messages: MessageService;
   now?: () => number;
 }
 
@@ -146,7 +146,7 @@ export class TeamService {
           )
           .for("update");
         if (open?.status === "accepted") throw conflict(alreadyOnTeam(email));
-        await this.deps.messages?.send(tx, {
+        await this.deps.messages.send(tx, {
           template: "team-invitation",
           values: {
             institute: center.instituteName,

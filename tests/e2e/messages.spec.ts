@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { signIn, signInAsAdmin, unique } from "./journeys.ts";
-import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "../../common/validation/password-reset.ts";
+import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "../../common/validation/account-security.ts";
 
 /**
  * Messages (issue 30): a forgotten password ('Forgot password?' on the sign-in form, the link from

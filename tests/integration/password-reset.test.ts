@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { messages, passwordResets } from "../../server/db/schema/index.ts";
-import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "#common/validation/account-security.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";

@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from "#common/messages.ts";
 
 export const roleEnum = pgEnum("role", ["student", "creator", "business", "admin"]);
 export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh"]);
@@ -15,14 +16,5 @@ export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "
 export const mockTestStatusEnum = pgEnum("mock_test_status", ["draft", "published", "closed"]);
 export const resultReleaseEnum = pgEnum("result_release", ["immediate", "after-window", "manual"]);
 export const attemptSubmitterEnum = pgEnum("attempt_submitter", ["student", "clock"]);
-export const messageChannelEnum = pgEnum("message_channel", ["email", "whatsapp", "sms"]);
-/** queued → sending → sent (→ delivered → read, as the provider reports), or failed after the last retry; skipped: opted out. */
-export const messageStatusEnum = pgEnum("message_status", [
-  "queued",
-  "sending",
-  "sent",
-  "delivered",
-  "read",
-  "failed",
-  "skipped",
-]);
+export const messageChannelEnum = pgEnum("message_channel", MESSAGE_CHANNELS);
+export const messageStatusEnum = pgEnum("message_status", MESSAGE_STATUSES);

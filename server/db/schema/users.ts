@@ -88,3 +88,56 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index("rate_limit_hits_bucket_time_idx").on(t.bucket, t.createdAt)],
 );
+
+/** A password reset link: single use, 30 minutes, only its SHA-256 kept. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** A change of an account's e-mail, waiting for the link sent to the new address: single use, 24 hours, only its SHA-256 kept. */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
+
+/**
+ * A one-time code sent by WhatsApp and SMS: to verify a phone an account is adding, or to sign in
+ * with a verified phone. Only a hash of the code is kept; it lasts 10 minutes and 5 tries.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purpose: text().$type<"verify" | "sign-in">().notNull(),
+    phone: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    tries: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("phone_codes_phone_idx").on(t.phone, t.createdAt)],
+);

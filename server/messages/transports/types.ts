@@ -1,4 +1,5 @@
-import type { Channel, Locale } from "../templates.ts";
+import type { Channel } from "#common/messages.ts";
+import type { Locale } from "../templates.ts";
 
 /** One message as a transport sends it. */
 export interface Outgoing {

@@ -78,7 +78,7 @@ export interface AttemptServiceDeps {
   papers: PaperCache;
   logger: Logger;
   /** Tells the test's takers their results are out (in the transaction that ranks them when the window closes). */
-  resultsReleased?: (tx: DbOrTx, testId: string) => Promise<void>;
+  resultsReleased: (tx: DbOrTx, testId: string) => Promise<void>;
 }
 
 /** When the first attempts of a test are ranked: only a student's first sitting counts. */
@@ -424,7 +424,7 @@ export class AttemptService {
       await tx.update(mockTests).set({ rankedAt: now }).where(eq(mockTests.contentId, testId));
       // Results that wait for the window come out with its first ranking (not again after a key change).
       if (test.rankedAt === null && test.resultRelease === "after-window" && !test.resultsPublishedAt)
-        await this.deps.resultsReleased?.(tx, testId);
+        await this.deps.resultsReleased(tx, testId);
     });
   }
 

@@ -151,7 +151,7 @@ export interface MockTestServiceDeps {
   /** Every attempt of the test scored again and ranked again (after a key decision). */
   rescore: (testId: string) => Promise<void>;
   /** Tells the test's takers their results are out (in the releasing transaction). */
-  resultsReleased?: (tx: DbOrTx, testId: string) => Promise<void>;
+  resultsReleased: (tx: DbOrTx, testId: string) => Promise<void>;
 }
 
 interface AssembledSection {
@@ -435,7 +435,7 @@ export class MockTestService {
         .where(and(eq(mockTests.contentId, testId), isNull(mockTests.resultsPublishedAt)))
         .returning({ id: mockTests.contentId });
       // Released once: a second click tells nobody again.
-      if (released.length) await this.deps.resultsReleased?.(tx, testId);
+      if (released.length) await this.deps.resultsReleased(tx, testId);
     });
     this.deps.papers.forget(testId);
     return this.get(viewer, testId);

@@ -1,7 +1,10 @@
 import * as v from "valibot";
 import { emailSchema, passwordSchema, text } from "./account.ts";
 
-/** Account recovery (issue 30 §4): the texts people read, and the two requests' bodies. */
+/**
+ * Account recovery and changes (issue 30 §4): a forgotten password, a new password or e-mail
+ * while signed in. The texts people read, and the requests' bodies.
+ */
 export const RESET_TEXTS = {
   forgotLink: "Forgot password?",
   sent: "If an account uses that email, we have sent it a link to choose a new password. The link works once, for 30 minutes.",
@@ -11,29 +14,24 @@ export const RESET_TEXTS = {
   wrongCurrent: "Your current password is not correct.",
 } as const;
 
+/** A link's token (reset, e-mail change): anything unusable reads as the link being invalid. */
+const linkToken = (invalid: string) => v.pipe(text(invalid), v.trim(), v.nonEmpty(invalid), v.maxLength(200, invalid));
+
+/** The password a signed-in person types to confirm a change to their account. */
+const currentPasswordSchema = v.pipe(
+  text(RESET_TEXTS.wrongCurrent),
+  v.nonEmpty("Please enter your current password"),
+  v.maxLength(1024, RESET_TEXTS.wrongCurrent),
+);
+
 /** `POST /api/auth/forgot`. */
 export const ForgotPasswordSchema = v.object({ email: emailSchema });
 
 /** `POST /api/auth/reset`: the token from the link and the new password. */
-export const ResetPasswordSchema = v.object({
-  token: v.pipe(
-    text(RESET_TEXTS.invalid),
-    v.trim(),
-    v.nonEmpty(RESET_TEXTS.invalid),
-    v.maxLength(200, RESET_TEXTS.invalid),
-  ),
-  password: passwordSchema,
-});
+export const ResetPasswordSchema = v.object({ token: linkToken(RESET_TEXTS.invalid), password: passwordSchema });
 
 /** `PUT /api/auth/password`: a signed-in person's new password, with their current one. */
-export const ChangePasswordSchema = v.object({
-  currentPassword: v.pipe(
-    text(RESET_TEXTS.wrongCurrent),
-    v.nonEmpty("Please enter your current password"),
-    v.maxLength(1024, RESET_TEXTS.wrongCurrent),
-  ),
-  password: passwordSchema,
-});
+export const ChangePasswordSchema = v.object({ currentPassword: currentPasswordSchema, password: passwordSchema });
 
 /** Changing the e-mail an account signs in with: confirmed by a link sent to the new address. */
 export const EMAIL_CHANGE_TEXTS = {
@@ -44,21 +42,7 @@ export const EMAIL_CHANGE_TEXTS = {
 } as const;
 
 /** `POST /api/auth/email`: the new address, with the current password. */
-export const ChangeEmailSchema = v.object({
-  email: emailSchema,
-  currentPassword: v.pipe(
-    text(RESET_TEXTS.wrongCurrent),
-    v.nonEmpty("Please enter your current password"),
-    v.maxLength(1024, RESET_TEXTS.wrongCurrent),
-  ),
-});
+export const ChangeEmailSchema = v.object({ email: emailSchema, currentPassword: currentPasswordSchema });
 
 /** `POST /api/auth/email/confirm`: the token from the link. */
-export const ConfirmEmailSchema = v.object({
-  token: v.pipe(
-    text(EMAIL_CHANGE_TEXTS.invalid),
-    v.trim(),
-    v.nonEmpty(EMAIL_CHANGE_TEXTS.invalid),
-    v.maxLength(200, EMAIL_CHANGE_TEXTS.invalid),
-  ),
-});
+export const ConfirmEmailSchema = v.object({ token: linkToken(EMAIL_CHANGE_TEXTS.invalid) });
