@@ -9,7 +9,9 @@ import { UserAvatar } from "~/components/shell/user-avatar";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { RESET_TEXTS } from "#common/validation/account-security.ts";
+import { FormError, FormNote } from "~/components/ui/form-message";
+import { NewPasswordFields, OneTimeCodeField } from "~/components/auth-fields";
 
 type UploadResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
 
@@ -128,28 +130,18 @@ function ChangePassword() {
     }
   }, [result]);
   return (
-    <CardContent className="border-t pt-6">
-      <h3 className="mb-4 font-semibold">Change password</h3>
+    <AccountSection title="Change password">
       <fetcher.Form ref={form} method="post" action="/account/password" className="grid max-w-md gap-4">
         <Field label="Current password">
           <PasswordInput name="currentPassword" autoComplete="current-password" required />
         </Field>
-        <Field label="New password" hint="At least 8 characters.">
-          <PasswordInput name="password" autoComplete="new-password" required minLength={8} />
-        </Field>
-        <Field label="Confirm new password">
-          <PasswordInput name="confirmPassword" autoComplete="new-password" required />
-        </Field>
-        {result && !result.ok && (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {result.error}
-          </p>
-        )}
+        <NewPasswordFields />
+        {result && !result.ok && <FormError>{result.error}</FormError>}
         <Button type="submit" variant="outline" className="justify-self-start" disabled={saving}>
           {saving ? "Saving..." : "Change password"}
         </Button>
       </fetcher.Form>
-    </CardContent>
+    </AccountSection>
   );
 }
 
@@ -171,9 +163,8 @@ function MobileNumber() {
       toast.success("Mobile number verified", { description: result.message });
   }, [result]);
   return (
-    <CardContent className="border-t pt-6">
-      <h3 className="mb-1 font-semibold">Mobile number</h3>
-      <p className="mb-4 text-sm text-muted-foreground">
+    <AccountSection title="Mobile number">
+      <p className="-mt-3 mb-4 text-sm text-muted-foreground">
         {verified ? (
           <>
             <span className="font-medium text-foreground">{verified}</span> is verified: you can sign in with a code
@@ -186,36 +177,21 @@ function MobileNumber() {
       <fetcher.Form method="post" action="/account/phone" className="grid max-w-md gap-4">
         {awaitingCode ? (
           <>
-            <p role="status" className="rounded-md bg-muted p-3 text-sm">
-              {result.message}
-            </p>
+            <FormNote>{result.message}</FormNote>
             <input type="hidden" name="intent" value="verify" />
-            <Field label="Code">
-              <Input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-              />
-            </Field>
+            <OneTimeCodeField />
           </>
         ) : (
           <Field label={verified ? "New mobile number" : "Mobile number"}>
             <Input name="phone" type="tel" autoComplete="tel" placeholder="+91 98765 43210" required />
           </Field>
         )}
-        {result && !result.ok && (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {result.error}
-          </p>
-        )}
+        {result && !result.ok && <FormError>{result.error}</FormError>}
         <Button type="submit" variant="outline" className="justify-self-start" disabled={fetcher.state !== "idle"}>
           {awaitingCode ? "Verify" : "Send code"}
         </Button>
       </fetcher.Form>
-    </CardContent>
+    </AccountSection>
   );
 }
 
@@ -224,12 +200,9 @@ function ChangeEmail() {
   const fetcher = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
-    <CardContent className="border-t pt-6">
-      <h3 className="mb-4 font-semibold">Change e-mail</h3>
+    <AccountSection title="Change e-mail">
       {result?.ok ? (
-        <p role="status" className="max-w-md rounded-md bg-muted p-3 text-sm">
-          {result.message}
-        </p>
+        <FormNote className="max-w-md">{result.message}</FormNote>
       ) : (
         <fetcher.Form method="post" action="/account/email" className="grid max-w-md gap-4">
           <Field label="New e-mail">
@@ -238,16 +211,22 @@ function ChangeEmail() {
           <Field label="Current password" hint="To make sure it is you.">
             <PasswordInput name="currentPassword" autoComplete="current-password" required />
           </Field>
-          {result && !result.ok && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {result.error}
-            </p>
-          )}
+          {result && !result.ok && <FormError>{result.error}</FormError>}
           <Button type="submit" variant="outline" className="justify-self-start" disabled={fetcher.state !== "idle"}>
             Send confirmation link
           </Button>
         </fetcher.Form>
       )}
+    </AccountSection>
+  );
+}
+
+/** One of the account card's sections under the details: a title, then its form. */
+function AccountSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <CardContent className="border-t pt-6">
+      <h3 className="mb-4 font-semibold">{title}</h3>
+      {children}
     </CardContent>
   );
 }

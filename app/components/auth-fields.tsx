@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
-import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { RESET_TEXTS } from "#common/validation/account-security.ts";
 import { PHONE_TEXTS } from "#common/validation/phone-code.ts";
 
 export type AuthMode = "register" | "login";
@@ -149,6 +149,29 @@ export function AuthFields({
         </div>
       )}
     </>
+  );
+}
+
+/** A new password, typed twice (a reset link's page, Change password). */
+export function NewPasswordFields() {
+  return (
+    <>
+      <Field label="New password" hint="At least 8 characters.">
+        <PasswordInput name="password" autoComplete="new-password" required minLength={8} />
+      </Field>
+      <Field label="Confirm new password">
+        <PasswordInput name="confirmPassword" autoComplete="new-password" required />
+      </Field>
+    </>
+  );
+}
+
+/** The 6-digit code sent on WhatsApp and SMS (adding a number, signing in with one). */
+export function OneTimeCodeField() {
+  return (
+    <Field label="Code">
+      <Input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
+    </Field>
   );
 }
 

@@ -1,4 +1,5 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { PASSWORD_MISMATCH } from "~/components/auth-fields";
 import type { SessionUser } from "../../server/auth/sessions.ts";
 import { getRequestContext } from "./context.server";
 import { startWebSession } from "./session.server";
@@ -32,6 +33,13 @@ export async function signInAndRedirect(
   headers.append("Set-Cookie", await startWebSession(context, user, options.persistent));
   headers.append("Set-Cookie", flashToastCookie(options.toast));
   return redirect(to, { headers });
+}
+
+/** A new password typed twice that does not match: refused before anything is asked of the server. */
+export function mismatchedPasswords(form: FormData) {
+  return form.get("password") === form.get("confirmPassword")
+    ? null
+    : data({ ok: false as const, error: PASSWORD_MISMATCH.description }, { status: 400 });
 }
 
 /** Forgot password?: a reset link to the account's address, pointing back to this site. */

@@ -5,3 +5,9 @@ import { requestContext, type RequestContext } from "../../server/http/context.t
 export function getRequestContext(context: Readonly<RouterContextProvider>): RequestContext {
   return context.get(requestContext);
 }
+
+/** The institute whose domain the page is on (its name brands the page), or null on the platform. */
+export function siteInstitute(context: Readonly<RouterContextProvider>): string | null {
+  const { site } = getRequestContext(context);
+  return site.kind === "tenant" ? site.center.instituteName : null;
+}

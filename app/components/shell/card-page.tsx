@@ -9,10 +9,13 @@ import { Logo } from "~/components/shell/logo";
  */
 export function CardPage({
   brand,
+  institute,
   wide = false,
   children,
 }: {
   brand?: ReactNode;
+  /** The institute whose domain the page is on: its name stands in for the logo. */
+  institute?: string | null;
   wide?: boolean;
   children: ReactNode;
 }) {
@@ -27,7 +30,7 @@ export function CardPage({
           >
             <ArrowLeft className="size-4" aria-hidden /> Home
           </Link>
-          {brand ?? <Logo />}
+          {brand ?? (institute ? <span className="font-semibold">{institute}</span> : <Logo />)}
         </div>
         <div className="rounded-2xl border bg-card p-6 shadow-sm md:p-8">{children}</div>
       </div>

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-email";
-import { getRequestContext } from "~/lib/context.server";
+import { getRequestContext, siteInstitute } from "~/lib/context.server";
 import { tryService } from "~/lib/actions.server";
-import { EMAIL_CHANGE_TEXTS } from "#common/validation/password-reset.ts";
+import { EMAIL_CHANGE_TEXTS } from "#common/validation/account-security.ts";
 import { Button } from "~/components/ui/button";
 import { CardPage } from "~/components/shell/card-page";
+import { FormError, FormNote } from "~/components/ui/form-message";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Confirm your new e-mail | Pathshala" },
@@ -13,9 +14,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { site } = getRequestContext(context);
   return {
-    brand: site.kind === "tenant" ? site.center.instituteName : null,
+    brand: siteInstitute(context),
     token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200),
   };
 }
@@ -32,13 +32,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   return (
-    <CardPage brand={loaderData.brand ? <span className="font-semibold">{loaderData.brand}</span> : undefined}>
+    <CardPage institute={loaderData.brand}>
       <h1 className="text-2xl font-semibold tracking-tight">Confirm your new e-mail</h1>
       {actionData?.ok ? (
         <>
-          <p role="status" className="mt-6 rounded-md bg-muted p-3 text-sm">
-            {actionData.message}
-          </p>
+          <FormNote className="mt-6">{actionData.message}</FormNote>
           <p className="mt-6 text-sm">
             <Link to="/auth?mode=login" className="text-primary underline-offset-4 hover:underline">
               Sign in
@@ -46,17 +44,11 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </p>
         </>
       ) : !loaderData.token ? (
-        <p role="alert" className="mt-6 rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {EMAIL_CHANGE_TEXTS.invalid}
-        </p>
+        <FormError className="mt-6">{EMAIL_CHANGE_TEXTS.invalid}</FormError>
       ) : (
         <Form method="post" replace className="mt-6 grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          {actionData && !actionData.ok && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {actionData.error}
-            </p>
-          )}
+          {actionData && !actionData.ok && <FormError>{actionData.error}</FormError>}
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? "Confirming..." : "Confirm new e-mail"}
           </Button>

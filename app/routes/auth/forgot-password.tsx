@@ -1,12 +1,13 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { getRequestContext } from "~/lib/context.server";
+import { siteInstitute } from "~/lib/context.server";
 import { requestPasswordReset } from "~/lib/auth-actions.server";
-import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { RESET_TEXTS } from "#common/validation/account-security.ts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { CardPage } from "~/components/shell/card-page";
+import { FormError, FormNote } from "~/components/ui/form-message";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Forgot password | ${loaderData?.brand ?? "Pathshala"}` },
@@ -14,9 +15,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { site } = getRequestContext(context);
   const email = new URL(request.url).searchParams.get("email") ?? "";
-  return { brand: site.kind === "tenant" ? site.center.instituteName : null, email: email.slice(0, 254) };
+  return { brand: siteInstitute(context), email: email.slice(0, 254) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -31,25 +31,19 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const submitting = useNavigation().state === "submitting";
   const sent = actionData?.ok === true;
   return (
-    <CardPage brand={loaderData.brand ? <span className="font-semibold">{loaderData.brand}</span> : undefined}>
+    <CardPage institute={loaderData.brand}>
       <h1 className="text-2xl font-semibold tracking-tight">Forgot your password?</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         Enter the email you sign in with. We will send you a link to choose a new password.
       </p>
       {sent ? (
-        <p role="status" className="mt-6 rounded-md bg-muted p-3 text-sm">
-          {RESET_TEXTS.sent}
-        </p>
+        <FormNote className="mt-6">{RESET_TEXTS.sent}</FormNote>
       ) : (
         <Form method="post" replace className="mt-6 grid gap-4">
           <Field label="Email">
             <Input name="email" type="email" autoComplete="email" required defaultValue={loaderData.email} />
           </Field>
-          {actionData && !actionData.ok && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {actionData.error}
-            </p>
-          )}
+          {actionData && !actionData.ok && <FormError>{actionData.error}</FormError>}
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? "Sending..." : "Send reset link"}
           </Button>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login-code";
-import { getRequestContext } from "~/lib/context.server";
+import { getRequestContext, siteInstitute } from "~/lib/context.server";
 import { signInAndRedirect } from "~/lib/auth-actions.server";
 import { tryService } from "~/lib/actions.server";
 import { homeFor } from "#common/home.ts";
@@ -9,6 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { CardPage } from "~/components/shell/card-page";
+import { FormError, FormNote } from "~/components/ui/form-message";
+import { OneTimeCodeField } from "~/components/auth-fields";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Sign in with a code | ${loaderData?.brand ?? "Pathshala"}` },
@@ -16,8 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site } = getRequestContext(context);
-  return { brand: site.kind === "tenant" ? site.center.instituteName : null };
+  return { brand: siteInstitute(context) };
 }
 
 /** Step one sends a code to the number; step two signs in with it. */
@@ -42,7 +43,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   const submitting = useNavigation().state === "submitting";
   const sentTo = actionData?.ok ? actionData.phone : null;
   return (
-    <CardPage brand={loaderData.brand ? <span className="font-semibold">{loaderData.brand}</span> : undefined}>
+    <CardPage institute={loaderData.brand}>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in with a code</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         For accounts with a verified mobile number. We send the code on WhatsApp and by SMS.
@@ -50,32 +51,17 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" replace className="mt-6 grid gap-4">
         {sentTo ? (
           <>
-            <p role="status" className="rounded-md bg-muted p-3 text-sm">
-              {PHONE_TEXTS.signInSent}
-            </p>
+            <FormNote>{PHONE_TEXTS.signInSent}</FormNote>
             <input type="hidden" name="intent" value="sign-in" />
             <input type="hidden" name="phone" value={sentTo} />
-            <Field label="Code">
-              <Input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-              />
-            </Field>
+            <OneTimeCodeField />
           </>
         ) : (
           <Field label="Mobile number">
             <Input name="phone" type="tel" autoComplete="tel" placeholder="+91 98765 43210" required />
           </Field>
         )}
-        {actionData && !actionData.ok && (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {actionData.error}
-          </p>
-        )}
+        {actionData && !actionData.ok && <FormError>{actionData.error}</FormError>}
         <Button type="submit" size="lg" disabled={submitting}>
           {sentTo ? (submitting ? "Signing in..." : "Sign in") : submitting ? "Sending..." : "Send code"}
         </Button>

@@ -1,14 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { getRequestContext } from "~/lib/context.server";
-import { resetPassword } from "~/lib/auth-actions.server";
+import { siteInstitute } from "~/lib/context.server";
+import { mismatchedPasswords, resetPassword } from "~/lib/auth-actions.server";
+import { signedOutDestination } from "~/lib/redirects";
 import { flashToastCookie } from "~/lib/toast.server";
-import { RESET_TEXTS } from "#common/validation/password-reset.ts";
+import { RESET_TEXTS } from "#common/validation/account-security.ts";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { PasswordInput } from "~/components/ui/password-input";
 import { CardPage } from "~/components/shell/card-page";
-import { PASSWORD_MISMATCH } from "~/components/auth-fields";
+import { FormError } from "~/components/ui/form-message";
+import { NewPasswordFields } from "~/components/auth-fields";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Choose a new password | ${loaderData?.brand ?? "Pathshala"}` },
@@ -18,28 +18,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { site } = getRequestContext(context);
   return {
-    brand: site.kind === "tenant" ? site.center.instituteName : null,
+    brand: siteInstitute(context),
     token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200),
   };
 }
 
-const SIGN_IN: Record<string, string> = {
-  admin: "/login",
-  student: "/auth?role=student&mode=login",
-  creator: "/auth?role=creator&mode=login",
-  business: "/auth?role=business&mode=login",
-};
-
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const password = form.get("password");
-  if (password !== form.get("confirmPassword"))
-    return data({ ok: false as const, error: PASSWORD_MISMATCH.description }, { status: 400 });
-  const result = await resetPassword(context, { token: form.get("token"), password });
+  const mismatch = mismatchedPasswords(form);
+  if (mismatch) return mismatch;
+  const result = await resetPassword(context, { token: form.get("token"), password: form.get("password") });
   if (!result.ok) return result.response;
-  throw redirect(SIGN_IN[result.value.role] ?? "/auth?mode=login", {
+  // The sign-in of the account's role, on its sign-in tab.
+  const signIn = signedOutDestination(result.value.role);
+  throw redirect(result.value.role === "admin" ? signIn : `${signIn}&mode=login`, {
     headers: {
       "Set-Cookie": flashToastCookie({ kind: "success", title: "Password changed", description: RESET_TEXTS.done }),
     },
@@ -51,26 +44,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const submitting = useNavigation().state === "submitting";
   const error = actionData && !actionData.ok ? actionData.error : null;
   return (
-    <CardPage brand={loaderData.brand ? <span className="font-semibold">{loaderData.brand}</span> : undefined}>
+    <CardPage institute={loaderData.brand}>
       <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
       {!loaderData.token ? (
-        <p role="alert" className="mt-6 rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {RESET_TEXTS.invalid}
-        </p>
+        <FormError className="mt-6">{RESET_TEXTS.invalid}</FormError>
       ) : (
         <Form method="post" replace className="mt-6 grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field label="New password" hint="At least 8 characters.">
-            <PasswordInput name="password" autoComplete="new-password" required minLength={8} />
-          </Field>
-          <Field label="Confirm new password">
-            <PasswordInput name="confirmPassword" autoComplete="new-password" required />
-          </Field>
-          {error && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <NewPasswordFields />
+          {error && <FormError>{error}</FormError>}
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? "Saving..." : "Save new password"}
           </Button>

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import { FormError } from "~/components/ui/form-message";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Messages | Pathshala" },
@@ -93,11 +94,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           All recent
         </Link>
       </nav>
-      {actionData && !actionData.ok && (
-        <p role="alert" className="mb-4 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {actionData.error}
-        </p>
-      )}
+      {actionData && !actionData.ok && <FormError className="mb-4">{actionData.error}</FormError>}
       {messages.length === 0 ? (
         <EmptyState icon={<Mail />} title={failedOnly ? "No failed messages." : "No messages yet."} />
       ) : (
