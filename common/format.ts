@@ -44,6 +44,11 @@ export function formatDate(iso: string | Date): string {
  * twice when the name already ends with it.
  */
 export function thePlan(name: string): string {
+  return `the ${planTitle(name)}`;
+}
+
+/** "3 Year Plan", "Professional plan": a plan's name as a title, "plan" said once. */
+export function planTitle(name: string): string {
   const trimmed = name.trim();
-  return /\bplan$/i.test(trimmed) ? `the ${trimmed}` : `the ${trimmed} plan`;
+  return /\bplan$/i.test(trimmed) ? trimmed : `${trimmed} plan`;
 }

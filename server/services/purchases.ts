@@ -6,6 +6,7 @@ import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, conflict, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Receipt } from "../messages/receipts.ts";
+import { planTitle } from "#common/format.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import type { Payments } from "../payments/index.ts";
 import { CreateOrderSchema, domainSchema } from "#common/validation/setup.ts";
@@ -256,7 +257,7 @@ export class PurchaseService {
       .where(eq(purchases.id, order.id));
     await this.deps.receipt(tx, {
       userId: order.userId,
-      item: `${order.planName} plan, billed ${order.billing}, for ${order.domain}`,
+      item: `${planTitle(order.planName)}, billed ${order.billing}, for ${order.domain}`,
       amount: order.amount,
       currency: order.currency,
       paymentId: payment.paymentId,
