@@ -163,17 +163,19 @@ function MobileNumber() {
       toast.success("Mobile number verified", { description: result.message });
   }, [result]);
   return (
-    <AccountSection title="Mobile number">
-      <p className="-mt-3 mb-4 text-sm text-muted-foreground">
-        {verified ? (
+    <AccountSection
+      title="Mobile number"
+      description={
+        verified ? (
           <>
             <span className="font-medium text-foreground">{verified}</span> is verified: you can sign in with a code
             sent to it.
           </>
         ) : (
           "Add your mobile number to get messages on WhatsApp and to sign in with a code."
-        )}
-      </p>
+        )
+      }
+    >
       <fetcher.Form method="post" action="/account/phone" className="grid max-w-md gap-4">
         {awaitingCode ? (
           <>
@@ -222,10 +224,19 @@ function ChangeEmail() {
 }
 
 /** One of the account card's sections under the details: a title, then its form. */
-function AccountSection({ title, children }: { title: string; children: React.ReactNode }) {
+function AccountSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <CardContent className="border-t pt-6">
-      <h3 className="mb-4 font-semibold">{title}</h3>
+      <h3 className={description ? "mb-1 font-semibold" : "mb-4 font-semibold"}>{title}</h3>
+      {description && <p className="mb-4 text-sm text-muted-foreground">{description}</p>}
       {children}
     </CardContent>
   );
