@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { storable } from "./storable.ts";
+import { GST_RATES, GST_TEXTS, isGstin } from "../gst.ts";
 
 /**
  * The platform settings admins edit (Settings in the admin dashboard). An empty field means "use
@@ -8,8 +9,6 @@ import { storable } from "./storable.ts";
 
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-/** 15 characters: state code, PAN, entity number, Z, check character. */
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 export const SETTINGS_TEXTS = {
   saved: "Settings saved",
@@ -20,7 +19,9 @@ export const SETTINGS_TEXTS = {
   supportChatUrl: "The chat link must start with https:// or http://",
   legalName: "The legal name must be text of at most 200 characters",
   legalAddress: "The address must be text of at most 500 characters",
-  gstin: "A GSTIN has 15 characters, such as 19AABCP1234C1Z5",
+  gstin: GST_TEXTS.gstin,
+  sacCode: GST_TEXTS.sac,
+  gstRate: GST_TEXTS.rate,
 } as const;
 
 /** "" and missing both mean: back to the default. */
@@ -30,6 +31,14 @@ const optional = (schema: v.GenericSchema<string, string>, message: string) =>
     v.transform((s): string => (s ?? "").trim()),
     v.union([v.literal(""), schema]),
     v.transform((s: string): string | null => (s === "" ? null : s)),
+  );
+
+/** A GSTIN as typed (any case, spaces), upper-cased and checked to its check character. */
+export const gstinSchema = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.toUpperCase().replace(/\s/g, "")),
+    v.check(isGstin, message),
   );
 
 const pattern = (re: RegExp, message: string, map: (s: string) => string = (s) => s) =>
@@ -62,9 +71,19 @@ export const SettingsSchema = v.object({
     v.pipe(v.string(), v.maxLength(500, SETTINGS_TEXTS.legalAddress), storable("Address")),
     SETTINGS_TEXTS.legalAddress,
   ),
-  gstin: optional(
-    pattern(GSTIN, SETTINGS_TEXTS.gstin, (s) => s.toUpperCase().replace(/\s/g, "")),
-    SETTINGS_TEXTS.gstin,
+  gstin: optional(gstinSchema(SETTINGS_TEXTS.gstin), SETTINGS_TEXTS.gstin),
+  sacCode: optional(
+    pattern(/^\d{6}$/, SETTINGS_TEXTS.sacCode, (s) => s.replace(/\s/g, "")),
+    SETTINGS_TEXTS.sacCode,
+  ),
+  gstRate: optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.replace(/\s*%$/, "")),
+      v.check((s) => (GST_RATES as readonly number[]).includes(Number(s)) && /^\d+$/.test(s), SETTINGS_TEXTS.gstRate),
+      v.transform((s) => String(Number(s))),
+    ),
+    SETTINGS_TEXTS.gstRate,
   ),
 });
 export type SettingsInput = v.InferOutput<typeof SettingsSchema>;
@@ -77,6 +96,8 @@ export const SETTING_KEYS = [
   "legalName",
   "legalAddress",
   "gstin",
+  "sacCode",
+  "gstRate",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

@@ -13,6 +13,7 @@ import { businessesRouter } from "./businesses.ts";
 import { salesRouter } from "./sales.ts";
 import { filesRouter } from "./files.ts";
 import { bookingsRouter, bookRouter } from "./book.ts";
+import { invoicesRouter } from "./invoices.ts";
 import { messagesRouter } from "./messages.ts";
 import { adminRouter } from "./admin.ts";
 import { studentRouter } from "./student.ts";
@@ -72,6 +73,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/attempts", attemptsRouter(deps));
   api.route("/series", seriesRouter(deps));
   api.route("/messages", messagesRouter(deps));
+  api.route("/invoices", invoicesRouter(deps));
 
   // The document does not change while the process runs: made once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -4,6 +4,8 @@ import type { DbOrTx } from "../db/types.ts";
 import type { MessageService } from "./service.ts";
 import type { SiteLinks } from "./links.ts";
 import { messageDate } from "./format.ts";
+import type { InvoiceRow, InvoiceService, InvoiceSource } from "../invoices/service.ts";
+import { INVOICE_TITLES } from "#common/gst.ts";
 
 export interface Receipt {
   userId: string;
@@ -17,13 +19,21 @@ export interface Receipt {
   centerId: string | null;
   /** Where the buyer sees what they bought (on the seller's site). */
   path: string;
+  /** The payment the invoice is issued for. */
+  source: InvoiceSource;
 }
 
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat("en-IN", { style: "currency", currency }).format(amount / 100);
 
-/** The buyer's receipt, written in the transaction that completes the payment. */
-export async function sendReceipt(tx: DbOrTx, messages: MessageService, links: SiteLinks, receipt: Receipt) {
+/** The buyer's receipt with its invoice attached, written in the transaction that completes the payment. */
+export async function sendReceipt(
+  tx: DbOrTx,
+  messages: MessageService,
+  links: SiteLinks,
+  receipt: Receipt,
+  invoice: InvoiceRow,
+) {
   const [buyer] = await tx
     .select({ name: users.name, email: users.email })
     .from(users)
@@ -44,8 +54,41 @@ export async function sendReceipt(tx: DbOrTx, messages: MessageService, links: S
       date: messageDate(new Date()),
       paymentId: receipt.paymentId,
       link: links.to(seller ?? null, receipt.path),
+      invoice: `${INVOICE_TITLES[invoice.kind]} ${invoice.number}`,
     },
     to: { email: buyer.email, userId: receipt.userId },
     centerId: receipt.centerId,
+    invoiceId: invoice.id,
+  });
+}
+
+/**
+ * A processed refund: its credit note is issued, and the buyer told with the note attached, in
+ * the transaction that records the refund.
+ */
+export async function sendRefundNote(
+  tx: DbOrTx,
+  messages: MessageService,
+  links: SiteLinks,
+  refund: { id: string; amount: number; currency: string },
+  invoices: InvoiceService,
+) {
+  const note = await invoices.creditNote(tx, refund.id);
+  const [buyer] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, note.buyerUserId));
+  if (!buyer) return;
+  await messages.send(tx, {
+    template: "refund-processed",
+    values: {
+      name: buyer.name,
+      item: note.description.replace(/^Refund: /, ""),
+      amount: money(refund.amount, refund.currency),
+      creditNote: `${INVOICE_TITLES[note.kind]} ${note.number}`,
+      link: links.to(null, "/business/subscription-details"),
+    },
+    to: { email: buyer.email, userId: note.buyerUserId },
+    invoiceId: note.id,
   });
 }

@@ -58,6 +58,7 @@ function outboxPage(list: MessageJson[]): string {
 <header><span class="channel">${CHANNEL_NAMES[m.channel]}</span> to <strong>${escapeHtml(m.to)}</strong>
 <time datetime="${m.createdAt}">${escapeHtml(new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" }))}</time></header>
 ${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ""}<pre>${linked(m.text)}</pre>
+${m.attachment ? `<p class="attachment">Attached: <a href="${escapeHtml(m.attachment)}">invoice PDF</a> (opens for its buyer, signed in)</p>` : ""}
 <footer>Template ${escapeHtml(m.template)}</footer></article>`,
     )
     .join("\n");
@@ -77,6 +78,7 @@ h2{font-size:1rem;margin:.75rem 0 0}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit;line-height:1.6;margin:.5rem 0}
 a{color:#4338ca}
 footer{font-size:.75rem;color:#64748b}
+.attachment{font-size:.875rem;margin:.25rem 0 .5rem}
 </style></head>
 <body><main><h1>Sandbox outbox</h1>
 <p class="lead">No e-mail, WhatsApp or SMS provider is configured, so messages are kept here instead of being sent. Newest first.</p>

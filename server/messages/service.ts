@@ -31,6 +31,15 @@ export interface MessageRequest<T extends TemplateId> {
   locale?: Locale;
   /** A reminder's identity: a message with the same key (per channel) is never written twice. */
   dedupeKey?: string;
+  /** An invoice or credit note to send with it: e-mail attaches its PDF. */
+  invoiceId?: string;
+}
+
+/** A file sent with an e-mail. */
+export interface Attachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 /** A message as the sandbox outbox and the admins' list show it. */
@@ -46,6 +55,8 @@ export interface MessageJson {
   error: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Where the PDF attached to an e-mail (an invoice) downloads. */
+  attachment?: string;
 }
 
 const toJson = (row: typeof messages.$inferSelect): MessageJson => ({
@@ -60,6 +71,7 @@ const toJson = (row: typeof messages.$inferSelect): MessageJson => ({
   error: row.lastError,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
+  ...(row.invoiceId ? { attachment: `/api/invoices/${row.invoiceId}/pdf` } : {}),
 });
 
 /**
@@ -76,6 +88,8 @@ export class MessageService {
   /** Where an e-mail's opt-out link points (the platform's /unsubscribe/{message id}). */
   private readonly links: SiteLinks;
   private readonly brands = new WeakMap<DbOrTx, Map<string, Brand>>();
+  /** Renders an invoice's PDF when its e-mail is sent (set once the invoices exist). */
+  private invoicePdf: ((invoiceId: string) => Promise<Attachment>) | null = null;
 
   constructor(deps: { db: Db; queue: JobQueue; config: MessagingConfig; logger: Logger; links: SiteLinks }) {
     this.db = deps.db;
@@ -83,6 +97,10 @@ export class MessageService {
     this.config = deps.config;
     this.logger = deps.logger;
     this.links = deps.links;
+  }
+
+  attachInvoicesWith(render: (invoiceId: string) => Promise<Attachment>) {
+    this.invoicePdf = render;
   }
 
   get sandbox(): boolean {
@@ -134,6 +152,7 @@ export class MessageService {
         values: Object.fromEntries(orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v])),
         status: "queued" as "queued" | "skipped",
         dedupeKey: request.dedupeKey ? `${request.dedupeKey}:${channel}` : null,
+        invoiceId: channel === "email" ? (request.invoiceId ?? null) : null,
       }));
     if (rows.length === 0) return;
     for (const row of rows)
@@ -279,6 +298,7 @@ export class MessageService {
           .sort((a, b) => Number(a) - Number(b))
           .map((k) => claimed.values[k]),
         unsubscribe: claimed.channel === "email" ? this.unsubscribeLink(claimed.id) : null,
+        attachments: claimed.invoiceId && this.invoicePdf ? [await this.invoicePdf(claimed.invoiceId)] : [],
       });
       await this.finish(messageId, { status: "sent", transport: transport.name, providerId, sentAt: new Date() });
     } catch (error) {

@@ -259,20 +259,37 @@ export const TEMPLATES = {
     date: string;
     paymentId: string;
     link: string;
+    invoice: string;
   }>({
-    when: "A payment is completed (a plan or its renewal, content, a test or series): to the buyer",
+    when: "A payment is completed (a plan or its renewal, content, a test or series): to the buyer, with the GST invoice attached",
     channels: ["email"],
     promotional: false,
-    order: ["name", "item", "amount", "date", "paymentId", "link"],
+    order: ["name", "item", "amount", "date", "paymentId", "link", "invoice"],
     render: (v, locale, brand) =>
       locale === "hi"
         ? {
             subject: `${brand.name}: भुगतान की रसीद (${v.amount})`,
-            text: `नमस्ते ${v.name}, आपका भुगतान मिल गया है।\n\n${v.item}\nराशि: ${v.amount}\nतारीख: ${v.date}\nभुगतान आईडी: ${v.paymentId}\n\nदेखें: ${v.link}`,
+            text: `नमस्ते ${v.name}, आपका भुगतान मिल गया है।\n\n${v.item}\nराशि: ${v.amount}\nतारीख: ${v.date}\nभुगतान आईडी: ${v.paymentId}\n\n${v.invoice} संलग्न है।\n\nदेखें: ${v.link}`,
           }
         : {
             subject: `Your ${brand.name} receipt for ${v.amount}`,
-            text: `Hello ${v.name}, thank you: your payment has been received.\n\n${v.item}\nAmount paid: ${v.amount}\nDate: ${v.date}\nPayment ID: ${v.paymentId}\n\nSee it here: ${v.link}`,
+            text: `Hello ${v.name}, thank you: your payment has been received.\n\n${v.item}\nAmount paid: ${v.amount}\nDate: ${v.date}\nPayment ID: ${v.paymentId}\n\n${v.invoice} is attached; your billing history keeps it too.\n\nSee it here: ${v.link}`,
+          },
+  }),
+  "refund-processed": template<{ name: string; item: string; amount: string; creditNote: string; link: string }>({
+    when: "An admin refunds a plan under the 30-day money-back guarantee: to the buyer, with the credit note attached",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "item", "amount", "creditNote", "link"],
+    render: (v, locale, brand) =>
+      locale === "hi"
+        ? {
+            subject: `${brand.name}: ${v.amount} की वापसी`,
+            text: `नमस्ते ${v.name}, ${v.item} के ${v.amount} वापस भेज दिए गए हैं; बैंक में आने में 5-7 कार्यदिवस लग सकते हैं।\n\n${v.creditNote} संलग्न है।\n\nदेखें: ${v.link}`,
+          }
+        : {
+            subject: `Your ${brand.name} refund of ${v.amount}`,
+            text: `Hello ${v.name}, ${v.amount} for ${v.item} has been refunded. It can take 5-7 working days to reach your account.\n\n${v.creditNote} is attached; your billing history keeps it too.\n\nSee it here: ${v.link}`,
           },
   }),
 } as const;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { DEFAULT_GST_RATE, DEFAULT_SAC, GST_RATES, isGstin } from "#common/gst.ts";
 
 /**
  * The process environment, parsed once. A wrong value stops start-up with one line naming the
@@ -186,9 +187,16 @@ export const EnvSchema = v.object({
   PLATFORM_GSTIN: v.pipe(
     optionalText,
     v.check(
-      (s) => s === undefined || /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(s),
-      "must be a 15-character GSTIN such as 19AABCP1234C1Z5",
+      (s) => s === undefined || isGstin(s),
+      "must be a 15-character GSTIN with its check character, such as 19AABCP1234C1ZX",
     ),
+  ),
+  /** What the platform's and institutes' invoices charge: the SAC code and the GST rate in per cent. */
+  GST_SAC: v.pipe(v.optional(v.string(), DEFAULT_SAC), v.regex(/^\d{6}$/, "must be a 6-digit SAC code")),
+  GST_RATE: v.pipe(
+    v.optional(v.string(), String(DEFAULT_GST_RATE)),
+    v.check((s) => (GST_RATES as readonly number[]).includes(Number(s)), "must be one of 0, 5, 12, 18, 28"),
+    v.transform(Number),
   ),
 });
 

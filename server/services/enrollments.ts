@@ -327,6 +327,7 @@ export class EnrollmentService {
       paymentId: payment.paymentId,
       centerId: order.centerId ?? bought.centerId,
       path: "/student/my-courses",
+      source: { contentOrderId: order.id },
     });
     if (!enrolled) {
       // Already enrolled (e.g. an older order paid in another tab): the money needs a person to refund it.

@@ -44,7 +44,8 @@ import { EmailChangeService } from "./email-changes.ts";
 import { homeFor } from "#common/home.ts";
 import { SiteLinks } from "../messages/links.ts";
 import { Reminders } from "../messages/reminders.ts";
-import { sendReceipt } from "../messages/receipts.ts";
+import { sendReceipt, sendRefundNote } from "../messages/receipts.ts";
+import { InvoiceService } from "../invoices/service.ts";
 import { announceResults } from "./mock-tests/results-released.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
@@ -79,6 +80,7 @@ export interface Services {
   notices: NoticeService;
   trials: TrialService;
   refunds: RefundService;
+  invoices: InvoiceService;
   settings: SettingsService;
   questionBank: QuestionBankService;
   mockTests: MockTestService;
@@ -143,6 +145,14 @@ export function createServices({
     (fileKey): Promise<void> => delivery.checkStampable(fileKey),
   );
   const plans = new PlanService(db, database);
+  const invoices = new InvoiceService(db, {
+    legalName: env.PLATFORM_LEGAL_NAME ?? null,
+    legalAddress: env.PLATFORM_LEGAL_ADDRESS ?? null,
+    gstin: env.PLATFORM_GSTIN ?? null,
+    sac: env.GST_SAC,
+    rate: env.GST_RATE,
+  });
+  messages.attachInvoicesWith((invoiceId) => invoices.attachment(invoiceId));
   const payments = createPayments(env, db, logger);
   const notices = new NoticeService(db);
   const trials: TrialService = new TrialService({
@@ -165,13 +175,20 @@ export function createServices({
     platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
     convertTrial: (tx, center, planName): Promise<void> => trials.convert(tx, center, planName),
-    receipt: (tx, receipt) => sendReceipt(tx, messages, links, receipt),
+    receipt: async (tx, receipt) => sendReceipt(tx, messages, links, receipt, await invoices.issue(tx, receipt.source)),
   });
   payments.completion.register(purchases.orderKind);
   const delivery = new DeliveryService(db, storage, (id) => content.forFile(id), {
     logger: logger.child({ component: "delivery" }),
   });
-  const refunds = new RefundService({ db, payments, notices, tenants, logger: logger.child({ component: "refunds" }) });
+  const refunds = new RefundService({
+    db,
+    payments,
+    notices,
+    tenants,
+    logger: logger.child({ component: "refunds" }),
+    refunded: (tx, refund) => sendRefundNote(tx, messages, links, refund, invoices),
+  });
   const enrollments = new EnrollmentService({
     db,
     payments,
@@ -179,7 +196,7 @@ export function createServices({
     rateLimiter,
     logger,
     reads,
-    receipt: (tx, receipt) => sendReceipt(tx, messages, links, receipt),
+    receipt: async (tx, receipt) => sendReceipt(tx, messages, links, receipt, await invoices.issue(tx, receipt.source)),
   });
   payments.completion.register(enrollments.orderKind);
   const team = new TeamService({
@@ -246,6 +263,7 @@ export function createServices({
     notices,
     trials,
     refunds,
+    invoices,
     settings: new SettingsService(db, env),
     questionBank,
     mockTests,

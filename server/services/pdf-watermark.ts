@@ -51,7 +51,7 @@ export async function watermarkPdf(bytes: Uint8Array, owner: WatermarkOwner): Pr
  * Text the standard font can print: accents are kept where the font has them, other letters
  * (e.g. Devanagari, which the standard PDF fonts lack) are dropped, so the e-mail always shows.
  */
-function printable(value: string, font?: PDFFont): string {
+export function printable(value: string, font?: PDFFont): string {
   const supported = font ? new Set(font.getCharacterSet()) : null;
   const keep = (ch: string) => {
     const code = ch.codePointAt(0)!;

@@ -263,6 +263,7 @@ export class PurchaseService {
       paymentId: payment.paymentId,
       centerId: null,
       path: "/business/subscription-details",
+      source: { purchaseId: order.id },
     });
   }
 

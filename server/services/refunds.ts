@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { centers, purchases, refunds } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
+import type { Db, Tx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, conflict, notFound } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -49,6 +49,8 @@ export interface RefundServiceDeps {
   notices: NoticeService;
   tenants: TenantDirectory;
   logger: Logger;
+  /** The credit note and the buyer's message, in the transaction that records the refund. */
+  refunded: (tx: Tx, refund: { id: string; amount: number; currency: string }) => Promise<void>;
 }
 
 /**
@@ -149,6 +151,7 @@ export class RefundService {
         title: `Refunded: ${purchase.instituteName}`,
         body: `${amount} for the ${purchase.planName} plan (${purchase.domain}) was refunded; the center has ended.`,
       });
+      await this.deps.refunded(tx, row);
       return row;
     });
     this.deps.tenants.changed();

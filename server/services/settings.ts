@@ -24,6 +24,8 @@ type Defaults = Pick<
   | "PLATFORM_LEGAL_NAME"
   | "PLATFORM_LEGAL_ADDRESS"
   | "PLATFORM_GSTIN"
+  | "GST_SAC"
+  | "GST_RATE"
 >;
 
 const empty = (): PlatformSettingsValues =>
@@ -82,6 +84,8 @@ export class SettingsService {
       legalName: e.PLATFORM_LEGAL_NAME ?? null,
       legalAddress: e.PLATFORM_LEGAL_ADDRESS ?? null,
       gstin: e.PLATFORM_GSTIN ?? null,
+      sacCode: e.GST_SAC,
+      gstRate: String(e.GST_RATE),
     };
   }
 

@@ -126,7 +126,7 @@ test("admins edit platform settings; Setup Details and Help & Contact show them"
   await page.getByLabel("Support phone").fill("+91 33 4000 1234");
   await page.getByLabel("Live chat link").fill("https://chat.pathshala.example/");
   await page.getByLabel("Legal name").fill("Pathshala Learning Pvt Ltd");
-  await page.getByLabel("GSTIN").fill("19AABCP1234C1Z5");
+  await page.getByLabel("GSTIN").fill("19AABCP1234C1ZX");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved")).toBeVisible();
   await shot(page, "admin-settings");

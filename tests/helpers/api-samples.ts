@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
-import { messages } from "../../server/db/schema/index.ts";
+import { invoices, messages } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
@@ -184,6 +184,11 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   );
   const refundableOrder = (await refundable.json()) as { order: { id: string }; purchase: { _id: string } };
   await payThroughSandbox(t, refundableOrder.order.id);
+  const [planInvoice] = await t.database.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.purchaseId, refundableOrder.purchase._id));
+  if (!planInvoice) throw new Error("the paid plan was issued no invoice");
   const paidId = await publish(t, creator.access_token, { ...liveFields, title: "Sample paid class", price: "499" });
   const contentOrder = await postJson(
     t,
@@ -395,6 +400,9 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /contents": { host: INSTITUTE },
     "GET /businesses": {},
     "GET /sales/my": { query: { format: "csv" } },
+    "GET /invoices/my": {},
+    "GET /invoices/export": { query: { from: "2026-04-01", to: "2027-03-31" }, who: ["admin", "business"] },
+    "GET /invoices/{id}/pdf": { params: { id: planInvoice.id }, who: ["business", "admin"] },
     "GET /sales/content/{id}": { params: { id: contentId } },
     "GET /files/{id}/{name}": {
       params: { id: fileId, name: fileName },

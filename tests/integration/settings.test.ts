@@ -38,7 +38,7 @@ describe("/api/settings", () => {
       SUPPORT_PHONE: "+91 33 4000 1234",
       SUPPORT_CHAT_URL: "https://chat.pathshala.in",
       PLATFORM_LEGAL_NAME: "Pathshala Learning Pvt Ltd",
-      PLATFORM_GSTIN: "19AABCP1234C1Z5",
+      PLATFORM_GSTIN: "19AABCP1234C1ZX",
     });
     const admin = bearer(await adminToken(t));
     const body = await (await t.request("/api/settings", { headers: admin })).json();
@@ -50,7 +50,7 @@ describe("/api/settings", () => {
       supportPhone: "+91 33 4000 1234",
       supportChatUrl: "https://chat.pathshala.in",
       legalName: "Pathshala Learning Pvt Ltd",
-      gstin: "19AABCP1234C1Z5",
+      gstin: "19AABCP1234C1ZX",
     });
   });
 
@@ -72,7 +72,7 @@ describe("/api/settings", () => {
         supportPhone: "+91 98300 12345",
         dnsTargetIp: "198.51.100.7",
         dnsTargetHost: "Edge.Example.com.",
-        gstin: "19aabcp1234c1z5",
+        gstin: "19aabcp1234c1zx",
         legalName: "Example Learning LLP",
         legalAddress: "12 Park Street, Kolkata 700016",
         supportChatUrl: "https://wa.me/919830012345",
@@ -85,7 +85,7 @@ describe("/api/settings", () => {
       supportEmail: "care@example.com",
       dnsTargetIp: "198.51.100.7",
       dnsTargetHost: "edge.example.com",
-      gstin: "19AABCP1234C1Z5",
+      gstin: "19AABCP1234C1ZX",
     });
     const back = await (await put(t, { ...settings.stored, supportEmail: "" }, admin)).json();
     expect(back.settings.stored.supportEmail).toBeNull();

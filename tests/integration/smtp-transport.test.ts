@@ -63,6 +63,7 @@ const outgoing = (recipient: string) => {
     html: emailHtml(rendered, PLATFORM_BRAND),
     values: ["Meera", "http://localhost/reset-password?token=abc"],
     unsubscribe: "http://localhost:3000/unsubscribe/7f1c2a9e-5d0b-4c1e-9a8f-2b3c4d5e6f70",
+    attachments: [] as { filename: string; content: Uint8Array; contentType: string }[],
   };
 };
 
@@ -86,6 +87,23 @@ describe("the SMTP transport", () => {
     expect(mail.raw).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:3000\/unsubscribe\/7f1c2a9e[^>]*>/);
     expect(mail.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(mail.raw).toContain("reset-password?token=3Dabc"); // quoted-printable "="
+  });
+
+  it("attaches an invoice's PDF to the e-mail", async () => {
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`, "Pathshala <no-reply@pathshala.test>");
+    const pdf = new TextEncoder().encode("%PDF-1.7 invoice");
+    try {
+      await transport.send({
+        ...outgoing("meera@example.com"),
+        attachments: [{ filename: "INV-26-27-00001.pdf", content: pdf, contentType: "application/pdf" }],
+      });
+    } finally {
+      transport.close();
+    }
+    const raw = received.at(-1)!.raw;
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=INV-26-27-00001\.pdf/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=INV-26-27-00001\.pdf/);
+    expect(raw).toContain(Buffer.from(pdf).toString("base64"));
   });
 
   it("throws the server's final refusal (5xx) as one not to retry, so the worker marks it failed at once", async () => {

@@ -95,7 +95,7 @@ const GROUPS: { title: string; description: string; icon: typeof Globe; fields: 
         hint: "Street, city, PIN code, state.",
         placeholder: "Street, City 700001, West Bengal",
       },
-      { key: "gstin", label: "GSTIN", hint: "15 characters.", placeholder: "19AABCP1234C1Z5" },
+      { key: "gstin", label: "GSTIN", hint: "15 characters.", placeholder: "19AABCP1234C1ZX" },
     ],
   },
 ];

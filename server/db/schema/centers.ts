@@ -38,6 +38,11 @@ export const centers = pgTable(
     trialEndsAt: timestamp({ withTimezone: true }),
     templateId: text().notNull().default("t1"),
     siteProfile: jsonb().$type<SiteProfile>().notNull().default({}),
+    /** The institute as a seller on its invoices (issue 30 §6): legal name, address, GST state code and GSTIN. */
+    legalName: text(),
+    billingAddress: text(),
+    gstState: text(),
+    gstin: text(),
     /** Bumped on every change that alters the rendered site; part of the HTML cache key. */
     siteVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

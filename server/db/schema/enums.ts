@@ -1,5 +1,6 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from "#common/messages.ts";
+import { INVOICE_KINDS } from "#common/gst.ts";
 
 export const roleEnum = pgEnum("role", ["student", "creator", "business", "admin"]);
 export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh"]);
@@ -18,3 +19,4 @@ export const resultReleaseEnum = pgEnum("result_release", ["immediate", "after-w
 export const attemptSubmitterEnum = pgEnum("attempt_submitter", ["student", "clock"]);
 export const messageChannelEnum = pgEnum("message_channel", MESSAGE_CHANNELS);
 export const messageStatusEnum = pgEnum("message_status", MESSAGE_STATUSES);
+export const invoiceKindEnum = pgEnum("invoice_kind", INVOICE_KINDS);

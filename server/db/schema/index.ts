@@ -9,3 +9,4 @@ export * from "./team.ts";
 export * from "./trials.ts";
 export * from "./mock-tests.ts";
 export * from "./messages.ts";
+export * from "./invoices.ts";

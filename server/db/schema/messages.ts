@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { messageChannelEnum, messageStatusEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
+import { invoices } from "./invoices.ts";
 
 /**
  * The outbox (issue 30): one row per message to one recipient on one channel, written in the
@@ -30,6 +31,8 @@ export const messages = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
+    /** An invoice or credit note sent with it (e-mail attaches its PDF). */
+    invoiceId: uuid().references(() => invoices.id, { onDelete: "set null" }),
     /** Set for messages a sweep sends (reminders): the same key is written once, by whichever instance comes first. */
     dedupeKey: text(),
     /** Which transport took it ("sandbox", "smtp", "whatsapp", "msg91") and its id there. */

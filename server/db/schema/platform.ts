@@ -87,6 +87,9 @@ export const platformSettings = pgTable(
     legalName: text(),
     legalAddress: text(),
     gstin: text(),
+    /** What invoices charge: SAC code and GST rate in per cent (as text, like every setting). */
+    sacCode: text(),
+    gstRate: text(),
     updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

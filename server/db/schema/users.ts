@@ -16,6 +16,8 @@ export const users = pgTable(
     /** A mobile number in E.164, once verified by a code (it can then sign in with a code). */
     phone: text(),
     phoneVerifiedAt: timestamp({ withTimezone: true }),
+    /** The buyer's state (its GST code) for the place of supply on their invoices. */
+    gstState: text(),
     /** The institute whose domain the person signed up on, if any. */
     signupCenterId: uuid().references(() => centers.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

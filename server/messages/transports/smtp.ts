@@ -20,6 +20,11 @@ export function smtpTransport(url: string, from: string): Transport & { close():
           subject: message.subject ?? "",
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          attachments: message.attachments.map((a) => ({
+            filename: a.filename,
+            content: Buffer.from(a.content),
+            contentType: a.contentType,
+          })),
           // One-click opt-out for mail clients (RFC 8058).
           ...(message.unsubscribe
             ? { list: { unsubscribe: { url: message.unsubscribe, comment: "Unsubscribe" } } }

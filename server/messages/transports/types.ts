@@ -15,6 +15,8 @@ export interface Outgoing {
   values: string[];
   /** For e-mail: the link that opts the recipient out (also sent as List-Unsubscribe). */
   unsubscribe: string | null;
+  /** Files an e-mail carries (an invoice's PDF); other channels send none. */
+  attachments: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export interface Transport {
