@@ -39,6 +39,7 @@ export default [
   route("account/password", "routes/auth/change-password.ts"),
   route("account/phone", "routes/auth/account-phone.ts"),
   route("account/email", "routes/auth/account-email.ts"),
+  route("account/billing", "routes/auth/account-billing.ts"),
   route("confirm-email", "routes/auth/confirm-email.tsx"),
   route("login-code", "routes/auth/login-code.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -12,6 +12,8 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { RESET_TEXTS } from "#common/validation/account-security.ts";
 import { FormError, FormNote } from "~/components/ui/form-message";
 import { NewPasswordFields, OneTimeCodeField } from "~/components/auth-fields";
+import { InvoiceTable, StateSelect } from "~/components/invoices";
+import type { InvoiceJson } from "#common/invoices.ts";
 
 type UploadResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
 
@@ -110,6 +112,7 @@ export function AccountDetails({
       <MobileNumber />
       <ChangeEmail />
       <ChangePassword />
+      <Invoices />
     </Card>
   );
 }
@@ -218,6 +221,53 @@ function ChangeEmail() {
             Send confirmation link
           </Button>
         </fetcher.Form>
+      )}
+    </AccountSection>
+  );
+}
+
+type BillingState = { state: string | null; invoices: InvoiceJson[] };
+type StateSaved = { ok: true; state: string | null; message: string } | { ok: false; error: string };
+
+/** Invoices: the state they name as the place of supply, and every invoice and credit note with its PDF. */
+function Invoices() {
+  const billing = useFetcher<BillingState>();
+  const saver = useFetcher<StateSaved>();
+  const { load } = billing;
+  useEffect(() => {
+    load("/account/billing");
+  }, [load]);
+  const result = saver.state === "idle" ? saver.data : undefined;
+  useEffect(() => {
+    if (result?.ok) toast.success("State saved", { description: result.message });
+  }, [result]);
+  const current = billing.data;
+  return (
+    <AccountSection
+      title="Invoices"
+      description="Every payment you make comes with a GST invoice. Your state decides which taxes it shows."
+    >
+      {current ? (
+        <>
+          <saver.Form method="post" action="/account/billing" className="flex max-w-md flex-wrap items-end gap-3">
+            <Field label="Your state" className="min-w-56 flex-1">
+              <StateSelect defaultValue={current.state ?? ""} key={current.state ?? ""} />
+            </Field>
+            <Button type="submit" variant="outline" disabled={saver.state !== "idle"}>
+              {saver.state !== "idle" ? "Saving..." : "Save state"}
+            </Button>
+          </saver.Form>
+          {result && !result.ok && <FormError className="mt-2">{result.error}</FormError>}
+          <div className="mt-4">
+            {current.invoices.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No invoices yet.</p>
+            ) : (
+              <InvoiceTable invoices={current.invoices} />
+            )}
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">Loading...</p>
       )}
     </AccountSection>
   );

@@ -8,6 +8,7 @@ import { createServices, startHousekeeping, startTestClock, type Services } from
 import { createStorage } from "../storage/index.ts";
 import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
 import { seedDemoMessages } from "../seed/demo-messages.ts";
+import { seedDemoInvoices } from "../seed/demo-invoices.ts";
 import { startReminders } from "../messages/reminders.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 
@@ -53,7 +54,10 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   const services = createServices({ env, database, logger, storage });
   try {
     await services.messages.start();
-    if (freshDemo) await seedDemoMessages(database.db, services, `http://localhost:${env.PORT}`);
+    if (freshDemo) {
+      await seedDemoMessages(database.db, services, `http://localhost:${env.PORT}`);
+      await seedDemoInvoices(database.db, services);
+    }
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -16,17 +16,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Badge } from "~/components/ui/badge";
 import { DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../../tenants/defaults";
 import { NoSubscription } from "~/components/business/no-subscription";
+import { SellerInvoicesCard } from "~/components/business/seller-invoices";
+import { INVOICE_TEXTS } from "#common/invoices.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { center } = await loadBusinessCenter(context, request);
+  const { center, services } = await loadBusinessCenter(context, request);
   if (!center) return { center: null };
   const p = center.siteProfile ?? {};
   return {
     center: { id: center.id, instituteName: center.instituteName, domain: center.customDomain },
+    seller: await services.invoices.sellerProfile(center.id),
     profile: {
       tagline: p.tagline ?? "",
       address: p.address ?? "",
@@ -63,6 +66,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: intent === "logo" ? "Logo updated" : "Logo removed" };
   }
 
+  if (intent === "billing") {
+    const saved = await tryService(() =>
+      services.invoices.updateSellerProfile(center.id, {
+        legalName: form.get("legalName") ?? "",
+        address: form.get("address") ?? "",
+        state: form.get("state") ?? "",
+        gstin: form.get("gstin") ?? "",
+      }),
+    );
+    if (!saved.ok) return saved.response;
+    return {
+      ok: true as const,
+      message: INVOICE_TEXTS.billingSaved,
+      description: "Invoices issued from now on show them.",
+    };
+  }
+
   const parsed = parseInput(SiteProfileInput, {
     tagline: form.get("tagline") ?? "",
     address: form.get("address") ?? "",
@@ -96,14 +116,17 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
   const saving = navigation.state === "submitting";
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message, { description: "Your website shows the change now." });
+    if (actionData.ok)
+      toast.success(actionData.message, {
+        description: "description" in actionData ? actionData.description : "Your website shows the change now.",
+      });
     else toast.error("Could not save", { description: actionData.error, duration: 4000 });
   }, [actionData]);
 
   if (!loaderData.center) {
     return <NoSubscription title="Website Details" />;
   }
-  const { center, profile } = loaderData;
+  const { center, profile, seller } = loaderData;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <PageHeader
@@ -176,6 +199,13 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </Form>
+      <SellerInvoicesCard
+        profile={seller}
+        instituteName={center.instituteName}
+        siteAddress={profile.address}
+        centerId={center.id}
+        saving={saving}
+      />
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import type { PurchaseJson } from "#common/purchases.ts";
+import type { InvoiceJson } from "#common/invoices.ts";
+import { InvoiceLink } from "~/components/invoices";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscription Details | Business" }];
 
@@ -28,17 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...subscription, billedBy };
 }
 
-type History = { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: PurchaseJson[] };
+type History =
+  { state: "loading" } | { state: "failed" } | { state: "ready"; purchases: PurchaseJson[]; invoices: InvoiceJson[] };
 
-/** The account's plan purchases from GET /api/payment/purchases/my. */
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { accept: "application/json" } });
+  if (!res.ok) throw new Error(String(res.status));
+  return (await res.json()) as T;
+}
+
+/** The account's plan purchases (GET /api/payment/purchases/my) with their invoices and credit notes (GET /api/invoices/my). */
 function useBillingHistory() {
   const [history, setHistory] = useState<History>({ state: "loading" });
   const load = useCallback(async () => {
     try {
-      const res = await fetch("/api/payment/purchases/my", { headers: { accept: "application/json" } });
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as { purchases?: PurchaseJson[] };
-      setHistory({ state: "ready", purchases: body.purchases ?? [] });
+      const [bought, billed] = await Promise.all([
+        getJson<{ purchases?: PurchaseJson[] }>("/api/payment/purchases/my"),
+        getJson<{ invoices?: InvoiceJson[] }>("/api/invoices/my"),
+      ]);
+      setHistory({ state: "ready", purchases: bought.purchases ?? [], invoices: billed.invoices ?? [] });
     } catch {
       setHistory({ state: "failed" });
     }
@@ -177,6 +187,7 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
                   <Th className="text-right">Amount</Th>
                   <Th>Status</Th>
                   <Th>Order</Th>
+                  <Th>Invoice</Th>
                 </tr>
               </THead>
               <TBody>
@@ -205,6 +216,15 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
                         )}
                       </Td>
                       <Td className="font-mono text-xs text-muted-foreground">{p.orderId}</Td>
+                      <Td>
+                        <div className="grid gap-1">
+                          {history.invoices
+                            .filter((invoice) => invoice.purchaseId === p._id)
+                            .map((invoice) => (
+                              <InvoiceLink key={invoice.id} invoice={invoice} />
+                            ))}
+                        </div>
+                      </Td>
                     </Tr>
                   );
                 })}

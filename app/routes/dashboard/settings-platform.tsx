@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { Building, Globe, LifeBuoy, Save } from "lucide-react";
+import { Building, FileSpreadsheet, Globe, LifeBuoy, Save } from "lucide-react";
 import type { Route } from "./+types/settings-platform";
 import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";
@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
+import { InvoiceExport } from "~/components/invoice-export";
 
 export const meta: Route.MetaFunction = () => [{ title: "Platform Settings | Pathshala Admin" }];
 
@@ -85,7 +86,8 @@ const GROUPS: { title: string; description: string; icon: typeof Globe; fields: 
   },
   {
     title: "Legal identity",
-    description: "The company that bills institutes, printed on their billing history.",
+    description:
+      "The company that bills institutes, printed on their invoices. Without a GSTIN plans are sold on bills of supply, with no tax.",
     icon: Building,
     fields: [
       { key: "legalName", label: "Legal name", hint: "As registered.", placeholder: "Your Company Pvt Ltd" },
@@ -96,6 +98,13 @@ const GROUPS: { title: string; description: string; icon: typeof Globe; fields: 
         placeholder: "Street, City 700001, West Bengal",
       },
       { key: "gstin", label: "GSTIN", hint: "15 characters.", placeholder: "19AABCP1234C1ZX" },
+      {
+        key: "sacCode",
+        label: "SAC code",
+        hint: "On every invoice, the platform's and the institutes'.",
+        placeholder: "999293",
+      },
+      { key: "gstRate", label: "GST rate (%)", hint: "0, 5, 12, 18 or 28; prices include it.", placeholder: "18" },
     ],
   },
 ];
@@ -164,6 +173,20 @@ export default function PlatformSettings({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </saver.Form>
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <FileSpreadsheet className="size-5" aria-hidden /> Invoices
+          </CardTitle>
+          <CardDescription>
+            Every invoice, bill of supply and credit note the platform has issued for plans, as a spreadsheet for your
+            accountant.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <InvoiceExport>Download invoices (CSV)</InvoiceExport>
+        </CardContent>
+      </Card>
     </div>
   );
 }
