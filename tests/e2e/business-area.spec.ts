@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 import { buyPlan, registerBusiness, signIn, unique } from "./journeys.ts";
+import { pageTexts } from "../helpers/pdf.ts";
 
 const port = Number(process.env.E2E_PORT);
 const shortDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
@@ -67,6 +68,18 @@ test("after paying: subscription details and billing history; renewing extends t
   await expect(paid).toContainText("1 Year Plan");
   await expect(paid).toContainText("₹5,000");
   await expect(paid).toContainText("Paid");
+  // The payment's GST document (a tax invoice, or a bill of supply while the platform has no GSTIN), as a PDF.
+  const invoice = paid.getByRole("link", {
+    name: /^Download (Tax Invoice|Bill of Supply) (INV|BOS)\/\d{2}-\d{2}\/\d{5}$/,
+  });
+  await expect(invoice).toBeVisible();
+  const pdf = await page.request.get((await invoice.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = (await pageTexts(new Uint8Array(await pdf.body()))).join(" ");
+  expect(text).toContain(`1 Year Plan, billed monthly, for ${domain}`);
+  expect(text).toContain(institute);
+  expect(text).toContain("Amount in words: Five Thousand Rupees Only");
   const nextBilling = await page.getByTestId("subscription-next").innerText();
 
   // Renew with another billing period, through the same Checkout.

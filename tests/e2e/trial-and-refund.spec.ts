@@ -55,7 +55,8 @@ test("a free trial from /pricing: no payment, the site works at once on its work
 
   // Buy plan converts the trial: same institute, paid time after the trial's 14 days.
   await banner.getByRole("link", { name: "Buy plan" }).click();
-  await page.getByLabel("Plan").selectOption("1 Year Plan");
+  await expect(page).toHaveURL(/\/business\/subscription-plan/);
+  await page.getByLabel("Plan", { exact: true }).selectOption("1 Year Plan");
   await page.getByLabel("Billing").selectOption("monthly");
   await shot(page, "buy-plan");
   await page.getByRole("button", { name: "Buy plan: 1 Year Plan · ₹5,000" }).click();
@@ -105,6 +106,13 @@ test("an admin refunds a purchase from the center's row: the center ends, the ow
   const history = page.getByRole("table", { name: "Billing history" });
   await expect(history.getByRole("row").nth(1)).toContainText("Refunded");
   await expect(history.getByRole("row").nth(1)).toContainText("₹5,000 back on");
+  // The refund's credit note sits beside the invoice it reverses.
+  await expect(
+    history
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Download Credit Note CN\/\d{2}-\d{2}\/\d{5}$/ }),
+  ).toBeVisible();
   // The plan ended because it was refunded, and says so.
   await expect(page.getByTestId("subscription-status")).toHaveText("Refunded");
   await shot(page, "billing-refunded");
