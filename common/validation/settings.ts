@@ -79,9 +79,11 @@ export const SettingsSchema = v.object({
   gstRate: optional(
     v.pipe(
       v.string(),
-      v.transform((s) => s.replace(/\s*%$/, "")),
-      v.check((s) => (GST_RATES as readonly number[]).includes(Number(s)) && /^\d+$/.test(s), SETTINGS_TEXTS.gstRate),
-      v.transform((s) => String(Number(s))),
+      v.transform((s) => s.replace(/\s*%$/, "").replace(/^0+(?=\d)/, "")),
+      v.check(
+        (s) => /^\d{1,2}$/.test(s) && (GST_RATES as readonly number[]).includes(Number(s)),
+        SETTINGS_TEXTS.gstRate,
+      ),
     ),
     SETTINGS_TEXTS.gstRate,
   ),

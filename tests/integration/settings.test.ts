@@ -104,7 +104,12 @@ describe("/api/settings", () => {
       ["supportPhone", "call me", SETTINGS_TEXTS.supportPhone],
       ["supportChatUrl", "javascript:alert(1)", SETTINGS_TEXTS.supportChatUrl],
       ["gstin", "12345", SETTINGS_TEXTS.gstin],
+      // The right shape with a wrong check character: a typo caught before it is printed on invoices.
+      ["gstin", "19AABCP1234C1Z5", SETTINGS_TEXTS.gstin],
       ["legalName", 42, SETTINGS_TEXTS.legalName],
+      ["sacCode", "99929", SETTINGS_TEXTS.sacCode],
+      ["gstRate", "17", SETTINGS_TEXTS.gstRate],
+      ["gstRate", "18.5", SETTINGS_TEXTS.gstRate],
     ] as const) {
       const res = await put(t, { [field]: value }, admin);
       expect(res.status, field).toBe(400);
@@ -112,5 +117,10 @@ describe("/api/settings", () => {
     }
     const body = await (await t.request("/api/settings", { headers: admin })).json();
     expect(body.stored.supportPhone).toBe("+91 98300 12345");
+    expect(body.effective).toMatchObject({ sacCode: "999293", gstRate: "18" });
+    // A rate written with its per cent sign is kept as the number.
+    expect((await put(t, { gstRate: "12 %", sacCode: "999294" }, admin)).status).toBe(200);
+    const saved = await (await t.request("/api/settings", { headers: admin })).json();
+    expect(saved.stored).toMatchObject({ gstRate: "12", sacCode: "999294" });
   });
 });
