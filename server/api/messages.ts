@@ -10,6 +10,7 @@ import {
   receiveWhatsAppWebhook,
   verifyWhatsAppSubscription,
 } from "../messages/whatsapp-webhook.ts";
+import { MSG91_WEBHOOK_TEXTS, receiveMsg91Webhook } from "../messages/msg91-webhook.ts";
 
 const MessagesQuery = v.object({
   status: v.optional(
@@ -100,6 +101,35 @@ export function messagesRouter({ services }: AppDeps) {
         await c.req.text(),
         c.req.header("x-hub-signature-256"),
         services.messages.whatsappWebhook.appSecret,
+        services.messages,
+      );
+      return c.json({ success: true, ...outcome });
+    },
+  );
+  api.post(
+    "/webhooks/msg91",
+    operation({
+      tag: "messages",
+      auth: "public",
+      summary:
+        "MSG91's SMS delivery reports (webhook v3 as JSON, or v2 as a form's `data`), with `?token=` the MSG91_WEBHOOK_TOKEN: each report marks its message delivered, sent or failed",
+      query: { token: "MSG91_WEBHOOK_TOKEN" },
+      responses: {
+        200: "{success, statuses}",
+        400: MSG91_WEBHOOK_TEXTS.notReport,
+        403: MSG91_WEBHOOK_TEXTS.badToken,
+        404: MSG91_WEBHOOK_TEXTS.notConfigured,
+      },
+    }),
+    async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      const body = type.includes("application/json")
+        ? { json: await c.req.json().catch(() => null) }
+        : { form: await c.req.parseBody().catch(() => ({})) };
+      const outcome = await receiveMsg91Webhook(
+        body,
+        c.req.query("token"),
+        services.messages.msg91WebhookToken,
         services.messages,
       );
       return c.json({ success: true, ...outcome });

@@ -16,6 +16,7 @@ export interface MessagingConfig {
   sandbox: boolean;
   whatsappAppSecret: string | undefined;
   whatsappVerifyToken: string | undefined;
+  msg91WebhookToken: string | undefined;
   close(): void;
 }
 
@@ -49,6 +50,7 @@ export function resolveMessagingConfig(env: Env): MessagingConfig {
     sandbox,
     whatsappAppSecret: env.WHATSAPP_APP_SECRET,
     whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN,
+    msg91WebhookToken: env.MSG91_WEBHOOK_TOKEN,
     close: () => smtp?.close(),
   };
 }

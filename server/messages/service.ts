@@ -112,6 +112,11 @@ export class MessageService {
     return { appSecret: this.config.whatsappAppSecret, verifyToken: this.config.whatsappVerifyToken };
   }
 
+  /** The secret MSG91's delivery-report webhook carries in its address. */
+  get msg91WebhookToken() {
+    return this.config.msg91WebhookToken;
+  }
+
   start() {
     return this.queue.start(
       (job) => this.deliver(job),

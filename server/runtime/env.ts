@@ -157,6 +157,8 @@ export const EnvSchema = v.object({
   /** SMS through MSG91 (DLT-registered templates): the auth key and the sender id. */
   MSG91_AUTH_KEY: optionalText,
   MSG91_SENDER_ID: optionalText,
+  /** The secret in the address of MSG91's delivery-report webhook (`…/webhooks/msg91?token=`). */
+  MSG91_WEBHOOK_TOKEN: optionalText,
   /** Each SMS template's MSG91 flow id, as JSON: {"seminar-booked":"64f…"}. */
   MSG91_TEMPLATE_IDS: v.pipe(
     v.optional(v.string(), "{}"),

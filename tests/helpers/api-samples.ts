@@ -53,10 +53,11 @@ const PRICES = { monthly: { price: 1000 }, quarterly: { price: 2800 }, yearly: {
 
 export const opKey = (op: Pick<Operation, "method" | "path">) => `${op.method.toUpperCase()} ${op.path}`;
 
-/** The WhatsApp webhook's secrets the API's test apps are started with (SAMPLE_ENV). */
+/** The message webhooks' secrets the API's test apps are started with (SAMPLE_ENV). */
 export const SAMPLE_ENV = {
   WHATSAPP_APP_SECRET: "sample-whatsapp-app-secret",
   WHATSAPP_VERIFY_TOKEN: "sample-verify-token",
+  MSG91_WEBHOOK_TOKEN: "sample-msg91-webhook-token",
 };
 const whatsappDelivery = JSON.stringify({
   object: "whatsapp_business_account",
@@ -264,6 +265,11 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       headers: {
         "x-hub-signature-256": `sha256=${webhookSignature(SAMPLE_ENV.WHATSAPP_APP_SECRET, whatsappDelivery)}`,
       },
+      who: ["anonymous"],
+    },
+    "POST /messages/webhooks/msg91": {
+      query: { token: SAMPLE_ENV.MSG91_WEBHOOK_TOKEN },
+      json: { requestId: "3461706b6a4d313330", status: "1", desc: "DELIVERED", number: "919830012345" },
       who: ["anonymous"],
     },
     "POST /messages/{id}/retry": { params: { id: failedMessage.id }, who: ["admin"] },

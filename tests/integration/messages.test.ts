@@ -301,6 +301,75 @@ describe("WhatsApp's webhook", () => {
   });
 });
 
+describe("MSG91's delivery reports", () => {
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp({ MSG91_WEBHOOK_TOKEN: "msg91-token-for-tests" });
+  });
+  afterAll(() => m.close());
+
+  const report = (body: string, type: string, token = "msg91-token-for-tests") =>
+    m.request(`/api/messages/webhooks/msg91?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": type },
+    });
+
+  it("marks each SMS delivered or failed with MSG91's reason, from webhook v3 (JSON) and v2 (form); only with our token", async () => {
+    const sms = async (providerId: string) =>
+      (
+        await m.database.db
+          .insert(messages)
+          .values({
+            template: "phone-code",
+            channel: "sms",
+            recipient: "+919830012345",
+            text: "Your code",
+            status: "sent",
+            transport: "msg91",
+            providerId,
+          })
+          .returning()
+      )[0];
+    const stateOf = async (id: string) => (await m.database.db.select().from(messages).where(eq(messages.id, id)))[0];
+    const delivered = await sms("3461706b6a4d313330");
+    const refused = await sms("3461706b6a4d313331");
+
+    const v3 = JSON.stringify({
+      requestId: "3461706b6a4d313330",
+      status: "1",
+      desc: "DELIVERED",
+      number: "919830012345",
+    });
+    const guessed = await report(v3, "application/json", "guess");
+    expect(guessed.status).toBe(403);
+    expect((await guessed.json()).error).toBe("Invalid webhook token");
+    expect((await stateOf(delivered.id)).status).toBe("sent");
+    const ok = await report(v3, "application/json");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, statuses: 1 });
+    expect((await stateOf(delivered.id)).status).toBe("delivered");
+
+    const v2 = new URLSearchParams({
+      data: JSON.stringify([
+        {
+          senderId: "PTHSLA",
+          requestId: "3461706b6a4d313331",
+          report: [{ status: "17", desc: "NDNC", failedReason: "Number is in DND", number: "919830012345" }],
+        },
+      ]),
+    }).toString();
+    expect((await report(v2, "application/x-www-form-urlencoded")).status).toBe(200);
+    expect(await stateOf(refused.id)).toMatchObject({ status: "failed", lastError: "MSG91: Number is in DND" });
+
+    const junk = await report("{}", "application/json");
+    expect(junk.status).toBe(400);
+    expect((await junk.json()).error).toBe("The webhook's body is not an MSG91 delivery report");
+    // Without the token set (the main test app), the webhook is not there.
+    expect((await t.request("/api/messages/webhooks/msg91?token=x", { method: "POST", body: v3 })).status).toBe(404);
+  });
+});
+
 describe("the sandbox outbox", () => {
   it("answers only on a local address: a server on a real domain never shows its messages", async () => {
     expect((await t.request("/_sandbox/outbox.json")).status).toBe(200);
