@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike } from "pg-boss";
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type JobResult } from "pg-boss";
 import type { Database, DbOrTx } from "../db/types.ts";
 import { APP_ROLE } from "../db/tenant-scope.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -17,13 +17,18 @@ export interface SendJob {
  * connection, PostgreSQL through a small pool of its own. Jobs are sent in the transaction of the
  * event that causes them (`enqueue`), so a message exists exactly when its event does.
  */
+/** How a message that could not be sent is tried again: 5 more times, 20 s, 40 s, … up to 30 min apart. */
+export const SEND_RETRIES = { retryLimit: 5, retryDelay: 20, retryBackoff: true, retryDelayMax: 30 * 60 };
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly database: Database;
+  private readonly retries: { retryLimit: number; retryDelay: number; retryBackoff?: boolean; retryDelayMax?: number };
   private started = false;
 
-  constructor(database: Database, logger: Logger) {
+  constructor(database: Database, logger: Logger, retries: JobQueue["retries"] = SEND_RETRIES) {
     this.database = database;
+    this.retries = retries;
     this.boss =
       database.kind === "pglite"
         ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schedule: false })
@@ -41,10 +46,7 @@ export class JobQueue {
       await this.boss.start();
       await this.boss.createQueue(FAILED_QUEUE, { retryLimit: 3, retryDelay: 60 });
       await this.boss.createQueue(SEND_QUEUE, {
-        retryLimit: 5,
-        retryDelay: 20,
-        retryBackoff: true,
-        retryDelayMax: 30 * 60,
+        ...this.retries,
         // A send that has not finished in a minute was lost with its process (transports time out sooner).
         expireInSeconds: 60,
         deadLetter: FAILED_QUEUE,
@@ -61,9 +63,24 @@ export class JobQueue {
       );
     });
     this.started = true;
-    await this.boss.work<SendJob>(SEND_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-      for (const job of jobs) await work(job.data);
-    });
+    // Each job of a batch is settled on its own: one message that fails is retried alone, and the
+    // others it was fetched with are not sent again.
+    await this.boss.work<SendJob>(
+      SEND_QUEUE,
+      { pollingIntervalSeconds: 0.5, batchSize: 5, perJobResults: true },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            await work(job.data);
+            results.push({ id: job.id, status: "completed" });
+          } catch (error) {
+            results.push({ id: job.id, status: "failed", output: { message: (error as Error).message } });
+          }
+        }
+        return results;
+      },
+    );
     await this.boss.work<SendJob>(FAILED_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) await onFailed(job.data);
     });
