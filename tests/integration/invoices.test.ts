@@ -716,7 +716,14 @@ describe("GET /api/invoices/export", () => {
   });
 
   it("refuses a period that ends before it starts, or is not YYYY-MM-DD, with the rule", async () => {
-    for (const query of ["?from=2026-05-02&to=2026-05-01", "?from=2026-13-45", "?to=yesterday", "?from=02-05-2026"]) {
+    for (const query of [
+      "?from=2026-05-02&to=2026-05-01",
+      "?from=2026-13-45",
+      "?to=yesterday",
+      "?from=02-05-2026",
+      "?from=2026-02-30",
+      "?to=2026-04-31",
+    ]) {
       const res = await t.request(`/api/invoices/export${query}`, { headers: admin });
       expect(res.status, query).toBe(400);
       expect((await res.json()).error, query).toBe(INVOICE_TEXTS.range);
