@@ -9,10 +9,16 @@ import { invoicesCsv } from "../invoices/csv.ts";
 import { invoiceFileName } from "../invoices/pdf.ts";
 import { INVOICE_TEXTS } from "#common/invoices.ts";
 
+/** A calendar day that exists: Date.parse would take 2026-02-30 as 2 March. */
+const isDay = (s: string) => {
+  const at = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === s;
+};
+
 const day = v.pipe(
   v.string(INVOICE_TEXTS.range),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, INVOICE_TEXTS.range),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)), INVOICE_TEXTS.range),
+  v.check(isDay, INVOICE_TEXTS.range),
 );
 
 /** The export's period, in IST days: `from` up to and including `to`. */
