@@ -3,6 +3,7 @@ import {
   GST_STATES,
   INVOICE_KINDS,
   documentNumber,
+  isInterState,
   financialYear,
   isGstin,
   isStateCode,
@@ -174,5 +175,22 @@ describe("states", () => {
     expect(stateLabel(null)).toBe("—");
     expect(GST_STATES["19"]).toBe("West Bengal");
     expect(isStateCode("toString")).toBe(false);
+  });
+});
+
+describe("isInterState", () => {
+  const seller = { sellerGstin: "19AAKCS4321M1ZY", sellerState: "19" };
+  it("is IGST only for a registered seller supplying to another state", () => {
+    expect(isInterState({ ...seller, placeOfSupply: "27" })).toBe(true);
+    expect(isInterState({ ...seller, placeOfSupply: "19" })).toBe(false);
+    // Unknown place of supply: taxed within the seller's state.
+    expect(isInterState({ ...seller, placeOfSupply: null })).toBe(false);
+    // A seller without a GSTIN charges no tax at all.
+    expect(isInterState({ sellerGstin: null, sellerState: "19", placeOfSupply: "27" })).toBe(false);
+  });
+
+  it("knows code 97 (Other Territory) as a state", () => {
+    expect(isStateCode("97")).toBe(true);
+    expect(stateLabel("97")).toBe("97 Other Territory");
   });
 });

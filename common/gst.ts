@@ -42,6 +42,7 @@ export const GST_STATES = {
   "36": "Telangana",
   "37": "Andhra Pradesh",
   "38": "Ladakh",
+  "97": "Other Territory",
 } as const satisfies Record<string, string>;
 
 export type StateCode = keyof typeof GST_STATES;
@@ -104,6 +105,15 @@ export function splitTax(total: number, ratePercent: number, kind: "intra" | "in
  */
 export function placeOfSupply(buyerState: string | null, sellerState: string | null): string | null {
   return buyerState && isStateCode(buyerState) ? buyerState : sellerState;
+}
+
+/** Whether a document's tax is IGST: its seller is registered and supplies to another state. */
+export function isInterState(doc: {
+  sellerGstin: string | null;
+  sellerState: string | null;
+  placeOfSupply: string | null;
+}) {
+  return Boolean(doc.sellerGstin && doc.placeOfSupply && doc.sellerState && doc.placeOfSupply !== doc.sellerState);
 }
 
 /** India's financial year (April to March) of an instant, in IST: "2026-27". */

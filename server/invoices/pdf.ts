@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { ToWords } from "to-words";
-import { INVOICE_TITLES, stateLabel } from "#common/gst.ts";
+import { INVOICE_TITLES, isInterState, stateLabel } from "#common/gst.ts";
 import { printable } from "../services/pdf-watermark.ts";
 import type { InvoiceRow } from "./service.ts";
 
@@ -84,7 +84,7 @@ export async function invoicePdf(
 
   // The line: description, SAC, taxable value, then the tax columns that apply.
   const taxed = row.sellerGstin !== null;
-  const inter = row.igst > 0;
+  const inter = isInterState(row);
   const columns = taxed
     ? inter
       ? [

@@ -21,6 +21,7 @@ import {
   DEFAULT_SAC,
   documentNumber,
   financialYear,
+  isInterState,
   isStateCode,
   placeOfSupply,
   splitTax,
@@ -100,11 +101,8 @@ export class InvoiceService {
     const seller = sale.seller ?? (await this.platformSeller(tx));
     const supply = placeOfSupply(sale.buyer.state, seller.state);
     const kind: InvoiceKind = seller.gstin ? "invoice" : "bill_of_supply";
-    const tax = splitTax(
-      sale.amount,
-      rates.rate,
-      !seller.gstin ? "none" : supply && seller.state && supply !== seller.state ? "inter" : "intra",
-    );
+    const split = { sellerGstin: seller.gstin, sellerState: seller.state, placeOfSupply: supply };
+    const tax = splitTax(sale.amount, rates.rate, !seller.gstin ? "none" : isInterState(split) ? "inter" : "intra");
     return this.write(tx, kind, seller, sale.buyer, {
       placeOfSupply: supply,
       description: sale.description,
@@ -128,7 +126,7 @@ export class InvoiceService {
     const tax = splitTax(
       refund.amount,
       original.rate,
-      original.kind === "bill_of_supply" ? "none" : original.igst > 0 ? "inter" : "intra",
+      original.kind === "bill_of_supply" ? "none" : isInterState(original) ? "inter" : "intra",
     );
     return this.write(
       tx,
