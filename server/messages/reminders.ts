@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { centers, contents, enrollments, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { MessageService } from "./service.ts";
@@ -72,7 +72,7 @@ export class Reminders {
     });
   }
 
-  /** The owner of each paid plan that ends within 7 days, within a day, or ended in the last day. */
+  /** The owner of each plan or free trial that ends within 7 days, within a day, or ended in the last day. */
   async planExpiry(now: Date): Promise<void> {
     const { db, messages, links } = this.deps;
     const ending = await db
@@ -80,6 +80,7 @@ export class Reminders {
         centerId: centers.id,
         institute: centers.instituteName,
         expiresAt: centers.expiresAt,
+        trial: sql<boolean>`${centers.trialEndsAt} is not null`,
         ownerId: users.id,
         name: users.name,
         email: users.email,
@@ -89,7 +90,6 @@ export class Reminders {
       .where(
         and(
           eq(centers.status, "active"),
-          isNull(centers.trialEndsAt),
           gt(centers.expiresAt, new Date(now.getTime() - DAY)),
           lte(centers.expiresAt, new Date(now.getTime() + 7 * DAY)),
         ),
@@ -100,8 +100,9 @@ export class Reminders {
         const left = center.expiresAt!.getTime() - now.getTime();
         const [stage, when] =
           left <= 0 ? ["0", "today"] : left <= DAY ? ["1", "tomorrow"] : ["7", `in ${Math.ceil(left / DAY)} days`];
+        const template = center.trial ? "trial-ending" : "plan-expiry";
         await messages.send(tx, {
-          template: "plan-expiry",
+          template,
           values: {
             name: center.name,
             institute: center.institute,
@@ -111,7 +112,7 @@ export class Reminders {
           },
           to: { email: center.email, userId: center.ownerId },
           centerId: center.centerId,
-          dedupeKey: `plan-expiry:${center.centerId}:${center.expiresAt!.toISOString()}:${stage}`,
+          dedupeKey: `${template}:${center.centerId}:${center.expiresAt!.toISOString()}:${stage}`,
         });
       }
     });

@@ -252,6 +252,23 @@ export const TEMPLATES = {
             text: `Hello ${name}, the plan of ${institute} ends on ${date} (${when}). After that its website goes offline until the plan is renewed. Renew it here:\n${link}`,
           },
   }),
+  "trial-ending": template<{ name: string; institute: string; when: string; date: string; link: string }>({
+    when: "An institute's free trial runs out: to its owner 7 days before, 1 day before and on the day",
+    channels: ["email"],
+    promotional: false,
+    order: ["name", "institute", "when", "date", "link"],
+    render: ({ name, institute, when, date, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute} का निःशुल्क ट्रायल ${date} को समाप्त हो रहा है`,
+            text: `नमस्ते ${name}, ${institute} का निःशुल्क ट्रायल ${date} को समाप्त होता है (${when})। वेबसाइट चालू रखने के लिए प्लान खरीदें; आपकी सारी तैयारी बनी रहेगी:\n${link}`,
+          }
+        : {
+            subject:
+              when === "today" ? `${institute}'s free trial ends today` : `${institute}'s free trial ends ${when}`,
+            text: `Hello ${name}, the free trial of ${institute} ends on ${date} (${when}). Buy a plan to keep its website online; everything you have set up is kept:\n${link}`,
+          },
+  }),
   "payment-receipt": template<{
     name: string;
     item: string;

@@ -212,6 +212,22 @@ describe("reminders from the clock", () => {
       "Lakshya Classes's plan ends tomorrow",
     ]);
   });
+
+  it("tell the owner of a free trial it ends, in the trial's own words", async () => {
+    const owner = await registerUser(t, "business", { name: "Kiran Bose" });
+    const endsAt = new Date(Date.now() + 14 * 86_400_000);
+    await createCenter(t, owner.user._id, { instituteName: "Disha Tutorials", expiresAt: endsAt, trialEndsAt: endsAt });
+    for (const days of [7, 6, 1, 0.5, -0.1])
+      await t.services.reminders.planExpiry(new Date(endsAt.getTime() - days * 86_400_000));
+    const told = (await sentTo(owner.email, 4)).filter((m) => m.template !== "welcome");
+    expect(told.map((m) => m.template)).toEqual(["trial-ending", "trial-ending", "trial-ending"]);
+    expect(told.map((m) => m.subject).sort()).toEqual([
+      "Disha Tutorials's free trial ends in 7 days",
+      "Disha Tutorials's free trial ends today",
+      "Disha Tutorials's free trial ends tomorrow",
+    ]);
+    expect(told[0].text).toContain("Buy a plan to keep its website online; everything you have set up is kept");
+  });
 });
 
 describe("opting out", () => {
