@@ -6,6 +6,7 @@ import type { SiteLinks } from "./links.ts";
 import { messageDate } from "./format.ts";
 import type { InvoiceRow, InvoiceService, InvoiceSource } from "../invoices/service.ts";
 import { INVOICE_TITLES } from "#common/gst.ts";
+import { formatRupees } from "#common/format.ts";
 
 export interface Receipt {
   userId: string;
@@ -23,8 +24,11 @@ export interface Receipt {
   source: InvoiceSource;
 }
 
+/** Rupees as the product's pages write them (₹20,000, ₹149.50); another currency with its code. */
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("en-IN", { style: "currency", currency }).format(amount / 100);
+  currency === "INR"
+    ? formatRupees(amount / 100)
+    : new Intl.NumberFormat("en-IN", { style: "currency", currency }).format(amount / 100);
 
 /** The buyer's receipt with its invoice attached, written in the transaction that completes the payment. */
 export async function sendReceipt(

@@ -266,7 +266,7 @@ describe("paying for content", () => {
       .from(messages)
       .where(and(eq(messages.recipient, student.email), eq(messages.template, "payment-receipt")));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0].subject).toBe("Your Sunrise Academy receipt for ₹299.00");
+    expect(receipts[0].subject).toBe("Your Sunrise Academy receipt for ₹299");
     expect(receipts[0].text).toContain(`Payment ID: ${pay}`);
   });
 

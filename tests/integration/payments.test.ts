@@ -304,7 +304,7 @@ describe("POST /api/payment/verify", () => {
       .from(messages)
       .where(and(eq(messages.userId, owner.user._id), eq(messages.template, "payment-receipt")));
     const receipt = receipts.find((m) => m.text.includes(domain))!;
-    expect(receipt.subject).toBe("Your Pathshala receipt for ₹20,000.00");
+    expect(receipt.subject).toBe("Your Pathshala receipt for ₹20,000");
     expect(receipt.text).toContain(`3 Year Plan, billed quarterly, for ${domain}`);
     expect(receipt.text).toContain(`Payment ID: ${pay}`);
   });
