@@ -95,6 +95,16 @@ export class JobQueue {
     });
   }
 
+  /** Sends many jobs inside `tx` in one statement. */
+  async enqueueAll(tx: DbOrTx, jobs: SendJob[]) {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      SEND_QUEUE,
+      jobs.map((data) => ({ data })),
+      { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) },
+    );
+  }
+
   async stop() {
     if (!this.started) return;
     this.started = false;

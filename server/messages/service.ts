@@ -42,6 +42,9 @@ export interface Attachment {
   contentType: string;
 }
 
+/** Rows written per statement: ~16 parameters each, well under PostgreSQL's 65,535. */
+const WRITE_BATCH = 1000;
+
 /** A message as the sandbox outbox and the admins' list show it. */
 export interface MessageJson {
   id: string;
@@ -131,6 +134,47 @@ export class MessageService {
 
   /** Writes the message (one per channel it can go to) in `tx`, with the jobs that will send it. */
   async send<T extends TemplateId>(tx: DbOrTx, request: MessageRequest<T>): Promise<void> {
+    await this.sendAll(tx, [request]);
+  }
+
+  /**
+   * Writes many messages in `tx` in a few statements (results released to every taker of a test):
+   * their rows in batches, and their jobs with each batch.
+   */
+  async sendAll<T extends TemplateId>(tx: DbOrTx, requests: MessageRequest<T>[]): Promise<void> {
+    const rows: (typeof messages.$inferInsert & { id: string; status: "queued" | "skipped" })[] = [];
+    for (const request of requests) rows.push(...(await this.rowsOf(tx, request)));
+    if (rows.length === 0) return;
+    const promotional = new Set(rows.filter((r) => TEMPLATES[r.template as TemplateId].promotional).map((r) => r.id));
+    if (promotional.size > 0) {
+      const out = await tx
+        .select({ channel: messageOptOuts.channel, recipient: messageOptOuts.recipient })
+        .from(messageOptOuts)
+        .where(
+          inArray(
+            messageOptOuts.recipient,
+            rows.filter((r) => promotional.has(r.id)).map((r) => r.recipient),
+          ),
+        );
+      const optedOut = new Set(out.map((o) => `${o.channel}:${o.recipient}`));
+      for (const row of rows)
+        if (promotional.has(row.id) && optedOut.has(`${row.channel}:${row.recipient}`)) row.status = "skipped";
+    }
+    for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+      const written = await tx
+        .insert(messages)
+        .values(rows.slice(i, i + WRITE_BATCH))
+        .onConflictDoNothing({ target: messages.dedupeKey })
+        .returning({ id: messages.id, status: messages.status });
+      await this.queue.enqueueAll(
+        tx,
+        written.filter((row) => row.status === "queued").map((row) => ({ messageId: row.id })),
+      );
+    }
+  }
+
+  /** One request's rows: one per channel of its template that the recipient has an address for. */
+  private async rowsOf<T extends TemplateId>(tx: DbOrTx, request: MessageRequest<T>) {
     const def = TEMPLATES[request.template];
     const locale = request.locale ?? "en";
     const brand = await this.brandOf(tx, request.centerId ?? null);
@@ -140,47 +184,31 @@ export class MessageService {
       whatsapp: request.to.phone ?? undefined,
       sms: request.to.phone ?? undefined,
     };
-    const rows = def.channels
+    const values = Object.fromEntries(
+      orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v]),
+    );
+    return def.channels
       .filter((channel) => addresses[channel])
-      .map((channel) => ({
+      .map((channel) => {
         // Known before the row is written: an e-mail's opt-out link names it.
-        id: crypto.randomUUID(),
-        template: request.template,
-        channel,
-        recipient: addresses[channel]!,
-        userId: request.to.userId ?? null,
-        centerId: request.centerId ?? null,
-        locale,
-        subject: channel === "email" ? rendered.subject : null,
-        text: rendered.text,
-        html: null as string | null,
-        values: Object.fromEntries(orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v])),
-        status: "queued" as "queued" | "skipped",
-        dedupeKey: request.dedupeKey ? `${request.dedupeKey}:${channel}` : null,
-        invoiceId: channel === "email" ? (request.invoiceId ?? null) : null,
-      }));
-    if (rows.length === 0) return;
-    for (const row of rows)
-      if (row.channel === "email") row.html = emailHtml(rendered, brand, this.unsubscribeLink(row.id));
-    if (def.promotional) {
-      const out = await tx
-        .select({ channel: messageOptOuts.channel, recipient: messageOptOuts.recipient })
-        .from(messageOptOuts)
-        .where(
-          inArray(
-            messageOptOuts.recipient,
-            rows.map((r) => r.recipient),
-          ),
-        );
-      const optedOut = new Set(out.map((o) => `${o.channel}:${o.recipient}`));
-      for (const row of rows) if (optedOut.has(`${row.channel}:${row.recipient}`)) row.status = "skipped";
-    }
-    const written = await tx
-      .insert(messages)
-      .values(rows)
-      .onConflictDoNothing({ target: messages.dedupeKey })
-      .returning({ id: messages.id, status: messages.status });
-    for (const row of written) if (row.status === "queued") await this.queue.enqueue(tx, { messageId: row.id });
+        const id = crypto.randomUUID();
+        return {
+          id,
+          template: request.template as string,
+          channel,
+          recipient: addresses[channel]!,
+          userId: request.to.userId ?? null,
+          centerId: request.centerId ?? null,
+          locale,
+          subject: channel === "email" ? rendered.subject : null,
+          text: rendered.text,
+          html: channel === "email" ? emailHtml(rendered, brand, this.unsubscribeLink(id)) : null,
+          values,
+          status: "queued" as "queued" | "skipped",
+          dedupeKey: request.dedupeKey ? `${request.dedupeKey}:${channel}` : null,
+          invoiceId: channel === "email" ? (request.invoiceId ?? null) : null,
+        };
+      });
   }
 
   /** The page where the recipient of an e-mail stops promotional e-mail. */

@@ -32,9 +32,10 @@ export async function announceResults(tx: DbOrTx, testId: string, messages: Mess
     .where(and(eq(attempts.testId, testId), sql`${attempts.submittedAt} is not null`))
     .orderBy(attempts.studentId, desc(attempts.number));
   const site = test.slug ? { slug: test.slug, customDomain: test.customDomain } : null;
-  for (const taker of takers)
-    await messages.send(tx, {
-      template: "results-released",
+  await messages.sendAll(
+    tx,
+    takers.map((taker) => ({
+      template: "results-released" as const,
       values: {
         name: taker.name,
         test: test.title,
@@ -42,5 +43,6 @@ export async function announceResults(tx: DbOrTx, testId: string, messages: Mess
       },
       to: { email: taker.email, userId: taker.studentId },
       centerId: test.centerId,
-    });
+    })),
+  );
 }
