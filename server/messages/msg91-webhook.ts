@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, validationError } from "../http/errors.ts";
+import { findUnstorable, unstorableMessage } from "#common/validation/storable.ts";
 import type { MessageService } from "./service.ts";
 
 export const MSG91_WEBHOOK_TEXTS = {
@@ -52,6 +53,12 @@ export async function receiveMsg91Webhook(
   if (!token || !sameSecret(token, secret)) throw new HttpError(403, MSG91_WEBHOOK_TEXTS.badToken);
   const reports = reportsIn(body);
   if (!reports) throw new HttpError(400, MSG91_WEBHOOK_TEXTS.notReport);
+  // Text the database cannot keep (NUL, a lone surrogate) is refused, never looked up.
+  const spoiled = findUnstorable(body.json ?? reports);
+  if (spoiled) {
+    const field = spoiled.join(".");
+    throw validationError([{ field, message: unstorableMessage(field) }]);
+  }
   let statuses = 0;
   for (const report of reports) {
     const status = statusOf(report);
