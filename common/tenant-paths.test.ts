@@ -3,12 +3,34 @@ import { isTenantPath } from "./tenant-paths.ts";
 
 describe("isTenantPath", () => {
   it("allows the institute's own pages", () => {
-    for (const path of ["/", "/auth", "/catalog", "/student", "/student/live", "/business/templates", "/my-courses/"]) {
+    for (const path of [
+      "/",
+      "/auth",
+      "/catalog",
+      "/student",
+      "/student/live",
+      "/business/templates",
+      "/my-courses/",
+      "/forgot-password",
+      "/reset-password",
+      "/login-code",
+      "/confirm-email",
+      "/account/phone",
+      "/account/billing",
+    ]) {
       expect(isTenantPath(path), path).toBe(true);
     }
   });
   it("keeps platform pages off institute domains", () => {
-    for (const path of ["/pricing", "/invest", "/dashboard/overview", "/creator", "/studentx", "/about"]) {
+    for (const path of [
+      "/pricing",
+      "/invest",
+      "/dashboard/overview",
+      "/creator",
+      "/studentx",
+      "/about",
+      "/account/other",
+    ]) {
       expect(isTenantPath(path), path).toBe(false);
     }
   });

@@ -12,6 +12,15 @@ const TENANT_EXACT = new Set([
   "/my-courses",
   "/robots.txt",
   "/sitemap.xml",
+  // Account recovery and the account card's sections: a student of the institute stays on its domain.
+  "/forgot-password",
+  "/reset-password",
+  "/login-code",
+  "/confirm-email",
+  "/account/password",
+  "/account/phone",
+  "/account/email",
+  "/account/billing",
 ]);
 const TENANT_PREFIXES = ["/student", "/business"];
 

@@ -25,7 +25,7 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
     c.header("Cache-Control", "no-store");
     const list = await messages.outbox();
     return c.json({
-      messages: list.map(({ id, channel, to, template, subject, text, createdAt }) => ({
+      messages: list.map(({ id, channel, to, template, subject, text, createdAt, attachment }) => ({
         id,
         channel,
         to,
@@ -33,6 +33,7 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
         ...(subject ? { subject } : {}),
         text,
         createdAt,
+        ...(attachment ? { attachment } : {}),
       })),
     });
   });

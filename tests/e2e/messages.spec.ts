@@ -66,6 +66,49 @@ test("a forgotten password is reset from the link in the sandbox outbox", async 
   await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
 });
 
+test("a student of an institute resets a forgotten password on the institute's own domain", async ({ page }) => {
+  const t1 = `http://demo-t1.localhost:${process.env.E2E_PORT}`;
+  const email = `sunrise.forgetful.${unique()}@example.com`;
+  await page.goto(`${t1}/auth?role=student&mode=login`);
+  // Registered from the page: the browser resolves the institute's *.localhost name, Node does not.
+  const registered = await page.evaluate(async (address) => {
+    const res = await fetch("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Sunrise Student",
+        email: address,
+        password: "first-secret-pass-1",
+        role: "student",
+      }),
+    });
+    return res.status;
+  }, email);
+  expect(registered).toBe(201);
+  await page.reload();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("link", { name: RESET_TEXTS.forgotLink }).click();
+  await expect(page).toHaveURL(new RegExp(`^${t1}/forgot-password\\?email=`));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(RESET_TEXTS.sent);
+
+  // The e-mail is the institute's, and its link leads back to the institute's domain.
+  const mail = page
+    .getByRole("article", { name: `E-mail to ${email}` })
+    .filter({ hasText: "Reset your Sunrise Academy password" });
+  await expect(async () => {
+    await page.goto(`${t1}/_sandbox/outbox`);
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
+  await expect(page).toHaveURL(new RegExp(`^${t1}/reset-password\\?token=`));
+  await page.getByLabel("New password", { exact: true }).fill("second-secret-pass-2");
+  await page.getByLabel("Confirm new password").fill("second-secret-pass-2");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${t1}/auth\\?role=student&mode=login$`));
+  await expect(page.getByText(RESET_TEXTS.done)).toBeVisible();
+});
+
 test("the demo's outbox holds its welcomes and a lead's messages; admins see every message", async ({ page }) => {
   await page.goto("/_sandbox/outbox");
   await expect(page.getByRole("heading", { name: "Sandbox outbox" })).toBeVisible();

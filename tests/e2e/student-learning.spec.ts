@@ -163,6 +163,39 @@ test("on an institute's domain a student signs up, buys a video and a PDF in the
   );
   await expect(page.getByRole("link", { name: "Manage Profile" })).toHaveAttribute("href", "/profile");
 
+  // Each payment came with Sunrise Academy's GST invoice: on the account page, in the receipt, as a PDF.
+  await page.goto(`${t1}/student/account`);
+  const invoices = page.getByRole("table", { name: "Invoices" });
+  await expect(invoices.getByRole("row")).toHaveCount(3);
+  const videoInvoice = invoices.getByRole("row").filter({ hasText: SUNRISE.video });
+  await expect(videoInvoice).toContainText("Tax Invoice");
+  await expect(videoInvoice).toContainText("from Sunrise Academy Private Limited");
+  await expect(videoInvoice).toContainText("₹299");
+  const link = videoInvoice.getByRole("link", { name: /^Download Tax Invoice INV\/\d{2}-\d{2}\/\d{5}$/ });
+  // Asked from the page: the browser resolves the institute's *.localhost name, Node does not.
+  const invoicePdf = await page.evaluate(
+    async (href) => {
+      const res = await fetch(href);
+      return { type: res.headers.get("content-type"), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+    },
+    (await link.getAttribute("href"))!,
+  );
+  expect(invoicePdf.type).toBe("application/pdf");
+  const invoiceText = (await pageTexts(new Uint8Array(invoicePdf.bytes))).join(" ");
+  // No state on record: supplied in the seller's state (West Bengal), so CGST and SGST.
+  for (const printed of ["GSTIN 19AAKCS4321M1ZY", "CGST 9%", "SGST 9%", "Two Hundred Ninety Nine Rupees Only"])
+    expect(invoiceText).toContain(printed);
+  const outbox = (await page.evaluate(async () => (await fetch("/_sandbox/outbox.json")).json())) as {
+    messages: { to: string; template: string; text: string; attachment?: string }[];
+  };
+  const receipt = outbox.messages.find(
+    (m) => m.to === email && m.template === "payment-receipt" && m.text.includes(SUNRISE.video),
+  );
+  expect(receipt?.attachment).toBe(await link.getAttribute("href"));
+  await page.getByLabel("Your state").selectOption({ label: "Maharashtra" });
+  await page.getByRole("button", { name: "Save state" }).click();
+  await expect(page.getByText("Your state is saved: it is the place of supply on your next invoices.")).toBeVisible();
+
   // The other institute's catalog shows none of this one's content.
   await page.goto(`${t2}/catalog`);
   await expect(page.getByRole("link", { name: "Vidya JEE & NEET Classes home" })).toBeVisible();
