@@ -62,9 +62,11 @@ export function SellerInvoicesCard({
             {saving ? "Saving..." : "Save invoice details"}
           </Button>
         </Form>
-        <InvoiceExport centerId={centerId}>
-          <Download className="size-4" aria-hidden /> Download invoices (CSV)
-        </InvoiceExport>
+        <div className="border-t pt-4">
+          <InvoiceExport centerId={centerId}>
+            <Download className="size-4" aria-hidden /> Download invoices (CSV)
+          </InvoiceExport>
+        </div>
       </CardContent>
     </Card>
   );

@@ -179,8 +179,8 @@ export default function PlatformSettings({ loaderData }: Route.ComponentProps) {
             <FileSpreadsheet className="size-5" aria-hidden /> Invoices
           </CardTitle>
           <CardDescription>
-            Every invoice, bill of supply and credit note the platform has issued for plans, as a spreadsheet for your
-            accountant.
+            Every invoice, bill of supply and credit note the platform has issued (for plans, and for content sold
+            outside any institute), as a spreadsheet for your accountant.
           </CardDescription>
         </CardHeader>
         <CardContent>
