@@ -223,6 +223,19 @@ test("the owner edits the website's details and logo, and the site shows them; b
   await page.getByRole("button", { name: "Save website details" }).click();
   await expect(page.getByText("Website details saved")).toBeVisible();
 
+  // The institute as the seller on its invoices: a GSTIN names its state, and the two must agree.
+  const invoiceDetails = page.locator("#invoices");
+  await invoiceDetails.getByLabel("Legal name").fill("Olympiad Point Education LLP");
+  await invoiceDetails.getByLabel("GSTIN").fill("19aakcs4321m1zy");
+  await invoiceDetails.getByLabel("State").selectOption({ label: "Maharashtra" });
+  await invoiceDetails.getByRole("button", { name: "Save invoice details" }).click();
+  await expect(page.getByText("This GSTIN is registered in West Bengal (code 19): choose that state")).toBeVisible();
+  await invoiceDetails.getByLabel("State").selectOption({ label: "West Bengal" });
+  await invoiceDetails.getByRole("button", { name: "Save invoice details" }).click();
+  await expect(page.getByText("Billing details saved")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("#invoices").getByLabel("GSTIN")).toHaveValue("19AAKCS4321M1ZY");
+
   await visitor.reload();
   await expect(visitor.getByText("Where olympiad toppers are made").first()).toBeVisible();
   await expect(visitor.getByText("+91 90000 11111").first()).toBeVisible();

@@ -109,7 +109,7 @@ test("a new institute's site shows the owner's contact details, a phone header w
   ).toHaveCount(3);
   await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("+91 98765 43210");
   await expect(page.getByLabel("Contact e-mail")).toHaveValue(email);
-  await expect(page.getByLabel("Address")).toHaveValue("");
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("");
 
   // Every template's header fits a phone, with a Menu.
   await page.goto("/business/templates");
