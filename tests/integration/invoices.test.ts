@@ -223,7 +223,10 @@ describe("a plan's invoice (the platform sells)", () => {
     expect(receipt.invoiceId).toBe(invoice.id);
     expect(receipt.text).toContain(`Tax Invoice ${numbered("INV", 1)} is attached; your billing history keeps it too.`);
     // The worker renders the PDF when it sends the e-mail.
-    await waitFor(async () => (await messagesTo(buyer.email, "payment-receipt"))[0].status !== "queued");
+    // Queued, then sending while its PDF is made: wait for where the worker leaves it.
+    await waitFor(async () =>
+      ["sent", "failed"].includes((await messagesTo(buyer.email, "payment-receipt"))[0].status),
+    );
     expect((await messagesTo(buyer.email, "payment-receipt"))[0]).toMatchObject({ status: "sent", lastError: null });
 
     expect(await myInvoices(buyer)).toEqual([
@@ -782,7 +785,10 @@ describe("a refund's credit note", () => {
     const [told] = await messagesTo(buyer.email, "refund-processed");
     expect(told.invoiceId).toBe(note.id);
     expect(told.text).toContain(`Credit Note ${numbered("CN", 1)} is attached`);
-    await waitFor(async () => (await messagesTo(buyer.email, "refund-processed"))[0].status !== "queued");
+    // Queued, then sending while its PDF is made: wait for where the worker leaves it.
+    await waitFor(async () =>
+      ["sent", "failed"].includes((await messagesTo(buyer.email, "refund-processed"))[0].status),
+    );
     expect((await messagesTo(buyer.email, "refund-processed"))[0]).toMatchObject({ status: "sent", lastError: null });
 
     const text = await pdfText(note.id, bearer(buyer.access_token));
