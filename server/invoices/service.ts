@@ -30,6 +30,9 @@ import {
 import { INVOICE_TEXTS, type InvoiceJson } from "#common/invoices.ts";
 import { invoiceFileName, invoicePdf } from "./pdf.ts";
 
+/** The first key of the two-part advisory locks that issue one seller's documents one at a time. */
+const INVOICE_SELLER_LOCKS = 7351004;
+
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** What a document is issued for: a plan purchase or a content (or test) order. */
@@ -318,7 +321,10 @@ export class InvoiceService {
     return row;
   }
 
-  /** Takes the next number of a series in `tx` (its counter row stays locked until `tx` ends) and writes the document. */
+  /**
+   * Takes the next number of a series in `tx` and writes the document. The seller's lock, held until
+   * `tx` ends, is taken before the date is read, so one seller's dates follow its numbers across series.
+   */
   private async write(
     tx: DbOrTx,
     kind: InvoiceKind,
@@ -343,6 +349,9 @@ export class InvoiceService {
       | "buyerState"
     >,
   ): Promise<InvoiceRow> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${INVOICE_SELLER_LOCKS}, hashtext(${seller.centerId ?? "platform"}))`,
+    );
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
     const series = `${seller.centerId ?? "platform"}:${kind}`;
