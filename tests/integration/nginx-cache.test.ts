@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -164,6 +165,26 @@ describe.skipIf(!nginxAvailable)("the deploy's nginx micro-cache in front of the
     const plain = await viaNginx("/", {});
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toContain("Cached Academy");
+  });
+
+  it("sends what it does not keep compressed as the app compresses it for the visitor: a signed-in page, an API answer", async () => {
+    const student = await registerUser(t, "student", { name: "Compressed Student" });
+    const { token } = await t.services.sessions.createWebSession(student.user._id, "localhost", false);
+    const signedIn = { ...BROWSER, cookie: `pathshala_session=${token}` };
+    for (const [path, headers] of [
+      ["/student", signedIn],
+      ["/api/openapi.json", BROWSER],
+    ] as const) {
+      const answer = await viaNginx(path, headers, "localhost");
+      const own = await direct(path, headers, "localhost");
+      expect(answer.status, path).toBe(200);
+      expect(own.headers["content-encoding"], path).toBe("gzip");
+      expect(answer.headers["content-encoding"], path).toBe("gzip");
+      expect(gunzipSync(answer.body).equals(gunzipSync(own.body)), path).toBe(true);
+    }
+    expect(gunzipSync((await viaNginx("/student", signedIn, "localhost")).body).toString()).toContain(
+      "Compressed Student",
+    );
   });
 
   it("revalidates a page whose second is over with its ETag: the app answers 304", async () => {
