@@ -10,6 +10,7 @@ import pg from "pg";
 import * as schema from "./schema/index.ts";
 import type { Database, Db } from "./types.ts";
 import { acquireDataDirLock } from "./lock.ts";
+import { ADVISORY_LOCKS } from "./advisory-locks.ts";
 import { APP_ROLE, currentTenantScope } from "./tenant-scope.ts";
 
 const drizzleOptions = { schema, casing: "snake_case" } as const;
@@ -145,10 +146,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         // Migrations create and alter tables: they run as the login user, not the application role.
         await connection.query("RESET ROLE");
         (connection as ScopedClient).prepared = false;
-        await connection.query("select pg_advisory_lock(7351001)");
+        await connection.query(`select pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
         await migratePg(drizzlePg({ client: connection, ...drizzleOptions }), { migrationsFolder });
       } finally {
-        await connection.query("select pg_advisory_unlock(7351001)").catch(() => {});
+        await connection.query(`select pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`).catch(() => {});
         connection.release();
       }
     },

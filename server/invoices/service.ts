@@ -11,6 +11,7 @@ import {
   users,
 } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
+import { ADVISORY_LOCKS, lockForTransaction } from "../db/advisory-locks.ts";
 import { notFound, parseWith } from "../http/errors.ts";
 import { BuyerStateInput, SellerProfileInput, type SellerProfile } from "#common/validation/billing.ts";
 import { isUuid } from "#common/validation/ids.ts";
@@ -29,9 +30,6 @@ import {
 } from "#common/gst.ts";
 import { INVOICE_TEXTS, type InvoiceJson } from "#common/invoices.ts";
 import { invoiceFileName, invoicePdf } from "./pdf.ts";
-
-/** The first key of the two-part advisory locks that issue one seller's documents one at a time. */
-const INVOICE_SELLER_LOCKS = 7351004;
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -349,12 +347,11 @@ export class InvoiceService {
       | "buyerState"
     >,
   ): Promise<InvoiceRow> {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${INVOICE_SELLER_LOCKS}, hashtext(${seller.centerId ?? "platform"}))`,
-    );
+    const sellerKey = seller.centerId ?? "platform";
+    await lockForTransaction(tx, ADVISORY_LOCKS.invoiceSellers, sellerKey);
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
-    const series = `${seller.centerId ?? "platform"}:${kind}`;
+    const series = `${sellerKey}:${kind}`;
     const [counter] = await tx
       .insert(invoiceCounters)
       .values({ series, financialYear: fy, lastSeq: 1 })

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type JobResult } from "pg-boss";
 import type { Database, DbOrTx } from "../db/types.ts";
+import { ADVISORY_LOCKS } from "../db/advisory-locks.ts";
 import { APP_ROLE } from "../db/tenant-scope.ts";
 import type { Logger } from "../runtime/logger.ts";
 
@@ -55,7 +56,7 @@ export class JobQueue {
       // updated"): the grants are made under a transaction-level advisory lock.
       await this.boss.getDb().executeSql(
         `begin;
-         select pg_advisory_xact_lock(7351003);
+         select pg_advisory_xact_lock(${ADVISORY_LOCKS.jobQueueGrants});
          grant usage on schema pgboss to ${APP_ROLE};
          grant select, insert, update, delete on all tables in schema pgboss to ${APP_ROLE};
          grant execute on all functions in schema pgboss to ${APP_ROLE};

@@ -1,12 +1,7 @@
-import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, min } from "drizzle-orm";
 import { rateLimitHits } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-
-/**
- * The first key of the two-part advisory locks that guard rate-limit buckets (the second is the
- * bucket's hash). Two-part keys never collide with the one-part lock migrations take.
- */
-const RATE_LIMIT_LOCKS = 7351002;
+import { ADVISORY_LOCKS, lockForTransaction } from "../db/advisory-locks.ts";
 
 export interface RateRule {
   /** Bucket name prefix, e.g. "login:ip". */
@@ -44,7 +39,7 @@ export class RateLimiter {
   async hit(rule: RateRule, key: string): Promise<RateDecision> {
     const bucket = `${rule.name}:${key}`;
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCKS}, hashtext(${bucket}))`);
+      await lockForTransaction(tx, ADVISORY_LOCKS.rateLimitBuckets, bucket);
       const now = this.now();
       const [row] = await tx
         .select({ hits: count(), oldest: min(rateLimitHits.createdAt) })

@@ -180,11 +180,10 @@ describe.skipIf(!nginxAvailable)("the deploy's nginx micro-cache in front of the
       expect(answer.status, path).toBe(200);
       expect(own.headers["content-encoding"], path).toBe("gzip");
       expect(answer.headers["content-encoding"], path).toBe("gzip");
-      expect(gunzipSync(answer.body).equals(gunzipSync(own.body)), path).toBe(true);
+      const page = gunzipSync(answer.body);
+      expect(page.equals(gunzipSync(own.body)), path).toBe(true);
+      if (path === "/student") expect(page.toString()).toContain("Compressed Student");
     }
-    expect(gunzipSync((await viaNginx("/student", signedIn, "localhost")).body).toString()).toContain(
-      "Compressed Student",
-    );
   });
 
   it("revalidates a page whose second is over with its ETag: the app answers 304", async () => {

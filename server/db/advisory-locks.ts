@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "./types.ts";
+
+/**
+ * Every PostgreSQL advisory lock key the app takes, in one place so that no two uses share one.
+ * A one-part key locks one thing; a two-part key (space, hash of a name) locks one name within
+ * its space, and never collides with a one-part key.
+ */
+export const ADVISORY_LOCKS = {
+  /** One-part, session-level: instances starting together apply migrations one after another. */
+  migrations: 7351001,
+  /** Space: one rate-limit bucket is counted by one request at a time. */
+  rateLimitBuckets: 7351002,
+  /** One-part: instances starting together grant the job queue's tables one after another. */
+  jobQueueGrants: 7351003,
+  /** Space: one seller's invoices are issued one at a time. */
+  invoiceSellers: 7351004,
+} as const;
+
+/** Holds `name`'s lock within `space` until `tx` ends; a transaction asking for the same one waits. */
+export async function lockForTransaction(tx: DbOrTx, space: number, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${space}, hashtext(${name}))`);
+}
