@@ -3,8 +3,20 @@
 export const MESSAGE_CHANNELS = ["email", "whatsapp", "sms"] as const;
 export type Channel = (typeof MESSAGE_CHANNELS)[number];
 
-/** queued → sending → sent (→ delivered → read, as the provider reports), or failed after the last retry; skipped: opted out. */
-export const MESSAGE_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed", "skipped"] as const;
+/**
+ * queued → sending → sent (→ delivered → read, as the provider reports), or failed after the last retry;
+ * skipped: opted out; held: never sent, held back by the recipient policy (server/messages/recipient-policy.ts).
+ */
+export const MESSAGE_STATUSES = [
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "skipped",
+  "held",
+] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" } as const;

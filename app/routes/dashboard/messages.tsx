@@ -52,6 +52,7 @@ const TONES: Record<MessageStatus, "success" | "destructive" | "muted" | "warnin
   read: "success",
   failed: "destructive",
   skipped: "muted",
+  held: "warning",
 };
 
 const when = new Intl.DateTimeFormat("en-IN", {
