@@ -26,6 +26,18 @@ export const MESSAGE_TEXTS = {
   retried: "Message queued to be sent again",
 } as const;
 
+/** An institute's choice of WhatsApp and SMS to numbers outside India (Website Details). */
+export const INTERNATIONAL_MESSAGES_TEXTS = {
+  title: "WhatsApp and SMS",
+  description:
+    "Enquiry confirmations and sign-in codes go by WhatsApp and SMS to Indian mobile numbers. Numbers elsewhere get e-mail only, unless you switch them on. Premium-rate and other numbers that are not mobiles never get them.",
+  label: "Also send to mobile numbers outside India",
+  save: "Save",
+  on: "Mobile numbers outside India now get WhatsApp and SMS",
+  off: "WhatsApp and SMS now go to Indian mobile numbers only",
+  trial: "Numbers outside India can be switched on once the institute is on a paid plan.",
+} as const;
+
 /** The opt-out link at the foot of every e-mail. */
 export const UNSUBSCRIBE_TEXTS = {
   title: "Unsubscribe",

@@ -1,4 +1,4 @@
-import { and, count, gt, inArray, notInArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { centers, messages, users } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
@@ -172,18 +172,9 @@ function hold(row: OutgoingMessage, reason: string) {
 async function holdUnreachableNumbers(tx: DbOrTx, rows: OutgoingMessage[]) {
   const phones = rows.filter((row) => isPhone(row.channel) && row.status === "queued");
   if (phones.length === 0) return;
-  const ids = distinct(phones.map((row) => row.centerId));
-  const international = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await tx
-            .select({ id: centers.id, on: centers.internationalMessages })
-            .from(centers)
-            .where(inArray(centers.id, ids))
-        )
-          .filter((center) => center.on)
-          .map((center) => center.id),
+  const international = await internationalCenters(
+    tx,
+    phones.map((row) => row.centerId),
   );
   for (const row of phones) {
     const reason = unreachableNumber(row.recipient, {
@@ -192,6 +183,27 @@ async function holdUnreachableNumbers(tx: DbOrTx, rows: OutgoingMessage[]) {
     });
     if (reason) hold(row, reason);
   }
+}
+
+/** Which of these institutes send WhatsApp and SMS to numbers outside India. */
+async function internationalCenters(tx: DbOrTx, ids: (string | null | undefined)[]): Promise<Set<string>> {
+  const among = distinct(ids);
+  if (among.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: centers.id })
+    .from(centers)
+    // A free trial (anybody can start one) keeps to Indian numbers whatever its setting says.
+    .where(and(inArray(centers.id, among), eq(centers.internationalMessages, true), isNull(centers.trialEndsAt)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Why WhatsApp and SMS about this institute (or the platform) cannot go to `number`, or null:
+ * what a form asking for a code checks first, so that nobody waits for a code that is held.
+ */
+export async function unreachableFor(tx: DbOrTx, number: string, centerId?: string | null): Promise<string | null> {
+  const international = centerId ? (await internationalCenters(tx, [centerId])).has(centerId) : false;
+  return unreachableNumber(number, { international, forInstitute: Boolean(centerId) });
 }
 
 /**
