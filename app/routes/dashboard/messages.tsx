@@ -152,7 +152,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 <Td>
                   <Badge tone={TONES[m.status]}>{m.status}</Badge>
                   <span className="mt-1 block text-xs text-muted-foreground">
-                    {m.attempts} {m.attempts === 1 ? "try" : "tries"}
+                    {m.status === "held" ? "never sent" : `${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}
                   </span>
                 </Td>
                 <Td className="max-w-xs text-xs">{m.error ?? "—"}</Td>
