@@ -307,6 +307,8 @@ export const TEMPLATES = {
   }>({
     when: "A payment is completed (a plan or its renewal, content, a test or series): to the buyer, with the GST invoice attached",
     channels: ["email"],
+    // What was bought, as the invoice describes it (a plan names its institute's domain).
+    kept: ["item"],
     promotional: false,
     order: ["name", "item", "amount", "date", "paymentId", "link", "invoice"],
     render: (v, locale, brand) =>
@@ -323,6 +325,7 @@ export const TEMPLATES = {
   "refund-processed": template<{ name: string; item: string; amount: string; creditNote: string; link: string }>({
     when: "An admin refunds a plan under the 30-day money-back guarantee: to the buyer, with the credit note attached",
     channels: ["email"],
+    kept: ["item"],
     promotional: false,
     order: ["name", "item", "amount", "creditNote", "link"],
     render: (v, locale, brand) =>
