@@ -41,7 +41,7 @@ interface TemplateDef<V extends Record<string, string>> {
   when: string;
   channels: readonly Channel[];
   recipient?: Recipient;
-  /** Values shown exactly as given besides `link`: an e-mail address the message is about. */
+  /** Values shown exactly as given besides `link`: an e-mail address the message is about, what an invoice describes. */
   kept?: readonly (keyof V & string)[];
   /** Promotional messages need the recipient's opt-in; transactional ones always go. */
   promotional: boolean;
