@@ -3,8 +3,20 @@
 export const MESSAGE_CHANNELS = ["email", "whatsapp", "sms"] as const;
 export type Channel = (typeof MESSAGE_CHANNELS)[number];
 
-/** queued → sending → sent (→ delivered → read, as the provider reports), or failed after the last retry; skipped: opted out. */
-export const MESSAGE_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed", "skipped"] as const;
+/**
+ * queued → sending → sent (→ delivered → read, as the provider reports), or failed after the last retry;
+ * skipped: opted out; held: never sent, held back by the recipient policy (server/messages/recipient-policy.ts).
+ */
+export const MESSAGE_STATUSES = [
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "skipped",
+  "held",
+] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" } as const;
@@ -12,6 +24,18 @@ export const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS"
 export const MESSAGE_TEXTS = {
   notFailed: "No failed message with this id",
   retried: "Message queued to be sent again",
+} as const;
+
+/** An institute's choice of WhatsApp and SMS to numbers outside India (Website Details). */
+export const INTERNATIONAL_MESSAGES_TEXTS = {
+  title: "WhatsApp and SMS",
+  description:
+    "Enquiry confirmations and sign-in codes go by WhatsApp and SMS to Indian mobile numbers. Numbers elsewhere get e-mail only, unless you switch them on. Premium-rate and other numbers that are not mobiles never get them.",
+  label: "Also send to mobile numbers outside India",
+  save: "Save",
+  on: "Mobile numbers outside India now get WhatsApp and SMS",
+  off: "WhatsApp and SMS now go to Indian mobile numbers only",
+  trial: "Numbers outside India can be switched on once the institute is on a paid plan.",
 } as const;
 
 /** The opt-out link at the foot of every e-mail. */

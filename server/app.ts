@@ -14,6 +14,7 @@ import { isDatabaseUnavailable } from "./db/errors.ts";
 import { createApi, isUploadRequest } from "./api/index.ts";
 import { session } from "./http/middleware/session.ts";
 import { csrf } from "./http/middleware/csrf.ts";
+import { requester } from "./http/middleware/requester.ts";
 import { mediaMimeOf } from "./services/media.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
 import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
@@ -134,13 +135,14 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 }
 
-/** Identity, CSRF and body limits: what every request that can read or change data passes. */
+/** Identity (and who asks, for the messages it writes), CSRF and body limits: what every request that can read or change data passes. */
 function requestGuards(deps: AppDeps) {
   const tooLarge = (c: Context) => c.json(errorBody("The request body is too large."), 413);
   const jsonLimit = limitBody(JSON_BODY_LIMIT, tooLarge);
   const photoFormLimit = limitBody(AVATAR_MAX_BYTES + 64 * 1024, tooLarge);
   return [
     session(deps.services.sessions, deps.env.TRUST_PROXY),
+    requester(deps.env.TRUST_PROXY),
     csrf(deps.env.TRUST_PROXY),
     createMiddleware<AppEnv>(async (c, next) => {
       if (c.req.method === "GET" || c.req.method === "HEAD") return next();

@@ -5,6 +5,9 @@ import { text } from "./account.ts";
 export const PHONE_TEXTS = {
   invalid: "Please enter a mobile number, e.g. +91 98765 43210",
   taken: "This number is already used by another account",
+  /** The number cannot get WhatsApp or SMS from us (server/messages/reachable-numbers.ts). */
+  notMobile: "Please enter a mobile number: codes go by WhatsApp and SMS to mobile numbers only",
+  notIndian: "Codes go only to Indian mobile numbers, e.g. +91 98765 43210",
   codeSent: (phone: string) => `We sent a 6-digit code to ${phone} on WhatsApp and by SMS. It works for 10 minutes.`,
   signInSent:
     "If an account has verified this number, we have sent it a 6-digit code on WhatsApp and by SMS. It works for 10 minutes.",

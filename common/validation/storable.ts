@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { findListForObject } from "./plain-objects.ts";
 
 // U+0000, a high surrogate not followed by a low one, or a low one not preceded by a high one
 // (String.prototype.isWellFormed is newer than some browsers the forms run in).
@@ -15,6 +16,10 @@ export function isStorableText(value: string): boolean {
 }
 
 export const unstorableMessage = (label: string) => `${label} contains characters that cannot be stored.`;
+
+/** A list sent where an object belongs (the whole JSON body, or one field of it). */
+export const listForObjectMessage = (field?: string) =>
+  field ? `${field} must be an object, not a list.` : "The request body must be a JSON object, not a list.";
 
 /** The rule for one field, where its name is known ("Full name contains characters that cannot be stored."). */
 export const storable = (label: string) => v.check(isStorableText, unstorableMessage(label));
@@ -55,12 +60,18 @@ export function findUnstorable(value: unknown, path: (string | number)[] = []): 
 
 /**
  * Every input (API bodies and queries, page forms) is read through here: the schema's rules,
- * then the one rule no schema may forget, that every piece of text in the result can be stored.
+ * then the two rules no schema may forget: a list is never taken for an object (valibot's
+ * objects would take one), and every piece of text in the result can be stored.
  */
 export function parseInput<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): InputResult<v.InferOutput<TSchema>> {
+  const list = findListForObject(schema, input);
+  if (list) {
+    const field = list.join(".") || undefined;
+    return { success: false, issues: [{ field, message: listForObjectMessage(field) }] };
+  }
   const result = v.safeParse(schema, input);
   if (!result.success) {
     return {

@@ -16,7 +16,7 @@ const MessagesQuery = v.object({
   status: v.optional(
     v.pipe(
       v.picklist(MESSAGE_STATUSES, `Status must be one of ${MESSAGE_STATUSES.join(", ")}`),
-      v.description("only messages in this state (failed: to retry)"),
+      v.description("only messages in this state (failed: to retry; held: held back by the recipient policy)"),
     ),
   ),
 });
@@ -30,7 +30,8 @@ export function messagesRouter({ services }: AppDeps) {
     operation({
       tag: "messages",
       auth: "admin",
-      summary: "The latest 100 messages (e-mail, WhatsApp, SMS), newest first, with their state and last error",
+      summary:
+        "The latest 100 messages (e-mail, WhatsApp, SMS), newest first, with their state and last error (a held message's error says why it was held back)",
       responses: {
         200: "{messages: [{id, channel, to, template, subject?, text, status, attempts, error, createdAt, sentAt}]}",
         400: "Invalid query",

@@ -15,6 +15,8 @@ export const ADVISORY_LOCKS = {
   jobQueueGrants: 7351003,
   /** Space: one seller's invoices are issued one at a time. */
   invoiceSellers: 7351004,
+  /** Space: messages to addresses given in requests are counted against their daily limits one transaction at a time. */
+  messageLimits: 7351005,
 } as const;
 
 /** Holds `name`'s lock within `space` until `tx` ends; a transaction asking for the same one waits. */

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
 import { HttpError, validationError } from "../http/errors.ts";
+import { timingSafeEqualText } from "../auth/tokens.ts";
 import { findUnstorable, unstorableMessage } from "#common/validation/storable.ts";
 import type { MessageService } from "./service.ts";
 
@@ -34,10 +34,6 @@ export function statusOf(report: Pick<Report, "status" | "desc">): "sent" | "del
   return "failed";
 }
 
-/** Secrets compared in constant time, whatever their lengths. */
-const sameSecret = (a: string, b: string) =>
-  timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
-
 /**
  * MSG91's delivery reports (configured in its panel as this webhook with `?token=` our secret; MSG91
  * does not sign its webhooks, so the unguessable token in the address is what is checked): each
@@ -50,7 +46,7 @@ export async function receiveMsg91Webhook(
   messages: MessageService,
 ): Promise<{ statuses: number }> {
   if (!secret) throw new HttpError(404, MSG91_WEBHOOK_TEXTS.notConfigured);
-  if (!token || !sameSecret(token, secret)) throw new HttpError(403, MSG91_WEBHOOK_TEXTS.badToken);
+  if (!token || !timingSafeEqualText(token, secret)) throw new HttpError(403, MSG91_WEBHOOK_TEXTS.badToken);
   const reports = reportsIn(body);
   if (!reports) throw new HttpError(400, MSG91_WEBHOOK_TEXTS.notReport);
   // Text the database cannot keep (NUL, a lone surrogate) is refused, never looked up.

@@ -19,6 +19,8 @@ import {
   type ValuesOf,
 } from "./templates.ts";
 import { PermanentFailure } from "./transports/types.ts";
+import { applyRecipientPolicy } from "./recipient-policy.ts";
+import { brandToSend, valuesToSend } from "./visitor-text.ts";
 import { MESSAGE_TEXTS, type Channel, type MessageStatus } from "#common/messages.ts";
 
 export interface MessageRequest<T extends TemplateId> {
@@ -142,7 +144,7 @@ export class MessageService {
    * their rows in batches, and their jobs with each batch.
    */
   async sendAll<T extends TemplateId>(tx: DbOrTx, requests: MessageRequest<T>[]): Promise<void> {
-    const rows: (typeof messages.$inferInsert & { id: string; status: "queued" | "skipped" })[] = [];
+    const rows: (typeof messages.$inferInsert & { id: string; status: "queued" | "skipped" | "held" })[] = [];
     for (const request of requests) rows.push(...(await this.rowsOf(tx, request)));
     if (rows.length === 0) return;
     const promotional = new Set(rows.filter((r) => TEMPLATES[r.template as TemplateId].promotional).map((r) => r.id));
@@ -160,6 +162,8 @@ export class MessageService {
       for (const row of rows)
         if (promotional.has(row.id) && optedOut.has(`${row.channel}:${row.recipient}`)) row.status = "skipped";
     }
+    // Who may be sent what (issue 37 §6): a message that breaks a rule is written held, never sent.
+    await applyRecipientPolicy(tx, rows);
     for (let i = 0; i < rows.length; i += WRITE_BATCH) {
       const written = await tx
         .insert(messages)
@@ -177,16 +181,16 @@ export class MessageService {
   private async rowsOf<T extends TemplateId>(tx: DbOrTx, request: MessageRequest<T>) {
     const def = TEMPLATES[request.template];
     const locale = request.locale ?? "en";
-    const brand = await this.brandOf(tx, request.centerId ?? null);
-    const rendered = renderTemplate(request.template, request.values, locale, brand);
+    // Text people typed goes out without web addresses (server/messages/visitor-text.ts).
+    const brand = brandToSend(await this.brandOf(tx, request.centerId ?? null));
+    const sent = valuesToSend(request.template, request.values);
+    const rendered = renderTemplate(request.template, sent, locale, brand);
     const addresses: Partial<Record<Channel, string>> = {
       email: request.to.email ?? undefined,
       whatsapp: request.to.phone ?? undefined,
       sms: request.to.phone ?? undefined,
     };
-    const values = Object.fromEntries(
-      orderedValues(request.template, request.values).map((v, i) => [String(i + 1), v]),
-    );
+    const values = Object.fromEntries(orderedValues(request.template, sent).map((v, i) => [String(i + 1), v]));
     return def.channels
       .filter((channel) => addresses[channel])
       .map((channel) => {
@@ -202,9 +206,12 @@ export class MessageService {
           locale,
           subject: channel === "email" ? rendered.subject : null,
           text: rendered.text,
-          html: channel === "email" ? emailHtml(rendered, brand, this.unsubscribeLink(id)) : null,
+          html:
+            channel === "email"
+              ? emailHtml(rendered, brand, this.unsubscribeLink(id), (sent as { link?: string }).link)
+              : null,
           values,
-          status: "queued" as "queued" | "skipped",
+          status: "queued" as "queued" | "skipped" | "held",
           dedupeKey: request.dedupeKey ? `${request.dedupeKey}:${channel}` : null,
           invoiceId: channel === "email" ? (request.invoiceId ?? null) : null,
         };

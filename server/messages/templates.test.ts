@@ -21,27 +21,33 @@ describe("message templates", () => {
   });
 
   it("give WhatsApp and SMS the values in their approved order", () => {
-    expect(orderedValues("seminar-booked", { time: "10:30 AM", name: "Asha", date: "13 Sep" })).toEqual([
-      "Asha",
-      "13 Sep",
-      "10:30 AM",
-    ]);
+    expect(orderedValues("seminar-booked", { time: "10:30 AM", date: "13 Sep" })).toEqual(["13 Sep", "10:30 AM"]);
+    expect(orderedValues("password-reset", { link: "L", name: "Asha" })).toEqual(["Asha", "L"]);
   });
 
-  it("escape values in the e-mail's HTML, link only http(s) addresses, and never trust a colour", () => {
+  it("escape values in the e-mail's HTML, link only the product's own link, and never trust a colour", () => {
     const html = emailHtml(
       {
         subject: "s",
-        text: 'Hello <script>alert(1)</script> & "you"\n\nhttps://example.com/a?b=1&c=2 javascript:alert(1)',
+        text: 'Hello <script>alert(1)</script> & "you" https://evil.example/x\n\nhttps://example.com/a?b=1&c=2 javascript:alert(1)',
       },
       { name: "<b>Evil</b>", color: "red;background:url(x)" },
+      undefined,
+      "https://example.com/a?b=1&c=2",
     );
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("&lt;b&gt;Evil&lt;/b&gt;");
     expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2"');
+    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html).toContain("https://evil.example/x");
+    expect(html).not.toContain('href="https://evil');
     expect(html).not.toContain('href="javascript');
     expect(html).toContain(PLATFORM_BRAND.color);
+    // A link value that is not an http(s) address is never made one.
+    expect(
+      emailHtml({ subject: "s", text: "javascript:alert(1)" }, PLATFORM_BRAND, undefined, "javascript:alert(1)"),
+    ).not.toContain("<a ");
   });
 });
 

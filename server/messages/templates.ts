@@ -21,10 +21,28 @@ export interface Rendered {
   text: string;
 }
 
+/**
+ * Whose address a message goes to, which decides what the recipient policy checks
+ * (server/messages/recipient-policy.ts):
+ * - `account` (the default): an account's own address, as stored;
+ * - `given`: an address given in the request that writes the message (a number being added, an
+ *   invitee, a new e-mail, the sign-up's own): counted per recipient, per requesting account and
+ *   network address, and per institute, each day;
+ * - `visitor`: an address typed into an anonymous form: counted as `given`, at most one such
+ *   confirmation per address in 30 days, and nothing the visitor typed is in it;
+ * - `staff`: the institute's own people (a lead notice): the visitor's words are kept as written.
+ * In every message but `staff` ones, each value except `link` (the product's own link, the only
+ * one an e-mail makes clickable) and those in `kept` loses anything that reads as a web address.
+ */
+export type Recipient = "account" | "given" | "visitor" | "staff";
+
 interface TemplateDef<V extends Record<string, string>> {
   /** Who gets it, when: the list in docs/messages.md is made from these. */
   when: string;
   channels: readonly Channel[];
+  recipient?: Recipient;
+  /** Values shown exactly as given besides `link`: an e-mail address the message is about, what an invoice describes. */
+  kept?: readonly (keyof V & string)[];
   /** Promotional messages need the recipient's opt-in; transactional ones always go. */
   promotional: boolean;
   /** The values in the order WhatsApp and SMS templates number them ({{1}}, {{2}}, …). */
@@ -70,6 +88,7 @@ export const TEMPLATES = {
   "phone-code": template<{ code: string }>({
     when: "A phone number is being added to an account, or a verified one signs in: the one-time code",
     channels: ["whatsapp", "sms"],
+    recipient: "given",
     promotional: false,
     order: ["code"],
     render: ({ code }, locale, brand) =>
@@ -86,6 +105,8 @@ export const TEMPLATES = {
   "email-change": template<{ name: string; email: string; link: string }>({
     when: "An account asks to change its e-mail: to the new address, with the link that confirms it",
     channels: ["email"],
+    recipient: "given",
+    kept: ["email"],
     promotional: false,
     order: ["name", "email", "link"],
     render: ({ name, email, link }, locale, brand) =>
@@ -102,6 +123,7 @@ export const TEMPLATES = {
   "email-changed": template<{ name: string; email: string; link: string }>({
     when: "An account's e-mail was changed: to the old address, in case it was not them",
     channels: ["email"],
+    kept: ["email"],
     promotional: false,
     order: ["name", "email", "link"],
     render: ({ name, email, link }, locale, brand) =>
@@ -118,6 +140,7 @@ export const TEMPLATES = {
   welcome: template<{ name: string; link: string }>({
     when: "An account is created (any role)",
     channels: ["email"],
+    recipient: "given",
     promotional: false,
     order: ["name", "link"],
     render: ({ name, link }, locale, brand) =>
@@ -131,25 +154,27 @@ export const TEMPLATES = {
             text: `Hello ${name},\n\nYour ${brand.name} account is ready. Start here:\n${link}`,
           },
   }),
-  "seminar-booked": template<{ name: string; date: string; time: string }>({
+  "seminar-booked": template<{ date: string; time: string }>({
     when: "A visitor books the investment seminar on /invest (the product promises a WhatsApp confirmation)",
     channels: ["whatsapp", "email"],
+    recipient: "visitor",
     promotional: false,
-    order: ["name", "date", "time"],
-    render: ({ name, date, time }, locale, brand) =>
+    order: ["date", "time"],
+    render: ({ date, time }, locale, brand) =>
       locale === "hi"
         ? {
             subject: `${brand.name} सेमिनार: आपकी सीट पक्की है`,
-            text: `नमस्ते ${name}, ${brand.name} सेमिनार में आपकी सीट पक्की है: ${date}, ${time}। हम आपकी प्रतीक्षा करेंगे!`,
+            text: `नमस्ते, ${brand.name} सेमिनार में आपकी सीट पक्की है: ${date}, ${time}। हम आपकी प्रतीक्षा करेंगे!`,
           }
         : {
             subject: `Your ${brand.name} seminar seat is confirmed`,
-            text: `Hello ${name}, your seat at the ${brand.name} seminar is confirmed for ${date} at ${time}. We look forward to seeing you!`,
+            text: `Hello, your seat at the ${brand.name} seminar is confirmed for ${date} at ${time}. We look forward to seeing you!`,
           },
   }),
   "team-invitation": template<{ institute: string; inviter: string; link: string }>({
     when: "An institute's owner invites a creator to its team",
     channels: ["email"],
+    recipient: "given",
     promotional: false,
     order: ["institute", "inviter", "link"],
     render: ({ institute, inviter, link }, locale) =>
@@ -175,6 +200,7 @@ export const TEMPLATES = {
   }>({
     when: "A visitor leaves an enquiry (Enquire, Apply Now, Book Demo) on an institute's site: to its owner",
     channels: ["email"],
+    recipient: "staff",
     promotional: false,
     order: ["institute", "kind", "name", "phone", "email", "program", "message", "link"],
     render: (v, locale) =>
@@ -188,20 +214,21 @@ export const TEMPLATES = {
             text: `${v.name} left an enquiry (${v.kind}) on ${v.institute}'s website.\n\nPhone: ${v.phone}\nEmail: ${v.email}\nProgram: ${v.program || "—"}\nMessage: ${v.message || "—"}\n\nAll your leads: ${v.link}`,
           },
   }),
-  "enquiry-acknowledged": template<{ name: string; institute: string }>({
+  "enquiry-acknowledged": template<{ institute: string }>({
     when: "A visitor leaves an enquiry on an institute's site: to the visitor",
     channels: ["whatsapp", "email"],
+    recipient: "visitor",
     promotional: false,
-    order: ["name", "institute"],
-    render: ({ name, institute }, locale) =>
+    order: ["institute"],
+    render: ({ institute }, locale) =>
       locale === "hi"
         ? {
             subject: `${institute} को आपकी पूछताछ मिल गई है`,
-            text: `नमस्ते ${name}, ${institute} को आपकी पूछताछ मिल गई है। हमारी टीम जल्द ही आपसे संपर्क करेगी।`,
+            text: `नमस्ते, ${institute} को आपकी पूछताछ मिल गई है। हमारी टीम जल्द ही आपसे संपर्क करेगी।`,
           }
         : {
             subject: `${institute} has your enquiry`,
-            text: `Hello ${name}, thank you for your enquiry. ${institute} has received it and will get in touch with you soon.`,
+            text: `Hello, thank you for your enquiry. ${institute} has received it and will get in touch with you soon.`,
           },
   }),
   "results-released": template<{ name: string; test: string; link: string }>({
@@ -280,6 +307,8 @@ export const TEMPLATES = {
   }>({
     when: "A payment is completed (a plan or its renewal, content, a test or series): to the buyer, with the GST invoice attached",
     channels: ["email"],
+    // What was bought, as the invoice describes it (a plan names its institute's domain).
+    kept: ["item"],
     promotional: false,
     order: ["name", "item", "amount", "date", "paymentId", "link", "invoice"],
     render: (v, locale, brand) =>
@@ -296,6 +325,7 @@ export const TEMPLATES = {
   "refund-processed": template<{ name: string; item: string; amount: string; creditNote: string; link: string }>({
     when: "An admin refunds a plan under the 30-day money-back guarantee: to the buyer, with the credit note attached",
     channels: ["email"],
+    kept: ["item"],
     promotional: false,
     order: ["name", "item", "amount", "creditNote", "link"],
     render: (v, locale, brand) =>
@@ -335,18 +365,20 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
- * An e-mail's HTML from its text: the brand's name in its colour above, links made clickable,
- * and the opt-out link below when there is one. Text is escaped; nothing from values is trusted.
+ * An e-mail's HTML from its text: the brand's name in its colour above, the product's own link
+ * (`link`, the template's value of that name) made clickable, and the opt-out link below when there
+ * is one. Text is escaped; nothing else in it becomes a link, whatever it looks like.
  */
-export function emailHtml(rendered: Rendered, brand: Brand, unsubscribe?: string): string {
+export function emailHtml(rendered: Rendered, brand: Brand, unsubscribe?: string, link?: string): string {
   const color = /^#[0-9a-f]{3,8}$/i.test(brand.color) ? brand.color : PLATFORM_BRAND.color;
+  const anchor = link && /^https?:\/\/\S+$/.test(link) ? escapeHtml(link) : null;
   const body = escapeHtml(rendered.text)
-    .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:${color}">${url}</a>`)
     .split("\n\n")
     .map((p) => `<p style="margin:0 0 16px">${p.replace(/\n/g, "<br>")}</p>`)
     .join("");
+  const linked = anchor ? body.split(anchor).join(`<a href="${anchor}" style="color:${color}">${anchor}</a>`) : body;
   const footer = unsubscribe
     ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>`
     : "";
-  return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-weight:700;font-size:18px;color:${color};margin-bottom:16px">${escapeHtml(brand.name)}</div><div style="background:#fff;border-radius:12px;padding:24px;font-size:15px;line-height:1.6">${body}</div>${footer}</div></body></html>`;
+  return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-weight:700;font-size:18px;color:${color};margin-bottom:16px">${escapeHtml(brand.name)}</div><div style="background:#fff;border-radius:12px;padding:24px;font-size:15px;line-height:1.6">${linked}</div>${footer}</div></body></html>`;
 }

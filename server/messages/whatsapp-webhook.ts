@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { hmacSha256Hex, signaturesMatch } from "../payments/signatures.ts";
+import { timingSafeEqualText } from "../auth/tokens.ts";
+import { parseInput } from "#common/validation/storable.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MessageService } from "./service.ts";
 
@@ -71,7 +73,7 @@ export async function receiveWhatsAppWebhook(
   } catch {
     throw new HttpError(400, "The webhook's body is not JSON");
   }
-  const body = v.safeParse(WhatsAppWebhookSchema, parsed);
+  const body = parseInput(WhatsAppWebhookSchema, parsed);
   if (!body.success) throw new HttpError(400, "The webhook's body is not a WhatsApp notification");
   let statuses = 0;
   let optOuts = 0;
@@ -91,13 +93,16 @@ export async function receiveWhatsAppWebhook(
   return { statuses, optOuts };
 }
 
-/** Meta's subscription check: echo the challenge when the verify token is ours. */
+/**
+ * Meta's subscription check: echo the challenge when the verify token is ours, exactly (case,
+ * spaces and length count), compared in constant time whatever its length.
+ */
 export function verifyWhatsAppSubscription(
   query: { mode?: string; token?: string; challenge?: string },
   verifyToken: string | undefined,
 ): string {
   if (!verifyToken) throw new HttpError(404, WHATSAPP_WEBHOOK_TEXTS.notConfigured);
-  if (query.mode !== "subscribe" || !query.token || !signaturesMatch(verifyToken, query.token))
+  if (query.mode !== "subscribe" || !query.token || !timingSafeEqualText(verifyToken, query.token))
     throw new HttpError(403, WHATSAPP_WEBHOOK_TEXTS.badVerifyToken);
   return query.challenge ?? "";
 }

@@ -1,7 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { centers } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { forbidden } from "../http/errors.ts";
 import type { Site } from "./tenants.ts";
+import { INTERNATIONAL_MESSAGES_TEXTS } from "#common/messages.ts";
 
 export type OwnedCenter = typeof centers.$inferSelect;
 
@@ -50,6 +52,20 @@ export class BusinessService {
       .orderBy(desc(centers.createdAt))
       .limit(1);
     return newest ?? null;
+  }
+
+  /**
+   * Whether WhatsApp and SMS about the institute may go to mobile numbers outside India (issue 37
+   * §6): the owner's choice once the institute pays for a plan; a free trial, which anybody can
+   * start, keeps to Indian numbers (the recipient policy checks the same).
+   */
+  async setInternationalMessages(centerId: string, on: boolean): Promise<void> {
+    const changed = await this.db
+      .update(centers)
+      .set({ internationalMessages: on, updatedAt: new Date() })
+      .where(and(eq(centers.id, centerId), on ? isNull(centers.trialEndsAt) : undefined))
+      .returning({ id: centers.id });
+    if (changed.length === 0) throw forbidden(INTERNATIONAL_MESSAGES_TEXTS.trial);
   }
 }
 

@@ -60,7 +60,8 @@ export class EnquiryService {
         });
       await this.messages.send(tx, {
         template: "enquiry-acknowledged",
-        values: { name: row.name, institute: center?.institute ?? "" },
+        // Nothing the visitor typed goes back to the address they typed (issue 37 §6).
+        values: { institute: center?.institute ?? "" },
         to: { email: row.email, phone: e164(row.phone) },
         centerId,
       });

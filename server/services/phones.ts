@@ -8,6 +8,8 @@ import { HttpError, conflict, forbidden, parseWith } from "../http/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { PHONE_TEXTS, PhoneCodeSchema, PhoneSchema, PhoneSignInSchema } from "#common/validation/phone-code.ts";
 import { e164 } from "../messages/phone.ts";
+import { unreachableFor } from "../messages/recipient-policy.ts";
+import { NUMBER_TEXTS } from "../messages/reachable-numbers.ts";
 import type { MessageService } from "../messages/service.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
 import { ADMIN_SIGN_IN_ELSEWHERE, tooMany } from "./accounts.ts";
@@ -37,6 +39,7 @@ export class PhoneService {
   /** Sends a code to the number a signed-in account is adding; the answer names where it went. */
   async requestVerification(user: { id: string }, input: unknown, meta: { ip: string; centerId?: string }) {
     const phone = this.numberOf(input);
+    await this.reachable(phone, meta.centerId);
     const [owner] = await this.deps.db
       .select({ id: users.id })
       .from(users)
@@ -73,6 +76,7 @@ export class PhoneService {
   /** A code to sign in with, sent only if an account has verified the number; the answer is the same either way. */
   async requestSignIn(input: unknown, meta: { ip: string; centerId?: string }): Promise<void> {
     const phone = this.numberOf(input);
+    await this.reachable(phone, meta.centerId);
     await this.limit(RATE_RULES.phoneCodeIp, meta.ip);
     const [user] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     if (!user) return;
@@ -105,6 +109,13 @@ export class PhoneService {
     const phone = e164(parseWith(PhoneSchema, input).phone);
     if (!phone) throw new HttpError(400, PHONE_TEXTS.invalid);
     return phone;
+  }
+
+  /** A number that WhatsApp and SMS may not go to is refused before anything is counted or sent (issue 37 §6). */
+  private async reachable(phone: string, centerId?: string) {
+    const reason = await unreachableFor(this.deps.db, phone, centerId);
+    if (reason)
+      throw new HttpError(400, reason === NUMBER_TEXTS.notMobile ? PHONE_TEXTS.notMobile : PHONE_TEXTS.notIndian);
   }
 
   private async limit(rule: RateRule, key: string) {

@@ -112,11 +112,12 @@ export class SeminarService {
         .values(data)
         .onConflictDoNothing({ target: [seminarBookings.email, seminarBookings.date] })
         .returning();
-      // The WhatsApp confirmation the booking's toast promises (and an e-mail).
+      // The WhatsApp confirmation the booking's toast promises (and an e-mail), with nothing the
+      // visitor typed in it: the address is theirs only by their word (issue 37 §6).
       if (booked)
         await this.messages.send(tx, {
           template: "seminar-booked",
-          values: { name: booked.fullName, date: seminarDate(booked.date), time: booked.time },
+          values: { date: seminarDate(booked.date), time: booked.time },
           to: { email: booked.email, phone: e164(booked.phoneNumber) },
         });
       return booked;

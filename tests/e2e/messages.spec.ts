@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { signIn, signInAsAdmin, unique } from "./journeys.ts";
 import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "../../common/validation/account-security.ts";
+import { NUMBER_TEXTS } from "../../server/messages/reachable-numbers.ts";
 
 /**
  * Messages (issue 30): a forgotten password ('Forgot password?' on the sign-in form, the link from
@@ -141,6 +142,16 @@ test("the demo's outbox holds its welcomes and a lead's messages; admins see eve
   await expect(page.getByRole("table", { name: /Recent messages/ })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "sent" }).first()).toBeVisible();
   await page.screenshot({ path: join(SHOTS, "admin-messages.png"), fullPage: true });
+  // The demo's lead from Dubai: its WhatsApp thanks were held back, and say why.
+  await page.getByRole("link", { name: "Held back" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/messages\?show=held$/);
+  const held = page
+    .getByRole("table", { name: /Messages held back/ })
+    .getByRole("row")
+    .filter({ hasText: "+971501234567" });
+  await expect(held.getByText(NUMBER_TEXTS.outsideIndiaForInstitute)).toBeVisible();
+  await expect(held.getByText("never sent")).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, "admin-messages-held.png"), fullPage: true });
 });
 
 test("a signed-in student changes their password on the account page", async ({ page }) => {

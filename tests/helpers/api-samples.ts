@@ -510,6 +510,26 @@ export function sampleRequest(
 }
 
 /** Every string inside `value`, by its path, with `replace` applied to one at a time. */
+/** `value` with each object in it (itself included) put in a list in its place, one at a time, and where. */
+export function* eachObjectListed(value: unknown, path: string[] = []): Generator<{ field: string; value: unknown }> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      for (const inner of eachObjectListed(value[i], [...path, String(i)])) {
+        const copy = [...value];
+        copy[i] = inner.value;
+        yield { field: inner.field, value: copy };
+      }
+    }
+    return;
+  }
+  if (!value || typeof value !== "object" || value instanceof Blob) return;
+  yield { field: path.join("."), value: [value] };
+  for (const [key, item] of Object.entries(value)) {
+    for (const inner of eachObjectListed(item, [...path, key]))
+      yield { field: inner.field, value: { ...value, [key]: inner.value } };
+  }
+}
+
 export function* eachStringReplaced(
   value: unknown,
   replace: (s: string) => string,

@@ -6,6 +6,7 @@ import { createListeningTestApp, type ListeningTestApp } from "../helpers/paymen
 import {
   createApiWorld,
   SAMPLE_ENV,
+  eachObjectListed,
   eachStringReplaced,
   INSTITUTE,
   opKey,
@@ -342,6 +343,73 @@ describe("text that cannot be stored (U+0000, lone surrogates) is bad input", ()
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Your name contains characters that cannot be stored.");
     expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe("a JSON list where an object belongs is bad input", () => {
+  beforeAll(() => world.renewIdentities(), 60_000);
+  /** Operations that refuse a list at the top in their own words (checked before their schema reads it). */
+  const OWN_WORDS: Record<string, string> = {
+    "POST /pricing": "The plan must be a JSON object",
+    "PUT /pricing/{id}": "The plan must be a JSON object",
+    "PUT /tests/{id}/questions/{questionId}/policy":
+      'The policy is {kind: "dropped"}, {kind: "any-of", answers}, {kind: "changed", answer} or {kind: "none"}',
+  };
+  /** MSG91's webhook v3 posts one report or a list of them: a list is what it may send. */
+  const TAKES_A_LIST = new Set(["POST /messages/webhooks/msg91"]);
+
+  it("as the whole body or any object in it: 400 naming the field for whoever may call, a 4xx for the rest, and nothing written", async () => {
+    const problems: string[] = [];
+    let asked = 0;
+    for (const op of world.operations) {
+      const sample = world.samples[opKey(op)];
+      if (sample.json === undefined || Array.isArray(sample.json) || TAKES_A_LIST.has(opKey(op))) continue;
+      const served = servedRoles(op, sample);
+      const before = await fingerprint();
+      for (const who of ROLES) {
+        for (const { field, value } of eachObjectListed(sample.json)) {
+          const answer = await ask(op, sample, who, { json: value });
+          asked += 1;
+          const label = `${answer.label} with a list at ${field || "the top"}`;
+          const problem = refusalProblem({ ...answer, label });
+          if (problem) problems.push(problem);
+          else if (served.includes(who)) {
+            const own = field ? undefined : OWN_WORDS[opKey(op)];
+            const expected = field
+              ? `${field} must be an object, not a list.`
+              : "The request body must be a JSON object, not a list.";
+            const issues = (answer.json as { issues?: { field?: string; message: string }[] }).issues ?? [];
+            const named = own
+              ? answer.json?.error === own
+              : issues.some((issue) => (issue.field ?? "") === field && issue.message === expected);
+            if (answer.status !== 400 || !named)
+              problems.push(`${label} → ${answer.status} ${JSON.stringify(answer.json).slice(0, 160)}`);
+          }
+        }
+      }
+      if ((await fingerprint()) !== before) problems.push(`${opKey(op)}: a list for an object changed the database`);
+    }
+    expect(asked).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it("PUT /api/settings with [] is refused and keeps every setting", async () => {
+    const admin = world.identities[PLATFORM].admin;
+    const saved = await t.request("/api/settings", {
+      method: "PUT",
+      headers: { ...admin, "content-type": "application/json" },
+      body: JSON.stringify({ supportEmail: "help@example.com" }),
+    });
+    expect(saved.status).toBe(200);
+    const res = await t.request("/api/settings", {
+      method: "PUT",
+      headers: { ...admin, "content-type": "application/json" },
+      body: "[]",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("The request body must be a JSON object, not a list.");
+    const now = await (await t.request("/api/settings", { headers: admin })).json();
+    expect(now.stored.supportEmail).toBe("help@example.com");
   });
 });
 

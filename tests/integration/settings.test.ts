@@ -30,6 +30,19 @@ describe("/api/settings", () => {
     expect((await put(t, { supportEmail: "x@example.com" }, bearer(business.access_token))).status).toBe(403);
   });
 
+  it("refuses a JSON list in place of the settings, and keeps them", async () => {
+    const t = await app();
+    const admin = bearer(await adminToken(t));
+    expect((await put(t, { supportEmail: "help@example.com" }, admin)).status).toBe(200);
+    for (const body of ["[]", JSON.stringify([{ supportEmail: "" }])]) {
+      const res = await put(t, body, admin);
+      expect(res.status, body).toBe(400);
+      expect((await res.json()).error).toBe("The request body must be a JSON object, not a list.");
+    }
+    const now = await (await t.request("/api/settings", { headers: admin })).json();
+    expect(now.stored.supportEmail).toBe("help@example.com");
+  });
+
   it("takes its first defaults from the environment", async () => {
     const t = await app({
       DNS_TARGET_IP: "203.0.113.10",

@@ -18,6 +18,7 @@ import { DEFAULT_PROGRAMS, DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms }
 import { NoSubscription } from "~/components/business/no-subscription";
 import { SellerInvoicesCard } from "~/components/business/seller-invoices";
 import { INVOICE_TEXTS } from "#common/invoices.ts";
+import { INTERNATIONAL_MESSAGES_TEXTS } from "#common/messages.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -28,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!center) return { center: null };
   const p = center.siteProfile ?? {};
   return {
-    center: { id: center.id, instituteName: center.instituteName, domain: center.customDomain },
+    center: {
+      id: center.id,
+      instituteName: center.instituteName,
+      domain: center.customDomain,
+      internationalMessages: center.internationalMessages,
+      onTrial: center.trialEndsAt !== null,
+    },
     seller: await services.invoices.sellerProfile(center.id),
     profile: {
       tagline: p.tagline ?? "",
@@ -64,6 +71,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     await services.sites.updateProfile(center.id, { ...current, logoKey });
     if (current.logoKey) await services.storage.delete(current.logoKey).catch(() => {});
     return { ok: true as const, message: intent === "logo" ? "Logo updated" : "Logo removed" };
+  }
+
+  if (intent === "messages") {
+    const on = form.get("international") === "on";
+    const saved = await tryService(() => services.business.setInternationalMessages(center.id, on));
+    if (!saved.ok) return saved.response;
+    return {
+      ok: true as const,
+      message: on ? INTERNATIONAL_MESSAGES_TEXTS.on : INTERNATIONAL_MESSAGES_TEXTS.off,
+      description: "Messages from now on follow it.",
+    };
   }
 
   if (intent === "billing") {
@@ -206,7 +224,39 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
         centerId={center.id}
         saving={saving}
       />
+      <InternationalMessagesCard on={center.internationalMessages} onTrial={center.onTrial} saving={saving} />
     </div>
+  );
+}
+
+/** Whether WhatsApp and SMS go to mobile numbers outside India too (off by default; never on a free trial). */
+function InternationalMessagesCard({ on, onTrial, saving }: { on: boolean; onTrial: boolean; saving: boolean }) {
+  return (
+    <Card id="messages">
+      <CardHeader>
+        <CardTitle as="h2">{INTERNATIONAL_MESSAGES_TEXTS.title}</CardTitle>
+        <CardDescription>{INTERNATIONAL_MESSAGES_TEXTS.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-wrap items-center justify-between gap-4">
+          <input type="hidden" name="intent" value="messages" />
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              name="international"
+              defaultChecked={on}
+              disabled={onTrial && !on}
+              className="size-4"
+            />
+            {INTERNATIONAL_MESSAGES_TEXTS.label}
+          </label>
+          <Button type="submit" variant="outline" size="sm" disabled={saving || (onTrial && !on)}>
+            {INTERNATIONAL_MESSAGES_TEXTS.save}
+          </Button>
+          {onTrial && <p className="w-full text-sm text-muted-foreground">{INTERNATIONAL_MESSAGES_TEXTS.trial}</p>}
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 

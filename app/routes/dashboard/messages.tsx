@@ -18,13 +18,41 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The page's lists: failed messages (to retry), those the recipient policy held back, and all recent ones. */
+const SHOWN = {
+  failed: {
+    label: "Failed",
+    status: "failed",
+    empty: "No failed messages.",
+    caption: "Failed messages",
+    why: "Last error",
+  },
+  held: {
+    label: "Held back",
+    status: "held",
+    empty: "No messages held back.",
+    caption: "Messages held back",
+    why: "Why held",
+  },
+  all: {
+    label: "All recent",
+    status: undefined,
+    empty: "No messages yet.",
+    caption: "Recent messages",
+    why: "Error or reason",
+  },
+} as const satisfies Record<string, { status: MessageStatus | undefined } & Record<string, unknown>>;
+type Shown = keyof typeof SHOWN;
+
+const shownOf = (value: string | null): Shown => (value === "all" || value === "held" ? value : "failed");
+
 // Only admins reach this page: the dashboard layout's guard sends everyone else to the overview.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const failedOnly = new URL(request.url).searchParams.get("show") !== "all";
+  const shown = shownOf(new URL(request.url).searchParams.get("show"));
   const { services } = getRequestContext(context);
   return {
-    failedOnly,
-    messages: await services.messages.list(failedOnly ? "failed" : undefined),
+    shown,
+    messages: await services.messages.list(SHOWN[shown].status),
     sandbox: services.messages.sandbox,
   };
 }
@@ -52,6 +80,7 @@ const TONES: Record<MessageStatus, "success" | "destructive" | "muted" | "warnin
   read: "success",
   failed: "destructive",
   skipped: "muted",
+  held: "warning",
 };
 
 const when = new Intl.DateTimeFormat("en-IN", {
@@ -63,13 +92,14 @@ const when = new Intl.DateTimeFormat("en-IN", {
 });
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
-  const { failedOnly, messages, sandbox } = loaderData;
+  const { shown, messages, sandbox } = loaderData;
+  const list = SHOWN[shown];
   const busyId = useNavigation().formData?.get("id");
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Messages"
-        description="E-mail, WhatsApp and SMS the product sends: those that failed after every retry, with their error, can be sent again."
+        description="E-mail, WhatsApp and SMS the product sends: those that failed after every retry, with their error, can be sent again. Those held back (a number we may not reach, a daily limit) are never sent; each says why."
         actions={
           sandbox ? (
             <a href="/_sandbox/outbox" className={buttonClasses("outline")}>
@@ -79,33 +109,29 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         }
       />
       <nav aria-label="Which messages" className="mb-4 flex gap-2">
-        <Link
-          to="/dashboard/messages"
-          aria-current={failedOnly ? "page" : undefined}
-          className={cn(buttonClasses(failedOnly ? "default" : "outline"), "h-9")}
-        >
-          Failed
-        </Link>
-        <Link
-          to="/dashboard/messages?show=all"
-          aria-current={failedOnly ? undefined : "page"}
-          className={cn(buttonClasses(failedOnly ? "outline" : "default"), "h-9")}
-        >
-          All recent
-        </Link>
+        {(Object.keys(SHOWN) as Shown[]).map((key) => (
+          <Link
+            key={key}
+            to={key === "failed" ? "/dashboard/messages" : `/dashboard/messages?show=${key}`}
+            aria-current={key === shown ? "page" : undefined}
+            className={cn(buttonClasses(key === shown ? "default" : "outline"), "h-9")}
+          >
+            {SHOWN[key].label}
+          </Link>
+        ))}
       </nav>
       {actionData && !actionData.ok && <FormError className="mb-4">{actionData.error}</FormError>}
       {messages.length === 0 ? (
-        <EmptyState icon={<Mail />} title={failedOnly ? "No failed messages." : "No messages yet."} />
+        <EmptyState icon={<Mail />} title={list.empty} />
       ) : (
         <Table>
-          <caption className="sr-only">{failedOnly ? "Failed messages" : "Recent messages"}, newest first</caption>
+          <caption className="sr-only">{list.caption}, newest first</caption>
           <THead>
             <tr>
               <Th>To</Th>
               <Th>Message</Th>
               <Th>State</Th>
-              <Th>Last error</Th>
+              <Th>{list.why}</Th>
               <Th>Written</Th>
               <Th>
                 <span className="sr-only">Actions</span>
@@ -126,7 +152,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 <Td>
                   <Badge tone={TONES[m.status]}>{m.status}</Badge>
                   <span className="mt-1 block text-xs text-muted-foreground">
-                    {m.attempts} {m.attempts === 1 ? "try" : "tries"}
+                    {m.status === "held" ? "never sent" : `${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}
                   </span>
                 </Td>
                 <Td className="max-w-xs text-xs">{m.error ?? "—"}</Td>

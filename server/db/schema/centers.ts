@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { billingEnum, centerStatusEnum, enquiryStatusEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { pricingPlans } from "./pricing.ts";
@@ -43,6 +43,11 @@ export const centers = pgTable(
     billingAddress: text(),
     gstState: text(),
     gstin: text(),
+    /**
+     * WhatsApp and SMS about this institute may go to mobile numbers outside India (its owner's
+     * choice, off by default): premium-rate and other non-mobile numbers never get them.
+     */
+    internationalMessages: boolean().notNull().default(false),
     /** Bumped on every change that alters the rendered site; part of the HTML cache key. */
     siteVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

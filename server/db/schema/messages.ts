@@ -35,6 +35,13 @@ export const messages = pgTable(
     invoiceId: uuid().references(() => invoices.id, { onDelete: "set null" }),
     /** Set for messages a sweep sends (reminders): the same key is written once, by whichever instance comes first. */
     dedupeKey: text(),
+    /**
+     * Who asked for a message to an address given in the request (a visitor's form, a code to a
+     * number being added, an invitation): the account and the network address, which the
+     * recipient policy's daily limits count (server/messages/recipient-policy.ts).
+     */
+    requestedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    requestedFrom: text(),
     /** Which transport took it ("sandbox", "smtp", "whatsapp", "msg91") and its id there. */
     transport: text(),
     providerId: text(),
@@ -48,6 +55,15 @@ export const messages = pgTable(
       .where(sql`${t.status} = 'queued'`),
     index("messages_created_idx").on(t.createdAt),
     index("messages_status_idx").on(t.status, t.createdAt),
+    // The recipient policy's daily counts: per recipient, per institute, per account, per address.
+    index("messages_recipient_idx").on(t.recipient, t.createdAt),
+    index("messages_center_idx").on(t.centerId, t.createdAt),
+    index("messages_requested_by_idx")
+      .on(t.requestedBy, t.createdAt)
+      .where(sql`${t.requestedBy} is not null`),
+    index("messages_requested_from_idx")
+      .on(t.requestedFrom, t.createdAt)
+      .where(sql`${t.requestedFrom} is not null`),
     uniqueIndex("messages_provider_key").on(t.transport, t.providerId),
     uniqueIndex("messages_dedupe_key").on(t.dedupeKey),
   ],
