@@ -130,7 +130,7 @@ export function authRouter({ env, services }: AppDeps) {
     }),
     async (c) => {
       const { user, session } = requireAuth(c);
-      await services.passwordResets.change(user, session, await jsonBody(c), meta(c));
+      await services.passwordResets.change(user, session, await jsonBody(c));
       return c.json({ success: true, message: RESET_TEXTS.changed });
     },
   );
@@ -143,9 +143,8 @@ export function authRouter({ env, services }: AppDeps) {
       summary: "Add a mobile number: a 6-digit code is sent to it on WhatsApp and by SMS (10 minutes, 5 tries)",
       body: PhoneSchema,
       responses: {
-        200: "{success, phone, message}",
+        200: "{success, phone, message} (the same whether or not another account holds the number)",
         400: PHONE_TEXTS.invalid,
-        409: PHONE_TEXTS.taken,
         429: "Rate limited",
       },
     }),
@@ -231,7 +230,7 @@ export function authRouter({ env, services }: AppDeps) {
       },
     }),
     async (c) => {
-      const sent = await services.emailChanges.request(requireAuth(c).user, await jsonBody(c), meta(c));
+      const sent = await services.emailChanges.request(requireAuth(c).user, await jsonBody(c));
       return c.json({ success: true, ...sent });
     },
   );
