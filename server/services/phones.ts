@@ -11,6 +11,7 @@ import { e164 } from "../messages/phone.ts";
 import type { MessageService } from "../messages/service.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
 import type { AfterAnswer } from "./after-answer.ts";
+import { accountHome, isHomeSite } from "./account-home.ts";
 import { ADMIN_SIGN_IN_ELSEWHERE, tooMany } from "./accounts.ts";
 
 const CODE_MINUTES = 10;
@@ -77,16 +78,22 @@ export class PhoneService {
   }
 
   /**
-   * A code to sign in with, sent only if an account has verified the number; the answer is the
-   * same, in the same time, either way: whether an account has it is looked up after the answer.
+   * A code to sign in with, sent only if an account has verified the number, and only when asked
+   * on the platform or on the institute the account lives on (as reset links are); it works only
+   * on the site it was asked on. The answer is the same, in the same time, either way: whether an
+   * account has the number is looked up after the answer.
    */
   async requestSignIn(input: unknown, meta: { ip: string; centerId?: string }): Promise<void> {
     const phone = this.numberOf(input);
     await this.limit(RATE_RULES.phoneCodeIp, meta.ip);
     const askedOn = meta.centerId ?? null;
     this.deps.afterAnswer.run("sending a sign-in code", askedOn, async () => {
-      const [user] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      const [user] = await this.deps.db
+        .select({ id: users.id, role: users.role, signupCenterId: users.signupCenterId })
+        .from(users)
+        .where(eq(users.phone, phone));
       if (!user) return;
+      if (askedOn !== null && !isHomeSite(await accountHome(this.deps.db, user), askedOn)) return;
       if (!(await this.deps.rateLimiter.hit(RATE_RULES.phoneCodeNumber, phone)).allowed) return;
       await this.sendCode("sign-in", phone, user.id, meta.centerId);
     });
@@ -100,7 +107,13 @@ export class PhoneService {
     const [latest] = await this.deps.db
       .select()
       .from(phoneCodes)
-      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, "sign-in")))
+      .where(
+        and(
+          eq(phoneCodes.phone, phone),
+          eq(phoneCodes.purpose, "sign-in"),
+          meta.centerId ? eq(phoneCodes.centerId, meta.centerId) : isNull(phoneCodes.centerId),
+        ),
+      )
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     const used = await this.spend(latest, body.code);
@@ -129,7 +142,14 @@ export class PhoneService {
     await this.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(phoneCodes)
-        .values({ purpose, phone, userId, codeHash: "", expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000) })
+        .values({
+          purpose,
+          phone,
+          userId,
+          centerId: centerId ?? null,
+          codeHash: "",
+          expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+        })
         .returning({ id: phoneCodes.id });
       await tx
         .update(phoneCodes)

@@ -147,6 +147,42 @@ describe("a password reset link", () => {
   });
 });
 
+describe("a sign-in code", () => {
+  it("is sent only on the platform or the account's own institute, and works only on the site it was asked on", async () => {
+    const creator = await registerUser(t, "creator", { host: PLATFORM });
+    const auth = { ...bearer(creator.access_token) };
+    const phone = "+919830055555";
+    await postJson(t, "/api/auth/phone", { phone }, { host: PLATFORM, headers: from(auth) });
+    const newest = async () => {
+      const rows = await written(phone, "phone-code");
+      return rows.filter((r) => r.channel === "whatsapp").at(-1)!;
+    };
+    const verify = /code is (\d{6})/.exec((await newest()).text)![1];
+    expect(
+      (await postJson(t, "/api/auth/phone/verify", { code: verify }, { host: PLATFORM, headers: auth })).status,
+    ).toBe(200);
+    const sentBefore = (await written(phone, "phone-code")).length;
+
+    const ask = (host: string, headers: Record<string, string> = {}) =>
+      postJson(t, "/api/auth/otp", { phone }, { host, headers: from(headers) });
+    const nobody = await answerOf(await ask(ATTACKER, { "x-forwarded-host": ATTACKER }));
+    expect(
+      await answerOf(
+        await postJson(t, "/api/auth/otp", { phone: "+919830066666" }, { host: ATTACKER, headers: from() }),
+      ),
+    ).toEqual(nobody);
+    expect(await answerOf(await ask(SUNRISE))).toEqual(nobody);
+    expect(await written(phone, "phone-code")).toHaveLength(sentBefore);
+
+    await ask(PLATFORM);
+    const code = /code is (\d{6})/.exec((await newest()).text)![1];
+    expect((await newest()).centerId).toBeNull();
+    const signIn = (host: string) => postJson(t, "/api/auth/otp/verify", { phone, code }, { host, headers: from() });
+    expect((await signIn(ATTACKER)).status).toBe(400);
+    expect((await signIn(PLATFORM)).status).toBe(200);
+  });
+});
+
 describe("an e-mail change link", () => {
   it("leads to where the account lives, and works only there, wherever it was asked", async () => {
     const student = await registerUser(t, "student", { host: SUNRISE, name: "Ritu Das" });

@@ -139,6 +139,8 @@ export const phoneCodes = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A sign-in code's site (where it was asked for, and works): an institute, or the platform (null). */
+    centerId: uuid().references(() => centers.id, { onDelete: "cascade" }),
     codeHash: text().notNull(),
     tries: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
