@@ -42,7 +42,7 @@ export function mismatchedPasswords(form: FormData) {
     : data({ ok: false as const, error: PASSWORD_MISMATCH.description }, { status: 400 });
 }
 
-/** Forgot password?: a reset link to the account's address, pointing back to this site. */
+/** Forgot password?: a reset link to the account's address, leading to where the account lives. */
 export function requestPasswordReset(context: Ctx, input: { email: unknown }) {
   const { services, meta } = getRequestContext(context);
   return tryService(() => services.passwordResets.request(input, meta));
@@ -56,7 +56,7 @@ export function resetPassword(context: Ctx, input: { token: unknown; password: u
 
 /** A signed-in person's new password (their current one required). */
 export function changePassword(context: Ctx, input: { currentPassword: unknown; password: unknown }) {
-  const { services, meta, auth } = getRequestContext(context);
+  const { services, auth } = getRequestContext(context);
   if (!auth) throw new Response(null, { status: 401 });
-  return tryService(() => services.passwordResets.change(auth.user, auth.session, input, meta));
+  return tryService(() => services.passwordResets.change(auth.user, auth.session, input));
 }

@@ -12,6 +12,9 @@ export const RESET_TEXTS = {
   done: "Your password has been changed. Please sign in with your new password.",
   changed: "Your password has been changed. You stay signed in here; every other device was signed out.",
   wrongCurrent: "Your current password is not correct.",
+  /** On an institute's site, which resets only its own students' passwords. */
+  elsewhere: "Run an institute or create courses on Pathshala?",
+  elsewhereLink: "Reset your password on Pathshala's own site",
 } as const;
 
 /** A link's token (reset, e-mail change): anything unusable reads as the link being invalid. */

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { text } from "./account.ts";
 import { domainSchema } from "./setup.ts";
 import { isTenantPath } from "../tenant-paths.ts";
+import { PLATFORM_NAME, readsAsPlatformName } from "../platform-name.ts";
 
 /**
  * A sub center as an admin creates or edits it (spec §5 "Sub center"), shared by the
@@ -11,6 +12,7 @@ import { isTenantPath } from "../tenant-paths.ts";
 export const CENTER_TEXTS = {
   nameRequired: "Sub center name is required",
   nameShort: "Sub center name must be at least 2 characters",
+  nameReadsAsPlatform: `Sub center name must be the institute's own, not one that reads as ${PLATFORM_NAME}'s`,
   websiteRequired: "Website is required",
   websiteInvalid: "Please enter a valid URL",
   pathRequired: "Super Admin Path is required",
@@ -50,6 +52,7 @@ export const centerNameSchema = v.pipe(
   v.nonEmpty(CENTER_TEXTS.nameRequired),
   v.minLength(2, CENTER_TEXTS.nameShort),
   v.maxLength(120, "Sub center name is too long"),
+  v.check((name) => !readsAsPlatformName(name), CENTER_TEXTS.nameReadsAsPlatform),
 );
 
 export function isWebsiteUrl(value: string): boolean {

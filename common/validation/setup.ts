@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
 import { INVALID_PHONE, isListedPhone } from "./phone.ts";
 import { BILLINGS } from "./plans.ts";
+import { NAME_READS_AS_PLATFORM, readsAsPlatformName } from "../platform-name.ts";
 
 /**
  * The setup wizard (spec §2 "Pricing and setup", §5 "Wizard") and the order it places
@@ -40,6 +41,8 @@ export const instituteNameSchema = v.pipe(
   v.trim(),
   v.nonEmpty("Institute/Brand name is required"),
   v.maxLength(120, "Institute/Brand name is too long"),
+  // Its messages carry this name: it must not pass for the platform's (issue 37 §1).
+  v.check((name) => !readsAsPlatformName(name), NAME_READS_AS_PLATFORM),
 );
 
 export const domainSchema = v.pipe(

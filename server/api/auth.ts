@@ -86,7 +86,7 @@ export function authRouter({ env, services }: AppDeps) {
       tag: "auth",
       auth: "public",
       summary:
-        "Ask for a password reset link: e-mailed to the account (single use, 30 minutes). The answer is the same whether or not an account uses the address",
+        "Ask for a password reset link: e-mailed to the account, leading to the site it lives on (single use, 30 minutes). Asked on an institute's site, only its own students get one. The answer is the same, after the same work, whether or not an account uses the address",
       body: ForgotPasswordSchema,
       responses: { 200: `{success, message: "${RESET_TEXTS.sent}"}`, 400: "Invalid email", 429: "Rate limited" },
     }),
@@ -101,7 +101,8 @@ export function authRouter({ env, services }: AppDeps) {
     operation({
       tag: "auth",
       auth: "public",
-      summary: "Set a new password with the token from a reset link; every session of the account is signed out",
+      summary:
+        "Set a new password with the token from a reset link, on the site the link leads to; every session, reset link, e-mail change and code of the account is ended",
       body: ResetPasswordSchema,
       responses: {
         200: `{success, message: "${RESET_TEXTS.done}"}`,
@@ -130,7 +131,7 @@ export function authRouter({ env, services }: AppDeps) {
     }),
     async (c) => {
       const { user, session } = requireAuth(c);
-      await services.passwordResets.change(user, session, await jsonBody(c), meta(c));
+      await services.passwordResets.change(user, session, await jsonBody(c));
       return c.json({ success: true, message: RESET_TEXTS.changed });
     },
   );
@@ -143,9 +144,8 @@ export function authRouter({ env, services }: AppDeps) {
       summary: "Add a mobile number: a 6-digit code is sent to it on WhatsApp and by SMS (10 minutes, 5 tries)",
       body: PhoneSchema,
       responses: {
-        200: "{success, phone, message}",
+        200: "{success, phone, message} (the same whether or not another account holds the number)",
         400: PHONE_TEXTS.invalid,
-        409: PHONE_TEXTS.taken,
         429: "Rate limited",
       },
     }),
@@ -180,7 +180,7 @@ export function authRouter({ env, services }: AppDeps) {
       tag: "auth",
       auth: "public",
       summary:
-        "Ask for a sign-in code for a verified mobile number (sent on WhatsApp and by SMS); the answer is the same whether or not an account has the number",
+        "Ask for a sign-in code for a verified mobile number (sent on WhatsApp and by SMS; good only on this site). Asked on an institute's site, only its own students get one. The answer is the same whether or not an account has the number",
       body: PhoneSchema,
       responses: {
         200: `{success, message: "${PHONE_TEXTS.signInSent}"}`,
@@ -231,7 +231,7 @@ export function authRouter({ env, services }: AppDeps) {
       },
     }),
     async (c) => {
-      const sent = await services.emailChanges.request(requireAuth(c).user, await jsonBody(c), meta(c));
+      const sent = await services.emailChanges.request(requireAuth(c).user, await jsonBody(c));
       return c.json({ success: true, ...sent });
     },
   );
@@ -241,7 +241,8 @@ export function authRouter({ env, services }: AppDeps) {
     operation({
       tag: "auth",
       auth: "public",
-      summary: "Confirm an e-mail change with the token from the link sent to the new address; the old address is told",
+      summary:
+        "Confirm an e-mail change with the token from the link sent to the new address, on the site the link leads to; the old and new addresses are told",
       body: ConfirmEmailSchema,
       responses: { 200: "{success, email, message}", 400: EMAIL_CHANGE_TEXTS.invalid, 409: "Email taken" },
     }),

@@ -5,7 +5,6 @@ import type { AppDeps } from "../app.ts";
 import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
-import { platformOrigin } from "../services/team.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { input, operation } from "./openapi.ts";
@@ -45,12 +44,7 @@ export async function submitEnquiry(
 ) {
   const data = parseWith(EnquiryInput, input);
   await deps.services.accounts.limit(RATE_RULES.enquiryIp, requestMeta(c, deps.env.TRUST_PROXY).ip);
-  // The owner's leads are in their business area on the platform's address.
-  const platform = platformOrigin(
-    { url: c.req.url, secure: c.get("secure"), site: c.get("site") },
-    deps.env.PLATFORM_HOSTS,
-  );
-  return deps.services.enquiries.create(centerId, data, `${platform}/business/leads`);
+  return deps.services.enquiries.create(centerId, data);
 }
 
 export function enquiriesRouter(deps: AppDeps) {

@@ -5,7 +5,6 @@ import { jsonBody, notFound } from "../http/errors.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
-import { platformOrigin } from "../services/team.ts";
 import type { Services } from "../services/index.ts";
 import { AcceptInput, InviteInput, VisibilityInput } from "#common/validation/team.ts";
 
@@ -29,7 +28,7 @@ const businessJson = (center: { id: string; instituteName: string }) => ({
 });
 
 /** The owner's team (invite, list, remove) and the invitation links creators accept. */
-export function teamRouter({ services, env }: AppDeps) {
+export function teamRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
 
   api.get(
@@ -71,11 +70,7 @@ export function teamRouter({ services, env }: AppDeps) {
     async (c) => {
       const { user, center } = await owner(c, services);
       const body = await jsonBody(c);
-      const origin = platformOrigin(
-        { url: c.req.url, secure: c.get("secure"), site: c.get("site") },
-        env.PLATFORM_HOSTS,
-      );
-      const { entry, link, renewed } = await services.team.invite(user, center, body, origin);
+      const { entry, link, renewed } = await services.team.invite(user, center, body);
       return c.json(renewed ? { invitation: entry, link, renewed } : { invitation: entry, link }, renewed ? 200 : 201);
     },
   );

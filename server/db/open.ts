@@ -22,7 +22,7 @@ export interface OpenOptions {
   dataDir?: string;
   poolMax?: number;
   onError?: (error: Error) => void;
-  /** Sees every query drizzle runs (the index test uses it to EXPLAIN them). */
+  /** Sees every query drizzle runs (the index test EXPLAINs them; a test compares what two requests ran). */
   onQuery?: (sql: string, params: unknown[]) => void;
   /** Restore: create the embedded database from this archive (from `dump()`). */
   loadArchive?: Blob;
@@ -31,13 +31,17 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.dataDir, options.loadArchive);
+    : openPglite(options.dataDir, options.loadArchive, options.onQuery);
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export const pgliteDirOf = (dataDir: string) => join(resolve(dataDir), "pglite");
 
-async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadArchive?: Blob,
+  onQuery?: OpenOptions["onQuery"],
+): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(resolve(dataDir)) : () => {};
   let client: PGlite;
   try {
@@ -48,7 +52,11 @@ async function openPglite(dataDir: string | undefined, loadArchive?: Blob): Prom
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+  const db = drizzlePglite({
+    client,
+    ...drizzleOptions,
+    ...(onQuery ? { logger: { logQuery: (sql: string, params: unknown[]) => onQuery(sql, params) } } : {}),
+  }) as unknown as Db;
   // One process owns an embedded database, so the app's own notifications never need to leave
   // it. Announcements made inside the database (the triggers' NOTIFY: sessions, reads, centers,
   // catalogs) arrive through PGlite's listeners, after their transaction commits.

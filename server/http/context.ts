@@ -17,7 +17,7 @@ export interface RequestContext {
   services: Services;
   auth: Auth | null;
   secure: boolean;
-  meta: { ip: string; userAgent?: string; centerId?: string; origin: string };
+  meta: { ip: string; userAgent?: string; centerId?: string };
   env: Runtime["env"];
   /**
    * The Content-Security-Policy nonce for this response's inline scripts; none in a page rendered

@@ -25,12 +25,13 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
     c.header("Cache-Control", "no-store");
     const list = await messages.outbox();
     return c.json({
-      messages: list.map(({ id, channel, to, template, subject, text, createdAt, attachment }) => ({
+      messages: list.map(({ id, channel, to, template, subject, from, text, createdAt, attachment }) => ({
         id,
         channel,
         to,
         template,
         ...(subject ? { subject } : {}),
+        ...(from ? { from } : {}),
         text,
         createdAt,
         ...(attachment ? { attachment } : {}),
@@ -58,7 +59,7 @@ function outboxPage(list: MessageJson[]): string {
       (m) => `<article aria-label="${escapeHtml(`${CHANNEL_NAMES[m.channel]} to ${m.to}`)}">
 <header><span class="channel">${CHANNEL_NAMES[m.channel]}</span> to <strong>${escapeHtml(m.to)}</strong>
 <time datetime="${m.createdAt}">${escapeHtml(new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" }))}</time></header>
-${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ""}<pre>${linked(m.text)}</pre>
+${m.from ? `<p class="from">From ${escapeHtml(m.from)}</p>` : ""}${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ""}<pre>${linked(m.text)}</pre>
 ${m.attachment ? `<p class="attachment">Attached: <a href="${escapeHtml(m.attachment)}">invoice PDF</a> (opens for its buyer, signed in)</p>` : ""}
 <footer>Template ${escapeHtml(m.template)}</footer></article>`,
     )
@@ -79,6 +80,7 @@ h2{font-size:1rem;margin:.75rem 0 0}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit;line-height:1.6;margin:.5rem 0}
 a{color:#4338ca}
 footer{font-size:.75rem;color:#64748b}
+.from{font-size:.875rem;color:#475569;margin:.5rem 0 0}
 .attachment{font-size:.875rem;margin:.25rem 0 .5rem}
 </style></head>
 <body><main><h1>Sandbox outbox</h1>

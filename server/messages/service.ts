@@ -20,7 +20,8 @@ import {
 } from "./templates.ts";
 import { PermanentFailure } from "./transports/types.ts";
 import { applyRecipientPolicy } from "./recipient-policy.ts";
-import { brandToSend, valuesToSend } from "./visitor-text.ts";
+import { valuesToSend } from "./visitor-text.ts";
+import { brandedValues, instituteBrand } from "./branding.ts";
 import { MESSAGE_TEXTS, type Channel, type MessageStatus } from "#common/messages.ts";
 
 export interface MessageRequest<T extends TemplateId> {
@@ -54,6 +55,8 @@ export interface MessageJson {
   to: string;
   template: string;
   subject?: string;
+  /** Who an e-mail says it is from (the platform, or "{institute} via Pathshala"). */
+  from?: string;
   text: string;
   status: MessageStatus;
   attempts: number;
@@ -70,6 +73,7 @@ const toJson = (row: typeof messages.$inferSelect): MessageJson => ({
   to: row.recipient,
   template: row.template,
   ...(row.subject ? { subject: row.subject } : {}),
+  ...(row.sender ? { from: row.sender } : {}),
   text: row.text,
   status: row.status,
   attempts: row.attempts,
@@ -90,7 +94,7 @@ export class MessageService {
   private readonly config: MessagingConfig;
   private readonly logger: Logger;
 
-  /** Where an e-mail's opt-out link points (the platform's /unsubscribe/{message id}). */
+  /** Where an e-mail's opt-out link points (the platform's /unsubscribe/{message id}), and institutes' addresses. */
   private readonly links: SiteLinks;
   private readonly brands = new WeakMap<DbOrTx, Map<string, Brand>>();
   /** Renders an invoice's PDF when its e-mail is sent (set once the invoices exist). */
@@ -181,9 +185,9 @@ export class MessageService {
   private async rowsOf<T extends TemplateId>(tx: DbOrTx, request: MessageRequest<T>) {
     const def = TEMPLATES[request.template];
     const locale = request.locale ?? "en";
+    const brand = await this.brandOf(tx, request.centerId ?? null);
     // Text people typed goes out without web addresses (server/messages/visitor-text.ts).
-    const brand = brandToSend(await this.brandOf(tx, request.centerId ?? null));
-    const sent = valuesToSend(request.template, request.values);
+    const sent = valuesToSend(request.template, brandedValues(request.values, brand));
     const rendered = renderTemplate(request.template, sent, locale, brand);
     const addresses: Partial<Record<Channel, string>> = {
       email: request.to.email ?? undefined,
@@ -205,6 +209,7 @@ export class MessageService {
           centerId: request.centerId ?? null,
           locale,
           subject: channel === "email" ? rendered.subject : null,
+          sender: channel === "email" ? brand.sender : null,
           text: rendered.text,
           html:
             channel === "email"
@@ -302,12 +307,16 @@ export class MessageService {
 
   private async readBrand(tx: DbOrTx, centerId: string): Promise<Brand> {
     const [center] = await tx
-      .select({ name: centers.instituteName, profile: centers.siteProfile })
+      .select({
+        name: centers.instituteName,
+        slug: centers.slug,
+        customDomain: centers.customDomain,
+        profile: centers.siteProfile,
+      })
       .from(centers)
       .where(eq(centers.id, centerId));
     if (!center) return PLATFORM_BRAND;
-    const color = center.profile.brandColor;
-    return { name: center.name, color: color && /^#[0-9a-f]{6}$/i.test(color) ? color : PLATFORM_BRAND.color };
+    return instituteBrand({ ...center, brandColor: center.profile.brandColor }, this.links);
   }
 
   /** The worker: sends one queued message; a failure the provider may not repeat is thrown to be retried. */
@@ -332,6 +341,7 @@ export class MessageService {
         recipient: claimed.recipient,
         locale: claimed.locale === "hi" ? "hi" : "en",
         subject: claimed.subject,
+        sender: claimed.sender,
         text: claimed.text,
         html: claimed.html,
         values: Object.keys(claimed.values)

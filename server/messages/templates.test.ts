@@ -4,7 +4,7 @@ import { e164 } from "./phone.ts";
 
 describe("message templates", () => {
   it("render every template in English and Hindi, naming the brand", () => {
-    const brand = { name: "Sunrise Academy", color: "#0f766e" };
+    const brand = { name: "Sunrise Academy", color: "#0f766e", sender: "Sunrise Academy via Pathshala" };
     // Every value each template names, from its own list (a value a template forgets shows as "undefined").
     const values = (id: keyof typeof TEMPLATES) =>
       Object.fromEntries(TEMPLATES[id].order.map((key) => [key, `‹${key}›`])) as never;
@@ -31,7 +31,7 @@ describe("message templates", () => {
         subject: "s",
         text: 'Hello <script>alert(1)</script> & "you" https://evil.example/x\n\nhttps://example.com/a?b=1&c=2 javascript:alert(1)',
       },
-      { name: "<b>Evil</b>", color: "red;background:url(x)" },
+      { name: "<b>Evil</b>", color: "red;background:url(x)", sender: "<b>Evil</b> via Pathshala" },
       undefined,
       "https://example.com/a?b=1&c=2",
     );

@@ -1,4 +1,5 @@
 import type { Channel } from "#common/messages.ts";
+import { PLATFORM_NAME } from "#common/platform-name.ts";
 
 /**
  * What the product sends (issue 30 §5), each template in English and Hindi. A template renders
@@ -9,12 +10,14 @@ import type { Channel } from "#common/messages.ts";
 
 export type Locale = "en" | "hi";
 
-/** The name and colour a message is branded with: the institute's, or Pathshala's. */
+/** The name and colour a message is branded with: the institute's, or Pathshala's (./branding.ts). */
 export interface Brand {
   name: string;
   color: string;
+  /** Who an e-mail says it is from (its From name). */
+  sender: string;
 }
-export const PLATFORM_BRAND: Brand = { name: "Pathshala", color: "#4f46e5" };
+export const PLATFORM_BRAND: Brand = { name: PLATFORM_NAME, color: "#4f46e5", sender: PLATFORM_NAME };
 
 export interface Rendered {
   subject: string;
@@ -71,7 +74,7 @@ export const TEMPLATES = {
   }),
   "password-changed": template<{ name: string; link: string }>({
     when: "A password is changed (from a reset link, or by its owner signed in): to the account, in case it was not them",
-    channels: ["email"],
+    channels: ["email", "whatsapp", "sms"],
     promotional: false,
     order: ["name", "link"],
     render: ({ name, link }, locale, brand) =>
@@ -121,8 +124,8 @@ export const TEMPLATES = {
           },
   }),
   "email-changed": template<{ name: string; email: string; link: string }>({
-    when: "An account's e-mail was changed: to the old address, in case it was not them",
-    channels: ["email"],
+    when: "An account's e-mail was changed: to the old address and its verified number, in case it was not them, and to the new address",
+    channels: ["email", "whatsapp", "sms"],
     kept: ["email"],
     promotional: false,
     order: ["name", "email", "link"],

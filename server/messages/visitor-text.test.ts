@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandToSend, valuesToSend, withoutWebAddresses } from "./visitor-text.ts";
+import { valuesToSend, withoutWebAddresses } from "./visitor-text.ts";
 
 describe("text people typed, as messages send it", () => {
   it("loses anything that reads as a web address", () => {
@@ -96,9 +96,5 @@ describe("text people typed, as messages send it", () => {
       link: "https://p.in/business/leads",
     };
     expect(valuesToSend("enquiry-received", lead)).toEqual(lead);
-    expect(brandToSend({ name: "Sunrise Academy evil.com", color: "#000000" })).toEqual({
-      name: "Sunrise Academy",
-      color: "#000000",
-    });
   });
 });

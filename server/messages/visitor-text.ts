@@ -1,5 +1,5 @@
 import TLDS from "tlds" with { type: "json" };
-import { TEMPLATES, type Brand, type TemplateId, type ValuesOf } from "./templates.ts";
+import { TEMPLATES, type TemplateId, type ValuesOf } from "./templates.ts";
 
 /**
  * Text people typed (a name, a title, an institute's name) goes into messages to addresses that
@@ -76,9 +76,4 @@ export function valuesToSend<T extends TemplateId>(id: T, values: ValuesOf<T>): 
       kept.has(key) ? value : withoutWebAddresses(String(value)),
     ]),
   ) as ValuesOf<T>;
-}
-
-/** The brand a message names: an institute's name is text its owner typed, so it loses web addresses too. */
-export function brandToSend(brand: Brand): Brand {
-  return { ...brand, name: withoutWebAddresses(brand.name) };
 }

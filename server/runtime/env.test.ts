@@ -34,6 +34,22 @@ describe("parseEnv", () => {
   });
 });
 
+describe("PLATFORM_URL", () => {
+  it("is an http(s) origin on one of the platform's hosts", () => {
+    expect(parseEnv({}).PLATFORM_URL).toBeUndefined();
+    expect(parseEnv({ PLATFORM_HOSTS: "pathshala.in", PLATFORM_URL: "https://Pathshala.in/" }).PLATFORM_URL).toBe(
+      "https://pathshala.in",
+    );
+    expect(() => parseEnv({ PLATFORM_URL: "ftp://localhost" })).toThrow(
+      'Invalid environment variable PLATFORM_URL: must be an http(s) address with no path, such as https://pathshala.in (got "ftp://localhost")',
+    );
+    expect(() => parseEnv({ PLATFORM_URL: "https://localhost/app" })).toThrow(/PLATFORM_URL/);
+    expect(() => parseEnv({ PLATFORM_HOSTS: "pathshala.in", PLATFORM_URL: "https://evil.example" })).toThrow(
+      'Invalid environment variable PLATFORM_URL: must name one of PLATFORM_HOSTS (got "https://evil.example")',
+    );
+  });
+});
+
 describe("normaliseHost", () => {
   it("lower-cases and drops the port and trailing dot", () => {
     expect(normaliseHost("Acme.EXAMPLE.com.:8443")).toBe("acme.example.com");

@@ -67,6 +67,17 @@ const optionalText = v.pipe(
 const bytes = (fallbackMiB: number) =>
   integer(fallbackMiB * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER, "a size in bytes");
 
+/** An http(s) origin with no path, query or credentials (`https://pathshala.in`); undefined otherwise. */
+function platformUrl(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === "http:" || url.protocol === "https:") && bare ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const EnvSchema = v.object({
   NODE_ENV: v.optional(
     v.picklist(["development", "production", "test"], "must be development, production or test"),
@@ -86,6 +97,19 @@ export const EnvSchema = v.object({
     v.optional(v.string(), "localhost"),
     v.transform(normaliseHost),
     v.check((s) => s === "" || HOSTNAME.test(s), "must be a host name such as pathshala.in"),
+  ),
+  /**
+   * The platform's address as visitors type it (`https://pathshala.in`, `http://localhost:8080`):
+   * links in messages lead there, and to institutes with its scheme and port. Unset: https on a
+   * public host, http with PORT on a local one. Its host must be one of PLATFORM_HOSTS.
+   */
+  PLATFORM_URL: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || platformUrl(s) !== undefined,
+      "must be an http(s) address with no path, such as https://pathshala.in",
+    ),
+    v.transform((s) => (s === undefined ? undefined : platformUrl(s))),
   ),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
@@ -209,7 +233,14 @@ export class EnvError extends Error {}
 /** Parses an environment; throws an EnvError whose message is the one line to print. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = v.safeParse(EnvSchema, source);
-  if (result.success) return result.output;
+  if (result.success) {
+    const { PLATFORM_URL, PLATFORM_HOSTS } = result.output;
+    if (PLATFORM_URL && !PLATFORM_HOSTS.includes(normaliseHost(new URL(PLATFORM_URL).host)))
+      throw new EnvError(
+        `Invalid environment variable PLATFORM_URL: must name one of PLATFORM_HOSTS (got ${JSON.stringify(source.PLATFORM_URL)})`,
+      );
+    return result.output;
+  }
   const issue = result.issues[0];
   const name = issue.path?.map((p) => String(p.key)).join(".") ?? "environment";
   const given = source[name];

@@ -55,7 +55,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   try {
     await services.messages.start();
     if (freshDemo) {
-      await seedDemoMessages(database.db, services, `http://localhost:${env.PORT}`);
+      await seedDemoMessages(database.db, services);
       await seedDemoInvoices(database.db, services);
     }
   } catch (error) {
@@ -77,8 +77,9 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       stopHousekeeping();
       stopTestClock();
       stopReminders();
-      closing ??= services.messages
-        .stop()
+      closing ??= services.afterAnswer
+        .settled()
+        .then(() => services.messages.stop())
         .catch((error: Error) => logger.warn("the job queue did not stop cleanly", { error: error.message }))
         .then(() => database.close());
       return closing;

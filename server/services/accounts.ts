@@ -51,8 +51,6 @@ export interface RequestMeta {
   ip: string;
   /** The institute whose domain the request came to, if any. */
   centerId?: string;
-  /** Where links in the messages it causes lead (the site it came to). */
-  origin?: string;
 }
 
 export interface PublicUser {
@@ -90,14 +88,14 @@ export class AccountService {
   private readonly accountAdded: () => void;
 
   /** Writes the welcome message in the transaction that creates the account. */
-  private readonly welcome: (tx: DbOrTx, user: SessionUser, meta: RequestMeta) => Promise<void>;
+  private readonly welcome: (tx: DbOrTx, user: SessionUser) => Promise<void>;
 
   constructor(
     db: Db,
     limiter: RateLimiter,
     userChanged: (userId: string) => void = () => {},
     accountAdded: () => void = () => {},
-    welcome: (tx: DbOrTx, user: SessionUser, meta: RequestMeta) => Promise<void> = async () => {},
+    welcome: (tx: DbOrTx, user: SessionUser) => Promise<void> = async () => {},
   ) {
     this.userChanged = userChanged;
     this.accountAdded = accountAdded;
@@ -128,7 +126,7 @@ export class AccountService {
         .values({ name: data.name, email: data.email, passwordHash, role: data.role, signupCenterId: meta.centerId })
         .onConflictDoNothing({ target: users.email })
         .returning(sessionUserColumns);
-      if (created) await this.welcome(tx, created, meta);
+      if (created) await this.welcome(tx, created);
       return created;
     });
     if (!row) throw conflict(EMAIL_TAKEN);

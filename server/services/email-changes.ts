@@ -8,12 +8,15 @@ import { ChangeEmailSchema, ConfirmEmailSchema, EMAIL_CHANGE_TEXTS } from "#comm
 import type { MessageService } from "../messages/service.ts";
 import type { SiteLinks } from "../messages/links.ts";
 import { EMAIL_TAKEN, type AccountService } from "./accounts.ts";
+import { accountHome } from "./account-home.ts";
+import { cancelEmailChanges, voidResetLinks } from "./recovery.ts";
 
 const LINK_HOURS = 24;
 
 /**
  * Changing the e-mail an account signs in with (issue 30 §4): the current password, then a link
- * sent to the new address; opening it makes the change and tells the old address.
+ * sent to the new address, leading to where the account lives and working only there; opening
+ * it makes the change, voids the account's reset links and tells the old and new channels.
  */
 export class EmailChangeService {
   private readonly deps: {
@@ -29,11 +32,7 @@ export class EmailChangeService {
     this.deps = deps;
   }
 
-  async request(
-    user: { id: string; email: string },
-    input: unknown,
-    meta: { origin: string; centerId?: string },
-  ): Promise<{ message: string }> {
+  async request(user: { id: string; email: string }, input: unknown): Promise<{ message: string }> {
     const { email, currentPassword } = parseWith(ChangeEmailSchema, input);
     const row = await this.deps.accounts.confirmPassword(user, currentPassword);
     if (email === row.email) throw new HttpError(400, EMAIL_CHANGE_TEXTS.same);
@@ -41,24 +40,26 @@ export class EmailChangeService {
     if (taken) throw conflict(EMAIL_TAKEN);
     const token = generateToken();
     await this.deps.db.transaction(async (tx) => {
+      const home = await accountHome(tx, row);
       await tx.insert(emailChanges).values({
         id: hashToken(token),
         userId: row.id,
         newEmail: email,
+        centerId: home.centerId,
         expiresAt: new Date(Date.now() + LINK_HOURS * 3_600_000),
       });
       await this.deps.messages.send(tx, {
         template: "email-change",
-        values: { name: row.name, email, link: `${meta.origin}/confirm-email?token=${token}` },
+        values: { name: row.name, email, link: this.deps.links.to(home.center, `/confirm-email?token=${token}`) },
         to: { email, userId: row.id },
-        centerId: meta.centerId ?? null,
+        centerId: home.centerId,
       });
     });
     return { message: EMAIL_CHANGE_TEXTS.sent(email) };
   }
 
-  /** Opening the link: the account signs in with the new address from now on. */
-  async confirm(input: unknown, meta: { origin: string; centerId?: string }): Promise<{ email: string }> {
+  /** Opening the link on its own site: the account signs in with the new address from now on. */
+  async confirm(input: unknown, site: { centerId?: string }): Promise<{ email: string }> {
     const { token } = parseWith(ConfirmEmailSchema, input);
     let changed: { userId: string; email: string };
     try {
@@ -71,6 +72,7 @@ export class EmailChangeService {
               eq(emailChanges.id, hashToken(token)),
               isNull(emailChanges.usedAt),
               gt(emailChanges.expiresAt, sql`now()`),
+              site.centerId ? eq(emailChanges.centerId, site.centerId) : isNull(emailChanges.centerId),
             ),
           )
           .returning();
@@ -80,12 +82,20 @@ export class EmailChangeService {
           .update(users)
           .set({ email: link.newEmail, updatedAt: sql`now()` })
           .where(eq(users.id, link.userId));
-        await this.deps.messages.send(tx, {
-          template: "email-changed",
+        // A reset link sent to the old address must not take the account back.
+        await voidResetLinks(tx, before.id);
+        await cancelEmailChanges(tx, before.id);
+        const home = await accountHome(tx, before);
+        const notice = {
+          template: "email-changed" as const,
           values: { name: before.name, email: link.newEmail, link: this.deps.links.to(null, "/contact") },
-          to: { email: before.email, userId: before.id },
-          centerId: meta.centerId ?? null,
+          centerId: home.centerId,
+        };
+        await this.deps.messages.send(tx, {
+          ...notice,
+          to: { email: before.email, phone: before.phone, userId: before.id },
         });
+        await this.deps.messages.send(tx, { ...notice, to: { email: link.newEmail, userId: before.id } });
         return { userId: link.userId, email: link.newEmail };
       });
     } catch (error) {

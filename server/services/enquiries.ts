@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { centers, enquiries, users } from "../db/schema/index.ts";
 import type { MessageService } from "../messages/service.ts";
+import type { SiteLinks } from "../messages/links.ts";
 import { e164 } from "../messages/phone.ts";
 import type { Db } from "../db/types.ts";
 import type { EnquiryInput } from "#common/validation/enquiry.ts";
@@ -13,17 +14,19 @@ export class EnquiryService {
   private readonly db: Db;
 
   private readonly messages: MessageService;
+  private readonly links: SiteLinks;
 
-  constructor(db: Db, messages: MessageService) {
+  constructor(db: Db, messages: MessageService, links: SiteLinks) {
     this.db = db;
     this.messages = messages;
+    this.links = links;
   }
 
   /**
    * Keeps the lead and, in the same transaction, tells the institute's owner (with a link to
-   * their leads, `leadsUrl`) and thanks the visitor.
+   * their leads, in their business area on the platform) and thanks the visitor.
    */
-  async create(centerId: string, input: EnquiryInput, leadsUrl: string): Promise<EnquiryRow> {
+  async create(centerId: string, input: EnquiryInput): Promise<EnquiryRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(enquiries)
@@ -53,7 +56,7 @@ export class EnquiryService {
             email: row.email,
             program: row.program ?? "",
             message: row.message ?? "",
-            link: leadsUrl,
+            link: this.links.to(null, "/business/leads"),
           },
           to: { email: center.ownerEmail, userId: center.ownerId },
           centerId,

@@ -42,6 +42,8 @@ import { PasswordResetService } from "./password-resets.ts";
 import { PhoneService } from "./phones.ts";
 import { EmailChangeService } from "./email-changes.ts";
 import { homeFor } from "#common/home.ts";
+import { accountHome } from "./account-home.ts";
+import { AfterAnswer } from "./after-answer.ts";
 import { SiteLinks } from "../messages/links.ts";
 import { Reminders } from "../messages/reminders.ts";
 import { sendReceipt, sendRefundNote } from "../messages/receipts.ts";
@@ -50,6 +52,10 @@ import { announceResults } from "./mock-tests/results-released.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
+  /** Every link a message carries is built here (decision 0028). */
+  links: SiteLinks;
+  /** Work a request causes after its answer (what it would tell by its time). */
+  afterAnswer: AfterAnswer;
   tenants: TenantDirectory;
   sessions: SessionStore;
   messages: MessageService;
@@ -121,14 +127,17 @@ export function createServices({
     rateLimiter,
     (userId) => sessions.forgetUser(userId),
     () => reads.forget(readTags.roles),
-    (tx, user, meta) =>
-      messages.send(tx, {
+    async (tx, user) => {
+      const home = await accountHome(tx, user);
+      await messages.send(tx, {
         template: "welcome",
-        values: { name: user.name, link: `${meta.origin ?? ""}${homeFor(user.role)}` },
+        values: { name: user.name, link: links.to(home.center, homeFor(user.role)) },
         to: { email: user.email, userId: user.id },
-        centerId: meta.centerId ?? null,
-      }),
+        centerId: home.centerId,
+      });
+    },
   );
+  const afterAnswer = new AfterAnswer(logger.child({ component: "after-answer" }));
   const tenants = new TenantDirectory(database, {
     platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
@@ -205,6 +214,7 @@ export function createServices({
     reads,
     catalogChanged: (centerId) => sites.catalogChanged(centerId),
     messages,
+    links,
   });
   const questionBank = new QuestionBankService(db);
   const papers = new PaperCache(db);
@@ -225,12 +235,14 @@ export function createServices({
     resultsReleased,
   });
   return {
+    links,
+    afterAnswer,
     tenants,
     sessions,
     messages,
     reminders: new Reminders({ db, messages, links }),
-    passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter }),
-    phones: new PhoneService({ db, messages, rateLimiter }),
+    passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter, links, afterAnswer }),
+    phones: new PhoneService({ db, messages, rateLimiter, afterAnswer }),
     emailChanges: new EmailChangeService({
       db,
       messages,
@@ -246,7 +258,7 @@ export function createServices({
     payments,
     purchases,
     business: new BusinessService(db),
-    enquiries: new EnquiryService(db, messages),
+    enquiries: new EnquiryService(db, messages, links),
     sites,
     content,
     delivery,

@@ -15,12 +15,22 @@ import {
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { COMMON_PASSWORD, tooMany, type AccountService } from "./accounts.ts";
 import type { MessageService } from "../messages/service.ts";
+import type { SiteLinks } from "../messages/links.ts";
+import type { AfterAnswer } from "./after-answer.ts";
+import { accountHome, isHomeSite } from "./account-home.ts";
+import { cancelPendingChanges } from "./recovery.ts";
 
 const RESET_LINK_MINUTES = 30;
 
+/** The site a request came to: an institute's id, or none for the platform. */
+interface AskedOn {
+  centerId?: string;
+}
+
 /**
  * Forgotten passwords: a single-use link, valid 30 minutes, sent by e-mail; only its SHA-256 is
- * stored. Asking always answers the same, whether or not an account uses the address.
+ * stored. The link leads to where the account lives (`accountHome`) and works only there.
+ * Asking always answers the same, in the same time, whether or not an account uses the address.
  */
 export class PasswordResetService {
   private readonly deps: {
@@ -29,6 +39,8 @@ export class PasswordResetService {
     sessions: SessionStore;
     messages: MessageService;
     rateLimiter: RateLimiter;
+    links: SiteLinks;
+    afterAnswer: AfterAnswer;
   };
 
   constructor(deps: PasswordResetService["deps"]) {
@@ -36,38 +48,50 @@ export class PasswordResetService {
   }
 
   /**
-   * Sends a reset link to the account's address, on the site it was asked from (`origin`, one of
-   * ours: the tenant lookup has already refused any other host). An account asked for too often
-   * gets no more links for a while, with the same answer, so the answer tells nothing.
+   * Asks for a link. The request itself does the same work for every address (its checks and
+   * the address's limit); whether an account uses it, and the link, come after the answer.
    */
-  async request(input: unknown, meta: { ip: string; origin: string; centerId?: string }): Promise<void> {
+  async request(input: unknown, meta: AskedOn & { ip: string }): Promise<void> {
     const { email } = parseWith(ForgotPasswordSchema, input);
     const byIp = await this.deps.rateLimiter.hit(RATE_RULES.forgotIp, meta.ip);
     if (!byIp.allowed) throw tooMany(byIp.retryAfter);
+    const askedOn = meta.centerId ?? null;
+    this.deps.afterAnswer.run("sending a password reset link", askedOn, () => this.sendLink(email, askedOn));
+  }
+
+  /**
+   * The link, for an account that uses the address: asked on the platform, or on the institute
+   * the account lives on. A platform account (or another institute's student) asked on an
+   * institute's site gets nothing, and an account asked for too often gets no more for a while.
+   */
+  private async sendLink(email: string, askedOn: string | null): Promise<void> {
     const user = await this.deps.accounts.findByEmail(email);
     if (!user) return;
+    const home = await accountHome(this.deps.db, user);
+    if (askedOn !== null && !isHomeSite(home, askedOn)) return;
     if (!(await this.deps.rateLimiter.hit(RATE_RULES.forgotAccount, user.id)).allowed) return;
     const token = generateToken();
     await this.deps.db.transaction(async (tx) => {
       await tx.insert(passwordResets).values({
         id: hashToken(token),
         userId: user.id,
+        centerId: home.centerId,
         expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
       });
       await this.deps.messages.send(tx, {
         template: "password-reset",
-        values: { name: user.name, link: `${meta.origin}/reset-password?token=${token}` },
+        values: { name: user.name, link: this.deps.links.to(home.center, `/reset-password?token=${token}`) },
         to: { email: user.email, userId: user.id },
-        centerId: meta.centerId ?? null,
+        centerId: home.centerId,
       });
     });
   }
 
-  /** Sets the new password from a valid link, spends every open link of the account, and signs it out everywhere. */
-  async reset(
-    input: unknown,
-    meta?: { origin: string; centerId?: string },
-  ): Promise<{ role: (typeof users.$inferSelect)["role"] }> {
+  /**
+   * Sets the new password from a valid link opened on its own site; every other way into the
+   * account that was open (links, e-mail changes, codes, sessions) is closed, and the account told.
+   */
+  async reset(input: unknown, site: AskedOn): Promise<{ role: (typeof users.$inferSelect)["role"] }> {
     const { token, password } = parseWith(ResetPasswordSchema, input);
     const passwordHash = await hashNewPassword(password);
     const changed = await this.deps.db.transaction(async (tx) => {
@@ -79,6 +103,7 @@ export class PasswordResetService {
             eq(passwordResets.id, hashToken(token)),
             isNull(passwordResets.usedAt),
             gt(passwordResets.expiresAt, sql`now()`),
+            site.centerId ? eq(passwordResets.centerId, site.centerId) : isNull(passwordResets.centerId),
           ),
         )
         .returning({ userId: passwordResets.userId });
@@ -87,27 +112,24 @@ export class PasswordResetService {
         .update(users)
         .set({ passwordHash, updatedAt: sql`now()` })
         .where(eq(users.id, link.userId))
-        .returning({ role: users.role, name: users.name, email: users.email, id: users.id });
-      if (meta) await this.changed(tx, user, meta);
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
-      return { userId: link.userId, role: user.role };
+        .returning();
+      await cancelPendingChanges(tx, user.id);
+      await this.changed(tx, user);
+      return user;
     });
-    await this.deps.sessions.revokeAllForUser(changed.userId);
+    await this.deps.sessions.revokeAllForUser(changed.id);
     return { role: changed.role };
   }
 
   /**
    * A signed-in person's new password, given their current one (counted like sign-in attempts,
-   * so it cannot be guessed this way); every other session of theirs is signed out.
+   * so it cannot be guessed this way). Every other session of theirs is signed out, and what
+   * was pending on the account (links, e-mail changes, codes) is cancelled.
    */
   async change(
     user: { id: string; email: string },
     session: Pick<ValidSession, "id" | "familyId">,
     input: unknown,
-    meta: { origin: string; centerId?: string },
   ): Promise<void> {
     const { currentPassword, password } = parseWith(ChangePasswordSchema, input);
     const row = await this.deps.accounts.confirmPassword(user, currentPassword);
@@ -117,22 +139,23 @@ export class PasswordResetService {
         .update(users)
         .set({ passwordHash, updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
-      await this.changed(tx, row, meta);
+      await cancelPendingChanges(tx, user.id);
+      await this.changed(tx, row);
     });
     await this.deps.sessions.revokeAllForUser(user.id, session);
   }
 
-  /** Tells the account its password changed, with the way back if it was not them. */
-  private changed(
-    tx: DbOrTx,
-    user: { id: string; name: string; email: string },
-    meta: { origin: string; centerId?: string },
-  ) {
-    return this.deps.messages.send(tx, {
+  /**
+   * Tells the account its password changed, by e-mail and on its verified number, with the way
+   * back (on its own site) if it was not them.
+   */
+  private async changed(tx: DbOrTx, user: typeof users.$inferSelect) {
+    const home = await accountHome(tx, user);
+    await this.deps.messages.send(tx, {
       template: "password-changed",
-      values: { name: user.name, link: `${meta.origin}/forgot-password` },
-      to: { email: user.email, userId: user.id },
-      centerId: meta.centerId ?? null,
+      values: { name: user.name, link: this.deps.links.to(home.center, "/forgot-password") },
+      to: { email: user.email, phone: user.phone, userId: user.id },
+      centerId: home.centerId,
     });
   }
 }

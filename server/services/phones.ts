@@ -12,6 +12,8 @@ import { unreachableFor } from "../messages/recipient-policy.ts";
 import { NUMBER_TEXTS } from "../messages/reachable-numbers.ts";
 import type { MessageService } from "../messages/service.ts";
 import { RATE_RULES, type RateLimiter, type RateRule } from "./rate-limit.ts";
+import type { AfterAnswer } from "./after-answer.ts";
+import { accountHome, isHomeSite } from "./account-home.ts";
 import { ADMIN_SIGN_IN_ELSEWHERE, tooMany } from "./accounts.ts";
 
 const CODE_MINUTES = 10;
@@ -24,7 +26,7 @@ type Purpose = "verify" | "sign-in";
  * hash, valid 10 minutes and 5 tries; asking is rate limited per number and per address.
  */
 export class PhoneService {
-  private readonly deps: { db: Db; messages: MessageService; rateLimiter: RateLimiter };
+  private readonly deps: { db: Db; messages: MessageService; rateLimiter: RateLimiter; afterAnswer: AfterAnswer };
 
   constructor(deps: PhoneService["deps"]) {
     this.deps = deps;
@@ -36,16 +38,16 @@ export class PhoneService {
     return row?.phone ?? null;
   }
 
-  /** Sends a code to the number a signed-in account is adding; the answer names where it went. */
+  /**
+   * Sends a code to the number a signed-in account is adding; the answer names where it went.
+   * It is the same answer, after the same work, whether or not another account holds the
+   * number: only whoever holds the phone learns that, from the code (issue 37 §8).
+   */
   async requestVerification(user: { id: string }, input: unknown, meta: { ip: string; centerId?: string }) {
     const phone = this.numberOf(input);
     await this.reachable(phone, meta.centerId);
-    const [owner] = await this.deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.phone, phone), ne(users.id, user.id)));
-    if (owner) throw conflict(PHONE_TEXTS.taken);
     await this.limit(RATE_RULES.phoneCodeIp, meta.ip);
+    await this.limit(RATE_RULES.phoneCodeAccount, user.id);
     await this.limit(RATE_RULES.phoneCodeNumber, phone);
     await this.sendCode("verify", phone, user.id, meta.centerId);
     return { phone, message: PHONE_TEXTS.codeSent(phone) };
@@ -61,6 +63,11 @@ export class PhoneService {
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     const used = await this.spend(latest, code);
+    const [owner] = await this.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, used.phone), ne(users.id, user.id)));
+    if (owner) throw conflict(PHONE_TEXTS.taken);
     try {
       await this.deps.db
         .update(users)
@@ -73,15 +80,27 @@ export class PhoneService {
     return { phone: used.phone };
   }
 
-  /** A code to sign in with, sent only if an account has verified the number; the answer is the same either way. */
+  /**
+   * A code to sign in with, sent only if an account has verified the number, and only when asked
+   * on the platform or on the institute the account lives on (as reset links are); it works only
+   * on the site it was asked on. The answer is the same, in the same time, either way: whether an
+   * account has the number is looked up after the answer.
+   */
   async requestSignIn(input: unknown, meta: { ip: string; centerId?: string }): Promise<void> {
     const phone = this.numberOf(input);
     await this.reachable(phone, meta.centerId);
     await this.limit(RATE_RULES.phoneCodeIp, meta.ip);
-    const [user] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-    if (!user) return;
-    if (!(await this.deps.rateLimiter.hit(RATE_RULES.phoneCodeNumber, phone)).allowed) return;
-    await this.sendCode("sign-in", phone, user.id, meta.centerId);
+    const askedOn = meta.centerId ?? null;
+    this.deps.afterAnswer.run("sending a sign-in code", askedOn, async () => {
+      const [user] = await this.deps.db
+        .select({ id: users.id, role: users.role, signupCenterId: users.signupCenterId })
+        .from(users)
+        .where(eq(users.phone, phone));
+      if (!user) return;
+      if (askedOn !== null && !isHomeSite(await accountHome(this.deps.db, user), askedOn)) return;
+      if (!(await this.deps.rateLimiter.hit(RATE_RULES.phoneCodeNumber, phone)).allowed) return;
+      await this.sendCode("sign-in", phone, user.id, meta.centerId);
+    });
   }
 
   /** The account a sign-in code belongs to, once the code is right. */
@@ -92,7 +111,13 @@ export class PhoneService {
     const [latest] = await this.deps.db
       .select()
       .from(phoneCodes)
-      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, "sign-in")))
+      .where(
+        and(
+          eq(phoneCodes.phone, phone),
+          eq(phoneCodes.purpose, "sign-in"),
+          meta.centerId ? eq(phoneCodes.centerId, meta.centerId) : isNull(phoneCodes.centerId),
+        ),
+      )
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     const used = await this.spend(latest, body.code);
@@ -128,7 +153,14 @@ export class PhoneService {
     await this.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(phoneCodes)
-        .values({ purpose, phone, userId, codeHash: "", expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000) })
+        .values({
+          purpose,
+          phone,
+          userId,
+          centerId: centerId ?? null,
+          codeHash: "",
+          expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+        })
         .returning({ id: phoneCodes.id });
       await tx
         .update(phoneCodes)

@@ -87,4 +87,6 @@ export const RATE_RULES = {
   /** One-time codes sent to a number (adding it, or signing in with it), and asked for from one address. */
   phoneCodeNumber: { name: "phone-code:number", limit: 5, windowMs: 60 * MINUTE },
   phoneCodeIp: { name: "phone-code:ip", limit: 20, windowMs: 60 * MINUTE },
+  /** Numbers one account asks codes for while adding a number. */
+  phoneCodeAccount: { name: "phone-code:account", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;

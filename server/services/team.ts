@@ -1,4 +1,5 @@
 import type { MessageService } from "../messages/service.ts";
+import type { SiteLinks } from "../messages/links.ts";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { centers, contents, hiddenContents, teamMembers, users } from "../db/schema/index.ts";
@@ -9,7 +10,7 @@ import { generateToken, hashToken } from "../auth/tokens.ts";
 import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
-import { isCenterLive, type Site } from "./tenants.ts";
+import { isCenterLive } from "./tenants.ts";
 import { isUuid } from "#common/validation/content.ts";
 import type { InvitationPreview, SiteItemJson, TeamEntryJson } from "#common/team-types.ts";
 import type { Role } from "#common/validation/account.ts";
@@ -47,6 +48,8 @@ export interface TeamServiceDeps {
   /** Tells the institute's site (home page, public catalog) that what it lists has changed. */
   catalogChanged: (centerId: string) => void;
   messages: MessageService;
+  /** Invitation links lead to the platform, where creators' accounts live. */
+  links: SiteLinks;
   now?: () => number;
 }
 
@@ -124,7 +127,6 @@ export class TeamService {
     owner: TeamActor,
     center: TeamCenter,
     input: unknown,
-    origin: string,
   ): Promise<{ entry: TeamEntryJson; token: string; link: string; renewed: boolean }> {
     const { email } = parseWith(InviteInput, input);
     if (email === owner.email.toLowerCase())
@@ -151,7 +153,7 @@ export class TeamService {
           values: {
             institute: center.instituteName,
             inviter: owner.name ?? owner.email,
-            link: invitationLink(origin, token),
+            link: this.invitationLink(token),
           },
           to: { email },
           centerId: center.id,
@@ -184,7 +186,7 @@ export class TeamService {
       throw error;
     }
     const entry = (await this.entries(center.id, outcome.id))[0];
-    return { entry, token, link: invitationLink(origin, token), renewed: outcome.renewed };
+    return { entry, token, link: this.invitationLink(token), renewed: outcome.renewed };
   }
 
   /** The institute's team: pending invitations, members, then removed ones (newest first in each). */
@@ -205,6 +207,11 @@ export class TeamService {
       .from(teamMembers)
       .where(eq(teamMembers.centerId, centerId));
     return { members: row?.members ?? 0, pending: row?.pending ?? 0 };
+  }
+
+  /** The page an invitation link opens: on the platform, where creators' accounts live. */
+  private invitationLink(token: string): string {
+    return this.deps.links.to(null, `/invite/${token}`);
   }
 
   private async entries(centerId: string, id?: string): Promise<TeamEntryJson[]> {
@@ -466,31 +473,6 @@ export async function lockMembership(tx: DbOrTx, centerId: string, userId: strin
     )
     .for("share");
   return Boolean(row);
-}
-
-/** The page an invitation link opens (on the platform, where creators' accounts are). */
-export function invitationLink(origin: string, token: string): string {
-  return `${origin}/invite/${token}`;
-}
-
-/**
- * Where invitation links point: the platform as this visitor reaches it (https behind TLS, the
- * port kept), even when the owner works on their institute's own domain.
- */
-export function platformOrigin(
-  request: { url: string; secure: boolean; site: Site },
-  platformHosts: readonly string[],
-): string {
-  const url = new URL(request.url);
-  const { site } = request;
-  const port = url.port ? `:${url.port}` : "";
-  const host =
-    site.kind === "platform"
-      ? url.hostname.toLowerCase() === site.host
-        ? url.host
-        : site.host
-      : `${platformHosts[0] ?? "localhost"}${port}`;
-  return `${request.secure ? "https" : "http"}://${host}`;
 }
 
 function stateOf(row: { status: TeamStatus; tokenExpiresAt: Date | null }, now: number): InvitationPreview["state"] {

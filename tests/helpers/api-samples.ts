@@ -583,6 +583,8 @@ async function phoneSamples(t: TestApp) {
   await send("/api/auth/phone", { phone: "+91 98000 00013" }, owner.access_token);
   await send("/api/auth/phone/verify", { code: await codeSentTo(t, "+919800000013") }, owner.access_token);
   await send("/api/auth/otp", { phone: "+91 98000 00013" });
+  // The sign-in code is sent after the answer.
+  await t.services.afterAnswer.settled();
   return {
     adderToken: adder.access_token,
     pendingCode: await codeSentTo(t, "+919800000012"),
@@ -614,6 +616,8 @@ async function emailChangeToken(t: TestApp): Promise<string> {
 async function passwordResetToken(t: TestApp, email: string): Promise<string> {
   const asked = await postJson(t, "/api/auth/forgot", { email });
   if (asked.status !== 200) throw new Error(`forgot failed: ${asked.status}`);
+  // The link is written after the answer (which tells nothing of the account).
+  await t.services.afterAnswer.settled();
   const [message] = await t.database.db
     .select({ text: messages.text })
     .from(messages)

@@ -58,6 +58,7 @@ export async function createTestApp(
       return Promise.resolve(app.request(`http://${host}${path}`, { ...rest, headers: h }));
     },
     async close() {
+      await services.afterAnswer.settled();
       await services.messages.stop();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = announcementsHeldBack(await openDatabase({}));
+    const database = announcementsHeldBack(await openDatabase({ onQuery: options.onQuery }));
     await runMigrations(database);
     return { database, drop: () => database.close() };
   }

@@ -118,12 +118,8 @@ beforeAll(async () => {
   ids.ownerA = users.businessA!.user._id;
   const owner = { id: users.businessA!.user._id, email: ids.emailA, role: "business" as const };
   const centerA = { id: ids.centerA, instituteName: "Iso A" };
-  ids.inviteA = (
-    await t.services.team.invite(owner, centerA, { email: "pending.iso@example.com" }, "http://localhost")
-  ).entry._id;
-  ids.inviteTokenB = (
-    await t.services.team.invite(owner, centerA, { email: users.creatorB!.email }, "http://localhost")
-  ).token;
+  ids.inviteA = (await t.services.team.invite(owner, centerA, { email: "pending.iso@example.com" })).entry._id;
+  ids.inviteTokenB = (await t.services.team.invite(owner, centerA, { email: users.creatorB!.email })).token;
   const enrolled = await postJson(t, "/api/student/enroll", { contentId: ids.contentA }, { headers: auth.studentA });
   expect(enrolled.status).toBe(201);
 }, 60_000);

@@ -45,7 +45,7 @@ describe("messages on the product's events", () => {
     const [welcome] = await sentTo(account.email, 1);
     expect(welcome).toMatchObject({ channel: "email", template: "welcome", subject: "Welcome to Pathshala" });
     expect(welcome.text).toContain("Hello Kavya Nair");
-    expect(welcome.text).toContain("http://localhost/creator");
+    expect(welcome.text).toContain("http://localhost:3000/creator");
   });
 
   it("confirms a seminar booking on WhatsApp (the number in E.164) and by e-mail", async () => {
@@ -89,7 +89,7 @@ describe("messages on the product's events", () => {
     expect(toOwner).toMatchObject({ template: "enquiry-received", subject: "New Book Demo enquiry from Ravi Kumar" });
     expect(toOwner.text).toContain("Phone: 9876512345");
     expect(toOwner.text).toContain("Program: NEET UG");
-    expect(toOwner.text).toContain("All your leads: http://localhost/business/leads");
+    expect(toOwner.text).toContain("All your leads: http://localhost:3000/business/leads");
     const [thanks] = await sentTo(visitor, 1);
     expect(thanks).toMatchObject({ template: "enquiry-acknowledged", subject: "Sunrise Academy has your enquiry" });
     expect(await sentTo("+919876512345", 1)).toHaveLength(1);

@@ -59,19 +59,27 @@ describe("a mobile number on an account", () => {
     // Spent: the same code does nothing more.
     expect((await postJson(t, "/api/auth/phone/verify", { code }, asAccount)).status).toBe(400);
 
-    // Another account cannot take the number.
+    // Another account cannot take the number: asking answers as for any number (the code goes
+    // to the phone), and only whoever holds the phone learns, from the code, that it is taken.
     const other = await registerUser(t, "student");
-    const taken = await postJson(
-      t,
-      "/api/auth/phone",
-      { phone: "+91 98765 01234" },
-      { headers: { ...bearer(other.access_token), ...fromNewIp() } },
-    );
-    expect(taken.status).toBe(409);
+    const asOther = { headers: { ...bearer(other.access_token), ...fromNewIp() } };
+    const taken = await postJson(t, "/api/auth/phone", { phone: "+91 98765 01234" }, asOther);
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({
+      success: true,
+      phone: "+919876501234",
+      message: PHONE_TEXTS.codeSent("+919876501234"),
+    });
+    const verified = await postJson(t, "/api/auth/phone/verify", { code: await codeSentTo("+919876501234") }, asOther);
+    expect(verified.status).toBe(409);
+    expect((await verified.json()).error).toBe(PHONE_TEXTS.taken);
+    expect(await t.services.phones.of(other.user._id)).toBeNull();
+    expect(await t.services.phones.of(account.user._id)).toBe("+919876501234");
 
     // Signing in with a code.
     const ask = await postJson(t, "/api/auth/otp", { phone: "9876501234" }, { headers: fromNewIp() });
     expect(await ask.json()).toEqual({ success: true, message: PHONE_TEXTS.signInSent });
+    await t.services.afterAnswer.settled();
     const signInCode = await codeSentTo("+919876501234");
     const signedIn = await postJson(t, "/api/auth/otp/verify", { phone: "9876501234", code: signInCode });
     expect(signedIn.status).toBe(200);
@@ -84,6 +92,7 @@ describe("a mobile number on an account", () => {
   it("answers the same for a number no account has verified, and sends nothing", async () => {
     const ask = await postJson(t, "/api/auth/otp", { phone: "+91 70000 00001" }, { headers: fromNewIp() });
     expect(await ask.json()).toEqual({ success: true, message: PHONE_TEXTS.signInSent });
+    await t.services.afterAnswer.settled();
     expect(await t.database.db.select().from(messages).where(eq(messages.recipient, "+917000000001"))).toHaveLength(0);
   });
 

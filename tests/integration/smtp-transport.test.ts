@@ -59,6 +59,7 @@ const outgoing = (recipient: string) => {
     recipient,
     locale: "en" as const,
     subject: rendered.subject,
+    sender: null as string | null,
     text: rendered.text,
     html: emailHtml(rendered, PLATFORM_BRAND),
     values: ["Meera", "http://localhost/reset-password?token=abc"],
@@ -87,6 +88,25 @@ describe("the SMTP transport", () => {
     expect(mail.raw).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:3000\/unsubscribe\/7f1c2a9e[^>]*>/);
     expect(mail.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(mail.raw).toContain("reset-password?token=3Dabc"); // quoted-printable "="
+  });
+
+  it("says an institute's e-mail is the institute's, carried by Pathshala, from MAIL_FROM's address", async () => {
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`, "Pathshala <no-reply@pathshala.test>");
+    try {
+      await transport.send({ ...outgoing("meera@example.com"), sender: "Sunrise Academy via Pathshala" });
+      await transport.send({ ...outgoing("meera@example.com"), sender: 'Evil" <ceo@pathshala.test>\r\nBcc: x@y.test' });
+    } finally {
+      transport.close();
+    }
+    const [institute, hostile] = received.slice(-2);
+    expect(institute.from).toBe("no-reply@pathshala.test");
+    expect(institute.raw).toContain("From: Sunrise Academy via Pathshala <no-reply@pathshala.test>");
+    // A name is only ever a name: quoted, never another address or header.
+    expect(hostile.from).toBe("no-reply@pathshala.test");
+    expect(hostile.to).toEqual(["meera@example.com"]);
+    const headers = hostile.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(headers).toMatch(/^From: =\?UTF-8\?Q\?Evil.*\?= <no-reply@pathshala\.test>\r?$/m);
   });
 
   it("attaches an invoice's PDF to the e-mail", async () => {

@@ -77,7 +77,7 @@ describe("inviting creators", () => {
   it("gives the owner a link to share; the token is kept only as its SHA-256", async () => {
     const made = await invite(creator.email);
     expect(made.status).toBe(201);
-    expect(made.link).toMatch(/^http:\/\/localhost\/invite\/[a-z2-7]{32}$/);
+    expect(made.link).toMatch(/^http:\/\/localhost:3000\/invite\/[a-z2-7]{32}$/);
     expect(made.invitation).toMatchObject({
       email: creator.email,
       status: "pending",
@@ -434,7 +434,7 @@ describe("invitation links", () => {
       { headers: bearer(ownerOnSite), host: "team-north.test" },
     );
     expect(res.status).toBe(201);
-    expect((await res.json()).link).toMatch(/^http:\/\/localhost\/invite\/[a-z2-7]{32}$/);
+    expect((await res.json()).link).toMatch(/^http:\/\/localhost:3000\/invite\/[a-z2-7]{32}$/);
     expect((await teamOf(branch.id)).map((e) => e.email)).toEqual(["on-domain@example.com"]);
   });
 

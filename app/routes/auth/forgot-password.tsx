@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { siteInstitute } from "~/lib/context.server";
+import { getRequestContext, siteInstitute } from "~/lib/context.server";
 import { requestPasswordReset } from "~/lib/auth-actions.server";
 import { RESET_TEXTS } from "#common/validation/account-security.ts";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const email = new URL(request.url).searchParams.get("email") ?? "";
-  return { brand: siteInstitute(context), email: email.slice(0, 254) };
+  const brand = siteInstitute(context);
+  // An institute's site resets its own students only; everyone else is pointed at the platform.
+  const platform = brand ? getRequestContext(context).services.links.to(null, "/forgot-password") : null;
+  return { brand, email: email.slice(0, 254), platform };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -48,6 +51,14 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             {submitting ? "Sending..." : "Send reset link"}
           </Button>
         </Form>
+      )}
+      {loaderData.platform && (
+        <p className="mt-4 text-sm text-muted-foreground">
+          {RESET_TEXTS.elsewhere}{" "}
+          <a href={loaderData.platform} className="text-primary underline-offset-4 hover:underline">
+            {RESET_TEXTS.elsewhereLink}
+          </a>
+        </p>
       )}
       <p className="mt-6 text-sm">
         <Link to="/auth?mode=login" className="text-primary underline-offset-4 hover:underline">

@@ -5,7 +5,6 @@ import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
 import type { Route } from "./+types/team";
 import { loadBusinessCenter } from "~/lib/business.server";
 import { failure, tryService } from "~/lib/actions.server";
-import { invitationOrigin } from "~/lib/team.server";
 import { formatDate } from "#common/format.ts";
 import { INVITE_TTL_DAYS, TEAM_EMPTY } from "#common/validation/team.ts";
 import type { TeamEntryJson } from "#common/team-types.ts";
@@ -35,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "invite" || intent === "new-link") {
-    const result = await tryService(() =>
-      services.team.invite(viewer, center, { email: form.get("email") ?? "" }, invitationOrigin(context, request)),
-    );
+    const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }));
     if (!result.ok) return result.response;
     const { entry, link } = result.value;
     return { ok: true as const, intent, link, email: entry.email, expiresAt: entry.expiresAt };

@@ -23,6 +23,8 @@ export const messages = pgTable(
     centerId: uuid().references(() => centers.id, { onDelete: "set null" }),
     locale: text().notNull().default("en"),
     subject: text(),
+    /** Who an e-mail says it is from: the platform, or "{institute} via Pathshala" (server/messages/branding.ts). */
+    sender: text(),
     text: text().notNull(),
     html: text(),
     /** The template's values, for WhatsApp and SMS templates whose text the provider holds. */

@@ -91,7 +91,7 @@ export const rateLimitHits = pgTable(
   (t) => [index("rate_limit_hits_bucket_time_idx").on(t.bucket, t.createdAt)],
 );
 
-/** A password reset link: single use, 30 minutes, only its SHA-256 kept. */
+/** A password reset link: single use, 30 minutes, only its SHA-256 kept; it works on one site. */
 export const passwordResets = pgTable(
   "password_resets",
   {
@@ -99,6 +99,8 @@ export const passwordResets = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The site the link works on: the institute the account lives on, or the platform (null). */
+    centerId: uuid().references(() => centers.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
@@ -115,6 +117,8 @@ export const emailChanges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     newEmail: text().notNull(),
+    /** The site the link works on: the institute the account lives on, or the platform (null). */
+    centerId: uuid().references(() => centers.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
@@ -135,6 +139,8 @@ export const phoneCodes = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A sign-in code's site (where it was asked for, and works): an institute, or the platform (null). */
+    centerId: uuid().references(() => centers.id, { onDelete: "cascade" }),
     codeHash: text().notNull(),
     tries: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../types.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { siteOrigin } from "./tenant.ts";
 
 /**
  * The caller's address. Behind a trusted proxy, the right-most X-Forwarded-For entry (the one the
@@ -20,14 +19,15 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
-/** Who is asking and where: what rate limits, sessions and sign-ups record. */
+/**
+ * Who is asking and where: what rate limits, sessions and sign-ups record. Never where links
+ * lead: those come from where the account or institute lives (SiteLinks, decision 0028).
+ */
 export function requestMeta(c: Context<AppEnv>, trustProxy: boolean) {
   const site = c.get("site");
   return {
     ip: clientIp(c, trustProxy),
     userAgent: c.req.header("user-agent"),
     centerId: site.kind === "tenant" ? site.center.id : undefined,
-    /** Where links in the messages this request causes lead: the site it came to. */
-    origin: siteOrigin(c, trustProxy),
   };
 }

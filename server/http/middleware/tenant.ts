@@ -39,16 +39,6 @@ export function requestOrigin(c: HostHeaders, trustProxy: boolean, secure: boole
   }
 }
 
-/**
- * Where links sent about this request lead: the site it came to. Its host has passed the tenant
- * lookup, so it is one of ours (a forged Host never reaches a handler).
- */
-export function siteOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
-  return (
-    requestOrigin(c, trustProxy, c.get("secure")) ?? `${c.get("secure") ? "https" : "http"}://${c.get("site").host}`
-  );
-}
-
 function sameHost(url: string, hostHeader: string): boolean {
   try {
     return normaliseHost(new URL(url).host) === normaliseHost(hostHeader);

@@ -1,8 +1,13 @@
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser/index.js";
 import { PermanentFailure, type Transport } from "./types.ts";
 
-/** E-mail over SMTP with nodemailer (`SMTP_URL`, `MAIL_FROM`). */
+/**
+ * E-mail over SMTP with nodemailer (`SMTP_URL`, `MAIL_FROM`). Every e-mail comes from MAIL_FROM's
+ * address under the message's own sender name (the platform, or "{institute} via Pathshala").
+ */
 export function smtpTransport(url: string, from: string): Transport & { close(): void } {
+  const address = addressparser(from, { flatten: true })[0]?.address || from;
   // A send that hangs must end well before its job is given up as lost (60 s, ./queue.ts).
   const mailer = nodemailer.createTransport({
     url,
@@ -15,7 +20,7 @@ export function smtpTransport(url: string, from: string): Transport & { close():
     async send(message) {
       const info = await mailer
         .sendMail({
-          from,
+          from: message.sender ? { name: message.sender, address } : from,
           to: message.recipient,
           subject: message.subject ?? "",
           text: message.text,

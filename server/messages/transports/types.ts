@@ -9,6 +9,8 @@ export interface Outgoing {
   recipient: string;
   locale: Locale;
   subject: string | null;
+  /** For e-mail: the name it says it is from (the address is MAIL_FROM's). */
+  sender: string | null;
   text: string;
   html: string | null;
   /** The template's values in the order the provider's approved copy numbers them. */
