@@ -24,6 +24,33 @@ export function testsAreaContext(context: Readonly<RouterContextProvider>, reque
   };
 }
 
+/** A bank as the pages offer it: "own" or an institute's id, and its name. */
+export interface BankChoice {
+  value: string;
+  name: string;
+}
+
+/** The banks the person may open, for the pages' selects (their own first, on the platform). */
+export async function bankChoices(services: ReturnType<typeof testsAreaContext>["services"], reader: Reader) {
+  const banks = await services.testsArea.banks(reader);
+  return banks.map((b): BankChoice => ({ value: b._id ?? "own", name: b.name }));
+}
+
+/**
+ * The bank a new question or an import goes to unless the person picks another: the one asked
+ * for, else their first institute's (an institute's exams are built from its bank), else their own.
+ */
+export function defaultBank(banks: BankChoice[], asked: string | null): string {
+  if (asked && banks.some((b) => b.value === asked)) return asked;
+  return (banks.find((b) => b.value !== "own") ?? banks[0])?.value ?? "own";
+}
+
+/** A bank posted by a form ("" or missing: the service's default). */
+export function postedBank(form: FormData): string | undefined {
+  const value = form.get("bank");
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
 /** A refused action: the message, the named fields, and anything else the service said (an import's bad rows). */
 export interface TestsAreaFailure {
   ok: false;
