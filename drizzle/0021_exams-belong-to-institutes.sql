@@ -43,7 +43,7 @@ FROM (
   FROM (
     SELECT "owner_id" AS "user_id", "id" AS "center_id" FROM "centers" WHERE "owner_id" IS NOT NULL
     UNION
-    SELECT "member_id", "center_id" FROM "team_members" WHERE "status" = 'accepted' AND "member_id" IS NOT NULL
+    SELECT "member_id", "center_id" FROM "team_members" WHERE "status"::text = 'accepted' AND "member_id" IS NOT NULL
   ) roles
   GROUP BY roles."user_id"
   HAVING count(*) = 1
@@ -65,7 +65,7 @@ FROM (
   GROUP BY st."series_id"
   HAVING count(DISTINCT mt."center_id") = 1 AND bool_and(mt."center_id" IS NOT NULL)
 ) bundled
-WHERE bundled."series_id" = c."id" AND c."type" = 'series' AND c."center_id" IS NULL;--> statement-breakpoint
+WHERE bundled."series_id" = c."id" AND c."type"::text = 'series' AND c."center_id" IS NULL;--> statement-breakpoint
 -- 3. Sittings carry their test's institute (the demo's seeded ones did not: row-level security
 -- then hid them from the institute's own domain).
 UPDATE "attempts" a SET "center_id" = mt."center_id"
