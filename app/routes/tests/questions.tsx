@@ -243,7 +243,7 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
 
       <Form
         method="get"
-        className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_1fr_1fr_0.8fr_0.9fr_1.4fr_auto]"
+        className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1.3fr_1fr_1fr_0.8fr_0.9fr_1.2fr_auto]"
       >
         <FilterSelect
           name="bank"

@@ -37,6 +37,9 @@ export const EXAM_ACCESS_TEXTS = {
   otherBank: "On an institute's site, questions go to that institute's bank",
 } as const;
 
+/** How the author's own bank is named on the pages. */
+export const OWN_BANK_NAME = "My own questions";
+
 /** Whether the role may do this. */
 export function mayDo(role: InstituteRole, action: ExamAction): boolean {
   return ABILITIES[role].includes(action);
@@ -88,21 +91,6 @@ export function examRowsFor(
   return sql`((${institute} is null and ${author} = ${viewer.id}) or ${institute} in ${institutesWhere(viewer.id, action)})`;
 }
 
-/** Whether the viewer may `action` a row of this institute (null: the author's own) and author. */
-export async function mayDoIn(
-  db: DbOrTx,
-  viewer: Reader,
-  action: ExamAction,
-  row: { centerId: string | null; authorId: string },
-): Promise<boolean> {
-  const site = currentTenantScope();
-  if (site && row.centerId !== site) return false;
-  if (viewer.role === "admin") return true;
-  if (row.centerId === null) return row.authorId === viewer.id;
-  const role = await instituteRole(db, viewer.id, row.centerId);
-  return role !== null && mayDo(role, action);
-}
-
 /**
  * The institute a new test or series goes to: on an institute's domain, that institute (another
  * is refused, as its rows could not be written there); on the platform, the one chosen, if any.
@@ -148,6 +136,3 @@ export async function banksOf(db: DbOrTx, viewer: Reader): Promise<{ _id: string
   const institutes = rows.rows.map((r) => ({ _id: r.id, name: r.name }));
   return site ? institutes : [{ _id: null, name: OWN_BANK_NAME }, ...institutes];
 }
-
-/** How the author's own bank is named on the pages. */
-export const OWN_BANK_NAME = "My own questions";
