@@ -7,6 +7,7 @@ import { getViewer } from "./session.server";
 import { flashToastCookie } from "./toast.server";
 import { testsPaths } from "./tests-area/paths";
 import type { FlashToast } from "./toast";
+import type { BankChoice } from "./tests-area/banks";
 
 /**
  * The Tests area's pages run under the creator layout and the business layout, whose middleware
@@ -24,25 +25,10 @@ export function testsAreaContext(context: Readonly<RouterContextProvider>, reque
   };
 }
 
-/** A bank as the pages offer it: "own" or an institute's id, and its name. */
-export interface BankChoice {
-  value: string;
-  name: string;
-}
-
 /** The banks the person may open, for the pages' selects (their own first, on the platform). */
 export async function bankChoices(services: ReturnType<typeof testsAreaContext>["services"], reader: Reader) {
   const banks = await services.testsArea.banks(reader);
   return banks.map((b): BankChoice => ({ value: b._id ?? "own", name: b.name }));
-}
-
-/**
- * The bank a new question or an import goes to unless the person picks another: the one asked
- * for, else their first institute's (an institute's exams are built from its bank), else their own.
- */
-export function defaultBank(banks: BankChoice[], asked: string | null): string {
-  if (asked && banks.some((b) => b.value === asked)) return asked;
-  return (banks.find((b) => b.value !== "own") ?? banks[0])?.value ?? "own";
 }
 
 /** A bank posted by a form ("" or missing: the service's default). */

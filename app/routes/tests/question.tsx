@@ -1,7 +1,6 @@
 import type { Route } from "./+types/question";
 import {
   bankChoices,
-  defaultBank,
   orNotFound,
   postedBank,
   redirectWithToast,
@@ -9,6 +8,7 @@ import {
   refused,
   testsAreaContext,
 } from "~/lib/tests-area.server";
+import { defaultBank } from "~/lib/tests-area/banks";
 import { editorField, formValuesOf, questionFromForm } from "~/lib/tests-area/question-form";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import { QuestionEditor } from "~/components/tests/question-editor";

@@ -3,13 +3,13 @@ import { Copy, Download, FilePlus2, Pencil, Trash2, Upload } from "lucide-react"
 import type { Route } from "./+types/questions";
 import {
   bankChoices,
-  defaultBank,
   postedBank,
   redirectWithToast,
   refusalOr,
   refused,
   testsAreaContext,
 } from "~/lib/tests-area.server";
+import { defaultBank } from "~/lib/tests-area/banks";
 import { describeKey } from "~/lib/tests-area/question-form";
 import { QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
