@@ -165,7 +165,7 @@ function Builder({
         description={
           saved
             ? "Change anything before you publish. Questions already in the test keep the version it was built with."
-            : "Start from an exam pattern, fill each section from your question bank, and save it as a draft."
+            : "Start from an exam pattern, fill each section from the institute's question bank and your own, and save it as a draft."
         }
       />
       <Form method="post" className="grid grid-cols-1 gap-6">

@@ -51,7 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const banks = await bankChoices(services, reader);
   const filter = filtersOf(url, banks);
-  const usableFor = url.searchParams.get("for");
+  // Only one of the person's own banks is taken ("own" or an institute they hold a role in).
+  const usableFor = banks.find((b) => b.value === url.searchParams.get("for"))?.value;
   const scope = {
     bank: filter.bank,
     ...(usableFor ? { usableIn: usableFor === "own" ? null : usableFor } : {}),
@@ -151,7 +152,13 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Question bank"
-        description="Your own questions and your institutes' banks. A test is built from its institute's bank and your own; copy questions to use them in another institute's tests."
+        description={
+          banks.length > 1
+            ? "Your own questions and your institutes' banks. A test is built from its institute's bank and your own; copy questions to use them in another institute's tests."
+            : banks[0]?.value !== "own"
+              ? `${banks[0]?.name}'s question bank. Its tests are built from it, by hand or by rule.`
+              : "Your own questions. Your tests are built from them, by hand or by rule."
+        }
         actions={
           <>
             <ButtonLink to=".." relative="path" variant="outline">
@@ -245,13 +252,15 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
         method="get"
         className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1.3fr_1fr_1fr_0.8fr_0.9fr_1.2fr_auto]"
       >
-        <FilterSelect
-          name="bank"
-          label="Bank"
-          value={filter.bank}
-          options={banks.map((b) => [b.value, b.name])}
-          all="All banks"
-        />
+        {banks.length > 1 && (
+          <FilterSelect
+            name="bank"
+            label="Bank"
+            value={filter.bank}
+            options={banks.map((b) => [b.value, b.name])}
+            all="All banks"
+          />
+        )}
         <FilterSelect
           name="subject"
           label="Subject"

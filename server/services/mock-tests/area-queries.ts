@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { attempts, contents, mockTests, questions, users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
 import type { Reader } from "../content-access.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import { banksOf, examRowsFor } from "./exam-access.ts";
 import { questionsIn, type BankScope } from "./question-bank.ts";
 
@@ -53,6 +54,7 @@ export class TestsAreaQueries {
 
   /** The test's attempts not yet submitted, soonest deadline first (empty when the viewer may not run the test). */
   async running(viewer: Reader, testId: string): Promise<RunningAttemptJson[]> {
+    if (!isUuid(testId)) return [];
     const rows = await this.db
       .select({ attempt: attempts, name: users.name, email: users.email })
       .from(attempts)

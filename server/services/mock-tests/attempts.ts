@@ -20,6 +20,7 @@ import type { Outcome, StoredResult } from "#common/mock-tests/score.ts";
 import { resultsReleased } from "#common/mock-tests/test-availability.ts";
 import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
 import type { Reader } from "../content-access.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
 import { keysNow, scorableSections, type Paper, type PaperCache } from "./papers.ts";
@@ -501,6 +502,7 @@ export class AttemptService {
   /** Extra minutes for one student (a machine failure, an accommodation), capped by the test's window. */
   async grantExtraTime(viewer: Reader, attemptId: string, input: unknown): Promise<{ deadline: string }> {
     const { minutes } = parseWith(ExtraTimeSchema, input);
+    if (!isUuid(attemptId)) throw notFound(ATTEMPT_TEXTS.notFound);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ attempt: attempts, closesAt: mockTests.closesAt })
@@ -675,6 +677,7 @@ export class AttemptService {
 
   /** For the institute: the rank list, per-question figures (correct %, option choices, average time). */
   async analysis(viewer: Reader, testId: string) {
+    if (!isUuid(testId)) throw notFound(TEST_TEXTS.notFound);
     const [owned] = await this.db
       .select({ id: contents.id })
       .from(mockTests)

@@ -5,6 +5,7 @@ import { badRequest, notFound, parseWith } from "../../http/errors.ts";
 import { QuestionSchema, type QuestionJson } from "#common/mock-tests/question.ts";
 import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
 import type { Reader } from "../content-access.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import {
   MAX_QUESTIONS_PER_FILE,
   questionFileFormat,
@@ -215,6 +216,7 @@ export class QuestionBankService {
   }
 
   async get(viewer: Reader, id: string): Promise<StoredQuestionJson> {
+    if (!isUuid(id)) throw notFound(QUESTION_TEXTS.notFound);
     const [row] = await this.db
       .select()
       .from(questions)
@@ -238,6 +240,7 @@ export class QuestionBankService {
 
   async update(author: Reader, id: string, input: unknown): Promise<StoredQuestionJson> {
     const question = parseWith(QuestionSchema, input) as QuestionJson;
+    if (!isUuid(id)) throw notFound(QUESTION_TEXTS.notFound);
     const [row] = await this.db
       .update(questions)
       .set({ ...columnsOf(question), updatedAt: new Date() })
@@ -248,6 +251,7 @@ export class QuestionBankService {
   }
 
   async remove(author: Reader, id: string): Promise<void> {
+    if (!isUuid(id)) throw notFound(QUESTION_TEXTS.notFound);
     const [row] = await this.db
       .update(questions)
       .set({ archivedAt: new Date() })

@@ -16,6 +16,7 @@ import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import { CreateTestSchema, KeyPolicySchema, type CreateTestInput } from "#common/mock-tests/test-input.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import * as v from "valibot";
+import { isUuid } from "#common/validation/ids.ts";
 import type { Reader } from "../content-access.ts";
 import type { QuestionBankService } from "./question-bank.ts";
 import { examRowsFor, instituteFor, type ExamAction } from "./exam-access.ts";
@@ -358,6 +359,7 @@ export class MockTestService {
 
   /** A test the viewer may `action` (exam-access.ts: by its institute, never by who wrote it), or 404. */
   async get(viewer: Reader, testId: string, action: ExamAction = "read"): Promise<TestJson> {
+    if (!isUuid(testId)) throw notFound(TEST_TEXTS.notFound);
     const [row] = await this.deps.db
       .select(testListColumns)
       .from(mockTests)
@@ -455,6 +457,7 @@ export class MockTestService {
   async setPolicy(viewer: Reader, testId: string, questionId: string, input: unknown) {
     await this.get(viewer, testId, "run");
     const policy = parseWith(KeyPolicySchema, input);
+    if (!isUuid(questionId)) throw notFound(TEST_TEXTS.notInTest);
     const [row] = await this.deps.db
       .select()
       .from(mockTestQuestions)
