@@ -17,8 +17,10 @@ import type { BankChoice } from "./tests-area/banks";
 export function testsAreaContext(context: Readonly<RouterContextProvider>, request: Request) {
   const viewer = getViewer(context)!;
   const reader: Reader = { id: viewer.id, role: viewer.role };
+  const { services, site } = getRequestContext(context);
   return {
-    services: getRequestContext(context).services,
+    services,
+    site,
     viewer,
     reader,
     paths: testsPaths(new URL(request.url).pathname),

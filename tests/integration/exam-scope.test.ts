@@ -351,6 +351,23 @@ describe("owners", () => {
   });
 });
 
+describe("ids that are not ids", () => {
+  it("are not found by the services the Tests area's pages call, never a failed query", async () => {
+    const reader = { id: creator.user._id, role: "creator" as const };
+    await expect(t.services.mockTests.get(reader, "not-an-id")).rejects.toMatchObject({ status: 404 });
+    await expect(t.services.attempts.analysis(reader, "x")).rejects.toMatchObject({ status: 404 });
+    await expect(t.services.attempts.grantExtraTime(reader, "", { minutes: 5 })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(t.services.mockTests.setPolicy(reader, aTest, "q", { kind: "dropped" })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(t.services.questionBank.get(reader, "1")).rejects.toMatchObject({ status: 404 });
+    await expect(t.services.questionBank.remove(reader, "")).rejects.toMatchObject({ status: 404 });
+    expect(await t.services.testsArea.running(reader, "nope")).toEqual([]);
+  });
+});
+
 describe("the content API", () => {
   it("neither lists nor changes tests and series, even for their author", async () => {
     const listed = await json(await get("/api/content/my", creator.access_token));

@@ -45,11 +45,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The builder drafts a new test (/tests/new) or changes a draft (/tests/{id}/edit). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { services, reader } = testsAreaContext(context, request);
-  const [businesses, saved] = await Promise.all([
+  const { services, reader, site } = testsAreaContext(context, request);
+  const [assignable, saved] = await Promise.all([
     services.team.assignableBusinesses(reader),
     params.id ? savedDraft(services, reader, params.id) : null,
   ]);
+  // On an institute's domain a test can only be that institute's.
+  const businesses = assignable.filter((b) => site.kind !== "tenant" || b._id === site.center.id);
   // A test is built from its institute's bank and the builder's own: the draw rules offer those
   // banks' chapters, for whichever institute the test is set to ("" for none).
   const institutes = ["", ...businesses.map((b) => b._id)];
