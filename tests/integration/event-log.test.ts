@@ -94,6 +94,11 @@ describe("a sitting's event log", () => {
     const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, id));
     expect(row.loggedEvents).toBe(EVENT_LOG_LIMITS.perMinute + 1);
     expect(await logged(id)).toBe(row.loggedEvents);
+    // Submitting logs its entry too; the count stays the log's.
+    await postJson(t, `/api/attempts/${id}/submit`, {}, { headers: bearer(student.access_token), host });
+    const [done] = await t.database.db.select().from(attempts).where(eq(attempts.id, id));
+    expect(await logged(id)).toBe(done.loggedEvents);
+    expect(done.loggedEvents).toBe(EVENT_LOG_LIMITS.perMinute + 2);
   });
 
   it("holds at most the per-sitting figure (413), and a full log still takes answers without growing", async () => {

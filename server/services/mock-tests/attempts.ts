@@ -376,7 +376,13 @@ export class AttemptService {
       const result = await scoreOne(tx, paper, attempt.id, await keysNow(tx, attempt.testId), submittedAt);
       await tx
         .update(attempts)
-        .set({ submittedAt, submittedBy: closedBy, score: Math.round(result.score * 100), result })
+        .set({
+          submittedAt,
+          submittedBy: closedBy,
+          score: Math.round(result.score * 100),
+          result,
+          loggedEvents: attempt.loggedEvents + 1,
+        })
         .where(eq(attempts.id, attempt.id));
       await tx
         .insert(attemptEvents)
