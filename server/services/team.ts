@@ -412,7 +412,8 @@ export class TeamService {
         creatorName: users.name,
         creatorEmail: users.email,
         hidden: sql<boolean>`(${hiddenContents.contentId} is not null)`,
-        onTeam: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${contents.centerId} and ${teamMembers.memberId} = ${contents.creatorId} and ${teamMembers.status} = 'accepted')`,
+        // The site's own rule (shownByItsInstitute): the team's content, and the institute's tests and series.
+        onTeam: sql<boolean>`(${contents.type} in ('test', 'series') or exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${contents.centerId} and ${teamMembers.memberId} = ${contents.creatorId} and ${teamMembers.status} = 'accepted') or exists (select 1 from ${centers} where ${centers.id} = ${contents.centerId} and ${centers.ownerId} = ${contents.creatorId}))`,
       })
       .from(contents)
       .innerJoin(users, eq(users.id, contents.creatorId))

@@ -416,6 +416,12 @@ describe("leaving A's team", () => {
     expect(row.centerId).toBe(a.id);
     const site = await json(await t.request("/api/tests", { host: hostA() }));
     expect(ids(site.body.tests)).toContain(aTest);
+    // The owner's list of what the site shows says so too.
+    const items = await json(await get(`/api/site-contents?centerId=${a.id}`, ownerA.access_token));
+    expect(items.body.contents.find((i: { _id: string }) => i._id === aTest)).toMatchObject({
+      onTeam: true,
+      shown: true,
+    });
     expect(ids((await json(await get("/api/questions", ownerA.access_token))).body.questions)).toContain(aQuestion);
   });
 });
