@@ -46,7 +46,7 @@ export interface SiteItemJson {
   isActive: boolean;
   /** Taken off the site by the owner. */
   hidden: boolean;
-  /** Its creator is an accepted member of the team. */
+  /** Its creator is the owner or an accepted member of the team, or it is a test or series (the institute's own whoever wrote it). */
   onTeam: boolean;
   /** What visitors see: active, not hidden, and its creator on the team. */
   shown: boolean;

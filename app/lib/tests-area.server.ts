@@ -7,6 +7,7 @@ import { getViewer } from "./session.server";
 import { flashToastCookie } from "./toast.server";
 import { testsPaths } from "./tests-area/paths";
 import type { FlashToast } from "./toast";
+import type { BankChoice } from "./tests-area/banks";
 
 /**
  * The Tests area's pages run under the creator layout and the business layout, whose middleware
@@ -16,12 +17,26 @@ import type { FlashToast } from "./toast";
 export function testsAreaContext(context: Readonly<RouterContextProvider>, request: Request) {
   const viewer = getViewer(context)!;
   const reader: Reader = { id: viewer.id, role: viewer.role };
+  const { services, site } = getRequestContext(context);
   return {
-    services: getRequestContext(context).services,
+    services,
+    site,
     viewer,
     reader,
     paths: testsPaths(new URL(request.url).pathname),
   };
+}
+
+/** The banks the person may open, for the pages' selects (their own first, on the platform). */
+export async function bankChoices(services: ReturnType<typeof testsAreaContext>["services"], reader: Reader) {
+  const banks = await services.testsArea.banks(reader);
+  return banks.map((b): BankChoice => ({ value: b._id ?? "own", name: b.name }));
+}
+
+/** A bank posted by a form ("" or missing: the service's default). */
+export function postedBank(form: FormData): string | undefined {
+  const value = form.get("bank");
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 /** A refused action: the message, the named fields, and anything else the service said (an import's bad rows). */

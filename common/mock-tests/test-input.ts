@@ -56,6 +56,22 @@ export const TestSectionInputSchema = v.object({
   attemptAny: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 
+/** A question bank: "own" (its author's own, outside any institute) or an institute's id. */
+export const BankSchema = v.union(
+  [v.literal("own"), v.pipe(v.string(), v.uuid())],
+  'A bank is "own" or the id of an institute',
+);
+
+/** `POST /api/questions/copy`: questions copied from banks the caller may read to one they may write to. */
+export const CopyQuestionsSchema = v.object({
+  questions: v.pipe(
+    v.array(id("A question"), "questions must be a list of ids"),
+    v.minLength(1, "Choose at least one question to copy"),
+    v.maxLength(200, "Copy at most 200 questions at a time"),
+  ),
+  to: BankSchema,
+});
+
 /** `POST /api/tests`: a draft test. Sections left out come from the pattern, with its marking. */
 export const CreateTestSchema = v.pipe(
   v.object({

@@ -8,6 +8,7 @@ import { input, operation } from "./openapi.ts";
 import { allow, idParam, requireAuth } from "./guards.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import { QUESTION_TYPES } from "#common/mock-tests/marking.ts";
+import { BankSchema, CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
 import { TEAM_ONLY } from "./test-team.ts";
 import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
 import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
@@ -26,8 +27,21 @@ const number = (label: string, min: number, max: number) =>
     ),
   );
 
-/** ?subject, ?chapter, ?difficulty, ?type, ?q (words in the text), ?limit, ?offset of the bank's list. */
+const bankParam = v.optional(
+  v.pipe(
+    BankSchema,
+    v.description(
+      "Which bank: \"own\" (the caller's own questions) or an institute's id (its bank); on an institute's domain only its bank",
+    ),
+  ),
+);
+
+/** ?bank where a question is written or a file imported (by default: on an institute's domain its bank, else the caller's own). */
+const BankQuery = v.object({ bank: bankParam });
+
+/** ?bank, ?subject, ?chapter, ?difficulty, ?type, ?q (words in the text), ?limit, ?offset of the bank's list. */
 export const QuestionQuery = v.object({
+  bank: bankParam,
   subject: v.optional(v.pipe(v.string(), v.maxLength(100))),
   chapter: v.optional(v.pipe(v.string(), v.maxLength(100))),
   difficulty: v.optional(v.picklist(["easy", "medium", "hard"], 'Difficulty must be "easy", "medium" or "hard"')),
@@ -61,14 +75,15 @@ export function questionsRouter({ services }: AppDeps) {
     operation({
       tag: "tests",
       auth: "signed-in",
-      summary: "The caller's question bank: their own questions and their teams', newest first",
+      summary:
+        "The question banks the caller may read: their own and those of the institutes they hold a role in (on an institute's domain, its bank), newest first",
       responses: { 200: "{questions: Question[], total}", 400: "Invalid query", ...TEAM_ONLY },
     }),
     WRITERS,
     input("query", QuestionQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await bank.list(requireAuth(c).user.id, c.req.valid("query")));
+      return c.json(await bank.list(requireAuth(c).user, c.req.valid("query")));
     },
   );
 
@@ -78,13 +93,18 @@ export function questionsRouter({ services }: AppDeps) {
       tag: "tests",
       auth: "signed-in",
       summary:
-        "Write a question: single, multiple or numerical; Markdown text with $…$ LaTeX; options, answer, solution, tags, Hindi",
+        "Write a question into a bank (?bank): single, multiple or numerical; Markdown text with $…$ LaTeX; options, answer, solution, tags, Hindi",
       body: QuestionSchema,
-      responses: { 201: "{success, questions: [Question]}", 400: "The question's problems, named", ...TEAM_ONLY },
+      responses: {
+        201: "{success, questions: [Question]}",
+        400: "The question's problems, named, or a bank the caller may not write to",
+        ...TEAM_ONLY,
+      },
     }),
     WRITERS,
+    input("query", BankQuery),
     async (c) => {
-      const question = await bank.create(requireAuth(c).user.id, await jsonBody(c));
+      const question = await bank.create(requireAuth(c).user, await jsonBody(c), c.req.valid("query").bank);
       return c.json({ success: true, questions: [question] }, 201);
     },
   );
@@ -95,25 +115,27 @@ export function questionsRouter({ services }: AppDeps) {
       tag: "tests",
       auth: "signed-in",
       summary:
-        "Import a CSV, XLSX or JSON file of questions (docs/mock-tests.md): every row checked, nothing imported when any row is bad",
+        "Import a CSV, XLSX or JSON file of questions into a bank (?bank; docs/mock-tests.md): every row checked, nothing imported when any row is bad",
       body: { multipart: { file: "the .csv, .xlsx or .json file" } },
       responses: {
         201: "{success, questions: Question[]}",
-        400: "Not a question file, or {problems: [{where, message}]} naming each bad row",
+        400: "Not a question file, {problems: [{where, message}]} naming each bad row, or a bank the caller may not write to",
         ...TEAM_ONLY,
         413: "The file is too large (at most 8 MB)",
       },
     }),
     WRITERS,
+    input("query", BankQuery),
     limitBody(QUESTION_FILE_MAX_BYTES, (c: Context) => c.json(errorBody("The file is too large (at most 8 MB)."), 413)),
     async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const file = form.file;
       if (!(file instanceof File)) throw badRequest("Choose a question file to import");
-      const imported = await bank.import(requireAuth(c).user.id, {
-        name: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
+      const imported = await bank.import(
+        requireAuth(c).user,
+        { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+        c.req.valid("query").bank,
+      );
       return c.json({ success: true, questions: imported }, 201);
     },
   );
@@ -134,11 +156,32 @@ export function questionsRouter({ services }: AppDeps) {
     input("query", ExportQuery),
     async (c) => {
       const { format, ...filter } = c.req.valid("query");
-      const bytes = await bank.export(requireAuth(c).user.id, format, filter);
+      const bytes = await bank.export(requireAuth(c).user, format, filter);
       c.header("Content-Type", FILE_TYPES[format]);
       c.header("Content-Disposition", `attachment; filename="questions.${format}"`);
       c.header("Cache-Control", "no-store");
       return c.body(bytes as Uint8Array<ArrayBuffer>);
+    },
+  );
+
+  api.post(
+    "/copy",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Copy questions from banks the caller may read into one they may write to (\"own\" or an institute's id): the one way a question moves from one institute's bank to another's; the copies are the caller's",
+      body: CopyQuestionsSchema,
+      responses: {
+        201: "{success, questions: Question[]} (the copies, in the order asked)",
+        400: "Invalid input, or a bank the caller may not write to",
+        ...QUESTION_NOT_FOUND,
+      },
+    }),
+    WRITERS,
+    async (c) => {
+      const copies = await bank.copy(requireAuth(c).user, await jsonBody(c));
+      return c.json({ success: true, questions: copies }, 201);
     },
   );
 
@@ -151,7 +194,7 @@ export function questionsRouter({ services }: AppDeps) {
       responses: { 200: "{question}", ...QUESTION_NOT_FOUND },
     }),
     WRITERS,
-    async (c) => c.json({ question: await bank.get(requireAuth(c).user.id, idParam(c, QUESTION_TEXTS.notFound)) }),
+    async (c) => c.json({ question: await bank.get(requireAuth(c).user, idParam(c, QUESTION_TEXTS.notFound)) }),
   );
 
   api.put(
@@ -166,7 +209,7 @@ export function questionsRouter({ services }: AppDeps) {
     WRITERS,
     async (c) => {
       const id = idParam(c, QUESTION_TEXTS.notFound);
-      return c.json({ success: true, question: await bank.update(requireAuth(c).user.id, id, await jsonBody(c)) });
+      return c.json({ success: true, question: await bank.update(requireAuth(c).user, id, await jsonBody(c)) });
     },
   );
 
@@ -180,7 +223,7 @@ export function questionsRouter({ services }: AppDeps) {
     }),
     WRITERS,
     async (c) => {
-      await bank.remove(requireAuth(c).user.id, idParam(c, QUESTION_TEXTS.notFound));
+      await bank.remove(requireAuth(c).user, idParam(c, QUESTION_TEXTS.notFound));
       return c.json({ success: true });
     },
   );

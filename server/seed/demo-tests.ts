@@ -174,12 +174,14 @@ export async function seedDemoTests(
   const [already] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.authorId, d.creatorId));
   if (already) return;
   const stored = new Map<QuestionJson, string>();
-  for (const list of Object.values(BANK)) {
+  // The demo creator works for both institutes: JEE questions are in Sunrise's bank, NEET biology in Vidya's.
+  for (const [name, list] of Object.entries(BANK)) {
     const rows = await tx
       .insert(questions)
       .values(
         list.map((q) => ({
           authorId: d.creatorId,
+          centerId: name === "biology" ? d.vidya : d.sunrise,
           type: q.type,
           data: q,
           subject: q.tags?.subject ?? null,
@@ -304,11 +306,15 @@ export async function seedDemoTests(
     { seriesId: series.id, testId: live, position: 1 },
   ]);
 
-  await seedFinishedSittings(tx, finished, d);
+  await seedFinishedSittings(tx, finished, { ...d, centerId: d.sunrise });
 }
 
 /** The finished mock's sittings: the demo student's and four others', scored, ranked, released. */
-async function seedFinishedSittings(tx: Tx, testId: string, d: { studentId?: string; now: number }): Promise<void> {
+async function seedFinishedSittings(
+  tx: Tx,
+  testId: string,
+  d: { studentId?: string; centerId?: string; now: number },
+): Promise<void> {
   const takers = await tx
     .insert(users)
     .values(
@@ -338,7 +344,14 @@ async function seedFinishedSittings(tx: Tx, testId: string, d: { studentId?: str
   for (const [i, studentId] of students.entries()) {
     const [attempt] = await tx
       .insert(attempts)
-      .values({ testId, studentId, startedAt, deadline: new Date(startedAt.getTime() + 30 * MINUTE) })
+      // A sitting carries its test's institute, which row-level security reads on that institute's domain.
+      .values({
+        testId,
+        studentId,
+        centerId: d.centerId,
+        startedAt,
+        deadline: new Date(startedAt.getTime() + 30 * MINUTE),
+      })
       .returning({ id: attempts.id });
     const answers = new Map<string, AttemptAnswer>();
     questionIds.forEach(({ id, question }, q) => {
@@ -370,7 +383,14 @@ async function seedFinishedSittings(tx: Tx, testId: string, d: { studentId?: str
     const result = { ...score, questions: score.questions.map((q) => ({ ...q, seconds: 80 })) };
     await tx
       .update(attempts)
-      .set({ submittedAt, submittedBy: "student", lastSeq: seq, score: Math.round(score.score * 100), result })
+      .set({
+        submittedAt,
+        submittedBy: "student",
+        lastSeq: seq,
+        loggedEvents: answers.size,
+        score: Math.round(score.score * 100),
+        result,
+      })
       .where(eq(attempts.id, attempt.id));
     placed.push({ id: attempt.id, score: score.score });
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
@@ -30,6 +30,15 @@ import {
 export type ContentRow = typeof contents.$inferSelect;
 /** A content row with the name of the business it is assigned to. */
 export type ContentView = ContentRow & { businessName: string | null };
+
+/**
+ * Tests and series belong to their institute, not to whoever wrote them (decision 0029): the
+ * content API, which decides by authorship, neither lists nor changes them; the Tests area does,
+ * by the caller's role in the institute.
+ */
+export const EXAM_CONTENT = "Tests and series belong to their institute: manage them in the Tests area.";
+const EXAM_TYPES: ContentRow["type"][] = ["test", "series"];
+const isExam = (row: { type: ContentRow["type"] }) => EXAM_TYPES.includes(row.type);
 
 export interface UploadLimits {
   pdf: number;
@@ -148,7 +157,12 @@ export class ContentService {
     dir: ContentListQueryOutput["dir"],
     searching: boolean,
   ) {
-    const filters: SQL[] = [eq(contents.creatorId, sql.placeholder("creatorId")), isNull(contents.archivedAt)];
+    const filters: SQL[] = [
+      eq(contents.creatorId, sql.placeholder("creatorId")),
+      isNull(contents.archivedAt),
+      // Tests and series are their institute's, listed in the Tests area (EXAM_CONTENT).
+      notInArray(contents.type, EXAM_TYPES),
+    ];
     if (searching) filters.push(ilike(contents.title, sql.placeholder("pattern")));
     const where = and(...filters);
     const column = SORT_COLUMNS[sort];
@@ -312,7 +326,9 @@ export class ContentService {
   /** A content its owner (or an admin) may see; 404 when it does not exist or was deleted, 403 when it is someone else's. */
   async getForOwner(reader: Reader, id: string): Promise<ContentView> {
     const row = await this.find(id);
-    if (row.creatorId !== reader.id && reader.role !== "admin") throw forbidden("You can only view your own content.");
+    if (reader.role === "admin") return row;
+    if (isExam(row)) throw forbidden(EXAM_CONTENT);
+    if (row.creatorId !== reader.id) throw forbidden("You can only view your own content.");
     return row;
   }
 
@@ -420,6 +436,7 @@ export class ContentService {
 
   private async ownedForChange(reader: Reader, id: string): Promise<ContentView> {
     const row = await this.find(id);
+    if (isExam(row)) throw forbidden(EXAM_CONTENT);
     if (row.creatorId !== reader.id) throw forbidden("You can only change your own content.");
     return row;
   }

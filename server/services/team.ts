@@ -1,6 +1,6 @@
 import type { MessageService } from "../messages/service.ts";
 import type { SiteLinks } from "../messages/links.ts";
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { centers, contents, hiddenContents, teamMembers, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
@@ -232,7 +232,8 @@ export class TeamService {
 
   /**
    * Revokes a pending invitation or removes a member (the link then says the institute withdrew
-   * it). A removed member's content leaves the institute at once: unassigned, off its site.
+   * it). A removed member's content leaves the institute at once: unassigned, off its site. Their
+   * tests and series stay: an institute's exams are its own (decision 0029).
    */
   async remove(centerId: string, entryId: string): Promise<TeamEntryJson> {
     if (!isUuid(entryId)) throw notFound(TEAM_ENTRY_NOT_FOUND);
@@ -255,7 +256,15 @@ export class TeamService {
         .update(contents)
         .set({ centerId: null, updatedAt: now })
         // Archived content is on no site already; it stays where it was sold, for the figures.
-        .where(and(eq(contents.centerId, centerId), eq(contents.creatorId, row.memberId), isNull(contents.archivedAt)))
+        // Tests and series are the institute's, not their author's (decision 0029): they stay.
+        .where(
+          and(
+            eq(contents.centerId, centerId),
+            eq(contents.creatorId, row.memberId),
+            isNull(contents.archivedAt),
+            notInArray(contents.type, ["test", "series"]),
+          ),
+        )
         .returning({ id: contents.id });
       return { memberId: row.memberId, moved: moved.map((m) => m.id) };
     });
@@ -410,7 +419,8 @@ export class TeamService {
         creatorName: users.name,
         creatorEmail: users.email,
         hidden: sql<boolean>`(${hiddenContents.contentId} is not null)`,
-        onTeam: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${contents.centerId} and ${teamMembers.memberId} = ${contents.creatorId} and ${teamMembers.status} = 'accepted')`,
+        // The site's own rule (shownByItsInstitute): the team's content, and the institute's tests and series.
+        onTeam: sql<boolean>`(${contents.type} in ('test', 'series') or exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${contents.centerId} and ${teamMembers.memberId} = ${contents.creatorId} and ${teamMembers.status} = 'accepted') or exists (select 1 from ${centers} where ${centers.id} = ${contents.centerId} and ${centers.ownerId} = ${contents.creatorId}))`,
       })
       .from(contents)
       .innerJoin(users, eq(users.id, contents.creatorId))

@@ -189,6 +189,40 @@ async function sit(page: Page, name: string, testId: string, answer: number | nu
   expect((await call("POST", `/api/attempts/${attempt._id}/submit`, {})).status).toBe(200);
 }
 
+test("each institute has its own bank, and a question goes to another only when copied", async ({ page }) => {
+  const text = `Snell's law ${unique()}: $n_1 \\sin\\theta_1 = n_2 \\sin\\theta_2$`;
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  const origin = new URL(page.url()).origin;
+  const banks = await (await page.request.get("/api/questions?limit=200")).json();
+  const sunrise = banks.questions.find((q: { tags?: { subject?: string } }) => q.tags?.subject === "Physics")
+    .businessId as string;
+  const vidya = banks.questions.find((q: { tags?: { subject?: string } }) => q.tags?.subject === "Biology")
+    .businessId as string;
+  const made = await page.request.post(`/api/questions?bank=${sunrise}`, {
+    headers: { origin },
+    data: { type: "single", text, options: ["Yes", "No"], answer: 0, tags: { chapter: "Refraction" } },
+  });
+  expect(made.status()).toBe(201);
+
+  // Vidya's bank does not hold Sunrise's question until it is copied there.
+  await page.goto(`/creator/tests/questions?bank=${vidya}&chapter=Refraction`);
+  await expect(page.getByText(/^0 questions$/)).toBeVisible();
+  await page.goto(`/creator/tests/questions?bank=${sunrise}&chapter=Refraction`);
+  await expect(page.getByText(/^1 question$/)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Snell" }).getByText("Sunrise Academy")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Select question 1 to copy" }).check();
+  await page.getByLabel("Copy to").selectOption(vidya);
+  await shoot(page, "question-bank-copy");
+  await page.getByRole("button", { name: "Copy selected" }).click();
+  await expect(page.getByText("1 question copied")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`bank=${vidya}`));
+  await page.goto(`/creator/tests/questions?bank=${vidya}&chapter=Refraction`);
+  await expect(page.getByText(/^1 question$/)).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Snell" }).getByText("Vidya JEE & NEET Classes"),
+  ).toBeVisible();
+});
+
 test("a draft is thrown away from its page, after a confirmation", async ({ page }) => {
   const title = `Scrap draft ${unique()}`;
   await signIn(page, "creator@example.com", "demo-creator-2025", "creator");

@@ -684,8 +684,11 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
   await save(practice.id, practice.questionId);
   const team = ["creator", "business", "admin"] as Who[];
   const samples: Record<string, Sample> = {
-    "GET /questions": { query: { chapter: "Samples", limit: "10", offset: "0" }, who: ["creator", "business"] },
-    "POST /questions": { json: question("Another sample"), who: ["creator", "business"] },
+    "GET /questions": {
+      query: { bank: centerId, chapter: "Samples", limit: "10", offset: "0" },
+      who: ["creator", "business"],
+    },
+    "POST /questions": { query: { bank: "own" }, json: question("Another sample"), who: ["creator", "business"] },
     "POST /questions/import": {
       multipart: {
         file: new File(["type,text,option_a,option_b,answer\nsingle,Imported,A,B,A\n"], "bank.csv", {
@@ -695,6 +698,7 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
       who: ["creator", "business"],
     },
     "GET /questions/export": { query: { format: "csv" }, who: ["creator", "business"] },
+    "POST /questions/copy": { json: { questions: [questionId], to: "own" }, who: ["creator"] },
     "GET /questions/{id}": { params: { id: questionId }, who: ["creator", "business"] },
     "PUT /questions/{id}": { params: { id: questionId }, json: question("Sample question"), who: ["creator"] },
     "DELETE /questions/{id}": { params: { id: questionToDelete }, who: ["creator"] },

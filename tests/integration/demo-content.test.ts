@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { centers, contents, teamMembers, users } from "../../server/db/schema/index.ts";
+import { attempts, centers, contents, mockTests, questions, teamMembers, users } from "../../server/db/schema/index.ts";
+import { runInTenantScope } from "../../server/db/tenant-scope.ts";
 import { DEMO_CENTERS, DEMO_PENDING_INVITE } from "../../server/seed/demo-data.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { sniff } from "../../server/storage/magic.ts";
@@ -112,5 +113,35 @@ describe("the demo's mock tests", () => {
     expect(result.score).toBe(27);
     const series = await t.database.db.select().from(contents).where(eq(contents.type, "series"));
     expect(series.map((s) => s.title)).toEqual(["JEE Main Mock Series 2026"]);
+  });
+
+  it("give every sitting and question its institute, so its domain and its team find them", async () => {
+    await seedDemo(t.database.db, t.services.storage);
+    const [sunrise] = await t.database.db.select().from(centers).where(eq(centers.slug, "demo-t1"));
+    const [vidya] = await t.database.db.select().from(centers).where(eq(centers.slug, "demo-t2"));
+    const [finished] = await t.database.db
+      .select({ id: mockTests.contentId })
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .where(eq(contents.title, "JEE Main Mock Test 1"));
+    const sittings = await t.database.db.select().from(attempts).where(eq(attempts.testId, finished.id));
+    expect(sittings).toHaveLength(5);
+    expect(sittings.every((s) => s.centerId === sunrise.id)).toBe(true);
+    // On Sunrise's domain (row-level security on PostgreSQL) the sittings are all there.
+    const onItsDomain = await runInTenantScope(sunrise.id, async () =>
+      t.database.db.select({ id: attempts.id }).from(attempts).where(eq(attempts.testId, finished.id)),
+    );
+    expect(onItsDomain).toHaveLength(5);
+
+    const bank = await t.database.db
+      .select({ centerId: questions.centerId, subject: questions.subject })
+      .from(questions);
+    expect(bank.length).toBeGreaterThan(0);
+    for (const q of bank) expect(q.centerId).toBe(q.subject === "Biology" ? vidya.id : sunrise.id);
+    // The demo owner (of both institutes) sees each bank; on Vidya's domain, Vidya's alone.
+    const owner = { id: sunrise.ownerId!, role: "business" as const };
+    expect((await t.services.questionBank.list(owner)).total).toBe(bank.length);
+    const onVidya = await runInTenantScope(vidya.id, () => t.services.questionBank.list(owner));
+    expect(onVidya.questions.map((q) => q.tags?.subject)).toEqual(["Biology", "Biology"]);
   });
 });

@@ -35,10 +35,10 @@ const numerical = (text: string, value: number) => ({
   tags: { subject: "Physics", chapter: "Kinematics", difficulty: "medium" },
 });
 
-async function writeQuestions(token: string, list: unknown[]): Promise<string[]> {
+async function writeQuestions(token: string, list: unknown[], on?: string): Promise<string[]> {
   const ids: string[] = [];
   for (const q of list) {
-    const res = await postJson(t, "/api/questions", q, { headers: bearer(token) });
+    const res = await postJson(t, "/api/questions", q, { headers: bearer(token), host: on });
     expect(res.status).toBe(201);
     ids.push((await res.json()).questions[0]._id);
   }
@@ -596,7 +596,8 @@ describe("results held back", () => {
 describe("building on an institute's domain", () => {
   it("puts the test on that institute, and refuses another institute's", async () => {
     const token = await loginOn(t, host(), creator.email);
-    const [id] = await writeQuestions(creator.access_token, [single("Site Q", 0)]);
+    // On an institute's domain the bank is that institute's: the question goes there, and the test draws from it.
+    const [id] = await writeQuestions(token, [single("Site Q", 0)], host());
     const body = { title: "Made on the site", sections: [{ name: "All", questions: [id] }] };
     const made = await json(await postJson(t, "/api/tests", body, { headers: bearer(token), host: host() }));
     expect(made.status).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { contents, enquiries, hiddenContents, teamMembers } from "../../server/db/schema/index.ts";
+import { contents, enquiries, hiddenContents, questions, teamMembers } from "../../server/db/schema/index.ts";
 import { runInTenantScope } from "../../server/db/tenant-scope.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
@@ -47,6 +47,12 @@ beforeAll(async () => {
     { centerId: a.id, contentId: alphaClass.id },
     { centerId: b.id, contentId: betaClass.id },
   ]);
+  const data = (text: string) => ({ type: "single" as const, text, options: ["x", "y"], answer: 0 });
+  await t.database.db.insert(questions).values([
+    { authorId: creator.user._id, centerId: a.id, type: "single", data: data("Alpha's question") },
+    { authorId: creator.user._id, centerId: b.id, type: "single", data: data("Beta's question") },
+    { authorId: creator.user._id, centerId: null, type: "single", data: data("The author's own") },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -86,6 +92,22 @@ describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall be
     ).rejects.toMatchObject({
       cause: { code: "42501" },
     });
+  });
+
+  it("shows an institute's domain only its own question bank, never another's or an author's own", async () => {
+    const inA = await within(a.id, () => t.database.db.select().from(questions));
+    expect(inA.map((q) => q.data.text)).toEqual(["Alpha's question"]);
+    await expect(
+      within(a.id, () =>
+        t.database.db
+          .insert(questions)
+          .values({ authorId: inA[0].authorId, centerId: b.id, type: "single", data: inA[0].data }),
+      ),
+    ).rejects.toMatchObject({ cause: { code: "42501" } });
+    // Nor can a question be moved out of the institute's bank.
+    await expect(
+      within(a.id, () => t.database.db.update(questions).set({ centerId: b.id }).returning({ id: questions.id })),
+    ).rejects.toMatchObject({ cause: { code: "42501" } });
   });
 
   it("refuses writing another institute's rows, and updates miss them", async () => {

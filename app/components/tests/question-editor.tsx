@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
@@ -24,6 +24,7 @@ export function QuestionEditor({
   subjects,
   chapters,
   submitLabel,
+  bankField,
 }: {
   values: QuestionFormValues;
   /** The server's messages by the editor's field names (see editorField). */
@@ -32,6 +33,8 @@ export function QuestionEditor({
   subjects: string[];
   chapters: string[];
   submitLabel: string;
+  /** Which bank the question goes to (or is in), shown first. */
+  bankField?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const [type, setType] = useState<QuestionType>(values.type);
@@ -57,6 +60,7 @@ export function QuestionEditor({
       )}
       <Card>
         <CardContent className="grid gap-4 pt-6">
+          {bankField}
           <Field label="Type" error={errors.type}>
             <Select name="type" value={type} onChange={(e) => setType(e.target.value as QuestionType)}>
               {QUESTION_TYPES.map((t) => (

@@ -237,6 +237,36 @@ describe("the save queue", () => {
     expect(queue.status()).toEqual({ kind: "saved" });
   });
 
+  it("drops events the server's capped log refuses (413, 429) and sends the saves behind them at once", async () => {
+    const onRejected = vi.fn();
+    const { server, queue } = setup({ onRejected, retryDelay: () => 60_000 });
+    server.respond = (call) =>
+      call.method === "POST"
+        ? json(call.body.seq === 2 ? 429 : 413, { error: "log" })
+        : json(200, { saved: true, seq: call.body.seq });
+    queue.push(save("q1", 1));
+    queue.push(visited("q2", 2));
+    queue.push(visited("q3", 3));
+    queue.push(save("q2", 4));
+    await flush();
+    expect(server.calls.map((c) => c.body.seq)).toEqual([1, 2, 3, 4]);
+    expect(onRejected).toHaveBeenCalledWith(visited("q2", 2), 429);
+    expect(onRejected).toHaveBeenCalledWith(visited("q3", 3), 413);
+    expect(queue.status()).toEqual({ kind: "saved" });
+  });
+
+  it("still retries a save the server answers 429", async () => {
+    const { server, queue } = setup({ retryDelay: () => 1000 });
+    server.respond = () => json(429, {});
+    queue.push(save("q1", 1));
+    await flush();
+    expect(saveStatusText(queue.status())).toBe("Saving delayed — 1 answer will be sent again in a moment");
+    server.respond = (call) => json(200, { saved: true, seq: call.body.seq });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.calls.map((c) => c.body.seq)).toEqual([1, 1]);
+    expect(queue.status()).toEqual({ kind: "saved" });
+  });
+
   it("drain waits until everything is sent", async () => {
     const { server, queue, online } = setup({ retryDelay: () => 60_000 });
     await expect(queue.drain()).resolves.toBeUndefined();

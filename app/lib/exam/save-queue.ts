@@ -7,7 +7,9 @@ import type { AttemptEventInput, ResponseSave, ResponseSaveResult } from "#commo
  * in a queue kept in localStorage under the attempt's key, is retried with growing pauses and at
  * once when the browser comes back online, and is sent first after a reload. A pending save is
  * replaced by a newer save of the same question. A 409 means the deadline has passed: nothing more
- * can be saved, so the queue stops and says so.
+ * can be saved, so the queue stops and says so. An event the server will not log (its log for the
+ * sitting is full, 413, or busy this minute, 429) is dropped, never retried: events are the
+ * sitting's journey, not its answers, and the saves queued behind it must go on.
  */
 
 export type QueueItem =
@@ -230,6 +232,12 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
     if (response.status === 401) {
       scheduleRetry("signed-out");
       return true;
+    }
+    if (response.status === 429 && item.kind === "event") {
+      failures = 0;
+      failure = null;
+      options.onRejected?.(item, response.status);
+      return false;
     }
     if (response.status >= 500 || response.status === 429 || response.status === 408) {
       scheduleRetry("retrying");

@@ -45,12 +45,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The builder drafts a new test (/tests/new) or changes a draft (/tests/{id}/edit). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { services, reader, viewer } = testsAreaContext(context, request);
-  const [businesses, facets, saved] = await Promise.all([
+  const { services, reader, site } = testsAreaContext(context, request);
+  const [assignable, saved] = await Promise.all([
     services.team.assignableBusinesses(reader),
-    services.testsArea.facets(viewer.id),
     params.id ? savedDraft(services, reader, params.id) : null,
   ]);
+  // On an institute's domain a test can only be that institute's.
+  const businesses = assignable.filter((b) => site.kind !== "tenant" || b._id === site.center.id);
+  // A test is built from its institute's bank and the builder's own: the draw rules offer those
+  // banks' chapters, for whichever institute the test is set to ("" for none).
+  const institutes = ["", ...businesses.map((b) => b._id)];
+  const facets = Object.fromEntries(
+    await Promise.all(
+      institutes.map(async (id) => [id, await services.testsArea.facets(reader, { usableIn: id || null })] as const),
+    ),
+  );
   return { businesses, facets, saved, isOwner: reader.role === "business" };
 }
 
@@ -158,7 +167,7 @@ function Builder({
         description={
           saved
             ? "Change anything before you publish. Questions already in the test keep the version it was built with."
-            : "Start from an exam pattern, fill each section from your question bank, and save it as a draft."
+            : "Start from an exam pattern, fill each section from the institute's question bank and your own, and save it as a draft."
         }
       />
       <Form method="post" className="grid grid-cols-1 gap-6">
@@ -173,8 +182,8 @@ function Builder({
         )}
         {saved && saved.lost > 0 && (
           <p role="status" className="rounded-md border bg-accent p-3 text-sm text-accent-foreground">
-            {saved.lost === 1 ? "1 question" : `${saved.lost} questions`} of this draft no longer{" "}
-            {saved.lost === 1 ? "has" : "have"} an author in your team and will be left out when you save.
+            {saved.lost === 1 ? "1 question" : `${saved.lost} questions`} of this draft{" "}
+            {saved.lost === 1 ? "is" : "are"} no longer in any bank and will be left out when you save.
           </p>
         )}
 
@@ -312,7 +321,8 @@ function Builder({
             key={`${draft.pattern}-${index}`}
             section={section}
             index={index}
-            facets={facets}
+            facets={facets[draft.businessId] ?? facets[""]}
+            usableFor={draft.businessId || "own"}
             taken={new Set(draft.sections.flatMap((s) => s.picked.map((q) => q._id)))}
             onChange={(patch) => setSection(index, patch)}
             onRemove={
@@ -383,12 +393,13 @@ function Radio({
   );
 }
 
-type Facets = LoaderData["facets"];
+type Facets = LoaderData["facets"][string];
 
 function SectionEditor({
   section,
   index,
   facets,
+  usableFor,
   taken,
   onChange,
   onRemove,
@@ -396,6 +407,8 @@ function SectionEditor({
   section: SectionDraft;
   index: number;
   facets: Facets;
+  /** The test's institute ("own": none): the picker lists its bank and the builder's own. */
+  usableFor: string;
   taken: Set<string>;
   onChange: (patch: Partial<SectionDraft>) => void;
   onRemove?: () => void;
@@ -434,7 +447,7 @@ function SectionEditor({
         </ul>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        <QuestionPicker section={section} facets={facets} taken={taken} onChange={onChange} />
+        <QuestionPicker section={section} facets={facets} usableFor={usableFor} taken={taken} onChange={onChange} />
         <RuleEditor section={section} facets={facets} onChange={onChange} />
       </CardContent>
     </Card>
@@ -445,11 +458,13 @@ function SectionEditor({
 function QuestionPicker({
   section,
   facets,
+  usableFor,
   taken,
   onChange,
 }: {
   section: SectionDraft;
   facets: Facets;
+  usableFor: string;
   taken: Set<string>;
   onChange: (patch: Partial<SectionDraft>) => void;
 }) {
@@ -460,10 +475,10 @@ function QuestionPicker({
   const [chapter, setChapter] = useState("");
   const { load } = fetcher;
   useEffect(() => {
-    const params = new URLSearchParams(Object.entries({ q, subject, chapter }).filter(([, v]) => v));
+    const params = new URLSearchParams(Object.entries({ q, subject, chapter, for: usableFor }).filter(([, v]) => v));
     const timer = setTimeout(() => load(`${bank}?${params}`), 250);
     return () => clearTimeout(timer);
-  }, [q, subject, chapter, load, bank]);
+  }, [q, subject, chapter, usableFor, load, bank]);
   const mine = new Set(section.picked.map((p) => p._id));
   const results = fetcher.data?.questions ?? [];
   const toggle = (question: { _id: string; text: string; type: string }, on: boolean) =>

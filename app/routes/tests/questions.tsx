@@ -1,7 +1,15 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { Download, FilePlus2, Pencil, Trash2, Upload } from "lucide-react";
+import { Copy, Download, FilePlus2, Pencil, Trash2, Upload } from "lucide-react";
 import type { Route } from "./+types/questions";
-import { redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/tests-area.server";
+import {
+  bankChoices,
+  postedBank,
+  redirectWithToast,
+  refusalOr,
+  refused,
+  testsAreaContext,
+} from "~/lib/tests-area.server";
+import { defaultBank } from "~/lib/tests-area/banks";
 import { describeKey } from "~/lib/tests-area/question-form";
 import { QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
@@ -20,31 +28,45 @@ export const meta: Route.MetaFunction = () => [{ title: "Question bank | Tests" 
 const PAGE_SIZE = 20;
 /** The largest question file the import takes, as the API's (8 MB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
-const FILTERS = ["subject", "chapter", "difficulty", "type", "q"] as const;
+const FILTERS = ["bank", "subject", "chapter", "difficulty", "type", "q"] as const;
 
-function filtersOf(url: URL) {
+function filtersOf(url: URL, banks: { value: string }[]) {
   const filter: Partial<Record<(typeof FILTERS)[number], string>> = {};
   for (const name of FILTERS) {
     const value = url.searchParams.get(name)?.trim().slice(0, 200);
     if (value) filter[name] = value;
   }
+  if (filter.bank && !banks.some((b) => b.value === filter.bank)) delete filter.bank;
   if (filter.difficulty && !(DIFFICULTIES as readonly string[]).includes(filter.difficulty)) delete filter.difficulty;
   if (filter.type && !(QUESTION_TYPES as readonly string[]).includes(filter.type)) delete filter.type;
   return filter;
 }
 
-/** The bank's page of questions (also what the test builder's picker loads). */
+/**
+ * The bank's page of questions (also what the test builder's picker loads, with `for`: the
+ * institute whose test it builds, or "own", whose usable questions it lists).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, viewer } = testsAreaContext(context, request);
+  const { services, viewer, reader } = testsAreaContext(context, request);
   const url = new URL(request.url);
-  const filter = filtersOf(url);
+  const banks = await bankChoices(services, reader);
+  const filter = filtersOf(url, banks);
+  // Only one of the person's own banks is taken ("own" or an institute they hold a role in).
+  const usableFor = banks.find((b) => b.value === url.searchParams.get("for"))?.value;
+  const scope = {
+    bank: filter.bank,
+    ...(usableFor ? { usableIn: usableFor === "own" ? null : usableFor } : {}),
+  };
   const page = Math.max(1, Math.min(50_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const [{ questions, total }, facets] = await Promise.all([
-    services.questionBank.list(viewer.id, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    services.testsArea.facets(viewer.id),
+    services.questionBank.list(reader, { ...filter, ...scope, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    services.testsArea.facets(reader, scope),
   ]);
+  const bankName = new Map(banks.map((b) => [b.value, b.name]));
   return {
     viewerId: viewer.id,
+    banks,
+    newBank: defaultBank(banks, filter.bank ?? null),
     filter,
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -57,28 +79,47 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       key: describeKey(q.type, q.answer),
       tags: q.tags ?? {},
       hindi: Boolean(q.hindi),
+      bank: bankName.get(q.businessId ?? "own") ?? "",
       mine: q.authorId === viewer.id,
     })),
     facets,
   };
 }
 
-/** Import a file (all its rows or none), or delete one of the viewer's questions. */
+/** Import a file (all its rows or none), copy questions to another bank, or delete one of the viewer's questions. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { services, viewer, paths } = testsAreaContext(context, request);
+  const { services, reader, paths } = testsAreaContext(context, request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete") {
-    const removed = await refusalOr(() => services.questionBank.remove(viewer.id, String(form.get("id") ?? "")));
+    const removed = await refusalOr(() => services.questionBank.remove(reader, String(form.get("id") ?? "")));
     if (!removed.ok) return removed.response;
     redirectWithToast(paths.bank, { kind: "success", title: "Question deleted" });
+  }
+  if (intent === "copy") {
+    const ids = form.getAll("ids").map(String);
+    if (ids.length === 0) return refused("Choose the questions to copy");
+    const to = String(form.get("to") ?? "");
+    const copied = await refusalOr(() => services.questionBank.copy(reader, { questions: ids, to }));
+    if (!copied.ok) return copied.response;
+    const banks = await bankChoices(services, reader);
+    const count = copied.value.length;
+    redirectWithToast(`${paths.bank}?${new URLSearchParams({ bank: to })}`, {
+      kind: "success",
+      title: `${count} ${count === 1 ? "question" : "questions"} copied`,
+      description: `To ${banks.find((b) => b.value === to)?.name ?? "the bank"}`,
+    });
   }
   if (intent !== "import") return refused("Unknown action");
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refused("Choose a question file to import");
   if (file.size > MAX_FILE_BYTES) return refused("The file is too large (at most 8 MB).", 413);
   const imported = await refusalOr(async () =>
-    services.questionBank.import(viewer.id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }),
+    services.questionBank.import(
+      reader,
+      { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+      postedBank(form),
+    ),
   );
   if (!imported.ok) return imported.response;
   const count = imported.value.length;
@@ -90,7 +131,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function QuestionBank({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, page, pages, total, questions, facets } = loaderData;
+  const { filter, page, pages, total, questions, facets, banks, newBank } = loaderData;
   const location = useLocation();
   const submit = useSubmit();
   const importing = useNavigation().formData?.get("intent") === "import";
@@ -111,13 +152,19 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Question bank"
-        description="Your questions and your team's. Tests are built from them by hand or by rule."
+        description={
+          banks.length > 1
+            ? "Your own questions and your institutes' banks. A test is built from its institute's bank and your own; copy questions to use them in another institute's tests."
+            : banks[0]?.value !== "own"
+              ? `${banks[0]?.name}'s question bank. Its tests are built from it, by hand or by rule.`
+              : "Your own questions. Your tests are built from them, by hand or by rule."
+        }
         actions={
           <>
             <ButtonLink to=".." relative="path" variant="outline">
               Tests
             </ButtonLink>
-            <ButtonLink to="new">
+            <ButtonLink to={`new?${new URLSearchParams({ bank: newBank })}`}>
               <FilePlus2 className="size-4" aria-hidden /> New question
             </ButtonLink>
           </>
@@ -132,6 +179,20 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
           <CardContent>
             <Form method="post" encType="multipart/form-data" className="grid gap-3">
               <input type="hidden" name="intent" value="import" />
+              {banks.length > 1 ? (
+                <div className="grid gap-1.5">
+                  <Label htmlFor="import-bank">Into</Label>
+                  <Select id="import-bank" name="bank" defaultValue={newBank}>
+                    {banks.map((b) => (
+                      <option key={b.value} value={b.value}>
+                        {b.name}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              ) : (
+                <input type="hidden" name="bank" value={newBank} />
+              )}
               <Label htmlFor="question-file">CSV, XLSX or JSON file</Label>
               <div className="flex flex-wrap gap-2">
                 <Input
@@ -189,8 +250,17 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
 
       <Form
         method="get"
-        className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_1fr_0.8fr_0.9fr_1.4fr_auto]"
+        className="mb-4 grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1.3fr_1fr_1fr_0.8fr_0.9fr_1.2fr_auto]"
       >
+        {banks.length > 1 && (
+          <FilterSelect
+            name="bank"
+            label="Bank"
+            value={filter.bank}
+            options={banks.map((b) => [b.value, b.name])}
+            all="All banks"
+          />
+        )}
         <FilterSelect
           name="subject"
           label="Subject"
@@ -231,6 +301,32 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
         {pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
 
+      {banks.length > 1 && questions.length > 0 && (
+        <Form
+          id="copy-questions"
+          method="post"
+          className="mb-3 flex flex-wrap items-end gap-2 rounded-xl border bg-card p-3 text-sm"
+        >
+          <input type="hidden" name="intent" value="copy" />
+          <p className="basis-full text-muted-foreground">
+            Tick questions below to copy them into another bank; the copies are yours to edit there.
+          </p>
+          <div className="grid gap-1.5">
+            <Label htmlFor="copy-to">Copy to</Label>
+            <Select id="copy-to" name="to" defaultValue={banks.find((b) => b.value !== filter.bank)?.value}>
+              {banks.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" variant="secondary">
+            <Copy className="size-4" aria-hidden /> Copy selected
+          </Button>
+        </Form>
+      )}
+
       {questions.length === 0 ? (
         <EmptyState
           title={
@@ -241,9 +337,20 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
         />
       ) : (
         <ul className="grid gap-3">
-          {questions.map((q) => (
+          {questions.map((q, index) => (
             <li key={q._id} className="rounded-xl border bg-card p-4">
               <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
+                {banks.length > 1 && (
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={q._id}
+                    form="copy-questions"
+                    aria-label={`Select question ${(page - 1) * PAGE_SIZE + index + 1} to copy`}
+                    className="size-4 accent-primary"
+                  />
+                )}
+                <Badge tone="muted">{q.bank}</Badge>
                 <Badge>{QUESTION_TYPE_NAMES[q.type as QuestionType]}</Badge>
                 {q.tags.subject && <Badge tone="muted">{q.tags.subject}</Badge>}
                 {q.tags.chapter && <Badge tone="muted">{q.tags.chapter}</Badge>}
@@ -309,17 +416,19 @@ function FilterSelect({
   label,
   value,
   options,
+  all = "All",
 }: {
   name: string;
   label: string;
   value: string | undefined;
   options: (readonly [string, string])[];
+  all?: string;
 }) {
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={`bank-${name}`}>{label}</Label>
       <Select id={`bank-${name}`} name={name} defaultValue={value ?? ""}>
-        <option value="">All</option>
+        <option value="">{all}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}

@@ -26,7 +26,8 @@ import { contents } from "./content.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
 /**
- * A question in its author's bank, visible to the teams of the institutes the author works for.
+ * A question in a bank: an institute's (`centerId`), which everyone with a role in that institute
+ * sees and builds its tests from, or its author's own (`centerId` null), which only they see.
  * `data` is the API's question JSON as written; the tag columns beside it are what lists filter
  * and the builder draws by.
  */
@@ -37,6 +38,8 @@ export const questions = pgTable(
     authorId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The institute whose bank holds it; null: its author's own bank. An institute's bank goes with it. */
+    centerId: uuid().references(() => centers.id, { onDelete: "cascade" }),
     type: questionTypeEnum().notNull(),
     data: jsonb().$type<QuestionJson>().notNull(),
     subject: text(),
@@ -50,6 +53,9 @@ export const questions = pgTable(
   (t) => [
     index("questions_author_created_idx").on(t.authorId, t.createdAt.desc()),
     index("questions_author_chapter_idx").on(t.authorId, t.subject, t.chapter, t.difficulty),
+    index("questions_center_created_idx").on(t.centerId, t.createdAt.desc()),
+    index("questions_center_chapter_idx").on(t.centerId, t.subject, t.chapter, t.difficulty),
+    tenantIsolation(t.centerId),
   ],
 );
 
@@ -156,6 +162,8 @@ export const attempts = pgTable(
     deadline: timestamp({ withTimezone: true }).notNull(),
     extraMinutes: integer().notNull().default(0),
     lastSeq: integer().notNull().default(0),
+    /** Entries in its event log, which is capped (server/services/mock-tests/event-log.ts). */
+    loggedEvents: integer().notNull().default(0),
     submittedAt: timestamp({ withTimezone: true }),
     submittedBy: attemptSubmitterEnum(),
     /** Hundredths of a mark, for ordering; the whole result is in `result`. */

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { attempts, contents, questions, users } from "../../db/schema/index.ts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { attempts, contents, mockTests, questions, users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
 import type { Reader } from "../content-access.ts";
-import { visibleToTeamOf } from "./team-scope.ts";
+import { isUuid } from "#common/validation/ids.ts";
+import { banksOf, examRowsFor } from "./exam-access.ts";
+import { questionsIn, type BankScope } from "./question-bank.ts";
 
 /** A sitting still under way, for the institute's "Grant extra time". */
 export interface RunningAttemptJson {
@@ -22,7 +24,8 @@ export interface BankFacets {
 
 /**
  * Reads the institute's Tests area needs beside the mock-test services: what the bank's questions
- * are tagged with, and which sittings of a test are still running. Same team rule as the bank.
+ * are tagged with, which banks the person may open, and which sittings of a test are still
+ * running. The same access rule as the bank and the tests (exam-access.ts).
  */
 export class TestsAreaQueries {
   private readonly db: Db;
@@ -31,11 +34,11 @@ export class TestsAreaQueries {
     this.db = db;
   }
 
-  async facets(viewerId: string): Promise<BankFacets> {
+  async facets(viewer: Reader, scope: BankScope = {}): Promise<BankFacets> {
     const rows = await this.db
       .selectDistinct({ subject: questions.subject, chapter: questions.chapter })
       .from(questions)
-      .where(and(visibleToTeamOf(questions.authorId, viewerId), isNull(questions.archivedAt)))
+      .where(questionsIn(viewer, scope))
       .orderBy(asc(questions.subject), asc(questions.chapter));
     const subjects = [...new Set(rows.map((r) => r.subject).filter((s): s is string => Boolean(s)))];
     const chapters = rows
@@ -44,18 +47,25 @@ export class TestsAreaQueries {
     return { subjects, chapters };
   }
 
-  /** The test's attempts not yet submitted, soonest deadline first (empty when the test is not the viewer's team's). */
+  /** The banks the person may open: their own and their institutes' (on an institute's domain, its own). */
+  banks(viewer: Reader) {
+    return banksOf(this.db, viewer);
+  }
+
+  /** The test's attempts not yet submitted, soonest deadline first (empty when the viewer may not run the test). */
   async running(viewer: Reader, testId: string): Promise<RunningAttemptJson[]> {
+    if (!isUuid(testId)) return [];
     const rows = await this.db
       .select({ attempt: attempts, name: users.name, email: users.email })
       .from(attempts)
+      .innerJoin(mockTests, eq(mockTests.contentId, attempts.testId))
       .innerJoin(contents, eq(contents.id, attempts.testId))
       .innerJoin(users, eq(users.id, attempts.studentId))
       .where(
         and(
           eq(attempts.testId, testId),
           sql`${attempts.submittedAt} is null`,
-          viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id),
+          examRowsFor(viewer, "run", { institute: mockTests.centerId, author: contents.creatorId }),
         ),
       )
       .orderBy(asc(attempts.deadline));

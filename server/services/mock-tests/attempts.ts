@@ -20,14 +20,15 @@ import type { Outcome, StoredResult } from "#common/mock-tests/score.ts";
 import { resultsReleased } from "#common/mock-tests/test-availability.ts";
 import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
 import type { Reader } from "../content-access.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
 import { keysNow, scorableSections, type Paper, type PaperCache } from "./papers.ts";
 import { scoreAttempt, type Response } from "./scoring.ts";
 import { standings } from "./ranking.ts";
 import { secondsPerQuestion } from "./timing.ts";
-import { TEST_TEXTS, testListColumns, toTestJson, type TestJson } from "./tests.ts";
-import { visibleToTeamOf } from "./team-scope.ts";
+import { EVENT_LOG_LIMITS, checkRoomInLog } from "./event-log.ts";
+import { TEST_TEXTS, testListColumns, testsFor, toTestJson, type TestJson } from "./tests.ts";
 
 export const ATTEMPT_TEXTS = {
   notFound: "Attempt not found",
@@ -158,6 +159,8 @@ export class AttemptService {
         number: used + 1,
         startedAt: now,
         deadline,
+        // Its log's first entry, "opened", written below.
+        loggedEvents: 1,
       })
       // Two devices starting at once: one sitting, the other resumes it.
       .onConflictDoNothing()
@@ -259,9 +262,10 @@ export class AttemptService {
           ? "marked"
           : "answered";
     // Both drivers (node-postgres, PGlite) answer a raw statement with its rows.
+    // The save's log entry is written while the sitting's log has room (event-log.ts); the answer always is.
     const { rows } = (await this.db.execute(sql`
       with live as (
-        select id from ${attempts}
+        select id, logged_events from ${attempts}
         where id = ${attemptId} and submitted_at is null and deadline > now()
         for no key update
       ), saved as (
@@ -271,10 +275,14 @@ export class AttemptService {
           set answer = excluded.answer, marked_for_review = excluded.marked_for_review, seq = excluded.seq, saved_at = excluded.saved_at
           where ${attemptResponses}.seq < excluded.seq
         returning seq
-      ), bumped as (
-        update ${attempts} set last_seq = greatest(last_seq, ${body.seq}::int) where id in (select id from live) and exists (select 1 from saved)
       ), logged as (
-        insert into ${attemptEvents} (attempt_id, type, question_id, seq) select ${attemptId}::uuid, ${eventType}::text, ${questionId}::uuid, seq from saved
+        insert into ${attemptEvents} (attempt_id, type, question_id, seq)
+        select ${attemptId}::uuid, ${eventType}::text, ${questionId}::uuid, saved.seq from saved, live
+        where live.logged_events < ${EVENT_LOG_LIMITS.perSitting}::int
+        returning 1
+      ), bumped as (
+        update ${attempts} set last_seq = greatest(last_seq, ${body.seq}::int), logged_events = logged_events + (select count(*) from logged)
+        where id in (select id from live) and exists (select 1 from saved)
       )
       select case when exists (select 1 from saved) then 'saved' when exists (select 1 from live) then 'older' else 'closed' end as outcome,
         (select seq from ${attemptResponses} where attempt_id = ${attemptId} and question_id = ${questionId}) as seq
@@ -292,7 +300,11 @@ export class AttemptService {
     return { saved: outcome === "saved", seq: outcome === "saved" ? body.seq : (seq ?? body.seq) };
   }
 
-  /** Records what the screen did, in server time; a visited question is Not Answered from then on. */
+  /**
+   * Records what the screen did, in server time; a visited question is Not Answered from then on.
+   * The sitting's log is capped in all and per minute (event-log.ts): past either, the events are
+   * refused (413, 429) and nothing is written.
+   */
   async events(student: Reader, attemptId: string, input: unknown): Promise<void> {
     const parsed = parseWith(EventsSchema, input);
     const list = parsed.events ?? [
@@ -303,21 +315,35 @@ export class AttemptService {
     const paper = await this.paperOf(attempt.testId);
     const known = list.filter((e) => !e.questionId || paper.byId.has(e.questionId));
     if (!known.length) return;
-    await this.db.insert(attemptEvents).values(
-      known.map((e) => ({
-        attemptId,
-        type: e.type,
-        questionId: e.questionId ?? null,
-        section: e.section ?? null,
-        seq: e.seq,
-      })),
-    );
-    const visited = known.filter((e) => e.type === "visited" && e.questionId).map((e) => e.questionId!);
-    if (visited.length)
-      await this.db
-        .insert(attemptResponses)
-        .values([...new Set(visited)].map((questionId) => ({ attemptId, questionId, answer: null, seq: 0 })))
-        .onConflictDoNothing();
+    await this.db.transaction(async (tx) => {
+      // The row lock decides one request of the sitting at a time against its log's limits.
+      const [open] = await tx
+        .select({ id: attempts.id, loggedEvents: attempts.loggedEvents })
+        .from(attempts)
+        .where(and(eq(attempts.id, attemptId), isNull(attempts.submittedAt), sql`${attempts.deadline} > now()`))
+        .for("no key update");
+      if (!open) throw conflict(ATTEMPT_TEXTS.timeUp);
+      await checkRoomInLog(tx, open, known.length);
+      await tx.insert(attemptEvents).values(
+        known.map((e) => ({
+          attemptId,
+          type: e.type,
+          questionId: e.questionId ?? null,
+          section: e.section ?? null,
+          seq: e.seq,
+        })),
+      );
+      await tx
+        .update(attempts)
+        .set({ loggedEvents: sql`${attempts.loggedEvents} + ${known.length}` })
+        .where(eq(attempts.id, attemptId));
+      const visited = known.filter((e) => e.type === "visited" && e.questionId).map((e) => e.questionId!);
+      if (visited.length)
+        await tx
+          .insert(attemptResponses)
+          .values([...new Set(visited)].map((questionId) => ({ attemptId, questionId, answer: null, seq: 0 })))
+          .onConflictDoNothing();
+    });
   }
 
   /** The student's submission: the result, the same one however often it is asked for. */
@@ -350,7 +376,13 @@ export class AttemptService {
       const result = await scoreOne(tx, paper, attempt.id, await keysNow(tx, attempt.testId), submittedAt);
       await tx
         .update(attempts)
-        .set({ submittedAt, submittedBy: closedBy, score: Math.round(result.score * 100), result })
+        .set({
+          submittedAt,
+          submittedBy: closedBy,
+          score: Math.round(result.score * 100),
+          result,
+          loggedEvents: attempt.loggedEvents + 1,
+        })
         .where(eq(attempts.id, attempt.id));
       await tx
         .insert(attemptEvents)
@@ -476,18 +508,14 @@ export class AttemptService {
   /** Extra minutes for one student (a machine failure, an accommodation), capped by the test's window. */
   async grantExtraTime(viewer: Reader, attemptId: string, input: unknown): Promise<{ deadline: string }> {
     const { minutes } = parseWith(ExtraTimeSchema, input);
+    if (!isUuid(attemptId)) throw notFound(ATTEMPT_TEXTS.notFound);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ attempt: attempts, closesAt: mockTests.closesAt })
         .from(attempts)
         .innerJoin(mockTests, eq(mockTests.contentId, attempts.testId))
         .innerJoin(contents, eq(contents.id, attempts.testId))
-        .where(
-          and(
-            eq(attempts.id, attemptId),
-            viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id),
-          ),
-        )
+        .where(and(eq(attempts.id, attemptId), testsFor(viewer, "run")))
         .for("update", { of: attempts });
       if (!row) throw notFound(ATTEMPT_TEXTS.notFound);
       if (row.attempt.submittedAt) throw conflict("This attempt has been submitted");
@@ -495,7 +523,7 @@ export class AttemptService {
       const deadline = new Date(row.closesAt ? Math.min(wanted, row.closesAt.getTime()) : wanted);
       await tx
         .update(attempts)
-        .set({ deadline, extraMinutes: row.attempt.extraMinutes + minutes })
+        .set({ deadline, extraMinutes: row.attempt.extraMinutes + minutes, loggedEvents: row.attempt.loggedEvents + 1 })
         .where(eq(attempts.id, attemptId));
       await tx.insert(attemptEvents).values({ attemptId, type: "extra-time", section: String(minutes) });
       return { deadline: deadline.toISOString() };
@@ -655,15 +683,12 @@ export class AttemptService {
 
   /** For the institute: the rank list, per-question figures (correct %, option choices, average time). */
   async analysis(viewer: Reader, testId: string) {
+    if (!isUuid(testId)) throw notFound(TEST_TEXTS.notFound);
     const [owned] = await this.db
       .select({ id: contents.id })
-      .from(contents)
-      .where(
-        and(
-          eq(contents.id, testId),
-          viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id),
-        ),
-      );
+      .from(mockTests)
+      .innerJoin(contents, eq(contents.id, mockTests.contentId))
+      .where(and(eq(mockTests.contentId, testId), isNull(contents.archivedAt), testsFor(viewer, "read")));
     if (!owned) throw notFound(TEST_TEXTS.notFound);
     const paper = await this.paperOf(testId);
     const taken = await this.db

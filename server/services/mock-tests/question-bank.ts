@@ -1,8 +1,11 @@
-import { and, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { questions } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
 import { badRequest, notFound, parseWith } from "../../http/errors.ts";
 import { QuestionSchema, type QuestionJson } from "#common/mock-tests/question.ts";
+import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
+import type { Reader } from "../content-access.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import {
   MAX_QUESTIONS_PER_FILE,
   questionFileFormat,
@@ -10,14 +13,15 @@ import {
   writeQuestionFile,
   type QuestionFileFormat,
 } from "./question-files.ts";
-import { visibleToTeamOf } from "./team-scope.ts";
+import { bankFor, examRowsFor } from "./exam-access.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 
-/** A question as the API answers it: its JSON, its id, author and times. */
+/** A question as the API answers it: its JSON, its id, author, bank (`businessId`, null: the author's own) and times. */
 export interface StoredQuestionJson extends QuestionJson {
   _id: string;
   authorId: string;
+  businessId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,7 +32,15 @@ export const QUESTION_TEXTS = {
   badFile: "Nothing was imported: fix these rows and upload the file again.",
 } as const;
 
-export interface QuestionFilter {
+/** Which banks a list or a draw reads. */
+export interface BankScope {
+  /** "own" (the viewer's own bank) or an institute's id; every bank the viewer may read when left out. */
+  bank?: string;
+  /** The questions a test of this institute (null: a test of no institute) may be built from: its bank and the builder's own. */
+  usableIn?: string | null;
+}
+
+export interface QuestionFilter extends BankScope {
   subject?: string;
   chapter?: string;
   difficulty?: string;
@@ -43,6 +55,7 @@ export function toStoredQuestionJson(row: QuestionRow): StoredQuestionJson {
     ...row.data,
     _id: row.id,
     authorId: row.authorId,
+    businessId: row.centerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -60,8 +73,27 @@ function columnsOf(question: QuestionJson) {
 }
 
 /**
- * The question bank: creators and owners write questions one by one or import a file (all rows or
- * none); each sees their own and their teams' questions.
+ * The viewer's questions in these banks (not removed): an institute's bank to those with a role in
+ * it (exam-access.ts), their own bank to its author alone. A test is built from its institute's
+ * bank and its builder's own bank; nothing crosses to another institute unless copied (`copy`).
+ */
+export function questionsIn(viewer: Reader, scope: BankScope = {}): SQL {
+  const own = and(isNull(questions.centerId), eq(questions.authorId, viewer.id))!;
+  return and(
+    examRowsFor(viewer, "read", { institute: questions.centerId, author: questions.authorId }),
+    isNull(questions.archivedAt),
+    scope.bank === undefined ? undefined : scope.bank === "own" ? own : eq(questions.centerId, scope.bank),
+    scope.usableIn === undefined
+      ? undefined
+      : scope.usableIn === null
+        ? own
+        : or(own, eq(questions.centerId, scope.usableIn)),
+  )!;
+}
+
+/**
+ * The question bank: creators and owners write questions one by one, import a file (all rows or
+ * none) or copy questions between banks they hold a role in.
  */
 export class QuestionBankService {
   private readonly db: Db;
@@ -70,39 +102,63 @@ export class QuestionBankService {
     this.db = db;
   }
 
-  async create(authorId: string, input: unknown): Promise<StoredQuestionJson> {
+  /** A question written into a bank: `bank` as `bankFor` takes it (on an institute's domain, that institute's by default). */
+  async create(author: Reader, input: unknown, bank?: string): Promise<StoredQuestionJson> {
     const question = parseWith(QuestionSchema, input) as QuestionJson;
+    const centerId = await bankFor(this.db, author, bank);
     const [row] = await this.db
       .insert(questions)
-      .values({ authorId, ...columnsOf(question) })
+      .values({ authorId: author.id, centerId, ...columnsOf(question) })
       .returning();
     return toStoredQuestionJson(row);
   }
 
   /** Every row of the file checked; a bad row names itself and nothing is imported. */
-  async import(authorId: string, file: { name: string; bytes: Uint8Array }): Promise<StoredQuestionJson[]> {
+  async import(
+    author: Reader,
+    file: { name: string; bytes: Uint8Array },
+    bank?: string,
+  ): Promise<StoredQuestionJson[]> {
+    const centerId = await bankFor(this.db, author, bank);
     const format = questionFileFormat(file.name);
     if (!format) throw badRequest(QUESTION_TEXTS.unknownFormat);
     const read = await readQuestionFile(format, file.bytes);
     if (!read.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: read.problems });
     const rows = await this.db
       .insert(questions)
-      .values(read.questions.map((question) => ({ authorId, ...columnsOf(question) })))
+      .values(read.questions.map((question) => ({ authorId: author.id, centerId, ...columnsOf(question) })))
       .returning();
     return rows.map(toStoredQuestionJson);
   }
 
-  private visible(viewerId: string): SQL {
-    return and(visibleToTeamOf(questions.authorId, viewerId), isNull(questions.archivedAt))!;
+  /**
+   * Copies of questions the viewer may read, written to a bank they may write to, as theirs (the
+   * one way a question crosses from one institute's bank to another's), in the order asked.
+   */
+  async copy(viewer: Reader, input: unknown): Promise<StoredQuestionJson[]> {
+    const body = parseWith(CopyQuestionsSchema, input);
+    const centerId = await bankFor(this.db, viewer, body.to);
+    const ids = [...new Set(body.questions)];
+    const found = new Map(
+      (
+        await this.db
+          .select()
+          .from(questions)
+          .where(and(questionsIn(viewer), inArray(questions.id, ids)))
+      ).map((row) => [row.id, row]),
+    );
+    if (found.size !== ids.length) throw notFound(QUESTION_TEXTS.notFound);
+    const rows = await this.db
+      .insert(questions)
+      .values(ids.map((id) => ({ authorId: viewer.id, centerId, ...columnsOf(found.get(id)!.data) })))
+      .returning();
+    return rows.map(toStoredQuestionJson);
   }
 
-  async list(
-    viewerId: string,
-    filter: QuestionFilter = {},
-  ): Promise<{ questions: StoredQuestionJson[]; total: number }> {
+  async list(viewer: Reader, filter: QuestionFilter = {}): Promise<{ questions: StoredQuestionJson[]; total: number }> {
     const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = and(
-      this.visible(viewerId),
+      questionsIn(viewer, filter),
       filter.subject ? eq(questions.subject, filter.subject) : undefined,
       filter.chapter ? eq(questions.chapter, filter.chapter) : undefined,
       filter.difficulty ? eq(questions.difficulty, filter.difficulty) : undefined,
@@ -125,19 +181,20 @@ export class QuestionBankService {
     return { questions: rows.map(toStoredQuestionJson), total };
   }
 
-  /** The questions with these ids the viewer may use, by id (those they may not are missing). */
-  async usable(viewerId: string, ids: string[]): Promise<Map<string, QuestionRow>> {
+  /** The questions with these ids the viewer may put in a test of `institute`, by id (those they may not are missing). */
+  async usable(viewer: Reader, institute: string | null, ids: string[]): Promise<Map<string, QuestionRow>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
       .select()
       .from(questions)
-      .where(and(this.visible(viewerId), inArray(questions.id, ids)));
+      .where(and(questionsIn(viewer, { usableIn: institute }), inArray(questions.id, ids)));
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  /** Up to `count` visible questions matching the tags, at random, leaving out `exclude`. */
+  /** Up to `count` questions usable in a test of `institute` matching the tags, at random, leaving out `exclude`. */
   async draw(
-    viewerId: string,
+    viewer: Reader,
+    institute: string | null,
     rule: { subject?: string; chapter?: string; difficulty?: string; type?: string; count: number },
     exclude: string[],
   ): Promise<QuestionRow[]> {
@@ -146,7 +203,7 @@ export class QuestionBankService {
       .from(questions)
       .where(
         and(
-          this.visible(viewerId),
+          questionsIn(viewer, { usableIn: institute }),
           rule.subject ? eq(questions.subject, rule.subject) : undefined,
           rule.chapter ? eq(questions.chapter, rule.chapter) : undefined,
           rule.difficulty ? eq(questions.difficulty, rule.difficulty) : undefined,
@@ -158,41 +215,58 @@ export class QuestionBankService {
       .limit(rule.count);
   }
 
-  async get(viewerId: string, id: string): Promise<StoredQuestionJson> {
+  async get(viewer: Reader, id: string): Promise<StoredQuestionJson> {
+    if (!isUuid(id)) throw notFound(QUESTION_TEXTS.notFound);
     const [row] = await this.db
       .select()
       .from(questions)
-      .where(and(this.visible(viewerId), eq(questions.id, id)));
+      .where(and(questionsIn(viewer), eq(questions.id, id)));
     if (!row) throw notFound(QUESTION_TEXTS.notFound);
     return toStoredQuestionJson(row);
   }
 
-  /** Only the author edits or removes a question; tests keep the copy they were built with. */
-  async update(authorId: string, id: string, input: unknown): Promise<StoredQuestionJson> {
+  /**
+   * Only its author edits or removes a question, and only while they may write to its bank;
+   * tests keep the copy they were built with.
+   */
+  private editable(author: Reader, id: string): SQL {
+    return and(
+      eq(questions.id, id),
+      eq(questions.authorId, author.id),
+      isNull(questions.archivedAt),
+      examRowsFor(author, "write", { institute: questions.centerId, author: questions.authorId }),
+    )!;
+  }
+
+  async update(author: Reader, id: string, input: unknown): Promise<StoredQuestionJson> {
     const question = parseWith(QuestionSchema, input) as QuestionJson;
+    if (!isUuid(id)) throw notFound(QUESTION_TEXTS.notFound);
     const [row] = await this.db
       .update(questions)
       .set({ ...columnsOf(question), updatedAt: new Date() })
-      .where(and(eq(questions.id, id), eq(questions.authorId, authorId), isNull(questions.archivedAt)))
+      .where(this.editable(author, id))
       .returning();
     if (!row) throw notFound(QUESTION_TEXTS.notFound);
     return toStoredQuestionJson(row);
   }
 
-  async remove(authorId: string, id: string): Promise<void> {
+  async remove(author: Reader, id: string): Promise<void> {
+    if (!isUuid(id)) throw notFound(QUESTION_TEXTS.notFound);
     const [row] = await this.db
       .update(questions)
       .set({ archivedAt: new Date() })
-      .where(and(eq(questions.id, id), eq(questions.authorId, authorId), isNull(questions.archivedAt)))
+      .where(this.editable(author, id))
       .returning({ id: questions.id });
     if (!row) throw notFound(QUESTION_TEXTS.notFound);
   }
 
-  async export(viewerId: string, format: QuestionFileFormat, filter: QuestionFilter = {}): Promise<Uint8Array> {
-    const { questions: found } = await this.list(viewerId, { ...filter, limit: MAX_QUESTIONS_PER_FILE, offset: 0 });
+  async export(viewer: Reader, format: QuestionFileFormat, filter: QuestionFilter = {}): Promise<Uint8Array> {
+    const { questions: found } = await this.list(viewer, { ...filter, limit: MAX_QUESTIONS_PER_FILE, offset: 0 });
     return writeQuestionFile(
       format,
-      found.map(({ _id: _, authorId: __, createdAt: ___, updatedAt: ____, ...question }) => question),
+      found.map(
+        ({ _id: _, authorId: __, businessId: ___, createdAt: ____, updatedAt: _____, ...question }) => question,
+      ),
     );
   }
 }

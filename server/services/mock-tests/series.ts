@@ -6,8 +6,8 @@ import { CreateSeriesSchema } from "#common/mock-tests/test-input.ts";
 import type { Reader } from "../content-access.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
-import { visibleToTeamOf } from "./team-scope.ts";
-import { instituteFor } from "./institute.ts";
+import { examRowsFor, instituteFor } from "./exam-access.ts";
+import { testsFor } from "./tests.ts";
 
 export const SERIES_TEXTS = {
   unknownTests: "Some tests are not your team's, or belong to another institute",
@@ -52,7 +52,7 @@ export class SeriesService {
         and(
           inArray(contents.id, body.tests),
           isNull(contents.archivedAt),
-          author.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, author.id),
+          testsFor(author, "write"),
           businessId ? eq(mockTests.centerId, businessId) : isNull(mockTests.centerId),
         ),
       );
@@ -79,9 +79,9 @@ export class SeriesService {
     return made;
   }
 
-  /** The series of the author's teams, newest first. */
+  /** The series of the institutes the viewer holds a role in, and their own, newest first. */
   async listForTeam(viewer: Reader): Promise<SeriesJson[]> {
-    return this.rows(viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id));
+    return this.rows(examRowsFor(viewer, "read", { institute: contents.centerId, author: contents.creatorId }));
   }
 
   /** The series on sale on this site, with whether the student bought each. */

@@ -16,15 +16,15 @@ import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import { CreateTestSchema, KeyPolicySchema, type CreateTestInput } from "#common/mock-tests/test-input.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import * as v from "valibot";
+import { isUuid } from "#common/validation/ids.ts";
 import type { Reader } from "../content-access.ts";
 import type { QuestionBankService } from "./question-bank.ts";
-import { visibleToTeamOf } from "./team-scope.ts";
-import { instituteFor } from "./institute.ts";
+import { examRowsFor, instituteFor, type ExamAction } from "./exam-access.ts";
 import type { PaperCache, MockTestRow } from "./papers.ts";
 
 export const TEST_TEXTS = {
   notFound: "Test not found",
-  unknownQuestions: "Some questions are not in your bank or your team's",
+  unknownQuestions: "Some questions are not in this institute's bank or your own",
   tooFewToDraw: (wanted: number, found: number, what: string) =>
     `Only ${found} of the ${wanted} questions asked for could be drawn (${what})`,
   emptySection: (name: string) => `Section ${name} has no questions`,
@@ -159,6 +159,11 @@ interface AssembledSection {
   questions: { id: string; data: QuestionJson }[];
 }
 
+/** The tests (joined with their content row) the viewer may `action`. */
+export function testsFor(viewer: Reader, action: ExamAction) {
+  return examRowsFor(viewer, action, { institute: mockTests.centerId, author: contents.creatorId });
+}
+
 /** What a test shares with content: its title, description, price and institute. */
 function soldAs(body: CreateTestInput, businessId: string | null) {
   return { title: body.title, description: body.description, price: body.price, centerId: businessId };
@@ -203,7 +208,7 @@ export class MockTestService {
   async create(author: Reader, input: unknown): Promise<TestJson> {
     const body = parseWith(CreateTestSchema, input);
     const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
-    const sections = await this.assemble(author, body, new Map());
+    const sections = await this.assemble(author, body, businessId, new Map());
     const testId = await this.deps.db.transaction(async (tx) => {
       const [content] = await tx
         .insert(contents)
@@ -224,10 +229,11 @@ export class MockTestService {
 
   /**
    * A draft made again from the builder's body: its settings, sections and questions. Questions it
-   * already holds keep the copy it was built with (even one since removed from the bank).
+   * already holds keep the copy it was built with (even one since removed from the bank), unless
+   * the draft moves to another institute: then every question must come from that one's bank.
    */
   async update(author: Reader, testId: string, input: unknown): Promise<TestJson> {
-    const before = await this.get(author, testId);
+    const before = await this.get(author, testId, "write");
     const body = parseWith(CreateTestSchema, input);
     if (before.status !== "draft") throw conflict(TEST_TEXTS.notDraft);
     const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
@@ -240,13 +246,17 @@ export class MockTestService {
         .limit(1);
       if (bundled) throw conflict(TEST_TEXTS.inSeries);
     }
-    const held = await db
-      .select({ sourceId: mockTestQuestions.sourceId, question: mockTestQuestions.question })
-      .from(mockTestQuestions)
-      .where(eq(mockTestQuestions.testId, testId));
+    const held =
+      businessId === before.businessId
+        ? await db
+            .select({ sourceId: mockTestQuestions.sourceId, question: mockTestQuestions.question })
+            .from(mockTestQuestions)
+            .where(eq(mockTestQuestions.testId, testId))
+        : [];
     const sections = await this.assemble(
       author,
       body,
+      businessId,
       new Map(held.flatMap((q) => (q.sourceId ? [[q.sourceId, q.question] as const] : []))),
     );
     await db.transaction(async (tx) => {
@@ -270,7 +280,7 @@ export class MockTestService {
 
   /** A draft thrown away: it was never sold or sat, so nothing else holds it. */
   async discard(author: Reader, testId: string): Promise<void> {
-    const test = await this.get(author, testId);
+    const test = await this.get(author, testId, "write");
     if (test.status !== "draft") throw conflict(TEST_TEXTS.notDraft);
     await this.deps.db.transaction(async (tx) => {
       const [still] = await tx
@@ -287,11 +297,13 @@ export class MockTestService {
 
   /**
    * The sections of a test from the builder's body: the pattern's when it sends none, questions
-   * picked from the bank (or already held by the draft, `held`), then drawn by rule without repeats.
+   * picked from the institute's bank or the author's own (or already held by the draft, `held`),
+   * then drawn by rule from the same banks without repeats.
    */
   private async assemble(
     author: Reader,
     body: CreateTestInput,
+    institute: string | null,
     held: ReadonlyMap<string, QuestionJson>,
   ): Promise<AssembledSection[]> {
     const { bank } = this.deps;
@@ -307,7 +319,8 @@ export class MockTestService {
       }));
     const wanted = sectionsIn.flatMap((s) => s.questions);
     const fromBank = await bank.usable(
-      author.id,
+      author,
+      institute,
       wanted.filter((id) => !held.has(id)),
     );
     const picked = new Map<string, QuestionJson>([
@@ -322,7 +335,7 @@ export class MockTestService {
       const fallback = pattern.sections[index]?.marking ?? PATTERNS.custom.sections[0].marking;
       const questions = input.questions.map((id) => ({ id, data: picked.get(id)! }));
       for (const rule of input.draw) {
-        const drawn = await bank.draw(author.id, rule, [...used]);
+        const drawn = await bank.draw(author, institute, rule, [...used]);
         if (drawn.length < rule.count) {
           const what = [rule.subject, rule.chapter, rule.difficulty, rule.type].filter(Boolean).join(", ") || "any";
           throw badRequest(TEST_TEXTS.tooFewToDraw(rule.count, drawn.length, what));
@@ -344,31 +357,27 @@ export class MockTestService {
     return sections;
   }
 
-  /** A test its author's team may see (the builder, results), or 404. */
-  async get(viewer: Reader, testId: string): Promise<TestJson> {
+  /** A test the viewer may `action` (exam-access.ts: by its institute, never by who wrote it), or 404. */
+  async get(viewer: Reader, testId: string, action: ExamAction = "read"): Promise<TestJson> {
+    if (!isUuid(testId)) throw notFound(TEST_TEXTS.notFound);
     const [row] = await this.deps.db
       .select(testListColumns)
       .from(mockTests)
       .innerJoin(contents, eq(contents.id, mockTests.contentId))
       .leftJoin(centers, eq(centers.id, mockTests.centerId))
-      .where(and(eq(mockTests.contentId, testId), isNull(contents.archivedAt), this.editableBy(viewer)));
+      .where(and(eq(mockTests.contentId, testId), isNull(contents.archivedAt), testsFor(viewer, action)));
     if (!row) throw notFound(TEST_TEXTS.notFound);
     return toTestJson(row);
   }
 
-  /** The author's team sees and runs the test; an admin sees every test. */
-  private editableBy(viewer: Reader) {
-    return viewer.role === "admin" ? undefined : visibleToTeamOf(contents.creatorId, viewer.id);
-  }
-
-  /** The tests of the author and their teams, newest first. */
+  /** The tests of the institutes the viewer holds a role in, and their own, newest first. */
   async listForTeam(viewer: Reader): Promise<TestJson[]> {
     const rows = await this.deps.db
       .select(testListColumns)
       .from(mockTests)
       .innerJoin(contents, eq(contents.id, mockTests.contentId))
       .leftJoin(centers, eq(centers.id, mockTests.centerId))
-      .where(and(isNull(contents.archivedAt), this.editableBy(viewer)))
+      .where(and(isNull(contents.archivedAt), testsFor(viewer, "read")))
       .orderBy(desc(mockTests.createdAt));
     return rows.map(toTestJson);
   }
@@ -393,7 +402,7 @@ export class MockTestService {
 
   /** Checks the paper can be taken, then puts the test on sale and on show. */
   async publish(viewer: Reader, testId: string): Promise<TestJson> {
-    const test = await this.get(viewer, testId);
+    const test = await this.get(viewer, testId, "write");
     if (test.status !== "draft") throw conflict(TEST_TEXTS.notDraft);
     for (const section of test.sections)
       if (section.questions === 0) throw badRequest(TEST_TEXTS.emptySection(section.name));
@@ -411,7 +420,7 @@ export class MockTestService {
 
   /** No new attempts; those running finish on their own clock. */
   async close(viewer: Reader, testId: string): Promise<TestJson> {
-    const test = await this.get(viewer, testId);
+    const test = await this.get(viewer, testId, "run");
     if (test.status !== "published") throw conflict(TEST_TEXTS.notPublished);
     await this.deps.db.transaction(async (tx) => {
       await tx
@@ -427,7 +436,7 @@ export class MockTestService {
 
   /** Results of a "manual" test become visible to its students. */
   async publishResults(viewer: Reader, testId: string): Promise<TestJson> {
-    await this.get(viewer, testId);
+    await this.get(viewer, testId, "run");
     await this.deps.db.transaction(async (tx) => {
       const released = await tx
         .update(mockTests)
@@ -446,8 +455,9 @@ export class MockTestService {
    * attempt is scored again and ranked again.
    */
   async setPolicy(viewer: Reader, testId: string, questionId: string, input: unknown) {
-    await this.get(viewer, testId);
+    await this.get(viewer, testId, "run");
     const policy = parseWith(KeyPolicySchema, input);
+    if (!isUuid(questionId)) throw notFound(TEST_TEXTS.notInTest);
     const [row] = await this.deps.db
       .select()
       .from(mockTestQuestions)
