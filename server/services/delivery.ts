@@ -12,7 +12,8 @@ import type { ContentView } from "./content.ts";
 import type { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
 import { byteBoundedCache } from "../caches/byte-cache.ts";
-import { watermarkPdf, type WatermarkOwner } from "./pdf-watermark.ts";
+import { PDF_LIMITS, type StampResult, type WatermarkOwner } from "./pdf-watermark.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "../parsing/bounded-worker.ts";
 
 /** app_meta key of the link-signing secret, made once and shared by every instance. */
 export const DELIVERY_SECRET_META = "delivery_signing_secret";
@@ -28,6 +29,13 @@ export const PDF_NOT_STAMPABLE = "This PDF could not be prepared for download. P
 /** What a creator is told when the PDF they upload is one that students' copies could not be made of. */
 export const PDF_CANNOT_BE_PREPARED =
   "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.";
+/** What a creator is told when the PDF asks more of the stamping than its limits allow (a 413). */
+export const PDF_TOO_LARGE_TO_PREPARE = `This PDF is too large to prepare for students (at most ${PDF_LIMITS.maxPages.toLocaleString("en-IN")} pages). Please split it into smaller PDFs.`;
+/**
+ * The stamping worker's ceilings: a 2,000-page book stamps in about a second and a 100 MB PDF in
+ * half of one, with heap to spare (docs/performance.md, "Uploaded files").
+ */
+const STAMP_WORKER: WorkerLimits = { timeMs: 10_000, heapMb: 384 };
 /** Whose name the trial stamp of an uploaded PDF carries (the copy is thrown away). */
 const TRIAL_OWNER: WatermarkOwner = { name: "Sample Student", email: "student@example.com" };
 
@@ -229,20 +237,10 @@ export class DeliveryService {
    * MAX_PDF_BYTES), as a student's first open reads it.
    */
   async checkStampable(fileKey: string): Promise<void> {
-    const stampable = await this.stampSlots(async () => {
-      const original = await this.readWhole(fileKey);
-      try {
-        await watermarkPdf(original, TRIAL_OWNER);
-        return true;
-      } catch (error) {
-        this.logger?.info("refused an uploaded PDF that cannot be stamped", {
-          fileKey,
-          error: (error as Error).message,
-        });
-        return false;
-      }
-    });
-    if (!stampable) throw badRequest(PDF_CANNOT_BE_PREPARED);
+    const trial = await this.stampSlots(async () => stampInWorker(await this.readWhole(fileKey), TRIAL_OWNER));
+    if (trial.ok) return;
+    this.logger?.info("refused an uploaded PDF that cannot be stamped", { fileKey, error: trial.reason });
+    throw trial.tooLarge ? new HttpError(413, PDF_TOO_LARGE_TO_PREPARE) : badRequest(PDF_CANNOT_BE_PREPARED);
   }
 
   private async readWhole(fileKey: string): Promise<Uint8Array> {
@@ -252,15 +250,13 @@ export class DeliveryService {
   }
 
   private async stamp(fileKey: string, owner: WatermarkOwner): Promise<StampedPdf> {
-    const original = await this.readWhole(fileKey);
-    let data: Uint8Array<ArrayBuffer>;
-    try {
-      data = (await watermarkPdf(original, owner)) as Uint8Array<ArrayBuffer>;
-    } catch (error) {
+    const stamped = await stampInWorker(await this.readWhole(fileKey), owner);
+    if (!stamped.ok) {
       // Never hand out an unmarked copy: the student is told, the operator sees why.
-      this.logger?.error("could not watermark a PDF", { fileKey, error: (error as Error).message });
+      this.logger?.error("could not watermark a PDF", { fileKey, error: stamped.reason });
       throw new HttpError(422, PDF_NOT_STAMPABLE);
     }
+    const data = stamped.bytes as Uint8Array<ArrayBuffer>;
     const etag = `"wm-${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
     return { data, etag, bytes: data.byteLength };
   }
@@ -280,6 +276,19 @@ export class DeliveryService {
         throw error;
       });
     return this.secretPromise;
+  }
+}
+
+/** Stamps on a worker thread of its own (server/parsing/bounded-worker.ts); the original's memory goes with it. */
+async function stampInWorker(original: Uint8Array, owner: WatermarkOwner): Promise<StampResult> {
+  const own = { name: owner.name, email: owner.email };
+  try {
+    return await runInWorker("stampPdf", { bytes: original, owner: own }, STAMP_WORKER, [
+      original.buffer as ArrayBuffer,
+    ]);
+  } catch (error) {
+    if (error instanceof WorkerLimitError) return { ok: false, tooLarge: true, reason: error.message };
+    throw error;
   }
 }
 

@@ -1,12 +1,12 @@
 import { and, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import { questions } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
-import { badRequest, notFound, parseWith } from "../../http/errors.ts";
+import { badRequest, HttpError, notFound, parseWith } from "../../http/errors.ts";
 import { QuestionSchema, type QuestionJson } from "#common/mock-tests/question.ts";
 import {
   MAX_QUESTIONS_PER_FILE,
   questionFileFormat,
-  readQuestionFile,
+  readQuestionFileInWorker,
   writeQuestionFile,
   type QuestionFileFormat,
 } from "./question-files.ts";
@@ -83,7 +83,8 @@ export class QuestionBankService {
   async import(authorId: string, file: { name: string; bytes: Uint8Array }): Promise<StoredQuestionJson[]> {
     const format = questionFileFormat(file.name);
     if (!format) throw badRequest(QUESTION_TEXTS.unknownFormat);
-    const read = await readQuestionFile(format, file.bytes);
+    const read = await readQuestionFileInWorker(format, file.bytes);
+    if (!read.ok && "tooLarge" in read) throw new HttpError(413, read.tooLarge);
     if (!read.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: read.problems });
     const rows = await this.db
       .insert(questions)

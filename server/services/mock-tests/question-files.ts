@@ -1,8 +1,11 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
-import readXlsxFile from "read-excel-file/node";
+import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
+import pLimit from "p-limit";
 import * as v from "valibot";
+import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
 import { parseInput } from "#common/validation/storable.ts";
 import { MAX_OPTIONS, QuestionSchema, type NumericalKey, type QuestionJson } from "#common/mock-tests/question.ts";
 
@@ -38,10 +41,43 @@ export interface RowProblem {
   message: string;
 }
 
-export type QuestionFileResult = { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] };
+/** `tooLarge`: the file asks for more than the import's limits (a 413 with that message). */
+export type QuestionFileResult =
+  { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] } | { ok: false; tooLarge: string };
 
 export const MAX_QUESTIONS_PER_FILE = 2_000;
 const MAX_PROBLEMS = 50;
+
+/**
+ * What a question file may ask of the import, whatever its format (docs/mock-tests.md, "Question
+ * files"; the figures behind them are in docs/performance.md, "Uploaded files").
+ */
+export const QUESTION_FILE_LIMITS = {
+  /** The file as uploaded. */
+  maxBytes: 8 * 1024 * 1024,
+  /** An .xlsx's parts, and what they expand to together: the text of an 8 MB CSV and its markup. */
+  maxEntries: 256,
+  maxExpandedBytes: 32 * 1024 * 1024,
+  /** Rows read, blank ones included (a file holds at most MAX_QUESTIONS_PER_FILE questions). */
+  maxRows: 10_000,
+  /** Columns of a row (a question file has QUESTION_COLUMNS.length). */
+  maxColumns: 100,
+  /** Characters of one CSV row: every text of a question at its longest fits. */
+  maxRowChars: 512 * 1024,
+};
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+const count = (n: number) => n.toLocaleString("en-IN");
+export const QUESTION_FILE_LIMIT_TEXTS = {
+  fileTooLarge: `The file is too large (at most ${mb(QUESTION_FILE_LIMITS.maxBytes)}).`,
+  unpacksTooFar: `The workbook unpacks to more than ${mb(QUESTION_FILE_LIMITS.maxExpandedBytes)}. Split it into smaller files and import each.`,
+  tooManyParts: `The workbook has more than ${count(QUESTION_FILE_LIMITS.maxEntries)} parts. Copy the questions into a new workbook and import that.`,
+  tooManyRows: `The file has more than ${count(QUESTION_FILE_LIMITS.maxRows)} rows. A file can hold at most ${count(MAX_QUESTIONS_PER_FILE)} questions.`,
+  tooManyColumns: `The file has more than ${count(QUESTION_FILE_LIMITS.maxColumns)} columns. A question file has ${QUESTION_COLUMNS.length}.`,
+  rowTooLong: `A row of the file is longer than ${count(QUESTION_FILE_LIMITS.maxRowChars)} characters.`,
+  tooSlow: "The file takes too long to read. Split it into smaller files and import each.",
+  tooBig: "The file needs too much memory to read. Split it into smaller files and import each.",
+} as const;
 
 /** The format a file name says it is in, or null. */
 export function questionFileFormat(fileName: string): QuestionFileFormat | null {
@@ -217,12 +253,19 @@ function rowsFromTable(table: string[][]): QuestionFileResult {
 
 const JsonFile = v.union([v.array(v.unknown()), v.object({ questions: v.array(v.unknown()) })]);
 
-/** Reads a question file; every problem is named by its row or question number. */
+/**
+ * Reads a question file; every problem is named by its row or question number, and a file that
+ * asks for more than QUESTION_FILE_LIMITS is refused before it is expanded or while it is read.
+ * The import runs it on a worker thread (`readQuestionFileInWorker`), with a heap and a time limit.
+ */
 export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
+  const limits = QUESTION_FILE_LIMITS;
   const unreadable = (what: string): QuestionFileResult => ({
     ok: false,
     problems: [{ where: "The file", message: what }],
   });
+  const tooLarge = (message: string): QuestionFileResult => ({ ok: false, tooLarge: message });
+  if (bytes.byteLength > limits.maxBytes) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.fileTooLarge);
   if (format === "json") {
     let parsed: unknown;
     try {
@@ -234,25 +277,99 @@ export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8A
     const items = Array.isArray(parsed) ? parsed : parsed.questions;
     return checkAll(items, (index) => `Question ${index + 1}`);
   }
+  let table: string[][];
   if (format === "csv") {
-    let table: string[][];
     try {
       table = parseCsv(new TextDecoder("utf-8", { fatal: true }).decode(bytes), {
         bom: true,
         relax_column_count: true,
         skip_empty_lines: true,
+        max_record_size: limits.maxRowChars,
+        // One row past the limit is enough to know the file has too many.
+        to: limits.maxRows + 1,
+        on_record: (record: string[]) => {
+          if (record.length > limits.maxColumns) throw new RangeError(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns);
+          return record;
+        },
       });
-    } catch {
+    } catch (error) {
+      if (error instanceof RangeError) return tooLarge(error.message);
+      if ((error as { code?: string }).code === "CSV_MAX_RECORD_SIZE")
+        return tooLarge(QUESTION_FILE_LIMIT_TEXTS.rowTooLong);
       return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
     }
-    return rowsFromTable(table);
+  } else {
+    const notAWorkbook = unreadable("The file is not a readable Excel workbook (.xlsx)");
+    let entries: ZipEntry[];
+    try {
+      entries = checkZip(bytes, limits, (name) => name.endsWith(".xml"));
+    } catch (error) {
+      if (error instanceof ZipLimitError)
+        return tooLarge(
+          error.limit === "entries" ? QUESTION_FILE_LIMIT_TEXTS.tooManyParts : QUESTION_FILE_LIMIT_TEXTS.unpacksTooFar,
+        );
+      if (error instanceof ZipFormatError) return notAWorkbook;
+      throw error;
+    }
+    // read-excel-file makes a row for every row number up to the highest and a cell for every
+    // column up to the furthest, whatever lies between: a sheet of a few bytes that names row
+    // 100,000,000 would fill the memory. Every part is looked at, since any can be a sheet.
+    const reach = furthestCell(entries);
+    if (reach.row > limits.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
+    if (reach.column > limits.maxColumns) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns);
+    try {
+      table = (await readSheet(Buffer.from(bytes), 1)) as unknown as string[][];
+    } catch {
+      return notAWorkbook;
+    }
   }
-  try {
-    const table = await readXlsxFile(Buffer.from(bytes));
-    return rowsFromTable((table[0]?.data ?? []) as unknown as string[][]);
-  } catch {
-    return unreadable("The file is not a readable Excel workbook (.xlsx)");
+  if (table.length > limits.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
+  return rowsFromTable(table);
+}
+
+/** The highest row number and column number that any `<row r>` or `<c r>` of the parts names. */
+function furthestCell(entries: ZipEntry[]): { row: number; column: number } {
+  const reach = { row: 0, column: 0 };
+  const reference = /<(?:[\w.-]+:)?(?:row|c)\s[^>]*?\br\s*=\s*["']([A-Za-z]*)(\d+)["']/g;
+  for (const { data } of entries) {
+    if (!data) continue;
+    for (const [, letters, digits] of data.toString("latin1").matchAll(reference)) {
+      reach.row = Math.max(reach.row, Number(digits));
+      reach.column = Math.max(reach.column, columnNumber(letters));
+    }
   }
+  return reach;
+}
+
+/** "A" → 1, "Z" → 26, "AA" → 27. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const letter of letters.toUpperCase()) n = n * 26 + (letter.charCodeAt(0) - 64);
+  return n;
+}
+
+/** What an import may take of a worker thread: a full 32 MB workbook reads in about 0.7 s. */
+const QUESTION_FILE_WORKER: WorkerLimits = { timeMs: 5_000, heapMb: 256 };
+/** Files read at the same time: each holds a worker and its heap. */
+const readingSlots = pLimit(2);
+
+/**
+ * `readQuestionFile` on a worker thread of its own (server/parsing/bounded-worker.ts): a file that
+ * would need more heap or time than QUESTION_FILE_WORKER is refused as too large, and the server
+ * goes on answering while it is read.
+ */
+export function readQuestionFileInWorker(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
+  return readingSlots(async () => {
+    try {
+      return await runInWorker("questionFile", { format, bytes }, QUESTION_FILE_WORKER);
+    } catch (error) {
+      if (!(error instanceof WorkerLimitError)) throw error;
+      return {
+        ok: false,
+        tooLarge: error.limit === "time" ? QUESTION_FILE_LIMIT_TEXTS.tooSlow : QUESTION_FILE_LIMIT_TEXTS.tooBig,
+      };
+    }
+  });
 }
 
 /** The bank (or part of it) as a file in the given format. */
