@@ -1,20 +1,25 @@
-import { Worker } from "node:worker_threads";
+import { Piscina } from "piscina";
 import type { TaskInput, TaskName, TaskOutput } from "./worker.ts";
 
 /**
- * Runs one parsing task (./worker.ts) on a worker thread of its own, with a ceiling on its
- * JavaScript heap and on its time (decision 0031). What an uploaded file makes a library do is
- * then bounded whatever the library does: past the heap limit the worker is ended by V8, past the
- * time limit by us, and the server's own thread never waits on the parse. Limits checked inside
- * the task (./zip-check.ts, ./pdf-check.ts) refuse most bad files before these are reached, with
- * a clearer reason; these are what is left when a library finds a way the checks did not foresee.
+ * Runs a parsing task (./worker.ts) on a worker thread, with a ceiling on the thread's
+ * JavaScript heap and on the task's time (decision 0031). What an uploaded file makes a library
+ * do is then bounded whatever the library does: past the heap limit the thread is ended by V8,
+ * past the time limit by the pool, and the server's own thread never waits on a parse. Limits
+ * checked inside the task (./zip-check.ts, ./pdf-check.ts) refuse the known bombs first, with a
+ * clearer reason; these are what is left when a library finds a way the checks did not foresee.
+ *
+ * The threads come from piscina pools, one per heap size, kept for a while after use: starting
+ * a thread and loading the parsers costs more than most files take to read.
  */
 
 export interface WorkerLimits {
-  /** Milliseconds from the start of the worker until it is ended. */
+  /** Milliseconds the task may run before its thread is ended. */
   timeMs: number;
-  /** The worker's old-generation heap, in MiB (its ArrayBuffers are not counted: the checks bound those). */
+  /** The thread's old-generation heap, in MiB (its ArrayBuffers are not counted: the checks bound those). */
   heapMb: number;
+  /** Threads of this size at once; callers keep their own queue in front (p-limit), so a task never waits here. */
+  threads: number;
 }
 
 /** The task ran out of time or memory. */
@@ -26,39 +31,42 @@ export class WorkerLimitError extends Error {
   }
 }
 
-export function runInWorker<T extends TaskName>(
+const pools = new Map<string, Piscina>();
+
+function poolFor(limits: WorkerLimits): Piscina {
+  const key = `${limits.heapMb}/${limits.threads}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new Piscina({
+      filename: workerUrl().href,
+      minThreads: 0,
+      maxThreads: limits.threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
+    });
+    // A thread that dies between tasks is replaced by the pool; there is no one else to tell.
+    pool.on("error", () => {});
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+export async function runInWorker<T extends TaskName>(
   task: T,
   input: TaskInput<T>,
   limits: WorkerLimits,
   transfer: ArrayBuffer[] = [],
 ): Promise<TaskOutput<T>> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl(), {
-      workerData: { task, input },
-      transferList: transfer,
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
-      // Its answer is its message; what a library prints there (pdf-lib warns once per broken
-      // object, and a crafted file can have a million) is read and dropped, never kept.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      done();
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => settle(() => reject(new WorkerLimitError("time"))), limits.timeMs);
-    worker.on("message", (output: TaskOutput<T>) => settle(() => resolve(output)));
-    worker.on("error", (error: Error & { code?: string }) =>
-      settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new WorkerLimitError("memory") : error)),
+  try {
+    return await poolFor(limits).run(
+      { task, input },
+      { signal: AbortSignal.timeout(limits.timeMs), transferList: transfer },
     );
-    worker.on("exit", () => settle(() => reject(new Error("the parsing worker stopped without an answer"))));
-  });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw new WorkerLimitError("time");
+    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") throw new WorkerLimitError("memory");
+    throw error;
+  }
 }
 
 /**

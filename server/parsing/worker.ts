@@ -1,24 +1,31 @@
-import { isMainThread, parentPort, workerData } from "node:worker_threads";
-import { readQuestionFile, type QuestionFileFormat } from "../services/mock-tests/question-files.ts";
-import { stampPdf, type WatermarkOwner } from "../services/pdf-watermark.ts";
+import { Piscina } from "piscina";
+import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
+import type { WatermarkOwner } from "../services/pdf-watermark.ts";
 
 /**
- * The parsing worker (./bounded-worker.ts runs one task per worker): whatever parses a file
- * someone uploaded, with limits of its own inside, and the worker's heap and time around it.
+ * The parsing worker (./bounded-worker.ts sends it tasks): whatever parses a file someone
+ * uploaded, with limits of its own inside, and the thread's heap and time around it. Each task
+ * loads its parser when first asked, so a thread that only reads question files never loads pdf-lib.
  */
 const tasks = {
-  questionFile: (input: { format: QuestionFileFormat; bytes: Uint8Array }) =>
-    readQuestionFile(input.format, input.bytes),
-  stampPdf: (input: { bytes: Uint8Array; owner: WatermarkOwner }) => stampPdf(input.bytes, input.owner),
+  questionFile: async (input: { format: QuestionFileFormat; bytes: Uint8Array }) =>
+    (await import("../services/mock-tests/question-files.ts")).readQuestionFile(input.format, input.bytes),
+  stampPdf: async (input: { bytes: Uint8Array; owner: WatermarkOwner }) =>
+    (await import("../services/pdf-watermark.ts")).stampPdf(input.bytes, input.owner),
 };
 
 export type TaskName = keyof typeof tasks;
 export type TaskInput<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];
 export type TaskOutput<T extends TaskName> = Awaited<ReturnType<(typeof tasks)[T]>>;
 
-if (!isMainThread && parentPort && workerData?.task in tasks) {
-  const { task, input } = workerData as { task: TaskName; input: never };
+// pdf-lib warns on the console for every object it cannot read, and a crafted file has
+// hundreds of thousands: this thread's console is its own, and says nothing.
+for (const level of ["log", "info", "warn", "error", "debug"] as const) console[level] = () => {};
+
+export default async function run({ task, input }: { task: TaskName; input: never }): Promise<unknown> {
   const output: unknown = await tasks[task](input);
   const bytes = (output as { bytes?: unknown }).bytes;
-  parentPort.postMessage(output, bytes instanceof Uint8Array ? [bytes.buffer as ArrayBuffer] : []);
+  // The stamped copy goes back to the server's thread without being copied.
+  if (bytes instanceof Uint8Array) (output as { bytes: unknown }).bytes = Piscina.move(bytes);
+  return output;
 }

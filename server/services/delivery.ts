@@ -35,7 +35,7 @@ export const PDF_TOO_LARGE_TO_PREPARE = `This PDF is too large to prepare for st
  * The stamping worker's ceilings: a 2,000-page book stamps in about a second and a 100 MB PDF in
  * half of one, with heap to spare (docs/performance.md, "Uploaded files").
  */
-const STAMP_WORKER: WorkerLimits = { timeMs: 10_000, heapMb: 384 };
+const STAMP_WORKER = { timeMs: 10_000, heapMb: 384 };
 /** Whose name the trial stamp of an uploaded PDF carries (the copy is thrown away). */
 const TRIAL_OWNER: WatermarkOwner = { name: "Sample Student", email: "student@example.com" };
 
@@ -98,6 +98,7 @@ export class DeliveryService {
   private readonly stamped: LRUCache<string, StampedPdf>;
   private readonly stamping = new Map<string, Promise<StampedPdf>>();
   private readonly stampSlots: LimitFunction;
+  private readonly stampWorker: WorkerLimits;
 
   constructor(
     db: Db,
@@ -110,7 +111,9 @@ export class DeliveryService {
     this.loadContent = loadContent;
     this.logger = options.logger;
     this.stamped = byteBoundedCache(options.stampedCacheBytes ?? 64 * 1024 * 1024);
-    this.stampSlots = pLimit(Math.max(1, options.stampingConcurrency ?? 2));
+    const concurrency = Math.max(1, options.stampingConcurrency ?? 2);
+    this.stampSlots = pLimit(concurrency);
+    this.stampWorker = { ...STAMP_WORKER, threads: concurrency };
   }
 
   /** A signed link to `content`'s file for `reader`; 403 if they may not open it; null when the content has no file. */
@@ -237,7 +240,7 @@ export class DeliveryService {
    * MAX_PDF_BYTES), as a student's first open reads it.
    */
   async checkStampable(fileKey: string): Promise<void> {
-    const trial = await this.stampSlots(async () => stampInWorker(await this.readWhole(fileKey), TRIAL_OWNER));
+    const trial = await this.stampSlots(async () => this.stampInWorker(await this.readWhole(fileKey), TRIAL_OWNER));
     if (trial.ok) return;
     this.logger?.info("refused an uploaded PDF that cannot be stamped", { fileKey, error: trial.reason });
     throw trial.tooLarge ? new HttpError(413, PDF_TOO_LARGE_TO_PREPARE) : badRequest(PDF_CANNOT_BE_PREPARED);
@@ -250,7 +253,7 @@ export class DeliveryService {
   }
 
   private async stamp(fileKey: string, owner: WatermarkOwner): Promise<StampedPdf> {
-    const stamped = await stampInWorker(await this.readWhole(fileKey), owner);
+    const stamped = await this.stampInWorker(await this.readWhole(fileKey), owner);
     if (!stamped.ok) {
       // Never hand out an unmarked copy: the student is told, the operator sees why.
       this.logger?.error("could not watermark a PDF", { fileKey, error: stamped.reason });
@@ -259,6 +262,19 @@ export class DeliveryService {
     const data = stamped.bytes as Uint8Array<ArrayBuffer>;
     const etag = `"wm-${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
     return { data, etag, bytes: data.byteLength };
+  }
+
+  /** Stamps on a parsing thread (server/parsing/bounded-worker.ts); the original's memory goes with it. */
+  private async stampInWorker(original: Uint8Array, owner: WatermarkOwner): Promise<StampResult> {
+    const own = { name: owner.name, email: owner.email };
+    try {
+      return await runInWorker("stampPdf", { bytes: original, owner: own }, this.stampWorker, [
+        original.buffer as ArrayBuffer,
+      ]);
+    } catch (error) {
+      if (error instanceof WorkerLimitError) return { ok: false, tooLarge: true, reason: error.message };
+      throw error;
+    }
   }
 
   private async sign(userId: string, contentId: string, fileKey: string, expires: number): Promise<string> {
@@ -276,19 +292,6 @@ export class DeliveryService {
         throw error;
       });
     return this.secretPromise;
-  }
-}
-
-/** Stamps on a worker thread of its own (server/parsing/bounded-worker.ts); the original's memory goes with it. */
-async function stampInWorker(original: Uint8Array, owner: WatermarkOwner): Promise<StampResult> {
-  const own = { name: owner.name, email: owner.email };
-  try {
-    return await runInWorker("stampPdf", { bytes: original, owner: own }, STAMP_WORKER, [
-      original.buffer as ArrayBuffer,
-    ]);
-  } catch (error) {
-    if (error instanceof WorkerLimitError) return { ok: false, tooLarge: true, reason: error.message };
-    throw error;
   }
 }
 

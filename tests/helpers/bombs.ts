@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from "node:zlib";
+import { crc32, createDeflate, createDeflateRaw, deflateRawSync, type Deflate, type DeflateRaw } from "node:zlib";
 
 /**
  * Files that ask a parser for far more than their size: ZIP archives (honest, lying, crowded),
@@ -30,20 +30,31 @@ export const deflated = (name: string, data: Uint8Array | string): ZipPart => {
   return { name, payload: deflateRawSync(bytes, { level: 9 }), method: 8, size: bytes.length, crc: crc32(bytes) };
 };
 
-/** `head`, then `chunk` `times` times, then `tail`, deflated as a stream: the whole is never in memory. */
-export async function deflatedRepeat(
-  name: string,
-  parts: { head: string; chunk: string; times: number; tail: string },
-): Promise<ZipPart> {
-  const deflater = createDeflateRaw({ level: 9 });
+interface Repeated {
+  head: string;
+  chunk: string;
+  times: number;
+  tail: string;
+}
+
+/**
+ * `head`, then `chunk` `times` times, then `tail`, through the deflaters in turn (raw deflate for
+ * a ZIP, zlib's format for a PDF, twice for a PDF that deflates twice): the whole is never in
+ * memory, only what comes out. Returns the output, and the CRC and size of what went in.
+ */
+async function deflateRepeated(parts: Repeated, deflaters: (Deflate | DeflateRaw)[]) {
+  const [first] = deflaters;
+  const last = deflaters[deflaters.length - 1];
+  for (let i = 1; i < deflaters.length; i++) deflaters[i - 1].pipe(deflaters[i]);
   const out: Buffer[] = [];
-  deflater.on("data", (b: Buffer) => out.push(b));
+  last.on("data", (b: Buffer) => out.push(b));
+  const ended = once(last, "end");
   let crc = 0;
   let size = 0;
   const write = async (bytes: Buffer) => {
     crc = crc32(bytes, crc);
     size += bytes.length;
-    if (!deflater.write(bytes)) await once(deflater, "drain");
+    if (!first.write(bytes)) await once(first, "drain");
   };
   await write(Buffer.from(parts.head));
   // Many repeats per write: one call per megabyte rather than per row.
@@ -53,9 +64,15 @@ export async function deflatedRepeat(
   for (; left >= perWrite; left -= perWrite) await write(block);
   if (left) await write(Buffer.from(parts.chunk.repeat(left)));
   await write(Buffer.from(parts.tail));
-  deflater.end();
-  await once(deflater, "end");
-  return { name, payload: Buffer.concat(out), method: 8, size, crc };
+  first.end();
+  await ended;
+  return { data: Buffer.concat(out), crc, size };
+}
+
+/** A ZIP part of `head`, `chunk` × `times` and `tail`, deflated as a stream. */
+export async function deflatedRepeat(name: string, parts: Repeated): Promise<ZipPart> {
+  const { data, crc, size } = await deflateRepeated(parts, [createDeflateRaw({ level: 9 })]);
+  return { name, payload: data, method: 8, size, crc };
 }
 
 /** A ZIP archive of the parts, in order; `hidden` bytes go between the entries and the central directory. */
@@ -163,14 +180,16 @@ function pdfAround(objects: (string | Uint8Array)[]): Uint8Array {
   );
 }
 
-/** `mib` MiB of spaces after one small object, as an object stream's decoded content. */
-function objectStreamContent(mib: number): Buffer {
-  return Buffer.concat([Buffer.from("9 0 << /Producer (x) >> "), Buffer.alloc(mib * 1024 * 1024, 0x20)]);
+/** An object stream's content: one small object, then `mib` MiB of spaces, deflated `layers` times. */
+async function objectStreamData(mib: number, layers: number): Promise<Buffer> {
+  const parts = { head: "9 0 << /Producer (x) >> ", chunk: " ".repeat(1024), times: mib * 1024, tail: "" };
+  const deflaters = Array.from({ length: layers }, () => createDeflate({ level: 9 }));
+  return (await deflateRepeated(parts, deflaters)).data;
 }
 
 /** An object stream that inflates to `mib` MiB (its /Type given directly, or `typeByReference`). */
-export function objectStreamBomb(mib: number, options: { typeByReference?: boolean } = {}): Uint8Array {
-  const data = deflateSync(objectStreamContent(mib), { level: 9 });
+export async function objectStreamBomb(mib: number, options: { typeByReference?: boolean } = {}): Promise<Uint8Array> {
+  const data = await objectStreamData(mib, 1);
   const type = options.typeByReference ? "8 0 R" : "/ObjStm";
   return pdfAround([
     "8 0 obj\n/ObjStm\nendobj\n",
@@ -181,8 +200,8 @@ export function objectStreamBomb(mib: number, options: { typeByReference?: boole
 }
 
 /** An object stream deflated twice: each layer multiplies, so a few kilobytes make `mib` MiB. */
-export function doubleDeflateBomb(mib: number): Uint8Array {
-  const data = deflateSync(deflateSync(objectStreamContent(mib), { level: 9 }), { level: 9 });
+export async function doubleDeflateBomb(mib: number): Promise<Uint8Array> {
+  const data = await objectStreamData(mib, 2);
   return pdfAround([
     `5 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter [/FlateDecode /FlateDecode] /Length ${data.length} >>\nstream\n`,
     data,

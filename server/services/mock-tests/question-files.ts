@@ -279,21 +279,24 @@ export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8A
   }
   let table: string[][];
   if (format === "csv") {
+    let text: string;
     try {
-      table = parseCsv(new TextDecoder("utf-8", { fatal: true }).decode(bytes), {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
+    }
+    // csv-parse has no limit on columns, and a line of seven million commas takes it seconds.
+    if (widestCsvRow(text) > limits.maxColumns) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns);
+    try {
+      table = parseCsv(text, {
         bom: true,
         relax_column_count: true,
         skip_empty_lines: true,
         max_record_size: limits.maxRowChars,
         // One row past the limit is enough to know the file has too many.
         to: limits.maxRows + 1,
-        on_record: (record: string[]) => {
-          if (record.length > limits.maxColumns) throw new RangeError(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns);
-          return record;
-        },
       });
     } catch (error) {
-      if (error instanceof RangeError) return tooLarge(error.message);
       if ((error as { code?: string }).code === "CSV_MAX_RECORD_SIZE")
         return tooLarge(QUESTION_FILE_LIMIT_TEXTS.rowTooLong);
       return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
@@ -327,6 +330,25 @@ export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8A
   return rowsFromTable(table);
 }
 
+/** The most cells any row of a CSV text has: commas outside quotes, counted per line. */
+function widestCsvRow(text: string): number {
+  let widest = 0;
+  let cells = 1;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22)
+      quoted = !quoted; // A doubled quote inside quotes flips twice.
+    else if (quoted) continue;
+    else if (c === 0x2c) cells += 1;
+    else if (c === 0x0a) {
+      widest = Math.max(widest, cells);
+      cells = 1;
+    }
+  }
+  return Math.max(widest, cells);
+}
+
 /** The highest row number and column number that any `<row r>` or `<c r>` of the parts names. */
 function furthestCell(entries: ZipEntry[]): { row: number; column: number } {
   const reach = { row: 0, column: 0 };
@@ -349,9 +371,9 @@ function columnNumber(letters: string): number {
 }
 
 /** What an import may take of a worker thread: a full 32 MB workbook reads in about 0.7 s. */
-const QUESTION_FILE_WORKER: WorkerLimits = { timeMs: 5_000, heapMb: 256 };
-/** Files read at the same time: each holds a worker and its heap. */
-const readingSlots = pLimit(2);
+const QUESTION_FILE_WORKER: WorkerLimits = { timeMs: 5_000, heapMb: 256, threads: 2 };
+/** Files read at the same time: each holds a thread and its heap. */
+const readingSlots = pLimit(QUESTION_FILE_WORKER.threads);
 
 /**
  * `readQuestionFile` on a worker thread of its own (server/parsing/bounded-worker.ts): a file that
