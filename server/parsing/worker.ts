@@ -25,7 +25,9 @@ for (const level of ["log", "info", "warn", "error", "debug"] as const) console[
 export default async function run({ task, input }: { task: TaskName; input: never }): Promise<unknown> {
   const output: unknown = await tasks[task](input);
   const bytes = (output as { bytes?: unknown }).bytes;
-  // The stamped copy goes back to the server's thread without being copied.
-  if (bytes instanceof Uint8Array) (output as { bytes: unknown }).bytes = Piscina.move(bytes);
-  return output;
+  if (!(bytes instanceof Uint8Array)) return output;
+  // The stamped copy goes back to the server's thread without being copied (piscina's "movable").
+  const movable = { [Piscina.transferableSymbol]: [bytes.buffer], [Piscina.valueSymbol]: output };
+  // piscina types its symbols as plain `symbol`, so the object is not seen as its Transferable.
+  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]);
 }
