@@ -101,7 +101,7 @@ export function questionsRouter({ services }: AppDeps) {
         201: "{success, questions: Question[]}",
         400: "Not a question file, or {problems: [{where, message}]} naming each bad row",
         ...TEAM_ONLY,
-        413: "The file is too large (at most 8 MB)",
+        413: "The file is too large (at most 8 MB), or asks for more than the import's limits (docs/mock-tests.md)",
       },
     }),
     WRITERS,
