@@ -163,7 +163,7 @@ describe("question files", () => {
 describe("question files within limits", () => {
   const tooLarge = (message: string) => ({ ok: false, tooLarge: message });
 
-  it("refuses a CSV with too many rows, too many columns or a row too long, before building it", async () => {
+  it("refuses a CSV with too many rows, too many columns or a row too long, and JSON nested too deep, before building them", async () => {
     const header = "type,text,answer\n";
     expect(await readQuestionFile("csv", csv([header + "single,x,A\n".repeat(10_001)]))).toEqual(
       tooLarge(LIMIT.tooManyRows),
@@ -173,6 +173,17 @@ describe("question files within limits", () => {
       tooLarge(LIMIT.rowTooLong),
     );
     expect(await readQuestionFile("csv", new Uint8Array(8 * 1024 * 1024 + 1))).toEqual(tooLarge(LIMIT.fileTooLarge));
+    const deep = new TextEncoder().encode("[".repeat(1_000_000) + "]".repeat(1_000_000));
+    expect(await readQuestionFile("json", deep)).toEqual({
+      ok: false,
+      problems: [{ where: "The file", message: "The JSON nests too deeply to be a question file" }],
+    });
+    // Brackets inside text are text.
+    const bracketed = [{ type: "numerical", text: `${"[{".repeat(40)} \\" ]]`, answer: 1 }];
+    expect(await readQuestionFile("json", new TextEncoder().encode(JSON.stringify(bracketed)))).toEqual({
+      ok: true,
+      questions: bracketed,
+    });
   });
 
   it("refuses a workbook that unpacks too far or has too many parts, from its directory", async () => {

@@ -64,6 +64,8 @@ export const QUESTION_FILE_LIMITS = {
   maxColumns: 100,
   /** Characters of one CSV row: every text of a question at its longest fits. */
   maxRowChars: 500_000,
+  /** Nesting of a JSON file: {"questions": [{"hindi": {"options": [...]}}]} is four deep. */
+  maxJsonDepth: 16,
 };
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
@@ -269,7 +271,10 @@ export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8A
   if (format === "json") {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      // A question is a few levels deep; millions of nested brackets take JSON.parse seconds.
+      if (jsonDepth(text) > limits.maxJsonDepth) return unreadable("The JSON nests too deeply to be a question file");
+      parsed = JSON.parse(text);
     } catch {
       return unreadable("The file is not valid JSON");
     }
@@ -328,6 +333,24 @@ export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8A
   }
   if (table.length > limits.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
   return rowsFromTable(table);
+}
+
+/** How deeply a JSON text's arrays and objects nest (brackets outside strings). */
+function jsonDepth(text: string): number {
+  let deepest = 0;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // The escaped character cannot end the string.
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /** The most cells any row of a CSV text has: commas outside quotes, counted per line. */
