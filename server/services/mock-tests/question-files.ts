@@ -255,84 +255,97 @@ function rowsFromTable(table: string[][]): QuestionFileResult {
 
 const JsonFile = v.union([v.array(v.unknown()), v.object({ questions: v.array(v.unknown()) })]);
 
+const unreadable = (what: string): QuestionFileResult => ({
+  ok: false,
+  problems: [{ where: "The file", message: what }],
+});
+const tooLarge = (message: string): QuestionFileResult => ({ ok: false, tooLarge: message });
+const NOT_CSV = "The file is not a readable CSV file (UTF-8, comma-separated)";
+const NOT_A_WORKBOOK = "The file is not a readable Excel workbook (.xlsx)";
+
+/** A spreadsheet's cells, or why the file was refused before they were read. */
+type Table = { table: string[][] } | { refused: QuestionFileResult };
+
 /**
  * Reads a question file; every problem is named by its row or question number, and a file that
  * asks for more than QUESTION_FILE_LIMITS is refused before it is expanded or while it is read.
  * The import runs it on a worker thread (`readQuestionFileInWorker`), with a heap and a time limit.
  */
 export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
+  if (bytes.byteLength > QUESTION_FILE_LIMITS.maxBytes) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.fileTooLarge);
+  if (format === "json") return readJson(bytes);
+  const read = format === "csv" ? csvTable(bytes) : await workbookTable(bytes);
+  if ("refused" in read) return read.refused;
+  if (read.table.length > QUESTION_FILE_LIMITS.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
+  return rowsFromTable(read.table);
+}
+
+function readJson(bytes: Uint8Array): QuestionFileResult {
+  let parsed: unknown;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // A question is a few levels deep; millions of nested brackets take JSON.parse seconds.
+    if (jsonDepth(text) > QUESTION_FILE_LIMITS.maxJsonDepth)
+      return unreadable("The JSON nests too deeply to be a question file");
+    parsed = JSON.parse(text);
+  } catch {
+    return unreadable("The file is not valid JSON");
+  }
+  if (!v.is(JsonFile, parsed)) return unreadable('The JSON must be a list of questions or {"questions": [...]}');
+  const items = Array.isArray(parsed) ? parsed : parsed.questions;
+  return checkAll(items, (index) => `Question ${index + 1}`);
+}
+
+function csvTable(bytes: Uint8Array): Table {
   const limits = QUESTION_FILE_LIMITS;
-  const unreadable = (what: string): QuestionFileResult => ({
-    ok: false,
-    problems: [{ where: "The file", message: what }],
-  });
-  const tooLarge = (message: string): QuestionFileResult => ({ ok: false, tooLarge: message });
-  if (bytes.byteLength > limits.maxBytes) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.fileTooLarge);
-  if (format === "json") {
-    let parsed: unknown;
-    try {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-      // A question is a few levels deep; millions of nested brackets take JSON.parse seconds.
-      if (jsonDepth(text) > limits.maxJsonDepth) return unreadable("The JSON nests too deeply to be a question file");
-      parsed = JSON.parse(text);
-    } catch {
-      return unreadable("The file is not valid JSON");
-    }
-    if (!v.is(JsonFile, parsed)) return unreadable('The JSON must be a list of questions or {"questions": [...]}');
-    const items = Array.isArray(parsed) ? parsed : parsed.questions;
-    return checkAll(items, (index) => `Question ${index + 1}`);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { refused: unreadable(NOT_CSV) };
   }
-  let table: string[][];
-  if (format === "csv") {
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
-    }
-    // csv-parse has no limit on columns, and a line of seven million commas takes it seconds.
-    if (widestCsvRow(text) > limits.maxColumns) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns);
-    try {
-      table = parseCsv(text, {
-        bom: true,
-        relax_column_count: true,
-        skip_empty_lines: true,
-        max_record_size: limits.maxRowChars,
-        // One row past the limit is enough to know the file has too many.
-        to: limits.maxRows + 1,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === "CSV_MAX_RECORD_SIZE")
-        return tooLarge(QUESTION_FILE_LIMIT_TEXTS.rowTooLong);
-      return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
-    }
-  } else {
-    const notAWorkbook = unreadable("The file is not a readable Excel workbook (.xlsx)");
-    let entries: ZipEntry[];
-    try {
-      entries = checkZip(bytes, limits, (name) => name.endsWith(".xml"));
-    } catch (error) {
-      if (error instanceof ZipLimitError)
-        return tooLarge(
-          error.limit === "entries" ? QUESTION_FILE_LIMIT_TEXTS.tooManyParts : QUESTION_FILE_LIMIT_TEXTS.unpacksTooFar,
-        );
-      if (error instanceof ZipFormatError) return notAWorkbook;
-      throw error;
-    }
-    // read-excel-file makes a row for every row number up to the highest and a cell for every
-    // column up to the furthest, whatever lies between: a sheet of a few bytes that names row
-    // 100,000,000 would fill the memory. Every part is looked at, since any can be a sheet.
-    const reach = furthestCell(entries);
-    if (reach.row > limits.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
-    if (reach.column > limits.maxColumns) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns);
-    try {
-      table = (await readSheet(Buffer.from(bytes), 1)) as unknown as string[][];
-    } catch {
-      return notAWorkbook;
-    }
+  // csv-parse has no limit on columns, and a line of seven million commas takes it seconds.
+  if (widestCsvRow(text) > limits.maxColumns) return { refused: tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns) };
+  try {
+    const table: string[][] = parseCsv(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: limits.maxRowChars,
+      // One row past the limit is enough to know the file has too many.
+      to: limits.maxRows + 1,
+    });
+    return { table };
+  } catch (error) {
+    const tooLong = (error as { code?: string }).code === "CSV_MAX_RECORD_SIZE";
+    return { refused: tooLong ? tooLarge(QUESTION_FILE_LIMIT_TEXTS.rowTooLong) : unreadable(NOT_CSV) };
   }
-  if (table.length > limits.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
-  return rowsFromTable(table);
+}
+
+async function workbookTable(bytes: Uint8Array): Promise<Table> {
+  const limits = QUESTION_FILE_LIMITS;
+  let entries: ZipEntry[];
+  try {
+    entries = checkZip(bytes, limits, (name) => name.endsWith(".xml"));
+  } catch (error) {
+    if (error instanceof ZipLimitError) {
+      const { tooManyParts, unpacksTooFar } = QUESTION_FILE_LIMIT_TEXTS;
+      return { refused: tooLarge(error.limit === "entries" ? tooManyParts : unpacksTooFar) };
+    }
+    if (error instanceof ZipFormatError) return { refused: unreadable(NOT_A_WORKBOOK) };
+    throw error;
+  }
+  // read-excel-file makes a row for every row number up to the highest and a cell for every
+  // column up to the furthest, whatever lies between: a sheet of a few bytes that names row
+  // 100,000,000 would fill the memory. Every part is looked at, since any can be a sheet.
+  const reach = furthestCell(entries);
+  if (reach.row > limits.maxRows) return { refused: tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows) };
+  if (reach.column > limits.maxColumns) return { refused: tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns) };
+  try {
+    return { table: (await readSheet(Buffer.from(bytes), 1)) as unknown as string[][] };
+  } catch {
+    return { refused: unreadable(NOT_A_WORKBOOK) };
+  }
 }
 
 /** How deeply a JSON text's arrays and objects nest (brackets outside strings). */
