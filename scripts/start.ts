@@ -7,6 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const ENTRY = "build/server/index.js";
+/** The parsing threads' module (server/parsing/bounded-worker.ts), built beside the server. */
+const WORKERS = "build/workers/parsing.js";
 const SOURCES = [
   "app",
   "common",
@@ -28,11 +30,17 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-const built = existsSync(ENTRY) ? statSync(ENTRY).mtimeMs : 0;
+const builtAt = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const built = Math.min(builtAt(ENTRY), builtAt(WORKERS));
 if (built < Math.max(...SOURCES.map(newestMtime))) {
   console.log(built ? "Sources changed since the last build; rebuilding…" : "Building Pathshala (first start)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const command of [
+    ["react-router", "build"],
+    ["vite", "build", "--config", "scripts/build/workers.config.ts", "--logLevel", "warn"],
+  ]) {
+    const result = spawnSync("npx", command, { stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 await import(join(process.cwd(), ENTRY));

@@ -17,6 +17,7 @@ import { csrf } from "./http/middleware/csrf.ts";
 import { requester } from "./http/middleware/requester.ts";
 import { mediaMimeOf } from "./services/media.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
+import { QUESTION_FILE_LIMITS } from "./services/mock-tests/question-files.ts";
 import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
@@ -41,6 +42,9 @@ const PHOTO_FORM_PAGES = new Set([
   "/business/account",
   "/business/site",
 ]);
+
+/** The Tests area's question bank page, whose form imports a question file (as large as the API's). */
+const QUESTION_FILE_PAGES = new Set(["/creator/tests/questions", "/business/tests/questions"]);
 
 /**
  * What runs before anything else, static assets included: request id and log, security headers,
@@ -140,15 +144,18 @@ function requestGuards(deps: AppDeps) {
   const tooLarge = (c: Context) => c.json(errorBody("The request body is too large."), 413);
   const jsonLimit = limitBody(JSON_BODY_LIMIT, tooLarge);
   const photoFormLimit = limitBody(AVATAR_MAX_BYTES + 64 * 1024, tooLarge);
+  const questionFileLimit = limitBody(QUESTION_FILE_LIMITS.maxBytes + 64 * 1024, tooLarge);
   return [
     session(deps.services.sessions, deps.env.TRUST_PROXY),
     requester(deps.env.TRUST_PROXY),
     csrf(deps.env.TRUST_PROXY),
     createMiddleware<AppEnv>(async (c, next) => {
       if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-      // API upload endpoints set their own, larger limits; pages that take a photo allow one.
+      // API upload endpoints set their own, larger limits; pages that take a photo or a question file allow one.
       if (isUploadRequest(c.req.method, c.req.path)) return next();
-      return (PHOTO_FORM_PAGES.has(c.req.path.replace(/\.data$/, "")) ? photoFormLimit : jsonLimit)(c, next);
+      const page = c.req.path.replace(/\.data$/, "");
+      if (PHOTO_FORM_PAGES.has(page)) return photoFormLimit(c, next);
+      return (QUESTION_FILE_PAGES.has(page) ? questionFileLimit : jsonLimit)(c, next);
     }),
   ] as const;
 }

@@ -49,7 +49,7 @@ export function contentRouter({ services }: AppDeps) {
       responses: {
         201: "{content}",
         400: "Invalid input, missing file or wrong file type",
-        413: "File too large",
+        413: "File too large, or a PDF past the stamping's limits (pages, objects, object streams)",
       },
     }),
     async (c) => {

@@ -121,7 +121,7 @@ export function questionsRouter({ services }: AppDeps) {
         201: "{success, questions: Question[]}",
         400: "Not a question file, {problems: [{where, message}]} naming each bad row, or a bank the caller may not write to",
         ...TEAM_ONLY,
-        413: "The file is too large (at most 8 MB)",
+        413: "The file is too large (at most 8 MB), or asks for more than the import's limits (docs/mock-tests.md)",
       },
     }),
     WRITERS,

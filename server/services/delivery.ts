@@ -12,7 +12,8 @@ import type { ContentView } from "./content.ts";
 import type { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
 import { byteBoundedCache } from "../caches/byte-cache.ts";
-import { watermarkPdf, type WatermarkOwner } from "./pdf-watermark.ts";
+import { PDF_LIMITS, type StampResult, type WatermarkOwner } from "./pdf-watermark.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "../parsing/bounded-worker.ts";
 
 /** app_meta key of the link-signing secret, made once and shared by every instance. */
 export const DELIVERY_SECRET_META = "delivery_signing_secret";
@@ -28,6 +29,14 @@ export const PDF_NOT_STAMPABLE = "This PDF could not be prepared for download. P
 /** What a creator is told when the PDF they upload is one that students' copies could not be made of. */
 export const PDF_CANNOT_BE_PREPARED =
   "This PDF cannot be prepared for students: it may be password-protected or damaged. Please upload another PDF.";
+/** What a creator is told when the PDF asks more of the stamping than its limits allow (a 413). */
+export const PDF_TOO_LARGE_TO_PREPARE = `This PDF is too large to prepare for students (at most ${PDF_LIMITS.maxPages.toLocaleString("en-IN")} pages). Please split it into smaller PDFs.`;
+/**
+ * The stamping thread's ceilings: a 2,000-page book stamps in about a second on a quiet machine
+ * and in five on one whose two cores are shared five ways; the known bombs are refused by the
+ * checks long before (docs/performance.md, "Uploaded files").
+ */
+const STAMP_WORKER = { timeMs: 30_000, heapMb: 384 };
 /** Whose name the trial stamp of an uploaded PDF carries (the copy is thrown away). */
 const TRIAL_OWNER: WatermarkOwner = { name: "Sample Student", email: "student@example.com" };
 
@@ -90,6 +99,7 @@ export class DeliveryService {
   private readonly stamped: LRUCache<string, StampedPdf>;
   private readonly stamping = new Map<string, Promise<StampedPdf>>();
   private readonly stampSlots: LimitFunction;
+  private readonly stampWorker: WorkerLimits;
 
   constructor(
     db: Db,
@@ -102,7 +112,9 @@ export class DeliveryService {
     this.loadContent = loadContent;
     this.logger = options.logger;
     this.stamped = byteBoundedCache(options.stampedCacheBytes ?? 64 * 1024 * 1024);
-    this.stampSlots = pLimit(Math.max(1, options.stampingConcurrency ?? 2));
+    const concurrency = Math.max(1, options.stampingConcurrency ?? 2);
+    this.stampSlots = pLimit(concurrency);
+    this.stampWorker = { ...STAMP_WORKER, threads: concurrency };
   }
 
   /** A signed link to `content`'s file for `reader`; 403 if they may not open it; null when the content has no file. */
@@ -229,20 +241,10 @@ export class DeliveryService {
    * MAX_PDF_BYTES), as a student's first open reads it.
    */
   async checkStampable(fileKey: string): Promise<void> {
-    const stampable = await this.stampSlots(async () => {
-      const original = await this.readWhole(fileKey);
-      try {
-        await watermarkPdf(original, TRIAL_OWNER);
-        return true;
-      } catch (error) {
-        this.logger?.info("refused an uploaded PDF that cannot be stamped", {
-          fileKey,
-          error: (error as Error).message,
-        });
-        return false;
-      }
-    });
-    if (!stampable) throw badRequest(PDF_CANNOT_BE_PREPARED);
+    const trial = await this.stampSlots(async () => this.stampInWorker(await this.readWhole(fileKey), TRIAL_OWNER));
+    if (trial.ok) return;
+    this.logger?.info("refused an uploaded PDF that cannot be stamped", { fileKey, error: trial.reason });
+    throw trial.tooLarge ? new HttpError(413, PDF_TOO_LARGE_TO_PREPARE) : badRequest(PDF_CANNOT_BE_PREPARED);
   }
 
   private async readWhole(fileKey: string): Promise<Uint8Array> {
@@ -252,17 +254,28 @@ export class DeliveryService {
   }
 
   private async stamp(fileKey: string, owner: WatermarkOwner): Promise<StampedPdf> {
-    const original = await this.readWhole(fileKey);
-    let data: Uint8Array<ArrayBuffer>;
-    try {
-      data = (await watermarkPdf(original, owner)) as Uint8Array<ArrayBuffer>;
-    } catch (error) {
+    const stamped = await this.stampInWorker(await this.readWhole(fileKey), owner);
+    if (!stamped.ok) {
       // Never hand out an unmarked copy: the student is told, the operator sees why.
-      this.logger?.error("could not watermark a PDF", { fileKey, error: (error as Error).message });
+      this.logger?.error("could not watermark a PDF", { fileKey, error: stamped.reason });
       throw new HttpError(422, PDF_NOT_STAMPABLE);
     }
+    const data = stamped.bytes as Uint8Array<ArrayBuffer>;
     const etag = `"wm-${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
     return { data, etag, bytes: data.byteLength };
+  }
+
+  /** Stamps on a parsing thread (server/parsing/bounded-worker.ts); the original's memory goes with it. */
+  private async stampInWorker(original: Uint8Array, owner: WatermarkOwner): Promise<StampResult> {
+    const own = { name: owner.name, email: owner.email };
+    try {
+      return await runInWorker("stampPdf", { bytes: original, owner: own }, this.stampWorker, [
+        original.buffer as ArrayBuffer,
+      ]);
+    } catch (error) {
+      if (error instanceof WorkerLimitError) return { ok: false, tooLarge: true, reason: error.message };
+      throw error;
+    }
   }
 
   private async sign(userId: string, contentId: string, fileKey: string, expires: number): Promise<string> {

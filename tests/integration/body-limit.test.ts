@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../server/services/admins.ts";
 import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
@@ -63,5 +64,40 @@ describe("request bodies over HTTP", () => {
     } as RequestInit);
     expect(big.status).toBe(413);
     expect((await big.json()).error).toBe("The request body is too large.");
+  });
+
+  it("the question bank page's form takes a file as large as the API does (8 MB); other pages stop at 1 MB", async () => {
+    // node:http rather than fetch: the server answers a body that is too large at once, and
+    // fetch reports the connection closing under its upload rather than the answer.
+    const post = async (path: string, size: number) => {
+      const form = new FormData();
+      form.set("intent", "import");
+      form.set("file", new File([new Uint8Array(size)], "bank.csv"));
+      const encoded = new Response(form);
+      const body = Buffer.from(await encoded.arrayBuffer());
+      return new Promise<{ status: number; error?: string }>((resolve, reject) => {
+        const req = request(`${t.baseUrl}${path}`, {
+          method: "POST",
+          headers: { "content-type": encoded.headers.get("content-type")!, "content-length": body.length },
+        });
+        req.on("error", () => {}); // The server may close while the rest is being written.
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, error: text.startsWith("{") ? JSON.parse(text).error : undefined }),
+          );
+          res.on("error", reject);
+        });
+        req.end(body);
+      });
+    };
+    for (const page of ["/creator/tests/questions", "/business/tests/questions", "/business/tests/questions.data"]) {
+      expect((await post(page, 3 * 1024 * 1024)).status, page).not.toBe(413);
+      const refused = await post(page, 9 * 1024 * 1024);
+      expect(refused.status, page).toBe(413);
+      expect(refused.error).toBe("The request body is too large.");
+    }
+    expect((await post("/creator/tests/new", 3 * 1024 * 1024)).status).toBe(413);
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { questions } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
-import { badRequest, notFound, parseWith } from "../../http/errors.ts";
+import { badRequest, HttpError, notFound, parseWith } from "../../http/errors.ts";
 import { QuestionSchema, type QuestionJson } from "#common/mock-tests/question.ts";
 import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
 import type { Reader } from "../content-access.ts";
@@ -9,7 +9,7 @@ import { isUuid } from "#common/validation/ids.ts";
 import {
   MAX_QUESTIONS_PER_FILE,
   questionFileFormat,
-  readQuestionFile,
+  readQuestionFileInWorker,
   writeQuestionFile,
   type QuestionFileFormat,
 } from "./question-files.ts";
@@ -122,7 +122,8 @@ export class QuestionBankService {
     const centerId = await bankFor(this.db, author, bank);
     const format = questionFileFormat(file.name);
     if (!format) throw badRequest(QUESTION_TEXTS.unknownFormat);
-    const read = await readQuestionFile(format, file.bytes);
+    const read = await readQuestionFileInWorker(format, file.bytes);
+    if (!read.ok && "tooLarge" in read) throw new HttpError(413, read.tooLarge);
     if (!read.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: read.problems });
     const rows = await this.db
       .insert(questions)

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
-import { readQuestionFile, writeQuestionFile, questionFileFormat, QUESTION_COLUMNS } from "./question-files.ts";
+import {
+  readQuestionFile,
+  readQuestionFileInWorker,
+  writeQuestionFile,
+  questionFileFormat,
+  QUESTION_COLUMNS,
+  QUESTION_FILE_LIMIT_TEXTS as LIMIT,
+} from "./question-files.ts";
+import { cell, deflated, sheetBomb, stored, workbook } from "../../../tests/helpers/bombs.ts";
+import { runInWorker, WorkerLimitError } from "../../parsing/bounded-worker.ts";
 
 const BANK: QuestionJson[] = [
   {
@@ -137,5 +146,87 @@ describe("question files", () => {
     expect(questionFileFormat("bank.csv")).toBe("csv");
     expect(questionFileFormat("bank.txt")).toBeNull();
     expect(QUESTION_COLUMNS).toContain("hindi_option_f");
+  });
+
+  it("reads a workbook made by hand (inline text), as office programs write them", async () => {
+    const header = ["type", "text", "option_a", "option_b", "answer"];
+    const rows = [header, ["single", "Which?", "yes", "no", "A"]]
+      .map((cells, r) => `<row r="${r + 1}">${cells.map((c, i) => cell(`${"ABCDE"[i]}${r + 1}`, c)).join("")}</row>`)
+      .join("");
+    expect(await readQuestionFile("xlsx", workbook(rows))).toEqual({
+      ok: true,
+      questions: [{ type: "single", text: "Which?", options: ["yes", "no"], answer: 0 }],
+    });
+  });
+});
+
+describe("question files within limits", () => {
+  const tooLarge = (message: string) => ({ ok: false, tooLarge: message });
+
+  it("refuses a CSV with too many rows, too many columns or a row too long, and JSON nested too deep, before building them", async () => {
+    const header = "type,text,answer\n";
+    expect(await readQuestionFile("csv", csv([header + "single,x,A\n".repeat(10_001)]))).toEqual(
+      tooLarge(LIMIT.tooManyRows),
+    );
+    expect(await readQuestionFile("csv", csv([header + ",".repeat(100)]))).toEqual(tooLarge(LIMIT.tooManyColumns));
+    expect(await readQuestionFile("csv", csv([header + `single,"${"x".repeat(600_000)}",A`]))).toEqual(
+      tooLarge(LIMIT.rowTooLong),
+    );
+    expect(await readQuestionFile("csv", new Uint8Array(8 * 1024 * 1024 + 1))).toEqual(tooLarge(LIMIT.fileTooLarge));
+    const deep = new TextEncoder().encode("[".repeat(1_000_000) + "]".repeat(1_000_000));
+    expect(await readQuestionFile("json", deep)).toEqual({
+      ok: false,
+      problems: [{ where: "The file", message: "The JSON nests too deeply to be a question file" }],
+    });
+    // Brackets inside text are text.
+    const bracketed = [{ type: "numerical", text: `${"[{".repeat(40)} \\" ]]`, answer: 1 }];
+    expect(await readQuestionFile("json", new TextEncoder().encode(JSON.stringify(bracketed)))).toEqual({
+      ok: true,
+      questions: bracketed,
+    });
+  });
+
+  it("refuses a workbook that unpacks too far or has too many parts, from its directory", async () => {
+    const bomb = await sheetBomb(64);
+    expect(bomb.payload.length).toBeLessThan(512 * 1024);
+    expect(await readQuestionFile("xlsx", workbook(bomb))).toEqual(tooLarge(LIMIT.unpacksTooFar));
+    const parts = Array.from({ length: 260 }, (_, i) => stored(`xl/media/${i}.bin`, "x"));
+    expect(await readQuestionFile("xlsx", workbook("", parts))).toEqual(tooLarge(LIMIT.tooManyParts));
+  });
+
+  it("refuses a workbook whose sizes lie, as not a workbook", async () => {
+    const bomb = await sheetBomb(64);
+    expect(await readQuestionFile("xlsx", workbook({ ...bomb, declare: { central: 2048, local: 2048 } }))).toEqual({
+      ok: false,
+      problems: [{ where: "The file", message: "The file is not a readable Excel workbook (.xlsx)" }],
+    });
+  });
+
+  it("refuses a few bytes of sheet that name a far row or column, before any row is made", async () => {
+    const far = `<row r="1">${cell("A1", "type")}</row><row r="300000000">${cell("A300000000", "x")}</row>`;
+    expect(await readQuestionFile("xlsx", workbook(far))).toEqual(tooLarge(LIMIT.tooManyRows));
+    const wide = `<row r="1">${cell("A1", "type")}${cell("XFD1", "x")}</row>`;
+    expect(await readQuestionFile("xlsx", workbook(wide))).toEqual(tooLarge(LIMIT.tooManyColumns));
+    // Any part can be a sheet (the workbook's relationships name them): every one is looked at.
+    const hidden = deflated("xl/other/sheet9.xml", `<worksheet><sheetData>${far}</sheetData></worksheet>`);
+    expect(await readQuestionFile("xlsx", workbook(`<row r="1">${cell("A1", "type")}</row>`, [hidden]))).toEqual(
+      tooLarge(LIMIT.tooManyRows),
+    );
+  });
+
+  it("reads in a worker, which answers as the file would, and is ended past its heap or its time", async () => {
+    const file = await writeQuestionFile("xlsx", BANK);
+    expect(await readQuestionFileInWorker("xlsx", file)).toEqual({ ok: true, questions: BANK });
+    // 25 MB of sheet, within the file limits: read in 64 MB of heap, not in 16.
+    const rows = Array.from({ length: 5_000 }, (_, r) => {
+      const n = r + 1;
+      return `<row r="${n}">${cell(`A${n}`, "single")}${cell(`B${n}`, "q".repeat(5_000) + n)}</row>`;
+    });
+    const big = workbook(rows.join(""));
+    const read = (timeMs: number, heapMb: number) =>
+      runInWorker("questionFile", { format: "xlsx", bytes: big }, { timeMs, heapMb, threads: 1 });
+    await expect(read(60_000, 16)).rejects.toEqual(new WorkerLimitError("memory"));
+    await expect(read(1, 256)).rejects.toEqual(new WorkerLimitError("time"));
+    await expect(read(60_000, 256)).resolves.toMatchObject({ ok: false, problems: [{ where: "Row 1" }] });
   });
 });

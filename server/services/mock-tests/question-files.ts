@@ -1,8 +1,11 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
-import readXlsxFile from "read-excel-file/node";
+import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
+import pLimit from "p-limit";
 import * as v from "valibot";
+import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
 import { parseInput } from "#common/validation/storable.ts";
 import { MAX_OPTIONS, QuestionSchema, type NumericalKey, type QuestionJson } from "#common/mock-tests/question.ts";
 
@@ -38,10 +41,45 @@ export interface RowProblem {
   message: string;
 }
 
-export type QuestionFileResult = { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] };
+/** `tooLarge`: the file asks for more than the import's limits (a 413 with that message). */
+export type QuestionFileResult =
+  { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] } | { ok: false; tooLarge: string };
 
 export const MAX_QUESTIONS_PER_FILE = 2_000;
 const MAX_PROBLEMS = 50;
+
+/**
+ * What a question file may ask of the import, whatever its format (docs/mock-tests.md, "Question
+ * files"; the figures behind them are in docs/performance.md, "Uploaded files").
+ */
+export const QUESTION_FILE_LIMITS = {
+  /** The file as uploaded. */
+  maxBytes: 8 * 1024 * 1024,
+  /** An .xlsx's parts, and what they expand to together: the text of an 8 MB CSV and its markup. */
+  maxEntries: 256,
+  maxExpandedBytes: 32 * 1024 * 1024,
+  /** Rows read, blank ones included (a file holds at most MAX_QUESTIONS_PER_FILE questions). */
+  maxRows: 10_000,
+  /** Columns of a row (a question file has QUESTION_COLUMNS.length). */
+  maxColumns: 100,
+  /** Characters of one CSV row: every text of a question at its longest fits. */
+  maxRowChars: 500_000,
+  /** Nesting of a JSON file: {"questions": [{"hindi": {"options": [...]}}]} is four deep. */
+  maxJsonDepth: 16,
+};
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+const count = (n: number) => n.toLocaleString("en-IN");
+export const QUESTION_FILE_LIMIT_TEXTS = {
+  fileTooLarge: `The file is too large (at most ${mb(QUESTION_FILE_LIMITS.maxBytes)}).`,
+  unpacksTooFar: `The workbook unpacks to more than ${mb(QUESTION_FILE_LIMITS.maxExpandedBytes)}. Split it into smaller files and import each.`,
+  tooManyParts: `The workbook has more than ${count(QUESTION_FILE_LIMITS.maxEntries)} parts. Copy the questions into a new workbook and import that.`,
+  tooManyRows: `The file has more than ${count(QUESTION_FILE_LIMITS.maxRows)} rows. A file can hold at most ${count(MAX_QUESTIONS_PER_FILE)} questions.`,
+  tooManyColumns: `The file has more than ${count(QUESTION_FILE_LIMITS.maxColumns)} columns. A question file has ${QUESTION_COLUMNS.length}.`,
+  rowTooLong: `A row of the file is too long (at most ${count(QUESTION_FILE_LIMITS.maxRowChars)} characters).`,
+  tooSlow: "The file takes too long to read. Split it into smaller files and import each.",
+  tooBig: "The file needs too much memory to read. Split it into smaller files and import each.",
+} as const;
 
 /** The format a file name says it is in, or null. */
 export function questionFileFormat(fileName: string): QuestionFileFormat | null {
@@ -217,42 +255,183 @@ function rowsFromTable(table: string[][]): QuestionFileResult {
 
 const JsonFile = v.union([v.array(v.unknown()), v.object({ questions: v.array(v.unknown()) })]);
 
-/** Reads a question file; every problem is named by its row or question number. */
+const unreadable = (what: string): QuestionFileResult => ({
+  ok: false,
+  problems: [{ where: "The file", message: what }],
+});
+const tooLarge = (message: string): QuestionFileResult => ({ ok: false, tooLarge: message });
+const NOT_CSV = "The file is not a readable CSV file (UTF-8, comma-separated)";
+const NOT_A_WORKBOOK = "The file is not a readable Excel workbook (.xlsx)";
+
+/** A spreadsheet's cells, or why the file was refused before they were read. */
+type Table = { table: string[][] } | { refused: QuestionFileResult };
+
+/**
+ * Reads a question file; every problem is named by its row or question number, and a file that
+ * asks for more than QUESTION_FILE_LIMITS is refused before it is expanded or while it is read.
+ * The import runs it on a worker thread (`readQuestionFileInWorker`), with a heap and a time limit.
+ */
 export async function readQuestionFile(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
-  const unreadable = (what: string): QuestionFileResult => ({
-    ok: false,
-    problems: [{ where: "The file", message: what }],
-  });
-  if (format === "json") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    } catch {
-      return unreadable("The file is not valid JSON");
-    }
-    if (!v.is(JsonFile, parsed)) return unreadable('The JSON must be a list of questions or {"questions": [...]}');
-    const items = Array.isArray(parsed) ? parsed : parsed.questions;
-    return checkAll(items, (index) => `Question ${index + 1}`);
-  }
-  if (format === "csv") {
-    let table: string[][];
-    try {
-      table = parseCsv(new TextDecoder("utf-8", { fatal: true }).decode(bytes), {
-        bom: true,
-        relax_column_count: true,
-        skip_empty_lines: true,
-      });
-    } catch {
-      return unreadable("The file is not a readable CSV file (UTF-8, comma-separated)");
-    }
-    return rowsFromTable(table);
-  }
+  if (bytes.byteLength > QUESTION_FILE_LIMITS.maxBytes) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.fileTooLarge);
+  if (format === "json") return readJson(bytes);
+  const read = format === "csv" ? csvTable(bytes) : await workbookTable(bytes);
+  if ("refused" in read) return read.refused;
+  if (read.table.length > QUESTION_FILE_LIMITS.maxRows) return tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows);
+  return rowsFromTable(read.table);
+}
+
+function readJson(bytes: Uint8Array): QuestionFileResult {
+  let parsed: unknown;
   try {
-    const table = await readXlsxFile(Buffer.from(bytes));
-    return rowsFromTable((table[0]?.data ?? []) as unknown as string[][]);
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // A question is a few levels deep; millions of nested brackets take JSON.parse seconds.
+    if (jsonDepth(text) > QUESTION_FILE_LIMITS.maxJsonDepth)
+      return unreadable("The JSON nests too deeply to be a question file");
+    parsed = JSON.parse(text);
   } catch {
-    return unreadable("The file is not a readable Excel workbook (.xlsx)");
+    return unreadable("The file is not valid JSON");
   }
+  if (!v.is(JsonFile, parsed)) return unreadable('The JSON must be a list of questions or {"questions": [...]}');
+  const items = Array.isArray(parsed) ? parsed : parsed.questions;
+  return checkAll(items, (index) => `Question ${index + 1}`);
+}
+
+function csvTable(bytes: Uint8Array): Table {
+  const limits = QUESTION_FILE_LIMITS;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { refused: unreadable(NOT_CSV) };
+  }
+  // csv-parse has no limit on columns, and a line of seven million commas takes it seconds.
+  if (widestCsvRow(text) > limits.maxColumns) return { refused: tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns) };
+  try {
+    const table: string[][] = parseCsv(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: limits.maxRowChars,
+      // One row past the limit is enough to know the file has too many.
+      to: limits.maxRows + 1,
+    });
+    return { table };
+  } catch (error) {
+    const tooLong = (error as { code?: string }).code === "CSV_MAX_RECORD_SIZE";
+    return { refused: tooLong ? tooLarge(QUESTION_FILE_LIMIT_TEXTS.rowTooLong) : unreadable(NOT_CSV) };
+  }
+}
+
+async function workbookTable(bytes: Uint8Array): Promise<Table> {
+  const limits = QUESTION_FILE_LIMITS;
+  let entries: ZipEntry[];
+  try {
+    entries = checkZip(bytes, limits, (name) => name.endsWith(".xml"));
+  } catch (error) {
+    if (error instanceof ZipLimitError) {
+      const { tooManyParts, unpacksTooFar } = QUESTION_FILE_LIMIT_TEXTS;
+      return { refused: tooLarge(error.limit === "entries" ? tooManyParts : unpacksTooFar) };
+    }
+    if (error instanceof ZipFormatError) return { refused: unreadable(NOT_A_WORKBOOK) };
+    throw error;
+  }
+  // read-excel-file makes a row for every row number up to the highest and a cell for every
+  // column up to the furthest, whatever lies between: a sheet of a few bytes that names row
+  // 100,000,000 would fill the memory. Every part is looked at, since any can be a sheet.
+  const reach = furthestCell(entries);
+  if (reach.row > limits.maxRows) return { refused: tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyRows) };
+  if (reach.column > limits.maxColumns) return { refused: tooLarge(QUESTION_FILE_LIMIT_TEXTS.tooManyColumns) };
+  try {
+    return { table: (await readSheet(Buffer.from(bytes), 1)) as unknown as string[][] };
+  } catch {
+    return { refused: unreadable(NOT_A_WORKBOOK) };
+  }
+}
+
+/** How deeply a JSON text's arrays and objects nest (brackets outside strings). */
+function jsonDepth(text: string): number {
+  let deepest = 0;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // The escaped character cannot end the string.
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** The most cells any row of a CSV text has: commas outside quotes, counted per line. */
+function widestCsvRow(text: string): number {
+  let widest = 0;
+  let cells = 1;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22)
+      quoted = !quoted; // A doubled quote inside quotes flips twice.
+    else if (quoted) continue;
+    else if (c === 0x2c) cells += 1;
+    else if (c === 0x0a) {
+      widest = Math.max(widest, cells);
+      cells = 1;
+    }
+  }
+  return Math.max(widest, cells);
+}
+
+/** The highest row number and column number that any `<row r>` or `<c r>` of the parts names. */
+function furthestCell(entries: ZipEntry[]): { row: number; column: number } {
+  const reach = { row: 0, column: 0 };
+  const reference = /<(?:[\w.-]+:)?(?:row|c)\s[^>]*?\br\s*=\s*["']([A-Za-z]*)(\d+)["']/g;
+  for (const { data } of entries) {
+    if (!data) continue;
+    for (const [, letters, digits] of data.toString("latin1").matchAll(reference)) {
+      reach.row = Math.max(reach.row, Number(digits));
+      reach.column = Math.max(reach.column, columnNumber(letters));
+    }
+  }
+  return reach;
+}
+
+/** "A" → 1, "Z" → 26, "AA" → 27. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const letter of letters.toUpperCase()) n = n * 26 + (letter.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * What an import may take of a parsing thread: a full 32 MB workbook reads in under a second,
+ * 2,000 questions in a tenth of one (docs/performance.md, "Uploaded files"); the time is there
+ * for a machine under load, since the known bombs are refused by the checks within milliseconds.
+ */
+const QUESTION_FILE_WORKER: WorkerLimits = { timeMs: 15_000, heapMb: 256, threads: 2 };
+/** Files read at the same time: each holds a thread and its heap. */
+const readingSlots = pLimit(QUESTION_FILE_WORKER.threads);
+
+/**
+ * `readQuestionFile` on a worker thread of its own (server/parsing/bounded-worker.ts): a file that
+ * would need more heap or time than QUESTION_FILE_WORKER is refused as too large, and the server
+ * goes on answering while it is read.
+ */
+export function readQuestionFileInWorker(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
+  return readingSlots(async () => {
+    try {
+      return await runInWorker("questionFile", { format, bytes }, QUESTION_FILE_WORKER);
+    } catch (error) {
+      if (!(error instanceof WorkerLimitError)) throw error;
+      return {
+        ok: false,
+        tooLarge: error.limit === "time" ? QUESTION_FILE_LIMIT_TEXTS.tooSlow : QUESTION_FILE_LIMIT_TEXTS.tooBig,
+      };
+    }
+  });
 }
 
 /** The bank (or part of it) as a file in the given format. */
