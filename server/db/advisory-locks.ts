@@ -15,6 +15,8 @@ export const ADVISORY_LOCKS = {
   jobQueueGrants: 7351003,
   /** Space: one seller's invoices are issued one at a time. */
   invoiceSellers: 7351004,
+  /** Space: domains sharing their last two labels are bound one at a time (a name, its www. twin, its parents). */
+  domainBinds: 7351005,
 } as const;
 
 /** Holds `name`'s lock within `space` until `tx` ends; a transaction asking for the same one waits. */

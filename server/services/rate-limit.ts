@@ -87,4 +87,6 @@ export const RATE_RULES = {
   /** One-time codes sent to a number (adding it, or signing in with it), and asked for from one address. */
   phoneCodeNumber: { name: "phone-code:number", limit: 5, windowMs: 60 * MINUTE },
   phoneCodeIp: { name: "phone-code:ip", limit: 20, windowMs: 60 * MINUTE },
+  /** Domains an institute asks for and checks (each check looks up DNS and calls the domain). */
+  domainProofCenter: { name: "domain-proof:center", limit: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;

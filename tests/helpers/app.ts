@@ -34,6 +34,9 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     SEED_DEMO: "0",
     DATA_DIR: dataDir,
+    // The tests switch the sandboxes on, as a real deployment never does without saying so.
+    MESSAGES_SANDBOX: "1",
+    RAZORPAY_SANDBOX: "1",
     ...envOverrides,
   });
   const testDb = await createTestDatabase(options);
