@@ -75,8 +75,10 @@ export interface DomainServiceDeps {
 
 export interface DomainCheckResult {
   proven: boolean;
+  /** What happened, in the owner's words. */
   message: string;
-  state: DomainStateJson;
+  /** The institute's domain state after it. */
+  domain: DomainStateJson;
 }
 
 /**
@@ -178,7 +180,7 @@ export class DomainService {
       throw refuse(409, DOMAIN_TEXTS.ownOther);
     await this.limit(center.id);
     await this.claim(this.deps.db, center.id, domain);
-    return { proven: false, message: DOMAIN_TEXTS.asked(domain), state: await this.state(center) };
+    return { proven: false, message: DOMAIN_TEXTS.asked(domain), domain: await this.state(center) };
   }
 
   /** "Check now": looks for the proof of the institute's claim and binds the domain when found. */
@@ -192,7 +194,7 @@ export class DomainService {
       const bound = await this.bind(claim, center.ownerId);
       if (bound) {
         const fresh = (await this.deps.db.select().from(centers).where(eq(centers.id, center.id)))[0] ?? center;
-        return { proven: true, message: DOMAIN_TEXTS.proven(claim.domain), state: await this.state(fresh) };
+        return { proven: true, message: DOMAIN_TEXTS.proven(claim.domain), domain: await this.state(fresh) };
       }
     }
     const found: DomainCheckOutcome = outcome === "proven" ? "taken" : outcome;
@@ -200,7 +202,7 @@ export class DomainService {
       .update(domainClaims)
       .set({ checkedAt: now, lastOutcome: found })
       .where(and(eq(domainClaims.id, claim.id), eq(domainClaims.token, claim.token)));
-    return { proven: false, message: outcomeText(found, claim.domain), state: await this.state(center) };
+    return { proven: false, message: outcomeText(found, claim.domain), domain: await this.state(center) };
   }
 
   /**
