@@ -36,14 +36,15 @@ for (const [net, bits] of [
   NOT_PUBLIC.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
   ["::", 127],
-  ["::ffff:0:0", 96],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
 ] as const)
   NOT_PUBLIC.addSubnet(net, bits, "ipv6");
 
-function isPublicAddress(address: string): boolean {
+export function isPublicAddress(raw: string): boolean {
+  // An IPv4 address written as IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address it is.
+  const address = raw.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
   const family = isIP(address);
   return family !== 0 && !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
 }

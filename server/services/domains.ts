@@ -49,7 +49,7 @@ export type DomainStatus =
  * The names whose binding decides who may have `domain`: itself, its `www.` twin, and every
  * parent with its twin (a name under another institute's domain is that institute's).
  */
-function relatedNames(domain: string): string[] {
+export function relatedNames(domain: string): string[] {
   const names = new Set([domain, twinOf(domain)]);
   const labels = domain.split(".");
   for (let i = 1; i < labels.length - 1; i++) {
