@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type DomainAction = { ok: true; intent: "claim" | "verify"; proven: boolean; message: string } | { ok: false; error: string };
+type DomainAction =
+  { ok: true; intent: "claim" | "verify"; proven: boolean; message: string } | { ok: false; error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
@@ -200,7 +201,8 @@ function DomainCard({ state, domain }: { state: DomainStateJson; domain: Promise
               )}
             </p>
             <p className="text-sm text-muted-foreground">
-              Your website opens on {bound} and on {twinOf(bound)}, which leads to it. No other institute can use either.
+              Your website opens on {bound} and on {twinOf(bound)}, which leads to it. No other institute can use
+              either.
             </p>
             {claim?.status !== "pending" && domain && <Records domain={domain} />}
           </section>
@@ -268,8 +270,8 @@ function DomainCard({ state, domain }: { state: DomainStateJson; domain: Promise
             ) : (
               <>
                 <p className="text-sm">
-                  The time to prove {claim.domain} ran out on {formatDate(claim.expiresAt)}. Ask for it again to get a new
-                  code: you then have {CLAIM_DAYS} days to prove it.
+                  The time to prove {claim.domain} ran out on {formatDate(claim.expiresAt)}. Ask for it again to get a
+                  new code: you then have {CLAIM_DAYS} days to prove it.
                 </p>
                 <Form method="post">
                   <input type="hidden" name="intent" value="claim" />
@@ -289,7 +291,12 @@ function DomainCard({ state, domain }: { state: DomainStateJson; domain: Promise
           </p>
         )}
 
-        <Form method="post" className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Form
+          method="post"
+          // A new claim (or a binding) starts the form afresh.
+          key={`${bound}:${claim?.txt.value}`}
+          className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_auto] sm:items-end"
+        >
           <input type="hidden" name="intent" value="claim" />
           <Field
             label={bound || claim ? "Use a different domain" : "Your domain"}
