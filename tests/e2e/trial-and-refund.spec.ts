@@ -162,7 +162,7 @@ test("admins edit platform settings; Setup Details and Help & Contact show them"
     email: `sana.${id}@example.com`,
   });
   await business.goto("/business/setup");
-  const records = business.getByRole("table");
+  const records = business.getByRole("table", { name: "The records that point your domain here" });
   await expect(records).toContainText("203.0.113.10");
   await expect(records).toContainText("sites.pathshala.example");
   await shot(business, "setup-details");

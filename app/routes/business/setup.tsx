@@ -224,7 +224,7 @@ function DomainCard({ state, domain }: { state: DomainStateJson; domain: Promise
                   Prove that {claim.domain} is yours by {formatDate(claim.expiresAt)}. Add this TXT record, then press
                   Check now:
                 </p>
-                <Table>
+                <Table aria-label="The TXT record that proves your domain">
                   <THead>
                     <tr>
                       <Th>Type</Th>
@@ -330,7 +330,7 @@ function Records({ domain }: { domain: Promise<DomainCheck> }) {
               </p>
             )}
             {check.records.length > 0 ? (
-              <Table>
+              <Table aria-label="The records that point your domain here">
                 <THead>
                   <tr>
                     <Th>Type</Th>
