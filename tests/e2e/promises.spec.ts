@@ -412,7 +412,11 @@ const AXE_PAGES: [string, "student" | "creator" | "business" | "admin" | null, s
   ],
   ["a student", "student", ["/student/live", "/student/courses", "/student/materials", "/logout"]],
   ["a creator", "creator", ["/creator/contents"]],
-  ["an owner", "business", ["/business", "/business/site", "/business/templates", "/business/website?template=t3"]],
+  [
+    "an owner",
+    "business",
+    ["/business", "/business/setup", "/business/site", "/business/templates", "/business/website?template=t3"],
+  ],
   [
     "an admin",
     "admin",
