@@ -6,7 +6,8 @@ import { input, operation } from "./openapi.ts";
 import { NO_SUBSCRIPTION, requireBusinessCenter } from "./business-context.ts";
 import { DomainCenterSchema, DomainClaimSchema } from "#common/domains.ts";
 
-const STATE = "{bound, workingHost, claim: {domain, status (pending or lapsed), createdAt, expiresAt, txt: {name, value}, checkedAt, lastResult} | null}";
+const STATE =
+  "{bound, workingHost, claim: {domain, status (pending or lapsed), createdAt, expiresAt, txt: {name, value}, checkedAt, lastResult} | null}";
 
 /**
  * An institute's own domain, for its owner (server/services/domains.ts): what is bound and what
@@ -19,7 +20,8 @@ export function domainClaimsRouter({ services }: AppDeps) {
     operation({
       tag: "domains",
       auth: "business",
-      summary: "The institute's domain: the one bound to it, the one waiting for proof (with its TXT record) and its working address",
+      summary:
+        "The institute's domain: the one bound to it, the one waiting for proof (with its TXT record) and its working address",
       responses: { 200: `{success, domain: ${STATE}}`, 404: NO_SUBSCRIPTION },
     }),
     allow("business"),

@@ -114,7 +114,11 @@ export class DomainService {
     const bound = await this.boundNear(db, domain);
     const foreign = bound.find((b) => !userId || b.ownerId !== userId);
     if (foreign) return { domain, available: false, reason: "taken", message: DOMAIN_TEXTS.taken };
-    if (userId && (bound.some((b) => b.customDomain === domain || b.customDomain === twinOf(domain)) || (await this.claimedBy(db, userId, domain))))
+    if (
+      userId &&
+      (bound.some((b) => b.customDomain === domain || b.customDomain === twinOf(domain)) ||
+        (await this.claimedBy(db, userId, domain)))
+    )
       return {
         domain,
         available: true,

@@ -144,11 +144,7 @@ export class TenantDirectory {
       .where(where)
       .limit(3);
     // A custom domain wins over a slug host if both somehow match, and either over a twin.
-    return (
-      rows.find((r) => r.customDomain === host) ??
-      rows.find((r) => r.customDomain !== twinOf(host)) ??
-      rows[0]
-    );
+    return rows.find((r) => r.customDomain === host) ?? rows.find((r) => r.customDomain !== twinOf(host)) ?? rows[0];
   }
 }
 
