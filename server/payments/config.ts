@@ -80,7 +80,7 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
 }
 
 /** The address this process can reach itself on, given the interface it listens on. */
-function localAddress(host: string): string {
+export function localAddress(host: string): string {
   if (host === "0.0.0.0" || host === "::" || host === "" || host === "localhost") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
 }

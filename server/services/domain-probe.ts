@@ -64,9 +64,10 @@ const publicOnly: LookupFunction = (hostname, options, callback) => {
 /**
  * The network as it is: TXT records from DNS, and the domain's own web server on port 80. A
  * special-use name (`*.localhost`, `*.test`: the demo's and the tests') means this machine, so
- * it is asked on this server's own port; a real deployment refuses such names before any check.
+ * it is asked on this server's own address and port; a real deployment refuses such names before
+ * any check.
  */
-export function networkProbe(options: { localPort: number }): DomainProbe {
+export function networkProbe(options: { localPort: number; localHost?: string }): DomainProbe {
   const resolver = new Resolver({ timeout: 2_000, tries: 2 });
   return {
     async txt(name) {
@@ -82,7 +83,7 @@ export function networkProbe(options: { localPort: number }): DomainProbe {
       return new Promise((resolve) => {
         const req = request(
           {
-            host: local ? "127.0.0.1" : domain,
+            host: local ? (options.localHost ?? "127.0.0.1") : domain,
             port: local ? options.localPort : 80,
             path,
             method: "GET",

@@ -14,6 +14,7 @@ import { BusinessService } from "./business.ts";
 import { EnquiryService } from "./enquiries.ts";
 import { SiteService } from "./sites.ts";
 import { createPayments, type Payments } from "../payments/index.ts";
+import { localAddress } from "../payments/config.ts";
 import { PurchaseService } from "./purchases.ts";
 import { DomainService } from "./domains.ts";
 import { networkProbe, type DomainProbe } from "./domain-probe.ts";
@@ -107,7 +108,7 @@ export function createServices({
   database,
   logger,
   storage = createStorage(env, storageCleanupLogger(logger)),
-  domainProbe = networkProbe({ localPort: env.PORT }),
+  domainProbe = networkProbe({ localPort: env.PORT, localHost: localAddress(env.HOST) }),
 }: ServiceDeps): Services {
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
