@@ -88,8 +88,18 @@ export class CenterAdminService {
   async list(query: CenterListQuery = {}): Promise<{ centers: CenterJson[]; total: number }> {
     const q = query.q?.trim();
     const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    // A domain an owner asked for and has not proven finds its center too.
+    const asking = this.db
+      .select({ id: domainClaims.centerId })
+      .from(domainClaims)
+      .where(ilike(domainClaims.domain, pattern ?? ""));
     const where = pattern
-      ? or(ilike(centers.instituteName, pattern), ilike(centers.customDomain, pattern), ilike(centers.slug, pattern))
+      ? or(
+          ilike(centers.instituteName, pattern),
+          ilike(centers.customDomain, pattern),
+          ilike(centers.slug, pattern),
+          inArray(centers.id, asking),
+        )
       : undefined;
     const [rows, [{ n }]] = await Promise.all([
       this.db

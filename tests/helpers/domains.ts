@@ -1,3 +1,5 @@
+import { eq, inArray, or } from "drizzle-orm";
+import { centers, domainClaims } from "../../server/db/schema/index.ts";
 import type { DomainProbe } from "../../server/services/domain-probe.ts";
 import type { DomainStateJson } from "#common/domains.ts";
 import type { TestApp } from "./app.ts";
@@ -41,5 +43,28 @@ export async function proveDomain(t: TestApp, auth: Record<string, string>, cent
   const res = await postJson(t, "/api/domains/verify", centerId ? { centerId } : {}, { headers: auth });
   const body = (await res.json()) as { proven?: boolean; message?: string };
   if (res.status !== 200 || !body.proven) throw new Error(`not proven: ${res.status} ${JSON.stringify(body)}`);
+  return claim.domain;
+}
+
+/** The centers `domain` names: bound to it, or asking for it (a purchase's domain waits for proof). */
+export function centersNamed(t: TestApp, domain: string) {
+  const asking = t.database.db
+    .select({ id: domainClaims.centerId })
+    .from(domainClaims)
+    .where(eq(domainClaims.domain, domain));
+  return t.database.db
+    .select()
+    .from(centers)
+    .where(or(eq(centers.customDomain, domain), inArray(centers.id, asking)));
+}
+
+/** Proves a center's pending domain as its owner would (the TXT record, then Check now), through the service. */
+export async function proveCenterDomain(t: TestApp, centerId: string): Promise<string> {
+  const [center] = await t.database.db.select().from(centers).where(eq(centers.id, centerId));
+  const { claim } = await t.services.domains.state(center);
+  if (!claim) throw new Error("no domain waits for proof");
+  t.dns.records.set(claim.txt.name, [claim.txt.value]);
+  const result = await t.services.domains.verify(center);
+  if (!result.proven) throw new Error(`not proven: ${result.message}`);
   return claim.domain;
 }

@@ -293,7 +293,14 @@ describe("a plan bought without a trial", () => {
     expect(body.center.workingHost).toBe(`${body.center.slug}.pathshala.test`);
     expect((await t.request("/", { host: domain })).status).toBe(404);
     expect((await t.request("/", { host: body.center.workingHost })).status).toBe(200);
+    // Admins find it by the domain it asked for, marked as not proven.
+    const admin = bearer(await adminToken(t));
+    const listed = await (await t.request(`/api/centers?q=${domain}`, { headers: admin })).json();
+    expect(listed.centers).toHaveLength(1);
+    expect(listed.centers[0]).toMatchObject({ _id: body.center._id, domain: null, pendingDomain: domain });
     await proveDomain(t, owner.auth);
+    const after = await (await t.request(`/api/centers?q=${domain}`, { headers: admin })).json();
+    expect(after.centers[0]).toMatchObject({ _id: body.center._id, domain, pendingDomain: null });
     expect((await t.request("/", { host: domain })).status).toBe(200);
     // Buying again for it renews the same institute.
     const again = await postJson(
