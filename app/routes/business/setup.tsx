@@ -162,8 +162,10 @@ function DomainCard({ state, domain }: { state: DomainStateJson; domain: Promise
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   useEffect(() => {
     if (!actionData) return;
-    if (!actionData.ok) toast.error("Domain not changed", { description: actionData.error, duration: 4000 });
+    if (!actionData.ok) toast.error("Your domain", { description: actionData.error, duration: 4000 });
     else if (actionData.proven) toast.success("Domain proven", { description: actionData.message, duration: 5000 });
+    else if (actionData.intent === "verify")
+      toast.error("Not proven yet", { description: actionData.message, duration: 4000 });
   }, [actionData]);
   const { bound, claim, workingHost } = state;
   return (
@@ -179,7 +181,10 @@ function DomainCard({ state, domain }: { state: DomainStateJson; domain: Promise
       </CardHeader>
       <CardContent className="grid gap-5">
         {actionData && !actionData.ok && <FormError>{actionData.error}</FormError>}
-        {actionData?.ok && <FormNote>{actionData.message}</FormNote>}
+        {/* A check that found nothing is told beside the claim (its last result). */}
+        {actionData?.ok && (actionData.intent === "claim" || actionData.proven) && (
+          <FormNote>{actionData.message}</FormNote>
+        )}
 
         {bound && (
           <section aria-label="Proven domain" className="grid gap-3">
