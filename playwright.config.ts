@@ -76,6 +76,9 @@ export default defineConfig({
       PLATFORM_DOMAIN: "localhost",
       // As behind the deploy's proxy: each test's browser names its own address (tests/e2e/fixtures.ts).
       TRUST_PROXY: "1",
+      // The demo's sandboxes, switched on explicitly (a server never runs one unasked).
+      MESSAGES_SANDBOX: "1",
+      RAZORPAY_SANDBOX: "1",
     },
   },
 });

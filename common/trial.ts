@@ -10,7 +10,6 @@ export const TRIAL_TEXTS = {
   start: "Start 14-day free trial",
   started: "Your 14-day free trial has started",
   ownerUsed: "You have already used your free trial. Buy a plan to keep going.",
-  domainUsed: "This domain has already had a free trial. Buy a plan to use it.",
   ownDomain: "This domain already runs your institute's website. Buy a plan to renew it.",
   buy: "Buy plan",
 } as const;
@@ -30,8 +29,11 @@ export interface TrialCenterJson {
   _id: string;
   slug: string;
   instituteName: string;
+  /** The institute's own domain once proven (null until then: see `pendingDomain`). */
   domain: string | null;
-  /** `{slug}.{PLATFORM_DOMAIN}`: the address that works at once, before the domain's DNS does (null without a platform domain). */
+  /** The domain the trial asked for, until its owner proves it is theirs (Setup Details). */
+  pendingDomain: string | null;
+  /** `{slug}.{PLATFORM_DOMAIN}`: the address that works at once, before the domain is proven (null without a platform domain). */
   workingHost: string | null;
   plan: string | null;
   billing: string | null;

@@ -220,6 +220,9 @@ async function main() {
           DATA_DIR: dataDir,
           NODE_ENV: "production",
           LOG_LEVEL: "warn",
+          // As the demo runs (npm start): the sandboxes switched on.
+          MESSAGES_SANDBOX: "1",
+          RAZORPAY_SANDBOX: "1",
         },
       });
       base = `http://localhost:${port}`;

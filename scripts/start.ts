@@ -1,10 +1,12 @@
 /**
  * `npm start`: builds the app when the build is missing or older than the sources, then runs the
- * production server. A fresh clone therefore needs only `npm install && npm start`.
+ * production server as the demo (the sandboxes switched on: scripts/lib/demo-sandboxes.ts). A
+ * fresh clone therefore needs only `npm install && npm start`.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { switchOnDemoSandboxes } from "./lib/demo-sandboxes.ts";
 
 const ENTRY = "build/server/index.js";
 /** The parsing threads' module (server/parsing/bounded-worker.ts), built beside the server. */
@@ -43,4 +45,6 @@ if (built < Math.max(...SOURCES.map(newestMtime))) {
   }
 }
 
+const switched = switchOnDemoSandboxes();
+if (switched.length) console.log(`The demo: ${switched.join(" ")} (set them to 0 to switch them off)`);
 await import(join(process.cwd(), ENTRY));

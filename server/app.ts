@@ -22,7 +22,7 @@ import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
 import { mountUnsubscribe } from "./messages/unsubscribe.ts";
-import { domainsRouter } from "./api/domains.ts";
+import { domainsRouter, mountDomainProof } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./http/middleware/unstorable-address.ts";
 import { pageMethods } from "./http/middleware/page-methods.ts";
 import { KEPT_PATHS, keptPages } from "./pages/kept-pages.ts";
@@ -73,7 +73,7 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   app.use(
     ...securityHeaders({
       trustProxy: deps.env.TRUST_PROXY,
-      realRazorpay: () => !deps.services.payments.config.sandbox,
+      realRazorpay: () => deps.services.payments.config.mode === "razorpay",
       // Vite's development server injects its own inline scripts; production gets the strict policy.
       csp: deps.env.NODE_ENV !== "development",
     }),
@@ -107,12 +107,14 @@ export function mountEarly(app: Hono<AppEnv>, deps: AppDeps): void {
   });
   // A request naming no usable host ends here: it is never taken for the platform.
   app.use(hostRequired(deps.env.TRUST_PROXY));
-  // Answered on any named host, before host resolution: the sandbox (the SDK calls it on 127.0.0.1)
-  // and Caddy's certificate check (it asks with the app's internal address as Host).
+  // Answered on any named host, before host resolution: the sandboxes (the SDK calls the payment
+  // one on 127.0.0.1), Caddy's certificate check (it asks with the app's internal address as
+  // Host) and the HTTP proof of a domain that is not bound yet.
   mountMessageSandbox(app, deps);
   mountPaymentSandbox(app, deps);
   const domains = domainsRouter(deps);
   app.route("/api/domains", domains);
+  mountDomainProof(app, deps);
   // Host resolution comes before static files, so an institute's home page (the hot path) is
   // answered from memory without touching the disk, and unknown hosts get nothing at all.
   app.use(tenant(deps.services.tenants, deps.env.TRUST_PROXY));

@@ -13,12 +13,14 @@ export async function loadSubscription(context: Readonly<RouterContextProvider>,
   const last = (await services.purchases.listMine(viewer.id)).find(
     (p) => p.centerId === center.id && p.status === "paid",
   );
+  // A renewal names the institute's domain: bound, or still waiting for proof (a trial's).
+  const domain = await services.domains.domainOf(center);
   return {
-    center: { id: center.id, instituteName: center.instituteName, domain: center.customDomain },
+    center: { id: center.id, instituteName: center.instituteName, domain },
     subscription: subscriptionOf(center),
     renewal: {
       institute: center.instituteName,
-      domain: center.customDomain,
+      domain,
       owner: last?.ownerName ?? viewer.name,
       email: last?.email ?? viewer.email,
       phone: last?.phone ?? "",

@@ -99,10 +99,14 @@ export function siteAddresses(
   };
 }
 
-/** The setup checklist's real state, and (as a promise, to stream) the domain's DNS check. */
+/**
+ * The setup checklist's real state, and (as a promise, to stream) the DNS check of `domain`: the
+ * institute's bound domain, else the one waiting for proof.
+ */
 export function setupState(
   center: OwnedCenter | null,
   settings: Pick<PlatformSettingsValues, "dnsTargetIp" | "dnsTargetHost">,
+  domain: string | null,
 ) {
   const p = center?.siteProfile ?? {};
   const steps = [
@@ -137,9 +141,7 @@ export function setupState(
   ];
   return {
     steps,
-    domain: center?.customDomain
-      ? checkDomain(center.customDomain, { ip: settings.dnsTargetIp, host: settings.dnsTargetHost })
-      : null,
+    domain: domain ? checkDomain(domain, { ip: settings.dnsTargetIp, host: settings.dnsTargetHost }) : null,
   };
 }
 

@@ -106,7 +106,10 @@ export type SubCenterInput = v.InferOutput<typeof SubCenterSchema>;
 export interface CenterJson {
   _id: string;
   name: string;
+  /** Its own domain, bound (proven, or set by an admin): it serves the site. */
   domain: string | null;
+  /** A domain its owner asked for and has not proven yet (it serves nothing until then). */
+  pendingDomain: string | null;
   website: string | null;
   superAdminPath: string;
   slug: string;

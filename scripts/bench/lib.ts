@@ -125,7 +125,17 @@ export async function startServer(env: Record<string, string>, port?: number): P
   // BENCH_NODE_FLAGS: flags for the server's node only (V8 ones are refused in NODE_OPTIONS), for experiments.
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...flags, "build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      // The journeys pay in the sandbox and read the outbox, switched on explicitly.
+      MESSAGES_SANDBOX: "1",
+      RAZORPAY_SANDBOX: "1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   // Never leave a server behind, whatever ends the benchmark.

@@ -1,3 +1,4 @@
+import type { Hono as HonoApp } from "hono";
 import { Hono } from "hono";
 import { isIP } from "node:net";
 import type { AppEnv } from "../http/types.ts";
@@ -5,10 +6,14 @@ import type { AppDeps } from "../app.ts";
 import { normaliseHost } from "../runtime/env.ts";
 import { isCenterLive } from "../services/tenants.ts";
 import { operation } from "./openapi.ts";
+import { requestHost } from "../http/middleware/tenant.ts";
+import { PROOF_PATH } from "#common/domains.ts";
 
 /**
  * GET /api/domains/ask?domain= answers from the in-memory host cache, so Caddy's check costs
- * microseconds. Only platform hosts and live institutes' domains get certificates; IP addresses never.
+ * microseconds. Only platform hosts, working addresses and the bound (proven) domains of live
+ * institutes (with their `www.` twins, which lead to them) get certificates; a domain only asked
+ * for never does, nor an IP address.
  */
 export function domainsRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -41,4 +46,19 @@ export function domainsRouter({ services }: AppDeps) {
     },
   );
   return api;
+}
+
+/**
+ * The platform's half of the HTTP proof of a domain (DomainService): on a host that has a live
+ * claim with this token, the answer the check expects; a plain 404 otherwise. Answered on any
+ * host before host resolution, since the domain is not bound yet (deploy/Caddyfile passes this
+ * path through on plain HTTP).
+ */
+export function mountDomainProof(app: HonoApp<AppEnv>, { services, env }: Pick<AppDeps, "services" | "env">): void {
+  app.get(`${PROOF_PATH}:token`, async (c) => {
+    c.header("Cache-Control", "no-store");
+    const host = requestHost(c, env.TRUST_PROXY);
+    const answer = host ? await services.domains.answer(host, c.req.param("token")) : null;
+    return answer ? c.text(answer, 200) : c.text("Not found", 404);
+  });
 }

@@ -26,6 +26,7 @@ import { questionsRouter } from "./questions.ts";
 import { testsRouter } from "./tests.ts";
 import { attemptsRouter } from "./attempts.ts";
 import { seriesRouter } from "./series.ts";
+import { domainClaimsRouter } from "./domain-claims.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -74,6 +75,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/series", seriesRouter(deps));
   api.route("/messages", messagesRouter(deps));
   api.route("/invoices", invoicesRouter(deps));
+  api.route("/domains", domainClaimsRouter(deps));
 
   // The document does not change while the process runs: made once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -135,7 +135,8 @@ export function paymentRouter({ env, services }: AppDeps) {
     operation({
       tag: "payment",
       auth: "public",
-      summary: "Whether a domain can be bought for (a host name, not the platform's, no other owner's center on it)",
+      summary:
+        "Whether a domain can be bought for (a host name, not the platform's, not bound to another owner's institute; a domain only asked for blocks nobody)",
       query: { domain: "the domain to check" },
       responses: { 200: "{domain, available, reason?, message?, renewal?}", 429: "Rate limited" },
     }),

@@ -15,11 +15,11 @@ export function trialRouter({ services }: AppDeps) {
       tag: "trial",
       auth: "business",
       summary:
-        "Start a 14-day free trial of a plan with the setup wizard's fields: the institute is live at once on its domain and on {slug}.{PLATFORM_DOMAIN}, nothing is paid",
+        "Start a 14-day free trial of a plan with the setup wizard's fields: the institute is live at once on {slug}.{PLATFORM_DOMAIN} and asks for its domain (bound once its owner proves it), nothing is paid",
       responses: {
-        201: "{success, center: {_id, slug, instituteName, domain, workingHost, plan, billing, status: 'trial', trialEndsAt, expiresAt}}",
+        201: "{success, center: {_id, slug, instituteName, domain (null until proven), pendingDomain, workingHost, plan, billing, status: 'trial', trialEndsAt, expiresAt}}",
         400: "Invalid input, unknown plan or a Pathshala address",
-        409: "The owner or the domain already had a trial, or the domain belongs to a center",
+        409: "The owner already had a trial, or the domain (its www. twin, or a domain above it) is bound to another institute, or to the owner's own",
         429: "Rate limited",
       },
     }),

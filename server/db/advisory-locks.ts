@@ -17,6 +17,8 @@ export const ADVISORY_LOCKS = {
   invoiceSellers: 7351004,
   /** Space: messages to addresses given in requests are counted against their daily limits one transaction at a time. */
   messageLimits: 7351005,
+  /** Space: domains sharing their last two labels are bound one at a time (a name, its www. twin, its parents). */
+  domainBinds: 7351006,
 } as const;
 
 /** Holds `name`'s lock within `space` until `tx` ends; a transaction asking for the same one waits. */

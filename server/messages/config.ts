@@ -8,9 +8,10 @@ import type { Transport } from "./transports/types.ts";
 
 export interface MessagingConfig {
   /**
-   * Each channel's transport. With no provider configured at all, every channel goes to the
-   * sandbox outbox (served at /_sandbox/outbox); once any provider is configured (a real deploy),
-   * a channel without settings has none, and its messages are skipped rather than shown on a page.
+   * Each channel's transport: its provider when configured; else, with MESSAGES_SANDBOX switched
+   * on (the demo and the tests), the sandbox outbox served at /_sandbox/outbox; else none, and its
+   * messages are skipped. A missing provider never turns the sandbox on by itself: a live site
+   * started without providers must not show its reset links on a page.
    */
   transports: Record<Channel, Transport | null>;
   sandbox: boolean;
@@ -22,7 +23,7 @@ export interface MessagingConfig {
 
 export class MessagingConfigError extends Error {}
 
-/** Real transports from the environment, or the sandbox outbox when none is configured. */
+/** Real transports from the environment, and the sandbox outbox for the others when it is switched on. */
 export function resolveMessagingConfig(env: Env): MessagingConfig {
   const smtp = env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : null;
   if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID))
@@ -43,7 +44,7 @@ export function resolveMessagingConfig(env: Env): MessagingConfig {
         templateIds: env.MSG91_TEMPLATE_IDS,
       })
     : null;
-  const sandbox = !smtp && !whatsapp && !sms;
+  const sandbox = env.MESSAGES_SANDBOX;
   const or = (transport: Transport | null) => transport ?? (sandbox ? sandboxTransport : null);
   return {
     transports: { email: or(smtp), whatsapp: or(whatsapp), sms: or(sms) },

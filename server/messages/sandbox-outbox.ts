@@ -5,22 +5,20 @@ import { escapeHtml } from "../pages/html.ts";
 import type { MessageJson } from "./service.ts";
 import { CHANNEL_NAMES } from "#common/messages.ts";
 import { errorBody } from "../http/errors.ts";
-import { requestHost } from "../http/middleware/tenant.ts";
 
 /**
- * The message sandbox's outbox (no provider configured: `npm start` and the tests): what would
- * have been e-mailed, sent on WhatsApp or by SMS, newest first, so a newcomer can follow a
- * password reset link from here. Mounted only while every channel is in the sandbox, and answered
- * only on a local address (localhost, *.localhost, 127.0.0.1): a server on a real domain that
- * was started without providers must not show its reset links to the world.
+ * The message sandbox's outbox (MESSAGES_SANDBOX=1: `npm start` and the tests): what would have
+ * been e-mailed, sent on WhatsApp or by SMS, newest first, so a newcomer can follow a password
+ * reset link from here. It exists only while the sandbox is switched on, on every host alike;
+ * nothing a request says (its Host above all) decides whether it is shown. Switched off, its
+ * paths are a plain 404 on every host.
  */
-export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "services" | "env">): void {
+export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "services">): void {
   const { messages } = deps.services;
-  if (!messages.sandbox) return;
-  app.use("/_sandbox/outbox*", async (c, next) => {
-    if (!isLocalHost(requestHost(c, deps.env.TRUST_PROXY))) return c.json(errorBody("Not found"), 404);
-    await next();
-  });
+  if (!messages.sandbox) {
+    app.all("/_sandbox/outbox*", (c) => c.json(errorBody("Not found"), 404));
+    return;
+  }
   app.get("/_sandbox/outbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
     const list = await messages.outbox();
@@ -42,10 +40,6 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
     c.header("Cache-Control", "no-store");
     return c.html(outboxPage(await messages.outbox()));
   });
-}
-
-export function isLocalHost(host: string | undefined): boolean {
-  return host === "localhost" || Boolean(host?.endsWith(".localhost")) || host === "127.0.0.1" || host === "[::1]";
 }
 
 /** Text with its links made clickable; everything else escaped. */
@@ -84,7 +78,7 @@ footer{font-size:.75rem;color:#64748b}
 .attachment{font-size:.875rem;margin:.25rem 0 .5rem}
 </style></head>
 <body><main><h1>Sandbox outbox</h1>
-<p class="lead">No e-mail, WhatsApp or SMS provider is configured, so messages are kept here instead of being sent. Newest first.</p>
+<p class="lead">The message sandbox is on (MESSAGES_SANDBOX=1): messages for channels without a provider are kept here instead of being sent. Newest first.</p>
 ${items || "<p>No messages yet.</p>"}
 </main></body></html>`;
 }

@@ -116,6 +116,12 @@ export class MessageService {
     return this.config.sandbox;
   }
 
+  /** Each channel's transport by name ("sandbox" included), or null where it has none (start-up says which). */
+  get channels(): Record<Channel, string | null> {
+    const { email, whatsapp, sms } = this.config.transports;
+    return { email: email?.name ?? null, whatsapp: whatsapp?.name ?? null, sms: sms?.name ?? null };
+  }
+
   /** The secrets WhatsApp's webhooks are checked with. */
   get whatsappWebhook() {
     return { appSecret: this.config.whatsappAppSecret, verifyToken: this.config.whatsappVerifyToken };

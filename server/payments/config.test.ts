@@ -5,8 +5,20 @@ import { resolvePaymentConfig, SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_WEBHO
 const env = (vars: Record<string, string> = {}) => parseEnv({ PORT: "4100", ...vars });
 
 describe("resolvePaymentConfig", () => {
-  it("runs the sandbox with the development secrets when no key is configured", () => {
-    expect(resolvePaymentConfig(env())).toEqual({
+  it("leaves payments off when no key is configured and the sandbox is not switched on: never a sandbox by default", () => {
+    expect(resolvePaymentConfig(env())).toMatchObject({
+      mode: "off",
+      sandbox: false,
+      keyId: "",
+      keySecret: "",
+      webhookSecret: "",
+    });
+    expect(resolvePaymentConfig(env({ RAZORPAY_SANDBOX: "0" }))).toMatchObject({ mode: "off", sandbox: false });
+  });
+
+  it("runs the sandbox with the development secrets when it is switched on without keys", () => {
+    expect(resolvePaymentConfig(env({ RAZORPAY_SANDBOX: "1" }))).toEqual({
+      mode: "sandbox",
       sandbox: true,
       keyId: SANDBOX_KEY_ID,
       keySecret: SANDBOX_KEY_SECRET,
@@ -22,6 +34,7 @@ describe("resolvePaymentConfig", () => {
       env({ RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" }),
     );
     expect(config).toMatchObject({
+      mode: "razorpay",
       sandbox: false,
       keyId: "rzp_live_a",
       keySecret: "s",
@@ -58,7 +71,11 @@ describe("resolvePaymentConfig", () => {
   });
 
   it("follows RAZORPAY_API_URL", () => {
-    expect(resolvePaymentConfig(env({ RAZORPAY_API_URL: "http://127.0.0.1:9999/_sandbox/razorpay/" }))).toMatchObject({
+    expect(
+      resolvePaymentConfig(
+        env({ RAZORPAY_SANDBOX: "1", RAZORPAY_API_URL: "http://127.0.0.1:9999/_sandbox/razorpay/" }),
+      ),
+    ).toMatchObject({
       apiUrl: "http://127.0.0.1:9999/_sandbox/razorpay",
       webhookTarget: { url: "http://127.0.0.1:9999/api/payment/webhook" },
     });

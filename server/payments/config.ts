@@ -14,6 +14,11 @@ export const RAZORPAY_CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checko
 export const SANDBOX_PATH = "/_sandbox/razorpay";
 
 export interface PaymentConfig {
+  /**
+   * Razorpay itself (keys set), its offline stand-in (RAZORPAY_SANDBOX=1), or none: without keys
+   * and without the switch nothing can be paid, rather than anyone "paying" in a sandbox.
+   */
+  mode: "razorpay" | "sandbox" | "off";
   /** The offline stand-in of Razorpay is mounted and used. */
   sandbox: boolean;
   keyId: string;
@@ -30,11 +35,24 @@ export interface PaymentConfig {
 export class PaymentConfigError extends Error {}
 
 /**
- * Real keys without `RAZORPAY_SANDBOX` use Razorpay itself and need both secrets; anything else
- * runs the sandbox, signing with the configured secrets when given.
+ * `RAZORPAY_SANDBOX=1` runs the sandbox, signing with the configured secrets when given; real keys
+ * without it use Razorpay itself and need both secrets; neither leaves payments off (orders are
+ * refused with a 503). The sandbox is never chosen because a key is missing.
  */
 export function resolvePaymentConfig(env: Env): PaymentConfig {
-  const sandbox = !env.RAZORPAY_KEY_ID || env.RAZORPAY_SANDBOX;
+  const sandbox = env.RAZORPAY_SANDBOX;
+  const self = `http://${localAddress(env.HOST)}:${env.PORT}`;
+  if (!sandbox && !env.RAZORPAY_KEY_ID)
+    return {
+      mode: "off",
+      sandbox: false,
+      keyId: "",
+      keySecret: "",
+      webhookSecret: "",
+      apiUrl: RAZORPAY_API_URL,
+      checkoutScript: RAZORPAY_CHECKOUT_SCRIPT,
+      webhookTarget: { url: `${self}/api/payment/webhook`, host: env.PLATFORM_HOSTS[0] ?? "localhost" },
+    };
   if (!sandbox) {
     if (!env.RAZORPAY_KEY_SECRET)
       throw new PaymentConfigError(
@@ -45,9 +63,9 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
         "RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)",
       );
   }
-  const self = `http://${localAddress(env.HOST)}:${env.PORT}`;
   const apiUrl = (env.RAZORPAY_API_URL ?? (sandbox ? `${self}${SANDBOX_PATH}` : RAZORPAY_API_URL)).replace(/\/+$/, "");
   return {
+    mode: sandbox ? "sandbox" : "razorpay",
     sandbox,
     keyId: env.RAZORPAY_KEY_ID ?? SANDBOX_KEY_ID,
     keySecret: env.RAZORPAY_KEY_SECRET ?? SANDBOX_KEY_SECRET,
@@ -62,7 +80,7 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
 }
 
 /** The address this process can reach itself on, given the interface it listens on. */
-function localAddress(host: string): string {
+export function localAddress(host: string): string {
   if (host === "0.0.0.0" || host === "::" || host === "" || host === "localhost") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
 }

@@ -5,7 +5,7 @@ import type { Logger } from "../runtime/logger.ts";
 import { resolvePaymentConfig, type PaymentConfig } from "./config.ts";
 import { PaymentCompletion, type CompletionResult } from "./completion.ts";
 import type { CheckoutResult, PaymentGateway } from "./gateway.ts";
-import { RazorpayGateway } from "./razorpay.ts";
+import { NoGateway, RazorpayGateway } from "./razorpay.ts";
 import { handleWebhook, type WebhookOutcome } from "./webhooks.ts";
 
 export type { CapturedPayment, CompletionResult, OrderKind, PayableOrder } from "./completion.ts";
@@ -13,6 +13,7 @@ export type { PaymentGateway, CreateGatewayOrder, GatewayOrder, CheckoutResult }
 export { GatewayError } from "./gateway.ts";
 
 export const INVALID_SIGNATURE = "The payment signature is not valid.";
+export const PAYMENTS_OFF = "Online payments are not set up on this server yet. Please contact support.";
 export const UNKNOWN_ORDER = "We could not find this order.";
 
 /**
@@ -30,6 +31,11 @@ export class Payments {
     this.gateway = deps.gateway;
     this.completion = deps.completion;
     this.logger = deps.logger;
+  }
+
+  /** Refuses (503) when payments are off: no keys and no sandbox switched on. */
+  ensureConfigured(): void {
+    if (this.config.mode === "off") throw new HttpError(503, PAYMENTS_OFF);
   }
 
   /**
@@ -61,7 +67,7 @@ export function createPayments(env: Env, db: Db, logger: Logger): Payments {
   const log = logger.child({ component: "payments" });
   return new Payments({
     config,
-    gateway: new RazorpayGateway(config),
+    gateway: config.mode === "off" ? new NoGateway() : new RazorpayGateway(config),
     completion: new PaymentCompletion(db, log),
     logger: log,
   });

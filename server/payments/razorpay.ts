@@ -123,3 +123,26 @@ function sdkHttp(client: Razorpay): SdkHttp {
     throw new Error("the razorpay SDK changed: cannot reach its HTTP client (RAZORPAY_API_URL, refunds)");
   return rq;
 }
+
+/** Payments off (no keys, no sandbox): nothing can be ordered, refunded or verified. */
+export class NoGateway implements PaymentGateway {
+  readonly name = "off";
+  readonly keyId = "";
+  readonly checkoutScript = "";
+
+  async createOrder(): Promise<GatewayOrder> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async refund(): Promise<GatewayRefund> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  verifyCheckout(): boolean {
+    return false;
+  }
+
+  verifyWebhook(): boolean {
+    return false;
+  }
+}

@@ -121,6 +121,7 @@ export const EnvSchema = v.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  /** The offline stand-in of Razorpay: only when switched on (never because keys are missing). */
   RAZORPAY_SANDBOX: flag(false),
   RAZORPAY_API_URL: v.pipe(
     optionalText,
@@ -162,7 +163,12 @@ export const EnvSchema = v.object({
     optionalText,
     v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
   ),
-  /** E-mail over SMTP (nodemailer): smtp(s)://user:pass@host:port. Without it e-mail goes to the sandbox outbox. */
+  /**
+   * The message sandbox: channels without a provider keep their messages in the outbox served at
+   * /_sandbox/outbox. Only when switched on (the demo, the tests); off, such messages are skipped.
+   */
+  MESSAGES_SANDBOX: flag(false),
+  /** E-mail over SMTP (nodemailer): smtp(s)://user:pass@host:port. Without it e-mail is not sent (or kept in the sandbox outbox). */
   SMTP_URL: v.pipe(
     optionalText,
     v.check((s) => s === undefined || /^smtps?:\/\/.+/.test(s), "must be an smtp:// or smtps:// URL"),

@@ -11,6 +11,7 @@ import { seedDemoMessages } from "../seed/demo-messages.ts";
 import { seedDemoInvoices } from "../seed/demo-invoices.ts";
 import { startReminders } from "../messages/reminders.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
+import { sandboxLines } from "./sandbox-lines.ts";
 
 /** Everything a running server holds: configuration, the database, and the services on it. */
 export interface Runtime {
@@ -52,6 +53,13 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     throw error;
   }
   const services = createServices({ env, database, logger, storage });
+  const warning = sandboxLines({
+    platformDomain: env.PLATFORM_DOMAIN,
+    payments: services.payments.config.mode,
+    channels: services.messages.channels,
+    port: env.PORT,
+  }).find((line) => line.startsWith("Warning: "));
+  if (warning) logger.warn(warning.slice("Warning: ".length));
   try {
     await services.messages.start();
     if (freshDemo) {
@@ -89,11 +97,15 @@ export async function startRuntime(env: Env): Promise<Runtime> {
 
 /** The lines printed at start-up: where to open the product and, on the embedded demo, how to sign in. */
 export async function describeStart(runtime: Runtime, port: number): Promise<string[]> {
-  const lines = [`Pathshala is running on http://localhost:${port}`];
-  if (runtime.services.payments.config.sandbox)
-    lines.push('Payments: offline sandbox (test mode, no real money; see README "Payments")');
-  if (runtime.services.messages.sandbox)
-    lines.push(`Messages: no provider configured; see them at http://localhost:${port}/_sandbox/outbox`);
+  const lines = [
+    `Pathshala is running on http://localhost:${port}`,
+    ...sandboxLines({
+      platformDomain: runtime.env.PLATFORM_DOMAIN,
+      payments: runtime.services.payments.config.mode,
+      channels: runtime.services.messages.channels,
+      port,
+    }),
+  ];
   if (runtime.database.kind === "pglite" && (await isDemoSeeded(runtime.database.db))) {
     lines.push("Demo institutes:");
     for (const c of DEMO_CENTERS) lines.push(`  ${c.instituteName}: http://${c.customDomain}:${port}`);

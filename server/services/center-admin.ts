@@ -1,5 +1,5 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { centers, users } from "../db/schema/index.ts";
+import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { centers, domainClaims, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, badRequest, notFound, parseWith } from "../http/errors.ts";
@@ -12,9 +12,9 @@ import {
   type CenterPaymentJson,
   type SubCenterInput,
 } from "#common/validation/centers.ts";
-import { DOMAIN_RESERVED, isPlatformAddress } from "./purchases.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
+import type { DomainService } from "./domains.ts";
 
 export const CENTER_DOMAIN_TAKEN = "This domain is already used by another center.";
 export const CENTER_NOT_FOUND = "Center not found";
@@ -27,11 +27,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type CenterRow = typeof centers.$inferSelect;
 type OwnerRow = { id: string; name: string; email: string } | null;
 
-function toCenterJson(row: CenterRow, owner: OwnerRow, payment: CenterPaymentJson | null = null): CenterJson {
+function toCenterJson(
+  row: CenterRow,
+  owner: OwnerRow,
+  payment: CenterPaymentJson | null = null,
+  pendingDomain: string | null = null,
+): CenterJson {
   return {
     _id: row.id,
     name: row.instituteName,
     domain: row.customDomain,
+    pendingDomain,
     website: row.website,
     superAdminPath: row.superAdminPath,
     slug: row.slug,
@@ -62,8 +68,7 @@ export interface CenterListQuery {
 export class CenterAdminService {
   private readonly db: Db;
   private readonly tenants: TenantDirectory;
-  private readonly platformHosts: readonly string[];
-  private readonly platformDomain: string;
+  private readonly domains: DomainService;
 
   /** The newest paid purchase of each center and its refund (RefundService.forCenters). */
   private readonly paymentsOf: (centerIds: string[]) => Promise<Map<string, CenterPaymentJson>>;
@@ -71,21 +76,30 @@ export class CenterAdminService {
   constructor(
     db: Db,
     tenants: TenantDirectory,
-    platform: { hosts: readonly string[]; domain: string },
+    domains: DomainService,
     paymentsOf: (centerIds: string[]) => Promise<Map<string, CenterPaymentJson>> = async () => new Map(),
   ) {
     this.db = db;
     this.paymentsOf = paymentsOf;
     this.tenants = tenants;
-    this.platformHosts = platform.hosts;
-    this.platformDomain = platform.domain;
+    this.domains = domains;
   }
 
   async list(query: CenterListQuery = {}): Promise<{ centers: CenterJson[]; total: number }> {
     const q = query.q?.trim();
     const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    // A domain an owner asked for and has not proven finds its center too.
+    const asking = this.db
+      .select({ id: domainClaims.centerId })
+      .from(domainClaims)
+      .where(ilike(domainClaims.domain, pattern ?? ""));
     const where = pattern
-      ? or(ilike(centers.instituteName, pattern), ilike(centers.customDomain, pattern), ilike(centers.slug, pattern))
+      ? or(
+          ilike(centers.instituteName, pattern),
+          ilike(centers.customDomain, pattern),
+          ilike(centers.slug, pattern),
+          inArray(centers.id, asking),
+        )
       : undefined;
     const [rows, [{ n }]] = await Promise.all([
       this.db
@@ -98,9 +112,19 @@ export class CenterAdminService {
         .offset(query.offset ?? 0),
       this.db.select({ n: count() }).from(centers).where(where),
     ]);
-    const payments = await this.paymentsOf(rows.filter((r) => r.center.ownerId).map((r) => r.center.id));
+    const [payments, pending] = await Promise.all([
+      this.paymentsOf(rows.filter((r) => r.center.ownerId).map((r) => r.center.id)),
+      this.pendingDomains(rows.map((r) => r.center.id)),
+    ]);
     return {
-      centers: rows.map((r) => toCenterJson(r.center, r.owner?.id ? r.owner : null, payments.get(r.center.id) ?? null)),
+      centers: rows.map((r) =>
+        toCenterJson(
+          r.center,
+          r.owner?.id ? r.owner : null,
+          payments.get(r.center.id) ?? null,
+          pending.get(r.center.id) ?? null,
+        ),
+      ),
       total: n,
     };
   }
@@ -114,7 +138,23 @@ export class CenterAdminService {
       .where(eq(centers.id, id));
     if (!row) throw notFound(CENTER_NOT_FOUND);
     const payments = row.center.ownerId ? await this.paymentsOf([row.center.id]) : new Map();
-    return toCenterJson(row.center, row.owner?.id ? row.owner : null, payments.get(row.center.id) ?? null);
+    const pending = await this.pendingDomains([row.center.id]);
+    return toCenterJson(
+      row.center,
+      row.owner?.id ? row.owner : null,
+      payments.get(row.center.id) ?? null,
+      pending.get(row.center.id) ?? null,
+    );
+  }
+
+  /** The domains these centers' owners asked for and have not proven. */
+  private async pendingDomains(centerIds: string[]): Promise<Map<string, string>> {
+    if (centerIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ centerId: domainClaims.centerId, domain: domainClaims.domain })
+      .from(domainClaims)
+      .where(inArray(domainClaims.centerId, centerIds));
+    return new Map(rows.map((r) => [r.centerId, r.domain]));
   }
 
   /** A new center with no owner and no plan yet; it is live on its domain at once. */
@@ -162,6 +202,10 @@ export class CenterAdminService {
           updatedAt: new Date(),
         })
         .where(eq(centers.id, id));
+      // An owner's unproven ask for the domain the admin has now bound is settled.
+      await this.db
+        .delete(domainClaims)
+        .where(and(eq(domainClaims.centerId, id), eq(domainClaims.domain, input.domain)));
     } catch (error) {
       if (isUniqueViolation(error, "centers_custom_domain_key")) throw domainTaken();
       throw error;
@@ -206,16 +250,14 @@ export class CenterAdminService {
     if (!row) throw notFound(CENTER_NOT_FOUND);
   }
 
+  /**
+   * An admin binds a domain directly (admins are the platform: no proof asked), but never the
+   * platform's own addresses, nor another center's domain, its `www.` twin or a name under it.
+   */
   private async checkDomain(domain: string, exceptId?: string): Promise<void> {
-    if (isPlatformAddress(domain, this.platformHosts, this.platformDomain))
-      throw badRequest(DOMAIN_RESERVED, { issues: [{ field: "domain", message: DOMAIN_RESERVED }] });
-    const [taken] = await this.db
-      .select({ id: centers.id })
-      .from(centers)
-      .where(
-        exceptId ? and(eq(centers.customDomain, domain), ne(centers.id, exceptId)) : eq(centers.customDomain, domain),
-      )
-      .limit(1);
-    if (taken) throw domainTaken();
+    const status = await this.domains.status(domain);
+    if (!status.available && status.reason !== "taken")
+      throw badRequest(status.message, { issues: [{ field: "domain", message: status.message }] });
+    if (await this.domains.boundElsewhere(domain, exceptId)) throw domainTaken();
   }
 }

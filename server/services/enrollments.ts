@@ -180,6 +180,7 @@ export class EnrollmentService {
         content: summary,
       };
 
+    payments.ensureConfigured();
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, student.id);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
     const id = randomUUID();

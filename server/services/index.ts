@@ -14,7 +14,10 @@ import { BusinessService } from "./business.ts";
 import { EnquiryService } from "./enquiries.ts";
 import { SiteService } from "./sites.ts";
 import { createPayments, type Payments } from "../payments/index.ts";
-import { PurchaseService, type DomainStatus } from "./purchases.ts";
+import { localAddress } from "../payments/config.ts";
+import { PurchaseService } from "./purchases.ts";
+import { DomainService } from "./domains.ts";
+import { networkProbe, type DomainProbe } from "./domain-probe.ts";
 import { ContentService } from "./content.ts";
 import { DeliveryService } from "./delivery.ts";
 import { SalesService } from "./sales.ts";
@@ -73,6 +76,7 @@ export interface Services {
   sites: SiteService;
   payments: Payments;
   purchases: PurchaseService;
+  domains: DomainService;
   content: ContentService;
   delivery: DeliveryService;
   sales: SalesService;
@@ -101,6 +105,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** Tests substitute storage (e.g. a temporary folder). */
   storage?: Storage;
+  /** How domains are looked at when their owners prove them; tests give one without the network. */
+  domainProbe?: DomainProbe;
 }
 
 export function createServices({
@@ -108,6 +114,7 @@ export function createServices({
   database,
   logger,
   storage = createStorage(env, storageCleanupLogger(logger)),
+  domainProbe = networkProbe({ localPort: env.PORT, localHost: localAddress(env.HOST) }),
 }: ServiceDeps): Services {
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
@@ -164,10 +171,19 @@ export function createServices({
   messages.attachInvoicesWith((invoiceId) => invoices.attachment(invoiceId));
   const payments = createPayments(env, db, logger);
   const notices = new NoticeService(db);
+  const domains = new DomainService({
+    db,
+    tenants,
+    rateLimiter,
+    probe: domainProbe,
+    logger: logger.child({ component: "domains" }),
+    platformHosts: env.PLATFORM_HOSTS,
+    platformDomain: env.PLATFORM_DOMAIN,
+  });
   const trials: TrialService = new TrialService({
     db,
     plans,
-    domainStatus: (raw: unknown, userId: string): Promise<DomainStatus> => purchases.domainStatus(raw, userId),
+    domains,
     tenants,
     notices,
     rateLimiter,
@@ -179,9 +195,9 @@ export function createServices({
     plans,
     payments,
     tenants,
+    domains,
     rateLimiter,
     logger,
-    platformHosts: env.PLATFORM_HOSTS,
     platformDomain: env.PLATFORM_DOMAIN,
     convertTrial: (tx, center, planName): Promise<void> => trials.convert(tx, center, planName),
     receipt: async (tx, receipt) => sendReceipt(tx, messages, links, receipt, await invoices.issue(tx, receipt.source)),
@@ -257,6 +273,7 @@ export function createServices({
     plans,
     payments,
     purchases,
+    domains,
     business: new BusinessService(db),
     enquiries: new EnquiryService(db, messages, links),
     sites,
@@ -264,9 +281,7 @@ export function createServices({
     delivery,
     sales: new SalesService(db),
     seminar: new SeminarService(db, rateLimiter, messages),
-    centers: new CenterAdminService(db, tenants, { hosts: env.PLATFORM_HOSTS, domain: env.PLATFORM_DOMAIN }, (ids) =>
-      refunds.forCenters(ids),
-    ),
+    centers: new CenterAdminService(db, tenants, domains, (ids) => refunds.forCenters(ids)),
     adminFeed: new AdminFeedService(db, reads),
     businessFigures: new BusinessFiguresService(db),
     catalog: new CatalogService(db, delivery, (centerId) => sites.catalogVersion(centerId)),

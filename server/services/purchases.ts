@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import * as v from "valibot";
 import { centers, purchases } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, conflict, parseWith } from "../http/errors.ts";
@@ -9,12 +8,13 @@ import type { Receipt } from "../messages/receipts.ts";
 import { planTitle } from "#common/format.ts";
 import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
 import type { Payments } from "../payments/index.ts";
-import { CreateOrderSchema, domainSchema } from "#common/validation/setup.ts";
+import { CreateOrderSchema } from "#common/validation/setup.ts";
 import { billingLabel } from "#common/validation/plans.ts";
 import { thePlan } from "#common/format.ts";
 import { durationDaysOf, priceOf, type PlanRow, type PlanService } from "./plans.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
+import { workingHost, type DomainService, type DomainStatus } from "./domains.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
 import type { PurchaseJson } from "#common/purchases.ts";
@@ -23,8 +23,6 @@ export type PurchaseRow = typeof purchases.$inferSelect;
 type PlanOrder = PurchaseRow & PayableOrder;
 
 export const ORDER_FAILED = "Failed to create order";
-export const DOMAIN_TAKEN = "This domain is already used by another institute.";
-export const DOMAIN_RESERVED = "This address belongs to Pathshala. Please enter your institute's own domain.";
 export const PLAN_UNAVAILABLE = "This plan is not available. Please choose a plan on the pricing page.";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,24 +49,15 @@ export function toPurchaseJson(p: PurchaseRow): PurchaseJson {
   };
 }
 
-/** The platform's own hosts and every `*.{PLATFORM_DOMAIN}` name belong to Pathshala, never to one institute. */
-export function isPlatformAddress(domain: string, platformHosts: readonly string[], platformDomain: string): boolean {
-  if (platformHosts.includes(domain)) return true;
-  return !!platformDomain && (domain === platformDomain || domain.endsWith(`.${platformDomain}`));
-}
-
-export type DomainStatus =
-  | { domain: string; available: true; renewal: boolean; message?: string }
-  | { domain: string; available: false; reason: "invalid" | "reserved" | "taken"; message: string };
-
 export interface PurchaseServiceDeps {
   db: Db;
   plans: PlanService;
   payments: Payments;
   tenants: TenantDirectory;
+  /** Whether a domain may be ordered for, the institute it renews, and its claim (unproven until its owner proves it). */
+  domains: DomainService;
   rateLimiter: RateLimiter;
   logger: Logger;
-  platformHosts: string[];
   platformDomain: string;
   /** Paying for a center on trial converts the trial (TrialService.convert). */
   convertTrial?: (tx: Tx, center: typeof centers.$inferSelect, planName: string) => Promise<void>;
@@ -97,27 +86,9 @@ export class PurchaseService {
     };
   }
 
-  /** Whether `raw` may be bought for: a host name, not ours, and no other owner's center on it. */
-  async domainStatus(raw: unknown, userId?: string): Promise<DomainStatus> {
-    const parsed = v.safeParse(domainSchema, raw);
-    if (!parsed.success)
-      return { domain: String(raw ?? ""), available: false, reason: "invalid", message: parsed.issues[0].message };
-    const domain = parsed.output;
-    if (this.isReserved(domain)) return { domain, available: false, reason: "reserved", message: DOMAIN_RESERVED };
-    const [center] = await this.deps.db
-      .select({ ownerId: centers.ownerId })
-      .from(centers)
-      .where(eq(centers.customDomain, domain))
-      .limit(1);
-    if (!center) return { domain, available: true, renewal: false };
-    if (userId && center.ownerId === userId)
-      return {
-        domain,
-        available: true,
-        renewal: true,
-        message: "This is your institute's domain: paying renews its plan.",
-      };
-    return { domain, available: false, reason: "taken", message: DOMAIN_TAKEN };
+  /** Whether `raw` may be ordered for: a host name, not ours, not bound to another owner's institute. */
+  domainStatus(raw: unknown, userId?: string): Promise<DomainStatus> {
+    return this.deps.domains.status(raw, userId);
   }
 
   /**
@@ -136,6 +107,7 @@ export class PurchaseService {
     const domain = await this.domainStatus(data.domain, userId);
     if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
 
+    this.deps.payments.ensureConfigured();
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, userId);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
 
@@ -231,16 +203,15 @@ export class PurchaseService {
             _id: center.id,
             slug: center.slug,
             instituteName: center.instituteName,
+            // Bound (serving the site) once proven; until then the one asked for is pending.
             domain: center.customDomain,
+            pendingDomain: center.customDomain ? null : await this.deps.domains.domainOf(center),
+            workingHost: workingHost(center.slug, this.deps.platformDomain),
             status: center.status,
             expiresAt: center.expiresAt?.toISOString() ?? null,
           }
         : null,
     };
-  }
-
-  private isReserved(domain: string): boolean {
-    return isPlatformAddress(domain, this.deps.platformHosts, this.deps.platformDomain);
   }
 
   private async lock(tx: Tx, gatewayOrderId: string): Promise<PlanOrder | undefined> {
@@ -267,11 +238,16 @@ export class PurchaseService {
     });
   }
 
+  /**
+   * A renewal when the domain is the buyer's own (bound to one of their institutes, or asked for
+   * by one, as a trial's is); otherwise a new institute on its working address, asking for the
+   * domain, which it gets once its owner proves it (DomainService).
+   */
   private async applyToCenter(tx: Tx, order: PlanOrder): Promise<string> {
     const now = new Date();
     const runs = order.durationDays * DAY_MS;
-    const [existing] = await tx.select().from(centers).where(eq(centers.customDomain, order.domain)).for("update");
-    if (existing && existing.ownerId === order.userId) {
+    const existing = await this.deps.domains.renewalCenter(tx, order.userId, order.domain);
+    if (existing) {
       // A renewal runs on from the current expiry (or from now, if it has already run out).
       // A trial's remaining days are kept: the paid period starts when the trial would have ended.
       const from = existing.expiresAt && existing.expiresAt.getTime() > now.getTime() ? existing.expiresAt : now;
@@ -291,22 +267,12 @@ export class PurchaseService {
         .where(eq(centers.id, existing.id));
       return existing.id;
     }
-    if (existing) {
-      // Someone else's center took the domain after this order was placed. The payment must
-      // still buy a site: it is created on its platform address, and the domain left for support.
-      this.deps.logger.error("paid order's domain was taken meanwhile; center created without it", {
-        purchaseId: order.id,
-        domain: order.domain,
-      });
-    }
-    const domain = existing ? null : order.domain;
     const [center] = await tx
       .insert(centers)
       .values({
         slug: await uniqueSlug(tx, order.instituteName),
         instituteName: order.instituteName,
-        customDomain: domain,
-        website: domain ? `https://${domain}` : null,
+        website: `https://${order.domain}`,
         ownerId: order.userId,
         planId: order.planId,
         planName: order.planName,
@@ -318,6 +284,9 @@ export class PurchaseService {
         siteProfile: { contactEmail: order.email, ...(order.phone ? { phone: order.phone } : {}) },
       })
       .returning({ id: centers.id });
+    // Asked for even if another institute has bound it since the order was placed: the claim
+    // blocks nobody, and the owner sees why it cannot be proven.
+    await this.deps.domains.claim(tx, center.id, order.domain, now);
     return center.id;
   }
 

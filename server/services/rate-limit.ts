@@ -89,4 +89,6 @@ export const RATE_RULES = {
   phoneCodeIp: { name: "phone-code:ip", limit: 20, windowMs: 60 * MINUTE },
   /** Numbers one account asks codes for while adding a number. */
   phoneCodeAccount: { name: "phone-code:account", limit: 10, windowMs: 60 * MINUTE },
+  /** Domains an institute asks for and checks (each check looks up DNS and calls the domain). */
+  domainProofCenter: { name: "domain-proof:center", limit: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;

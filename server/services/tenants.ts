@@ -1,10 +1,11 @@
-import { eq, or } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { centers } from "../db/schema/index.ts";
 import type { Database } from "../db/types.ts";
 import { normaliseHost } from "../runtime/env.ts";
 import { LRUCache } from "lru-cache";
 import { recordCache } from "../runtime/metrics.ts";
 import { isReservedLabel } from "./center-slugs.ts";
+import { twinOf } from "#common/domains.ts";
 
 export type TenantCenter = Pick<
   typeof centers.$inferSelect,
@@ -116,7 +117,9 @@ export class TenantDirectory {
     const { platformDomain } = this.options;
     const suffix = platformDomain ? `.${platformDomain}` : undefined;
     const slug = suffix && host.endsWith(suffix) ? host.slice(0, -suffix.length) : undefined;
-    const byDomain = eq(centers.customDomain, host);
+    // An institute's bound domain serves it with its `www.` twin (the tenant middleware sends
+    // the twin on to the domain itself).
+    const byDomain = inArray(centers.customDomain, [host, twinOf(host)]);
     // A reserved label is the platform's even if an older institute was given it.
     const where =
       slug && !slug.includes(".") && !isReservedLabel(slug) ? or(byDomain, eq(centers.slug, slug)) : byDomain;
@@ -139,9 +142,9 @@ export class TenantDirectory {
       })
       .from(centers)
       .where(where)
-      .limit(2);
-    // A custom domain wins over a slug host if both somehow match.
-    return rows.find((r) => r.customDomain === host) ?? rows[0];
+      .limit(3);
+    // A custom domain wins over a slug host if both somehow match, and either over a twin.
+    return rows.find((r) => r.customDomain === host) ?? rows.find((r) => r.customDomain !== twinOf(host)) ?? rows[0];
   }
 }
 

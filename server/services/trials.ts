@@ -6,7 +6,8 @@ import { badRequest, conflict, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { formatDate } from "#common/format.ts";
 import { TRIAL_DAYS, TRIAL_TEXTS, TrialSchema, type TrialCenterJson } from "#common/trial.ts";
-import { DOMAIN_TAKEN, PLAN_UNAVAILABLE, type DomainStatus } from "./purchases.ts";
+import { PLAN_UNAVAILABLE } from "./purchases.ts";
+import { workingHost, type DomainService } from "./domains.ts";
 import type { PlanService } from "./plans.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
@@ -21,8 +22,8 @@ type CenterRow = typeof centers.$inferSelect;
 export interface TrialServiceDeps {
   db: Db;
   plans: PlanService;
-  /** PurchaseService's check: a host name, not the platform's, no other owner's center on it. */
-  domainStatus: (raw: unknown, userId: string) => Promise<DomainStatus>;
+  /** Whether the domain may be asked for, and its claim (bound once its owner proves it). */
+  domains: DomainService;
   tenants: TenantDirectory;
   notices: NoticeService;
   rateLimiter: RateLimiter;
@@ -30,16 +31,14 @@ export interface TrialServiceDeps {
   platformDomain: string;
 }
 
-/** `{slug}.{PLATFORM_DOMAIN}`: the address a new institute can be opened on at once. */
-export function workingHost(slug: string, platformDomain: string): string | null {
-  return platformDomain ? `${slug}.${platformDomain}` : null;
-}
+export { workingHost };
 
 /**
- * Free trials: a business starts one without paying and gets its institute at once (a center
- * whose plan runs out when the trial does, so it is unavailable from then on, on read, without a
- * job); buying a plan for its domain converts it (PurchaseService's renewal, which calls
- * `convert`). One trial per owner and per domain, ever.
+ * Free trials: a business starts one without paying and gets its institute at once on its working
+ * address (a center whose plan runs out when the trial does, so it is unavailable from then on,
+ * on read, without a job); the domain it names is asked for, and bound once its owner proves it
+ * (DomainService). Buying a plan for that domain converts it (PurchaseService's renewal, which
+ * calls `convert`). One trial per owner, ever; a domain bound to any institute starts none.
  */
 export class TrialService {
   private readonly deps: TrialServiceDeps;
@@ -52,16 +51,17 @@ export class TrialService {
     const input = parseWith(TrialSchema, raw);
     const plan = await this.deps.plans.findOnSale(input.plan);
     if (!plan) throw badRequest(PLAN_UNAVAILABLE);
-    const domain = await this.deps.domainStatus(input.domain, userId);
+    const domain = await this.deps.domains.status(input.domain, userId);
     if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
     if (domain.renewal) throw conflict(TRIAL_TEXTS.ownDomain);
-    // Refused before counting: a second trial is a 409, never a 429.
+    // Refused before counting: a second trial is a 409, never a 429. A domain is not counted
+    // here: an unproven ask blocks nobody, and a bound one is refused above (taken).
     const [used] = await this.deps.db
-      .select({ userId: trials.userId, domain: trials.domain })
+      .select({ userId: trials.userId })
       .from(trials)
-      .where(sql`${trials.userId} = ${userId} or ${trials.domain} = ${domain.domain}`)
+      .where(eq(trials.userId, userId))
       .limit(1);
-    if (used) throw conflict(used.userId === userId ? TRIAL_TEXTS.ownerUsed : TRIAL_TEXTS.domainUsed);
+    if (used) throw conflict(TRIAL_TEXTS.ownerUsed);
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, userId);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
 
@@ -90,7 +90,6 @@ export class TrialService {
           .values({
             slug: await uniqueSlug(tx, input.institute),
             instituteName: input.institute,
-            customDomain: domain.domain,
             website: `https://${domain.domain}`,
             ownerId: userId,
             planId: plan.id,
@@ -103,6 +102,7 @@ export class TrialService {
           })
           .returning();
         await tx.update(trials).set({ centerId: row.id }).where(eq(trials.id, trial.id));
+        await this.deps.domains.claim(tx, row.id, domain.domain, now);
         await this.deps.notices.toAdmins(tx, {
           kind: "trial-started",
           title: `Trial started: ${row.instituteName}`,
@@ -114,20 +114,19 @@ export class TrialService {
     } catch (error) {
       // Two requests at once: the unique indexes decide which one starts the trial.
       if (isUniqueViolation(error, "trials_user_key")) throw conflict(TRIAL_TEXTS.ownerUsed);
-      if (isUniqueViolation(error, "trials_domain_key")) throw conflict(TRIAL_TEXTS.domainUsed);
-      if (isUniqueViolation(error, "centers_custom_domain_key")) throw conflict(DOMAIN_TAKEN);
       throw error;
     }
     this.deps.tenants.changed();
-    return this.toJson(center);
+    return this.toJson(center, domain.domain);
   }
 
-  toJson(center: CenterRow): TrialCenterJson {
+  toJson(center: CenterRow, asked: string | null): TrialCenterJson {
     return {
       _id: center.id,
       slug: center.slug,
       instituteName: center.instituteName,
       domain: center.customDomain,
+      pendingDomain: center.customDomain ? null : asked,
       workingHost: workingHost(center.slug, this.deps.platformDomain),
       plan: center.planName,
       billing: center.billing,

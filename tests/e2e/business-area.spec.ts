@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { buyPlan, registerBusiness, signIn, unique } from "./journeys.ts";
+import { buyPlan, proveDomain, registerBusiness, signIn, unique } from "./journeys.ts";
 import { pageTexts } from "../helpers/pdf.ts";
 
 const port = Number(process.env.E2E_PORT);
@@ -47,6 +47,7 @@ test("after paying: subscription details and billing history; renewing extends t
   const domain = `renewal-${id}.test`;
   await registerBusiness(page, "Omkar Joshi", email);
   await buyPlan(page, { institute, domain, owner: "Omkar Joshi", email });
+  await proveDomain(page, domain);
 
   // No team yet: the Profile's 'Team & Analytics' card says so in the spec's words, and leads to the Team page.
   await page.goto("/business/account");

@@ -74,7 +74,24 @@ export async function buyPlan(
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** A visitor buys the cheapest plan, signing up as a business inside the wizard; ends on /business/templates. */
+/**
+ * The owner proves their institute's domain in Setup Details: Check now finds it leading here
+ * (the server reaches a *.test name on itself, as the browser does). It then serves the site.
+ */
+export async function proveDomain(page: Page, domain: string) {
+  await page.goto("/business/setup");
+  const waiting = page.getByRole("region", { name: "Domain waiting for proof" });
+  await expect(waiting).toContainText(domain);
+  await expect(waiting).toContainText("Waiting for proof");
+  await waiting.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByText(`${domain} is proven: it now opens your website.`).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Proven domain" })).toContainText(domain);
+}
+
+/**
+ * A visitor buys the cheapest plan, signing up as a business inside the wizard, and proves the
+ * domain; ends on /business/templates.
+ */
 export async function buyPlanAsNewBusiness(
   page: Page,
   d: { institute: string; domain: string; owner: string; email: string },
@@ -88,6 +105,8 @@ export async function buyPlanAsNewBusiness(
   await dialog.getByRole("button", { name: "Create account and continue" }).click();
   await payInSandbox(page);
   await expect(page).toHaveURL(/\/business\/templates$/, { timeout: 20_000 });
+  await proveDomain(page, d.domain);
+  await page.goto("/business/templates");
 }
 
 /**

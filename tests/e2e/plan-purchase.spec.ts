@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { fillWizard, signIn } from "./journeys";
+import { fillWizard, proveDomain, signIn } from "./journeys";
 
 const port = Number(process.env.E2E_PORT);
 let n = 0;
@@ -85,7 +85,7 @@ test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, L
   await page.goBack();
   await expect(page).not.toHaveURL(/\/admin$/);
 
-  // The purchase belongs to the new account, and the institute's domain now serves its site.
+  // The purchase belongs to the new account, and the institute's domain serves its site once proven.
   const purchases = await (await page.request.get("/api/payment/purchases/my")).json();
   expect(purchases.purchases[0]).toMatchObject({
     status: "paid",
@@ -94,6 +94,9 @@ test("a visitor buys a plan: wizard, inline business sign-up, sandbox payment, L
     domain,
     instituteName: "Bright Future Academy",
   });
+  const unproven = await page.goto(`http://${domain}:${port}/`);
+  expect(unproven?.status()).toBe(404);
+  await proveDomain(page, domain);
   await page.goto(`http://${domain}:${port}/`);
   await expect(page.getByText("Bright Future Academy").first()).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./fixtures.ts";
-import { signIn, signInAsAdmin, unique } from "./journeys";
+import { proveDomain, signIn, signInAsAdmin, unique } from "./journeys";
 
 /** Issue 28, parts 5 to 7: every promise on the screen is kept. */
 
@@ -82,6 +82,7 @@ test("a new institute's site shows the owner's contact details, a phone header w
   await expect(page.getByText(`${institute} is on the 1 Year Plan. Next, pick the design`)).toBeVisible();
   await expect(page.getByText("Plan plan")).toHaveCount(0);
   await expect(page).toHaveURL(/\/business\/templates$/, { timeout: 20_000 });
+  await proveDomain(page, domain);
 
   // The new site: the owner's phone and e-mail, no address, nothing invented.
   const visitor = await browser.newPage({ viewport: PHONE });
@@ -411,7 +412,11 @@ const AXE_PAGES: [string, "student" | "creator" | "business" | "admin" | null, s
   ],
   ["a student", "student", ["/student/live", "/student/courses", "/student/materials", "/logout"]],
   ["a creator", "creator", ["/creator/contents"]],
-  ["an owner", "business", ["/business", "/business/site", "/business/templates", "/business/website?template=t3"]],
+  [
+    "an owner",
+    "business",
+    ["/business", "/business/setup", "/business/site", "/business/templates", "/business/website?template=t3"],
+  ],
   [
     "an admin",
     "admin",

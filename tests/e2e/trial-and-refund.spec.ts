@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
-import { buyPlan, fillWizard, payInSandbox, registerBusiness, signInAsAdmin, unique } from "./journeys.ts";
+import { buyPlan, fillWizard, payInSandbox, proveDomain, registerBusiness, signInAsAdmin, unique } from "./journeys.ts";
 
 const port = Number(process.env.E2E_PORT);
 // Each journey pays in the sandbox and walks several pages; on a busy two-core machine that takes a while.
@@ -32,14 +32,14 @@ test("a free trial from /pricing: no payment, the site works at once on its work
   await expect(page.getByText("Your 14-day free trial has started")).toBeVisible();
   await expect(page).toHaveURL(/\/business$/);
 
-  // The business area: days left, Buy plan, the working address beside the domain and its DNS state.
+  // The business area: days left, Buy plan, the working address beside the domain, not proven yet.
   const banner = page.getByTestId("trial-banner");
   await expect(banner).toContainText("14 days left");
   await expect(banner.getByRole("link", { name: "Buy plan" })).toHaveAttribute("href", "/business/subscription-plan");
   const working = page.getByTestId("working-address");
   await expect(working).toContainText(/trial-academy-[a-z0-9-]+\.localhost/);
   await expect(page.getByTestId("custom-domain")).toContainText(domain);
-  await expect(page.getByTestId("custom-domain")).toContainText("DNS not pointing here yet");
+  await expect(page.getByTestId("custom-domain")).toContainText("Not proven yet");
   const open = page.getByTestId("open-website");
   await expect(open).toHaveAttribute("href", new RegExp(`^http://trial-academy-[a-z0-9-]+\\.localhost:${port}/$`));
   await shot(page, "business-trial");
@@ -52,6 +52,17 @@ test("a free trial from /pricing: no payment, the site works at once on its work
 
   const lookup = await (await page.request.get(`/api/centers/lookup?email=${encodeURIComponent(email)}`)).json();
   expect(lookup.status).toBe("trial");
+
+  // The domain serves nothing until its owner proves it ("Prove it" leads to Setup Details).
+  const visitor = await context.newPage();
+  expect((await visitor.goto(`http://${domain}:${port}/`))?.status()).toBe(404);
+  await page.getByTestId("custom-domain").getByRole("link", { name: "Prove it" }).click();
+  await expect(page).toHaveURL(/\/business\/setup$/);
+  await proveDomain(page, domain);
+  await visitor.goto(`http://${domain}:${port}/`);
+  await expect(visitor.getByText(institute).first()).toBeVisible();
+  await visitor.close();
+  await page.goto("/business");
 
   // Buy plan converts the trial: same institute, paid time after the trial's 14 days.
   await banner.getByRole("link", { name: "Buy plan" }).click();
@@ -79,6 +90,7 @@ test("an admin refunds a purchase from the center's row: the center ends, the ow
   const domain = `refund-${id}.test`;
   await registerBusiness(page, "Rohan Das", email);
   await buyPlan(page, { institute, domain, owner: "Rohan Das", email });
+  await proveDomain(page, domain);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -150,7 +162,7 @@ test("admins edit platform settings; Setup Details and Help & Contact show them"
     email: `sana.${id}@example.com`,
   });
   await business.goto("/business/setup");
-  const records = business.getByRole("table");
+  const records = business.getByRole("table", { name: "The records that point your domain here" });
   await expect(records).toContainText("203.0.113.10");
   await expect(records).toContainText("sites.pathshala.example");
   await shot(business, "setup-details");

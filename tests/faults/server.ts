@@ -64,6 +64,8 @@ export async function launch(store: Store, env: Record<string, string> = {}, por
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       PORT: String(p),
+      MESSAGES_SANDBOX: "1",
+      RAZORPAY_SANDBOX: "1",
       ...store.env,
       ...env,
     },

@@ -70,6 +70,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const creator = await register(t, "creator");
   const business = await register(t, "business");
   const center = await createCenter(t, business.user._id, { slug: "samples-inst", customDomain: INSTITUTE });
+  // A domain the institute asked for and has not proven (POST /domains/verify checks it).
+  await t.services.domains.claim(t.database.db, center.id, "samples-next.com");
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
     const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
@@ -424,6 +426,10 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /admin/notifications/read": { json: { purchasesSeenAt: new Date().toISOString(), selectionsSeenAt: null } },
     "POST /admin/notifications/clear": {},
     "GET /domains/ask": { query: { domain: INSTITUTE } },
+    "GET /domains/claim": { query: { centerId: center.id } },
+    "POST /domains/claim": { json: { domain: "samples-next.com", centerId: center.id } },
+    // The institute asks for a domain before it checks it (the claim below).
+    "POST /domains/verify": { json: { centerId: center.id } },
     "GET /openapi.json": {},
     "GET /team": { query: { centerId: center.id } },
     "POST /team/invitations": { query: { centerId: center.id }, json: { email: "sample.creator@example.com" } },

@@ -8,10 +8,13 @@ import { createServices } from "../../server/services/index.ts";
 import { mountEarly, mountPlatform, type AppDeps } from "../../server/app.ts";
 import type { AppEnv } from "../../server/http/types.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { TestDns } from "./domains.ts";
 
 export interface TestApp extends AppDeps {
   app: Hono<AppEnv>;
   testDb: TestDatabase;
+  /** What the platform finds when it checks a domain: TXT records, and domains that lead to this app. */
+  dns: TestDns;
   /** `app.request` on a given host (default the platform's `localhost`). */
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
   close(): Promise<void>;
@@ -34,13 +37,18 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     SEED_DEMO: "0",
     DATA_DIR: dataDir,
+    // The tests switch the sandboxes on, as a real deployment never does without saying so.
+    MESSAGES_SANDBOX: "1",
+    RAZORPAY_SANDBOX: "1",
     ...envOverrides,
   });
   const testDb = await createTestDatabase(options);
   const logger = options.logLines
     ? createLogger({ ...env, LOG_LEVEL: "info" }, {}, { write: (line) => options.logLines!.push(line.trimEnd()) })
     : createLogger(env);
-  const services = createServices({ env, database: testDb.database, logger });
+  // Domains are checked offline: the test decides what DNS holds and which domains lead here.
+  const dns = new TestDns();
+  const services = createServices({ env, database: testDb.database, logger, domainProbe: dns });
   await services.messages.start();
   const deps: AppDeps = { env, logger, database: testDb.database, services, draining: false };
   const app = new Hono<AppEnv>();
@@ -48,9 +56,10 @@ export async function createTestApp(
   mountPlatform(app, deps);
   const pages = options.pages;
   app.all("*", (c) => (pages ? pages(c, deps) : c.text("react-router", 200)));
-  return Object.assign(deps, {
+  const t: TestApp = Object.assign(deps, {
     app,
     testDb,
+    dns,
     request(path: string, init: RequestInit & { host?: string } = {}) {
       const { host = "localhost", headers, ...rest } = init;
       const h = new Headers(headers);
@@ -64,4 +73,6 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
+  dns.app = t;
+  return t;
 }

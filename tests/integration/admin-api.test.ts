@@ -10,6 +10,7 @@ import {
 } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
+import { proveCenterDomain } from "../helpers/domains.ts";
 import { adminToken, createListeningTestApp, signCheckout, type ListeningTestApp } from "../helpers/payments.ts";
 
 let t: ListeningTestApp;
@@ -61,6 +62,8 @@ async function buy(overrides: Record<string, unknown> = {}, who = owner) {
   });
   expect(verified.status).toBe(200);
   const [row] = await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, order.id));
+  // The owner proves the domain, so it is the institute's (the notifications name it).
+  await proveCenterDomain(t, row.centerId!);
   return { row, domain };
 }
 

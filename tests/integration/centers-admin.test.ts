@@ -174,6 +174,7 @@ describe("GET /api/centers", () => {
       _id: made.center._id,
       name: "Listed Branch",
       domain: made.center.domain,
+      pendingDomain: null,
       website: made.center.website,
       superAdminPath: "/admin",
       slug: "listed-branch",

@@ -14,6 +14,7 @@ import { HttpError } from "../../server/http/errors.ts";
 import { financialYear, GST_TEXTS } from "#common/gst.ts";
 import { INVOICE_TEXTS } from "#common/invoices.ts";
 import { bearer, postJson } from "../helpers/http.ts";
+import { centersNamed } from "../helpers/domains.ts";
 import {
   adminToken,
   createListeningTestApp,
@@ -294,7 +295,7 @@ describe("a plan's invoice (the platform sells)", () => {
       igst: 0,
     });
     // The institute gives its business details; renewing on the same domain, it is the buyer.
-    const [center] = await t.database.db.select().from(centers).where(eq(centers.customDomain, first.domain));
+    const [center] = await centersNamed(t, first.domain);
     await t.services.invoices.updateSellerProfile(center.id, {
       legalName: "Sen Classes LLP",
       address: "Andheri, Mumbai",

@@ -18,6 +18,7 @@ describe("with real Razorpay keys", () => {
       RAZORPAY_KEY_ID: "rzp_live_pathshala",
       RAZORPAY_KEY_SECRET: "live-secret",
       RAZORPAY_WEBHOOK_SECRET: "live-webhook",
+      RAZORPAY_SANDBOX: "0",
     });
     apps.push(t);
     for (const path of [

@@ -4,6 +4,7 @@ import { centers, messages, pricingPlans, purchases, webhookEvents } from "../..
 import { seedDemo } from "../../server/seed/demo.ts";
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from "../../server/payments/config.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
+import { centersNamed, proveCenterDomain } from "../helpers/domains.ts";
 import {
   createListeningTestApp,
   eventId,
@@ -66,7 +67,8 @@ const verify = (orderId: string, paymentId: string, signature = signCheckout(ord
 
 const purchaseOf = async (orderId: string) =>
   (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, orderId)))[0];
-const centersOn = (domain: string) => t.database.db.select().from(centers).where(eq(centers.customDomain, domain));
+/** The center a purchase made for `domain` (it asks for the domain until its owner proves it). */
+const centersOn = (domain: string) => centersNamed(t, domain);
 const count = async (table: typeof centers | typeof purchases) =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
@@ -246,7 +248,7 @@ describe("POST /api/payment/create-order", () => {
 });
 
 describe("POST /api/payment/verify", () => {
-  it("completes a genuine payment: purchase paid, center created for the signed-in owner, site served on the domain", async () => {
+  it("completes a genuine payment: purchase paid, center created for the signed-in owner, site served on the domain once proven", async () => {
     const domain = newDomain();
     // The host is unknown before the purchase (and that answer is cached).
     expect((await t.request("/", { host: domain })).status).toBe(404);
@@ -266,7 +268,7 @@ describe("POST /api/payment/verify", () => {
       kind: "plan",
       alreadyCompleted: false,
       purchase: { _id: purchase._id, status: "paid", amount: 2_000_000, plan: "3 Year Plan" },
-      center: { domain, instituteName: "Vidya Classes", status: "active" },
+      center: { domain: null, pendingDomain: domain, instituteName: "Vidya Classes", status: "active" },
     });
 
     const row = await purchaseOf(order.id);
@@ -288,6 +290,11 @@ describe("POST /api/payment/verify", () => {
 
     // The site's contact details are the owner's from the wizard; no sample address or phone.
     expect(center.siteProfile).toEqual({ contactEmail: "asha@example.com", phone: "+91 98765 43210" });
+    // Paying proves nothing: the domain serves the site once its owner proves it.
+    expect(center.customDomain).toBeNull();
+    expect((await t.request("/", { host: domain })).status).toBe(404);
+    expect((await t.request("/", { host: body.center.workingHost })).status).toBe(200);
+    await proveCenterDomain(t, center.id);
     const site = await t.request("/", { host: domain });
     expect(site.status).toBe(200);
     const html = await site.text();
@@ -371,10 +378,11 @@ describe("POST /api/payment/verify", () => {
     const domain = newDomain();
     const first = await placed({ domain });
     await verify(first.order.id, paymentId());
+    const [made] = await centersOn(domain);
     await t.database.db
       .update(centers)
       .set({ expiresAt: new Date(Date.now() - 10 * DAY) })
-      .where(eq(centers.customDomain, domain));
+      .where(eq(centers.id, made.id));
     const second = await placed({ domain });
     await verify(second.order.id, paymentId());
     const [center] = await centersOn(domain);
@@ -695,11 +703,16 @@ describe("GET /api/payment/domain-availability", () => {
     const domain = newDomain();
     const { order } = await placed({ domain });
     await verify(order.id, paymentId());
-    expect(await check(domain)).toMatchObject({
-      available: false,
-      reason: "taken",
-      message: "This domain is already used by another institute.",
-    });
+    // Bought but not proven: the buyer's own (a renewal), and it blocks nobody else.
+    expect(await check(domain)).toEqual({ domain, available: true, renewal: false });
+    expect(await check(domain.toUpperCase(), auth)).toMatchObject({ available: true, renewal: true });
+    await proveCenterDomain(t, (await purchaseOf(order.id)).centerId!);
+    for (const name of [domain, `www.${domain}`, `shop.${domain}`])
+      expect(await check(name)).toMatchObject({
+        available: false,
+        reason: "taken",
+        message: "This domain is already used by another institute.",
+      });
     expect(await check(domain.toUpperCase(), auth)).toMatchObject({ available: true, renewal: true });
   });
 });

@@ -5,6 +5,7 @@ import { seedDemo } from "../../server/seed/demo.ts";
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from "../../server/payments/config.ts";
 import { REFUND_TEXTS } from "../../server/services/refunds.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
+import { proveCenterDomain } from "../helpers/domains.ts";
 import { adminToken, createListeningTestApp, payThroughSandbox, type ListeningTestApp } from "../helpers/payments.ts";
 
 let t: ListeningTestApp;
@@ -35,6 +36,7 @@ async function bought() {
   );
   const { order: placed, purchase } = await order.json();
   const { paymentId, body } = await payThroughSandbox(t, placed.id);
+  await proveCenterDomain(t, body.center._id);
   return { owner, auth, domain, purchaseId: purchase._id as string, paymentId, centerId: body.center._id as string };
 }
 

@@ -5,6 +5,8 @@ import { seedDemo } from "../../server/seed/demo.ts";
 import { TRIAL_TEXTS } from "#common/trial.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { adminToken, createListeningTestApp, payThroughSandbox, type ListeningTestApp } from "../helpers/payments.ts";
+import { proveDomain } from "../helpers/domains.ts";
+import { DOMAIN_TEXTS } from "#common/domains.ts";
 
 let t: ListeningTestApp;
 let admin: Record<string, string>;
@@ -44,7 +46,7 @@ const lookup = async (auth: Record<string, string>, email: string) =>
 const centerRow = async (id: string) => (await t.database.db.select().from(centers).where(eq(centers.id, id)))[0];
 
 describe("POST /api/trial", () => {
-  it("starts a 14-day trial without paying: the site answers on its domain and its working address at once", async () => {
+  it("starts a 14-day trial without paying: the site answers on its working address at once, on its domain once proven", async () => {
     const o = await owner();
     const body = trialBody();
     const res = await startTrial(o.auth, body);
@@ -52,7 +54,8 @@ describe("POST /api/trial", () => {
     const { center } = await res.json();
     expect(center).toMatchObject({
       instituteName: "Sunrise Coaching",
-      domain: body.domain,
+      domain: null,
+      pendingDomain: body.domain,
       plan: "3 Year Plan",
       billing: "quarterly",
       status: "trial",
@@ -62,6 +65,10 @@ describe("POST /api/trial", () => {
     expect(Math.abs(ends - (Date.now() + 14 * DAY))).toBeLessThan(60_000);
     expect(center.expiresAt).toBe(center.trialEndsAt);
 
+    // The domain is only asked for: it serves nothing until its owner proves it.
+    expect((await t.request("/", { host: body.domain })).status).toBe(404);
+    expect((await t.request("/", { host: center.workingHost })).status).toBe(200);
+    await proveDomain(t, o.auth);
     for (const host of [body.domain, center.workingHost]) {
       const page = await t.request("/", { host });
       expect(page.status).toBe(200);
@@ -86,7 +93,7 @@ describe("POST /api/trial", () => {
     expect(stats.centers.trials).toBeGreaterThanOrEqual(1);
   });
 
-  it("refuses a second trial of the same owner and of the same domain (409), and changes nothing", async () => {
+  it("refuses a second trial of the same owner (409); an unproven domain blocks nobody, a proven one everybody else", async () => {
     const o = await owner();
     const first = trialBody();
     expect((await startTrial(o.auth, first)).status).toBe(201);
@@ -94,22 +101,17 @@ describe("POST /api/trial", () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe(TRIAL_TEXTS.ownerUsed);
 
+    // Another owner may name the same domain while it is unproven (the first may be a squatter).
     const other = await owner();
-    const sameDomain = await startTrial(other.auth, trialBody({ domain: first.domain }));
-    expect(sameDomain.status).toBe(409);
+    expect((await startTrial(other.auth, trialBody({ domain: first.domain }))).status).toBe(201);
 
-    // A domain whose trial center was since deleted still had its trial.
+    // Once one of them proves it, it is theirs: nobody else's trial can name it.
+    await proveDomain(t, o.auth);
     const third = await owner();
-    const domain = newDomain();
-    const res = await startTrial(third.auth, trialBody({ domain }));
-    const { center } = await res.json();
-    await t.database.db.delete(centers).where(eq(centers.id, center._id));
-    const fourth = await owner();
-    const reused = await startTrial(fourth.auth, trialBody({ domain }));
-    expect(reused.status).toBe(409);
-    expect((await reused.json()).error).toBe(TRIAL_TEXTS.domainUsed);
-    const rows = await t.database.db.select().from(trials).where(eq(trials.userId, fourth.user._id));
-    expect(rows).toHaveLength(0);
+    const refused = await startTrial(third.auth, trialBody({ domain: first.domain }));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toBe(DOMAIN_TEXTS.taken);
+    expect(await t.database.db.select().from(trials).where(eq(trials.userId, third.user._id))).toHaveLength(0);
   });
 
   it("lets exactly one of two simultaneous trials of one owner through", async () => {
@@ -139,6 +141,7 @@ describe("a trial's end", () => {
     const o = await owner();
     const body = trialBody();
     const { center } = await (await startTrial(o.auth, body)).json();
+    await proveDomain(t, o.auth);
     // Time passes: the trial ended a minute ago.
     const ended = new Date(Date.now() - 60_000);
     await t.database.db.update(centers).set({ trialEndsAt: ended, expiresAt: ended }).where(eq(centers.id, center._id));
@@ -170,7 +173,7 @@ describe("converting a trial", () => {
     const o = await owner();
     const body = trialBody();
     const { center } = await (await startTrial(o.auth, body)).json();
-    // What the owner did during the trial.
+    // What the owner did during the trial (the domain still waiting for proof: the order names it).
     await t.database.db
       .update(centers)
       .set({ templateId: "t3", siteProfile: { tagline: "Results that speak" } })
@@ -193,7 +196,7 @@ describe("converting a trial", () => {
       planName: "1 Year Plan",
       billing: "monthly",
       templateId: "t3",
-      customDomain: body.domain,
+      customDomain: null,
       slug: center.slug,
       status: "active",
     });
@@ -201,6 +204,8 @@ describe("converting a trial", () => {
     expect(after.expiresAt!.getTime()).toBe(new Date(center.trialEndsAt).getTime() + 30 * DAY);
     const owned = await t.database.db.select().from(centers).where(eq(centers.ownerId, o.user._id));
     expect(owned).toHaveLength(1);
+    // Paying proves nothing: the domain still waits for its owner's proof.
+    expect(await proveDomain(t, o.auth)).toBe(body.domain);
     expect(await (await lookup(o.auth, o.email)).json()).toMatchObject({ status: "active", trialEndsAt: null });
     const [trial] = await t.database.db.select().from(trials).where(eq(trials.centerId, center._id));
     expect(trial.convertedAt).not.toBeNull();
@@ -226,6 +231,7 @@ describe("converting a trial", () => {
     const o = await owner();
     const body = trialBody();
     const { center } = await (await startTrial(o.auth, body)).json();
+    await proveDomain(t, o.auth);
     const ended = new Date(Date.now() - DAY);
     await t.database.db.update(centers).set({ trialEndsAt: ended, expiresAt: ended }).where(eq(centers.id, center._id));
     t.services.tenants.changed();

@@ -65,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasPlan: summarizeCenter(center, null).hasPlan,
       trialEndsAt: center.trialEndsAt?.toISOString() ?? null,
       ...addresses,
+      // Asked for and not proven yet: it opens nothing until then (Setup Details).
+      pendingDomain: center.customDomain ? null : await services.domains.domainOf(center),
     },
     figures,
     enquiries: { ...enquiries, total: enquiries.new + enquiries.contacted + enquiries.enrolled },
@@ -210,6 +212,15 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
                     {(check) => <DnsBadge check={check} />}
                   </Await>
                 </Suspense>
+              </p>
+            )}
+            {!center.domain && center.pendingDomain && (
+              <p data-testid="custom-domain">
+                <span className="text-muted-foreground">Your domain: </span>
+                <span className="font-medium">{center.pendingDomain}</span> <Badge tone="warning">Not proven yet</Badge>{" "}
+                <Link to="/business/setup" className="font-medium text-primary hover:underline">
+                  Prove it
+                </Link>
               </p>
             )}
             <p>

@@ -122,7 +122,14 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                       <PaymentNote center={center} now={now} />
                     </Td>
                     <Td className="whitespace-nowrap">
-                      {center.domain ?? <span className="text-muted-foreground">—</span>}
+                      {center.domain ??
+                        (center.pendingDomain ? (
+                          <span className="text-muted-foreground" title="Asked for by its owner, not proven yet">
+                            {center.pendingDomain} (not proven)
+                          </span>
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        ))}
                     </Td>
                     <Td className="max-w-44 truncate">
                       {center.website ? (
@@ -164,7 +171,9 @@ export default function CenterList({ loaderData }: Route.ComponentProps) {
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="font-medium">{center.name}</p>
-                    <p className="truncate text-sm text-muted-foreground">{center.domain ?? center.slug}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {center.domain ?? (center.pendingDomain ? `${center.pendingDomain} (not proven)` : center.slug)}
+                    </p>
                   </div>
                   <StatusBadge center={center} now={now} />
                 </div>

@@ -23,7 +23,11 @@ export const centers = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     slug: text().notNull(),
     instituteName: text().notNull(),
-    /** Lower-cased host name without port or trailing dot. */
+    /**
+     * The institute's own domain, bound once its owner proved control of it (issue 37 §3; see
+     * `domainClaims` for one asked for and not yet proven). Lower-cased host name without port or
+     * trailing dot. Its `www.` twin (or, for a `www.` domain, its apex) serves the institute too.
+     */
     customDomain: text(),
     website: text(),
     superAdminPath: text().notNull().default("/admin"),
@@ -60,6 +64,37 @@ export const centers = pgTable(
       .where(sql`${t.customDomain} is not null`),
     index("centers_owner_idx").on(t.ownerId),
     index("centers_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A domain an institute has asked for and not yet proven (server/services/domains.ts): the
+ * token the owner puts in a DNS TXT record, or that the platform answers over HTTP once the
+ * domain points here. One per institute (a new one replaces it); no uniqueness across
+ * institutes, so a claim blocks nobody; it lapses at `expiresAt`. Proving it binds the domain
+ * (`centers.custom_domain`) and removes the claim.
+ */
+export const domainClaims = pgTable(
+  "domain_claims",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: uuid()
+      .notNull()
+      .references(() => centers.id, { onDelete: "cascade" }),
+    /** Lower-cased host name without port or trailing dot. */
+    domain: text().notNull(),
+    /** Random, shown to the owner: the TXT record's value and the HTTP check's path. */
+    token: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the platform last looked, and what it found (a DomainCheckOutcome). */
+    checkedAt: timestamp({ withTimezone: true }),
+    lastOutcome: text(),
+  },
+  (t) => [
+    uniqueIndex("domain_claims_center_key").on(t.centerId),
+    uniqueIndex("domain_claims_token_key").on(t.token),
+    index("domain_claims_domain_idx").on(t.domain),
   ],
 );
 

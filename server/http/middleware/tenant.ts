@@ -5,6 +5,7 @@ import type { TenantDirectory } from "../../services/tenants.ts";
 import { isHostName, normaliseHost } from "../../runtime/env.ts";
 import { runInTenantScope } from "../../db/tenant-scope.ts";
 import { simplePage } from "../../pages/html.ts";
+import { isSecureRequest } from "../../auth/cookies.ts";
 
 interface HostHeaders {
   req: { header(name: string): string | undefined; url: string };
@@ -68,6 +69,19 @@ export function hostRequired(trustProxy: boolean) {
   });
 }
 
+/** The request's address on `domain` (same scheme, port, path and query), for a twin host. */
+function twinTarget(c: Context<AppEnv>, domain: string | null, trustProxy: boolean): string | undefined {
+  const host = requestHost(c, trustProxy);
+  if (!domain || !host || (host !== `www.${domain}` && `www.${host}` !== domain)) return undefined;
+  const secure = isSecureRequest(c.req.url, c.req.header("x-forwarded-proto"), trustProxy);
+  const origin = requestOrigin(c, trustProxy, secure);
+  if (!origin) return undefined;
+  const to = new URL(origin);
+  to.hostname = domain;
+  const from = new URL(c.req.url);
+  return `${to.origin}${from.pathname}${from.search}`;
+}
+
 /** Resolves the Host to the platform, an institute, or an unknown site (DESIGN §3 step 1). */
 export function tenant(directory: TenantDirectory, trustProxy: boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -75,6 +89,10 @@ export function tenant(directory: TenantDirectory, trustProxy: boolean) {
     const site = host === undefined ? { kind: "unknown" as const, host: "" } : await directory.resolve(host);
     c.set("site", site);
     if (site.kind === "unknown") return siteNotConfigured(c, site.host);
+    // The `www.` twin of an institute's domain (or the apex of a `www.` one) is that institute's:
+    // sent on to the domain itself, so it has one address for its pages, sessions and links.
+    const twin = site.kind === "tenant" ? twinTarget(c, site.center.customDomain, trustProxy) : undefined;
+    if (twin) return c.redirect(twin, c.req.method === "GET" || c.req.method === "HEAD" ? 301 : 308);
     // Everything this request does in the database is confined to its institute (row-level security).
     await runInTenantScope(site.kind === "tenant" ? site.center.id : null, next);
   });
