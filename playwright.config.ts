@@ -6,8 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./tests/e2e/admin-account.ts";
 
 /**
- * The e2e suite drives the production build on a free port with a fresh embedded database.
- * The port and data folder are chosen once in the runner and inherited by its workers.
+ * The e2e suite drives the production build with a fresh embedded database. Each worker has a
+ * server and data folder of its own, so tests in two workers never see each other's data: the
+ * runner chooses the ports and folders once; a worker (TEST_PARALLEL_INDEX) takes its own.
  */
 function freePort(): string {
   const probe =
@@ -15,11 +16,18 @@ function freePort(): string {
   return execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
 }
 
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "pathshala-e2e-"));
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+process.env.E2E_PORTS ??= Array.from({ length: workers }, freePort).join(",");
+process.env.E2E_DATA_DIRS ??= Array.from({ length: workers }, () => mkdtempSync(join(tmpdir(), "pathshala-e2e-"))).join(
+  ",",
+);
+const ports = process.env.E2E_PORTS.split(",");
+const dataDirs = process.env.E2E_DATA_DIRS.split(",");
+const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+process.env.E2E_PORT = ports[worker];
+process.env.E2E_DATA_DIR = dataDirs[worker];
 
-const port = Number(process.env.E2E_PORT);
-export const baseURL = `http://localhost:${port}`;
+export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
@@ -27,9 +35,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalTeardown: "./tests/e2e/teardown.ts",
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  workers,
+  // A test that fails once is a defect to fix at its cause, not to run again.
+  retries: 0,
+  reporter: [["list"]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -58,18 +67,18 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: ports.map((port, i) => ({
     // Admins exist only through create-admin, so the suite makes its own before the server starts.
     command: `node build/cli/create-admin.js --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --name "${E2E_ADMIN.name}" && node build/server/index.js`,
-    url: `${baseURL}/healthz`,
+    url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      PORT: String(port),
+      PORT: port,
       HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: dataDirs[i],
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       PLATFORM_HOSTS: "localhost,127.0.0.1",
@@ -80,5 +89,5 @@ export default defineConfig({
       MESSAGES_SANDBOX: "1",
       RAZORPAY_SANDBOX: "1",
     },
-  },
+  })),
 });

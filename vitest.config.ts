@@ -1,5 +1,17 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Fault files whose subject does not depend on the database (HTTP parsing, the React build, file
+ * uploads to disk and S3): when a run covers both databases (scripts/test.ts sets
+ * FAULTS_EMBEDDED_ONLY for PGlite), they run once, on PostgreSQL.
+ */
+const faultsOfNoDatabase = [
+  "tests/faults/malformed-requests.test.ts",
+  "tests/faults/react-production-build.test.ts",
+  "tests/faults/upload-cut.test.ts",
+  "tests/faults/upload-cut-s3.test.ts",
+];
+
 // Separate from vite.config.ts: tests run the server code directly, without the React Router build.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -26,6 +38,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/helpers/migrated-template.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -37,6 +50,7 @@ export default defineConfig({
           // Real server processes killed and restarted; needs `npm run build` first.
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
+          exclude: process.env.FAULTS_EMBEDDED_ONLY ? faultsOfNoDatabase : [],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,

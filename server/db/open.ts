@@ -24,7 +24,7 @@ export interface OpenOptions {
   onError?: (error: Error) => void;
   /** Sees every query drizzle runs (the index test EXPLAINs them; a test compares what two requests ran). */
   onQuery?: (sql: string, params: unknown[]) => void;
-  /** Restore: create the embedded database from this archive (from `dump()`). */
+  /** Restore: create the embedded database from this archive (from `dump()`), on disk or in memory. */
   loadArchive?: Blob;
 }
 
@@ -47,7 +47,7 @@ async function openPglite(
   try {
     client = dataDir
       ? await PGlite.create(pgliteDirOf(dataDir), loadArchive ? { loadDataDir: loadArchive } : {})
-      : await PGlite.create();
+      : await PGlite.create(loadArchive ? { loadDataDir: loadArchive } : {});
   } catch (error) {
     release();
     throw error;

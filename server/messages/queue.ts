@@ -21,19 +21,33 @@ export interface SendJob {
 /** How a message that could not be sent is tried again: 5 more times, 20 s, 40 s, … up to 30 min apart. */
 export const SEND_RETRIES = { retryLimit: 5, retryDelay: 20, retryBackoff: true, retryDelayMax: 30 * 60 };
 
+/** When a job still running is taken as lost with its process, and how often the queue looks. */
+export interface JobTiming {
+  expireInSeconds: number;
+  superviseIntervalSeconds: number;
+}
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly database: Database;
   private readonly retries: { retryLimit: number; retryDelay: number; retryBackoff?: boolean; retryDelayMax?: number };
+  private readonly timing: JobTiming;
   private started = false;
 
-  constructor(database: Database, logger: Logger, retries: JobQueue["retries"] = SEND_RETRIES) {
+  constructor(
+    database: Database,
+    logger: Logger,
+    retries: JobQueue["retries"] = SEND_RETRIES,
+    timing: JobTiming = { expireInSeconds: 60, superviseIntervalSeconds: 60 },
+  ) {
     this.database = database;
     this.retries = retries;
+    this.timing = timing;
+    const { superviseIntervalSeconds } = timing;
     this.boss =
       database.kind === "pglite"
-        ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schedule: false })
-        : new PgBoss({ connectionString: database.url!, max: 2, schedule: false });
+        ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schedule: false, superviseIntervalSeconds })
+        : new PgBoss({ connectionString: database.url!, max: 2, schedule: false, superviseIntervalSeconds });
     this.boss.on("error", (error) => logger.warn("job queue error", { error: error.message }));
   }
 
@@ -48,8 +62,8 @@ export class JobQueue {
       await this.boss.createQueue(FAILED_QUEUE, { retryLimit: 3, retryDelay: 60 });
       await this.boss.createQueue(SEND_QUEUE, {
         ...this.retries,
-        // A send that has not finished in a minute was lost with its process (transports time out sooner).
-        expireInSeconds: 60,
+        // A send that has not finished by then was lost with its process (transports time out sooner).
+        expireInSeconds: this.timing.expireInSeconds,
         deadLetter: FAILED_QUEUE,
       });
       // Instances starting together would update the same catalog rows at once ("tuple concurrently

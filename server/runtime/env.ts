@@ -90,6 +90,10 @@ export const EnvSchema = v.object({
     v.check((s) => s === undefined || /^postgres(ql)?:\/\/.+/.test(s), "must be a postgres:// or postgresql:// URL"),
   ),
   DATABASE_POOL_MAX: integer(10, 1, 1000, "a pool size from 1 to 1000"),
+  // A queued job (a message's send) still running this long was lost with its process and is
+  // tried again; the queue looks for such jobs this often. Tests set both small.
+  JOB_EXPIRY_SECONDS: integer(60, 1, 3600, "a number of seconds from 1 to 3600"),
+  JOB_SUPERVISE_SECONDS: integer(60, 1, 3600, "a number of seconds from 1 to 3600"),
   WEB_CONCURRENCY: integer(1, 1, 64, "a number of processes from 1 to 64"),
   DATA_DIR: v.pipe(v.optional(v.string(), "./data"), v.trim(), v.nonEmpty("must not be empty")),
   PLATFORM_HOSTS: hostList("localhost,127.0.0.1"),

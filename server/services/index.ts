@@ -39,7 +39,7 @@ import { PaperCache } from "./mock-tests/papers.ts";
 import { SeriesService } from "./mock-tests/series.ts";
 import { TestsAreaQueries } from "./mock-tests/area-queries.ts";
 import { MessageService } from "../messages/service.ts";
-import { JobQueue } from "../messages/queue.ts";
+import { JobQueue, SEND_RETRIES } from "../messages/queue.ts";
 import { resolveMessagingConfig } from "../messages/config.ts";
 import { PasswordResetService } from "./password-resets.ts";
 import { PhoneService } from "./phones.ts";
@@ -124,7 +124,10 @@ export function createServices({
   const links = new SiteLinks(env);
   const messages = new MessageService({
     db,
-    queue: new JobQueue(database, logger.child({ component: "jobs" })),
+    queue: new JobQueue(database, logger.child({ component: "jobs" }), SEND_RETRIES, {
+      expireInSeconds: env.JOB_EXPIRY_SECONDS,
+      superviseIntervalSeconds: env.JOB_SUPERVISE_SECONDS,
+    }),
     config: resolveMessagingConfig(env),
     logger: logger.child({ component: "messages" }),
     links,

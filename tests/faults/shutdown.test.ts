@@ -22,6 +22,9 @@ describe("SIGTERM (rolling deploys)", () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const head = part("title", "Drained Live Class") + part("type", "live") + part("price", "0");
     const tail = part("liveLink", "https://meet.example.com/drained") + `--${boundary}--\r\n`;
+    let sendTail = () => {};
+    let started = () => {};
+    const requestStarted = new Promise<void>((resolve) => (started = resolve));
     const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         {
@@ -33,6 +36,9 @@ describe("SIGTERM (rolling deploys)", () => {
             authorization: `Bearer ${token}`,
             "content-type": `multipart/form-data; boundary=${boundary}`,
             "content-length": Buffer.byteLength(head + tail),
+            // The server's "100 Continue" says it has read the request's head: the request is in
+            // flight, not an idle connection a closing server may drop.
+            expect: "100-continue",
           },
         },
         (res) => {
@@ -42,15 +48,25 @@ describe("SIGTERM (rolling deploys)", () => {
         },
       );
       req.on("error", reject);
-      req.write(head);
-      setTimeout(() => req.end(tail), 1500);
+      req.on("continue", () => req.write(head, () => started()));
+      sendTail = () => req.end(tail);
     });
-    await new Promise((r) => setTimeout(r, 400));
+    await requestStarted;
     f.server.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
 
-    // New connections are refused while it drains.
-    await expect(fetch(`${f.server.base}/healthz`)).rejects.toThrow();
+    // New connections are refused while it drains (until the listener has closed, a request that
+    // still reaches it is answered 503 and its connection closed).
+    await expect
+      .poll(
+        () =>
+          fetch(`${f.server.base}/healthz`).then(
+            (res) => res.status,
+            () => "refused",
+          ),
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe("refused");
+    sendTail();
 
     const finished = await inFlight;
     expect(finished.status).toBe(201);

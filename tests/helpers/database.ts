@@ -1,7 +1,8 @@
 import { openDatabase } from "../../server/db/open.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import type { Database } from "../../server/db/types.ts";
-import { createScratchDatabase } from "../../server/db/scratch.ts";
+import { adminQuery, createScratchDatabase, withDatabase } from "../../server/db/scratch.ts";
+import { readFileSync } from "node:fs";
 
 export interface TestDatabase {
   database: Database;
@@ -12,23 +13,29 @@ export interface TestDatabase {
 
 /**
  * A migrated database for one test file: in-memory PGlite by default, or a fresh database on the
- * server named by TEST_DATABASE_URL (made here, dropped by `drop`).
+ * server named by TEST_DATABASE_URL (made here, dropped by `drop`). Under the integration suite it
+ * is a copy of the run's migrated template (tests/helpers/migrated-template.ts); elsewhere it is
+ * migrated here.
  */
 export async function createTestDatabase(
   options: { onQuery?: (sql: string, params: unknown[]) => void } = {},
 ): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = announcementsHeldBack(await openDatabase({ onQuery: options.onQuery }));
-    await runMigrations(database);
+    const loadArchive = migratedArchive();
+    const database = announcementsHeldBack(await openDatabase({ onQuery: options.onQuery, loadArchive }));
+    if (!loadArchive) await runMigrations(database);
     return { database, drop: () => database.close() };
   }
   const name = `pathshala_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const { url, drop } = await createScratchDatabase(serverUrl, name);
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  const { url, drop } = template
+    ? await copyOfTemplate(serverUrl, name, template)
+    : await createScratchDatabase(serverUrl, name);
   const database = announcementsHeldBack(
     await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery }),
   );
-  await runMigrations(database);
+  if (!template) await runMigrations(database);
   return {
     database,
     url,
@@ -52,5 +59,21 @@ function announcementsHeldBack(database: Database): Database {
     ...database,
     listen: (channel, onMessage) =>
       database.listen(channel, (payload) => void setTimeout(() => onMessage(payload), delayMs)),
+  };
+}
+
+let archive: Blob | undefined;
+function migratedArchive(): Blob | undefined {
+  const file = process.env.TEST_PGLITE_ARCHIVE;
+  if (!file) return undefined;
+  archive ??= new Blob([readFileSync(file)]);
+  return archive;
+}
+
+async function copyOfTemplate(serverUrl: string, name: string, template: string) {
+  await adminQuery(serverUrl, `create database ${name} template ${template}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }

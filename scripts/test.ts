@@ -1,0 +1,188 @@
+/**
+ * `npm test`: every suite, each as a stage with its own log, run side by side where they share
+ * nothing, then a table of every stage with its seconds and test counts (docs/testing.md).
+ *
+ * With TEST_DATABASE_URL set (CI sets it), the integration and fault suites also run on that
+ * PostgreSQL server. The fault suite on PostgreSQL restarts the server, so it starts only after
+ * the integration suite on PostgreSQL has finished; on PGlite the fault suite runs the files where
+ * the embedded engine behaves differently (vitest.config.ts).
+ *
+ *   node scripts/test.ts [--quick]     --quick: unit + integration on PGlite, no build, no browser
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { stageTable, type StageResult } from "./lib/stage-table.ts";
+
+interface Stage {
+  /** Names its log and report files. */
+  id: string;
+  name: string;
+  command: string;
+  env?: Record<string, string>;
+  after?: string[];
+  /** Which runner's JSON report gives the stage's test counts. */
+  report?: "vitest" | "playwright";
+}
+
+const quick = process.argv.includes("--quick");
+const postgres = process.env.TEST_DATABASE_URL;
+const lanes = Number(process.env.TEST_LANES ?? 3);
+const logs = resolve("test-logs");
+rmSync(logs, { recursive: true, force: true });
+mkdirSync(logs, { recursive: true });
+
+const vitest = (project: string, id: string) =>
+  `npx vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${join(logs, `${id}.json`)}`;
+const onPglite = { TEST_DATABASE_URL: "" };
+const onPostgres = { TEST_DATABASE_URL: postgres ?? "" };
+
+const stages: Stage[] = quick
+  ? [
+      { id: "unit", name: "unit", command: vitest("unit", "unit"), report: "vitest" },
+      {
+        id: "integration-pglite",
+        name: "integration (PGlite)",
+        command: vitest("integration", "integration-pglite"),
+        env: onPglite,
+        report: "vitest",
+      },
+    ]
+  : [
+      { id: "build", name: "build", command: "npm run build --silent" },
+      { id: "lint", name: "lint", command: "npm run lint --silent" },
+      { id: "typecheck", name: "typecheck", command: "npm run typecheck --silent" },
+      { id: "unit", name: "unit", command: vitest("unit", "unit"), report: "vitest" },
+      {
+        id: "faults-pglite",
+        name: "faults (PGlite)",
+        command: vitest("faults", "faults-pglite"),
+        // Files that do not depend on the database run once, on PostgreSQL, when it runs.
+        env: { ...onPglite, ...(postgres ? { FAULTS_EMBEDDED_ONLY: "1" } : {}) },
+        after: ["build"],
+        report: "vitest",
+      },
+      {
+        id: "integration-pglite",
+        name: "integration (PGlite)",
+        command: vitest("integration", "integration-pglite"),
+        env: onPglite,
+        report: "vitest",
+      },
+      {
+        id: "e2e",
+        name: "e2e",
+        command: "npx playwright test --reporter=list,json",
+        env: { ...onPglite, PLAYWRIGHT_JSON_OUTPUT_FILE: join(logs, "e2e.json") },
+        after: ["build"],
+        report: "playwright",
+      },
+      ...(postgres
+        ? [
+            {
+              id: "integration-postgres",
+              name: "integration (PostgreSQL)",
+              command: vitest("integration", "integration-postgres"),
+              env: onPostgres,
+              report: "vitest" as const,
+            },
+            {
+              id: "faults-postgres",
+              name: "faults (PostgreSQL)",
+              command: vitest("faults", "faults-postgres"),
+              env: onPostgres,
+              after: ["build", "integration (PostgreSQL)"],
+              report: "vitest" as const,
+            },
+          ]
+        : []),
+    ];
+
+function counts(stage: Stage): StageResult["tests"] {
+  const file = join(logs, `${stage.id}.json`);
+  if (!stage.report || !existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  if (stage.report === "vitest") {
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+      files: report.testResults.length,
+    };
+  }
+  const stats = report.stats;
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+}
+
+function run(stage: Stage): Promise<StageResult> {
+  const started = Date.now();
+  const log = join(logs, `${stage.id}.log`);
+  const out = createWriteStream(log);
+  console.log(`== ${stage.name}: started`);
+  return new Promise((done) => {
+    const child = spawn(stage.command, {
+      shell: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...stage.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on("close", (code) => {
+      out.end(() => {
+        const result: StageResult = {
+          name: stage.name,
+          seconds: Math.round((Date.now() - started) / 1000),
+          ok: code === 0,
+          tests: counts(stage),
+        };
+        console.log(`== ${stage.name}: ${result.ok ? "passed" : "FAILED"} in ${result.seconds}s (log: ${log})`);
+        // The end of a failed stage's output (where the runners summarise failures), so that CI
+        // shows what failed without the log folder.
+        if (!result.ok) console.log(readFileSync(log, "utf8").split("\n").slice(-250).join("\n"));
+        done(result);
+      });
+    });
+  });
+}
+
+const started = Date.now();
+const results = new Map<string, StageResult>();
+const running = new Map<string, Promise<void>>();
+const waiting = [...stages];
+while (waiting.length > 0 || running.size > 0) {
+  const failed = [...results.values()].some((r) => !r.ok);
+  for (const stage of [...waiting]) {
+    if (running.size >= lanes) break;
+    const blockedBy = (stage.after ?? []).filter((name) => !results.get(name)?.ok);
+    if (blockedBy.some((name) => results.has(name))) {
+      // What it needs failed: the stage cannot run.
+      waiting.splice(waiting.indexOf(stage), 1);
+      results.set(stage.name, { name: stage.name, seconds: 0, ok: false, skipped: `${blockedBy.join(", ")} failed` });
+      continue;
+    }
+    if (blockedBy.length > 0 || failed) continue;
+    waiting.splice(waiting.indexOf(stage), 1);
+    running.set(
+      stage.name,
+      run(stage).then((result) => {
+        results.set(stage.name, result);
+        running.delete(stage.name);
+      }),
+    );
+  }
+  if (failed && running.size === 0) {
+    for (const stage of waiting.splice(0)) {
+      results.set(stage.name, { name: stage.name, seconds: 0, ok: false, skipped: "not run: an earlier stage failed" });
+    }
+    break;
+  }
+  if (running.size > 0) await Promise.race(running.values());
+}
+
+const earlier: StageResult[] = JSON.parse(process.env.TEST_EARLIER_STAGES ?? "[]");
+const ordered = [...earlier, ...stages.map((s) => results.get(s.name)!)];
+console.log(
+  stageTable(ordered, Math.round((Date.now() - started) / 1000) + earlier.reduce((t, s) => t + s.seconds, 0)),
+);
+if (!postgres && !quick) console.log("(TEST_DATABASE_URL not set: the suites on PostgreSQL did not run)");
+process.exit(ordered.every((r) => r.ok) ? 0 : 1);
