@@ -3,9 +3,9 @@
  * nothing, then a table of every stage with its seconds and test counts (docs/testing.md).
  *
  * With TEST_DATABASE_URL set (CI sets it), the integration and fault suites also run on that
- * PostgreSQL server. The fault suite on PostgreSQL restarts the server, so it starts only after
- * the integration suite on PostgreSQL has finished; on PGlite the fault suite runs the files where
- * the embedded engine behaves differently (vitest.config.ts).
+ * PostgreSQL server. The fault test that restarts that server runs last, once nothing else uses
+ * it; on PGlite the fault suite runs the files where the embedded engine behaves differently
+ * (vitest.config.ts).
  *
  *   node scripts/test.ts [--quick]     --quick: unit + integration on PGlite, no build, no browser
  */
@@ -35,6 +35,8 @@ mkdirSync(logs, { recursive: true });
 const vitest = (project: string, id: string) =>
   `npx vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${join(logs, `${id}.json`)}`;
 const onPglite = { TEST_DATABASE_URL: "" };
+/** Restarts the machine's PostgreSQL: nothing else may use that server meanwhile. */
+const RESTART_TEST = "tests/faults/postgres-restart.test.ts";
 const onPostgres = { TEST_DATABASE_URL: postgres ?? "" };
 
 const stages: Stage[] = quick
@@ -48,27 +50,11 @@ const stages: Stage[] = quick
         report: "vitest",
       },
     ]
-  : [
+  : // In the order they are started in, when a lane is free and what each needs has passed: the
+    // longest first, and the fault suite on PostgreSQL's server restart last, alone with nothing
+    // else on that server.
+    [
       { id: "build", name: "build", command: "npm run build --silent" },
-      { id: "lint", name: "lint", command: "npm run lint --silent" },
-      { id: "typecheck", name: "typecheck", command: "npm run typecheck --silent" },
-      { id: "unit", name: "unit", command: vitest("unit", "unit"), report: "vitest" },
-      {
-        id: "faults-pglite",
-        name: "faults (PGlite)",
-        command: vitest("faults", "faults-pglite"),
-        // Files that do not depend on the database run once, on PostgreSQL, when it runs.
-        env: { ...onPglite, ...(postgres ? { FAULTS_EMBEDDED_ONLY: "1" } : {}) },
-        after: ["build"],
-        report: "vitest",
-      },
-      {
-        id: "integration-pglite",
-        name: "integration (PGlite)",
-        command: vitest("integration", "integration-pglite"),
-        env: onPglite,
-        report: "vitest",
-      },
       {
         id: "e2e",
         name: "e2e",
@@ -89,9 +75,40 @@ const stages: Stage[] = quick
             {
               id: "faults-postgres",
               name: "faults (PostgreSQL)",
-              command: vitest("faults", "faults-postgres"),
+              command: `${vitest("faults", "faults-postgres")} --exclude ${RESTART_TEST}`,
               env: onPostgres,
-              after: ["build", "integration (PostgreSQL)"],
+              after: ["build"],
+              report: "vitest" as const,
+            },
+          ]
+        : []),
+      {
+        id: "faults-pglite",
+        name: "faults (PGlite)",
+        command: vitest("faults", "faults-pglite"),
+        // Files that do not depend on the database run once, on PostgreSQL, when it runs.
+        env: { ...onPglite, ...(postgres ? { FAULTS_EMBEDDED_ONLY: "1" } : {}) },
+        after: ["build"],
+        report: "vitest",
+      },
+      {
+        id: "integration-pglite",
+        name: "integration (PGlite)",
+        command: vitest("integration", "integration-pglite"),
+        env: onPglite,
+        report: "vitest",
+      },
+      { id: "unit", name: "unit", command: vitest("unit", "unit"), report: "vitest" },
+      { id: "lint", name: "lint", command: "npm run lint --silent" },
+      { id: "typecheck", name: "typecheck", command: "npm run typecheck --silent" },
+      ...(postgres
+        ? [
+            {
+              id: "faults-postgres-restart",
+              name: "faults (PostgreSQL restart)",
+              command: `${vitest("faults", "faults-postgres-restart")} ${RESTART_TEST}`,
+              env: onPostgres,
+              after: ["build", "integration (PostgreSQL)", "faults (PostgreSQL)"],
               report: "vitest" as const,
             },
           ]
