@@ -62,6 +62,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toast } = loaderData;
+  // Says the page's scripts have taken over (the pages' own effects, which run first, included):
+  // what tests wait for before they move a page's clock or read what only scripts show.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   useEffect(() => {
     if (!toast) return;
     const show = toast.kind === "error" ? showToast.error : toast.kind === "success" ? showToast.success : showToast;

@@ -34,6 +34,7 @@ test.describe("landing page", () => {
     // (every 2.5 s) and the backgrounds would otherwise have changed.
     await page.clock.install();
     await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await expect(page.getByTestId("typewriter")).toHaveText("All Boards.");
     await page.clock.runFor(4500);
     await expect(page.getByTestId("typewriter")).toHaveText("All Boards.");
