@@ -113,3 +113,91 @@ test("a visitor on the institute's site buys a test series, signing up on the wa
   await expect(page.getByLabel(/^Time Left 00:(29|30):\d\d$/)).toBeVisible();
   await expect(page.getByText("Question No. 1")).toBeVisible();
 });
+
+test("a student buys a single test from the site's Buy and it opens; a free test they have used up shows their result, not 'Take the free test'", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = unique();
+  const paidTitle = `Optics Mock ${stamp}`;
+  const freeTitle = `Free Optics Quiz ${stamp}`;
+
+  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
+  const origin = new URL(page.url()).origin;
+  const { businesses } = await (await page.request.get("/api/businesses")).json();
+  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
+  const made = await page.request.post("/api/questions", {
+    headers: { origin },
+    data: { type: "single", text: "Light travels fastest in", options: ["vacuum", "glass", "water", "air"], answer: 0 },
+  });
+  const questionId = (await made.json()).questions[0]._id as string;
+  const publish = async (title: string, price: number) => {
+    const created = await page.request.post("/api/tests", {
+      headers: { origin },
+      data: { title, businessId, price, durationMinutes: 10, sections: [{ name: "Physics", questions: [questionId] }] },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).test._id as string;
+    expect((await page.request.post(`/api/tests/${id}/publish`, { headers: { origin } })).status()).toBe(200);
+    return id;
+  };
+  const paid = await publish(paidTitle, 99);
+  const free = await publish(freeTitle, 0);
+
+  // A new student of Sunrise, signed in on its domain.
+  await page.context().clearCookies();
+  await page.goto(`${sunrise}/auth?role=student&mode=register`);
+  await page.getByLabel("Full name").fill("Arjun Menon");
+  await page.getByLabel("Email").fill(`arjun.${stamp}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${sunrise}/student`);
+
+  // Buy on the home page opens Checkout at once; paid, the test's own page opens.
+  await page.goto(`${sunrise}/`);
+  await page.locator(`#mock-tests [data-test-offer="${paid}"]`).getByRole("link", { name: "Buy" }).click();
+  const checkout = page.getByRole("dialog", { name: "Sunrise Academy" });
+  await expect(checkout.getByText("₹99.00", { exact: true })).toBeVisible();
+  await checkout.getByRole("button", { name: "Pay ₹99.00" }).click();
+  await expect(page).toHaveURL(`${sunrise}/student/mock-tests/${paid}`);
+  await expect(page.getByRole("heading", { name: paidTitle, level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "General Instructions" })).toBeVisible();
+
+  // The free test, taken once (its one attempt), through the API as the screen would.
+  const attemptId = await page.evaluate(async (testId) => {
+    const post = (path: string) =>
+      fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then((r) =>
+        r.json(),
+      );
+    const { attempt } = await post(`/api/tests/${testId}/attempts`);
+    await post(`/api/attempts/${attempt._id}/submit`);
+    return attempt._id as string;
+  }, free);
+
+  // The home page is the same for everyone and still offers it; the student's click shows their state instead.
+  await page.goto(`${sunrise}/`);
+  await page
+    .locator(`#mock-tests [data-test-offer="${free}"]`)
+    .getByRole("link", { name: "Take the free test" })
+    .click();
+  await expect(page).toHaveURL(`${sunrise}/student/mock-tests/${free}`);
+  await expect(page.getByRole("heading", { name: freeTitle, level: 1 })).toBeVisible();
+  await expect(page.getByText("Attempted", { exact: true })).toBeVisible();
+  await expect(page.getByText("You have used all your attempts at this test.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "I am ready to begin" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "View your result" })).toHaveAttribute(
+    "href",
+    `/student/mock-tests/attempts/${attemptId}/result`,
+  );
+
+  // On the catalog, where the student is known, it is "Attempted" with the result, not offered again.
+  await page.goto(`${sunrise}/catalog#mock-tests`);
+  const card = page.locator(`article#content-${free}`);
+  await expect(card.getByText("Attempted", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: "View result" })).toHaveAttribute(
+    "href",
+    `/student/mock-tests/attempts/${attemptId}/result`,
+  );
+  await expect(card.getByRole("link", { name: "Take the free test" })).toHaveCount(0);
+});
