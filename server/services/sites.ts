@@ -123,12 +123,16 @@ export class SiteService {
     if (centerId) this.catalogChangeHeard(centerId);
   }
 
+  async siteData(center: Pick<TenantCenter, "id" | "instituteName" | "siteProfile">): Promise<SiteData> {
+    return (await this.siteDataUntil(center)).data;
+  }
+
   /** The site's data, and until when it stays so without a change (`catalog`'s `freshUntil`). */
-  async siteData(
+  private async siteDataUntil(
     center: Pick<TenantCenter, "id" | "instituteName" | "siteProfile">,
-  ): Promise<SiteData & { freshUntil: number }> {
+  ): Promise<{ data: SiteData; freshUntil: number }> {
     const { freshUntil, ...catalog } = await this.catalog(center.id);
-    return { ...profileData(center), catalog, freshUntil };
+    return { data: { ...profileData(center), catalog }, freshUntil };
   }
 
   /**
@@ -226,7 +230,7 @@ export class SiteService {
   private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage> {
     const templateId = templateOf(center);
     const catalogVersion = this.catalogVersion(center.id);
-    const data = await this.siteData(center);
+    const { data, freshUntil } = await this.siteDataUntil(center);
     const html = Buffer.from(renderDocument(templateId, data, host));
     // From the bytes themselves: every instance gives the same page the same tag.
     const etag = `"${sha(html)}"`;
@@ -236,7 +240,7 @@ export class SiteService {
       siteVersion: center.siteVersion,
       catalogVersion,
       templateId,
-      freshUntil: data.freshUntil,
+      freshUntil,
     };
     this.cache.set(slot, page);
     return page;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { contentOrders, invoices, mockTests } from "../../server/db/schema/index.ts";
@@ -205,6 +205,29 @@ describe("the site's catalog data", () => {
       expect(after.tests.find((i) => i.id === ids.free)).toMatchObject({ closed: true });
     } finally {
       await t.database.db.update(mockTests).set({ closesAt: null }).where(eq(mockTests.contentId, ids.free));
+    }
+  });
+});
+
+describe("the cached home page", () => {
+  it("is rendered again once a test on it closes, with no change to the catalog", async () => {
+    const closes = new Date(Date.now() + 3_600_000);
+    await t.database.db.update(mockTests).set({ closesAt: closes }).where(eq(mockTests.contentId, ids.free));
+    t.services.sites.catalogChanged(sunrise.id);
+    try {
+      expect(offerOf(await homeHtml(), ids.free)).toContain("Take the free test");
+      // Kept while nothing on it changes.
+      expect(offerOf(await homeHtml(), ids.free)).toContain("Take the free test");
+      // The product's clock past the window's close (timers stay real: the database keeps working).
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(closes.getTime() + 1_000);
+      const offer = offerOf(await homeHtml(), ids.free)!;
+      expect(offer).toContain(">Closed<");
+      expect(offer).not.toContain("Take the free test");
+    } finally {
+      vi.useRealTimers();
+      await t.database.db.update(mockTests).set({ closesAt: null }).where(eq(mockTests.contentId, ids.free));
+      t.services.sites.catalogChanged(sunrise.id);
     }
   });
 });
