@@ -18,12 +18,8 @@ function student(context: Ctx) {
 
 /** The tests this student can take on this site (free, bought, in a bought series), with their attempts. */
 export async function loadStudentTests(context: Ctx) {
-  const { services, site } = getRequestContext(context);
-  return {
-    tests: await services.attempts.listForStudent(student(context), site),
-    checkout: checkoutConfig(context),
-    now: new Date().toISOString(),
-  };
+  const { tests, series, now } = await loadSiteTests(context);
+  return { tests, series, checkout: checkoutConfig(context), now };
 }
 
 /**

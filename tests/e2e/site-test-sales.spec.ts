@@ -154,6 +154,16 @@ test("a student buys a single test from the site's Buy and it opens; a free test
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(`${sunrise}/student`);
 
+  // Their Mock Tests page sells the institute's series too (the demo's), priced, with the tests it opens.
+  await page.goto(`${sunrise}/student/mock-tests`);
+  const seriesSection = page.getByRole("region", { name: "Test series" });
+  const demoSeries = seriesSection.locator("article").filter({ hasText: "JEE Main Mock Series 2026" });
+  await expect(demoSeries.getByText("Test series · 2 tests")).toBeVisible();
+  await expect(demoSeries.getByRole("button", { name: "Buy ₹199" })).toBeVisible();
+  await expect(demoSeries.getByRole("list", { name: "Tests in JEE Main Mock Series 2026" })).toContainText(
+    "JEE Main Mock Test 2",
+  );
+
   // Buy on the home page opens Checkout at once; paid, the test's own page opens.
   await page.goto(`${sunrise}/`);
   await page.locator(`#mock-tests [data-test-offer="${paid}"]`).getByRole("link", { name: "Buy" }).click();

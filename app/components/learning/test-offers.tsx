@@ -142,7 +142,7 @@ function OfferCard({
   );
 }
 
-function SeriesCard({ series, tests, now }: { series: OfferedSeries; tests: OfferedTest[]; now: Date }) {
+export function SeriesCard({ series, tests, now }: { series: OfferedSeries; tests: OfferedTest[]; now: Date }) {
   const count = `${tests.length} ${tests.length === 1 ? "test" : "tests"}`;
   return (
     <OfferCard
