@@ -53,6 +53,12 @@ export interface CatalogItem {
   price: number;
   type: ContentType;
   startsAt?: string | null;
+  /** A test that opens later: when (ISO). */
+  opensAt?: string | null;
+  /** A test whose window has passed: shown as closed, no longer offered. */
+  closed?: boolean;
+  /** A series: how many tests it opens. */
+  testCount?: number;
 }
 
 /** Everything a template renders: the institute's details, with the spec's samples as defaults. */

@@ -5,7 +5,7 @@ import { getViewer } from "./session.server";
 import { checkoutConfig } from "./learning.server";
 import { orRespond } from "./creator.server";
 import { testSummary } from "#common/mock-tests/test-summary.ts";
-import { attemptInProgress } from "#common/mock-tests/test-availability.ts";
+import { attemptInProgress, testAvailability } from "#common/mock-tests/test-availability.ts";
 import { isUuid } from "#common/validation/ids.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -18,10 +18,29 @@ function student(context: Ctx) {
 
 /** The tests this student can take on this site (free, bought, in a bought series), with their attempts. */
 export async function loadStudentTests(context: Ctx) {
+  const { tests, series, now } = await loadSiteTests(context);
+  return { tests, series, checkout: checkoutConfig(context), now };
+}
+
+/**
+ * The tests and series on sale on this site (the catalog's Mock Tests), as the viewer stands with
+ * each: a visitor sees prices, a student also what they bought, took, and may still take.
+ */
+export async function loadSiteTests(context: Ctx) {
   const { services, site } = getRequestContext(context);
+  const viewer = getViewer(context);
+  const reader = viewer ? { id: viewer.id, role: viewer.role } : null;
+  const [tests, series] = await Promise.all([
+    services.attempts.listForStudent(reader, site),
+    services.series.listForSite(reader, site),
+  ]);
+  const listed = new Set(tests.map((t) => t._id));
   return {
-    tests: await services.attempts.listForStudent(student(context), site),
-    checkout: checkoutConfig(context),
+    tests,
+    // Of a series, only its tests on sale here; a series with none sells nothing.
+    series: series
+      .map((s) => ({ ...s, tests: s.tests.filter((t) => listed.has(t._id)) }))
+      .filter((s) => s.tests.length > 0),
     now: new Date().toISOString(),
   };
 }
@@ -37,13 +56,17 @@ export async function loadTestStart(context: Ctx, testId: string) {
   const tests = await services.attempts.listForStudent(me, site);
   const test = tests.find((t) => t._id === testId);
   if (!test) throw data({ message: "This test is not available" }, { status: 404 });
-  const open = attemptInProgress(test, new Date());
+  const now = new Date();
+  const open = attemptInProgress(test, now);
   const attempt = open ? await orRespond(() => services.attempts.view(me, open._id)) : null;
+  const { kind } = testAvailability(test, now);
   return {
     test: { _id: test._id, title: test.title, price: test.price, entitled: test.entitled },
     paper: testSummary(test),
     candidate: { name: viewer.name, avatarUrl: viewer.avatarKey ? `/media/${viewer.avatarKey}` : null },
     attempt: attempt?.status === "in-progress" ? attempt : null,
+    /** A test that has closed, or whose attempts this student has used, is not offered again. */
+    over: kind === "closed" || kind === "used-up" ? kind : null,
     /** The last submitted sitting, for a link to its result when no attempts are left. */
     lastSubmitted: test.attempts.findLast((a) => a.submittedAt)?._id ?? null,
     checkout: checkoutConfig(context),

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
-import { ArrowLeft, FileText, GraduationCap, LogIn, MonitorPlay, Radio } from "lucide-react";
+import { ArrowLeft, ClipboardList, FileText, GraduationCap, LogIn, MonitorPlay, Radio } from "lucide-react";
 import type { Route } from "./+types/catalog";
 import { enrolFromForm, loadCatalog } from "~/lib/learning.server";
+import { loadSiteTests } from "~/lib/mock-tests.server";
+import { testPath } from "~/lib/mock-test-paths";
+import { BuyOnArrival, TestOffers } from "~/components/learning/test-offers";
 import { useFreshLinks } from "~/lib/use-fresh-links";
 import type { LearningItemJson } from "#common/content-types.ts";
 import { useRootData } from "~/root";
@@ -17,14 +20,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const brand = site?.kind === "tenant" ? site.instituteName : "Pathshala";
   return [
     { title: `Catalog | ${brand}` },
-    { name: "description", content: `Live classes, video courses and study materials from ${brand}.` },
+    { name: "description", content: `Live classes, video courses, study materials and mock tests from ${brand}.` },
   ];
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { items, checkout } = await loadCatalog(context);
+  const [{ items, checkout }, offered] = await Promise.all([loadCatalog(context), loadSiteTests(context)]);
   return {
     checkout,
+    ...offered,
     sections: {
       live: items.filter((i) => i.type === "live"),
       courses: items.filter((i) => i.type === "video"),
@@ -60,7 +64,9 @@ const SECTIONS = [
 ] as const;
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { sections, checkout } = loaderData;
+  const { sections, checkout, tests, series } = loaderData;
+  const now = new Date(loaderData.now);
+  const testIds = new Set(tests.map((t) => t._id));
   const root = useRootData();
   const site = root?.site;
   const viewer = root?.viewer ?? null;
@@ -72,7 +78,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const brand = site?.kind === "tenant" ? site.instituteName : "Pathshala";
 
   return (
-    <EnrolProvider checkout={checkout}>
+    // A test bought opens; a series bought stays on its card, which then offers each of its tests.
+    <EnrolProvider checkout={checkout} openAfter={(item) => (testIds.has(item._id) ? testPath(item._id) : null)}>
+      <BuyOnArrival items={[...series, ...tests]} now={now} />
       <div className="min-h-screen bg-muted/30">
         <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 md:px-6">
@@ -105,8 +113,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           <div className="rounded-2xl bg-gradient-to-r from-primary to-primary/75 p-6 text-primary-foreground shadow-sm md:p-8">
             <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Catalog</h1>
             <p className="mt-2 max-w-2xl text-sm opacity-90 md:text-base">
-              Live classes, video courses and study materials{site?.kind === "tenant" ? ` from ${brand}` : ""}. Enrol in
-              free ones at once; paid ones open a secure Razorpay checkout.
+              Live classes, video courses, study materials and mock tests
+              {site?.kind === "tenant" ? ` from ${brand}` : ""}. Enrol in free ones at once; paid ones open a secure
+              Razorpay checkout.
             </p>
             <nav aria-label="Catalog sections" className="mt-4 flex flex-wrap gap-2">
               {SECTIONS.map(({ key, title, Icon }) => (
@@ -119,6 +128,13 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                   <span className="tabular-nums opacity-80">({sections[key].length})</span>
                 </a>
               ))}
+              <a
+                href="#mock-tests"
+                className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium hover:bg-white/25"
+              >
+                <ClipboardList className="size-4" aria-hidden /> Mock Tests
+                <span className="tabular-nums opacity-80">({series.length + tests.length})</span>
+              </a>
             </nav>
           </div>
 
@@ -140,6 +156,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               items={sections[key]}
             />
           ))}
+          <TestOffers tests={tests} series={series} now={now} />
         </main>
       </div>
     </EnrolProvider>

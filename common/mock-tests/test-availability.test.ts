@@ -36,6 +36,11 @@ describe("what a student can do with a test", () => {
     expect(testAvailability(test({ price: 199, entitled: true }), now)).toEqual({ kind: "start", again: false });
   });
 
+  it("never sells a test whose window has closed", () => {
+    expect(testAvailability(test({ price: 199, entitled: false, closesAt: at(-1) }), now)).toEqual({ kind: "closed" });
+    expect(testAvailability(test({ price: 199, entitled: false, opensAt: at(60) }), now)).toEqual({ kind: "buy" });
+  });
+
   it("waits for the window to open, and stops when it has closed", () => {
     expect(testAvailability(test({ opensAt: at(60) }), now)).toEqual({ kind: "not-open", opensAt: at(60) });
     expect(testAvailability(test({ closesAt: at(0) }), now)).toEqual({ kind: "closed" });

@@ -32,6 +32,11 @@ export type TestAvailability =
   | { kind: "start"; again: boolean };
 
 /** A sitting under way: not submitted and before its deadline (past it, the server's clock submits it). */
+/** The student's last submitted sitting of the test (its result is what "Attempted" links to). */
+export function lastSubmitted(test: Pick<StudentTestOutline, "attempts">): StudentAttemptOutline | null {
+  return test.attempts.findLast((a) => a.submittedAt !== null) ?? null;
+}
+
 export function attemptInProgress(test: Pick<StudentTestOutline, "attempts">, now: Date): StudentAttemptOutline | null {
   return test.attempts.find((a) => !a.submittedAt && Date.parse(a.deadline) > now.getTime()) ?? null;
 }
@@ -39,9 +44,10 @@ export function attemptInProgress(test: Pick<StudentTestOutline, "attempts">, no
 export function testAvailability(test: StudentTestOutline, now: Date): TestAvailability {
   const open = attemptInProgress(test, now);
   if (open) return { kind: "resume", attemptId: open._id };
+  // A closed test is never sold: nobody could sit it.
+  if (test.closesAt && Date.parse(test.closesAt) <= now.getTime()) return { kind: "closed" };
   if (!test.entitled && test.price > 0) return { kind: "buy" };
   if (test.opensAt && Date.parse(test.opensAt) > now.getTime()) return { kind: "not-open", opensAt: test.opensAt };
-  if (test.closesAt && Date.parse(test.closesAt) <= now.getTime()) return { kind: "closed" };
   if (test.attempts.length >= test.attemptsAllowed) return { kind: "used-up" };
   return { kind: "start", again: test.attempts.length > 0 };
 }

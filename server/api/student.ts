@@ -20,10 +20,11 @@ export function studentRouter({ services }: AppDeps) {
         "Enrol in a content offered on this site: free at once; paid gives a gateway order (priced from the content) for Checkout. Enrolling again is harmless.",
       body: EnrollSchema,
       responses: {
-        200: "Paid: {success, order: {id, amount, currency}, key_id}; already enrolled: {success, enrollmentId, alreadyEnrolled: true}",
+        200: "Paid: {success, order: {id, amount, currency}, key_id}; already enrolled (a test: also through a series bought): {success, enrollmentId, alreadyEnrolled: true}",
         201: "Free: {success, enrollmentId}",
         400: "Invalid input",
         404: "Not offered on this site",
+        409: "A test whose window has closed: This test has closed",
         429: "Rate limited",
         502: "Failed to create order",
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
+import { centers, contentOrders, contents, enrollments, mockTests, seriesTests } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -33,6 +33,9 @@ type ContentOrder = ContentOrderRow & PayableOrder;
 type CourseRow = ContentView & { enrollmentId: string; enrolledAt: Date };
 
 /** An unpaid order is offered again for this long (a closed Checkout, a double click), instead of a new one. */
+/** The attempts' own words for a test past its window (server/services/mock-tests/attempts.ts). */
+export const TEST_CLOSED = "This test has closed";
+
 const REUSE_PENDING_MS = 12 * 60 * 60 * 1000;
 
 export type EnrolOutcome =
@@ -121,6 +124,17 @@ export class EnrollmentService {
       .leftJoin(centers, eq(centers.id, contents.centerId))
       .where(and(eq(contents.id, contentId), availableOn(site)));
     if (!content) throw notFound(CONTENT_UNAVAILABLE);
+    if (content.type === "test") {
+      const [test] = await this.deps.db
+        .select({ closesAt: mockTests.closesAt })
+        .from(mockTests)
+        .where(eq(mockTests.contentId, content.id));
+      // Nobody could sit it: a closed test is never sold.
+      if (test?.closesAt && test.closesAt <= new Date()) throw new HttpError(409, TEST_CLOSED);
+      // Bought already, in a series: the series' enrolment opens it, never a second payment.
+      const viaSeries = await this.seriesEnrollmentFor(student.id, content.id);
+      if (viaSeries) return { kind: "enrolled", enrollmentId: viaSeries, created: false };
+    }
     if (content.price === 0) {
       const outcome = await this.enrolFree(student, content.id, site);
       this.studentChanged(student.id);
@@ -286,6 +300,17 @@ export class EnrollmentService {
       .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
       .limit(1);
     return row;
+  }
+
+  /** The student's enrolment in a series that holds the test, if any. */
+  private async seriesEnrollmentFor(studentId: string, testId: string): Promise<string | null> {
+    const [row] = await this.deps.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .innerJoin(seriesTests, eq(seriesTests.seriesId, enrollments.contentId))
+      .where(and(eq(enrollments.studentId, studentId), eq(seriesTests.testId, testId)))
+      .limit(1);
+    return row?.id ?? null;
   }
 
   private async enrollmentOf(db: DbOrTx, studentId: string, contentId: string): Promise<string | null> {

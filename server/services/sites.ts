@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
-import { centers, contents, templateSelections, type SiteProfile } from "../db/schema/index.ts";
+import { centers, contents, mockTests, seriesTests, templateSelections, type SiteProfile } from "../db/schema/index.ts";
 import type { Database, Db } from "../db/types.ts";
 import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
 import { DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../tenants/defaults.ts";
@@ -63,6 +63,8 @@ interface RenderedPage {
   siteVersion: number;
   catalogVersion: number;
   templateId: TemplateId;
+  /** When a test on the page opens or closes (ms since the epoch): the page is stale from then. */
+  freshUntil: number;
 }
 
 const COMPRESS: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
@@ -122,10 +124,24 @@ export class SiteService {
   }
 
   async siteData(center: Pick<TenantCenter, "id" | "instituteName" | "siteProfile">): Promise<SiteData> {
-    return { ...profileData(center), catalog: await this.catalog(center.id) };
+    return (await this.siteDataUntil(center)).data;
   }
 
-  async catalog(centerId: string): Promise<SiteData["catalog"]> {
+  /** The site's data, and until when it stays so without a change (`catalog`'s `freshUntil`). */
+  private async siteDataUntil(
+    center: Pick<TenantCenter, "id" | "instituteName" | "siteProfile">,
+  ): Promise<{ data: SiteData; freshUntil: number }> {
+    const { freshUntil, ...catalog } = await this.catalog(center.id);
+    return { data: { ...profileData(center), catalog }, freshUntil };
+  }
+
+  /**
+   * What the institute's site lists: its active contents; of its tests only the published ones,
+   * each marked closed once its window has passed (then it is no longer offered), and each series
+   * with how many of its tests are on sale. `freshUntil` is when the next test opens or closes:
+   * what the page shows changes then without any change to the catalog.
+   */
+  async catalog(centerId: string, now = new Date()): Promise<SiteData["catalog"] & { freshUntil: number }> {
     const rows = await this.db
       .select({
         id: contents.id,
@@ -134,28 +150,43 @@ export class SiteService {
         price: contents.price,
         type: contents.type,
         startsAt: contents.liveStartsAt,
+        opensAt: mockTests.opensAt,
+        closesAt: mockTests.closesAt,
+        testCount: sql<number>`(select count(*)::int from ${seriesTests} inner join ${mockTests} on ${mockTests.contentId} = ${seriesTests.testId} where ${seriesTests.seriesId} = ${contents.id} and ${mockTests.status} = 'published')`,
       })
       .from(contents)
+      .leftJoin(mockTests, eq(mockTests.contentId, contents.id))
       .where(
         and(
           eq(contents.centerId, centerId),
           eq(contents.isActive, true),
           isNull(contents.archivedAt),
           shownByItsInstitute(),
+          // A test is on the site once published (a draft is switched off too; this says why).
+          or(ne(contents.type, "test"), eq(mockTests.status, "published")),
         ),
       )
       .orderBy(desc(contents.createdAt))
       .limit(60);
-    const items: CatalogItem[] = rows.map((r) => ({
-      ...r,
-      price: r.price / 100,
-      startsAt: r.startsAt?.toISOString() ?? null,
-    }));
+    let freshUntil = Number.POSITIVE_INFINITY;
+    const items: CatalogItem[] = rows.map(({ opensAt, closesAt, testCount, ...r }) => {
+      const item: CatalogItem = { ...r, price: r.price / 100, startsAt: r.startsAt?.toISOString() ?? null };
+      if (r.type === "test") {
+        for (const at of [opensAt, closesAt])
+          if (at && at.getTime() > now.getTime()) freshUntil = Math.min(freshUntil, at.getTime());
+        item.opensAt = opensAt && opensAt > now ? opensAt.toISOString() : null;
+        item.closed = closesAt !== null && closesAt <= now;
+      }
+      if (r.type === "series") item.testCount = Number(testCount);
+      return item;
+    });
     return {
       live: items.filter((i) => i.type === "live"),
       courses: items.filter((i) => i.type === "video"),
       materials: items.filter((i) => i.type === "pdf"),
-      tests: items.filter((i) => i.type === "test" || i.type === "series"),
+      // A series without a test on sale would sell nothing.
+      tests: items.filter((i) => i.type === "test" || (i.type === "series" && (i.testCount ?? 0) > 0)),
+      freshUntil,
     };
   }
 
@@ -190,7 +221,8 @@ export class SiteService {
       page &&
       page.siteVersion === center.siteVersion &&
       page.catalogVersion === this.catalogVersion(center.id) &&
-      page.templateId === templateOf(center);
+      page.templateId === templateOf(center) &&
+      Date.now() < page.freshUntil;
     return current ? page : undefined;
   }
 
@@ -198,7 +230,7 @@ export class SiteService {
   private async renderedPage(center: TenantCenter, host: string, slot: string): Promise<RenderedPage> {
     const templateId = templateOf(center);
     const catalogVersion = this.catalogVersion(center.id);
-    const data = await this.siteData(center);
+    const { data, freshUntil } = await this.siteDataUntil(center);
     const html = Buffer.from(renderDocument(templateId, data, host));
     // From the bytes themselves: every instance gives the same page the same tag.
     const etag = `"${sha(html)}"`;
@@ -208,6 +240,7 @@ export class SiteService {
       siteVersion: center.siteVersion,
       catalogVersion,
       templateId,
+      freshUntil,
     };
     this.cache.set(slot, page);
     return page;

@@ -45,6 +45,7 @@ a{color:inherit}
 .ps-catalog-meta{font-size:.85rem;color:var(--muted)}
 .ps-catalog-foot{display:flex;justify-content:space-between;align-items:center;font-size:.9rem}
 .ps-price{font-weight:700}
+.ps-state{font-weight:600;font-size:.8rem;color:var(--muted);border:1px solid var(--line);border-radius:999px;padding:.1rem .6rem}
 .ps-contact-list{list-style:none;margin:0;padding:0;display:grid;gap:.85rem}
 .ps-contact-list li{display:flex;gap:.7rem;align-items:flex-start}
 .ps-contact-list a{text-decoration:none}

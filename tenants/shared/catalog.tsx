@@ -1,3 +1,4 @@
+import { formatPrice } from "#common/format.ts";
 import type { CatalogItem, SiteData } from "../types";
 import { ChartIcon, FileIcon, LiveIcon, VideoIcon } from "./icons";
 
@@ -13,17 +14,15 @@ const SECTIONS = [
   },
 ] as const;
 
-function priceLabel(price: number): string {
-  return price === 0 ? "Free" : `₹${price.toLocaleString("en-IN")}`;
+/** Prices as the rest of the product writes them ("Free", "₹1,499"). */
+const priceLabel = formatPrice;
+
+function indiaTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 }
 
 function when(item: CatalogItem): string | null {
-  if (!item.startsAt) return null;
-  return new Date(item.startsAt).toLocaleString("en-IN", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Kolkata",
-  });
+  return item.startsAt ? indiaTime(item.startsAt) : null;
 }
 
 /** The institute's live classes, courses and materials, each linking to enrolment in its catalog. */
@@ -73,8 +72,11 @@ export function CatalogBlocks({ catalog, headingLevel = 3 }: { catalog: SiteData
 }
 
 /**
- * The institute's mock tests: a free test is the site's lead magnet (taking it asks a visitor to
- * sign up as the institute's student first); paid tests and series are bought from the catalog.
+ * The institute's mock tests and test series with their prices. A free test is the site's lead
+ * magnet (taking it asks a visitor to sign up as the institute's student first); a paid test or a
+ * series is bought on the catalog, where 'Buy' opens Checkout (signing up on the way). A test whose
+ * window has passed is shown closed, never offered. The page is the same for every visitor, so what
+ * one student has used up is shown where they land: the catalog and the test's own page.
  */
 function MockTests({ items, H }: { items: CatalogItem[]; H: "h2" | "h3" }) {
   if (items.length === 0) return null;
@@ -84,22 +86,41 @@ function MockTests({ items, H }: { items: CatalogItem[]; H: "h2" | "h3" }) {
         <ChartIcon className="ps-icon" /> Mock Tests
       </H>
       <ul className="ps-catalog-list ps-tests-list">
-        {items.slice(0, 6).map((item) => {
-          const free = item.type === "test" && item.price === 0;
-          return (
-            <li key={item.id} className="ps-catalog-item">
-              <span className="ps-catalog-name">{item.title}</span>
-              <span className="ps-catalog-meta">{item.type === "series" ? "Test series" : "Mock test"}</span>
-              <span className="ps-catalog-foot">
-                <span className="ps-price">{priceLabel(item.price)}</span>
-                <a className="ps-link" href={free ? `/student/mock-tests/${item.id}` : `/catalog#content-${item.id}`}>
-                  {free ? "Take the free test" : "Buy"}
-                </a>
-              </span>
-            </li>
-          );
-        })}
+        {items.slice(0, 6).map((item) => (
+          <li key={item.id} className="ps-catalog-item" data-test-offer={item.id}>
+            <span className="ps-catalog-name">{item.title}</span>
+            <span className="ps-catalog-meta">{testMeta(item)}</span>
+            <span className="ps-catalog-foot">
+              <span className="ps-price">{priceLabel(item.price)}</span>
+              <TestOffer item={item} />
+            </span>
+          </li>
+        ))}
       </ul>
+      <a className="ps-link" href="/catalog#mock-tests">
+        See all mock tests
+      </a>
     </div>
+  );
+}
+
+function testMeta(item: CatalogItem): string {
+  if (item.type === "series") return `Test series · ${item.testCount} ${item.testCount === 1 ? "test" : "tests"}`;
+  if (item.opensAt) return `Mock test · Opens ${indiaTime(item.opensAt)}`;
+  return "Mock test";
+}
+
+function TestOffer({ item }: { item: CatalogItem }) {
+  if (item.closed) return <span className="ps-state">Closed</span>;
+  if (item.type === "test" && item.price === 0)
+    return (
+      <a className="ps-link" href={`/student/mock-tests/${item.id}`}>
+        Take the free test
+      </a>
+    );
+  return (
+    <a className="ps-link" href={`/catalog?buy=${item.id}#content-${item.id}`}>
+      Buy
+    </a>
   );
 }

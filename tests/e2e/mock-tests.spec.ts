@@ -278,9 +278,20 @@ test("on an institute's domain a student signs up from a free mock, takes it thr
     await page.getByRole("button", { name: "I am ready to begin" }).click();
     return page.getByRole("alertdialog");
   };
-  const usedUp = await beginAgain(free);
-  await expect(usedUp).toContainText("You have used all your attempts at this test");
-  await expect(usedUp.getByRole("link", { name: "View your result" })).toBeVisible();
+  // Used up, the test's page says so at once and links the result (issue 38 §4); the server refuses a new sitting.
+  await page.goto(`${t1}/student/mock-tests/${free}`);
+  await expect(page.getByText("You have used all your attempts at this test.")).toBeVisible();
+  await expect(page.getByText("Attempted", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View your result" })).toHaveAttribute(
+    "href",
+    `/student/mock-tests/attempts/${attemptId}/result`,
+  );
+  await expect(page.getByRole("button", { name: "I am ready to begin" })).toHaveCount(0);
+  const refused = await page.evaluate(async (path) => {
+    const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    return { status: res.status, body: await res.json() };
+  }, `/api/tests/${free}/attempts`);
+  expect(refused).toMatchObject({ status: 409, body: { error: "You have used all your attempts at this test" } });
   const unpaid = await beginAgain(paid);
   await expect(unpaid.getByRole("heading", { name: "Buy this test to take it" })).toBeVisible();
   await expect(unpaid).toContainText("This test costs ₹199. Once you have bought it, you can begin.");

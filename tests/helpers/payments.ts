@@ -16,13 +16,16 @@ export interface ListeningTestApp extends TestApp {
  * The test app listening on a real port, so that the Razorpay SDK reaches the payment sandbox
  * over HTTP and the sandbox's webhooks reach the app, exactly as in a running server.
  */
-export async function createListeningTestApp(env: Record<string, string> = {}): Promise<ListeningTestApp> {
+export async function createListeningTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<ListeningTestApp> {
   let handler: (request: Request) => Response | Promise<Response> = () => new Response("starting", { status: 503 });
   // As in production (react-router-hono-server): the node server's own request objects, globals untouched.
   const server = createServer(getRequestListener((request) => handler(request), { overrideGlobalObjects: false }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const t = await createTestApp({ PORT: String(port), HOST: "127.0.0.1", ...env });
+  const t = await createTestApp({ PORT: String(port), HOST: "127.0.0.1", ...env }, options);
   handler = (request) => t.app.fetch(request);
   const closeApp = t.close.bind(t);
   return Object.assign(t, {

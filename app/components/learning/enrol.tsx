@@ -17,9 +17,15 @@ export interface CheckoutConfig {
 
 type Item = Pick<LearningItemJson, "_id" | "title" | "price">;
 
+/** Where a visitor comes back to after signing up on the way: by default the item's card on this page. */
+export interface EnrolOptions {
+  /** A path that opens Checkout again on arrival (the catalog's `?buy=`); the visitor is offered Register first. */
+  returnTo?: string;
+}
+
 interface EnrolState {
   /** Enrols the viewer (signing in first if needed); paid content goes through Checkout. */
-  enrol(item: Item): Promise<void>;
+  enrol(item: Item, options?: EnrolOptions): Promise<void>;
   /** The content being enrolled in right now, if any. */
   pending: string | null;
 }
@@ -43,7 +49,16 @@ async function postJson(path: string, body: unknown): Promise<{ ok: boolean; bod
  * purchases, with the amount the server priced. The page's data is reloaded afterwards, so its
  * cards turn into "enrolled" ones with their links.
  */
-export function EnrolProvider({ checkout, children }: { checkout: CheckoutConfig; children: React.ReactNode }) {
+export function EnrolProvider({
+  checkout,
+  openAfter,
+  children,
+}: {
+  checkout: CheckoutConfig;
+  /** Where to go once enrolled or paid (a test bought opens), or null to stay and show the change. */
+  openAfter?: (item: Item) => string | null;
+  children: React.ReactNode;
+}) {
   const root = useRootData();
   const viewer = root?.viewer ?? null;
   const site = root?.site;
@@ -60,9 +75,11 @@ export function EnrolProvider({ checkout, children }: { checkout: CheckoutConfig
         action: { label: "My Courses", onClick: () => navigate("/student/my-courses") },
       });
       setPending(null);
-      void revalidator.revalidate();
+      const next = openAfter?.(item);
+      if (next) navigate(next);
+      else void revalidator.revalidate();
     },
-    [navigate, revalidator],
+    [navigate, revalidator, openAfter],
   );
 
   const verify = useCallback(
@@ -87,10 +104,13 @@ export function EnrolProvider({ checkout, children }: { checkout: CheckoutConfig
   );
 
   const enrol = useCallback(
-    async (item: Item) => {
+    async (item: Item, options: EnrolOptions = {}) => {
       if (!viewer) {
-        // Back to this very card after signing in (or signing up).
-        navigate(`/auth?role=student&redirectTo=${encodeURIComponent(`${location.pathname}#content-${item._id}`)}`);
+        // Back to this very card after signing in (or signing up), or to Checkout when the page reopens it.
+        const back = options.returnTo ?? `${location.pathname}#content-${item._id}`;
+        navigate(
+          `/auth?role=student&redirectTo=${encodeURIComponent(back)}${options.returnTo ? "&mode=register" : ""}`,
+        );
         return;
       }
       if (viewer.role !== "student") {
@@ -168,9 +188,10 @@ export function useEnrol(): EnrolState {
  */
 export function EnrolButton({
   item,
+  returnTo,
   children,
   ...props
-}: { item: Item; children?: React.ReactNode } & Omit<ButtonProps, "onClick" | "type">) {
+}: { item: Item; returnTo?: string; children?: React.ReactNode } & Omit<ButtonProps, "onClick" | "type">) {
   const { enrol, pending } = useEnrol();
   const location = useLocation();
   const busy = pending === item._id;
@@ -181,7 +202,7 @@ export function EnrolButton({
       className="contents"
       onSubmit={(event) => {
         event.preventDefault();
-        void enrol(item);
+        void enrol(item, { returnTo });
       }}
     >
       <input type="hidden" name="contentId" value={item._id} />

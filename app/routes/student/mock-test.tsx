@@ -10,6 +10,7 @@ import { ExamScreen } from "~/components/exam/exam-screen";
 import type { ExamLanguage } from "~/components/exam/question-content";
 import { EnrolButton, EnrolProvider } from "~/components/learning/enrol";
 import { ButtonLink } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { formatRupees } from "#common/format.ts";
 
@@ -51,6 +52,8 @@ export default function MockTest({ loaderData }: Route.ComponentProps) {
         onSubmitted={() => navigate(resultPath(attempt._id), { replace: true })}
       />
     );
+
+  if (loaderData.over) return <TestOver title={test.title} over={loaderData.over} result={loaderData.lastSubmitted} />;
 
   const refusal = answer && !answer.ok ? answer : null;
   // Once bought (the page reloads its data after the payment), the student can begin again.
@@ -100,5 +103,38 @@ export default function MockTest({ loaderData }: Route.ComponentProps) {
         )}
       </Dialog>
     </EnrolProvider>
+  );
+}
+
+/**
+ * A test that has closed, or whose attempts the student has used (the institute's site links its
+ * free test here for everyone): what is so, and their result, instead of instructions to begin.
+ */
+function TestOver({ title, over, result }: { title: string; over: "closed" | "used-up"; result: string | null }) {
+  return (
+    <main className="grid min-h-dvh place-items-center bg-muted/30 px-4">
+      <section
+        aria-labelledby="test-over-title"
+        className="grid w-full max-w-md gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h1 id="test-over-title" className="text-xl font-semibold leading-snug">
+            {title}
+          </h1>
+          <Badge tone="muted" className="shrink-0">
+            {result ? "Attempted" : "Closed"}
+          </Badge>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {over === "closed" ? "This test has closed." : "You have used all your attempts at this test."}
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <ButtonLink to="/student/mock-tests" variant="outline">
+            Back to Mock Tests
+          </ButtonLink>
+          {result && <ButtonLink to={resultPath(result)}>View your result</ButtonLink>}
+        </div>
+      </section>
+    </main>
   );
 }

@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { EnrolButton, EnrolProvider } from "~/components/learning/enrol";
 import { formatClassTime } from "~/components/learning/content-card";
 import { resultPath, testPath } from "~/lib/mock-test-paths";
+import { SeriesCard } from "~/components/learning/test-offers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mock Tests | Student" }];
 
@@ -23,7 +24,8 @@ type StudentTest = Route.ComponentProps["loaderData"]["tests"][number];
 const formatScore = (score: number) => formatMarks(score).replace(/^\+/, "");
 
 export default function MockTests({ loaderData }: Route.ComponentProps) {
-  const { tests, checkout } = loaderData;
+  const { tests, series, checkout } = loaderData;
+  const byId = new Map(tests.map((t) => [t._id, t]));
   const now = new Date(loaderData.now);
   return (
     <EnrolProvider checkout={checkout}>
@@ -32,6 +34,20 @@ export default function MockTests({ loaderData }: Route.ComponentProps) {
           title="Mock Tests"
           description="Timed tests in the exam's own pattern, with your score, rank and a question-wise review."
         />
+        {series.length > 0 && (
+          <section aria-labelledby="series-heading" className="mb-8">
+            <h2 id="series-heading" className="mb-3 text-lg font-semibold tracking-tight">
+              Test series
+            </h2>
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {series.map((s) => (
+                <li key={s._id} className="grid">
+                  <SeriesCard series={s} tests={s.tests.map((t) => byId.get(t._id)!)} now={now} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {tests.length === 0 ? (
           <EmptyState icon={<ClipboardList />} title="No mock tests are available to you yet.">
             <p className="text-sm text-muted-foreground">Tests your institute publishes will appear here.</p>
