@@ -1,5 +1,6 @@
 import type { Channel } from "#common/messages.ts";
 import { PLATFORM_NAME } from "#common/platform-name.ts";
+import type { MessageLanguage } from "#common/validation/message-language.ts";
 
 /**
  * What the product sends (issue 30 §5), each template in English and Hindi. A template renders
@@ -8,7 +9,8 @@ import { PLATFORM_NAME } from "#common/platform-name.ts";
  * the values sent to them are the template's values in order.
  */
 
-export type Locale = "en" | "hi";
+/** The languages every template is written in (#common/validation/message-language.ts). */
+export type Locale = MessageLanguage;
 
 /** The name and colour a message is branded with: the institute's, or Pathshala's (./branding.ts). */
 export interface Brand {
