@@ -163,6 +163,29 @@ describe("the language of messages", () => {
     expect(row.language).toBeNull();
   });
 
+  it("gives each of many recipients of one event their own language (results released to every taker)", async () => {
+    const { center } = await owner("Pragya Classes", "hi");
+    const [follows, english, hindi] = await Promise.all(
+      ["Asha", "Bela", "Chetan"].map((name) => registerUser(t, "student", { name, host: center.customDomain! })),
+    );
+    await put("/api/auth/message-language", { language: "en" }, english.access_token, center.customDomain!);
+    await put("/api/auth/message-language", { language: "hi" }, hindi.access_token, center.customDomain!);
+    await t.database.db.transaction((tx) =>
+      t.services.messages.sendAll(
+        tx,
+        [follows, english, hindi].map((s) => ({
+          template: "results-released" as const,
+          values: { name: s.user.email, test: "JEE Main Mock 4", link: "https://example.test/result" },
+          to: { email: s.email, userId: s.user._id },
+          centerId: center.id,
+        })),
+      ),
+    );
+    expect((await sent(follows.email, "results-released")).subject).toBe("JEE Main Mock 4: आपका परिणाम आ गया है");
+    expect((await sent(english.email, "results-released")).subject).toBe("Your result for JEE Main Mock 4 is out");
+    expect((await sent(hindi.email, "results-released")).subject).toBe("JEE Main Mock 4: आपका परिणाम आ गया है");
+  });
+
   it("refuses bad values with a clear message and changes nothing", async () => {
     const account = await registerUser(t, "student");
     await put("/api/auth/message-language", { language: "hi" }, account.access_token);
