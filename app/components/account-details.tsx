@@ -252,7 +252,7 @@ function MessagesLanguage() {
   return (
     <AccountSection title={MESSAGE_LANGUAGE_TEXTS.title} description={MESSAGE_LANGUAGE_TEXTS.accountDescription}>
       {language ? (
-        <saver.Form method="post" action="/account/language" className="grid max-w-md gap-4">
+        <saver.Form id="message-language" method="post" action="/account/language" className="grid max-w-md gap-4">
           <LanguageChoices
             name="language"
             legend={MESSAGE_LANGUAGE_TEXTS.title}

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures.ts";
 import { buyPlanAsNewBusiness, unique } from "./journeys.ts";
@@ -14,6 +15,15 @@ import { RESET_TEXTS } from "../../common/validation/account-security.ts";
 const SHOTS = process.env.SCREENSHOT_DIR ?? join("test-results", "message-language-screens");
 mkdirSync(SHOTS, { recursive: true });
 const port = Number(process.env.E2E_PORT);
+
+/** What axe-core finds wrong in the part of the page `selector` names. */
+async function axeViolations(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 /** The outbox's e-mail to `to` that says `text`, once the worker has sent it. */
 async function outboxMail(page: Page, origin: string, to: string, text: string) {
@@ -51,6 +61,7 @@ test("an owner chooses हिन्दी for the institute's messages; a studen
   await expect(card.getByRole("radio", { name: "हिन्दी" })).toBeChecked();
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: join(SHOTS, "institute-setting.png") });
+  expect(await axeViolations(page, "#language")).toEqual([]);
 
   // A student signs up on the institute's site: the welcome is in Hindi.
   const site = `http://${domain}:${port}`;
@@ -84,6 +95,7 @@ test("an owner chooses हिन्दी for the institute's messages; a studen
   await expect(language.getByRole("radio", { name: "English" })).toBeChecked();
   await language.scrollIntoViewIfNeeded();
   await student.screenshot({ path: join(SHOTS, "account-setting.png") });
+  expect(await axeViolations(student, "#message-language")).toEqual([]);
 
   // Their next message, a reset link asked for on the institute's site, is in English.
   await student.context().clearCookies();
