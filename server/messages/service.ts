@@ -238,7 +238,7 @@ export class MessageService {
           text: rendered.text,
           html:
             channel === "email"
-              ? emailHtml(rendered, brand, this.unsubscribeLink(id), (sent as { link?: string }).link)
+              ? emailHtml(rendered, brand, this.unsubscribeLink(id), (sent as { link?: string }).link, locale)
               : null,
           values,
           status: "queued" as "queued" | "skipped" | "held",
