@@ -17,6 +17,7 @@ describe("isTenantPath", () => {
       "/confirm-email",
       "/account/phone",
       "/account/billing",
+      "/account/language",
     ]) {
       expect(isTenantPath(path), path).toBe(true);
     }

@@ -21,6 +21,7 @@ const TENANT_EXACT = new Set([
   "/account/phone",
   "/account/email",
   "/account/billing",
+  "/account/language",
 ]);
 const TENANT_PREFIXES = ["/student", "/business"];
 

@@ -14,6 +14,13 @@ import { FormError, FormNote } from "~/components/ui/form-message";
 import { NewPasswordFields, OneTimeCodeField } from "~/components/auth-fields";
 import { InvoiceTable, StateSelect } from "~/components/invoices";
 import type { InvoiceJson } from "#common/invoices.ts";
+import {
+  ACCOUNT_LANGUAGE_CHOICES,
+  LANGUAGE_NAMES,
+  MESSAGE_LANGUAGE_TEXTS,
+  type AccountLanguageChoice,
+} from "#common/validation/message-language.ts";
+import { LanguageChoices } from "~/components/language-choices";
 
 type UploadResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
 
@@ -112,6 +119,7 @@ export function AccountDetails({
       <MobileNumber />
       <ChangeEmail />
       <ChangePassword />
+      <MessagesLanguage />
       <Invoices />
     </Card>
   );
@@ -221,6 +229,47 @@ function ChangeEmail() {
             Send confirmation link
           </Button>
         </fetcher.Form>
+      )}
+    </AccountSection>
+  );
+}
+
+type LanguageSaved = { ok: true; language: AccountLanguageChoice; message: string } | { ok: false; error: string };
+
+/** Language of messages: English, हिन्दी, or the institute's choice (the default). */
+function MessagesLanguage() {
+  const current = useFetcher<{ language: AccountLanguageChoice }>();
+  const saver = useFetcher<LanguageSaved>();
+  const { load } = current;
+  useEffect(() => {
+    load("/account/language");
+  }, [load]);
+  const result = saver.state === "idle" ? saver.data : undefined;
+  useEffect(() => {
+    if (result?.ok) toast.success(result.message);
+  }, [result]);
+  const language = result?.ok ? result.language : current.data?.language;
+  return (
+    <AccountSection title={MESSAGE_LANGUAGE_TEXTS.title} description={MESSAGE_LANGUAGE_TEXTS.accountDescription}>
+      {language ? (
+        <saver.Form id="message-language" method="post" action="/account/language" className="grid max-w-md gap-4">
+          <LanguageChoices
+            name="language"
+            legend={MESSAGE_LANGUAGE_TEXTS.title}
+            choices={ACCOUNT_LANGUAGE_CHOICES.map((value) => ({
+              value,
+              label: value === "institute" ? MESSAGE_LANGUAGE_TEXTS.instituteChoice : LANGUAGE_NAMES[value],
+            }))}
+            defaultValue={language}
+            key={language}
+          />
+          {result && !result.ok && <FormError>{result.error}</FormError>}
+          <Button type="submit" variant="outline" className="justify-self-start" disabled={saver.state !== "idle"}>
+            {saver.state !== "idle" ? "Saving..." : MESSAGE_LANGUAGE_TEXTS.save}
+          </Button>
+        </saver.Form>
+      ) : (
+        <p className="text-sm text-muted-foreground">Loading...</p>
       )}
     </AccountSection>
   );

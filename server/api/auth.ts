@@ -21,6 +21,7 @@ import {
   ResetPasswordSchema,
 } from "#common/validation/account-security.ts";
 import { PHONE_TEXTS, PhoneCodeSchema, PhoneSchema, PhoneSignInSchema } from "#common/validation/phone-code.ts";
+import { AccountLanguageSchema, MESSAGE_LANGUAGE_TEXTS } from "#common/validation/message-language.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -309,6 +310,42 @@ export function authRouter({ env, services }: AppDeps) {
     async (c) => {
       const { user } = requireAuth(c);
       return c.json({ user: toPublicUser(user) });
+    },
+  );
+
+  api.get(
+    "/message-language",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary:
+        "The language the signed-in account's e-mails, WhatsApp messages and SMS come in: institute (its institute's choice, else English), en or hi",
+      responses: { 200: "{language}" },
+    }),
+    async (c) => {
+      const { user } = requireAuth(c);
+      c.header("Cache-Control", "no-store");
+      return c.json({ language: await services.messageLanguages.ofAccount(user.id) });
+    },
+  );
+
+  api.put(
+    "/message-language",
+    operation({
+      tag: "auth",
+      auth: "signed-in",
+      summary:
+        "Choose the language of the signed-in account's messages: en or hi, or institute to follow the institute a message is about (else English); it wins over the institute's choice",
+      responses: {
+        200: "{success, message, language}",
+        400: MESSAGE_LANGUAGE_TEXTS.accountInvalid,
+      },
+    }),
+    input("json", AccountLanguageSchema),
+    async (c) => {
+      const { user } = requireAuth(c);
+      const language = await services.messageLanguages.setForAccount(user.id, c.req.valid("json"));
+      return c.json({ success: true, message: MESSAGE_LANGUAGE_TEXTS.accountSaved(language), language });
     },
   );
 

@@ -27,6 +27,7 @@ import { testsRouter } from "./tests.ts";
 import { attemptsRouter } from "./attempts.ts";
 import { seriesRouter } from "./series.ts";
 import { domainClaimsRouter } from "./domain-claims.ts";
+import { instituteRouter } from "./institute.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -76,6 +77,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/messages", messagesRouter(deps));
   api.route("/invoices", invoicesRouter(deps));
   api.route("/domains", domainClaimsRouter(deps));
+  api.route("/institute", instituteRouter(deps));
 
   // The document does not change while the process runs: made once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { centers, messageOptOuts, messages } from "../db/schema/index.ts";
+import { centers, messageOptOuts, messages, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { notFound } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -23,20 +23,32 @@ import { applyRecipientPolicy } from "./recipient-policy.ts";
 import { valuesToSend } from "./visitor-text.ts";
 import { brandedValues, instituteBrand } from "./branding.ts";
 import { MESSAGE_TEXTS, type Channel, type MessageStatus } from "#common/messages.ts";
+import type { MessageLanguage } from "#common/validation/message-language.ts";
 
 export interface MessageRequest<T extends TemplateId> {
   template: T;
   values: ValuesOf<T>;
   /** Where it can go: each of the template's channels the recipient has an address for. */
   to: { email?: string | null; phone?: string | null; userId?: string | null };
-  /** The institute it is about: its name and colour brand it. */
+  /** The institute it is about: its name and colour brand it, and its language is the default. */
   centerId?: string | null;
+  /**
+   * Only where the caller knows better than the recipient's choice; otherwise the language is the
+   * account's choice (`to.userId`), else the institute's (`centerId`), else English.
+   */
   locale?: Locale;
   /** A reminder's identity: a message with the same key (per channel) is never written twice. */
   dedupeKey?: string;
   /** An invoice or credit note to send with it: e-mail attaches its PDF. */
   invoiceId?: string;
 }
+
+/** Whose name a message carries and the language it is in when its recipient chose none. */
+interface SenderInstitute {
+  brand: Brand;
+  language: MessageLanguage;
+}
+const PLATFORM_SENDER: SenderInstitute = { brand: PLATFORM_BRAND, language: "en" };
 
 /** A file sent with an e-mail. */
 export interface Attachment {
@@ -96,7 +108,7 @@ export class MessageService {
 
   /** Where an e-mail's opt-out link points (the platform's /unsubscribe/{message id}), and institutes' addresses. */
   private readonly links: SiteLinks;
-  private readonly brands = new WeakMap<DbOrTx, Map<string, Brand>>();
+  private readonly institutes = new WeakMap<DbOrTx, Map<string, SenderInstitute>>();
   /** Renders an invoice's PDF when its e-mail is sent (set once the invoices exist). */
   private invoicePdf: ((invoiceId: string) => Promise<Attachment>) | null = null;
 
@@ -155,7 +167,8 @@ export class MessageService {
    */
   async sendAll<T extends TemplateId>(tx: DbOrTx, requests: MessageRequest<T>[]): Promise<void> {
     const rows: (typeof messages.$inferInsert & { id: string; status: "queued" | "skipped" | "held" })[] = [];
-    for (const request of requests) rows.push(...(await this.rowsOf(tx, request)));
+    const chosen = await this.chosenLanguages(tx, requests);
+    for (const request of requests) rows.push(...(await this.rowsOf(tx, request, chosen)));
     if (rows.length === 0) return;
     const promotional = new Set(rows.filter((r) => TEMPLATES[r.template as TemplateId].promotional).map((r) => r.id));
     if (promotional.size > 0) {
@@ -188,10 +201,16 @@ export class MessageService {
   }
 
   /** One request's rows: one per channel of its template that the recipient has an address for. */
-  private async rowsOf<T extends TemplateId>(tx: DbOrTx, request: MessageRequest<T>) {
+  private async rowsOf<T extends TemplateId>(
+    tx: DbOrTx,
+    request: MessageRequest<T>,
+    chosen: Map<string, MessageLanguage | null>,
+  ) {
     const def = TEMPLATES[request.template];
-    const locale = request.locale ?? "en";
-    const brand = await this.brandOf(tx, request.centerId ?? null);
+    const center = await this.centerOf(tx, request.centerId ?? null);
+    const brand = center.brand;
+    const locale: Locale =
+      request.locale ?? (request.to.userId ? chosen.get(request.to.userId) : null) ?? center.language;
     // Text people typed goes out without web addresses (server/messages/visitor-text.ts).
     const sent = valuesToSend(request.template, brandedValues(request.values, brand));
     const rendered = renderTemplate(request.template, sent, locale, brand);
@@ -219,7 +238,7 @@ export class MessageService {
           text: rendered.text,
           html:
             channel === "email"
-              ? emailHtml(rendered, brand, this.unsubscribeLink(id), (sent as { link?: string }).link)
+              ? emailHtml(rendered, brand, this.unsubscribeLink(id), (sent as { link?: string }).link, locale)
               : null,
           values,
           status: "queued" as "queued" | "skipped" | "held",
@@ -299,30 +318,52 @@ export class MessageService {
   }
 
   /**
-   * The institute's name and colour, read once per transaction: an event that tells many people
-   * (results released to every taker, a sweep's reminders) sends many messages in one.
+   * The institute's name, colour and language, read once per transaction: an event that tells
+   * many people (results released to every taker, a sweep's reminders) sends many messages in one.
+   * The platform's own messages are in English unless their recipient chose otherwise.
    */
-  private async brandOf(tx: DbOrTx, centerId: string | null): Promise<Brand> {
-    if (!centerId) return PLATFORM_BRAND;
-    const known = this.brands.get(tx) ?? new Map<string, Brand>();
-    this.brands.set(tx, known);
-    const brand = known.get(centerId) ?? (await this.readBrand(tx, centerId));
-    known.set(centerId, brand);
-    return brand;
+  private async centerOf(tx: DbOrTx, centerId: string | null): Promise<SenderInstitute> {
+    if (!centerId) return PLATFORM_SENDER;
+    const known = this.institutes.get(tx) ?? new Map<string, SenderInstitute>();
+    this.institutes.set(tx, known);
+    const institute = known.get(centerId) ?? (await this.readInstitute(tx, centerId));
+    known.set(centerId, institute);
+    return institute;
   }
 
-  private async readBrand(tx: DbOrTx, centerId: string): Promise<Brand> {
+  private async readInstitute(tx: DbOrTx, centerId: string): Promise<SenderInstitute> {
     const [center] = await tx
       .select({
         name: centers.instituteName,
         slug: centers.slug,
         customDomain: centers.customDomain,
         profile: centers.siteProfile,
+        language: centers.messageLanguage,
       })
       .from(centers)
       .where(eq(centers.id, centerId));
-    if (!center) return PLATFORM_BRAND;
-    return instituteBrand({ ...center, brandColor: center.profile.brandColor }, this.links);
+    if (!center) return PLATFORM_SENDER;
+    return {
+      brand: instituteBrand({ ...center, brandColor: center.profile.brandColor }, this.links),
+      language: center.language,
+    };
+  }
+
+  /** The language each recipient account chose (null: the institute's choice), in one read for a batch. */
+  private async chosenLanguages<T extends TemplateId>(
+    tx: DbOrTx,
+    requests: MessageRequest<T>[],
+  ): Promise<Map<string, MessageLanguage | null>> {
+    const ids = [...new Set(requests.filter((r) => !r.locale && r.to.userId).map((r) => r.to.userId!))];
+    const chosen = new Map<string, MessageLanguage | null>();
+    for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+      const rows = await tx
+        .select({ id: users.id, language: users.messageLanguage })
+        .from(users)
+        .where(inArray(users.id, ids.slice(i, i + WRITE_BATCH)));
+      for (const row of rows) chosen.set(row.id, row.language);
+    }
+    return chosen;
   }
 
   /** The worker: sends one queued message; a failure the provider may not repeat is thrown to be retried. */

@@ -49,6 +49,14 @@ describe("message templates", () => {
       emailHtml({ subject: "s", text: "javascript:alert(1)" }, PLATFORM_BRAND, undefined, "javascript:alert(1)"),
     ).not.toContain("<a ");
   });
+
+  it("names the language of a Hindi e-mail, and of its English opt-out link", () => {
+    const hindi = renderTemplate("welcome", { name: "Meera", link: "https://example.com/s" }, "hi", PLATFORM_BRAND);
+    const html = emailHtml(hindi, PLATFORM_BRAND, "https://example.com/unsubscribe/1", undefined, "hi");
+    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain('<p lang="en" ');
+    expect(emailHtml(hindi, PLATFORM_BRAND)).toContain('<html lang="en">');
+  });
 });
 
 describe("phone numbers for WhatsApp and SMS", () => {

@@ -1,5 +1,6 @@
 import type { Channel } from "#common/messages.ts";
 import { PLATFORM_NAME } from "#common/platform-name.ts";
+import type { MessageLanguage } from "#common/validation/message-language.ts";
 
 /**
  * What the product sends (issue 30 §5), each template in English and Hindi. A template renders
@@ -8,7 +9,8 @@ import { PLATFORM_NAME } from "#common/platform-name.ts";
  * the values sent to them are the template's values in order.
  */
 
-export type Locale = "en" | "hi";
+/** The languages every template is written in (#common/validation/message-language.ts). */
+export type Locale = MessageLanguage;
 
 /** The name and colour a message is branded with: the institute's, or Pathshala's (./branding.ts). */
 export interface Brand {
@@ -372,7 +374,13 @@ const escapeHtml = (s: string) =>
  * (`link`, the template's value of that name) made clickable, and the opt-out link below when there
  * is one. Text is escaped; nothing else in it becomes a link, whatever it looks like.
  */
-export function emailHtml(rendered: Rendered, brand: Brand, unsubscribe?: string, link?: string): string {
+export function emailHtml(
+  rendered: Rendered,
+  brand: Brand,
+  unsubscribe?: string,
+  link?: string,
+  locale: Locale = "en",
+): string {
   const color = /^#[0-9a-f]{3,8}$/i.test(brand.color) ? brand.color : PLATFORM_BRAND.color;
   const anchor = link && /^https?:\/\/\S+$/.test(link) ? escapeHtml(link) : null;
   const body = escapeHtml(rendered.text)
@@ -381,7 +389,8 @@ export function emailHtml(rendered: Rendered, brand: Brand, unsubscribe?: string
     .join("");
   const linked = anchor ? body.split(anchor).join(`<a href="${anchor}" style="color:${color}">${anchor}</a>`) : body;
   const footer = unsubscribe
-    ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>`
+    ? `<p lang="en" style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>`
     : "";
-  return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-weight:700;font-size:18px;color:${color};margin-bottom:16px">${escapeHtml(brand.name)}</div><div style="background:#fff;border-radius:12px;padding:24px;font-size:15px;line-height:1.6">${linked}</div>${footer}</div></body></html>`;
+  // The language lets a mail client and a screen reader read Hindi as Hindi.
+  return `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-weight:700;font-size:18px;color:${color};margin-bottom:16px">${escapeHtml(brand.name)}</div><div style="background:#fff;border-radius:12px;padding:24px;font-size:15px;line-height:1.6">${linked}</div>${footer}</div></body></html>`;
 }

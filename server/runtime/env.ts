@@ -193,7 +193,7 @@ export const EnvSchema = v.object({
   MSG91_SENDER_ID: optionalText,
   /** The secret in the address of MSG91's delivery-report webhook (`…/webhooks/msg91?token=`). */
   MSG91_WEBHOOK_TOKEN: optionalText,
-  /** Each SMS template's MSG91 flow id, as JSON: {"seminar-booked":"64f…"}. */
+  /** Each SMS template's MSG91 flow id, as JSON: {"phone-code":"64f…","phone-code:hi":"65a…"} (Hindi as `{id}:hi`). */
   MSG91_TEMPLATE_IDS: v.pipe(
     v.optional(v.string(), "{}"),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {

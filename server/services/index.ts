@@ -52,6 +52,7 @@ import { Reminders } from "../messages/reminders.ts";
 import { sendReceipt, sendRefundNote } from "../messages/receipts.ts";
 import { InvoiceService } from "../invoices/service.ts";
 import { announceResults } from "./mock-tests/results-released.ts";
+import { MessageLanguageService } from "./message-languages.ts";
 
 /** Domain services shared by the API routers and the page loaders. */
 export interface Services {
@@ -72,6 +73,7 @@ export interface Services {
   media: MediaService;
   plans: PlanService;
   business: BusinessService;
+  messageLanguages: MessageLanguageService;
   enquiries: EnquiryService;
   sites: SiteService;
   payments: Payments;
@@ -278,6 +280,7 @@ export function createServices({
     purchases,
     domains,
     business: new BusinessService(db),
+    messageLanguages: new MessageLanguageService(db),
     enquiries: new EnquiryService(db, messages, links),
     sites,
     content,

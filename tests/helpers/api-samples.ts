@@ -298,6 +298,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /auth/reset": { json: { token: resetToken, password: "correct-horse-battery" }, who: ["anonymous"] },
     "POST /auth/logout": {},
     "GET /auth/profile": {},
+    "GET /auth/message-language": {},
+    "PUT /auth/message-language": { json: { language: "hi" } },
     "PUT /auth/avatar": { multipart: { avatar: new File([PNG_BYTES], "me.png", { type: "image/png" }) } },
     "POST /book": {
       json: {
@@ -430,6 +432,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /domains/claim": { json: { domain: "samples-next.com", centerId: center.id } },
     // The institute asks for a domain before it checks it (the claim below).
     "POST /domains/verify": { json: { centerId: center.id } },
+    "GET /institute/message-language": { query: { centerId: center.id } },
+    "PUT /institute/message-language": { json: { language: "en", centerId: center.id } },
     "GET /openapi.json": {},
     "GET /team": { query: { centerId: center.id } },
     "POST /team/invitations": { query: { centerId: center.id }, json: { email: "sample.creator@example.com" } },

@@ -19,6 +19,13 @@ import { NoSubscription } from "~/components/business/no-subscription";
 import { SellerInvoicesCard } from "~/components/business/seller-invoices";
 import { INVOICE_TEXTS } from "#common/invoices.ts";
 import { INTERNATIONAL_MESSAGES_TEXTS } from "#common/messages.ts";
+import {
+  LANGUAGE_NAMES,
+  MESSAGE_LANGUAGES,
+  MESSAGE_LANGUAGE_TEXTS,
+  type MessageLanguage,
+} from "#common/validation/message-language.ts";
+import { LanguageChoices } from "~/components/language-choices";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -34,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       instituteName: center.instituteName,
       domain: center.customDomain,
       internationalMessages: center.internationalMessages,
+      messageLanguage: center.messageLanguage,
       onTrial: center.trialEndsAt !== null,
     },
     seller: await services.invoices.sellerProfile(center.id),
@@ -80,6 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       ok: true as const,
       message: on ? INTERNATIONAL_MESSAGES_TEXTS.on : INTERNATIONAL_MESSAGES_TEXTS.off,
+      description: "Messages from now on follow it.",
+    };
+  }
+
+  if (intent === "language") {
+    const saved = await tryService(() =>
+      services.messageLanguages.setForInstitute(center.id, { language: form.get("language") ?? "" }),
+    );
+    if (!saved.ok) return saved.response;
+    return {
+      ok: true as const,
+      message: MESSAGE_LANGUAGE_TEXTS.instituteSaved(saved.value),
       description: "Messages from now on follow it.",
     };
   }
@@ -224,8 +244,36 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
         centerId={center.id}
         saving={saving}
       />
+      <MessageLanguageCard language={center.messageLanguage} saving={saving} />
       <InternationalMessagesCard on={center.internationalMessages} onTrial={center.onTrial} saving={saving} />
     </div>
+  );
+}
+
+/** The language of the messages sent on the institute's behalf (English by default). */
+function MessageLanguageCard({ language, saving }: { language: MessageLanguage; saving: boolean }) {
+  return (
+    <Card id="language">
+      <CardHeader>
+        <CardTitle as="h2">{MESSAGE_LANGUAGE_TEXTS.title}</CardTitle>
+        <CardDescription>{MESSAGE_LANGUAGE_TEXTS.instituteDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-wrap items-center justify-between gap-4">
+          <input type="hidden" name="intent" value="language" />
+          <LanguageChoices
+            name="language"
+            legend={MESSAGE_LANGUAGE_TEXTS.title}
+            choices={MESSAGE_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+            defaultValue={language}
+            key={language}
+          />
+          <Button type="submit" variant="outline" size="sm" disabled={saving}>
+            {MESSAGE_LANGUAGE_TEXTS.save}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { billingEnum, centerStatusEnum, enquiryStatusEnum } from "./enums.ts";
+import { billingEnum, centerStatusEnum, enquiryStatusEnum, messageLanguageEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { pricingPlans } from "./pricing.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
@@ -52,6 +52,8 @@ export const centers = pgTable(
      * choice, off by default): premium-rate and other non-mobile numbers never get them.
      */
     internationalMessages: boolean().notNull().default(false),
+    /** The language of messages sent on the institute's behalf, to those who chose none themselves. */
+    messageLanguage: messageLanguageEnum().notNull().default("en"),
     /** Bumped on every change that alters the rendered site; part of the HTML cache key. */
     siteVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from "#common/messages.ts";
 import { INVOICE_KINDS } from "#common/gst.ts";
+import { MESSAGE_LANGUAGES } from "#common/validation/message-language.ts";
 
 export const roleEnum = pgEnum("role", ["student", "creator", "business", "admin"]);
 export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh"]);
@@ -20,3 +21,5 @@ export const attemptSubmitterEnum = pgEnum("attempt_submitter", ["student", "clo
 export const messageChannelEnum = pgEnum("message_channel", MESSAGE_CHANNELS);
 export const messageStatusEnum = pgEnum("message_status", MESSAGE_STATUSES);
 export const invoiceKindEnum = pgEnum("invoice_kind", INVOICE_KINDS);
+/** The language of a person's or an institute's messages (issue 38 §6). */
+export const messageLanguageEnum = pgEnum("message_language", MESSAGE_LANGUAGES);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { roleEnum, sessionKindEnum } from "./enums.ts";
+import { messageLanguageEnum, roleEnum, sessionKindEnum } from "./enums.ts";
 import { centers } from "./centers.ts";
 
 export const users = pgTable(
@@ -20,6 +20,8 @@ export const users = pgTable(
     gstState: text(),
     /** The institute whose domain the person signed up on, if any. */
     signupCenterId: uuid().references(() => centers.id, { onDelete: "set null" }),
+    /** The language of this person's messages; null follows the institute a message is about, else English. */
+    messageLanguage: messageLanguageEnum(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
