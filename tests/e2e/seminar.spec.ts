@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures.ts";
+import { expect, ownMobile, test, type Page } from "./fixtures.ts";
 
 let n = 0;
 const email = () => `e2e.investor.${Date.now().toString(36)}.${++n}@example.com`;
@@ -21,7 +21,7 @@ async function fill(
 ) {
   await page.getByLabel("Full Name").fill(values.name ?? "Asha Rao");
   await page.getByLabel("Email").fill(values.email ?? email());
-  await page.getByLabel("Phone Number").fill(values.phone ?? "+91 98765 43210");
+  await page.getByLabel("Phone Number").fill(values.phone ?? ownMobile());
   await page.getByLabel("City").fill(values.city ?? "Kolkata");
   await page.getByLabel("Country").fill(values.country ?? "India");
   if (withDateAndTime) {
@@ -107,7 +107,7 @@ test("missing fields, a bad email and a bad phone get the spec's toasts and keep
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" })).toHaveCount(0, {
     timeout: 8000,
   });
-  await page.getByLabel("Phone Number").fill("+91 98765 43210");
+  await page.getByLabel("Phone Number").fill(ownMobile());
   await page.getByLabel("City").fill("   ");
   await dialog.getByRole("button", { name: "Confirm Registration" }).click();
   await expectToast(page, "Validation Error", "Please fill in all fields");
