@@ -101,4 +101,7 @@ export interface AttemptEventInput {
 export interface PracticeSolution {
   correctAnswer: AttemptAnswer | { value: number; tolerance?: number } | { min: number; max: number } | number[];
   solution: string | null;
+  /** The saved answer and how it is judged (as the result will): a wrong choice is shown as wrong. */
+  answer?: AttemptAnswer;
+  outcome?: "correct" | "partial" | "incorrect" | "unanswered" | "dropped" | "not-evaluated";
 }

@@ -24,7 +24,7 @@ import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
 import { keysNow, layoutOf, scorableSections, type Paper, type PaperCache } from "./papers.ts";
-import { scoreAttempt, type Response } from "./scoring.ts";
+import { ruleFor, scoreAttempt, scoreQuestion, type Response } from "./scoring.ts";
 import { resolveTieBreaks, standings, type Taker } from "./ranking.ts";
 import {
   paperSubjects,
@@ -669,9 +669,19 @@ export class AttemptService {
       .where(and(eq(attemptResponses.attemptId, attemptId), eq(attemptResponses.questionId, questionId)));
     if (!saved || readAnswer(saved.answer) === null) throw conflict(ATTEMPT_TEXTS.notSaved);
     const policy = (await keysNow(this.db, attempt.testId)).get(questionId);
+    const { question } = entry;
+    const answer = readAnswer(saved.answer);
+    // Judged as the result will judge it (decimal rules, key decisions), so the screen can mark a wrong choice.
+    const { outcome } = scoreQuestion(
+      { id: questionId, type: question.type, answer: question.answer, decimals: question.decimals, policy },
+      answer,
+      ruleFor(paper.sections[entry.section], question.type),
+    );
     return {
-      correctAnswer: policy?.kind === "changed" ? policy.answer : entry.question.answer,
-      solution: entry.question.solution ?? null,
+      correctAnswer: policy?.kind === "changed" ? policy.answer : question.answer,
+      solution: question.solution ?? null,
+      answer,
+      outcome,
     };
   }
 
