@@ -131,7 +131,7 @@ function OptionList({
           key={index}
           className={cn(
             "flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted/50",
-            chosen.has(index) && "border-sky-600 bg-sky-50 dark:bg-sky-950/40",
+            chosen.has(index) && !mark(index) && "border-sky-600 bg-sky-50 dark:bg-sky-950/40",
             mark(index) === "correct" && "border-2 border-green-700 bg-green-50 dark:bg-green-950/40",
             mark(index) === "wrong" && "border-2 border-red-700 bg-red-50 dark:bg-red-950/40",
           )}
