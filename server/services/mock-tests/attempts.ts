@@ -486,7 +486,8 @@ export class AttemptService {
         and(eq(attempts.testId, testId), eq(attempts.number, FIRST_SITTING), sql`${attempts.submittedAt} is not null`),
       );
     // The paper's subjects are read only when a tie-break needs them.
-    const layout = tieBreaks.length ? layoutOf(await this.paperOf(testId)) : [];
+    const bySubject = tieBreaks.some((t) => t === "subject-order" || typeof t === "object");
+    const layout = bySubject ? layoutOf(await this.paperOf(testId)) : [];
     return standings(
       takers.map((t) => takerOf(t, layout)),
       resolveTieBreaks(tieBreaks, paperSubjects(layout)),
