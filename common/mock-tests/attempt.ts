@@ -49,6 +49,11 @@ export interface AttemptView {
   responses: Record<string, SavedResponse>;
   /** The newest sequence number the server has taken; the next change is sent with a larger one. */
   lastSeq: number;
+  /**
+   * Where the sitting was left: the question last shown and the language chosen, as the server
+   * last heard them (null before the screen has said).
+   */
+  resume?: { questionId: string | null; language: "en" | "hi" | null };
   /** Minutes left at which the screen warns (default 30, 15, 5). */
   alertMinutes: number[];
   candidate: { name: string; avatarUrl?: string | null };
@@ -82,9 +87,11 @@ export interface AttemptSubmitInput {
 }
 
 /** `POST /api/attempts/{id}/events`: what the screen did, for the attempt's journey and time per question. */
-export type AttemptEventType = "visited" | "section-changed" | "resumed";
+export type AttemptEventType = "visited" | "section-changed" | "resumed" | "language";
 export interface AttemptEventInput {
   type: AttemptEventType;
+  /** "language" events: the language shown from now on. */
+  language?: "en" | "hi";
   questionId?: string;
   section?: string;
   seq: number;
@@ -94,4 +101,7 @@ export interface AttemptEventInput {
 export interface PracticeSolution {
   correctAnswer: AttemptAnswer | { value: number; tolerance?: number } | { min: number; max: number } | number[];
   solution: string | null;
+  /** The saved answer and how it is judged (as the result will): a wrong choice is shown as wrong. */
+  answer?: AttemptAnswer;
+  outcome?: "correct" | "partial" | "incorrect" | "unanswered" | "dropped" | "not-evaluated";
 }

@@ -344,3 +344,29 @@ describe("the test screen's state", () => {
     expect(questionState(undefined)).toBe("not-visited");
   });
 });
+
+describe("a resumed sitting (issue 38 §5)", () => {
+  it("opens at the question it was left at, with that section's tab there", () => {
+    const state = initialExamState(view({ resume: { questionId: "p5", language: "hi" } }));
+    expect(state.position).toEqual({ section: 1, question: 1 });
+    expect(state.lastInSection).toEqual([0, 1, 0]);
+    const { effects } = run(state, { type: "open", resumed: true });
+    expect(effects.map((e) => e.body)).toEqual([
+      { type: "resumed", seq: 1 },
+      { type: "visited", questionId: "p5", seq: 2 },
+    ]);
+  });
+
+  it("opens at the first question when the place is unknown or no longer in the paper", () => {
+    expect(initialExamState(view({ resume: { questionId: "gone", language: null } })).position).toEqual({
+      section: 0,
+      question: 0,
+    });
+  });
+
+  it("tells the server a language change, numbered with the other calls", () => {
+    const { state, effects } = run(initialExamState(view({ lastSeq: 4 })), { type: "language", language: "hi" });
+    expect(effects).toEqual([{ kind: "event", body: { type: "language", language: "hi", seq: 5 } }]);
+    expect(state.seq).toBe(5);
+  });
+});

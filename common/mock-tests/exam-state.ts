@@ -81,7 +81,9 @@ export type ExamAction =
   /** OMR bubble sheet: every bubble is saved at once. */
   | { type: "answer"; questionId: string; answer: AttemptAnswer }
   /** Saves still queued in this browser: the screen shows them as saved and numbers after them. */
-  | { type: "restore"; pending: PendingSave[] };
+  | { type: "restore"; pending: PendingSave[] }
+  /** 'View in': the language shown from now on, told to the server so that a resume keeps it. */
+  | { type: "language"; language: "en" | "hi" };
 
 export interface ExamStep {
   state: ExamState;
@@ -93,12 +95,19 @@ export interface ExamStep {
 export const NEEDS_ANSWER_NOTICE =
   "Choose an answer before SAVE & MARK FOR REVIEW, or use MARK FOR REVIEW & NEXT to mark the question without one.";
 
-/** The screen's state from the server's view of the attempt (a fresh start or a resume). */
-export function initialExamState(view: Pick<AttemptView, "sections" | "responses" | "lastSeq">): ExamState {
+/**
+ * The screen's state from the server's view of the attempt (a fresh start or a resume): a resume
+ * opens at the question the sitting was left at.
+ */
+export function initialExamState(view: Pick<AttemptView, "sections" | "responses" | "lastSeq" | "resume">): ExamState {
+  const position = (view.resume?.questionId && findRef(view.sections, view.resume.questionId)) || {
+    section: 0,
+    question: 0,
+  };
   const state: ExamState = {
     sections: view.sections,
-    position: { section: 0, question: 0 },
-    lastInSection: view.sections.map(() => 0),
+    position,
+    lastInSection: view.sections.map((_, index) => (index === position.section ? position.question : 0)),
     saved: { ...view.responses },
     draft: null,
     seq: view.lastSeq,
@@ -336,6 +345,9 @@ function reduce(state: ExamState, action: ExamAction, effects: Effects): ExamSta
       const answered = applySave(state, effects, target, action.answer, false);
       return target._id === question._id ? { ...answered, draft: savedAnswer(answered, question._id) } : answered;
     }
+    case "language":
+      effects.event({ type: "language", language: action.language });
+      return state;
     case "restore": {
       let saved = state.saved;
       let seq = state.seq;
@@ -361,5 +373,14 @@ function reduce(state: ExamState, action: ExamAction, effects: Effects): ExamSta
 export function findQuestion(sections: AttemptSection[], questionId: string): AttemptQuestion | undefined {
   for (const section of sections)
     for (const question of section.questions) if (question._id === questionId) return question;
+  return undefined;
+}
+
+/** Where a question is in the paper. */
+export function findRef(sections: AttemptSection[], questionId: string): QuestionRef | undefined {
+  for (const [section, { questions }] of sections.entries()) {
+    const question = questions.findIndex((q) => q._id === questionId);
+    if (question >= 0) return { section, question };
+  }
   return undefined;
 }

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { SectionMarkingSchema } from "./marking.ts";
 import { PATTERN_IDS } from "./patterns.ts";
 import { QUESTION_TYPES } from "./marking.ts";
+import { TIE_BREAK_KINDS, TIE_BREAK_LABELS } from "./policies.ts";
 import { businessIdSchema, descriptionSchema, priceSchema, titleSchema } from "../validation/content.ts";
 
 /** The inputs of the tests API (issue 29): one schema each, which both parses and documents it. */
@@ -47,6 +48,14 @@ export const TestSectionInputSchema = v.object({
     v.nonEmpty("Every section needs a name"),
     v.maxLength(100, "A section's name can be at most 100 characters"),
   ),
+  /** The subject the section is part of; by default the pattern's, else its questions' subject tag. */
+  subject: v.optional(
+    v.pipe(
+      v.string("A section's subject must be text"),
+      v.trim(),
+      v.maxLength(100, "A section's subject can be at most 100 characters"),
+    ),
+  ),
   questions: v.optional(
     v.pipe(v.array(id("A question"), "A section's questions must be a list of ids"), v.maxLength(300)),
     [],
@@ -72,6 +81,47 @@ export const CopyQuestionsSchema = v.object({
   to: BankSchema,
 });
 
+const TIE_BREAK_LIST = [
+  ...TIE_BREAK_KINDS.map((kind) => `"${kind}" (${TIE_BREAK_LABELS[kind]})`),
+  '{"subjectOrder": ["Mathematics", "Physics", "Chemistry"]} (higher marks subject by subject, in the order named)',
+].join(", ");
+
+export const TIE_BREAK_TEXTS = {
+  unsupported: (given: unknown) =>
+    `Ranks cannot be tie-broken by ${typeof given === "string" ? `"${given.slice(0, 60)}"` : "that"}. The tie-breaks are ${TIE_BREAK_LIST}.`,
+  twice: "A tie-break is listed twice",
+  tooMany: "List at most 6 tie-breaks",
+  notASubject: (subject: string, subjects: string[]) =>
+    `"${subject}" is not a subject of this test; its subjects are ${subjects.join(", ") || "none"}`,
+} as const;
+
+/** One tie-break: a kind, or the subjects' order; anything else is refused in words, never dropped. */
+const TieBreakSchema = v.union(
+  [
+    v.picklist(TIE_BREAK_KINDS),
+    v.strictObject({
+      subjectOrder: v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+        v.minLength(1),
+        v.maxLength(10),
+      ),
+    }),
+  ],
+  (issue) => TIE_BREAK_TEXTS.unsupported(issue.input),
+);
+
+/** How takers with the same score are ordered, first to last (`PUT /api/tests/{id}/tie-breaks`, the builder). */
+export const TieBreaksSchema = v.pipe(
+  v.array(TieBreakSchema, 'Tie-breaks must be a list, e.g. ["fewer-wrong", "less-time"]'),
+  v.maxLength(6, TIE_BREAK_TEXTS.tooMany),
+  v.check(
+    (list) => new Set(list.map((t) => (typeof t === "string" ? t : "subjectOrder"))).size === list.length,
+    TIE_BREAK_TEXTS.twice,
+  ),
+);
+
+export const SetTieBreaksSchema = v.object({ tieBreaks: TieBreaksSchema });
+
 /** `POST /api/tests`: a draft test. Sections left out come from the pattern, with its marking. */
 export const CreateTestSchema = v.pipe(
   v.object({
@@ -94,6 +144,7 @@ export const CreateTestSchema = v.pipe(
       "immediate",
     ),
     practice: v.optional(v.boolean("Practice must be true or false"), false),
+    tieBreaks: v.optional(TieBreaksSchema, []),
   }),
   v.check(
     (t) => !t.opensAt || !t.closesAt || t.opensAt < t.closesAt,
@@ -129,9 +180,11 @@ export const ResponseSaveSchema = v.object({
 });
 
 /** `POST /api/attempts/{id}/events`: one event, or several sent together after a reconnect. */
-const EVENT_TYPES = ["visited", "section-changed", "resumed"] as const;
+const EVENT_TYPES = ["visited", "section-changed", "resumed", "language"] as const;
 const eventFields = {
-  type: v.picklist(EVENT_TYPES, 'Event type must be "visited", "section-changed" or "resumed"'),
+  type: v.picklist(EVENT_TYPES, 'Event type must be "visited", "section-changed", "resumed" or "language"'),
+  /** The language the screen shows from now on ("language" events). */
+  language: v.optional(v.picklist(["en", "hi"], 'Language must be "en" or "hi"')),
   questionId: v.optional(id("The question")),
   section: v.optional(v.pipe(v.string("section must be text"), v.maxLength(100))),
   seq: v.pipe(
@@ -144,6 +197,7 @@ const eventFields = {
 export const EventsSchema = v.pipe(
   v.object({
     type: v.optional(eventFields.type),
+    language: eventFields.language,
     questionId: eventFields.questionId,
     section: eventFields.section,
     seq: v.optional(eventFields.seq),
@@ -152,6 +206,10 @@ export const EventsSchema = v.pipe(
   v.check(
     (body) => body.events !== undefined || (body.type !== undefined && body.seq !== undefined),
     "Send an event {type, questionId?, section?, seq} or {events: [...]}",
+  ),
+  v.check(
+    (body) => [body, ...(body.events ?? [])].every((e) => e.type !== "language" || e.language !== undefined),
+    'A "language" event names the language: "en" or "hi"',
   ),
 );
 

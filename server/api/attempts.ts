@@ -21,7 +21,8 @@ export function attemptsRouter({ services }: AppDeps) {
     operation({
       tag: "tests",
       auth: "student",
-      summary: "The sitting as the screen shows it (to resume): paper, saved answers, deadline and the server's clock",
+      summary:
+        "The sitting as the screen shows it (to resume): paper, saved answers, deadline and the server's clock, and resume: {questionId, language}, where it was left",
       responses: { 200: "{attempt}", ...NOT_FOUND },
     }),
     async (c) => {
@@ -59,7 +60,8 @@ export function attemptsRouter({ services }: AppDeps) {
     operation({
       tag: "tests",
       auth: "student",
-      summary: "Record what the screen did (visited a question, changed section, resumed), in server time",
+      summary:
+        'Record what the screen did (visited a question, changed section, resumed, chose a language: {type: "language", language: "en" | "hi"}), in server time; the last question visited and language chosen are where a resume opens',
       body: EventsSchema,
       responses: { 204: { description: "Recorded", content: [] }, ...NOT_FOUND, 409: ATTEMPT_TEXTS.timeUp },
     }),
@@ -111,7 +113,8 @@ export function attemptsRouter({ services }: AppDeps) {
     operation({
       tag: "tests",
       auth: "student",
-      summary: "Practice tests: the key and solution of a question once an answer to it is saved",
+      summary:
+        "Practice tests: the key and solution of a question once an answer to it is saved, with the saved answer and its outcome (correct, partial, incorrect…)",
       responses: {
         200: "{correctAnswer, solution}",
         403: ATTEMPT_TEXTS.practiceOnly,

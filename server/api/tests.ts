@@ -4,7 +4,7 @@ import type { AppDeps } from "../app.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
-import { CreateTestSchema, KeyPolicySchema } from "#common/mock-tests/test-input.ts";
+import { CreateTestSchema, KeyPolicySchema, SetTieBreaksSchema } from "#common/mock-tests/test-input.ts";
 import { TEST_TEXTS } from "../services/mock-tests/tests.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
 import { rankListCsv } from "../services/mock-tests/rank-list-csv.ts";
@@ -155,6 +155,30 @@ export function testsRouter({ services }: AppDeps) {
       return c.json({
         success: true,
         ...(await mockTests.setPolicy(requireAuth(c).user, testId, questionId, await jsonBody(c))),
+      });
+    },
+  );
+
+  api.put(
+    "/:id/tie-breaks",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "How takers with the same score are ranked, first to last: fewer-wrong, fewer-negative, more-correct, subject-order (the paper's subjects in order) or {subjectOrder: [subjects]}, less-time, earlier-submission. Ranked sittings are ranked again at once; a tie-break the product does not have is refused",
+      body: SetTieBreaksSchema,
+      responses: {
+        200: "{success, test}",
+        400: "A tie-break the product does not have, listed twice, or a subject not in the test",
+        ...TEST_NOT_FOUND,
+      },
+    }),
+    BUILDERS,
+    async (c) => {
+      const testId = idParam(c, TEST_TEXTS.notFound);
+      return c.json({
+        success: true,
+        test: await mockTests.setTieBreaks(requireAuth(c).user, testId, await jsonBody(c)),
       });
     },
   );

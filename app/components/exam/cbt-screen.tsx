@@ -97,6 +97,7 @@ export function CbtScreen({ session, onSubmitClick }: { session: ExamSession; on
             onLanguage={session.setLanguage}
             keyboard={practice}
             locked={locked}
+            checked={practice && solution?.kind === "shown" ? solution.solution : undefined}
           />
           {practice && solution && (
             <div className="mt-4">

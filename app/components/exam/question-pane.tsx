@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { AttemptAnswer, AttemptQuestion } from "#common/mock-tests/attempt.ts";
+import type { AttemptAnswer, AttemptQuestion, PracticeSolution } from "#common/mock-tests/attempt.ts";
 import type { MarkingRule } from "#common/mock-tests/marking.ts";
 import { formatMarks, QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { cn } from "~/lib/cn";
@@ -24,10 +24,13 @@ export function QuestionPane({
   onLanguage,
   keyboard,
   locked,
+  checked,
 }: {
   question: AttemptQuestion;
   number: number;
   marking?: MarkingRule;
+  /** Practice mode once the answer is checked: the correct options, and whether the choice was wrong. */
+  checked?: PracticeSolution;
   draft: AttemptAnswer;
   onDraft: (answer: AttemptAnswer) => void;
   language: ExamLanguage;
@@ -76,6 +79,7 @@ export function QuestionPane({
           draft={draft}
           onDraft={onDraft}
           locked={locked}
+          checked={checked}
         />
       )}
     </article>
@@ -90,6 +94,7 @@ function OptionList({
   draft,
   onDraft,
   locked,
+  checked,
 }: {
   question: AttemptQuestion;
   number: number;
@@ -97,9 +102,20 @@ function OptionList({
   draft: AttemptAnswer;
   onDraft: (answer: AttemptAnswer) => void;
   locked?: boolean;
+  checked?: PracticeSolution;
 }) {
   const multiple = question.type === "multiple";
   const chosen = new Set(Array.isArray(draft) ? draft : typeof draft === "number" ? [draft] : []);
+  const key = checked?.correctAnswer;
+  const keyed = new Set(Array.isArray(key) ? (key as number[]) : typeof key === "number" ? [key] : []);
+  const mark = (index: number): "correct" | "wrong" | null =>
+    !checked || checked.outcome === "dropped"
+      ? null
+      : keyed.has(index)
+        ? "correct"
+        : chosen.has(index)
+          ? "wrong"
+          : null;
   const toggle = (index: number) => {
     if (!multiple) return onDraft(chosen.has(index) ? null : index);
     const next = chosen.has(index) ? [...chosen].filter((i) => i !== index) : [...chosen, index];
@@ -115,8 +131,11 @@ function OptionList({
           key={index}
           className={cn(
             "flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted/50",
-            chosen.has(index) && "border-sky-600 bg-sky-50 dark:bg-sky-950/40",
+            chosen.has(index) && !mark(index) && "border-sky-600 bg-sky-50 dark:bg-sky-950/40",
+            mark(index) === "correct" && "border-2 border-green-700 bg-green-50 dark:bg-green-950/40",
+            mark(index) === "wrong" && "border-2 border-red-700 bg-red-50 dark:bg-red-950/40",
           )}
+          data-mark={mark(index) ?? undefined}
         >
           <input
             type={multiple ? "checkbox" : "radio"}
@@ -129,6 +148,14 @@ function OptionList({
           />
           <span className="font-medium">({optionLetter(index)})</span>
           <Rendered html={html} inline className="min-w-0 flex-1" />
+          {mark(index) === "wrong" && (
+            <span className="shrink-0 text-xs font-semibold text-red-700 dark:text-red-400">Your answer: wrong</span>
+          )}
+          {mark(index) === "correct" && (
+            <span className="shrink-0 text-xs font-semibold text-green-800 dark:text-green-400">
+              {chosen.has(index) ? "Your answer: correct" : "Correct answer"}
+            </span>
+          )}
         </label>
       ))}
     </fieldset>

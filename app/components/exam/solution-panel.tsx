@@ -43,6 +43,7 @@ export function SolutionPanel({ question, state }: { question: AttemptQuestion; 
       )}
       {state.kind === "shown" && (
         <>
+          <Verdict question={question} solution={state.solution} />
           <p className="text-sm">
             <span className="font-semibold">Correct answer:</span>{" "}
             {describeCorrectAnswer(question, state.solution.correctAnswer)}
@@ -58,5 +59,39 @@ export function SolutionPanel({ question, state }: { question: AttemptQuestion; 
         </>
       )}
     </section>
+  );
+}
+
+export const VERDICTS = {
+  correct: "Correct",
+  partial: "Partly correct: you chose some of the correct options and no wrong one",
+  incorrect: "Wrong",
+  dropped: "Dropped: full marks to everyone",
+} as const;
+
+/** The student's answer judged: a wrong choice is said to be wrong, in words and not by colour alone. */
+function Verdict({ question, solution }: { question: AttemptQuestion; solution: PracticeSolution }) {
+  const outcome = solution.outcome;
+  if (!outcome || !(outcome in VERDICTS)) return null;
+  const verdict = VERDICTS[outcome as keyof typeof VERDICTS];
+  const yours =
+    solution.answer === null || solution.answer === undefined
+      ? null
+      : question.type === "numerical"
+        ? String(solution.answer)
+        : describeCorrectAnswer(question, solution.answer);
+  const wrong = outcome === "incorrect";
+  return (
+    <p
+      className={
+        wrong
+          ? "text-base font-semibold text-red-700 dark:text-red-400"
+          : "text-base font-semibold text-green-800 dark:text-green-400"
+      }
+      data-verdict={outcome}
+    >
+      {verdict}
+      {yours && `: your answer ${yours}${wrong ? " is not correct" : ""}.`}
+    </p>
   );
 }

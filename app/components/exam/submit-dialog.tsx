@@ -17,8 +17,55 @@ function Th({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement
   );
 }
 
-/** The submit table, one row per section (mock-tests.md §2.6); the OMR sheet has no review states. */
+/** The six counts of a section in the table's order and words (the OMR sheet: questions, answered, not answered). */
+function countsOf({ questions, counts }: SummaryRow, omr?: boolean): [string, number][] {
+  if (omr)
+    return [
+      ["Questions", questions],
+      ["Answered", counts.answered + counts["answered-marked"]],
+      ["Not Answered", counts["not-answered"] + counts["not-visited"] + counts.marked],
+    ];
+  return [
+    ["Questions", questions],
+    ["Answered", counts.answered],
+    ["Not Answered", counts["not-answered"]],
+    ["Marked for Review", counts.marked],
+    ["Answered & Marked for Review", counts["answered-marked"]],
+    ["Not Visited", counts["not-visited"]],
+  ];
+}
+
+/**
+ * The submit table, one row per section (mock-tests.md §2.6); the OMR sheet has no review states.
+ * A phone is too narrow for seven columns: there each section is a card with its six counts, so
+ * none is cut off or hidden behind a sideways scroll.
+ */
 export function SubmitSummaryTable({ rows, omr }: { rows: SummaryRow[]; omr?: boolean }) {
+  return (
+    <>
+      <ul className="grid gap-2 sm:hidden" aria-label="Summary by section">
+        {rows.map((row) => (
+          <li key={row.section} className="rounded-lg border p-3">
+            <h3 className="mb-2 text-sm font-semibold">{row.section}</h3>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+              {countsOf(row, omr).map(([label, value]) => (
+                <div key={label} className="flex items-baseline justify-between gap-2 border-b border-dashed pb-1">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-semibold tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <SectionTable rows={rows} omr={omr} />
+      </div>
+    </>
+  );
+}
+
+function SectionTable({ rows, omr }: { rows: SummaryRow[]; omr?: boolean }) {
   return (
     <Table>
       <THead>

@@ -3,6 +3,7 @@ import type { AttemptSubmitInput, AttemptView, PracticeSolution } from "#common/
 import {
   currentQuestion,
   examStep,
+  findRef,
   initialExamState,
   isAnswered,
   type ExamAction,
@@ -71,6 +72,32 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
   return typeof body?.error === "string" ? body.error : fallback;
 }
 
+interface Place {
+  questionId: string;
+  language: ExamLanguage;
+}
+
+const placeKey = (attemptId: string) => `exam-place:${attemptId}`;
+
+function writePlace(storage: ExamSessionOptions["storage"], attemptId: string, place: Place) {
+  try {
+    storage?.setItem(placeKey(attemptId), JSON.stringify(place));
+  } catch {
+    // Full or blocked: the server's record still holds the place.
+  }
+}
+
+function readPlace(storage: ExamSessionOptions["storage"], attemptId: string): Place | null {
+  try {
+    const place = JSON.parse(storage?.getItem(placeKey(attemptId)) ?? "null") as Partial<Place> | null;
+    return typeof place?.questionId === "string" && (place.language === "en" || place.language === "hi")
+      ? { questionId: place.questionId, language: place.language }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export function useExamSession(options: ExamSessionOptions): ExamSession {
   const { attempt } = options;
   const [state, setState] = useState(() => initialExamState(attempt));
@@ -78,7 +105,9 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
   const [status, setStatus] = useState<SaveStatus>({ kind: "saved" });
   const [alert, setAlert] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [language, setLanguage] = useState(options.language);
+  // A resume shows the language the sitting was left in; a fresh start the one chosen on the instructions.
+  const [language, setLanguageShown] = useState<ExamLanguage>(attempt.resume?.language ?? options.language);
+  const languageRef = useRef(language);
   const [phase, setPhase] = useState<SubmitPhase>({ kind: "answering" });
   const [solutions, setSolutions] = useState<Record<string, SolutionState>>({});
 
@@ -158,6 +187,8 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
             const { result } = (await response.json()) as { result: unknown };
             queueRef.current?.stop();
             clockRef.current?.stop();
+            const storage = latest.current.storage === undefined ? browserStorage() : latest.current.storage;
+            storage?.removeItem(placeKey(latest.current.attempt._id));
             setPhase({ kind: "submitted" });
             latest.current.onSubmitted(result);
             return;
@@ -188,6 +219,22 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
     [base, request],
   );
 
+  const setLanguage = useCallback(
+    (next: ExamLanguage) => {
+      languageRef.current = next;
+      setLanguageShown(next);
+      dispatch({ type: "language", language: next });
+    },
+    [dispatch],
+  );
+
+  // The place kept on this device too: a reload while offline has calls the server has not had yet.
+  const currentId = currentQuestion(state)._id;
+  useEffect(() => {
+    const storage = latest.current.storage === undefined ? browserStorage() : latest.current.storage;
+    writePlace(storage, attempt._id, { questionId: currentId, language });
+  }, [attempt._id, currentId, language]);
+
   // Runs once per attempt: a parent's re-render with a fresh copy of the same attempt (a loader
   // revalidating) must not restart the queue or the clock, so the view is read through `latest`.
   const attemptId = attempt._id;
@@ -215,7 +262,20 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
       stateRef.current = { ...restored.state, seq: Math.max(restored.state.seq, queue.highestSeq()) };
     }
     queue.start();
-    dispatch({ type: "open", resumed: view.lastSeq > 0 || pending.length > 0 });
+    dispatch({ type: "open", resumed: view.lastSeq > 0 || pending.length > 0 || Boolean(view.resume?.questionId) });
+    // Where the sitting was left: the server's record (any device), unless this browser still holds
+    // calls it has not sent, which are newer than anything the server has.
+    const storage = latest.current.storage === undefined ? browserStorage() : latest.current.storage;
+    const local = queue.highestSeq() > 0 ? readPlace(storage, attemptId) : null;
+    const localRef = local ? findRef(stateRef.current.sections, local.questionId) : undefined;
+    if (localRef) dispatch({ type: "go", to: localRef });
+    const language = local?.language ?? languageRef.current;
+    if (language !== languageRef.current) {
+      languageRef.current = language;
+      setLanguageShown(language);
+    }
+    // A fresh start tells the server the language chosen on the instructions.
+    if (language !== view.resume?.language) dispatch({ type: "language", language });
 
     const clock = createExamClock({
       deadline: view.deadline,

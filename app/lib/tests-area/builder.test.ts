@@ -37,8 +37,11 @@ describe("the test builder's draft", () => {
     draft.opensAt = "2026-12-01T09:00";
     draft.sections[0].picked = [{ _id: "q1", text: "x", type: "single" }];
     draft.sections[0].rules = perChapterRules([{ subject: null, chapter: "Optics" }], [], 3);
+    draft.tieBreaks = ["less-time", "fewer-wrong"];
     const body = createTestBody(draft);
     expect(body).toMatchObject({ title: "Weekly", price: 0, opensAt: null, closesAt: null, businessId: null });
+    // Tie-breaks go in the order the builder lists them, whatever order they were ticked in.
+    expect(body.tieBreaks).toEqual(["fewer-wrong", "less-time"]);
     expect(body.sections[0].questions).toEqual(["q1"]);
     expect(body.sections[0].draw).toEqual([{ chapter: "Optics", count: 3 }]);
     expect(sectionTotal(draft.sections[0])).toBe(4);

@@ -1,4 +1,5 @@
 import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
+import { TIE_BREAK_KINDS, type TieBreak, type TieBreakKind } from "#common/mock-tests/policies.ts";
 import type { QuestionType, SectionMarking } from "#common/mock-tests/marking.ts";
 import type { ResultRelease } from "#common/mock-tests/test-input.ts";
 import { classTimeInput, parseClassTime } from "#common/validation/content.ts";
@@ -50,6 +51,8 @@ export interface TestDraft {
   attemptsAllowed: number;
   resultRelease: ResultRelease;
   practice: boolean;
+  /** How takers with the same score are ranked, in the order listed (TIE_BREAK_KINDS' order). */
+  tieBreaks: TieBreakKind[];
   sections: SectionDraft[];
 }
 
@@ -79,6 +82,7 @@ export function draftFor(pattern: PatternId, businessId = ""): TestDraft {
     attemptsAllowed: 1,
     resultRelease: "immediate",
     practice: false,
+    tieBreaks: [],
     sections: sectionsOf(pattern),
   };
 }
@@ -124,8 +128,10 @@ export function createTestBody(draft: TestDraft) {
     attemptsAllowed: draft.attemptsAllowed,
     resultRelease: draft.resultRelease,
     practice: draft.practice,
+    tieBreaks: TIE_BREAK_KINDS.filter((kind) => (draft.tieBreaks ?? []).includes(kind)),
     sections: draft.sections.map((s) => ({
       name: s.name,
+      ...(s.subject ? { subject: s.subject } : {}),
       marking: s.marking,
       ...(s.attemptAny ? { attemptAny: s.attemptAny } : {}),
       questions: s.picked.map((q) => q._id),
@@ -152,7 +158,8 @@ export interface SavedTest {
   attemptsAllowed: number;
   resultRelease: ResultRelease;
   practice: boolean;
-  sections: { name: string; marking: SectionMarking; attemptAny?: number }[];
+  tieBreaks?: TieBreak[];
+  sections: { name: string; subject?: string | null; marking: SectionMarking; attemptAny?: number }[];
 }
 export interface SavedQuestion {
   section: number;
@@ -182,9 +189,11 @@ export function draftFromTest(test: SavedTest, paper: SavedQuestion[]): { draft:
     attemptsAllowed: test.attemptsAllowed,
     resultRelease: test.resultRelease,
     practice: test.practice,
+    // The builder offers the named kinds; a subject order set through the API is kept only there.
+    tieBreaks: (test.tieBreaks ?? []).filter((t): t is TieBreakKind => typeof t === "string"),
     sections: test.sections.map((section, index) => ({
       name: section.name,
-      subject: shipped[index]?.subject ?? "",
+      subject: section.subject ?? shipped[index]?.subject ?? "",
       marking: section.marking,
       ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}),
       counts: pattern === "custom" ? {} : (shipped[index]?.counts ?? {}),

@@ -54,6 +54,7 @@ export default function MockTestResult({ loaderData }: Route.ComponentProps) {
         actions={BACK}
       />
       <Overview result={result} />
+      <Subjects result={result} />
       <Sections result={result} />
       <Review questions={result.questions} />
     </div>
@@ -122,38 +123,63 @@ function Overview({ result }: { result: Result }) {
   );
 }
 
+type Totals = Result["sections"][number];
+
+/** One table of totals (by subject or by section), with the time spent on each. */
+function TotalsTable({ label, rows }: { label: string; rows: Totals[] }) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th>{label}</Th>
+          <Th className="text-right">Score</Th>
+          <Th className="text-right">Correct</Th>
+          <Th className="text-right">Incorrect</Th>
+          <Th className="text-right">Unattempted</Th>
+          <Th className="text-right">Negative marks</Th>
+          <Th className="text-right">Time spent</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((row) => (
+          <Tr key={row.name}>
+            <Td className="font-medium">{row.name}</Td>
+            <Td className="text-right tabular-nums">
+              {score(row.score)} / {score(row.maxScore)}
+            </Td>
+            <Td className="text-right tabular-nums">{row.correct + row.partial}</Td>
+            <Td className="text-right tabular-nums">{row.incorrect}</Td>
+            <Td className="text-right tabular-nums">{row.unattempted}</Td>
+            <Td className="text-right tabular-nums">{row.negative}</Td>
+            <Td className="text-right tabular-nums">{formatDuration(row.seconds)}</Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** Totals by subject: a subject takes in its sections (Physics Section A and B), or its questions of a mixed one. */
+function Subjects({ result }: { result: Result }) {
+  const subjects = result.subjects ?? [];
+  if (!subjects.length) return null;
+  return (
+    <section aria-labelledby="subjects-title" className="grid gap-3">
+      <h2 id="subjects-title" className="text-lg font-semibold">
+        Subjects
+      </h2>
+      <TotalsTable label="Subject" rows={subjects} />
+    </section>
+  );
+}
+
 function Sections({ result }: { result: Result }) {
   return (
     <section aria-labelledby="sections-title" className="grid gap-3">
       <h2 id="sections-title" className="text-lg font-semibold">
         Sections
       </h2>
-      <Table>
-        <THead>
-          <tr>
-            <Th>Section</Th>
-            <Th className="text-right">Score</Th>
-            <Th className="text-right">Correct</Th>
-            <Th className="text-right">Incorrect</Th>
-            <Th className="text-right">Unattempted</Th>
-            <Th className="text-right">Negative marks</Th>
-          </tr>
-        </THead>
-        <TBody>
-          {result.sections.map((section) => (
-            <Tr key={section.name}>
-              <Td className="font-medium">{section.name}</Td>
-              <Td className="text-right tabular-nums">
-                {score(section.score)} / {score(section.maxScore)}
-              </Td>
-              <Td className="text-right tabular-nums">{section.correct + section.partial}</Td>
-              <Td className="text-right tabular-nums">{section.incorrect}</Td>
-              <Td className="text-right tabular-nums">{section.unattempted}</Td>
-              <Td className="text-right tabular-nums">{section.negative}</Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
+      <TotalsTable label="Section" rows={result.sections} />
     </section>
   );
 }

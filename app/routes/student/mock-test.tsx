@@ -60,7 +60,8 @@ export default function MockTest({ loaderData }: Route.ComponentProps) {
   const refusalShown = refusal !== null && dismissed !== answer && !(refusal.status === 402 && test.entitled);
   return (
     <EnrolProvider checkout={checkout}>
-      <div className="min-h-dvh bg-muted/30">
+      {/* The instructions are the page's main content (a landmark for screen readers; axe-core). */}
+      <main className="min-h-dvh bg-muted/30">
         <div className="mx-auto flex max-w-4xl items-center px-4 pt-4 sm:px-6">
           <Link
             to="/student/mock-tests"
@@ -78,7 +79,7 @@ export default function MockTest({ loaderData }: Route.ComponentProps) {
             void fetcher.submit(null, { method: "post" });
           }}
         />
-      </div>
+      </main>
       <Dialog open={refusalShown} onOpenChange={(open) => !open && setDismissed(answer)}>
         {refusal && (
           <DialogContent

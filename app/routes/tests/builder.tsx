@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { TIE_BREAK_KINDS, TIE_BREAK_LABELS } from "#common/mock-tests/policies.ts";
 import { Form, useFetcher, useLocation, useNavigation } from "react-router";
 import { Plus, Trash2, X } from "lucide-react";
 import type { Route } from "./+types/builder";
@@ -313,6 +314,31 @@ function Builder({
                 </span>
               </span>
             </label>
+            <fieldset className="grid gap-2 text-sm sm:col-span-2">
+              <legend className="font-medium">Equal scores are ranked by</legend>
+              <p className="text-muted-foreground">
+                Applied in this order; with none ticked, equal scores share a rank. Percentiles stay on the score alone.
+              </p>
+              <div className="grid gap-1.5 sm:grid-cols-2">
+                {TIE_BREAK_KINDS.map((kind) => (
+                  <label key={kind} className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={(draft.tieBreaks ?? []).includes(kind)}
+                      onChange={(e) =>
+                        set({
+                          tieBreaks: e.target.checked
+                            ? [...(draft.tieBreaks ?? []), kind]
+                            : (draft.tieBreaks ?? []).filter((k) => k !== kind),
+                        })
+                      }
+                      className="size-4 accent-primary"
+                    />
+                    {TIE_BREAK_LABELS[kind][0].toUpperCase() + TIE_BREAK_LABELS[kind].slice(1)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
           </CardContent>
         </Card>
 

@@ -61,6 +61,8 @@ export const questions = pgTable(
 
 export interface MockTestSection {
   name: string;
+  /** The subject the section is part of ("Physics" for "Physics Section A"); subject totals add by it. */
+  subject?: string;
   marking: SectionMarking;
   /** "Attempt any N of M" (custom tests). */
   attemptAny?: number;
@@ -162,6 +164,9 @@ export const attempts = pgTable(
     deadline: timestamp({ withTimezone: true }).notNull(),
     extraMinutes: integer().notNull().default(0),
     lastSeq: integer().notNull().default(0),
+    /** Where the screen was (its last "visited" question) and the language it showed: a resume returns to both. */
+    currentQuestionId: uuid(),
+    language: text().$type<"en" | "hi">(),
     /** Entries in its event log, which is capped (server/services/mock-tests/event-log.ts). */
     loggedEvents: integer().notNull().default(0),
     submittedAt: timestamp({ withTimezone: true }),

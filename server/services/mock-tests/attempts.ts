@@ -23,9 +23,16 @@ import type { Reader } from "../content-access.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
-import { keysNow, scorableSections, type Paper, type PaperCache } from "./papers.ts";
-import { scoreAttempt, type Response } from "./scoring.ts";
-import { standings } from "./ranking.ts";
+import { keysNow, layoutOf, scorableSections, type Paper, type PaperCache } from "./papers.ts";
+import { ruleFor, scoreAttempt, scoreQuestion, type Response } from "./scoring.ts";
+import { resolveTieBreaks, standings, type Taker } from "./ranking.ts";
+import {
+  paperSubjects,
+  sectionSeconds,
+  subjectTotals,
+  type PaperLayoutSection,
+  type SubjectTotal,
+} from "#common/mock-tests/subjects.ts";
 import { secondsPerQuestion } from "./timing.ts";
 import { EVENT_LOG_LIMITS, checkRoomInLog } from "./event-log.ts";
 import { TEST_TEXTS, testListColumns, testsFor, toTestJson, type TestJson } from "./tests.ts";
@@ -47,8 +54,13 @@ export const ATTEMPT_TEXTS = {
 } as const;
 
 type AttemptRow = typeof attempts.$inferSelect;
+type MockTestRow = typeof mockTests.$inferSelect;
 
-export interface ResultJson extends Omit<StoredResult, "questions"> {
+export interface ResultJson extends Omit<StoredResult, "questions" | "sections"> {
+  /** Each section's totals with the seconds spent on it. */
+  sections: (StoredResult["sections"][number] & { seconds: number })[];
+  /** Totals by subject (Physics, Chemistry, Mathematics; Botany, Zoology…) with the seconds spent on each. */
+  subjects: SubjectTotal[];
   attemptId: string;
   testId: string;
   title: string;
@@ -231,6 +243,11 @@ export class AttemptService {
       })),
       responses,
       lastSeq: attempt.lastSeq,
+      resume: {
+        questionId:
+          attempt.currentQuestionId && paper.byId.has(attempt.currentQuestionId) ? attempt.currentQuestionId : null,
+        language: attempt.language,
+      },
       alertMinutes: paper.test.alertMinutes,
       candidate: { name: student.name },
     };
@@ -308,7 +325,13 @@ export class AttemptService {
   async events(student: Reader, attemptId: string, input: unknown): Promise<void> {
     const parsed = parseWith(EventsSchema, input);
     const list = parsed.events ?? [
-      { type: parsed.type!, questionId: parsed.questionId, section: parsed.section, seq: parsed.seq! },
+      {
+        type: parsed.type!,
+        questionId: parsed.questionId,
+        section: parsed.section,
+        language: parsed.language,
+        seq: parsed.seq!,
+      },
     ];
     const attempt = await this.own(student.id, attemptId);
     if (attempt.submittedAt || attempt.deadline.getTime() <= Date.now()) throw conflict(ATTEMPT_TEXTS.timeUp);
@@ -329,13 +352,21 @@ export class AttemptService {
           attemptId,
           type: e.type,
           questionId: e.questionId ?? null,
-          section: e.section ?? null,
+          // A language event's detail is the language, as an extra-time event's is its minutes.
+          section: e.type === "language" ? (e.language ?? null) : (e.section ?? null),
           seq: e.seq,
         })),
       );
+      // Where the screen is and its language, so that a resume (a reload, another device) returns there.
+      const place = known.findLast((e) => e.type === "visited" && e.questionId)?.questionId;
+      const language = known.findLast((e) => e.type === "language")?.language;
       await tx
         .update(attempts)
-        .set({ loggedEvents: sql`${attempts.loggedEvents} + ${known.length}` })
+        .set({
+          loggedEvents: sql`${attempts.loggedEvents} + ${known.length}`,
+          ...(place ? { currentQuestionId: place } : {}),
+          ...(language ? { language } : {}),
+        })
         .where(eq(attempts.id, attemptId));
       const visited = known.filter((e) => e.type === "visited" && e.questionId).map((e) => e.questionId!);
       if (visited.length)
@@ -422,27 +453,7 @@ export class AttemptService {
   async rankAll(testId: string, now = new Date()): Promise<void> {
     const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, testId));
     if (!test || test.practice) return;
-    const takers = await this.db
-      .select({
-        id: attempts.id,
-        score: attempts.score,
-        result: attempts.result,
-        submittedAt: attempts.submittedAt,
-      })
-      .from(attempts)
-      .where(
-        and(eq(attempts.testId, testId), eq(attempts.number, FIRST_SITTING), sql`${attempts.submittedAt} is not null`),
-      );
-    const placed = standings(
-      takers.map((t) => ({
-        id: t.id,
-        score: (t.score ?? 0) / 100,
-        negative: t.result?.negative ?? 0,
-        correct: t.result?.correct ?? 0,
-        submittedAt: t.submittedAt!.getTime(),
-      })),
-      test.tieBreaks,
-    );
+    const placed = await this.placeFirstSittings(testId, test.tieBreaks);
     const ids = [...placed.keys()];
     await this.db.transaction(async (tx) => {
       if (ids.length) {
@@ -458,6 +469,29 @@ export class AttemptService {
       if (test.rankedAt === null && test.resultRelease === "after-window" && !test.resultsPublishedAt)
         await this.deps.resultsReleased(tx, testId);
     });
+  }
+
+  /** Every first sitting of a test placed by score and the test's tie-breaks. */
+  private async placeFirstSittings(testId: string, tieBreaks: MockTestRow["tieBreaks"]) {
+    const takers = await this.db
+      .select({
+        id: attempts.id,
+        score: attempts.score,
+        result: attempts.result,
+        startedAt: attempts.startedAt,
+        submittedAt: attempts.submittedAt,
+      })
+      .from(attempts)
+      .where(
+        and(eq(attempts.testId, testId), eq(attempts.number, FIRST_SITTING), sql`${attempts.submittedAt} is not null`),
+      );
+    // The paper's subjects are read only when a tie-break needs them.
+    const bySubject = tieBreaks.some((t) => t === "subject-order" || typeof t === "object");
+    const layout = bySubject ? layoutOf(await this.paperOf(testId)) : [];
+    return standings(
+      takers.map((t) => takerOf(t, layout)),
+      resolveTieBreaks(tieBreaks, paperSubjects(layout)),
+    );
   }
 
   /**
@@ -544,7 +578,7 @@ export class AttemptService {
           : ATTEMPT_TEXTS.notReleased,
       );
     }
-    const standing = test.practice ? null : await this.standing(attempt, test.rankedAt !== null);
+    const standing = test.practice ? null : await this.standing(attempt, test);
     const answers = new Map(
       (
         await this.db
@@ -556,8 +590,12 @@ export class AttemptService {
     const keys = await keysNow(this.db, attempt.testId);
     const { questions: scored, ...totals } = attempt.result;
     const outcomes = new Map(scored.map((q) => [q.id, q]));
+    const layout = layoutOf(paper);
+    const perSection = sectionSeconds(layout, attempt.result);
     return {
       ...totals,
+      sections: totals.sections.map((section, index) => ({ ...section, seconds: perSection[index] ?? 0 })),
+      subjects: subjectTotals(layout, attempt.result),
       attemptId: attempt.id,
       testId: attempt.testId,
       title: paper.title,
@@ -591,10 +629,13 @@ export class AttemptService {
   }
 
   /** Rank among the test's takers: stored once ranked, counted live before (ties share a rank). */
-  private async standing(attempt: AttemptRow, ranked: boolean) {
+  private async standing(attempt: AttemptRow, test: MockTestRow) {
     if (attempt.number !== FIRST_SITTING) return null;
-    if (ranked && attempt.rank !== null)
+    if (test.rankedAt !== null && attempt.rank !== null)
       return { rank: attempt.rank, percentile: attempt.percentile ?? 0, takers: attempt.takers ?? 0 };
+    // Tie-breaks need every taker's figures, not only a count of higher scores.
+    if (test.tieBreaks.length)
+      return (await this.placeFirstSittings(test.contentId, test.tieBreaks)).get(attempt.id) ?? null;
     const [row] = await this.db
       .select({
         ahead: sql<number>`count(*) filter (where ${attempts.score} > ${attempt.score})`.mapWith(Number),
@@ -629,9 +670,19 @@ export class AttemptService {
       .where(and(eq(attemptResponses.attemptId, attemptId), eq(attemptResponses.questionId, questionId)));
     if (!saved || readAnswer(saved.answer) === null) throw conflict(ATTEMPT_TEXTS.notSaved);
     const policy = (await keysNow(this.db, attempt.testId)).get(questionId);
+    const { question } = entry;
+    const answer = readAnswer(saved.answer);
+    // Judged as the result will judge it (decimal rules, key decisions), so the screen can mark a wrong choice.
+    const { outcome } = scoreQuestion(
+      { id: questionId, type: question.type, answer: question.answer, decimals: question.decimals, policy },
+      answer,
+      ruleFor(paper.sections[entry.section], question.type),
+    );
     return {
-      correctAnswer: policy?.kind === "changed" ? policy.answer : entry.question.answer,
-      solution: entry.question.solution ?? null,
+      correctAnswer: policy?.kind === "changed" ? policy.answer : question.answer,
+      solution: question.solution ?? null,
+      answer,
+      outcome,
     };
   }
 
@@ -711,9 +762,15 @@ export class AttemptService {
       (q) => q.id,
     );
     const firsts = taken.filter((t) => t.attempt.number === FIRST_SITTING);
+    // The test's tie-breaks as they stand now (a kept paper may predate a change).
+    const [{ tieBreaks }] = await this.db
+      .select({ tieBreaks: mockTests.tieBreaks })
+      .from(mockTests)
+      .where(eq(mockTests.contentId, testId));
+    const layout = layoutOf(paper);
     const placed = standings(
-      firsts.map((t) => ({ id: t.attempt.id, score: (t.attempt.score ?? 0) / 100 })),
-      paper.test.tieBreaks,
+      firsts.map((t) => takerOf(t.attempt, layout)),
+      resolveTieBreaks(tieBreaks, paperSubjects(layout)),
     );
     const questions = paper.sections.flatMap((section) =>
       section.questions.map(({ id, question }) => {
@@ -740,19 +797,41 @@ export class AttemptService {
     );
     return {
       takers: firsts.length,
-      rankList: firsts.map((t) => ({
-        attemptId: t.attempt.id,
-        name: t.name,
-        email: t.email,
-        score: (t.attempt.score ?? 0) / 100,
-        rank: placed.get(t.attempt.id)?.rank ?? null,
-        percentile: placed.get(t.attempt.id)?.percentile ?? null,
-        submittedAt: t.attempt.submittedAt!.toISOString(),
-        submittedBy: t.attempt.submittedBy,
-      })),
+      rankList: firsts
+        .toSorted((a, b) => (placed.get(a.attempt.id)?.rank ?? 0) - (placed.get(b.attempt.id)?.rank ?? 0))
+        .map((t) => ({
+          attemptId: t.attempt.id,
+          name: t.name,
+          email: t.email,
+          score: (t.attempt.score ?? 0) / 100,
+          rank: placed.get(t.attempt.id)?.rank ?? null,
+          percentile: placed.get(t.attempt.id)?.percentile ?? null,
+          submittedAt: t.attempt.submittedAt!.toISOString(),
+          submittedBy: t.attempt.submittedBy,
+        })),
       questions,
     };
   }
+}
+
+/** A submitted sitting as ranking compares it: score, then the figures the tie-breaks read. */
+function takerOf(
+  row: Pick<AttemptRow, "id" | "score" | "result" | "startedAt" | "submittedAt">,
+  layout: PaperLayoutSection[],
+): Taker {
+  return {
+    id: row.id,
+    score: (row.score ?? 0) / 100,
+    negative: row.result?.negative ?? 0,
+    correct: row.result?.correct ?? 0,
+    incorrect: row.result?.incorrect ?? 0,
+    seconds: row.submittedAt ? (row.submittedAt.getTime() - row.startedAt.getTime()) / 1000 : undefined,
+    submittedAt: row.submittedAt?.getTime(),
+    subjects:
+      row.result && layout.length
+        ? Object.fromEntries(subjectTotals(layout, row.result).map((s) => [s.name, s.score]))
+        : undefined,
+  };
 }
 
 /** A stored answer (JSON text, or null for a question only visited) as the screen sent it. */

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../db/types.ts";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import type { ScorableSection } from "./scoring.ts";
+import { sectionSubject, type PaperLayoutSection } from "#common/mock-tests/subjects.ts";
 
 export type MockTestRow = typeof mockTests.$inferSelect;
 
@@ -96,6 +97,19 @@ export function scorableSections(paper: Paper, policies: Map<string, KeyPolicy>)
       answer: question.answer,
       decimals: question.decimals,
       policy: policies.get(id),
+    })),
+  }));
+}
+
+/** The paper's sections with their subjects and each question's full marks (subjects.ts). */
+export function layoutOf(paper: Paper): PaperLayoutSection[] {
+  return paper.sections.map((section) => ({
+    name: section.name,
+    subject: sectionSubject(section, paper.test.pattern),
+    questions: section.questions.map(({ id, question }) => ({
+      id,
+      subject: question.tags?.subject?.trim() || null,
+      maxMarks: section.marking[question.type]?.correct ?? 0,
     })),
   }));
 }

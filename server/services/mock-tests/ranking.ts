@@ -12,6 +12,12 @@ export interface Taker {
   /** Marks lost to negative marking (positive), for the "fewer-negative" tie-break. */
   negative?: number;
   correct?: number;
+  /** Wrong answers, for the "fewer-wrong" tie-break. */
+  incorrect?: number;
+  /** Seconds from the start to the submission (server times), for the "less-time" tie-break. */
+  seconds?: number;
+  /** Marks by subject, for the subject-order tie-break. */
+  subjects?: Record<string, number>;
   /** When the attempt was submitted (ms since the epoch), for the "earlier-submission" tie-break. */
   submittedAt?: number;
 }
@@ -22,26 +28,56 @@ export interface Standing {
   takers: number;
 }
 
+/**
+ * A tie-break as ranking applies it: "subject-order" becomes the paper's own subject order, which
+ * only the caller knows.
+ */
+export type ResolvedTieBreak = Exclude<TieBreak, "subject-order">;
+
+export function resolveTieBreaks(tieBreaks: readonly TieBreak[], paperSubjects: readonly string[]): ResolvedTieBreak[] {
+  return tieBreaks.map((t) => (t === "subject-order" ? { subjectOrder: [...paperSubjects] } : t));
+}
+
 const hundredths = (marks: number) => Math.round(marks * 100);
 
+function difference(a: Taker, b: Taker, tieBreak: ResolvedTieBreak): number {
+  if (typeof tieBreak === "object") {
+    for (const subject of tieBreak.subjectOrder) {
+      const bySubject = hundredths(b.subjects?.[subject] ?? 0) - hundredths(a.subjects?.[subject] ?? 0);
+      if (bySubject !== 0) return bySubject;
+    }
+    return 0;
+  }
+  switch (tieBreak) {
+    case "fewer-negative":
+      return hundredths(a.negative ?? 0) - hundredths(b.negative ?? 0);
+    case "more-correct":
+      return (b.correct ?? 0) - (a.correct ?? 0);
+    case "fewer-wrong":
+      return (a.incorrect ?? 0) - (b.incorrect ?? 0);
+    case "less-time":
+      return (a.seconds ?? Infinity) - (b.seconds ?? Infinity) || 0;
+    case "earlier-submission":
+      return (a.submittedAt ?? Infinity) - (b.submittedAt ?? Infinity) || 0;
+  }
+}
+
 /** Negative when `a` is placed ahead of `b`, 0 when they tie. */
-function compare(a: Taker, b: Taker, tieBreaks: readonly TieBreak[]): number {
+function compare(a: Taker, b: Taker, tieBreaks: readonly ResolvedTieBreak[]): number {
   const byScore = hundredths(b.score) - hundredths(a.score);
   if (byScore !== 0) return byScore;
   for (const tieBreak of tieBreaks) {
-    const difference =
-      tieBreak === "fewer-negative"
-        ? hundredths(a.negative ?? 0) - hundredths(b.negative ?? 0)
-        : tieBreak === "more-correct"
-          ? (b.correct ?? 0) - (a.correct ?? 0)
-          : (a.submittedAt ?? Infinity) - (b.submittedAt ?? Infinity);
-    if (difference !== 0) return difference;
+    const d = difference(a, b, tieBreak);
+    if (d !== 0) return d;
   }
   return 0;
 }
 
 /** Every taker's rank and percentile, by id. O(n log n). */
-export function standings(takers: readonly Taker[], tieBreaks: readonly TieBreak[] = []): Map<string, Standing> {
+export function standings(
+  takers: readonly Taker[],
+  tieBreaks: readonly ResolvedTieBreak[] = [],
+): Map<string, Standing> {
   const ordered = [...takers].sort((a, b) => compare(a, b, tieBreaks));
   const count = ordered.length;
   const result = new Map<string, Standing>();

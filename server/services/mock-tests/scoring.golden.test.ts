@@ -4,7 +4,7 @@ import type { AnswerKey, DecimalRule } from "#common/mock-tests/question.ts";
 import { PATTERNS, patternTotals } from "#common/mock-tests/patterns.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import { scoreAttempt, scoreQuestion, type Response, type ScorableSection } from "./scoring.ts";
-import { standings } from "./ranking.ts";
+import { standings, type ResolvedTieBreak, type Taker } from "./ranking.ts";
 
 /**
  * The golden scoring suite: literal cases written from the exams' published marking rules
@@ -502,12 +502,7 @@ describe("whole attempts", () => {
 });
 
 describe("rank (1, 2, 2, 4) and NTA percentile among the takers", () => {
-  const rankCases: [
-    string,
-    { id: string; score: number; negative?: number; correct?: number; submittedAt?: number }[],
-    Record<string, [number, number]>,
-    ("fewer-negative" | "more-correct" | "earlier-submission")[]?,
-  ][] = [
+  const rankCases: [string, Taker[], Record<string, [number, number]>, ResolvedTieBreak[]?][] = [
     ["one taker", [{ id: "a", score: 10 }], { a: [1, 100] }],
     [
       "two ties share rank 2; the next is 4",
@@ -578,6 +573,26 @@ describe("rank (1, 2, 2, 4) and NTA percentile among the takers", () => {
       ],
       { c: [1, 100], b: [2, 100], a: [3, 100] },
       ["more-correct", "earlier-submission"],
+    ],
+    [
+      "tie-break by fewer wrong answers, then subject by subject (Mathematics first)",
+      [
+        { id: "a", score: 4, incorrect: 4, subjects: { Physics: 7, Mathematics: -3 } },
+        { id: "b", score: 4, incorrect: 0, subjects: { Physics: 0, Mathematics: 4 } },
+        { id: "c", score: 4, incorrect: 0, subjects: { Physics: 4, Mathematics: 0 } },
+      ],
+      { b: [1, 100], c: [2, 100], a: [3, 100] },
+      ["fewer-wrong", { subjectOrder: ["Mathematics", "Physics"] }],
+    ],
+    [
+      "tie-break by less time taken",
+      [
+        { id: "a", score: 10, seconds: 600 },
+        { id: "b", score: 10, seconds: 300 },
+        { id: "c", score: 10 },
+      ],
+      { b: [1, 100], a: [2, 100], c: [3, 100] },
+      ["less-time"],
     ],
     [
       "a tie-break that cannot separate leaves the tie",

@@ -13,14 +13,22 @@ import { PATTERNS } from "#common/mock-tests/patterns.ts";
 import type { QuestionType } from "#common/mock-tests/marking.ts";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
-import { CreateTestSchema, KeyPolicySchema, type CreateTestInput } from "#common/mock-tests/test-input.ts";
+import {
+  CreateTestSchema,
+  KeyPolicySchema,
+  SetTieBreaksSchema,
+  TIE_BREAK_TEXTS,
+  type CreateTestInput,
+} from "#common/mock-tests/test-input.ts";
+import type { TieBreak } from "#common/mock-tests/policies.ts";
+import { paperSubjects, sectionSubject } from "#common/mock-tests/subjects.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import * as v from "valibot";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Reader } from "../content-access.ts";
 import type { QuestionBankService } from "./question-bank.ts";
 import { examRowsFor, instituteFor, type ExamAction } from "./exam-access.ts";
-import type { PaperCache, MockTestRow } from "./papers.ts";
+import { layoutOf, type PaperCache, type MockTestRow } from "./papers.ts";
 
 export const TEST_TEXTS = {
   notFound: "Test not found",
@@ -50,6 +58,8 @@ export interface TestJson {
   durationMinutes: number;
   sections: {
     name: string;
+    /** The subject the section is part of, when known (the pattern's or the one it was given). */
+    subject: string | null;
     marking: MockTestSection["marking"];
     attemptAny?: number;
     questions: number;
@@ -58,6 +68,8 @@ export interface TestJson {
   }[];
   /** Whether any question has a Hindi version (the instructions offer Hindi as the default language). */
   hasHindi: boolean;
+  /** How takers with the same score are ranked, first to last. */
+  tieBreaks: TieBreak[];
   questionCount: number;
   maxScore: number;
   opensAt: string | null;
@@ -86,6 +98,7 @@ export function toTestJson(row: TestListRow): TestJson {
     const mine = counts.filter((c) => c.section === index);
     return {
       name: section.name,
+      subject: sectionSubject(section, row.test.pattern),
       marking: section.marking,
       ...(section.attemptAny ? { attemptAny: section.attemptAny } : {}),
       questions: mine.reduce((sum, c) => sum + c.count, 0),
@@ -115,6 +128,7 @@ export function toTestJson(row: TestListRow): TestJson {
     sections,
     questionCount: sections.reduce((sum, s) => sum + s.questions, 0),
     hasHindi: row.hasHindi,
+    tieBreaks: row.test.tieBreaks,
     maxScore: maxScore / 100,
     opensAt: row.test.opensAt?.toISOString() ?? null,
     closesAt: row.test.closesAt?.toISOString() ?? null,
@@ -183,7 +197,27 @@ function settingsOf(body: CreateTestInput, businessId: string | null, sections: 
     closesAt: body.closesAt ?? null,
     attemptsAllowed: body.attemptsAllowed,
     resultRelease: body.resultRelease,
+    tieBreaks: body.tieBreaks,
   };
+}
+
+/** Subjects named by a tie-break must be the test's own: a misspelt one would never separate anyone. */
+function checkTieBreakSubjects(tieBreaks: readonly TieBreak[], subjects: string[]) {
+  for (const tieBreak of tieBreaks)
+    if (typeof tieBreak === "object")
+      for (const subject of tieBreak.subjectOrder)
+        if (!subjects.includes(subject)) throw badRequest(TIE_BREAK_TEXTS.notASubject(subject, subjects));
+}
+
+/** The subjects of assembled sections, in paper order. */
+function assembledSubjects(pattern: CreateTestInput["pattern"], sections: AssembledSection[]): string[] {
+  return paperSubjects(
+    sections.map(({ section, questions }) => ({
+      name: section.name,
+      subject: sectionSubject(section, pattern),
+      questions: questions.map((q) => ({ id: q.id, subject: q.data.tags?.subject?.trim() || null, maxMarks: 0 })),
+    })),
+  );
 }
 
 /** The paper's questions, copied into the test in section and position order. */
@@ -209,6 +243,7 @@ export class MockTestService {
     const body = parseWith(CreateTestSchema, input);
     const businessId = await instituteFor(author, body.businessId, this.deps.assignable);
     const sections = await this.assemble(author, body, businessId, new Map());
+    checkTieBreakSubjects(body.tieBreaks, assembledSubjects(body.pattern, sections));
     const testId = await this.deps.db.transaction(async (tx) => {
       const [content] = await tx
         .insert(contents)
@@ -259,6 +294,7 @@ export class MockTestService {
       businessId,
       new Map(held.flatMap((q) => (q.sourceId ? [[q.sourceId, q.question] as const] : []))),
     );
+    checkTieBreakSubjects(body.tieBreaks, assembledSubjects(body.pattern, sections));
     await db.transaction(async (tx) => {
       // The row lock orders this after a publish that came first, which then leaves nothing to change.
       const [still] = await tx
@@ -312,6 +348,7 @@ export class MockTestService {
       body.sections ??
       pattern.sections.map((s) => ({
         name: s.name,
+        subject: s.subject,
         questions: [],
         draw: [],
         marking: s.marking,
@@ -345,8 +382,10 @@ export class MockTestService {
           questions.push({ id: row.id, data: row.data });
         }
       }
+      const subject = input.subject || undefined;
       const section: MockTestSection = {
         name: input.name,
+        ...(subject ? { subject } : {}),
         marking: input.marking ?? fallback,
         ...(input.attemptAny ? { attemptAny: input.attemptAny } : {}),
       };
@@ -478,6 +517,25 @@ export class MockTestService {
       .where(eq(mockTestQuestions.id, questionId));
     await this.deps.rescore(testId);
     return { questionId, policy: policy.kind === "none" ? null : policy };
+  }
+
+  /**
+   * How takers with the same score are ranked, on a draft or a published test: its sittings are
+   * ranked again at once when they have been ranked already.
+   */
+  async setTieBreaks(viewer: Reader, testId: string, input: unknown): Promise<TestJson> {
+    await this.get(viewer, testId, "run");
+    const { tieBreaks } = parseWith(SetTieBreaksSchema, input);
+    const paper = await this.deps.papers.get(testId);
+    if (!paper) throw notFound(TEST_TEXTS.notFound);
+    checkTieBreakSubjects(tieBreaks, paperSubjects(layoutOf(paper)));
+    await this.deps.db
+      .update(mockTests)
+      .set({ tieBreaks, updatedAt: new Date() })
+      .where(eq(mockTests.contentId, testId));
+    this.deps.papers.forget(testId);
+    await this.deps.rescore(testId);
+    return this.get(viewer, testId);
   }
 
   /** Tests of these ids that exist, by id (for the student lists). */
