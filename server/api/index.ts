@@ -23,6 +23,7 @@ import { trialRouter } from "./trial.ts";
 import { settingsRouter } from "./settings.ts";
 import { purchasesRouter } from "./refunds.ts";
 import { questionsRouter } from "./questions.ts";
+import { questionImagesRouter } from "./question-images.ts";
 import { testsRouter } from "./tests.ts";
 import { attemptsRouter } from "./attempts.ts";
 import { seriesRouter } from "./series.ts";
@@ -35,6 +36,8 @@ const UPLOADS: { method: string; path: RegExp }[] = [
   { method: "POST", path: /^\/api\/content\/?$/ },
   // A question file has its own limit (QUESTION_FILE_MAX_BYTES).
   { method: "POST", path: /^\/api\/questions\/import$/ },
+  // A question's image (QUESTION_IMAGE_LIMITS.maxBytes).
+  { method: "POST", path: /^\/api\/question-images\/?$/ },
   // The upload page's form posted without JavaScript reaches its action the same way.
   { method: "POST", path: /^\/(creator|dashboard\/creator)\/upload(\.data)?$/ },
 ];
@@ -70,6 +73,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/settings", settingsRouter(deps));
   api.route("/purchases", purchasesRouter(deps));
   api.route("/questions", questionsRouter(deps));
+  api.route("/question-images", questionImagesRouter(deps));
   api.route("/tests", testsRouter(deps));
   api.route("/attempts", attemptsRouter(deps));
   api.route("/series", seriesRouter(deps));

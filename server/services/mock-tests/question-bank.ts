@@ -14,6 +14,7 @@ import {
   type QuestionFileFormat,
 } from "./question-files.ts";
 import { bankFor, examRowsFor } from "./exam-access.ts";
+import type { QuestionImageService } from "./question-images.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -97,9 +98,12 @@ export function questionsIn(viewer: Reader, scope: BankScope = {}): SQL {
  */
 export class QuestionBankService {
   private readonly db: Db;
+  /** Where imported figures are stored (a ZIP's files, URLs in the sheet, a Word file's images). */
+  private readonly images?: QuestionImageService;
 
-  constructor(db: Db) {
+  constructor(db: Db, images?: QuestionImageService) {
     this.db = db;
+    this.images = images;
   }
 
   /** A question written into a bank: `bank` as `bankFor` takes it (on an institute's domain, that institute's by default). */
