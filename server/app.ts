@@ -18,7 +18,7 @@ import { requester } from "./http/middleware/requester.ts";
 import { mediaMimeOf } from "./services/media.ts";
 import { questionImageServedOn } from "./services/mock-tests/question-images.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
-import { QUESTION_FILE_LIMITS } from "./services/mock-tests/question-files.ts";
+import { QUESTION_ARCHIVE_LIMITS } from "./services/mock-tests/question-archive.ts";
 import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
@@ -147,7 +147,7 @@ function requestGuards(deps: AppDeps) {
   const tooLarge = (c: Context) => c.json(errorBody("The request body is too large."), 413);
   const jsonLimit = limitBody(JSON_BODY_LIMIT, tooLarge);
   const photoFormLimit = limitBody(AVATAR_MAX_BYTES + 64 * 1024, tooLarge);
-  const questionFileLimit = limitBody(QUESTION_FILE_LIMITS.maxBytes + 64 * 1024, tooLarge);
+  const questionFileLimit = limitBody(QUESTION_ARCHIVE_LIMITS.maxBytes + 64 * 1024, tooLarge);
   return [
     session(deps.services.sessions, deps.env.TRUST_PROXY),
     requester(deps.env.TRUST_PROXY),

@@ -34,7 +34,7 @@ const UPLOADS: { method: string; path: RegExp }[] = [
   { method: "PUT", path: /^\/api\/auth\/avatar$/ },
   // Content uploads stream to storage with per-file limits (MAX_PDF_BYTES, MAX_VIDEO_BYTES, MAX_IMAGE_BYTES).
   { method: "POST", path: /^\/api\/content\/?$/ },
-  // A question file has its own limit (QUESTION_FILE_MAX_BYTES).
+  // A question file or ZIP has its own limit (QUESTION_ARCHIVE_LIMITS.maxBytes).
   { method: "POST", path: /^\/api\/questions\/import$/ },
   // A question's image (QUESTION_IMAGE_LIMITS.maxBytes).
   { method: "POST", path: /^\/api\/question-images\/?$/ },

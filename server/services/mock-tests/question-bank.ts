@@ -15,6 +15,7 @@ import {
 } from "./question-files.ts";
 import { bankFor, examRowsFor } from "./exam-access.ts";
 import type { QuestionImageService } from "./question-images.ts";
+import { readQuestionArchiveInWorker, type QuestionArchiveResult } from "./question-archive.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -29,7 +30,7 @@ export interface StoredQuestionJson extends QuestionJson {
 
 export const QUESTION_TEXTS = {
   notFound: "Question not found",
-  unknownFormat: "Upload a .csv, .xlsx or .json file",
+  unknownFormat: "Upload a .csv, .xlsx or .json file, a .zip of a sheet and its images, or a Word (.docx) file",
   badFile: "Nothing was imported: fix these rows and upload the file again.",
 } as const;
 
@@ -126,13 +127,30 @@ export class QuestionBankService {
     const centerId = await bankFor(this.db, author, bank);
     const format = questionFileFormat(file.name);
     if (!format) throw badRequest(QUESTION_TEXTS.unknownFormat);
-    const read = await readQuestionFileInWorker(format, file.bytes);
+    const read: QuestionArchiveResult =
+      format === "zip"
+        ? await readQuestionArchiveInWorker(file.bytes)
+        : await readQuestionFileInWorker(format as QuestionFileFormat, file.bytes);
     if (!read.ok && "tooLarge" in read) throw new HttpError(413, read.tooLarge);
     if (!read.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: read.problems });
-    const rows = await this.db
-      .insert(questions)
-      .values(read.questions.map((question) => ({ authorId: author.id, centerId, ...columnsOf(question) })))
-      .returning();
+    let imported = read.questions;
+    let figures: string[] = [];
+    if (this.images) {
+      const withFigures = await this.images.importFigures(centerId, read.questions, read.where, read.files);
+      if (!withFigures.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: withFigures.problems });
+      imported = withFigures.questions;
+      figures = withFigures.keys;
+    }
+    let rows: QuestionRow[];
+    try {
+      rows = await this.db
+        .insert(questions)
+        .values(imported.map((question) => ({ authorId: author.id, centerId, ...columnsOf(question) })))
+        .returning();
+    } catch (error) {
+      await this.images?.forget(figures);
+      throw error;
+    }
     return rows.map(toStoredQuestionJson);
   }
 

@@ -42,7 +42,11 @@ const csv = (lines: string[]) => new TextEncoder().encode(lines.join("\n"));
 describe("question files", () => {
   it.each(["csv", "xlsx", "json"] as const)("round-trip the bank through %s", async (format) => {
     const file = await writeQuestionFile(format, BANK);
-    expect(await readQuestionFile(format, file)).toEqual({ ok: true, questions: BANK });
+    expect(await readQuestionFile(format, file)).toEqual({
+      ok: true,
+      questions: BANK,
+      where: BANK.map((_, i) => (format === "json" ? `Question ${i + 1}` : `Row ${i + 2}`)),
+    });
   });
 
   it("write spreadsheet cells that would run as formulas with a leading apostrophe", async () => {
@@ -145,6 +149,8 @@ describe("question files", () => {
     expect(questionFileFormat("bank.XLSX")).toBe("xlsx");
     expect(questionFileFormat("bank.csv")).toBe("csv");
     expect(questionFileFormat("bank.txt")).toBeNull();
+    expect(questionFileFormat("Figures.ZIP")).toBe("zip");
+    expect(questionFileFormat("Physics bank.docx")).toBe("docx");
     expect(QUESTION_COLUMNS).toContain("hindi_option_f");
   });
 
@@ -156,6 +162,7 @@ describe("question files", () => {
     expect(await readQuestionFile("xlsx", workbook(rows))).toEqual({
       ok: true,
       questions: [{ type: "single", text: "Which?", options: ["yes", "no"], answer: 0 }],
+      where: ["Row 2"],
     });
   });
 });
@@ -183,6 +190,7 @@ describe("question files within limits", () => {
     expect(await readQuestionFile("json", new TextEncoder().encode(JSON.stringify(bracketed)))).toEqual({
       ok: true,
       questions: bracketed,
+      where: ["Question 1"],
     });
   });
 
@@ -216,7 +224,11 @@ describe("question files within limits", () => {
 
   it("reads in a worker, which answers as the file would, and is ended past its heap or its time", async () => {
     const file = await writeQuestionFile("xlsx", BANK);
-    expect(await readQuestionFileInWorker("xlsx", file)).toEqual({ ok: true, questions: BANK });
+    expect(await readQuestionFileInWorker("xlsx", file)).toEqual({
+      ok: true,
+      questions: BANK,
+      where: BANK.map((_, i) => `Row ${i + 2}`),
+    });
     // 25 MB of sheet, within the file limits: read in 64 MB of heap, not in 16.
     const rows = Array.from({ length: 5_000 }, (_, r) => {
       const n = r + 1;

@@ -43,7 +43,10 @@ export interface RowProblem {
 
 /** `tooLarge`: the file asks for more than the import's limits (a 413 with that message). */
 export type QuestionFileResult =
-  { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] } | { ok: false; tooLarge: string };
+  /** `where`: each question's row ("Row 4") or number ("Question 3"), for problems found after reading. */
+  | { ok: true; questions: QuestionJson[]; where: string[] }
+  | { ok: false; problems: RowProblem[] }
+  | { ok: false; tooLarge: string };
 
 export const MAX_QUESTIONS_PER_FILE = 2_000;
 const MAX_PROBLEMS = 50;
@@ -81,10 +84,19 @@ export const QUESTION_FILE_LIMIT_TEXTS = {
   tooBig: "The file needs too much memory to read. Split it into smaller files and import each.",
 } as const;
 
+/** What an import takes: a question file, a ZIP of a sheet and its figures, or a Word document. */
+export type QuestionImportFormat = QuestionFileFormat | "zip" | "docx";
+
 /** The format a file name says it is in, or null. */
-export function questionFileFormat(fileName: string): QuestionFileFormat | null {
+export function questionFileFormat(fileName: string): QuestionImportFormat | null {
   const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  return extension === "csv" || extension === "xlsx" || extension === "json" ? extension : null;
+  return extension === "csv" ||
+    extension === "xlsx" ||
+    extension === "json" ||
+    extension === "zip" ||
+    extension === "docx"
+    ? extension
+    : null;
 }
 
 // ---- The answer column: "B", "A, C", "12", "2.25 to 2.35", "9.8 ± 0.05", "2; 3" ----
@@ -208,6 +220,7 @@ function checkAll(items: unknown[], where: (index: number) => string): QuestionF
   }
   const questions: QuestionJson[] = [];
   const problems: RowProblem[] = [];
+  const places = items.map((_, index) => where(index));
   items.forEach((item, index) => {
     const result = parseInput(QuestionSchema, item);
     if (result.success) questions.push(result.output as QuestionJson);
@@ -218,7 +231,7 @@ function checkAll(items: unknown[], where: (index: number) => string): QuestionF
       });
     }
   });
-  return problems.length ? { ok: false, problems } : { ok: true, questions };
+  return problems.length ? { ok: false, problems } : { ok: true, questions, where: places };
 }
 
 function rowsFromTable(table: string[][]): QuestionFileResult {

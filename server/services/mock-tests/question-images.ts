@@ -6,6 +6,10 @@ import type { Storage } from "../../storage/types.ts";
 import { sniff, SNIFF_BYTES } from "../../storage/magic.ts";
 import type { Reader } from "../content-access.ts";
 import { bankFor } from "./exam-access.ts";
+import type { QuestionJson } from "#common/mock-tests/question.ts";
+import type { RowProblem } from "./question-files.ts";
+import { figureTargets, isRemoteFigure, replaceFigures } from "./question-figures.ts";
+import { fetchFigure, FigureFetchError, type FigureFetchOptions } from "./figure-fetch.ts";
 
 /**
  * Figures in questions, options and solutions (issue 38 §1, decision 0033). Whatever arrives
@@ -74,9 +78,15 @@ export interface StoredImage {
   height: number;
 }
 
+/** Figures an import may fetch by address, and how many at once. */
+const MAX_FETCHED_FIGURES = 200;
+const fetching = pLimit(4);
+
 export class QuestionImageService {
   private readonly db: Db;
   private readonly storage: Storage;
+  /** How figures named by address are fetched (tests let their own loopback server be reached). */
+  fetchOptions: FigureFetchOptions = {};
 
   constructor(db: Db, storage: Storage) {
     this.db = db;
@@ -119,6 +129,73 @@ export class QuestionImageService {
     });
     return { url: `/media/${key}`, key, width: encoded.width, height: encoded.height };
   }
+
+  /**
+   * Stores the figures imported questions name (files of their ZIP, by the name the sheet uses, or
+   * http(s) addresses, each fetched once) and answers the questions with the stored copies'
+   * addresses. A figure that cannot be had is a problem of the row that names it; with any, no
+   * figure is kept and the problems are answered, so that nothing of the import stays.
+   */
+  async importFigures(
+    centerId: string | null,
+    questions: QuestionJson[],
+    where: string[],
+    files: Record<string, Uint8Array> = {},
+  ): Promise<{ ok: true; questions: QuestionJson[]; keys: string[] } | { ok: false; problems: RowProblem[] }> {
+    const stored = new Map<string, Promise<StoredImage>>();
+    const problems: RowProblem[] = [];
+    const addresses = new Set(questions.flatMap(figureTargets).filter(isRemoteFigure));
+    if (addresses.size > MAX_FETCHED_FIGURES)
+      return {
+        ok: false,
+        problems: [{ where: "The file", message: `A file can name at most ${MAX_FETCHED_FIGURES} images by address` }],
+      };
+    const storeOnce = (target: string): Promise<StoredImage> | undefined => {
+      if (!stored.has(target)) {
+        if (target in files) stored.set(target, this.store(centerId, files[target]));
+        else if (isRemoteFigure(target))
+          stored.set(
+            target,
+            fetching(() => fetchFigure(target, this.fetchOptions)).then((bytes) => this.store(centerId, bytes)),
+          );
+        else return undefined;
+        stored.get(target)!.catch(() => {});
+      }
+      return stored.get(target);
+    };
+    const urls = new Map<string, string>();
+    for (const [index, question] of questions.entries()) {
+      for (const target of figureTargets(question)) {
+        const image = storeOnce(target);
+        if (!image) continue;
+        try {
+          urls.set(target, (await image).url);
+        } catch (error) {
+          if (!(error instanceof FigureFetchError || error instanceof HttpError)) throw error;
+          const reason = error instanceof FigureFetchError ? `could not be fetched: ${error.message}` : error.message;
+          if (problems.length < 50 && !problems.some((p) => p.message.includes(target)))
+            problems.push({ where: where[index], message: `The image ${target} ${reasonText(reason)}` });
+        }
+      }
+    }
+    const keys: string[] = [];
+    for (const image of stored.values()) await image.then((done) => keys.push(done.key)).catch(() => {});
+    if (problems.length) {
+      await this.forget(keys);
+      return { ok: false, problems };
+    }
+    return { ok: true, questions: questions.map((q) => replaceFigures(q, (target) => urls.get(target))), keys };
+  }
+
+  /** Removes figures stored for an import that did not happen. */
+  async forget(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => {})));
+  }
+}
+
+/** "could not be fetched: …" reads on after the name; a refusal of the image itself is its own sentence. */
+function reasonText(reason: string): string {
+  return reason.startsWith("could not") ? reason : `was refused: ${reason}`;
 }
 
 /**
