@@ -16,6 +16,7 @@ import {
 import { bankFor, examRowsFor } from "./exam-access.ts";
 import type { QuestionImageService } from "./question-images.ts";
 import { readQuestionArchiveInWorker, type QuestionArchiveResult } from "./question-archive.ts";
+import { readQuestionDocumentInWorker } from "./question-document.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -130,7 +131,9 @@ export class QuestionBankService {
     const read: QuestionArchiveResult =
       format === "zip"
         ? await readQuestionArchiveInWorker(file.bytes)
-        : await readQuestionFileInWorker(format as QuestionFileFormat, file.bytes);
+        : format === "docx"
+          ? await readQuestionDocumentInWorker(file.bytes)
+          : await readQuestionFileInWorker(format, file.bytes);
     if (!read.ok && "tooLarge" in read) throw new HttpError(413, read.tooLarge);
     if (!read.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: read.problems });
     let imported = read.questions;

@@ -104,7 +104,7 @@ export function questionFileFormat(fileName: string): QuestionImportFormat | nul
 const NUMBER = String.raw`[-−]?(?:\d+(?:\.\d*)?|\.\d+)`;
 const toNumber = (text: string) => Number(text.replace("−", "-"));
 
-function answerFromCell(type: string, cell: string): unknown {
+export function answerFromCell(type: string, cell: string): unknown {
   const value = cell.trim();
   if (type === "single")
     return LETTERS.includes(value.toUpperCase()) && value.length === 1 ? LETTERS.indexOf(value.toUpperCase()) : value;
@@ -205,7 +205,7 @@ function questionToRow(question: QuestionJson): string[] {
 
 // ---- Whole files ----
 
-function checkAll(items: unknown[], where: (index: number) => string): QuestionFileResult {
+export function checkAll(items: unknown[], where: (index: number) => string): QuestionFileResult {
   if (items.length === 0) return { ok: false, problems: [{ where: "The file", message: "The file has no questions" }] };
   if (items.length > MAX_QUESTIONS_PER_FILE) {
     return {
