@@ -34,7 +34,7 @@ export function useRenderedQuestion(question: AttemptQuestion, language: ExamLan
  * without choosing the option.
  */
 export function Rendered({ html, inline, className }: { html: string; inline?: boolean; className?: string }) {
-  const [zoomed, setZoomed] = useState<{ src: string; alt: string } | null>(null);
+  const [zoomed, setZoomed] = useState<{ src: string; alt: string; width: number } | null>(null);
   const Tag = inline ? "span" : "div";
   return (
     <>
@@ -45,7 +45,7 @@ export function Rendered({ html, inline, className }: { html: string; inline?: b
           if (!(target instanceof HTMLImageElement)) return;
           event.preventDefault();
           event.stopPropagation();
-          setZoomed({ src: target.currentSrc || target.src, alt: target.alt || "Figure" });
+          setZoomed({ src: target.currentSrc || target.src, alt: target.alt || "Figure", width: target.naturalWidth });
         }}
         dangerouslySetInnerHTML={{ __html: html }}
       />
@@ -53,8 +53,19 @@ export function Rendered({ html, inline, className }: { html: string; inline?: b
         <Dialog open onOpenChange={(open) => !open && setZoomed(null)}>
           {/* React passes a portal's events to its parents: they must not reach an option's label. */}
           <span onClick={(event) => event.stopPropagation()}>
-            <DialogContent title={zoomed.alt} className="sm:max-w-[min(96vw,64rem)]">
-              <img src={zoomed.src} alt={zoomed.alt} className="h-auto max-h-[75vh] w-full object-contain" />
+            <DialogContent
+              title={zoomed.alt}
+              className="w-[calc(100vw-1rem)] max-w-none p-3 sm:max-w-[min(96vw,64rem)]"
+            >
+              {/* At its own size (at least the dialog's width): on a phone the student pans across it. */}
+              <div className="max-h-[78vh] overflow-auto overscroll-contain">
+                <img
+                  src={zoomed.src}
+                  alt={zoomed.alt}
+                  style={{ width: zoomed.width || undefined }}
+                  className="h-auto min-w-full max-w-none"
+                />
+              </div>
             </DialogContent>
           </span>
         </Dialog>
