@@ -16,8 +16,9 @@ import { session } from "./http/middleware/session.ts";
 import { csrf } from "./http/middleware/csrf.ts";
 import { requester } from "./http/middleware/requester.ts";
 import { mediaMimeOf } from "./services/media.ts";
+import { questionImageServedOn } from "./services/mock-tests/question-images.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
-import { QUESTION_FILE_LIMITS } from "./services/mock-tests/question-files.ts";
+import { QUESTION_ARCHIVE_LIMITS } from "./services/mock-tests/question-archive.ts";
 import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
@@ -146,7 +147,7 @@ function requestGuards(deps: AppDeps) {
   const tooLarge = (c: Context) => c.json(errorBody("The request body is too large."), 413);
   const jsonLimit = limitBody(JSON_BODY_LIMIT, tooLarge);
   const photoFormLimit = limitBody(AVATAR_MAX_BYTES + 64 * 1024, tooLarge);
-  const questionFileLimit = limitBody(QUESTION_FILE_LIMITS.maxBytes + 64 * 1024, tooLarge);
+  const questionFileLimit = limitBody(QUESTION_ARCHIVE_LIMITS.maxBytes + 64 * 1024, tooLarge);
   return [
     session(deps.services.sessions, deps.env.TRUST_PROXY),
     requester(deps.env.TRUST_PROXY),
@@ -169,6 +170,10 @@ export function mountPlatform(app: Hono<AppEnv>, deps: AppDeps): void {
   mountUnsubscribe(app, deps);
   app.get("/media/*", async (c) => {
     const key = c.req.path.slice("/media/".length);
+    const site = c.get("site");
+    // A question's figure is served on its own institute's domain, not on another's.
+    if (!questionImageServedOn(key, site.kind === "tenant" ? site.center.id : null))
+      return c.json(errorBody("Not found"), 404);
     // Keys are never reused (a new upload gets a new key), so the key is the object's tag.
     const etag = `"${key.replace(/[^\w./-]/g, "")}"`;
     const caching = { ETag: etag, "Cache-Control": "public, max-age=31536000, immutable" };

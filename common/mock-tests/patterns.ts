@@ -110,3 +110,26 @@ export function patternTotals(pattern: ExamPattern): { questions: number; marks:
   }
   return { questions, marks };
 }
+
+/**
+ * Subjects a bank may file a section's questions under besides its own name: NEET's Botany and
+ * Zoology are one subject, Biology, in most institutes' banks.
+ */
+const SUBJECT_ALSO: Record<string, readonly string[]> = { botany: ["biology"], zoology: ["biology"] };
+
+/** Whether a question tagged `questionSubject` belongs in a section of `sectionSubject` (any, when the section names none). */
+export function sectionTakesSubject(sectionSubject: string, questionSubject: string | null | undefined): boolean {
+  if (!sectionSubject) return true;
+  const section = sectionSubject.trim().toLowerCase();
+  const question = (questionSubject ?? "").trim().toLowerCase();
+  return question === section || (SUBJECT_ALSO[section] ?? []).includes(question);
+}
+
+/** The bank's subject a section's picker starts on: its own, else the one its questions are filed under (Biology for Botany). */
+export function pickerSubject(sectionSubject: string, bankSubjects: readonly string[]): string {
+  return (
+    bankSubjects.find((s) => s.toLowerCase() === sectionSubject.trim().toLowerCase()) ??
+    bankSubjects.find((s) => sectionTakesSubject(sectionSubject, s)) ??
+    ""
+  );
+}

@@ -23,7 +23,17 @@ const markdown = new MarkdownIt({ html: false, linkify: false, breaks: true }).u
 });
 
 const SAFE_LINK = /^https?:\/\//i;
-markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
+/** Where the server keeps questions' figures (POST /api/question-images): on the site's own domain. */
+export const QUESTION_IMAGE_PATH = /^\/media\/question-images\/[\w-]+\/[\w-]+\.webp$/;
+markdown.validateLink = (url) => SAFE_LINK.test(url.trim()) || QUESTION_IMAGE_PATH.test(url.trim());
+
+// A figure fits the width of the screen it is on (exam.css) and loads when it comes into view.
+const defaultImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  tokens[index].attrSet("loading", "lazy");
+  tokens[index].attrSet("decoding", "async");
+  return defaultImage(tokens, index, options, env, self);
+};
 
 /** A block of Markdown (question text, a solution) as HTML. */
 export function renderMarkdown(source: string): string {

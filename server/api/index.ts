@@ -23,6 +23,7 @@ import { trialRouter } from "./trial.ts";
 import { settingsRouter } from "./settings.ts";
 import { purchasesRouter } from "./refunds.ts";
 import { questionsRouter } from "./questions.ts";
+import { questionImagesRouter } from "./question-images.ts";
 import { testsRouter } from "./tests.ts";
 import { attemptsRouter } from "./attempts.ts";
 import { seriesRouter } from "./series.ts";
@@ -34,8 +35,10 @@ const UPLOADS: { method: string; path: RegExp }[] = [
   { method: "PUT", path: /^\/api\/auth\/avatar$/ },
   // Content uploads stream to storage with per-file limits (MAX_PDF_BYTES, MAX_VIDEO_BYTES, MAX_IMAGE_BYTES).
   { method: "POST", path: /^\/api\/content\/?$/ },
-  // A question file has its own limit (QUESTION_FILE_MAX_BYTES).
+  // A question file or ZIP has its own limit (QUESTION_ARCHIVE_LIMITS.maxBytes).
   { method: "POST", path: /^\/api\/questions\/import$/ },
+  // A question's image (QUESTION_IMAGE_LIMITS.maxBytes).
+  { method: "POST", path: /^\/api\/question-images\/?$/ },
   // The upload page's form posted without JavaScript reaches its action the same way.
   { method: "POST", path: /^\/(creator|dashboard\/creator)\/upload(\.data)?$/ },
 ];
@@ -71,6 +74,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/settings", settingsRouter(deps));
   api.route("/purchases", purchasesRouter(deps));
   api.route("/questions", questionsRouter(deps));
+  api.route("/question-images", questionImagesRouter(deps));
   api.route("/tests", testsRouter(deps));
   api.route("/attempts", attemptsRouter(deps));
   api.route("/series", seriesRouter(deps));

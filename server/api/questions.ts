@@ -12,9 +12,7 @@ import { BankSchema, CopyQuestionsSchema } from "#common/mock-tests/test-input.t
 import { TEAM_ONLY } from "./test-team.ts";
 import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
 import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
-
-/** A question file may be this large (2,000 questions with long texts). */
-export const QUESTION_FILE_MAX_BYTES = 8 * 1024 * 1024;
+import { QUESTION_ARCHIVE_LIMITS, QUESTION_ARCHIVE_TEXTS } from "../services/mock-tests/question-archive.ts";
 
 const number = (label: string, min: number, max: number) =>
   v.optional(
@@ -115,18 +113,21 @@ export function questionsRouter({ services }: AppDeps) {
       tag: "tests",
       auth: "signed-in",
       summary:
-        "Import a CSV, XLSX or JSON file of questions into a bank (?bank; docs/mock-tests.md): every row checked, nothing imported when any row is bad",
-      body: { multipart: { file: "the .csv, .xlsx or .json file" } },
+        "Import a CSV, XLSX or JSON file of questions into a bank (?bank; docs/mock-tests.md), a .zip of a sheet beside the images it names, or a Word (.docx) file: every row checked, figures stored, nothing imported when any row is bad",
+      body: { multipart: { file: "the .csv, .xlsx, .json, .zip or .docx file" } },
       responses: {
         201: "{success, questions: Question[]}",
         400: "Not a question file, {problems: [{where, message}]} naming each bad row, or a bank the caller may not write to",
         ...TEAM_ONLY,
-        413: "The file is too large (at most 8 MB), or asks for more than the import's limits (docs/mock-tests.md)",
+        413: "The file is too large (at most 8 MB; a ZIP 32 MB), or asks for more than the import's limits (docs/mock-tests.md)",
       },
     }),
     WRITERS,
     input("query", BankQuery),
-    limitBody(QUESTION_FILE_MAX_BYTES, (c: Context) => c.json(errorBody("The file is too large (at most 8 MB)."), 413)),
+    // A sheet is held to 8 MB by the import itself; a ZIP of a sheet and its images may be larger.
+    limitBody(QUESTION_ARCHIVE_LIMITS.maxBytes + 64 * 1024, (c: Context) =>
+      c.json(errorBody(QUESTION_ARCHIVE_TEXTS.tooLarge), 413),
+    ),
     async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const file = form.file;

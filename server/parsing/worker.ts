@@ -10,6 +10,10 @@ import type { WatermarkOwner } from "../services/pdf-watermark.ts";
 const tasks = {
   questionFile: async (input: { format: QuestionFileFormat; bytes: Uint8Array }) =>
     (await import("../services/mock-tests/question-files.ts")).readQuestionFile(input.format, input.bytes),
+  questionArchive: async (input: { bytes: Uint8Array }) =>
+    (await import("../services/mock-tests/question-archive.ts")).readQuestionArchive(input.bytes),
+  questionDocument: async (input: { bytes: Uint8Array }) =>
+    (await import("../services/mock-tests/question-document.ts")).readQuestionDocument(input.bytes),
   stampPdf: async (input: { bytes: Uint8Array; owner: WatermarkOwner }) =>
     (await import("../services/pdf-watermark.ts")).stampPdf(input.bytes, input.owner),
 };

@@ -9,6 +9,7 @@ import { TenantDirectory } from "./tenants.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { AccountService } from "./accounts.ts";
 import { MediaService } from "./media.ts";
+import { QuestionImageService } from "./mock-tests/question-images.ts";
 import { PlanService } from "./plans.ts";
 import { BusinessService } from "./business.ts";
 import { EnquiryService } from "./enquiries.ts";
@@ -95,6 +96,7 @@ export interface Services {
   invoices: InvoiceService;
   settings: SettingsService;
   questionBank: QuestionBankService;
+  questionImages: QuestionImageService;
   mockTests: MockTestService;
   attempts: AttemptService;
   series: SeriesService;
@@ -237,7 +239,8 @@ export function createServices({
     messages,
     links,
   });
-  const questionBank = new QuestionBankService(db);
+  const questionImages = new QuestionImageService(db, storage);
+  const questionBank = new QuestionBankService(db, questionImages);
   const papers = new PaperCache(db);
   const resultsReleased = (tx: DbOrTx, testId: string) => announceResults(tx, testId, messages, links);
   const attempts = new AttemptService({
@@ -299,6 +302,7 @@ export function createServices({
     invoices,
     settings: new SettingsService(db, env),
     questionBank,
+    questionImages,
     mockTests,
     attempts,
     series: new SeriesService({

@@ -4,8 +4,11 @@ import type { Storage } from "../storage/types.ts";
 import { EXTENSION, IMAGE_TYPES, MIME, SNIFF_BYTES, sniff, type SniffedType } from "../storage/magic.ts";
 import type { AccountService } from "./accounts.ts";
 
-/** Prefixes of objects anyone may fetch (their keys are random); paid files never live here. */
-export const PUBLIC_MEDIA_PREFIXES = ["avatars/", "thumbnails/", "logos/"] as const;
+/**
+ * Prefixes of objects anyone who knows the key may fetch (their keys are random); paid files never
+ * live here. Question images are served only on their institute's domain (questionImageServedOn).
+ */
+export const PUBLIC_MEDIA_PREFIXES = ["avatars/", "thumbnails/", "logos/", "question-images/"] as const;
 export type PublicMediaPrefix = (typeof PUBLIC_MEDIA_PREFIXES)[number];
 
 export const IMAGE_TYPE_MESSAGE = "Please upload a PNG, JPEG or WebP image.";

@@ -226,7 +226,7 @@ test("a creator imports questions from an Excel workbook; one bad row refuses th
   const problems = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
   await expect(problems.getByText("Nothing was imported: fix these rows and upload the file again.")).toBeVisible();
   await expect(problems.getByRole("list", { name: "Problems in the file" }).getByRole("listitem")).toHaveText([
-    "Row 3: The answer must be the number of one of the options (0 for the first)",
+    "Row 3: The answer column must be the letter of one filled option column (A for option_a, B for option_b, …)",
   ]);
   await page.goto(`/creator/tests/questions?chapter=${encodeURIComponent(chapter)}`);
   await expect(page.getByText(/^0 questions$/)).toBeVisible();

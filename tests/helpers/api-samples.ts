@@ -708,6 +708,11 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
       who: ["creator", "business"],
     },
     "GET /questions/export": { query: { format: "csv" }, who: ["creator", "business"] },
+    "POST /question-images": {
+      query: { bank: "own" },
+      multipart: { file: new File([PNG_BYTES], "figure.png", { type: "image/png" }) },
+      who: ["creator", "business"],
+    },
     "POST /questions/copy": { json: { questions: [questionId], to: "own" }, who: ["creator"] },
     "GET /questions/{id}": { params: { id: questionId }, who: ["creator", "business"] },
     "PUT /questions/{id}": { params: { id: questionId }, json: question("Sample question"), who: ["creator"] },

@@ -27,35 +27,56 @@ export function useRenderedQuestion(question: AttemptQuestion, language: ExamLan
   }, [question, language]);
 }
 
-/** The Markdown renderer's HTML (raw HTML in the source is already escaped, links checked). */
+/**
+ * The Markdown renderer's HTML (raw HTML in the source is already escaped, links checked). Its
+ * figures fit the width (app.css) and open larger on tap (mock-tests.md §2.2: zoomable images),
+ * in the question, its options and its solution alike; tapping a figure in an option opens it
+ * without choosing the option.
+ */
 export function Rendered({ html, inline, className }: { html: string; inline?: boolean; className?: string }) {
+  const [zoomed, setZoomed] = useState<{ src: string; alt: string; width: number } | null>(null);
   const Tag = inline ? "span" : "div";
-  return <Tag className={cn("exam-rendered", className)} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-/** Question text whose images open larger when clicked (mock-tests.md §2.2: zoomable images). */
-export function ZoomableRendered({ html, className }: { html: string; className?: string }) {
-  const [zoomed, setZoomed] = useState<{ src: string; alt: string } | null>(null);
   return (
     <>
-      <div
-        className={cn("exam-rendered [&_img]:max-w-full [&_img]:cursor-zoom-in", className)}
+      <Tag
+        className={cn("exam-rendered", className)}
         onClick={(event) => {
           const target = event.target as HTMLElement;
-          if (target instanceof HTMLImageElement)
-            setZoomed({ src: target.currentSrc || target.src, alt: target.alt || "Figure" });
+          if (!(target instanceof HTMLImageElement)) return;
+          event.preventDefault();
+          event.stopPropagation();
+          setZoomed({ src: target.currentSrc || target.src, alt: target.alt || "Figure", width: target.naturalWidth });
         }}
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      <Dialog open={zoomed !== null} onOpenChange={(open) => !open && setZoomed(null)}>
-        {zoomed && (
-          <DialogContent title={zoomed.alt} className="sm:max-w-[min(96vw,64rem)]">
-            <img src={zoomed.src} alt={zoomed.alt} className="h-auto w-full" />
-          </DialogContent>
-        )}
-      </Dialog>
+      {zoomed && (
+        <Dialog open onOpenChange={(open) => !open && setZoomed(null)}>
+          {/* React passes a portal's events to its parents: they must not reach an option's label. */}
+          <span onClick={(event) => event.stopPropagation()}>
+            <DialogContent
+              title={zoomed.alt}
+              className="w-[calc(100vw-1rem)] max-w-none p-3 sm:max-w-[min(96vw,64rem)]"
+            >
+              {/* At its own size (at least the dialog's width): on a phone the student pans across it. */}
+              <div className="max-h-[78vh] overflow-auto overscroll-contain">
+                <img
+                  src={zoomed.src}
+                  alt={zoomed.alt}
+                  style={{ width: zoomed.width || undefined }}
+                  className="h-auto min-w-full max-w-none"
+                />
+              </div>
+            </DialogContent>
+          </span>
+        </Dialog>
+      )}
     </>
   );
+}
+
+/** Question text with zoomable figures (every Rendered is: kept for its callers). */
+export function ZoomableRendered({ html, className }: { html: string; className?: string }) {
+  return <Rendered html={html} className={className} />;
 }
 
 /** The language switch of the question paper (mock-tests.md §2: "View in"). */

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Label, Select, Textarea } from "~/components/ui/input";
 import { MathText } from "./math-text";
+import { ImageButton, withFigure } from "./image-button";
 
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export const DIFFICULTY_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" } as const;
@@ -25,6 +26,7 @@ export function QuestionEditor({
   chapters,
   submitLabel,
   bankField,
+  bank,
 }: {
   values: QuestionFormValues;
   /** The server's messages by the editor's field names (see editorField). */
@@ -35,6 +37,8 @@ export function QuestionEditor({
   submitLabel: string;
   /** Which bank the question goes to (or is in), shown first. */
   bankField?: ReactNode;
+  /** The bank a figure is uploaded to when the form has no bank field (an existing question's). */
+  bank?: string;
 }) {
   const busy = useNavigation().state === "submitting";
   const [type, setType] = useState<QuestionType>(values.type);
@@ -77,6 +81,11 @@ export function QuestionEditor({
           >
             <Textarea name="text" rows={6} value={text} onChange={(e) => setText(e.target.value)} />
           </Field>
+          <ImageButton
+            label="Add an image to the question"
+            bank={bank}
+            onInsert={(figure) => setText((current) => withFigure(current, figure))}
+          />
         </CardContent>
       </Card>
       {/* Beside the form on a wide screen; on a phone right under the question, where it is typed. */}
@@ -144,6 +153,14 @@ export function QuestionEditor({
                   aria-label={`Option ${OPTION_LETTERS[index]}`}
                   value={option}
                   onChange={(e) => setOptions((list) => list.map((o, i) => (i === index ? e.target.value : o)))}
+                />
+                <ImageButton
+                  compact
+                  label={`Add an image to option ${OPTION_LETTERS[index]}`}
+                  bank={bank}
+                  onInsert={(figure) =>
+                    setOptions((list) => list.map((o, i) => (i === index ? `${o.trimEnd()} ${figure}`.trim() : o)))
+                  }
                 />
               </div>
             ))}
@@ -234,6 +251,11 @@ export function QuestionEditor({
           <Field label="Solution" hint="Optional; shown in practice mode and after results." error={errors.solution}>
             <Textarea name="solution" rows={4} value={solution} onChange={(e) => setSolution(e.target.value)} />
           </Field>
+          <ImageButton
+            label="Add an image to the solution"
+            bank={bank}
+            onInsert={(figure) => setSolution((current) => withFigure(current, figure))}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Subject" error={errors.subject}>
               <Input name="subject" list="bank-subjects" defaultValue={values.subject} />

@@ -25,7 +25,13 @@ import {
   type SectionDraft,
   type TestDraft,
 } from "~/lib/tests-area/builder";
-import { PATTERN_IDS, PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
+import {
+  PATTERN_IDS,
+  PATTERNS,
+  pickerSubject,
+  sectionTakesSubject,
+  type PatternId,
+} from "#common/mock-tests/patterns.ts";
 import { QUESTION_TYPE_NAMES, describeMarking } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
 import { NO_TEAMS_HINT } from "#common/validation/team.ts";
@@ -497,16 +503,22 @@ function QuestionPicker({
   const fetcher = useFetcher<typeof bankLoader>();
   const bank = testsPaths(useLocation().pathname).bank;
   const [q, setQ] = useState("");
-  const [subject, setSubject] = useState(section.subject);
+  // A section's own subject, or the bank's name for it (NEET's Botany and Zoology are filed under Biology).
+  const [subject, setSubject] = useState(() => pickerSubject(section.subject, facets.subjects));
   const [chapter, setChapter] = useState("");
+  // Only the types the section marks: a NEET section takes single-correct questions alone.
+  const allowed = QUESTION_TYPES.filter((t) => section.marking[t]);
+  const onlyType = allowed.length === 1 ? allowed[0] : "";
   const { load } = fetcher;
   useEffect(() => {
-    const params = new URLSearchParams(Object.entries({ q, subject, chapter, for: usableFor }).filter(([, v]) => v));
+    const params = new URLSearchParams(
+      Object.entries({ q, subject, chapter, type: onlyType, for: usableFor }).filter(([, v]) => v),
+    );
     const timer = setTimeout(() => load(`${bank}?${params}`), 250);
     return () => clearTimeout(timer);
-  }, [q, subject, chapter, usableFor, load, bank]);
+  }, [q, subject, chapter, onlyType, usableFor, load, bank]);
   const mine = new Set(section.picked.map((p) => p._id));
-  const results = fetcher.data?.questions ?? [];
+  const results = (fetcher.data?.questions ?? []).filter((question) => allowed.includes(question.type as QuestionType));
   const toggle = (question: { _id: string; text: string; type: string }, on: boolean) =>
     onChange({
       picked: on
@@ -608,8 +620,10 @@ function RuleEditor({
   const [chapters, setChapters] = useState<string[]>([]);
   const [levels, setLevels] = useState<Difficulty[]>([]);
   const [count, setCount] = useState(1);
-  const [type, setType] = useState<QuestionType | "">("");
-  const available = facets.chapters.filter((c) => !section.subject || c.subject === section.subject);
+  const allowed = QUESTION_TYPES.filter((t) => section.marking[t]);
+  // A section that marks one type draws only that type (NEET: single-correct).
+  const [type, setType] = useState<QuestionType | "">(allowed.length === 1 ? allowed[0] : "");
+  const available = facets.chapters.filter((c) => sectionTakesSubject(section.subject, c.subject));
   const setRule = (at: number, patch: Partial<DrawRuleDraft>) =>
     onChange({ rules: section.rules.map((r, i) => (i === at ? { ...r, ...patch } : r)) });
   const addRules = () => {
@@ -679,8 +693,8 @@ function RuleEditor({
             value={type}
             onChange={(e) => setType(e.target.value as QuestionType | "")}
           >
-            <option value="">Any type</option>
-            {QUESTION_TYPES.filter((t) => section.marking[t]).map((t) => (
+            {allowed.length > 1 && <option value="">Any type</option>}
+            {allowed.map((t) => (
               <option key={t} value={t}>
                 {QUESTION_TYPE_NAMES[t]}
               </option>

@@ -101,6 +101,7 @@ export default function QuestionPage({ loaderData, actionData, params }: Route.C
         subjects={loaderData.subjects}
         chapters={loaderData.chapters}
         submitLabel={params.id ? "Save question" : "Add question"}
+        bank={bank}
         bankField={
           params.id ? (
             <p className="text-sm text-muted-foreground">

@@ -26,8 +26,8 @@ import { PageHeader } from "~/components/ui/page-header";
 export const meta: Route.MetaFunction = () => [{ title: "Question bank | Tests" }];
 
 const PAGE_SIZE = 20;
-/** The largest question file the import takes, as the API's (8 MB). */
-const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** The largest file the import takes, as the API's (a ZIP of a sheet and its images: 32 MB; a sheet alone: 8 MB). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const FILTERS = ["bank", "subject", "chapter", "difficulty", "type", "q"] as const;
 
 function filtersOf(url: URL, banks: { value: string }[]) {
@@ -113,7 +113,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent !== "import") return refused("Unknown action");
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refused("Choose a question file to import");
-  if (file.size > MAX_FILE_BYTES) return refused("The file is too large (at most 8 MB).", 413);
+  if (file.size > MAX_FILE_BYTES)
+    return refused("The file is too large (at most 32 MB for a ZIP, 8 MB for a sheet).", 413);
   const imported = await refusalOr(async () =>
     services.questionBank.import(
       reader,
@@ -193,13 +194,15 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
               ) : (
                 <input type="hidden" name="bank" value={newBank} />
               )}
-              <Label htmlFor="question-file">CSV, XLSX or JSON file</Label>
+              <Label htmlFor="question-file">
+                CSV, XLSX or JSON file, a ZIP of a sheet and its images, or a Word file
+              </Label>
               <div className="flex flex-wrap gap-2">
                 <Input
                   id="question-file"
                   name="file"
                   type="file"
-                  accept=".csv,.xlsx,.json"
+                  accept=".csv,.xlsx,.json,.zip,.docx"
                   className="min-w-0 flex-1"
                   required
                 />
@@ -209,7 +212,8 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
               </div>
               <p className="text-xs text-muted-foreground">
                 Every row is checked first; if any row has a problem, nothing is imported. Export a file to see the
-                columns.
+                columns. A sheet shows a figure with ![Figure](name.png), naming a file in its ZIP or an https://
+                address.
               </p>
             </Form>
             {failure && (

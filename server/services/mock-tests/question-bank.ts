@@ -14,6 +14,9 @@ import {
   type QuestionFileFormat,
 } from "./question-files.ts";
 import { bankFor, examRowsFor } from "./exam-access.ts";
+import type { QuestionImageService } from "./question-images.ts";
+import { readQuestionArchiveInWorker, type QuestionArchiveResult } from "./question-archive.ts";
+import { readQuestionDocumentInWorker } from "./question-document.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -28,7 +31,7 @@ export interface StoredQuestionJson extends QuestionJson {
 
 export const QUESTION_TEXTS = {
   notFound: "Question not found",
-  unknownFormat: "Upload a .csv, .xlsx or .json file",
+  unknownFormat: "Upload a .csv, .xlsx or .json file, a .zip of a sheet and its images, or a Word (.docx) file",
   badFile: "Nothing was imported: fix these rows and upload the file again.",
 } as const;
 
@@ -97,9 +100,12 @@ export function questionsIn(viewer: Reader, scope: BankScope = {}): SQL {
  */
 export class QuestionBankService {
   private readonly db: Db;
+  /** Where imported figures are stored (a ZIP's files, URLs in the sheet, a Word file's images). */
+  private readonly images?: QuestionImageService;
 
-  constructor(db: Db) {
+  constructor(db: Db, images?: QuestionImageService) {
     this.db = db;
+    this.images = images;
   }
 
   /** A question written into a bank: `bank` as `bankFor` takes it (on an institute's domain, that institute's by default). */
@@ -122,13 +128,32 @@ export class QuestionBankService {
     const centerId = await bankFor(this.db, author, bank);
     const format = questionFileFormat(file.name);
     if (!format) throw badRequest(QUESTION_TEXTS.unknownFormat);
-    const read = await readQuestionFileInWorker(format, file.bytes);
+    const read: QuestionArchiveResult =
+      format === "zip"
+        ? await readQuestionArchiveInWorker(file.bytes)
+        : format === "docx"
+          ? await readQuestionDocumentInWorker(file.bytes)
+          : await readQuestionFileInWorker(format, file.bytes);
     if (!read.ok && "tooLarge" in read) throw new HttpError(413, read.tooLarge);
     if (!read.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: read.problems });
-    const rows = await this.db
-      .insert(questions)
-      .values(read.questions.map((question) => ({ authorId: author.id, centerId, ...columnsOf(question) })))
-      .returning();
+    let imported = read.questions;
+    let figures: string[] = [];
+    if (this.images) {
+      const withFigures = await this.images.importFigures(centerId, read.questions, read.where, read.files);
+      if (!withFigures.ok) throw badRequest(QUESTION_TEXTS.badFile, { problems: withFigures.problems });
+      imported = withFigures.questions;
+      figures = withFigures.keys;
+    }
+    let rows: QuestionRow[];
+    try {
+      rows = await this.db
+        .insert(questions)
+        .values(imported.map((question) => ({ authorId: author.id, centerId, ...columnsOf(question) })))
+        .returning();
+    } catch (error) {
+      await this.images?.forget(figures);
+      throw error;
+    }
     return rows.map(toStoredQuestionJson);
   }
 

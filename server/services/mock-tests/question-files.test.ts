@@ -42,7 +42,11 @@ const csv = (lines: string[]) => new TextEncoder().encode(lines.join("\n"));
 describe("question files", () => {
   it.each(["csv", "xlsx", "json"] as const)("round-trip the bank through %s", async (format) => {
     const file = await writeQuestionFile(format, BANK);
-    expect(await readQuestionFile(format, file)).toEqual({ ok: true, questions: BANK });
+    expect(await readQuestionFile(format, file)).toEqual({
+      ok: true,
+      questions: BANK,
+      where: BANK.map((_, i) => (format === "json" ? `Question ${i + 1}` : `Row ${i + 2}`)),
+    });
   });
 
   it("write spreadsheet cells that would run as formulas with a leading apostrophe", async () => {
@@ -69,16 +73,44 @@ describe("question files", () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        { where: "Row 3", message: "The answer must be the number of one of the options (0 for the first)" },
+        // The sheet's words: its columns and letters, not the API's JSON (issue 38 §6).
+        {
+          where: "Row 3",
+          message:
+            "The answer column must be the letter of one filled option column (A for option_a, B for option_b, …)",
+        },
         { where: "Row 4", message: "Question text is required" },
         {
           where: "Row 5",
           message:
-            "A numerical answer must be a number, a list of numbers, {value, tolerance} or {min, max} with min ≤ max",
+            'The answer column must be a number ("12"), several numbers ("2; 3"), a range ("2.25 to 2.35") or a value with a tolerance ("9.8 ± 0.05")',
         },
         { where: "Row 6", message: 'Type must be "single", "multiple" or "numerical"' },
       ],
     });
+  });
+
+  it("speaks of a sheet's columns: option letters, empty option columns, the decimals rule", async () => {
+    const result = await readQuestionFile(
+      "csv",
+      csv([
+        "type,text,option_a,option_b,answer,decimals,solution",
+        'multiple,Which?,yes,no,"A, 3",,',
+        "single,One option,yes,,A,,",
+        "numerical,Has options,1,2,4,,",
+        "numerical,Rule,,,4,9 round,",
+        `single,Long,yes,no,A,,${"x".repeat(30_000)}`,
+      ]),
+    );
+    const messages = result.ok ? [] : "problems" in result ? result.problems.map((p) => p.message) : [];
+    expect(messages.slice(0, 4)).toEqual([
+      'The answer column must list the letters of the correct option columns, such as "A, C"',
+      "Fill at least two option columns (option_a and option_b)",
+      "A numerical question leaves the option columns (option_a to option_f) empty",
+      'The decimals column must be places and a rule, such as "2 round" or "2 truncate" (at most 6 places)',
+    ]);
+    expect(messages[4]).toMatch(/^Column solution: /);
+    for (const message of messages) expect(message).not.toMatch(/\(0 for the first\)|\{value, tolerance\}|JSON/);
   });
 
   it("refuses a file it cannot read, with the reason", async () => {
@@ -145,6 +177,8 @@ describe("question files", () => {
     expect(questionFileFormat("bank.XLSX")).toBe("xlsx");
     expect(questionFileFormat("bank.csv")).toBe("csv");
     expect(questionFileFormat("bank.txt")).toBeNull();
+    expect(questionFileFormat("Figures.ZIP")).toBe("zip");
+    expect(questionFileFormat("Physics bank.docx")).toBe("docx");
     expect(QUESTION_COLUMNS).toContain("hindi_option_f");
   });
 
@@ -156,6 +190,7 @@ describe("question files", () => {
     expect(await readQuestionFile("xlsx", workbook(rows))).toEqual({
       ok: true,
       questions: [{ type: "single", text: "Which?", options: ["yes", "no"], answer: 0 }],
+      where: ["Row 2"],
     });
   });
 });
@@ -183,6 +218,7 @@ describe("question files within limits", () => {
     expect(await readQuestionFile("json", new TextEncoder().encode(JSON.stringify(bracketed)))).toEqual({
       ok: true,
       questions: bracketed,
+      where: ["Question 1"],
     });
   });
 
@@ -216,7 +252,11 @@ describe("question files within limits", () => {
 
   it("reads in a worker, which answers as the file would, and is ended past its heap or its time", async () => {
     const file = await writeQuestionFile("xlsx", BANK);
-    expect(await readQuestionFileInWorker("xlsx", file)).toEqual({ ok: true, questions: BANK });
+    expect(await readQuestionFileInWorker("xlsx", file)).toEqual({
+      ok: true,
+      questions: BANK,
+      where: BANK.map((_, i) => `Row ${i + 2}`),
+    });
     // 25 MB of sheet, within the file limits: read in 64 MB of heap, not in 16.
     const rows = Array.from({ length: 5_000 }, (_, r) => {
       const n = r + 1;

@@ -6,8 +6,14 @@ import pLimit from "p-limit";
 import * as v from "valibot";
 import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
 import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
-import { parseInput } from "#common/validation/storable.ts";
-import { MAX_OPTIONS, QuestionSchema, type NumericalKey, type QuestionJson } from "#common/mock-tests/question.ts";
+import { parseInput, type InputIssue } from "#common/validation/storable.ts";
+import {
+  MAX_DECIMAL_PLACES,
+  MAX_OPTIONS,
+  QuestionSchema,
+  type NumericalKey,
+  type QuestionJson,
+} from "#common/mock-tests/question.ts";
 
 /**
  * The question bank's files (docs/mock-tests.md, "Question files"): a spreadsheet (CSV or XLSX) with
@@ -43,7 +49,10 @@ export interface RowProblem {
 
 /** `tooLarge`: the file asks for more than the import's limits (a 413 with that message). */
 export type QuestionFileResult =
-  { ok: true; questions: QuestionJson[] } | { ok: false; problems: RowProblem[] } | { ok: false; tooLarge: string };
+  /** `where`: each question's row ("Row 4") or number ("Question 3"), for problems found after reading. */
+  | { ok: true; questions: QuestionJson[]; where: string[] }
+  | { ok: false; problems: RowProblem[] }
+  | { ok: false; tooLarge: string };
 
 export const MAX_QUESTIONS_PER_FILE = 2_000;
 const MAX_PROBLEMS = 50;
@@ -81,10 +90,19 @@ export const QUESTION_FILE_LIMIT_TEXTS = {
   tooBig: "The file needs too much memory to read. Split it into smaller files and import each.",
 } as const;
 
+/** What an import takes: a question file, a ZIP of a sheet and its figures, or a Word document. */
+export type QuestionImportFormat = QuestionFileFormat | "zip" | "docx";
+
 /** The format a file name says it is in, or null. */
-export function questionFileFormat(fileName: string): QuestionFileFormat | null {
+export function questionFileFormat(fileName: string): QuestionImportFormat | null {
   const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  return extension === "csv" || extension === "xlsx" || extension === "json" ? extension : null;
+  return extension === "csv" ||
+    extension === "xlsx" ||
+    extension === "json" ||
+    extension === "zip" ||
+    extension === "docx"
+    ? extension
+    : null;
 }
 
 // ---- The answer column: "B", "A, C", "12", "2.25 to 2.35", "9.8 ± 0.05", "2; 3" ----
@@ -92,7 +110,7 @@ export function questionFileFormat(fileName: string): QuestionFileFormat | null 
 const NUMBER = String.raw`[-−]?(?:\d+(?:\.\d*)?|\.\d+)`;
 const toNumber = (text: string) => Number(text.replace("−", "-"));
 
-function answerFromCell(type: string, cell: string): unknown {
+export function answerFromCell(type: string, cell: string): unknown {
   const value = cell.trim();
   if (type === "single")
     return LETTERS.includes(value.toUpperCase()) && value.length === 1 ? LETTERS.indexOf(value.toUpperCase()) : value;
@@ -193,7 +211,52 @@ function questionToRow(question: QuestionJson): string[] {
 
 // ---- Whole files ----
 
-function checkAll(items: unknown[], where: (index: number) => string): QuestionFileResult {
+/** A schema's field ("options.2", "tags.chapter") as the sheet's column ("option_c", "chapter"). */
+function columnOf(field: string): string | undefined {
+  const [top, second, third] = field.split(".");
+  if (top === "options" && second !== undefined) return `option_${LETTERS[Number(second)]?.toLowerCase() ?? "a"}`;
+  if (top === "hindi")
+    return second === "options" && third !== undefined
+      ? `hindi_option_${LETTERS[Number(third)]?.toLowerCase() ?? "a"}`
+      : "hindi_text";
+  if (top === "tags") return second;
+  if (["type", "text", "answer", "decimals", "solution"].includes(top)) return top;
+  return undefined;
+}
+
+/**
+ * A problem in a spreadsheet's words (a walk finding of issue 38 §6): its columns and the forms its
+ * cells take (letters for options, "2.25 to 2.35"), not the API's JSON fields and option numbers.
+ */
+function inSheetWords(issue: InputIssue, item: unknown): string {
+  const type = (item as { type?: unknown }).type;
+  const field = issue.field ?? "";
+  const top = field.split(".")[0];
+  if (top === "answer" || /\(0 for the first\)|\{value, tolerance\}/.test(issue.message)) {
+    if (type === "single")
+      return "The answer column must be the letter of one filled option column (A for option_a, B for option_b, …)";
+    if (type === "multiple")
+      return 'The answer column must list the letters of the correct option columns, such as "A, C"';
+    return 'The answer column must be a number ("12"), several numbers ("2; 3"), a range ("2.25 to 2.35") or a value with a tolerance ("9.8 ± 0.05")';
+  }
+  if (/at least 2 options/.test(issue.message)) return "Fill at least two option columns (option_a and option_b)";
+  if (/numerical question has no options/i.test(issue.message))
+    return "A numerical question leaves the option columns (option_a to option_f) empty";
+  if (top === "decimals")
+    return `The decimals column must be places and a rule, such as "2 round" or "2 truncate" (at most ${MAX_DECIMAL_PLACES} places)`;
+  // "Question text is required", "Type must be …" already speak of what the sheet has.
+  const column = columnOf(field);
+  return column && !["type", "text", "difficulty"].includes(column)
+    ? `Column ${column}: ${issue.message}`
+    : issue.message;
+}
+
+export function checkAll(
+  items: unknown[],
+  where: (index: number) => string,
+  /** Whether the items are a spreadsheet's rows, whose problems name its columns. */
+  sheet = false,
+): QuestionFileResult {
   if (items.length === 0) return { ok: false, problems: [{ where: "The file", message: "The file has no questions" }] };
   if (items.length > MAX_QUESTIONS_PER_FILE) {
     return {
@@ -208,17 +271,20 @@ function checkAll(items: unknown[], where: (index: number) => string): QuestionF
   }
   const questions: QuestionJson[] = [];
   const problems: RowProblem[] = [];
+  const places = items.map((_, index) => where(index));
   items.forEach((item, index) => {
     const result = parseInput(QuestionSchema, item);
     if (result.success) questions.push(result.output as QuestionJson);
     else if (problems.length < MAX_PROBLEMS) {
       problems.push({
         where: where(index),
-        message: [...new Set(result.issues.map((issue) => issue.message))].join("; "),
+        message: [...new Set(result.issues.map((issue) => (sheet ? inSheetWords(issue, item) : issue.message)))].join(
+          "; ",
+        ),
       });
     }
   });
-  return problems.length ? { ok: false, problems } : { ok: true, questions };
+  return problems.length ? { ok: false, problems } : { ok: true, questions, where: places };
 }
 
 function rowsFromTable(table: string[][]): QuestionFileResult {
@@ -250,7 +316,7 @@ function rowsFromTable(table: string[][]): QuestionFileResult {
     }))
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
   const items = rows.map(({ cells }) => rowToQuestion(Object.fromEntries(names.map((name, i) => [name, cells[i]]))));
-  return checkAll(items, (index) => `Row ${rows[index].line}`);
+  return checkAll(items, (index) => `Row ${rows[index].line}`, true);
 }
 
 const JsonFile = v.union([v.array(v.unknown()), v.object({ questions: v.array(v.unknown()) })]);

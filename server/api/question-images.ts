@@ -1,0 +1,61 @@
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../http/types.ts";
+import type { AppDeps } from "../app.ts";
+import { badRequest, errorBody } from "../http/errors.ts";
+import { limitBody } from "../http/middleware/body-limit.ts";
+import { input, operation } from "./openapi.ts";
+import { allow, requireAuth } from "./guards.ts";
+import { BankSchema } from "#common/mock-tests/test-input.ts";
+import { TEAM_ONLY } from "./test-team.ts";
+import { QUESTION_IMAGE_LIMITS, QUESTION_IMAGE_TEXTS } from "../services/mock-tests/question-images.ts";
+
+const BankQuery = v.object({
+  bank: v.optional(
+    v.pipe(
+      BankSchema,
+      v.description(
+        "The bank the question is in: \"own\" or an institute's id (by default, on an institute's domain, its bank; else the caller's own)",
+      ),
+    ),
+  ),
+});
+
+/** POST /api/question-images: a figure for a question, its options or its solution (issue 38 §1). */
+export function questionImagesRouter({ services }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  api.post(
+    "/",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Upload an image (PNG, JPEG, WebP or SVG, at most 5 MB) for a question of a bank the caller may write to; it is re-encoded for phones (WebP, at most 1600 px wide) and the answer's url goes into the question's Markdown as ![figure](url)",
+      body: { multipart: { file: "the image" } },
+      responses: {
+        201: "{success, url, width, height}",
+        400: "Not a PNG, JPEG, WebP or SVG image, an unreadable one, or an SVG that refers to other files",
+        ...TEAM_ONLY,
+        413: "The image is larger than 5 MB or 40 megapixels",
+      },
+    }),
+    allow("creator", "business"),
+    input("query", BankQuery),
+    limitBody(QUESTION_IMAGE_LIMITS.maxBytes + 64 * 1024, (c: Context) =>
+      c.json(errorBody(QUESTION_IMAGE_TEXTS.tooLarge), 413),
+    ),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = form.file;
+      if (!(file instanceof File) || file.size === 0) throw badRequest(QUESTION_IMAGE_TEXTS.noFile);
+      const image = await services.questionImages.upload(
+        requireAuth(c).user,
+        new Uint8Array(await file.arrayBuffer()),
+        c.req.valid("query").bank,
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json({ success: true, url: image.url, width: image.width, height: image.height }, 201);
+    },
+  );
+  return api;
+}
