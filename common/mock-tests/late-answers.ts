@@ -127,3 +127,17 @@ export type LateAnswerSettings = v.InferOutput<typeof LateAnswerSettingsSchema>;
 export const LateReviewSchema = v.object({
   decision: v.picklist(["count", "not-count"], 'The decision must be "count" or "not-count"'),
 });
+
+/** The note's first line: how many late answers there were and what became of them. */
+export function lateAnswersSummary(list: readonly Pick<LateAnswerJson, "decision">[]): string {
+  const n = (k: number) => (k === 1 ? "1 answer" : `${k} answers`);
+  const counted = list.filter((l) => l.decision === "counted").length;
+  const held = list.filter((l) => l.decision === "held").length;
+  const not = list.length - counted - held;
+  const parts = [
+    counted ? `${counted} counted` : "",
+    held ? `${held} held for the institute's review` : "",
+    not ? `${not} not counted` : "",
+  ].filter(Boolean);
+  return `${n(list.length)} reached the server after time was up: ${parts.join(", ")}.`;
+}

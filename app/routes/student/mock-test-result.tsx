@@ -9,6 +9,7 @@ import { renderMarkdown } from "#common/mock-tests/render.ts";
 import { formatClassTime } from "~/components/learning/content-card";
 import { describeCorrectAnswer } from "~/components/exam/solution-panel";
 import { optionLetter, Rendered } from "~/components/exam/question-content";
+import { LateAnswersNote } from "~/components/exam/late-answers-note";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -36,12 +37,13 @@ const BACK = (
 );
 
 export default function MockTestResult({ loaderData }: Route.ComponentProps) {
-  const { result, withheld } = loaderData;
+  const { result, withheld, lateAnswers } = loaderData;
   if (!result)
     return (
       <div className="mx-auto max-w-3xl">
         <PageHeader title="Result" actions={BACK} />
         <EmptyState icon={<Hourglass />} title={<span role="status">{withheld}</span>} />
+        <LateAnswersNote lateAnswers={lateAnswers} />
       </div>
     );
   return (
@@ -54,6 +56,7 @@ export default function MockTestResult({ loaderData }: Route.ComponentProps) {
         actions={BACK}
       />
       <Overview result={result} />
+      <LateAnswersNote lateAnswers={lateAnswers} />
       <Sections result={result} />
       <Review questions={result.questions} />
     </div>

@@ -577,6 +577,12 @@ export class AttemptService {
     return listed;
   }
 
+  /** The student's own sitting's late answers (told with the result, and while it is withheld). */
+  async lateAnswersForStudent(student: Reader, attemptId: string): Promise<(LateAnswerJson & { text: string })[]> {
+    const attempt = await this.own(student.id, attemptId);
+    return (await this.lateAnswersOf(attempt.testId, attemptId)).map(({ attemptId: _, ...rest }) => rest);
+  }
+
   /** The late answers of a sitting, or of every sitting of a test, in paper order. */
   private async lateAnswersOf(
     testId: string,
