@@ -10,7 +10,8 @@ import type { LateSaveJson } from "#common/mock-tests/late-answers.ts";
  * replaced by a newer save of the same question. Each save carries when it was made (server clock),
  * so one that arrives after the deadline is judged by it; a refused late save (409 or 422 with the
  * server's `late` reason) is dropped and the rest go on. Any other 409 means the sitting is closed:
- * nothing more can be saved, so the queue stops and says so. An event the server will not log (its log for the
+ * nothing more can be saved, so the queue stops and says so; an event refused so is dropped instead, so
+ * that the saves queued behind it are still sent. An event the server will not log (its log for the
  * sitting is full, 413, or busy this minute, 429) is dropped, never retried: events are the
  * sitting's journey, not its answers, and the saves queued behind it must go on.
  */
@@ -241,6 +242,12 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
         options.onLate?.(item, body.late);
         return false;
       }
+    }
+    if (response.status === 409 && item.kind === "event") {
+      // An event sent after the deadline (the network came back late): the journey misses a step,
+      // but the answers queued behind it may still count (issue 38 §2), so they go on.
+      options.onRejected?.(item, response.status);
+      return false;
     }
     if (response.status === 409) {
       closed = true;

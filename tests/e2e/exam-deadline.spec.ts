@@ -1,0 +1,167 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { unique } from "./journeys.ts";
+
+/**
+ * Issue 38 §2 and §3 in the browser: answers made offline before time was up count on the result,
+ * with a note saying so; minutes granted during a sitting reach the open screen's timer. A sitting
+ * ends at its test's window when that comes first, so a window closing shortly after the start
+ * brings the deadline within the test instead of 30 real minutes.
+ */
+
+const port = Number(process.env.E2E_PORT);
+const platform = `http://localhost:${port}`;
+const t1 = `http://demo-t1.localhost:${port}`;
+
+let addresses = 0;
+async function api(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
+  addresses += 1;
+  return playwright.request.newContext({
+    baseURL: platform,
+    extraHTTPHeaders: { "x-forwarded-for": `10.252.${(Date.now() >> 8) & 255}.${(addresses * 11 + Date.now()) & 255}` },
+  });
+}
+
+/** The demo creator (on Sunrise Academy's team): a bearer header and the institute's id. */
+async function creatorOf(request: APIRequestContext) {
+  const login = await request.post("/api/auth/login", {
+    data: { email: "creator@example.com", password: "demo-creator-2025" },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  const { businesses } = await (await request.get("/api/businesses", { headers })).json();
+  const sunrise = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!;
+  return { headers, sunrise: sunrise._id };
+}
+
+/** A published free test of three single-correct questions (answers B, C, A), with an optional window close. */
+async function publishTest(request: APIRequestContext, title: string, closesAt?: Date) {
+  const { headers, sunrise } = await creatorOf(request);
+  const questions: string[] = [];
+  for (const [text, answer] of [
+    ["The SI unit of force is", 1],
+    ["Which quantity is a vector?", 2],
+    ["Water is", 0],
+  ] as const) {
+    const res = await request.post(`/api/questions?bank=${sunrise}`, {
+      headers,
+      data: {
+        type: "single",
+        text,
+        options: ["first", "second", "third", "fourth"],
+        answer,
+        tags: { subject: "Physics", difficulty: "easy" },
+      },
+    });
+    expect(res.status()).toBe(201);
+    questions.push((await res.json()).questions[0]._id);
+  }
+  const created = await request.post("/api/tests", {
+    headers,
+    data: {
+      title,
+      businessId: sunrise,
+      pattern: "custom",
+      durationMinutes: 30,
+      price: 0,
+      sections: [{ name: "Physics", questions }],
+      ...(closesAt ? { closesAt: closesAt.toISOString() } : {}),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).test._id as string;
+  expect((await request.post(`/api/tests/${id}/publish`, { headers })).status()).toBe(200);
+  return { id, headers };
+}
+
+async function registerStudent(page: Page, name: string) {
+  await page.goto(`${t1}/auth?role=student&mode=register`);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(`${name.split(" ")[0].toLowerCase()}.${unique()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/student/);
+}
+
+async function begin(page: Page, testId: string) {
+  await page.goto(`${t1}/student/mock-tests/${testId}`);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("checkbox", { name: /I have read and understood the instructions/ }).check();
+  await page.getByRole("button", { name: "I am ready to begin" }).click();
+  await expect(page.getByText("Question No. 1")).toBeVisible();
+}
+
+const answer = async (page: Page, option: string) => {
+  await page.getByRole("radio", { name: new RegExp(`\\(${option}\\)`) }).click();
+  await page.getByRole("button", { name: "SAVE & NEXT" }).click();
+};
+
+test("answers made offline before time was up count on the result, with a note that says so", async ({
+  page,
+  context,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Offline deadline test ${unique()}`;
+  await registerStudent(page, "Nisha Offline");
+  // The window closes 45 s from now: the sitting's deadline.
+  const { id } = await publishTest(await api(playwright), title, new Date(Date.now() + 45_000));
+  await begin(page, id);
+  await expect(page.getByLabel(/^Time Left 00:00:[0-4]\d$/)).toBeVisible();
+
+  await answer(page, "B");
+  await expect(page.getByText("Question No. 2")).toBeVisible();
+  await expect(page.getByText("All answers saved").first()).toBeVisible();
+
+  // The network drops before the end; two more answers are made in time, and wait on this device.
+  await context.setOffline(true);
+  await answer(page, "C");
+  await expect(page.getByText("Question No. 3")).toBeVisible();
+  await page.getByRole("radio", { name: /\(A\)/ }).click();
+  await page.getByRole("button", { name: "SAVE & NEXT" }).click();
+  await expect(page.getByText("Offline — 2 answers will be sent when you reconnect").first()).toBeVisible();
+
+  // Time runs out while offline: the screen cannot submit yet and says why.
+  const overlay = page.getByRole("alert").filter({ hasText: "Time is up. Submitting your test…" });
+  await expect(overlay).toBeVisible({ timeout: 60_000 });
+  await expect(overlay).toContainText("Offline — 2 answers will be sent when you reconnect");
+  await page.screenshot({ path: test.info().outputPath("1-time-up-offline.png") });
+
+  // Back online after the deadline: the answers arrive, are judged by when they were made, and count.
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/student\/mock-tests\/attempts\/[0-9a-f-]+\/result$/, { timeout: 30_000 });
+  const overview = page.getByRole("region", { name: "Your score" });
+  await expect(overview.getByText("12 / 12")).toBeVisible();
+  const note = page.getByRole("region", { name: "Answers made offline" });
+  await expect(note.getByText("2 answers reached the server after time was up: 2 counted.")).toBeVisible();
+  for (const n of [2, 3]) {
+    const item = note.getByRole("listitem", { name: `Question ${n}` });
+    await expect(item.getByText("Counted", { exact: true })).toBeVisible();
+    await expect(item).toContainText(
+      /Made at \d{1,2}:\d\d:\d\d [ap]m, before time was up; reached the server at \d{1,2}:\d\d:\d\d [ap]m, after time was up: counted\./,
+    );
+  }
+  await expect(page.getByRole("article", { name: "Question 3" }).getByLabel("Marks")).toHaveText("+4");
+  await page.screenshot({ path: test.info().outputPath("2-result-late-note.png"), fullPage: true });
+});
+
+test("minutes granted during a sitting reach the open screen's timer within seconds", async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const request = await api(playwright);
+  await registerStudent(page, "Ravi Extra");
+  const { id, headers } = await publishTest(request, `Extra time test ${unique()}`);
+  await begin(page, id);
+  await expect(page.getByLabel(/^Time Left 00:(29|30):\d\d$/)).toBeVisible();
+  const { tests } = await page.evaluate(async () =>
+    (await fetch("/api/tests", { headers: { accept: "application/json" } })).json(),
+  );
+  const attemptId = (tests as { _id: string; attempts: { _id: string }[] }[]).find((t) => t._id === id)!.attempts[0]
+    ._id;
+
+  // The institute grants 5 minutes; the student saves nothing: the screen's light poll brings them.
+  const granted = await request.post(`/api/attempts/${attemptId}/extra-time`, { headers, data: { minutes: 5 } });
+  expect(granted.status()).toBe(200);
+  await expect(page.getByLabel(/^Time Left 00:3[45]:\d\d$/)).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: test.info().outputPath("3-extra-time.png") });
+});
