@@ -141,3 +141,19 @@ export function lateAnswersSummary(list: readonly Pick<LateAnswerJson, "decision
   ].filter(Boolean);
   return `${n(list.length)} reached the server after time was up: ${parts.join(", ")}.`;
 }
+
+/** The institute's setting as its owner reads it (Website Details). */
+export const LATE_ANSWER_SETTING_TEXTS = {
+  title: "Answers made offline",
+  description:
+    "A student whose network drops near the end keeps answering; the answers are sent when the connection returns. Those made before time was up that arrive within the grace period are taken as you choose here. Each student is told which of theirs counted and why, and each test's results list them.",
+  grace: "Grace period (minutes after the deadline)",
+  policy: "Answers made in time that arrive late",
+  policies: {
+    count: "Count them",
+    review: "Hold them for review in the test's results",
+    ignore: "Do not count them",
+  } satisfies Record<LateAnswerPolicy, string>,
+  save: "Save",
+  saved: "Saved: answers made offline follow the new setting",
+} as const;

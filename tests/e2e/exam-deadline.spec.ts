@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { unique } from "./journeys.ts";
+import { signIn, unique } from "./journeys.ts";
 
 /**
  * Issue 38 §2 and §3 in the browser: answers made offline before time was up count on the result,
@@ -100,9 +100,10 @@ const answer = async (page: Page, option: string) => {
 test("answers made offline before time was up count on the result, with a note that says so", async ({
   page,
   context,
+  browser,
   playwright,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const title = `Offline deadline test ${unique()}`;
   await registerStudent(page, "Nisha Offline");
   // The window closes 45 s from now: the sitting's deadline.
@@ -144,6 +145,37 @@ test("answers made offline before time was up count on the result, with a note t
   }
   await expect(page.getByRole("article", { name: "Question 3" }).getByLabel("Marks")).toHaveText("+4");
   await page.screenshot({ path: test.info().outputPath("2-result-late-note.png"), fullPage: true });
+
+  // The institute's owner sees them in the test's results, and sets what late answers do.
+  const owner = await (
+    await browser.newContext({
+      baseURL: platform,
+      extraHTTPHeaders: { "x-forwarded-for": `10.253.${(Date.now() >> 8) & 255}.${Date.now() & 255}` },
+    })
+  ).newPage();
+  await signIn(owner, "business@example.com", "demo-business-2025", "business");
+  await owner.goto(`/business/tests/${id}`);
+  const late = owner.getByRole("table").filter({ has: owner.getByRole("columnheader", { name: "Decision" }) });
+  await expect(owner.getByText("Answers that arrived after time was up")).toBeVisible();
+  await expect(late.getByRole("row", { name: /Nisha Offline/ })).toHaveCount(2);
+  await expect(late.getByRole("row", { name: /Q2/ })).toContainText("Counted");
+  await owner.screenshot({ path: test.info().outputPath("4-institute-late-answers.png"), fullPage: true });
+  await owner.goto("/business/site");
+  const rule = owner.locator("#late-answers");
+  await expect(rule.getByRole("heading", { name: "Answers made offline" })).toBeVisible();
+  await expect(rule.getByLabel("Grace period (minutes after the deadline)")).toHaveValue("10");
+  await rule.getByLabel("Answers made in time that arrive late").selectOption("review");
+  await rule.getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByText("Saved: answers made offline follow the new setting")).toBeVisible();
+  await owner.reload();
+  await expect(owner.locator("#late-answers").getByLabel("Answers made in time that arrive late")).toHaveValue(
+    "review",
+  );
+  await owner.locator("#late-answers").screenshot({ path: test.info().outputPath("5-institute-rule.png") });
+  // Back to the default for the other tests of the demo institute.
+  await owner.locator("#late-answers").getByLabel("Answers made in time that arrive late").selectOption("count");
+  await owner.locator("#late-answers").getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByText("Saved: answers made offline follow the new setting")).toBeVisible();
 });
 
 test("minutes granted during a sitting reach the open screen's timer within seconds", async ({ page, playwright }) => {

@@ -19,6 +19,8 @@ import { NoSubscription } from "~/components/business/no-subscription";
 import { SellerInvoicesCard } from "~/components/business/seller-invoices";
 import { INVOICE_TEXTS } from "#common/invoices.ts";
 import { INTERNATIONAL_MESSAGES_TEXTS } from "#common/messages.ts";
+import { LATE_ANSWER_SETTING_TEXTS } from "#common/mock-tests/late-answers.ts";
+import { LateAnswersCard } from "~/components/business/late-answers-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -35,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       domain: center.customDomain,
       internationalMessages: center.internationalMessages,
       onTrial: center.trialEndsAt !== null,
+      lateAnswerGraceMinutes: center.lateAnswerGraceMinutes,
+      lateAnswerPolicy: center.lateAnswerPolicy,
     },
     seller: await services.invoices.sellerProfile(center.id),
     profile: {
@@ -51,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { center, services } = await loadBusinessCenter(context, request);
+  const { center, services, viewer } = await loadBusinessCenter(context, request);
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -82,6 +86,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: on ? INTERNATIONAL_MESSAGES_TEXTS.on : INTERNATIONAL_MESSAGES_TEXTS.off,
       description: "Messages from now on follow it.",
     };
+  }
+
+  if (intent === "late-answers") {
+    const saved = await tryService(() =>
+      services.attempts.setLateAnswerSettings(viewer, center.id, {
+        graceMinutes: Number(form.get("graceMinutes") || Number.NaN),
+        policy: String(form.get("policy") ?? ""),
+      }),
+    );
+    if (!saved.ok) return saved.response;
+    return { ok: true as const, message: LATE_ANSWER_SETTING_TEXTS.saved };
   }
 
   if (intent === "billing") {
@@ -225,6 +240,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
         saving={saving}
       />
       <InternationalMessagesCard on={center.internationalMessages} onTrial={center.onTrial} saving={saving} />
+      <LateAnswersCard graceMinutes={center.lateAnswerGraceMinutes} policy={center.lateAnswerPolicy} saving={saving} />
     </div>
   );
 }
