@@ -356,6 +356,11 @@ describe("answers made in time that arrive late (issue 38 §2)", () => {
     expect(afterDeadline.body.late).toMatchObject({ decision: "refused", reason: "made-late" });
     expect(afterDeadline.body.late.message).toMatch(/^Made at .+, after time was up: not counted\.$/);
 
+    const garbled = await json(
+      await save(sitting.token, sitting.id, paper[2]._id, { answer: 2, seq: 6, answeredAt: "soon" }),
+    );
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.message).toContain("answeredAt must be an ISO date and time, e.g. 2026-12-01T09:00:00.000Z");
     const unstamped = await json(await save(sitting.token, sitting.id, paper[2]._id, { answer: 2, seq: 6 }));
     expect(unstamped.status).toBe(409);
     expect(unstamped.body.late.reason).toBe("unstamped");

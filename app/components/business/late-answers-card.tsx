@@ -29,7 +29,7 @@ export function LateAnswersCard({
         <CardDescription>{TEXTS.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <Form method="post" className="grid gap-4 sm:grid-cols-[16rem_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="late-answers" />
           <Field label={TEXTS.grace}>
             <Input type="number" name="graceMinutes" min={0} max={60} step={1} defaultValue={graceMinutes} required />
