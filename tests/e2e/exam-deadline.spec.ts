@@ -197,3 +197,38 @@ test("minutes granted during a sitting reach the open screen's timer within seco
   await expect(page.getByLabel(/^Time Left 00:3[45]:\d\d$/)).toBeVisible({ timeout: 10_000 });
   await page.screenshot({ path: test.info().outputPath("3-extra-time.png") });
 });
+
+test("a screen whose clock runs ahead submits at its zero, the server refuses it before the deadline, and the test goes on", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  await registerStudent(page, "Tara Fastclock");
+  const { id } = await publishTest(await api(playwright), `Fast clock test ${unique()}`);
+  // The browser's clocks (Date, performance.now, timers) are the test's to move.
+  await page.clock.install();
+  await begin(page, id);
+  await expect(page.getByLabel(/^Time Left 00:(29|30):\d\d$/)).toBeVisible();
+
+  // The screen's clock jumps 30 minutes (a suspended laptop's clock, a wrong clock): at its zero it
+  // submits by itself; the server's deadline is still ~30 minutes away, so it refuses and the
+  // screen counts on from the server's time.
+  const submitted = page.waitForResponse((r) => r.url().endsWith("/submit") && r.request().method() === "POST");
+  await page.clock.fastForward("30:05");
+  const refusal = await submitted;
+  expect(refusal.status()).toBe(409);
+  expect(await refusal.json()).toMatchObject({
+    message: "Time is not up yet: the test goes on until its deadline",
+    deadline: expect.any(String),
+  });
+  expect(JSON.parse(refusal.request().postData() ?? "{}")).toEqual({ by: "clock" });
+  await expect(page.getByLabel(/^Time Left 00:(29|30):\d\d$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Question No. 1")).toBeVisible();
+  const { tests } = await page.evaluate(async () =>
+    (await fetch("/api/tests", { headers: { accept: "application/json" } })).json(),
+  );
+  const [attempt] = (tests as { _id: string; attempts: { submittedAt: string | null }[] }[]).find(
+    (t) => t._id === id,
+  )!.attempts;
+  expect(attempt.submittedAt).toBeNull();
+});
