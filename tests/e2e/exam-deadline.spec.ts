@@ -232,3 +232,44 @@ test("a screen whose clock runs ahead submits at its zero, the server refuses it
   )!.attempts;
   expect(attempt.submittedAt).toBeNull();
 });
+
+test("answers kept on a device whose screen was closed offline are sent from the result page, judged and told", async ({
+  page,
+  context,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  await registerStudent(page, "Kabir Closedtab");
+  const { id } = await publishTest(await api(playwright), `Closed tab test ${unique()}`, new Date(Date.now() + 45_000));
+  await begin(page, id);
+  const { tests } = await page.evaluate(async () =>
+    (await fetch("/api/tests", { headers: { accept: "application/json" } })).json(),
+  );
+  const attemptId = (tests as { _id: string; attempts: { _id: string }[] }[]).find((t) => t._id === id)!.attempts[0]
+    ._id;
+  await answer(page, "B");
+  await expect(page.getByText("All answers saved").first()).toBeVisible();
+  await context.setOffline(true);
+  await answer(page, "C");
+  await expect(page.getByText("Offline — 1 answer will be sent when you reconnect").first()).toBeVisible();
+  // The tab is closed with the answer still on this device; the server's clock ends the sitting.
+  await page.close();
+  await context.setOffline(false);
+  const later = await context.newPage();
+  await later.goto(`${t1}/student`);
+  await expect
+    .poll(
+      () =>
+        later.evaluate(
+          async (path) => (await (await fetch(path, { headers: { accept: "application/json" } })).json()).status,
+          `/api/attempts/${attemptId}/clock`,
+        ),
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe("submitted");
+
+  await later.goto(`${t1}/student/mock-tests/attempts/${attemptId}/result`);
+  const note = later.getByRole("region", { name: "Answers made offline" });
+  await expect(note.getByText("1 answer reached the server after time was up: 1 counted.")).toBeVisible();
+  await expect(later.getByRole("region", { name: "Your score" }).getByText("8 / 12")).toBeVisible();
+});

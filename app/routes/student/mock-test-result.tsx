@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useRevalidator } from "react-router";
 import { ArrowLeft, Hourglass } from "lucide-react";
 import "katex/dist/katex.min.css";
 import type { Route } from "./+types/mock-test-result";
@@ -10,6 +11,7 @@ import { formatClassTime } from "~/components/learning/content-card";
 import { describeCorrectAnswer } from "~/components/exam/solution-panel";
 import { optionLetter, Rendered } from "~/components/exam/question-content";
 import { LateAnswersNote } from "~/components/exam/late-answers-note";
+import { useKeptAnswers } from "~/components/exam/use-kept-answers";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -36,8 +38,10 @@ const BACK = (
   </ButtonLink>
 );
 
-export default function MockTestResult({ loaderData }: Route.ComponentProps) {
+export default function MockTestResult({ loaderData, params }: Route.ComponentProps) {
   const { result, withheld, lateAnswers } = loaderData;
+  const revalidator = useRevalidator();
+  useKeptAnswers(params.attemptId, () => void revalidator.revalidate());
   if (!result)
     return (
       <div className="mx-auto max-w-3xl">
