@@ -91,9 +91,16 @@ export async function loadAttemptResult(context: Ctx, attemptId: string) {
   const { services } = getRequestContext(context);
   if (!isUuid(attemptId)) throw data({ message: "Attempt not found" }, { status: 404 });
   try {
-    return { result: await services.attempts.result(student(context), attemptId), withheld: null };
+    const result = await services.attempts.result(student(context), attemptId);
+    return { result, withheld: null, lateAnswers: result.lateAnswers };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) return { result: null, withheld: error.message };
+    if (error instanceof HttpError && error.status === 409)
+      return {
+        result: null,
+        withheld: error.message,
+        // Answers that arrived after time was up are told even while the result waits.
+        lateAnswers: await services.attempts.lateAnswersForStudent(student(context), attemptId),
+      };
     if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
     throw error;
   }

@@ -1,4 +1,5 @@
 import type { QuestionType, SectionMarking } from "./marking.ts";
+import type { LateSaveJson } from "./late-answers.ts";
 
 /**
  * What the test screen receives and sends (issue 29's API). An attempt carries no keys and no
@@ -64,6 +65,8 @@ export interface ResponseSave {
   answer: AttemptAnswer;
   markedForReview: boolean;
   seq: number;
+  /** When it was made, in the server's clock as the screen keeps it (ISO); set as the save is queued. */
+  answeredAt?: string;
 }
 
 /**
@@ -75,6 +78,8 @@ export interface ResponseSaveResult {
   seq: number;
   deadline?: string;
   serverNow?: string;
+  /** A save that arrived after the deadline: what was decided and why (issue 38 §2). */
+  late?: LateSaveJson;
 }
 
 /**

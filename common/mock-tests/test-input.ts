@@ -177,7 +177,26 @@ export const ResponseSaveSchema = v.object({
     v.minValue(1, "seq starts at 1"),
     v.maxValue(2_000_000_000),
   ),
+  /**
+   * When the answer was made, in the server's clock as the screen keeps it: what a save that arrives
+   * after the deadline is judged by (issue 38 §2).
+   */
+  answeredAt: v.optional(
+    v.pipe(
+      v.string("answeredAt must be a date and time"),
+      v.isoTimestamp("answeredAt must be an ISO date and time, e.g. 2026-12-01T09:00:00.000Z"),
+      v.transform((s) => new Date(s)),
+    ),
+  ),
 });
+
+/** `POST /api/attempts/{id}/submit`: the student's Yes, or the screen's clock at zero. */
+export const SubmitSchema = v.optional(
+  v.object({
+    by: v.optional(v.picklist(["student", "clock"], 'Submitted by must be "student" or "clock"'), "student"),
+  }),
+  {},
+);
 
 /** `POST /api/attempts/{id}/events`: one event, or several sent together after a reconnect. */
 const EVENT_TYPES = ["visited", "section-changed", "resumed", "language"] as const;

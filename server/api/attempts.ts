@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { jsonBody } from "../http/errors.ts";
+import { badRequest, jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
-import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
+import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema, SubmitSchema } from "#common/mock-tests/test-input.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
 import { BUILDERS, TEAM_ONLY } from "./test-team.ts";
 
@@ -41,10 +41,11 @@ export function attemptsRouter({ services }: AppDeps) {
         "Save one question's answer with the attempt's sequence number: an older seq than the newest saved is ignored (saved: false)",
       body: ResponseSaveSchema,
       responses: {
-        200: "{saved, seq}",
+        200: "{saved, seq, deadline, serverNow, late?: {decision, reason, message}}: the deadline moves with extra time; after the deadline an answer made in time (answeredAt) and arriving within the institute's grace period is counted, held for review or not counted, as the institute chose",
         400: "An answer that does not fit the question",
         404: "Attempt or question not found",
-        409: ATTEMPT_TEXTS.timeUp,
+        409: `${ATTEMPT_TEXTS.timeUp}: {late?: {decision: "refused", reason, message}} for an answer made after the deadline, arriving after the grace period, or without answeredAt`,
+        422: '{late: {decision: "refused", reason, message}}: answeredAt cannot be true (before the sitting began, later than it arrived, earlier than an answer made before it)',
       },
     }),
     async (c) => {
@@ -72,19 +73,53 @@ export function attemptsRouter({ services }: AppDeps) {
     },
   );
 
+  api.get(
+    "/:id/clock",
+    operation({
+      tag: "tests",
+      auth: "student",
+      summary:
+        "The sitting's deadline and the server's clock, which an open screen asks for every few seconds so that extra time shows",
+      responses: { 200: '{deadline, serverNow, status: "in-progress" | "submitted"}', ...NOT_FOUND },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      c.header("Cache-Control", "no-store");
+      return c.json(await attempts.clock(user, attemptId(c)));
+    },
+  );
+
   api.post(
     "/:id/submit",
     operation({
       tag: "tests",
       auth: "student",
-      summary: "Submit for final marking; repeating it gives the same result",
-      responses: { 200: "{success, released, result: Result | null}", ...NOT_FOUND },
+      summary:
+        'Submit for final marking ({by: "student"}, the default, or "clock" when the screen\'s time is up); repeating it gives the same result',
+      body: SubmitSchema,
+      responses: {
+        200: "{success, released, result: Result | null, lateAnswers: [{questionNumber, decision, reason, text}]}",
+        ...NOT_FOUND,
+        409: `${ATTEMPT_TEXTS.notYetTimeUp}: a clock submit before the server's deadline, with {deadline, serverNow}`,
+      },
     }),
     async (c) => {
       const { user } = requireRole(c, "student");
       const id = attemptId(c);
-      const { released } = await attempts.submit(user, id);
-      return c.json({ success: true, released, result: released ? await attempts.result(user, id) : null });
+      const raw = await c.req.text();
+      let input: unknown = {};
+      try {
+        if (raw.trim()) input = JSON.parse(raw);
+      } catch {
+        throw badRequest("The request body must be valid JSON.");
+      }
+      const { released, lateAnswers } = await attempts.submit(user, id, input);
+      return c.json({
+        success: true,
+        released,
+        result: released ? await attempts.result(user, id) : null,
+        lateAnswers,
+      });
     },
   );
 

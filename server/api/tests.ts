@@ -5,6 +5,7 @@ import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { CreateTestSchema, KeyPolicySchema, SetTieBreaksSchema } from "#common/mock-tests/test-input.ts";
+import { LateReviewSchema } from "#common/mock-tests/late-answers.ts";
 import { TEST_TEXTS } from "../services/mock-tests/tests.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
 import { rankListCsv } from "../services/mock-tests/rank-list-csv.ts";
@@ -189,13 +190,38 @@ export function testsRouter({ services }: AppDeps) {
       tag: "tests",
       auth: "signed-in",
       summary:
-        "For the institute: the rank list and per-question figures (percentage correct, option choices, average time)",
-      responses: { 200: "{takers, rankList, questions}", ...TEST_NOT_FOUND },
+        "For the institute: the rank list, per-question figures (percentage correct, option choices, average time) and the answers that arrived after their sitting's deadline",
+      responses: { 200: "{takers, lateAnswers, rankList, questions}", ...TEST_NOT_FOUND },
     }),
     BUILDERS,
     async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await attempts.analysis(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)));
+    },
+  );
+
+  api.put(
+    "/:id/late-answers/:lateId",
+    operation({
+      tag: "tests",
+      auth: "signed-in",
+      summary:
+        "Decide a late answer held for review: count it (the sitting is scored and ranked again) or not; the student's result says which",
+      body: LateReviewSchema,
+      responses: {
+        200: "{success, lateAnswer}",
+        400: "Invalid decision",
+        ...TEAM_ONLY,
+        404: ATTEMPT_TEXTS.lateNotFound,
+        409: ATTEMPT_TEXTS.lateDecided,
+      },
+    }),
+    BUILDERS,
+    async (c) => {
+      const testId = idParam(c, ATTEMPT_TEXTS.lateNotFound);
+      const lateId = idParam(c, ATTEMPT_TEXTS.lateNotFound, "lateId");
+      const lateAnswer = await attempts.reviewLate(requireAuth(c).user, testId, lateId, await jsonBody(c));
+      return c.json({ success: true, lateAnswer });
     },
   );
 

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
-import { invoices, messages } from "../../server/db/schema/index.ts";
+import { invoices, lateAnswers, messages } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
@@ -692,6 +692,22 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
   await ok(await postJson(t, `/api/attempts/${done.id}/submit`, {}, asStudent), "submit");
   const practice = await sit(await test("Sample practice", true, { practice: true }));
   await save(practice.id, practice.questionId);
+  // An answer that arrived after its sitting's deadline, held for the institute's review.
+  const lateTest = await test("Sample late answer", true);
+  const lateSitting = await sit(lateTest);
+  const [held] = await t.database.db
+    .insert(lateAnswers)
+    .values({
+      attemptId: lateSitting.id,
+      questionId: lateSitting.questionId,
+      answer: "0",
+      seq: 2,
+      answeredAt: new Date(),
+      decision: "held",
+      reason: "in-time",
+      graceMinutes: 10,
+    })
+    .returning({ id: lateAnswers.id });
   const team = ["creator", "business", "admin"] as Who[];
   const samples: Record<string, Sample> = {
     "GET /questions": {
@@ -760,6 +776,18 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
       params: { id: practice.id, questionId: practice.questionId },
     },
     "POST /attempts/{id}/extra-time": { params: { id: open.id }, json: { minutes: 5 }, who: team },
+    "GET /attempts/{id}/clock": { params: { id: open.id } },
+    "PUT /tests/{id}/late-answers/{lateId}": {
+      params: { id: lateTest, lateId: held.id },
+      json: { decision: "count" },
+      who: team,
+    },
+    "GET /businesses/{id}/late-answers": { params: { id: centerId }, who: team },
+    "PUT /businesses/{id}/late-answers": {
+      params: { id: centerId },
+      json: { graceMinutes: 10, policy: "count" },
+      who: team,
+    },
     "GET /series": {},
     "POST /series": {
       json: { title: "Sample series", businessId: centerId, price: 199, tests: [live, toStart] },

@@ -89,7 +89,7 @@ describe("a sitting's event log", () => {
     // An answer is not an event: it is saved (and logged, the total has room).
     expect(await json(await save(student, id, questionId, 9_001))).toEqual({
       status: 200,
-      body: { saved: true, seq: 9_001 },
+      body: expect.objectContaining({ saved: true, seq: 9_001 }),
     });
     const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, id));
     expect(row.loggedEvents).toBe(EVENT_LOG_LIMITS.perMinute + 1);
@@ -124,8 +124,8 @@ describe("a sitting's event log", () => {
     expect((await json(await post(student, id, { type: "resumed", seq: 4 }))).status).toBe(413);
     expect(await logged(id)).toBe(2);
 
-    expect((await json(await save(student, id, questionId, 5))).body).toEqual({ saved: true, seq: 5 });
-    expect((await json(await save(student, id, questionId, 6))).body).toEqual({ saved: true, seq: 6 });
+    expect((await json(await save(student, id, questionId, 5))).body).toMatchObject({ saved: true, seq: 5 });
+    expect((await json(await save(student, id, questionId, 6))).body).toMatchObject({ saved: true, seq: 6 });
     expect(await logged(id)).toBe(2);
     const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, id));
     expect(row).toMatchObject({ loggedEvents: EVENT_LOG_LIMITS.perSitting, lastSeq: 6 });

@@ -198,12 +198,12 @@ describe("a test from building to ranks", () => {
     const id = start.body.attempt._id;
     const save = (qid: string, body: unknown) =>
       put(`/api/attempts/${id}/responses/${qid}`, students[0].access_token, body, host());
-    expect(await json(await save(paper[0]._id, { answer: 0, seq: 2 }))).toEqual({
+    expect(await json(await save(paper[0]._id, { answer: 0, seq: 2 }))).toMatchObject({
       status: 200,
-      body: { saved: true, seq: 2 },
+      body: { saved: true, seq: 2, deadline: start.body.attempt.deadline },
     });
     // A late save with an older number is ignored: the newer answer stays.
-    expect((await json(await save(paper[0]._id, { answer: 3, seq: 1 }))).body).toEqual({ saved: false, seq: 2 });
+    expect((await json(await save(paper[0]._id, { answer: 3, seq: 1 }))).body).toMatchObject({ saved: false, seq: 2 });
     expect((await save(paper[1]._id, { answer: 7, seq: 3 })).status).toBe(400);
     expect((await save(paper[3]._id, { answer: [1], seq: 4 })).status).toBe(400);
     await save(paper[1]._id, { answer: 1, markedForReview: true, seq: 5 });
@@ -562,7 +562,7 @@ describe("results held back", () => {
         { headers: bearer(student.access_token), host: host() },
       ),
     );
-    expect(submitted.body).toEqual({ success: true, released: false, result: null });
+    expect(submitted.body).toEqual({ success: true, released: false, result: null, lateAnswers: [] });
     const listed = async () =>
       (await json(await t.request("/api/tests", { headers: as(student.access_token), host: host() }))).body.tests.find(
         (x: { _id: string }) => x._id === testId,

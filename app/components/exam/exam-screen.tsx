@@ -9,6 +9,7 @@ import { CbtScreen } from "./cbt-screen";
 import { OmrScreen } from "./omr-screen";
 import type { ExamLanguage } from "./question-content";
 import { SubmitDialog } from "./submit-dialog";
+import { LateAnswersNote } from "./late-answers-note";
 import { useExamSession, type ExamSessionOptions, type SubmitPhase } from "./use-exam-session";
 
 export interface ExamScreenProps {
@@ -65,6 +66,7 @@ function SubmitOverlay({
           <>
             <CircleCheck className="mx-auto size-8 text-green-700" aria-hidden />
             <p className="font-semibold">Your test has been submitted.</p>
+            <LateAnswersNote lateAnswers={phase.lateAnswers} />
           </>
         )}
       </div>

@@ -13,6 +13,7 @@ import { createExamClock, serverTimeLeft, type ExamClock } from "~/lib/exam/cloc
 import { createSaveQueue, type SaveQueue, type SaveStatus } from "~/lib/exam/save-queue";
 import type { ExamLanguage } from "./question-content";
 import type { SolutionState } from "./solution-panel";
+import type { LateAnswerNoteItem } from "./late-answers-note";
 
 /**
  * Wires the screen's state, the save queue, the clock and the server's submit and solution
@@ -24,7 +25,8 @@ export type SubmitPhase =
   | { kind: "answering" }
   | { kind: "submitting"; by: AttemptSubmitInput["by"]; retrying: boolean }
   | { kind: "failed"; message: string }
-  | { kind: "submitted" };
+  /** With the answers that reached the server after time was up, and what became of them. */
+  | { kind: "submitted"; lateAnswers: LateAnswerNoteItem[] };
 
 export interface ExamSession {
   attempt: AttemptView;
@@ -55,6 +57,9 @@ export interface ExamSessionOptions {
   /** localStorage unless a test gives its own; null keeps the queue in memory only. */
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
 }
+
+/** How often an open screen asks the server for its deadline (extra time shows within this). */
+export const CLOCK_POLL_MS = 5_000;
 
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,7 +163,11 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
       stateRef.current = step.state;
       setState(step.state);
       setNotice(step.notice ?? null);
-      for (const effect of step.effects) queueRef.current?.push(effect);
+      // Each save says when it was made in the server's clock: a save that reaches the server after
+      // the deadline (the network dropped) is judged by it.
+      const answeredAt = new Date(clockRef.current?.serverNow() ?? Date.now()).toISOString();
+      for (const effect of step.effects)
+        queueRef.current?.push(effect.kind === "save" ? { ...effect, body: { ...effect.body, answeredAt } } : effect);
       const question = currentQuestion(step.state);
       if (attempt.mode === "practice" && isAnswered(step.state.saved[question._id]?.answer ?? null))
         void loadSolution(question._id);
@@ -184,12 +193,15 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
             body: JSON.stringify({ by } satisfies AttemptSubmitInput),
           });
           if (response.ok) {
-            const { result } = (await response.json()) as { result: unknown };
+            const { result, lateAnswers } = (await response.json()) as {
+              result: unknown;
+              lateAnswers?: LateAnswerNoteItem[];
+            };
             queueRef.current?.stop();
             clockRef.current?.stop();
             const storage = latest.current.storage === undefined ? browserStorage() : latest.current.storage;
             storage?.removeItem(placeKey(latest.current.attempt._id));
-            setPhase({ kind: "submitted" });
+            setPhase({ kind: "submitted", lateAnswers: lateAnswers ?? [] });
             latest.current.onSubmitted(result);
             return;
           }
@@ -241,14 +253,23 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
   useEffect(() => {
     mountedRef.current = true;
     const view = latest.current.attempt;
+    /** The server's deadline (extra time) or clock, when they differ from the screen's by more than jitter. */
+    const follow = (deadline: string, serverNow: string) => {
+      const clock = clockRef.current;
+      if (!clock) return;
+      if (deadline !== clock.deadline() || Math.abs(serverTimeLeft(deadline, serverNow) - clock.msLeft()) > 2_000)
+        clock.reset(deadline, serverNow);
+    };
+
     const queue = createSaveQueue({
       attemptId,
       fetch: (input, init) => request(input as string, init),
       storage: latest.current.storage === undefined ? browserStorage() : latest.current.storage,
       onlineEvents: window,
       onSaved: (result) => {
-        if (result.deadline && result.serverNow) clockRef.current?.reset(result.deadline, result.serverNow);
+        if (result.deadline && result.serverNow) follow(result.deadline, result.serverNow);
       },
+      onLate: (item, late) => console.info("An answer reached the server after time was up", late.message, item),
       onRejected: (item, httpStatus) => console.error("The server refused a test call", httpStatus, item),
       // The server took no more saves: the time is over there, whatever the screen's clock says.
       onClosed: () => void submitAs("clock"),
@@ -288,11 +309,29 @@ export function useExamSession(options: ExamSessionOptions): ExamSession {
     clockRef.current = clock;
     clock.start();
 
+    // Extra time granted while no answer is being saved still reaches the screen within seconds.
+    const clockPath = `/api/attempts/${encodeURIComponent(attemptId)}/clock`;
+    const poll = setInterval(async () => {
+      if (submittingRef.current) return;
+      try {
+        const response = await request(clockPath, {
+          headers: { accept: "application/json" },
+          signal: AbortSignal.timeout(CLOCK_POLL_MS),
+        });
+        if (!response.ok) return;
+        const body = (await response.json()) as { deadline?: string; serverNow?: string };
+        if (body.deadline && body.serverNow && !submittingRef.current) follow(body.deadline, body.serverNow);
+      } catch {
+        // Offline: the clock goes on as it is; the next poll or save brings the server's.
+      }
+    }, CLOCK_POLL_MS);
+
     // A phone that slept: try the queue again as soon as the page is back.
     const onVisible = () => document.visibilityState === "visible" && queue.retryNow();
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       mountedRef.current = false;
+      clearInterval(poll);
       document.removeEventListener("visibilitychange", onVisible);
       unsubscribe();
       queue.stop();

@@ -110,6 +110,16 @@ describe("the test's clock", () => {
     expect(onExpire).toHaveBeenCalledOnce();
   });
 
+  it("keeps the server's clock (what saves are stamped with) on the monotonic clock, whatever the browser's date", () => {
+    const { c } = clock(at(30));
+    expect(new Date(c.serverNow()).toISOString()).toBe(SERVER_NOW);
+    vi.advanceTimersByTime(90_000);
+    expect(new Date(c.serverNow()).toISOString()).toBe(at(1, 30));
+    c.reset(at(33), at(2));
+    expect(new Date(c.serverNow()).toISOString()).toBe(at(2));
+    expect(c.deadline()).toBe(at(33));
+  });
+
   it("stops ticking when stopped", () => {
     const { c, ticks, onExpire } = clock(at(0, 5));
     c.start();

@@ -53,12 +53,21 @@ export interface ExamClock {
   /** A new deadline from the server (extra time granted): alerts still ahead fire again. */
   reset(deadline: string, serverNow: string): void;
   msLeft(): number;
+  /**
+   * The server's clock now, as this screen keeps it (milliseconds since the epoch): what each save
+   * is stamped with, so an answer that reaches the server late is judged by when it was made.
+   */
+  serverNow(): number;
+  /** The deadline the clock counts down to (ISO). */
+  deadline(): string;
 }
 
 export function createExamClock(options: ExamClockOptions): ExamClock {
   const now = options.now ?? (() => performance.now());
   const alertMinutes = options.alertMinutes ?? DEFAULT_ALERT_MINUTES;
   let endsAt = 0;
+  let offset = 0;
+  let current = options.deadline;
   let fired = new Set<number>();
   let expired = false;
   let running = false;
@@ -67,6 +76,9 @@ export function createExamClock(options: ExamClockOptions): ExamClock {
   function set(deadline: string, serverNow: string) {
     const left = serverTimeLeft(deadline, serverNow);
     endsAt = now() + left;
+    current = deadline;
+    const server = Date.parse(serverNow);
+    if (Number.isFinite(server)) offset = server - now();
     fired = passedAlerts(left, alertMinutes);
     expired = false;
   }
@@ -111,5 +123,7 @@ export function createExamClock(options: ExamClockOptions): ExamClock {
       tick();
     },
     msLeft,
+    serverNow: () => now() + offset,
+    deadline: () => current,
   };
 }

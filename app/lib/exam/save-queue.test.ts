@@ -217,6 +217,35 @@ describe("the save queue", () => {
     expect(storage.map.has(KEY)).toBe(false);
   });
 
+  it("goes on after a late save the server refused with its reason (409 or 422 with `late`), telling it", async () => {
+    const onClosed = vi.fn();
+    const onLate = vi.fn();
+    const { server, queue } = setup({ onClosed, onLate });
+    const late = (reason: string) => ({ decision: "refused", reason, message: `Refused: ${reason}` });
+    server.respond = (call) =>
+      call.method === "POST"
+        ? json(409, { success: false, error: "Time is up: this attempt has been submitted" })
+        : call.body.seq === 1
+          ? json(409, { success: false, error: "Time is up", late: late("after-grace") })
+          : call.body.seq === 2
+            ? json(422, { success: false, error: "Refused: in-future", late: late("in-future") })
+            : json(200, {
+                saved: true,
+                seq: call.body.seq,
+                late: { decision: "counted", reason: "in-time", message: "ok" },
+              });
+    queue.push(save("q1", 1));
+    queue.push(save("q2", 2));
+    // An event after the deadline is refused (409 without `late`): dropped, the save behind it still goes.
+    queue.push(visited("q3", 3));
+    queue.push(save("q3", 4));
+    await flush();
+    expect(server.calls.map((c) => c.body.seq)).toEqual([1, 2, 3, 4]);
+    expect(onClosed).not.toHaveBeenCalled();
+    expect(onLate.mock.calls.map(([, l]) => l.reason)).toEqual(["after-grace", "in-future", "in-time"]);
+    expect(queue.status()).toEqual({ kind: "saved" });
+  });
+
   it("keeps answers through a lost session and a server error, and drops a call the server calls wrong", async () => {
     const onRejected = vi.fn();
     const { server, queue } = setup({ onRejected, retryDelay: () => 1000 });

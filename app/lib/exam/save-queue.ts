@@ -1,4 +1,5 @@
 import type { AttemptEventInput, ResponseSave, ResponseSaveResult } from "#common/mock-tests/attempt.ts";
+import type { LateSaveJson } from "#common/mock-tests/late-answers.ts";
 
 /**
  * Sends the test screen's saves and events to the server (mock-tests.md §3: "every change is saved
@@ -6,8 +7,11 @@ import type { AttemptEventInput, ResponseSave, ResponseSaveResult } from "#commo
  * newest seq per attempt never sees a newer call before an older one. What could not be sent stays
  * in a queue kept in localStorage under the attempt's key, is retried with growing pauses and at
  * once when the browser comes back online, and is sent first after a reload. A pending save is
- * replaced by a newer save of the same question. A 409 means the deadline has passed: nothing more
- * can be saved, so the queue stops and says so. An event the server will not log (its log for the
+ * replaced by a newer save of the same question. Each save carries when it was made (server clock),
+ * so one that arrives after the deadline is judged by it; a refused late save (409 or 422 with the
+ * server's `late` reason) is dropped and the rest go on. Any other 409 means the sitting is closed:
+ * nothing more can be saved, so the queue stops and says so; an event refused so is dropped instead, so
+ * that the saves queued behind it are still sent. An event the server will not log (its log for the
  * sitting is full, 413, or busy this minute, 429) is dropped, never retried: events are the
  * sitting's journey, not its answers, and the saves queued behind it must go on.
  */
@@ -81,6 +85,8 @@ export interface SaveQueueOptions {
   onRejected?: (item: QueueItem, status: number) => void;
   /** The server refused a call after the deadline (409). */
   onClosed?: () => void;
+  /** A save that arrived after the deadline, with what the server decided and why (issue 38 §2). */
+  onLate?: (item: QueueItem, late: LateSaveJson) => void;
 }
 
 export interface SaveQueue {
@@ -223,6 +229,26 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
       scheduleRetry((error as Error)?.name === "TimeoutError" ? "retrying" : "offline");
       return true;
     }
+    if ((response.status === 409 || response.status === 422) && item.kind === "save") {
+      // A save that arrived after the deadline and was refused (made late, after the grace period, a
+      // time that cannot be true) is recorded by the server with the reason: the rest still go.
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { late?: LateSaveJson } | null;
+      if (body?.late) {
+        failures = 0;
+        failure = null;
+        options.onLate?.(item, body.late);
+        return false;
+      }
+    }
+    if (response.status === 409 && item.kind === "event") {
+      // An event sent after the deadline (the network came back late): the journey misses a step,
+      // but the answers queued behind it may still count (issue 38 §2), so they go on.
+      options.onRejected?.(item, response.status);
+      return false;
+    }
     if (response.status === 409) {
       closed = true;
       pending = [];
@@ -249,9 +275,10 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
       options.onRejected?.(item, response.status);
       return false;
     }
-    if (item.kind === "save" && options.onSaved) {
+    if (item.kind === "save" && (options.onSaved || options.onLate)) {
       const result = (await response.json().catch(() => null)) as ResponseSaveResult | null;
-      if (result) options.onSaved(result);
+      if (result) options.onSaved?.(result);
+      if (result?.late) options.onLate?.(item, result.late);
     }
     return false;
   }

@@ -26,6 +26,8 @@ import {
   type MessageLanguage,
 } from "#common/validation/message-language.ts";
 import { LanguageChoices } from "~/components/language-choices";
+import { LATE_ANSWER_SETTING_TEXTS } from "#common/mock-tests/late-answers.ts";
+import { LateAnswersCard } from "~/components/business/late-answers-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -43,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       internationalMessages: center.internationalMessages,
       messageLanguage: center.messageLanguage,
       onTrial: center.trialEndsAt !== null,
+      lateAnswerGraceMinutes: center.lateAnswerGraceMinutes,
+      lateAnswerPolicy: center.lateAnswerPolicy,
     },
     seller: await services.invoices.sellerProfile(center.id),
     profile: {
@@ -59,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { center, services } = await loadBusinessCenter(context, request);
+  const { center, services, viewer } = await loadBusinessCenter(context, request);
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -102,6 +106,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: MESSAGE_LANGUAGE_TEXTS.instituteSaved(saved.value),
       description: "Messages from now on follow it.",
     };
+  }
+
+  if (intent === "late-answers") {
+    const saved = await tryService(() =>
+      services.attempts.setLateAnswerSettings(viewer, center.id, {
+        graceMinutes: Number(form.get("graceMinutes") || Number.NaN),
+        policy: String(form.get("policy") ?? ""),
+      }),
+    );
+    if (!saved.ok) return saved.response;
+    return { ok: true as const, message: LATE_ANSWER_SETTING_TEXTS.saved };
   }
 
   if (intent === "billing") {
@@ -246,6 +261,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
       />
       <MessageLanguageCard language={center.messageLanguage} saving={saving} />
       <InternationalMessagesCard on={center.internationalMessages} onTrial={center.onTrial} saving={saving} />
+      <LateAnswersCard graceMinutes={center.lateAnswerGraceMinutes} policy={center.lateAnswerPolicy} saving={saving} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useRevalidator } from "react-router";
 import { ArrowLeft, Hourglass } from "lucide-react";
 import "katex/dist/katex.min.css";
 import type { Route } from "./+types/mock-test-result";
@@ -9,6 +10,8 @@ import { renderMarkdown } from "#common/mock-tests/render.ts";
 import { formatClassTime } from "~/components/learning/content-card";
 import { describeCorrectAnswer } from "~/components/exam/solution-panel";
 import { optionLetter, Rendered } from "~/components/exam/question-content";
+import { LateAnswersNote } from "~/components/exam/late-answers-note";
+import { useKeptAnswers } from "~/components/exam/use-kept-answers";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -35,13 +38,16 @@ const BACK = (
   </ButtonLink>
 );
 
-export default function MockTestResult({ loaderData }: Route.ComponentProps) {
-  const { result, withheld } = loaderData;
+export default function MockTestResult({ loaderData, params }: Route.ComponentProps) {
+  const { result, withheld, lateAnswers } = loaderData;
+  const revalidator = useRevalidator();
+  useKeptAnswers(params.attemptId, () => void revalidator.revalidate());
   if (!result)
     return (
       <div className="mx-auto max-w-3xl">
         <PageHeader title="Result" actions={BACK} />
         <EmptyState icon={<Hourglass />} title={<span role="status">{withheld}</span>} />
+        <LateAnswersNote lateAnswers={lateAnswers} />
       </div>
     );
   return (
@@ -54,6 +60,7 @@ export default function MockTestResult({ loaderData }: Route.ComponentProps) {
         actions={BACK}
       />
       <Overview result={result} />
+      <LateAnswersNote lateAnswers={lateAnswers} />
       <Subjects result={result} />
       <Sections result={result} />
       <Review questions={result.questions} />

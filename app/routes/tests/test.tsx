@@ -41,6 +41,7 @@ const TOASTS = {
   release: "Results released",
   policy: "Key decision saved; every attempt has been scored again",
   "extra-time": "Extra time granted",
+  "late-review": "Late answer decided; the student's result says so",
 } as const;
 
 /** The test's life (publish, close, release results), key decisions and extra time; each back here with a toast. */
@@ -58,6 +59,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     "extra-time": () =>
       services.attempts.grantExtraTime(reader, String(form.get("attemptId") ?? ""), {
         minutes: Number(form.get("minutes") || Number.NaN),
+      }),
+    "late-review": () =>
+      services.attempts.reviewLate(reader, params.id, String(form.get("lateId") ?? ""), {
+        decision: String(form.get("decision") ?? ""),
       }),
   }[intent];
   if (!run) return refused("Unknown action");
@@ -377,6 +382,70 @@ function KeyDecision({ question }: { question: PaperRow }) {
   );
 }
 
+const LATE_DECISIONS = {
+  counted: { label: "Counted", tone: "success" },
+  held: { label: "Awaiting review", tone: "warning" },
+  "not-counted": { label: "Not counted", tone: "destructive" },
+  refused: { label: "Refused", tone: "destructive" },
+} as const;
+
+/**
+ * Answers that reached the server after their sitting's deadline (issue 38 §2, decision 0034): who,
+ * which question, what was decided and why; one held for review is counted or not from here.
+ */
+function LateAnswers({ lateAnswers }: { lateAnswers: LoaderData["analysis"]["lateAnswers"] }) {
+  if (!lateAnswers.length) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">
+          Answers that arrived after time was up{" "}
+          <span className="font-normal text-muted-foreground">({lateAnswers.length})</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <THead>
+            <tr>
+              <Th>Student</Th>
+              <Th>Question</Th>
+              <Th>Decision</Th>
+              <Th className="hidden md:table-cell">Why</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {lateAnswers.map((late) => (
+              <Tr key={late._id}>
+                <Td>
+                  {late.name ?? "—"}
+                  <span className="block text-xs text-muted-foreground">{late.email}</span>
+                </Td>
+                <Td className="tabular-nums">Q{late.questionNumber}</Td>
+                <Td>
+                  <Badge tone={LATE_DECISIONS[late.decision].tone}>{LATE_DECISIONS[late.decision].label}</Badge>
+                  {late.decision === "held" && (
+                    <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                      <input type="hidden" name="intent" value="late-review" />
+                      <input type="hidden" name="lateId" value={late._id} />
+                      <Button size="sm" name="decision" value="count">
+                        Count it
+                      </Button>
+                      <Button size="sm" variant="outline" name="decision" value="not-count">
+                        Do not count
+                      </Button>
+                    </Form>
+                  )}
+                </Td>
+                <Td className="hidden text-sm md:table-cell">{late.text}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
 function Results({ test, analysis, running }: Pick<LoaderData, "test" | "analysis" | "running">) {
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
@@ -431,6 +500,8 @@ function Results({ test, analysis, running }: Pick<LoaderData, "test" | "analysi
           )}
         </CardContent>
       </Card>
+
+      <LateAnswers lateAnswers={analysis.lateAnswers} />
 
       {analysis.takers > 0 && (
         <Card>

@@ -4,6 +4,7 @@ import { billingEnum, centerStatusEnum, enquiryStatusEnum, messageLanguageEnum }
 import { users } from "./users.ts";
 import { pricingPlans } from "./pricing.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
+import type { LateAnswerPolicy } from "#common/mock-tests/late-answers.ts";
 
 export interface SiteProfile {
   tagline?: string;
@@ -54,6 +55,12 @@ export const centers = pgTable(
     internationalMessages: boolean().notNull().default(false),
     /** The language of messages sent on the institute's behalf, to those who chose none themselves. */
     messageLanguage: messageLanguageEnum().notNull().default("en"),
+    /**
+     * Answers made before a sitting's deadline that reach the server after it (issue 38 §2): how
+     * long after the deadline they are still taken, and whether they count, wait for review or not.
+     */
+    lateAnswerGraceMinutes: integer().notNull().default(10),
+    lateAnswerPolicy: text().$type<LateAnswerPolicy>().notNull().default("count"),
     /** Bumped on every change that alters the rendered site; part of the HTML cache key. */
     siteVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

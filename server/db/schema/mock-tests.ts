@@ -19,6 +19,7 @@ import type { SectionMarking } from "#common/mock-tests/marking.ts";
 import type { KeyPolicy, TieBreak } from "#common/mock-tests/policies.ts";
 import type { PatternId } from "#common/mock-tests/patterns.ts";
 import type { StoredResult } from "#common/mock-tests/score.ts";
+import type { LateDecision, LateReason } from "#common/mock-tests/late-answers.ts";
 import { attemptSubmitterEnum, mockTestStatusEnum, questionTypeEnum, resultReleaseEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
@@ -210,8 +211,41 @@ export const attemptResponses = pgTable(
     markedForReview: boolean().notNull().default(false),
     seq: integer().notNull(),
     savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the screen says the answer was made, in the server's clock (null from a screen that did not say). */
+    answeredAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+/**
+ * Saves that reached the server after the sitting's deadline (issue 38 §2, decision 0034), one per
+ * question (the newest), with what was decided and why: counted, held for the institute's review,
+ * not counted, or refused. A counted one is also in `attempt_responses`; the others are kept here
+ * only, so the student is told of each and the institute can review them.
+ */
+export const lateAnswers = pgTable(
+  "late_answers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    attemptId: uuid()
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: uuid()
+      .notNull()
+      .references(() => mockTestQuestions.id, { onDelete: "cascade" }),
+    answer: text(),
+    markedForReview: boolean().notNull().default(false),
+    seq: integer().notNull(),
+    answeredAt: timestamp({ withTimezone: true }),
+    arrivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decision: text().$type<LateDecision>().notNull(),
+    reason: text().$type<LateReason>().notNull(),
+    /** The grace period in force when it arrived (the institute may change it later). */
+    graceMinutes: integer().notNull(),
+    reviewedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("late_answers_attempt_question_key").on(t.attemptId, t.questionId)],
 );
 
 /** An attempt's journey with server times: opened, visited, answered, cleared, marked, section changed, resumed, submitted. */

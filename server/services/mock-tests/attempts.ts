@@ -4,6 +4,7 @@ import {
   attemptResponses,
   attempts,
   centers,
+  lateAnswers,
   contents,
   enrollments,
   mockTests,
@@ -13,12 +14,25 @@ import {
 import type { Db, DbOrTx } from "../../db/types.ts";
 import { HttpError, conflict, notFound, parseWith } from "../../http/errors.ts";
 import type { Logger } from "../../runtime/logger.ts";
-import type { AttemptAnswer, AttemptView, SavedResponse } from "#common/mock-tests/attempt.ts";
+import type { AttemptAnswer, AttemptView, ResponseSaveResult, SavedResponse } from "#common/mock-tests/attempt.ts";
 import type { AnswerKey, QuestionJson } from "#common/mock-tests/question.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import type { Outcome, StoredResult } from "#common/mock-tests/score.ts";
 import { resultsReleased } from "#common/mock-tests/test-availability.ts";
-import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema } from "#common/mock-tests/test-input.ts";
+import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema, SubmitSchema } from "#common/mock-tests/test-input.ts";
+import {
+  CLOCK_SUBMIT_TOLERANCE_MS,
+  LATE_ANSWER_DEFAULTS,
+  LateAnswerSettingsSchema,
+  LateReviewSchema,
+  STAMP_SKEW_MS,
+  type LateAnswerSettings,
+  lateAnswerText,
+  type LateAnswerJson,
+  type LateDecision,
+  type LateReason,
+  type LateSaveJson,
+} from "#common/mock-tests/late-answers.ts";
 import type { Reader } from "../content-access.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
@@ -35,6 +49,8 @@ import {
 } from "#common/mock-tests/subjects.ts";
 import { secondsPerQuestion } from "./timing.ts";
 import { EVENT_LOG_LIMITS, checkRoomInLog } from "./event-log.ts";
+import { EXAM_ACCESS_TEXTS, instituteRole, mayDo } from "./exam-access.ts";
+import { currentTenantScope } from "../../db/tenant-scope.ts";
 import { TEST_TEXTS, testListColumns, testsFor, toTestJson, type TestJson } from "./tests.ts";
 
 export const ATTEMPT_TEXTS = {
@@ -51,7 +67,13 @@ export const ATTEMPT_TEXTS = {
   notReleasedUntil: (when: string) => `Your result will be shown after the test closes (${when})`,
   practiceOnly: "Solutions are shown during practice tests only",
   notSaved: "Save an answer to this question first",
+  notYetTimeUp: "Time is not up yet: the test goes on until its deadline",
+  lateDecided: "This late answer has already been decided",
+  lateNotFound: "Late answer not found",
 } as const;
+
+/** Why a late save is refused as a time that cannot be true (422), rather than as late (409). */
+const IMPLAUSIBLE: ReadonlySet<LateReason> = new Set(["before-start", "in-future", "out-of-order"]);
 
 type AttemptRow = typeof attempts.$inferSelect;
 type MockTestRow = typeof mockTests.$inferSelect;
@@ -62,6 +84,8 @@ export interface ResultJson extends Omit<StoredResult, "questions" | "sections">
   /** Totals by subject (Physics, Chemistry, Mathematics; Botany, Zoology…) with the seconds spent on each. */
   subjects: SubjectTotal[];
   attemptId: string;
+  /** Answers that reached the server after the deadline, each with what was decided and why. */
+  lateAnswers: (LateAnswerJson & { text: string })[];
   testId: string;
   title: string;
   submittedAt: string;
@@ -255,16 +279,17 @@ export class AttemptService {
 
   /**
    * Saves one question's answer. A save older than the newest saved for that question is ignored
-   * (`saved: false`); after the deadline, or once submitted, 409. The attempt row is locked (for no key update: a share lock would
-   * deadlock two saves that both go on to raise last_seq)
-   * so a save and the clock's submission never interleave.
+   * (`saved: false`). The attempt row is locked (for no key update: a share lock would deadlock two
+   * saves that both go on to raise last_seq) so a save and the clock's submission never interleave.
+   * The answer carries the deadline and the server's clock, so an open screen follows extra time.
+   * After the deadline (or once the clock has submitted) a save is a late answer (`lateSave`).
    */
   async save(
     student: Reader,
     attemptId: string,
     questionId: string,
     input: unknown,
-  ): Promise<{ saved: boolean; seq: number }> {
+  ): Promise<ResponseSaveResult & { late?: LateSaveJson }> {
     const body = parseWith(ResponseSaveSchema, input);
     const attempt = await this.own(student.id, attemptId);
     const paper = await this.paperOf(attempt.testId);
@@ -278,6 +303,8 @@ export class AttemptService {
         : body.markedForReview
           ? "marked"
           : "answered";
+    // A stamp ahead of the server's clock is not kept on an answer in time: the server's time stands in.
+    const stamp = body.answeredAt?.toISOString() ?? null;
     // Both drivers (node-postgres, PGlite) answer a raw statement with its rows.
     // The save's log entry is written while the sitting's log has room (event-log.ts); the answer always is.
     const { rows } = (await this.db.execute(sql`
@@ -286,10 +313,12 @@ export class AttemptService {
         where id = ${attemptId} and submitted_at is null and deadline > now()
         for no key update
       ), saved as (
-        insert into ${attemptResponses} (attempt_id, question_id, answer, marked_for_review, seq, saved_at)
-        select id, ${questionId}::uuid, ${JSON.stringify(answer)}::text, ${body.markedForReview}::boolean, ${body.seq}::int, now() from live
+        insert into ${attemptResponses} (attempt_id, question_id, answer, marked_for_review, seq, saved_at, answered_at)
+        select id, ${questionId}::uuid, ${JSON.stringify(answer)}::text, ${body.markedForReview}::boolean, ${body.seq}::int, now(),
+          least(${stamp}::timestamptz, now()) from live
         on conflict (attempt_id, question_id) do update
-          set answer = excluded.answer, marked_for_review = excluded.marked_for_review, seq = excluded.seq, saved_at = excluded.saved_at
+          set answer = excluded.answer, marked_for_review = excluded.marked_for_review, seq = excluded.seq,
+            saved_at = excluded.saved_at, answered_at = excluded.answered_at
           where ${attemptResponses}.seq < excluded.seq
         returning seq
       ), logged as (
@@ -302,9 +331,13 @@ export class AttemptService {
         where id in (select id from live) and exists (select 1 from saved)
       )
       select case when exists (select 1 from saved) then 'saved' when exists (select 1 from live) then 'older' else 'closed' end as outcome,
-        (select seq from ${attemptResponses} where attempt_id = ${attemptId} and question_id = ${questionId}) as seq
-    `)) as unknown as { rows: { outcome: string; seq: number | null }[] };
+        (select seq from ${attemptResponses} where attempt_id = ${attemptId} and question_id = ${questionId}) as seq,
+        (select deadline from ${attempts} where id = ${attemptId}) as deadline, now() as server_now
+    `)) as unknown as {
+      rows: { outcome: string; seq: number | null; deadline: Date | string; server_now: Date | string }[];
+    };
     const { outcome } = rows[0];
+    if (outcome === "closed") return this.lateSave(attemptId, questionId, body);
     let { seq } = rows[0];
     // Refused as older after waiting for another save of this sitting: the statement's own snapshot
     // predates that save, so the newer seq is read again.
@@ -313,8 +346,333 @@ export class AttemptService {
         .select({ seq: attemptResponses.seq })
         .from(attemptResponses)
         .where(and(eq(attemptResponses.attemptId, attemptId), eq(attemptResponses.questionId, questionId)));
-    if (outcome === "closed") throw conflict(ATTEMPT_TEXTS.timeUp);
-    return { saved: outcome === "saved", seq: outcome === "saved" ? body.seq : (seq ?? body.seq) };
+    return {
+      saved: outcome === "saved",
+      seq: outcome === "saved" ? body.seq : (seq ?? body.seq),
+      deadline: new Date(rows[0].deadline).toISOString(),
+      serverNow: new Date(rows[0].server_now).toISOString(),
+    };
+  }
+
+  /**
+   * A save that reached the server after the sitting's deadline (issue 38 §2, decision 0034). It is
+   * judged by when the screen says it was made, against the server's clock: made before the
+   * deadline, arrived within the institute's grace period, and a time that can be true (not before
+   * the sitting began, not later than it arrived, not earlier than an answer made before it). One
+   * that passes counts, waits for the institute's review or does not count, as the institute
+   * chose; a counted one re-scores a sitting the clock already closed. Every late answer is
+   * recorded with the decision and the reason, whatever it is; a refused one is answered 409 (late)
+   * or 422 (a time that cannot be true) with the same `late` explanation.
+   */
+  private async lateSave(
+    attemptId: string,
+    questionId: string,
+    body: { answer: AttemptAnswer; markedForReview: boolean; seq: number; answeredAt?: Date },
+  ): Promise<ResponseSaveResult & { late?: LateSaveJson }> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          attempt: attempts,
+          graceMinutes: centers.lateAnswerGraceMinutes,
+          policy: centers.lateAnswerPolicy,
+        })
+        .from(attempts)
+        .leftJoin(centers, eq(centers.id, attempts.centerId))
+        .where(eq(attempts.id, attemptId))
+        .for("update", { of: attempts });
+      const attempt = row.attempt;
+      const now = new Date();
+      // The student's own submit before the deadline ends the sitting: nothing after it is theirs to add.
+      if (
+        (attempt.submittedAt && attempt.submittedBy === "student") ||
+        (!attempt.submittedAt && now < attempt.deadline)
+      )
+        throw conflict(ATTEMPT_TEXTS.timeUp);
+      const graceMinutes = row.graceMinutes ?? LATE_ANSWER_DEFAULTS.graceMinutes;
+      const policy = row.policy ?? LATE_ANSWER_DEFAULTS.policy;
+      const made = body.answeredAt ?? null;
+      // The newest time the server holds for an answer made before this one (by the screen's numbering).
+      const [before] = await tx
+        .select({
+          at: sql<Date | string | null>`max(coalesce(${attemptResponses.answeredAt}, ${attemptResponses.savedAt}))`,
+        })
+        .from(attemptResponses)
+        .where(
+          and(
+            eq(attemptResponses.attemptId, attemptId),
+            sql`${attemptResponses.seq} > 0 and ${attemptResponses.seq} < ${body.seq}`,
+          ),
+        );
+      const madeBefore = before?.at ? new Date(before.at).getTime() : null;
+      const reason: LateReason = !made
+        ? "unstamped"
+        : made.getTime() > now.getTime() + STAMP_SKEW_MS
+          ? "in-future"
+          : made.getTime() < attempt.startedAt.getTime() - STAMP_SKEW_MS
+            ? "before-start"
+            : madeBefore !== null && made.getTime() < madeBefore - STAMP_SKEW_MS
+              ? "out-of-order"
+              : made > attempt.deadline
+                ? "made-late"
+                : now.getTime() > attempt.deadline.getTime() + graceMinutes * 60_000
+                  ? "after-grace"
+                  : policy === "ignore"
+                    ? "policy"
+                    : "in-time";
+      const decision: LateDecision =
+        reason !== "in-time"
+          ? reason === "policy"
+            ? "not-counted"
+            : "refused"
+          : policy === "review"
+            ? "held"
+            : "counted";
+      const recorded = await tx
+        .insert(lateAnswers)
+        .values({
+          attemptId,
+          questionId,
+          answer: JSON.stringify(body.answer),
+          markedForReview: body.markedForReview,
+          seq: body.seq,
+          answeredAt: made,
+          arrivedAt: now,
+          decision,
+          reason,
+          graceMinutes,
+        })
+        .onConflictDoUpdate({
+          target: [lateAnswers.attemptId, lateAnswers.questionId],
+          set: {
+            answer: sql`excluded.answer`,
+            markedForReview: sql`excluded.marked_for_review`,
+            seq: sql`excluded.seq`,
+            answeredAt: sql`excluded.answered_at`,
+            arrivedAt: sql`excluded.arrived_at`,
+            decision: sql`excluded.decision`,
+            reason: sql`excluded.reason`,
+            graceMinutes: sql`excluded.grace_minutes`,
+            reviewedBy: null,
+            reviewedAt: null,
+          },
+          setWhere: sql`${lateAnswers.seq} < excluded.seq`,
+        })
+        .returning({ id: lateAnswers.id });
+      const late: LateSaveJson = {
+        decision,
+        reason,
+        message: lateAnswerText({
+          decision,
+          reason,
+          answeredAt: made?.toISOString() ?? null,
+          arrivedAt: now.toISOString(),
+          graceMinutes,
+        }),
+      };
+      const counted = recorded.length > 0 && decision === "counted";
+      const saved = counted && (await this.takeLate(tx, attempt, questionId, body, made));
+      return { late, saved, recorded: recorded.length > 0, attempt, now };
+    });
+    const { late, attempt, now } = outcome;
+    if (outcome.saved) await this.rankAgainIfRanked(attempt.testId);
+    if (late.decision === "refused")
+      throw IMPLAUSIBLE.has(late.reason)
+        ? new HttpError(422, late.message, { late })
+        : new HttpError(409, ATTEMPT_TEXTS.timeUp, { late });
+    return {
+      saved: outcome.saved,
+      seq: body.seq,
+      deadline: attempt.deadline.toISOString(),
+      serverNow: now.toISOString(),
+      late,
+    };
+  }
+
+  /**
+   * A late answer that counts: saved as the sitting's answer (when newer than what it holds) and, if
+   * the clock has closed the sitting, the sitting scored again as it closed, time per question included.
+   */
+  private async takeLate(
+    tx: DbOrTx,
+    attempt: AttemptRow,
+    questionId: string,
+    body: { answer: AttemptAnswer; markedForReview: boolean; seq: number },
+    made: Date | null,
+  ): Promise<boolean> {
+    const saved = await tx
+      .insert(attemptResponses)
+      .values({
+        attemptId: attempt.id,
+        questionId,
+        answer: JSON.stringify(body.answer),
+        markedForReview: body.markedForReview,
+        seq: body.seq,
+        answeredAt: made,
+      })
+      .onConflictDoUpdate({
+        target: [attemptResponses.attemptId, attemptResponses.questionId],
+        set: {
+          answer: sql`excluded.answer`,
+          markedForReview: sql`excluded.marked_for_review`,
+          seq: sql`excluded.seq`,
+          savedAt: sql`now()`,
+          answeredAt: sql`excluded.answered_at`,
+        },
+        setWhere: sql`${attemptResponses.seq} < excluded.seq`,
+      })
+      .returning({ seq: attemptResponses.seq });
+    if (!saved.length) return false;
+    await tx
+      .update(attempts)
+      .set({ lastSeq: sql`greatest(${attempts.lastSeq}, ${body.seq})` })
+      .where(eq(attempts.id, attempt.id));
+    if (!attempt.submittedAt) return true;
+    const paper = await this.deps.papers.get(attempt.testId, tx);
+    if (!paper) return true;
+    const result = await scoreOne(tx, paper, attempt.id, await keysNow(tx, attempt.testId), attempt.submittedAt);
+    await tx
+      .update(attempts)
+      .set({ score: Math.round(result.score * 100), result })
+      .where(eq(attempts.id, attempt.id));
+    return true;
+  }
+
+  /** Ranks stored before a late answer counted are stored again. */
+  private async rankAgainIfRanked(testId: string): Promise<void> {
+    const [test] = await this.db
+      .select({ rankedAt: mockTests.rankedAt })
+      .from(mockTests)
+      .where(eq(mockTests.contentId, testId));
+    if (test?.rankedAt) await this.rankAll(testId);
+  }
+
+  /**
+   * The institute's review of a late answer held for it: counted (saved and the sitting scored
+   * again) or not. Only an answer still held can be decided.
+   */
+  async reviewLate(viewer: Reader, testId: string, lateId: string, input: unknown): Promise<LateAnswerJson> {
+    const { decision } = parseWith(LateReviewSchema, input);
+    if (!isUuid(testId) || !isUuid(lateId)) throw notFound(ATTEMPT_TEXTS.lateNotFound);
+    const done = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ late: lateAnswers, attempt: attempts })
+        .from(lateAnswers)
+        .innerJoin(attempts, eq(attempts.id, lateAnswers.attemptId))
+        .innerJoin(mockTests, eq(mockTests.contentId, attempts.testId))
+        .innerJoin(contents, eq(contents.id, attempts.testId))
+        .where(and(eq(lateAnswers.id, lateId), eq(attempts.testId, testId), testsFor(viewer, "run")))
+        .for("update", { of: attempts });
+      if (!row) throw notFound(ATTEMPT_TEXTS.lateNotFound);
+      if (row.late.decision !== "held") throw conflict(ATTEMPT_TEXTS.lateDecided);
+      const counted = decision === "count";
+      await tx
+        .update(lateAnswers)
+        .set({
+          decision: counted ? "counted" : "not-counted",
+          reason: "reviewed",
+          reviewedBy: viewer.id,
+          reviewedAt: new Date(),
+        })
+        .where(eq(lateAnswers.id, lateId));
+      const saved =
+        counted &&
+        (await this.takeLate(
+          tx,
+          row.attempt,
+          row.late.questionId,
+          {
+            answer: readAnswer(row.late.answer),
+            markedForReview: row.late.markedForReview,
+            seq: row.late.seq,
+          },
+          row.late.answeredAt,
+        ));
+      return { saved };
+    });
+    if (done.saved) await this.rankAgainIfRanked(testId);
+    const [listed] = (await this.lateAnswersOf(testId)).filter((l) => l._id === lateId);
+    return listed;
+  }
+
+  /** The student's own sitting's late answers (told with the result, and while it is withheld). */
+  async lateAnswersForStudent(student: Reader, attemptId: string): Promise<(LateAnswerJson & { text: string })[]> {
+    const attempt = await this.own(student.id, attemptId);
+    return (await this.lateAnswersOf(attempt.testId, attemptId)).map(({ attemptId: _, ...rest }) => rest);
+  }
+
+  /** The late answers of a sitting, or of every sitting of a test, in paper order. */
+  private async lateAnswersOf(
+    testId: string,
+    attemptId?: string,
+  ): Promise<(LateAnswerJson & { attemptId: string; text: string })[]> {
+    const paper = await this.paperOf(testId);
+    const numbers = new Map(
+      paper.sections.flatMap((s) => s.questions).map(({ id }, index) => [id, index + 1] as const),
+    );
+    const rows = await this.db
+      .select({ late: lateAnswers, deadline: attempts.deadline })
+      .from(lateAnswers)
+      .innerJoin(attempts, eq(attempts.id, lateAnswers.attemptId))
+      .where(and(eq(attempts.testId, testId), attemptId ? eq(attempts.id, attemptId) : undefined))
+      .orderBy(asc(lateAnswers.arrivedAt));
+    return rows
+      .map(({ late, deadline }) => {
+        const json: LateAnswerJson = {
+          _id: late.id,
+          questionId: late.questionId,
+          questionNumber: numbers.get(late.questionId) ?? 0,
+          decision: late.decision,
+          reason: late.reason,
+          answeredAt: late.answeredAt?.toISOString() ?? null,
+          arrivedAt: late.arrivedAt.toISOString(),
+          deadline: deadline.toISOString(),
+          graceMinutes: late.graceMinutes,
+        };
+        return { ...json, attemptId: late.attemptId, text: lateAnswerText(json) };
+      })
+      .sort((a, b) => a.questionNumber - b.questionNumber);
+  }
+
+  /** The institute's grace period for late answers and what they do; its owner or team (`run`), or an admin. */
+  async lateAnswerSettings(viewer: Reader, centerId: string): Promise<LateAnswerSettings> {
+    await this.mayRun(viewer, centerId);
+    const [row] = await this.db
+      .select({ graceMinutes: centers.lateAnswerGraceMinutes, policy: centers.lateAnswerPolicy })
+      .from(centers)
+      .where(eq(centers.id, centerId));
+    if (!row) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
+    return row;
+  }
+
+  async setLateAnswerSettings(viewer: Reader, centerId: string, input: unknown): Promise<LateAnswerSettings> {
+    const settings = parseWith(LateAnswerSettingsSchema, input);
+    await this.mayRun(viewer, centerId);
+    const [row] = await this.db
+      .update(centers)
+      .set({ lateAnswerGraceMinutes: settings.graceMinutes, lateAnswerPolicy: settings.policy, updatedAt: new Date() })
+      .where(eq(centers.id, centerId))
+      .returning({ graceMinutes: centers.lateAnswerGraceMinutes, policy: centers.lateAnswerPolicy });
+    if (!row) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
+    return row;
+  }
+
+  private async mayRun(viewer: Reader, centerId: string): Promise<void> {
+    if (!isUuid(centerId)) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
+    const site = currentTenantScope();
+    if (site && site !== centerId) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
+    if (viewer.role === "admin") return;
+    const role = await instituteRole(this.db, viewer.id, centerId);
+    if (!role || !mayDo(role, "run")) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
+  }
+
+  /** What an open screen asks every few seconds: the deadline (extra time shows) and the server's clock. */
+  async clock(student: Reader, attemptId: string): Promise<{ deadline: string; serverNow: string; status: string }> {
+    const attempt = await this.own(student.id, attemptId);
+    return {
+      deadline: attempt.deadline.toISOString(),
+      serverNow: new Date().toISOString(),
+      status: attempt.submittedAt ? "submitted" : "in-progress",
+    };
   }
 
   /**
@@ -377,13 +735,37 @@ export class AttemptService {
     });
   }
 
-  /** The student's submission: the result, the same one however often it is asked for. */
-  async submit(student: Reader, attemptId: string): Promise<{ submitted: true; released: boolean }> {
+  /**
+   * The student's submission: the result, the same one however often it is asked for. A submit by
+   * the screen's clock ("time up") that comes before the server's deadline, less a small tolerance,
+   * is refused with the deadline and the server's clock (extra time was granted, or the screen's
+   * clock ran fast): the screen goes on counting. The student's own submit is always taken.
+   */
+  async submit(
+    student: Reader,
+    attemptId: string,
+    input: unknown = {},
+  ): Promise<{ submitted: true; released: boolean; lateAnswers: (LateAnswerJson & { text: string })[] }> {
+    const { by } = parseWith(SubmitSchema, input);
     const attempt = await this.own(student.id, attemptId);
+    const now = new Date();
+    if (
+      by === "clock" &&
+      !attempt.submittedAt &&
+      now.getTime() < attempt.deadline.getTime() - CLOCK_SUBMIT_TOLERANCE_MS
+    )
+      throw new HttpError(409, ATTEMPT_TEXTS.notYetTimeUp, {
+        deadline: attempt.deadline.toISOString(),
+        serverNow: now.toISOString(),
+      });
     await this.finish(attemptId, "student");
     // Read afresh: a release made on another instance is not in a kept paper.
     const [test] = await this.db.select().from(mockTests).where(eq(mockTests.contentId, attempt.testId));
-    return { submitted: true, released: resultsReleased(test) };
+    return {
+      submitted: true,
+      released: resultsReleased(test),
+      lateAnswers: await this.lateAnswersOf(attempt.testId, attemptId),
+    };
   }
 
   /**
@@ -441,7 +823,9 @@ export class AttemptService {
       .where(
         and(
           isNull(mockTests.rankedAt),
-          lte(mockTests.closesAt, now),
+          // Answers made in time may still arrive within the institute's grace period: ranks (and
+          // results that wait for the window) wait for it too.
+          sql`${mockTests.closesAt} + make_interval(mins => coalesce((select ${centers.lateAnswerGraceMinutes} from ${centers} where ${centers.id} = ${mockTests.centerId}), ${LATE_ANSWER_DEFAULTS.graceMinutes}::int)) <= ${now.toISOString()}::timestamptz`,
           sql`not exists (select 1 from ${attempts} where ${attempts.testId} = ${mockTests.contentId} and ${attempts.submittedAt} is null)`,
         ),
       );
@@ -592,11 +976,13 @@ export class AttemptService {
     const outcomes = new Map(scored.map((q) => [q.id, q]));
     const layout = layoutOf(paper);
     const perSection = sectionSeconds(layout, attempt.result);
+    const late = await this.lateAnswersOf(attempt.testId, attemptId);
     return {
       ...totals,
       sections: totals.sections.map((section, index) => ({ ...section, seconds: perSection[index] ?? 0 })),
       subjects: subjectTotals(layout, attempt.result),
       attemptId: attempt.id,
+      lateAnswers: late.map(({ attemptId: _, ...rest }) => rest),
       testId: attempt.testId,
       title: paper.title,
       submittedAt: attempt.submittedAt.toISOString(),
@@ -795,8 +1181,12 @@ export class AttemptService {
         };
       }),
     );
+    const names = new Map(taken.map((t) => [t.attempt.id, { name: t.name, email: t.email }]));
+    const late = await this.lateAnswersOf(testId);
     return {
       takers: firsts.length,
+      // Answers that arrived after their sitting's deadline, with what was decided: those held wait for a review.
+      lateAnswers: late.map((l) => ({ ...l, ...(names.get(l.attemptId) ?? { name: null, email: null }) })),
       rankList: firsts
         .toSorted((a, b) => (placed.get(a.attempt.id)?.rank ?? 0) - (placed.get(b.attempt.id)?.rank ?? 0))
         .map((t) => ({
