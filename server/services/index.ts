@@ -291,7 +291,7 @@ export function createServices({
     trials,
     refunds,
     invoices,
-    settings: new SettingsService(db, env),
+    settings: new SettingsService(db, env, database),
     questionBank,
     mockTests,
     attempts,

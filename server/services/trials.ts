@@ -14,6 +14,7 @@ import type { TenantDirectory } from "./tenants.ts";
 import type { NoticeService } from "./notices.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
+import { ownerContactProfile } from "./site-contacts.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -99,6 +100,7 @@ export class TrialService {
             startsAt: now,
             expiresAt: endsAt,
             trialEndsAt: endsAt,
+            siteProfile: ownerContactProfile(input),
           })
           .returning();
         await tx.update(trials).set({ centerId: row.id }).where(eq(trials.id, trial.id));

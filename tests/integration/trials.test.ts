@@ -93,6 +93,21 @@ describe("POST /api/trial", () => {
     expect(stats.centers.trials).toBeGreaterThanOrEqual(1);
   });
 
+  it("puts the owner's e-mail and phone from the wizard on the trial's new site, as a paid plan does", async () => {
+    const o = await owner();
+    const body = trialBody({ email: "contact-trial@example.com", phone: "+91 98765 43210" });
+    const res = await startTrial(o.auth, body);
+    expect(res.status).toBe(201);
+    const { center } = await res.json();
+    expect((await centerRow(center._id)).siteProfile).toEqual({
+      contactEmail: "contact-trial@example.com",
+      phone: "+91 98765 43210",
+    });
+    const html = await (await t.request("/", { host: center.workingHost })).text();
+    expect(html).toContain('href="mailto:contact-trial@example.com"');
+    expect(html).toContain('href="tel:+919876543210"');
+  });
+
   it("refuses a second trial of the same owner (409); an unproven domain blocks nobody, a proven one everybody else", async () => {
     const o = await owner();
     const first = trialBody();
