@@ -1,5 +1,6 @@
 import type { CatalogItem, SiteData } from "../types";
 import { ChartIcon, FileIcon, LiveIcon, VideoIcon } from "./icons";
+import { formatTime } from "#common/time.ts";
 
 const SECTIONS = [
   { key: "live", title: "Live Classes", anchor: "live", Icon: LiveIcon, empty: "New live classes are announced here." },
@@ -19,11 +20,7 @@ function priceLabel(price: number): string {
 
 function when(item: CatalogItem): string | null {
   if (!item.startsAt) return null;
-  return new Date(item.startsAt).toLocaleString("en-IN", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Kolkata",
-  });
+  return formatTime(item.startsAt);
 }
 
 /** The institute's live classes, courses and materials, each linking to enrolment in its catalog. */

@@ -6,6 +6,7 @@ import { badgeLabel, isUnread, newestShown, type AdminNotifications } from "#com
 import { formatRupees } from "#common/format.ts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { formatTime } from "#common/time.ts";
 
 /** Spec §9: admins' notifications are polled every 45 s (and on each route change). */
 export const POLL_MS = 45_000;
@@ -90,14 +91,6 @@ function maxTimes(state: AdminNotifications["state"], seen: ReturnType<typeof ne
 function money(minor: number, currency: string): string {
   return currency === "INR" ? formatRupees(minor / 100) : `${(minor / 100).toFixed(2)} ${currency}`;
 }
-
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
 
 interface Entry {
   kind: "purchase" | "template" | "trial" | "refund";
@@ -256,7 +249,7 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
                           </p>
                         ))}
                         <p className="mt-0.5 text-xs text-muted-foreground">
-                          <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                          <time dateTime={entry.at}>{formatTime(entry.at, "dayTime")}</time>
                         </p>
                       </div>
                       {entry.unread && <span className="mt-2 size-2 shrink-0 rounded-full bg-primary" aria-hidden />}
