@@ -70,6 +70,14 @@ export function CatalogBlocks({ catalog, headingLevel = 3 }: { catalog: SiteData
 }
 
 /**
+ * The lead magnet's way in: a visitor is new to the institute, so it opens on Register (a student
+ * who is signed in goes straight on to the test; one with an account switches to Sign in there).
+ */
+export function freeTestHref(id: string): string {
+  return `/auth?role=student&mode=register&redirectTo=${encodeURIComponent(`/student/mock-tests/${id}`)}`;
+}
+
+/**
  * The institute's mock tests: a free test is the site's lead magnet (taking it asks a visitor to
  * sign up as the institute's student first); paid tests and series are bought from the catalog.
  */
@@ -89,7 +97,7 @@ function MockTests({ items, H }: { items: CatalogItem[]; H: "h2" | "h3" }) {
               <span className="ps-catalog-meta">{item.type === "series" ? "Test series" : "Mock test"}</span>
               <span className="ps-catalog-foot">
                 <span className="ps-price">{priceLabel(item.price)}</span>
-                <a className="ps-link" href={free ? `/student/mock-tests/${item.id}` : `/catalog#content-${item.id}`}>
+                <a className="ps-link" href={free ? freeTestHref(item.id) : `/catalog#content-${item.id}`}>
                   {free ? "Take the free test" : "Buy"}
                 </a>
               </span>
