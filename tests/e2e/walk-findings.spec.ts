@@ -95,8 +95,8 @@ test("the admin overview fits a phone, its scroll areas take the keyboard, its b
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await page.waitForLoadState("networkidle");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // A phone zooms out to a page wider than its screen, so the width is compared with the screen's.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: join(SHOTS, "overview-390.png"), fullPage: true });
   expect(await serious(page, ["color-contrast", "scrollable-region-focusable"])).toEqual([]);
 

@@ -66,7 +66,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard label="Sittings submitted" value={tests.submitted} icon={ClipboardCheck} adminOnly={!isAdmin} />
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
+      {/* minmax(0, …): a long activity line is truncated within the column instead of widening it past a phone's screen. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
