@@ -77,3 +77,11 @@ export function readsAsPlatformName(name: string): boolean {
   if (!PLATFORM_PATTERNS.some((platform) => skeleton.search(platform) >= 0)) return false;
   return onlyGenericWords(PLATFORM_PATTERNS.reduce((rest, platform) => rest.replace(platform, ""), skeleton));
 }
+
+/**
+ * The spec's sign-in toast, "Welcome to the product Dashboard", with the product named: the
+ * institute's name on its own site, the platform's elsewhere (issue 38 §6).
+ */
+export function dashboardWelcome(institute: string | null): string {
+  return `Welcome to the ${institute ?? PLATFORM_NAME} Dashboard`;
+}

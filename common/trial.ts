@@ -10,6 +10,9 @@ export const TRIAL_TEXTS = {
   start: "Start 14-day free trial",
   started: "Your 14-day free trial has started",
   ownerUsed: "You have already used your free trial. Buy a plan to keep going.",
+  ownerHasInstitute: "The free trial is for your first institute. Buy a plan to keep going.",
+  /** Subscription Plan's badge for a trial that is running. */
+  running: "Free trial",
   ownDomain: "This domain already runs your institute's website. Buy a plan to renew it.",
   buy: "Buy plan",
 } as const;

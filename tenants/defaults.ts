@@ -1,4 +1,5 @@
-import type { Program, Testimonial } from "./types.ts";
+import type { Program, SiteData, Testimonial } from "./types.ts";
+import type { SiteLink } from "./shared/site-nav";
 
 /** The spec's sample content, shown until the institute fills in its own. */
 export const DEFAULT_PROGRAMS: Program[] = [
@@ -16,6 +17,11 @@ export const DEFAULT_PROGRAMS: Program[] = [
   },
 ];
 
+/**
+ * Sample testimonials, with exam ranks no student of the institute earned: never shown to visitors
+ * (issue 38 §6). The owner sees them in Website Details, marked as samples, and may confirm them
+ * (they become the institute's own, to edit) or write their own; until then the site has none.
+ */
 export const DEFAULT_TESTIMONIALS: Testimonial[] = [
   {
     name: "Ananya Ghosh",
@@ -55,4 +61,9 @@ export function programFocus(programs: Program[]): string[] {
 /** "JEE, NEET and Boards". */
 export function inWords(items: string[]): string {
   return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** A template's links, without one to a section the site does not show (no testimonials yet). */
+export function siteLinks(links: SiteLink[], data: Pick<SiteData, "testimonials">): SiteLink[] {
+  return links.filter((l) => l.href !== "#testimonials" || data.testimonials.length > 0);
 }

@@ -18,10 +18,14 @@ export function requestOrigin(request: Request, context: Ctx): string {
   return `${secure ? "https" : "http"}://${host}`;
 }
 
-/** What every marketing page's layout needs: where it is served and whether cookies were accepted. */
-export function marketingLayoutData(request: Request, context: Ctx) {
+/**
+ * What every marketing page's layout needs: where it is served, whether cookies were accepted, and
+ * the platform's contacts from Platform Settings (the footer, /contact, the landing page, /legal).
+ */
+export async function marketingLayoutData(request: Request, context: Ctx) {
   const consented = visitorChoices(request.headers.get("cookie")).cookiesAccepted;
-  return { origin: requestOrigin(request, context), consented, year: new Date().getFullYear() };
+  const contacts = await getRequestContext(context).services.settings.publicContacts();
+  return { origin: requestOrigin(request, context), consented, year: new Date().getFullYear(), contacts };
 }
 
 export interface PricingPageData {

@@ -2,16 +2,8 @@
  * The platform's published facts, in one place: contact details, hours and the marketing claims
  * of the spec (§1). Pages read them from here so a change is made once.
  */
-export const CONTACT = {
-  email: "support@pathshala.in",
-  salesEmail: "sales@pathshala.in",
-  investorsEmail: "investors@pathshala.in",
-  phone: "+91 33 4050 6070",
-  phoneHref: "tel:+913340506070",
-  whatsappHref: "https://wa.me/913340506070",
-  location: "Kolkata, India",
-  address: "Salt Lake Sector V, Kolkata, West Bengal 700091, India",
-} as const;
+/** Where the platform is, as the spec's contact page says it; its addresses come from Platform Settings. */
+export const LOCATION = "Kolkata, India";
 
 export const HOURS = {
   phone: "Mon-Fri 9AM-6PM IST",

@@ -19,7 +19,9 @@ import {
 } from "lucide-react";
 import type { Route } from "./+types/home";
 import { seo } from "~/lib/seo";
-import { CONTACT, HOURS, STATS } from "~/lib/site-content";
+import { HOURS, STATS } from "~/lib/site-content";
+import { usePlatformContacts } from "~/lib/platform-contacts";
+import { telHref } from "#common/platform-contacts.ts";
 import { buttonClasses } from "~/components/ui/button";
 import { Hero } from "~/components/marketing/hero";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
@@ -142,6 +144,7 @@ function Stars() {
 }
 
 export default function Landing() {
+  const contacts = usePlatformContacts();
   return (
     <>
       <Hero />
@@ -246,18 +249,22 @@ export default function Landing() {
             </Link>
           </div>
           <ul className="grid content-center gap-4 text-sm">
-            <li className="flex items-center gap-3">
-              <Mail className="size-5 text-primary" aria-hidden />
-              <a href={`mailto:${CONTACT.email}`} className="font-medium hover:underline">
-                {CONTACT.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-3">
-              <Phone className="size-5 text-primary" aria-hidden />
-              <a href={CONTACT.phoneHref} className="font-medium hover:underline">
-                {CONTACT.phone}
-              </a>
-            </li>
+            {contacts.email && (
+              <li className="flex items-center gap-3">
+                <Mail className="size-5 text-primary" aria-hidden />
+                <a href={`mailto:${contacts.email}`} className="font-medium hover:underline">
+                  {contacts.email}
+                </a>
+              </li>
+            )}
+            {contacts.phone && (
+              <li className="flex items-center gap-3">
+                <Phone className="size-5 text-primary" aria-hidden />
+                <a href={telHref(contacts.phone)} className="font-medium hover:underline">
+                  {contacts.phone}
+                </a>
+              </li>
+            )}
             <li className="flex items-center gap-3">
               <MessageCircle className="size-5 text-primary" aria-hidden /> Live chat {HOURS.chat}
             </li>

@@ -1,24 +1,13 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
 import { storable } from "./storable.ts";
-import { INVALID_PHONE, isCallablePhone, isListedPhone, phoneDigits } from "./phone.ts";
+import { INVALID_PHONE, phoneDigits, phoneNumberSchema } from "./phone.ts";
 
 /** A visitor's number, kept as digits to be dialled: the one way to call them back (./phone.ts). */
-export const phoneSchema = v.pipe(
-  text(INVALID_PHONE, "Phone number"),
-  v.trim(),
-  v.check(isCallablePhone, INVALID_PHONE),
-  v.transform(phoneDigits),
-);
+export const phoneSchema = v.pipe(phoneNumberSchema(INVALID_PHONE), v.transform(phoneDigits));
 
 /** An institute's listed number, shown to visitors: it keeps the owner's spacing ("+91 98300 12345"). */
-export const displayPhoneSchema = v.pipe(
-  text(INVALID_PHONE, "Phone number"),
-  v.trim(),
-  v.transform((s) => s.replace(/\s+/g, " ")),
-  v.check(isListedPhone, INVALID_PHONE),
-  v.maxLength(24, INVALID_PHONE),
-);
+export const displayPhoneSchema = phoneNumberSchema(INVALID_PHONE);
 
 export const ENQUIRY_KIND_VALUES = ["Enquire", "Apply Now", "Book Demo"] as const;
 

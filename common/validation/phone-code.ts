@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { text } from "./account.ts";
+import { phoneNumberSchema } from "./phone.ts";
 
 /** Phones on accounts (issue 30 §4): adding one with a code, and signing in with a code. */
 export const PHONE_TEXTS = {
@@ -16,12 +17,7 @@ export const PHONE_TEXTS = {
   signInWithCode: "Sign in with a code instead",
 } as const;
 
-const phone = v.pipe(
-  text(PHONE_TEXTS.invalid),
-  v.trim(),
-  v.nonEmpty(PHONE_TEXTS.invalid),
-  v.maxLength(24, PHONE_TEXTS.invalid),
-);
+const phone = phoneNumberSchema(PHONE_TEXTS.invalid, "Mobile number");
 const code = v.pipe(text(PHONE_TEXTS.wrongCode), v.trim(), v.regex(/^\d{6}$/, "The code is the 6 digits we sent"));
 
 /** `POST /api/auth/phone`, `POST /api/auth/otp`: the number to send a code to. */

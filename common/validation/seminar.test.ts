@@ -32,26 +32,19 @@ describe("seminar booking rules", () => {
       expect(isSeminarEmail(bad)).toBe(false);
   });
 
-  it("accepts phones of 2 to 15 digits after removing spaces, dashes and parentheses", () => {
-    for (const good of [
-      "+91 98765 43210",
-      "(33) 2345-6789",
-      "9876543210",
-      "+1-212-555-0100",
-      "12",
-      "+123456789012345",
-    ]) {
+  it("accepts valid Indian and international numbers (libphonenumber-js), spaces, dashes and parentheses as typed", () => {
+    for (const good of ["+91 98765 43210", "(33) 2345-6789", "9876543210", "+1-212-555-0100", "(033) 2345-6789"]) {
       expect(isPhoneNumber(good), good).toBe(true);
     }
     for (const bad of [
-      "0987654321",
-      "(033) 2345-6789",
+      "12",
       "+0 98765",
       "1",
       "98765x43210",
       "+1234567890123456",
       "++91 98765",
-      "98.765.43210",
+      "+91 12345",
+      "0000000000",
     ]) {
       expect(isPhoneNumber(bad), bad).toBe(false);
     }

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { storable } from "./storable.ts";
+import { isPhoneNumber } from "./phone.ts";
 import { GST_RATES, GST_TEXTS, isGstin } from "../gst.ts";
 
 /**
@@ -54,7 +55,10 @@ export const SettingsSchema = v.object({
     pattern(/^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/, SETTINGS_TEXTS.supportEmail, (s) => s.toLowerCase()),
     SETTINGS_TEXTS.supportEmail,
   ),
-  supportPhone: optional(pattern(/^\+?[\d\s\-()]{6,20}$/, SETTINGS_TEXTS.supportPhone), SETTINGS_TEXTS.supportPhone),
+  supportPhone: optional(
+    v.pipe(v.string(), v.check(isPhoneNumber, SETTINGS_TEXTS.supportPhone)),
+    SETTINGS_TEXTS.supportPhone,
+  ),
   supportChatUrl: optional(
     v.pipe(
       v.string(),

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { emailSchema, text } from "./account.ts";
-import { INVALID_PHONE, isListedPhone } from "./phone.ts";
+import { INVALID_PHONE, optionalPhoneSchema } from "./phone.ts";
 import { BILLINGS } from "./plans.ts";
 import { NAME_READS_AS_PLATFORM, readsAsPlatformName } from "../platform-name.ts";
 
@@ -59,17 +59,8 @@ export const ownerNameSchema = v.pipe(
   v.maxLength(100, "Owner/Director full name is too long"),
 );
 
-/**
- * Optional; when given, a number the institute can be called on, as its site will show it
- * (./phone.ts isListedPhone: "12" passes the seminar's rule but is nobody's number).
- */
-export const phoneSchema = v.pipe(
-  v.optional(v.string(INVALID_PHONE), ""),
-  v.trim(),
-  v.transform((s) => s.replace(/\s+/g, " ")),
-  v.check((s) => s === "" || isListedPhone(s), INVALID_PHONE),
-  v.maxLength(24, INVALID_PHONE),
-);
+/** Optional; when given, a valid number the institute can be called on, as its site will show it (./phone.ts). */
+export const phoneSchema = optionalPhoneSchema(INVALID_PHONE);
 
 /** Steps 1 and 2 of the wizard. */
 export const SetupDetailsSchema = v.object({

@@ -75,3 +75,11 @@ export const SiteProfileInput = v.object({
 });
 
 export type SiteProfileInput = v.InferOutput<typeof SiteProfileInput>;
+
+/** Website Details' words for the sample testimonials (issue 38 §6). */
+export const SITE_TEXTS = {
+  samplesHidden:
+    "Samples, not shown to visitors: their results are made up. Add your students' own, or confirm these to show them:",
+  confirmSamples: "Show these samples on my site",
+  samplesConfirmed: "Sample testimonials confirmed",
+} as const;

@@ -21,11 +21,24 @@ const day = v.pipe(
   v.check(isDay, INVOICE_TEXTS.range),
 );
 
-/** The export's period, in IST days: `from` up to and including `to`. */
+/**
+ * A date field the form may leave blank: the export form's hints promise "Blank: from the first." and
+ * "Blank: up to today.", and a GET form sends a blank date as `from=`, so "" means no bound at all.
+ */
+const optionalDay = (description: string) =>
+  v.optional(
+    v.pipe(
+      v.union([v.literal(""), day], INVOICE_TEXTS.range),
+      v.transform((s) => s || undefined),
+      v.description(description),
+    ),
+  );
+
+/** The export's period, in IST days: `from` up to and including `to`; a blank or missing bound is open. */
 const ExportQuery = v.pipe(
   v.object({
-    from: v.optional(v.pipe(day, v.description("first day (YYYY-MM-DD, IST)"))),
-    to: v.optional(v.pipe(day, v.description("last day, included (YYYY-MM-DD, IST)"))),
+    from: optionalDay("first day (YYYY-MM-DD, IST); blank or missing: from the first"),
+    to: optionalDay("last day, included (YYYY-MM-DD, IST); blank or missing: up to today"),
     centerId: v.optional(
       v.pipe(v.string(), v.maxLength(36), v.description("an owner's institute (else their current one)")),
     ),

@@ -19,7 +19,7 @@ export function trialRouter({ services }: AppDeps) {
       responses: {
         201: "{success, center: {_id, slug, instituteName, domain (null until proven), pendingDomain, workingHost, plan, billing, status: 'trial', trialEndsAt, expiresAt}}",
         400: "Invalid input, unknown plan or a Pathshala address",
-        409: "The owner already had a trial, or the domain (its www. twin, or a domain above it) is bound to another institute, or to the owner's own",
+        409: "The owner already had a trial or already has an institute, or the domain (its www. twin, or a domain above it) is bound to another institute, or to the owner's own",
         429: "Rate limited",
       },
     }),

@@ -5,6 +5,7 @@ import { escapeHtml } from "../pages/html.ts";
 import type { MessageJson } from "./service.ts";
 import { CHANNEL_NAMES } from "#common/messages.ts";
 import { errorBody } from "../http/errors.ts";
+import { formatTime } from "#common/time.ts";
 
 /**
  * The message sandbox's outbox (MESSAGES_SANDBOX=1: `npm start` and the tests): what would have
@@ -47,13 +48,24 @@ function linked(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-function outboxPage(list: MessageJson[]): string {
+/**
+ * An e-mail's body as its reader sees it: the HTML part in a sandboxed frame (no scripts, no
+ * forms, no access to this page), the text part a toggle away; a message without HTML, its text.
+ */
+function body(m: MessageJson & { html?: string }): string {
+  const text = `<pre>${linked(m.text)}</pre>`;
+  if (!m.html) return text;
+  return `<iframe class="html" sandbox="allow-popups allow-popups-to-escape-sandbox" title="${escapeHtml(`HTML part of the e-mail to ${m.to}`)}" srcdoc="${escapeHtml(m.html)}"></iframe>
+<details class="text"><summary>Show the text part</summary>${text}</details>`;
+}
+
+function outboxPage(list: (MessageJson & { html?: string })[]): string {
   const items = list
     .map(
       (m) => `<article aria-label="${escapeHtml(`${CHANNEL_NAMES[m.channel]} to ${m.to}`)}">
 <header><span class="channel">${CHANNEL_NAMES[m.channel]}</span> to <strong>${escapeHtml(m.to)}</strong>
-<time datetime="${m.createdAt}">${escapeHtml(new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" }))}</time></header>
-${m.from ? `<p class="from">From ${escapeHtml(m.from)}</p>` : ""}${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ""}<pre>${linked(m.text)}</pre>
+<time datetime="${m.createdAt}">${escapeHtml(formatTime(m.createdAt))}</time></header>
+${m.from ? `<p class="from">From ${escapeHtml(m.from)}</p>` : ""}${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ""}${body(m)}
 ${m.attachment ? `<p class="attachment">Attached: <a href="${escapeHtml(m.attachment)}">invoice PDF</a> (opens for its buyer, signed in)</p>` : ""}
 <footer>Template ${escapeHtml(m.template)}</footer></article>`,
     )
@@ -76,6 +88,8 @@ a{color:#4338ca}
 footer{font-size:.75rem;color:#64748b}
 .from{font-size:.875rem;color:#475569;margin:.5rem 0 0}
 .attachment{font-size:.875rem;margin:.25rem 0 .5rem}
+iframe.html{display:block;width:100%;height:28rem;border:1px solid #e2e8f0;border-radius:.5rem;margin:.5rem 0;background:#fff}
+details.text summary{cursor:pointer;font-size:.875rem;color:#4338ca;margin:.25rem 0}
 </style></head>
 <body><main><h1>Sandbox outbox</h1>
 <p class="lead">The message sandbox is on (MESSAGES_SANDBOX=1): messages for channels without a provider are kept here instead of being sent. Newest first.</p>

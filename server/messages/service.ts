@@ -427,14 +427,15 @@ export class MessageService {
   }
 
   /** The sandbox outbox, newest first (only what the sandbox delivered). */
-  async outbox(limit = 100): Promise<MessageJson[]> {
+  /** The sandbox's messages, newest first; an e-mail with its HTML part, as a mail client shows it. */
+  async outbox(limit = 100): Promise<(MessageJson & { html?: string })[]> {
     const rows = await this.db
       .select()
       .from(messages)
       .where(eq(messages.transport, "sandbox"))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(limit);
-    return rows.map(toJson);
+    return rows.map((row) => ({ ...toJson(row), ...(row.html ? { html: row.html } : {}) }));
   }
 
   /** The admins' list, newest first: every message, or those of one status (`failed`: their errors, to retry). */

@@ -13,6 +13,7 @@ import { encodingChooser } from "../http/accept-encoding.ts";
 import { etagMatches } from "./tenant-site.ts";
 import { SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
 import { inlineScriptHashes } from "./script-hashes.ts";
+import type { SettingsService } from "../services/settings.ts";
 import { onlyChoiceCookies, visitorChoices } from "./visitor-choices.ts";
 
 /**
@@ -56,7 +57,10 @@ export interface KeptPage {
   size: number;
 }
 
-type Deps = { env: Pick<Env, "TRUST_PROXY">; services: { plans: Pick<PlanService, "plansVersion"> } };
+type Deps = {
+  env: Pick<Env, "TRUST_PROXY">;
+  services: { plans: Pick<PlanService, "plansVersion">; settings: Pick<SettingsService, "settingsVersion"> };
+};
 
 /**
  * The platform's public pages kept as bytes (decision 0018). A page is rendered by React Router
@@ -114,6 +118,9 @@ function keyOf(c: Context<AppEnv>, deps: Deps, secure: boolean): string | undefi
   if (url.search !== "") return undefined;
   const cookies = raw.headers.get("cookie");
   if (!onlyChoiceCookies(cookies) || raw.headers.has("authorization")) return undefined;
+  // Every page's footer (and /contact, /, /legal) shows the platform's contacts from its settings.
+  const settings = deps.services.settings.settingsVersion();
+  if (settings === undefined) return undefined;
   let data = "";
   if (c.req.path === "/pricing") {
     const version = deps.services.plans.plansVersion();
@@ -123,7 +130,7 @@ function keyOf(c: Context<AppEnv>, deps: Deps, secure: boolean): string | undefi
   const choices = visitorChoices(cookies);
   // Everything the page is rendered from: the origin it names (app/lib/marketing.server.ts
   // requestOrigin: scheme, the resolved host and the address's host), the visitor's choices,
-  // the year in the footer and the plans.
+  // the year in the footer, the platform's contacts and the plans.
   return [
     secure ? "https" : "http",
     site.host,
@@ -133,6 +140,7 @@ function keyOf(c: Context<AppEnv>, deps: Deps, secure: boolean): string | undefi
     choices.sidebarCollapsed,
     choices.cookiesAccepted,
     new Date().getFullYear(),
+    settings,
     data,
   ].join("|");
 }

@@ -21,6 +21,7 @@ import { TRIAL_DAYS } from "#common/trial.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { INVITE_TTL_DAYS } from "#common/validation/team.ts";
 import { parseClassTime } from "#common/validation/content.ts";
+import { thePlan } from "#common/format.ts";
 import { seminarToday } from "#common/validation/seminar.ts";
 
 const SEEDED_MARKER = "demo_seeded_at";
@@ -363,7 +364,7 @@ async function seedTrial(tx: Tx, ownerId: string, now: number) {
     centerId: center.id,
     kind: "trial-started",
     title: `Trial started: ${t.instituteName}`,
-    body: `Kavita Iyer (${t.ownerEmail}) is trying the ${plan?.name ?? t.plan} plan on ${t.customDomain}.`,
+    body: `Kavita Iyer (${t.ownerEmail}) is trying ${thePlan(plan?.name ?? t.plan)} on ${t.customDomain}.`,
     createdAt: startsAt,
   });
 }

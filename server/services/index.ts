@@ -300,7 +300,7 @@ export function createServices({
     trials,
     refunds,
     invoices,
-    settings: new SettingsService(db, env),
+    settings: new SettingsService(db, env, database),
     questionBank,
     questionImages,
     mockTests,

@@ -17,6 +17,7 @@ import type { TenantDirectory } from "./tenants.ts";
 import { workingHost, type DomainService, type DomainStatus } from "./domains.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
+import { ownerContactProfile } from "./site-contacts.ts";
 import type { PurchaseJson } from "#common/purchases.ts";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -280,8 +281,7 @@ export class PurchaseService {
         status: "active",
         startsAt: now,
         expiresAt: new Date(now.getTime() + runs),
-        // The site's contact details start as the owner's own from the wizard, never samples.
-        siteProfile: { contactEmail: order.email, ...(order.phone ? { phone: order.phone } : {}) },
+        siteProfile: ownerContactProfile(order),
       })
       .returning({ id: centers.id });
     // Asked for even if another institute has bound it since the order was placed: the claim

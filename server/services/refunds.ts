@@ -7,7 +7,7 @@ import type { Logger } from "../runtime/logger.ts";
 import type { Payments } from "../payments/index.ts";
 import { GatewayError } from "../payments/gateway.ts";
 import { REFUND_WINDOW_DAYS } from "#common/trial.ts";
-import { formatDate, formatRupees } from "#common/format.ts";
+import { formatDate, formatRupees, thePlan } from "#common/format.ts";
 import type { RefundJson } from "#common/purchases.ts";
 import type { CenterPaymentJson } from "#common/validation/centers.ts";
 import type { NoticeService } from "./notices.ts";
@@ -144,12 +144,12 @@ export class RefundService {
       await this.deps.notices.toOwner(tx, purchase.userId, {
         ...notice,
         title: "Your payment has been refunded",
-        body: `${amount} for the ${purchase.planName} plan of ${purchase.instituteName} is on its way back to you. The website is no longer online.`,
+        body: `${amount} for ${thePlan(purchase.planName)} of ${purchase.instituteName} is on its way back to you. The website is no longer online.`,
       });
       await this.deps.notices.toAdmins(tx, {
         ...notice,
         title: `Refunded: ${purchase.instituteName}`,
-        body: `${amount} for the ${purchase.planName} plan (${purchase.domain}) was refunded; the center has ended.`,
+        body: `${amount} for ${thePlan(purchase.planName)} (${purchase.domain}) was refunded; the center has ended.`,
       });
       await this.deps.refunded(tx, row);
       return row;

@@ -1,7 +1,7 @@
 import { promises as dns } from "node:dns";
 import { asc, eq, sql } from "drizzle-orm";
 import { platformSettings, users } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
+import type { Database, Db } from "../db/types.ts";
 import { parseWith } from "../http/errors.ts";
 import type { Env } from "../runtime/env.ts";
 import {
@@ -10,6 +10,7 @@ import {
   type PlatformSettingsValues,
   type SettingsJson,
 } from "#common/validation/settings.ts";
+import type { PlatformContacts } from "#common/platform-contacts.ts";
 
 export type { PlatformSettingsValues, SettingsJson };
 
@@ -31,6 +32,8 @@ type Defaults = Pick<
 const empty = (): PlatformSettingsValues =>
   Object.fromEntries(SETTING_KEYS.map((k) => [k, null])) as PlatformSettingsValues;
 
+export const SETTINGS_CHANNEL = "pathshala_settings";
+
 /**
  * The platform's settings (DNS targets, support contacts, legal identity): what admins stored,
  * else the environment's value, else what the platform can tell by itself (the CNAME target is
@@ -40,11 +43,61 @@ const empty = (): PlatformSettingsValues =>
 export class SettingsService {
   private readonly db: Db;
   private readonly env: Defaults;
+  private readonly database?: Database;
   private resolvedIp: Promise<string | null> | undefined;
+  /** The contacts every public page shows (footer, /contact): read once, forgotten on any change. */
+  private contacts: Promise<PlatformContacts> | undefined;
+  /** Counts the changes to settings this instance has made or heard of. */
+  private version = 0;
+  /** Whether the listener has said that from now on no announcement is missed ("*"). */
+  private heard = false;
 
-  constructor(db: Db, env: Defaults) {
+  /** With `database`, the public contacts are cached and every instance forgets them on any change. */
+  constructor(db: Db, env: Defaults, database?: Database) {
     this.db = db;
     this.env = env;
+    this.database = database;
+    database?.listen(SETTINGS_CHANNEL, (payload) => {
+      if (payload === "*") this.heard = true;
+      this.forget();
+    });
+  }
+
+  /**
+   * A number that changes whenever the settings may have, on this instance or any other: the
+   * platform's public pages show its contacts, so their kept bytes (server/pages/kept-pages.ts)
+   * are kept under it. Undefined while other instances' changes cannot be heard: keep nothing then.
+   */
+  settingsVersion(): number | undefined {
+    return this.heard && this.database?.listening() ? this.version : undefined;
+  }
+
+  private forget(): void {
+    this.contacts = undefined;
+    this.version++;
+  }
+
+  /**
+   * What the platform's public pages show for reaching it: only what admins set in Platform
+   * Settings (or the environment gives); nothing made up, so a contact not set is not shown.
+   */
+  async publicContacts(): Promise<PlatformContacts> {
+    const load = async (): Promise<PlatformContacts> => {
+      const e = await this.effective();
+      return {
+        email: e.supportEmail,
+        phone: e.supportPhone,
+        chatUrl: e.supportChatUrl,
+        legalName: e.legalName,
+        address: e.legalAddress,
+      };
+    };
+    if (!this.database?.listening()) return load();
+    this.contacts ??= load().catch((error) => {
+      this.contacts = undefined;
+      throw error;
+    });
+    return this.contacts;
   }
 
   async get(): Promise<SettingsJson> {
@@ -70,6 +123,8 @@ export class SettingsService {
       .insert(platformSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: platformSettings.id, set: values });
+    this.forget();
+    await this.database?.notify(SETTINGS_CHANNEL, "changed");
     return this.get();
   }
 

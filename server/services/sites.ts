@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { centers, contents, mockTests, seriesTests, templateSelections, type SiteProfile } from "../db/schema/index.ts";
 import type { Database, Db } from "../db/types.ts";
 import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type TemplateId } from "../../tenants/index.tsx";
-import { DEFAULT_TESTIMONIALS, defaultTagline, shownPrograms } from "../../tenants/defaults.ts";
+import { defaultTagline, shownPrograms } from "../../tenants/defaults.ts";
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -340,7 +340,8 @@ export function profileData(center: Pick<TenantCenter, "instituteName" | "sitePr
     phone: p.phone?.trim() ?? "",
     email: p.contactEmail?.trim() ?? "",
     programs,
-    testimonials: p.testimonials?.length ? p.testimonials : DEFAULT_TESTIMONIALS,
+    // Only the institute's own: the samples' invented ranks never reach visitors (issue 38 §6).
+    testimonials: p.testimonials ?? [],
     logoUrl: p.logoKey ? `/media/${p.logoKey}` : null,
     brandColor: p.brandColor && /^#[0-9a-f]{6}$/i.test(p.brandColor) ? p.brandColor : null,
   };

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { badRequest, conflict, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
-import { formatDate } from "#common/format.ts";
+import { formatDate, thePlan } from "#common/format.ts";
 import { TRIAL_DAYS, TRIAL_TEXTS, TrialSchema, type TrialCenterJson } from "#common/trial.ts";
 import { PLAN_UNAVAILABLE } from "./purchases.ts";
 import { workingHost, type DomainService } from "./domains.ts";
@@ -14,6 +14,7 @@ import type { TenantDirectory } from "./tenants.ts";
 import type { NoticeService } from "./notices.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
+import { ownerContactProfile } from "./site-contacts.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,12 +57,8 @@ export class TrialService {
     if (domain.renewal) throw conflict(TRIAL_TEXTS.ownDomain);
     // Refused before counting: a second trial is a 409, never a 429. A domain is not counted
     // here: an unproven ask blocks nobody, and a bound one is refused above (taken).
-    const [used] = await this.deps.db
-      .select({ userId: trials.userId })
-      .from(trials)
-      .where(eq(trials.userId, userId))
-      .limit(1);
-    if (used) throw conflict(TRIAL_TEXTS.ownerUsed);
+    const refusal = await this.refusal(userId);
+    if (refusal) throw conflict(refusal);
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, userId);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
 
@@ -99,6 +96,7 @@ export class TrialService {
             startsAt: now,
             expiresAt: endsAt,
             trialEndsAt: endsAt,
+            siteProfile: ownerContactProfile(input),
           })
           .returning();
         await tx.update(trials).set({ centerId: row.id }).where(eq(trials.id, trial.id));
@@ -106,7 +104,7 @@ export class TrialService {
         await this.deps.notices.toAdmins(tx, {
           kind: "trial-started",
           title: `Trial started: ${row.instituteName}`,
-          body: `${input.owner} (${input.email}) is trying the ${plan.name} plan on ${domain.domain} until ${formatDate(endsAt.toISOString())}.`,
+          body: `${input.owner} (${input.email}) is trying ${thePlan(plan.name)} on ${domain.domain} until ${formatDate(endsAt.toISOString())}.`,
           centerId: row.id,
         });
         return row;
@@ -118,6 +116,32 @@ export class TrialService {
     }
     this.deps.tenants.changed();
     return this.toJson(center, domain.domain);
+  }
+
+  /**
+   * Whether this account may start a free trial: the one place that decides it, for the wizard's
+   * button and the Subscription Plan page as for POST /api/trial. A trial is for an owner's first
+   * institute: one per owner, ever, and none for an owner who already has an institute (paid,
+   * ended or on trial), who buys a plan instead.
+   */
+  async mayStart(userId: string): Promise<boolean> {
+    return (await this.refusal(userId)) === null;
+  }
+
+  /** Why this account may not start a free trial, in the product's words; null when it may. */
+  async refusal(userId: string): Promise<string | null> {
+    const [used] = await this.deps.db
+      .select({ userId: trials.userId })
+      .from(trials)
+      .where(eq(trials.userId, userId))
+      .limit(1);
+    if (used) return TRIAL_TEXTS.ownerUsed;
+    const [owned] = await this.deps.db
+      .select({ id: centers.id })
+      .from(centers)
+      .where(eq(centers.ownerId, userId))
+      .limit(1);
+    return owned ? TRIAL_TEXTS.ownerHasInstitute : null;
   }
 
   toJson(center: CenterRow, asked: string | null): TrialCenterJson {
@@ -151,7 +175,7 @@ export class TrialService {
     await this.deps.notices.toAdmins(tx, {
       kind: "trial-converted",
       title: `Trial converted: ${center.instituteName}`,
-      body: `${center.instituteName} bought the ${planName} plan after its free trial.`,
+      body: `${center.instituteName} bought ${thePlan(planName)} after its free trial.`,
       centerId: center.id,
       key: `trial-converted:${trial.id}`,
     });

@@ -1,6 +1,7 @@
 import { formatPrice } from "#common/format.ts";
 import type { CatalogItem, SiteData } from "../types";
 import { ChartIcon, FileIcon, LiveIcon, VideoIcon } from "./icons";
+import { formatTime } from "#common/time.ts";
 
 const SECTIONS = [
   { key: "live", title: "Live Classes", anchor: "live", Icon: LiveIcon, empty: "New live classes are announced here." },
@@ -17,12 +18,9 @@ const SECTIONS = [
 /** Prices as the rest of the product writes them ("Free", "₹1,499"). */
 const priceLabel = formatPrice;
 
-function indiaTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-}
-
 function when(item: CatalogItem): string | null {
-  return item.startsAt ? indiaTime(item.startsAt) : null;
+  if (!item.startsAt) return null;
+  return formatTime(item.startsAt);
 }
 
 /** The institute's live classes, courses and materials, each linking to enrolment in its catalog. */
@@ -72,6 +70,14 @@ export function CatalogBlocks({ catalog, headingLevel = 3 }: { catalog: SiteData
 }
 
 /**
+ * The lead magnet's way in: a visitor is new to the institute, so it opens on Register (a student
+ * who is signed in goes straight on to the test; one with an account switches to Sign in there).
+ */
+export function freeTestHref(id: string): string {
+  return `/auth?role=student&mode=register&redirectTo=${encodeURIComponent(`/student/mock-tests/${id}`)}`;
+}
+
+/**
  * The institute's mock tests and test series with their prices. A free test is the site's lead
  * magnet (taking it asks a visitor to sign up as the institute's student first); a paid test or a
  * series is bought on the catalog, where 'Buy' opens Checkout (signing up on the way). A test whose
@@ -106,7 +112,7 @@ function MockTests({ items, H }: { items: CatalogItem[]; H: "h2" | "h3" }) {
 
 function testMeta(item: CatalogItem): string {
   if (item.type === "series") return `Test series · ${item.testCount} ${item.testCount === 1 ? "test" : "tests"}`;
-  if (item.opensAt) return `Mock test · Opens ${indiaTime(item.opensAt)}`;
+  if (item.opensAt) return `Mock test · Opens ${formatTime(item.opensAt)}`;
   return "Mock test";
 }
 
@@ -114,7 +120,7 @@ function TestOffer({ item }: { item: CatalogItem }) {
   if (item.closed) return <span className="ps-state">Closed</span>;
   if (item.type === "test" && item.price === 0)
     return (
-      <a className="ps-link" href={`/student/mock-tests/${item.id}`}>
+      <a className="ps-link" href={freeTestHref(item.id)}>
         Take the free test
       </a>
     );

@@ -7,7 +7,7 @@ import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
 import { SiteNav, type SiteLink } from "../shared/site-nav";
-import { programFocus } from "../defaults";
+import { programFocus, siteLinks } from "../defaults";
 
 const WHY_ICONS = [TrophyIcon, UsersIcon, ChartIcon, BookIcon];
 
@@ -41,7 +41,7 @@ export function Template1({ data }: { data: SiteData }) {
             <InstituteMark data={data} className="t1-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <SiteNav links={LINKS} className="t1-nav" />
+          <SiteNav links={siteLinks(LINKS, data)} className="t1-nav" />
         </div>
       </header>
 
@@ -104,23 +104,25 @@ export function Template1({ data }: { data: SiteData }) {
           </div>
         </section>
 
-        <section id="testimonials" className="t1-section t1-alt">
-          <div className="ps-wrap">
-            <h2 className="t1-h2">What our students say</h2>
-            <div className="t1-quotes">
-              {data.testimonials.map((t) => (
-                <figure key={t.name} className="t1-quote">
-                  <Stars />
-                  <blockquote>“{t.text}”</blockquote>
-                  <figcaption>
-                    <strong>{t.name}</strong>
-                    {t.result && <span>{t.result}</span>}
-                  </figcaption>
-                </figure>
-              ))}
+        {data.testimonials.length > 0 && (
+          <section id="testimonials" className="t1-section t1-alt">
+            <div className="ps-wrap">
+              <h2 className="t1-h2">What our students say</h2>
+              <div className="t1-quotes">
+                {data.testimonials.map((t) => (
+                  <figure key={t.name} className="t1-quote">
+                    <Stars />
+                    <blockquote>“{t.text}”</blockquote>
+                    <figcaption>
+                      <strong>{t.name}</strong>
+                      {t.result && <span>{t.result}</span>}
+                    </figcaption>
+                  </figure>
+                ))}
+              </div>
             </div>
-          </div>
-        </section>
+          </section>
+        )}
 
         <section id="contact" className="t1-section">
           <div className="ps-wrap t1-contact">

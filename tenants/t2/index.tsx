@@ -7,6 +7,7 @@ import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
 import { SiteNav, type SiteLink } from "../shared/site-nav";
+import { siteLinks } from "../defaults";
 
 const LINKS: SiteLink[] = [
   { href: "#programs", label: "Programs" },
@@ -30,7 +31,7 @@ export function Template2({ data }: { data: SiteData }) {
             <InstituteMark data={data} className="t2-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <SiteNav links={LINKS} className="t2-nav" />
+          <SiteNav links={siteLinks(LINKS, data)} className="t2-nav" />
         </div>
       </header>
 
@@ -105,23 +106,25 @@ export function Template2({ data }: { data: SiteData }) {
           </div>
         </section>
 
-        <section id="testimonials" className="t2-section t2-tint">
-          <div className="ps-wrap">
-            <p className="t2-kicker">Stories</p>
-            <h2 className="t2-h2">Results that speak</h2>
-            <div className="t2-quotes">
-              {data.testimonials.map((t) => (
-                <figure key={t.name} className="t2-quote">
-                  {t.result && <p className="t2-result">{t.result}</p>}
-                  <blockquote>{t.text}</blockquote>
-                  <figcaption>
-                    <Stars /> <strong>{t.name}</strong>
-                  </figcaption>
-                </figure>
-              ))}
+        {data.testimonials.length > 0 && (
+          <section id="testimonials" className="t2-section t2-tint">
+            <div className="ps-wrap">
+              <p className="t2-kicker">Stories</p>
+              <h2 className="t2-h2">Results that speak</h2>
+              <div className="t2-quotes">
+                {data.testimonials.map((t) => (
+                  <figure key={t.name} className="t2-quote">
+                    {t.result && <p className="t2-result">{t.result}</p>}
+                    <blockquote>{t.text}</blockquote>
+                    <figcaption>
+                      <Stars /> <strong>{t.name}</strong>
+                    </figcaption>
+                  </figure>
+                ))}
+              </div>
             </div>
-          </div>
-        </section>
+          </section>
+        )}
 
         <section id="contact" className="t2-section t2-dark">
           <div className="ps-wrap t2-contact">

@@ -6,6 +6,7 @@ import { Stars } from "../shared/stars";
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
 import { SiteNav, type SiteLink } from "../shared/site-nav";
+import { siteLinks } from "../defaults";
 
 const LINKS: SiteLink[] = [
   { href: "#programs", label: "Programs" },
@@ -29,7 +30,7 @@ export function Template3({ data }: { data: SiteData }) {
             <InstituteMark data={data} className="t3-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <SiteNav links={LINKS} className="t3-nav" />
+          <SiteNav links={siteLinks(LINKS, data)} className="t3-nav" />
         </div>
       </header>
 
@@ -86,23 +87,25 @@ export function Template3({ data }: { data: SiteData }) {
           </div>
         </section>
 
-        <section id="testimonials" className="t3-section t3-yellow">
-          <div className="ps-wrap">
-            <h2 className="t3-h2">Our toppers</h2>
-            <div className="t3-programs">
-              {data.testimonials.map((t) => (
-                <figure key={t.name} className="t3-card t3-quote">
-                  <Stars />
-                  <blockquote>“{t.text}”</blockquote>
-                  <figcaption>
-                    <strong>{t.name}</strong>
-                    {t.result && <span className="t3-result">{t.result}</span>}
-                  </figcaption>
-                </figure>
-              ))}
+        {data.testimonials.length > 0 && (
+          <section id="testimonials" className="t3-section t3-yellow">
+            <div className="ps-wrap">
+              <h2 className="t3-h2">Our toppers</h2>
+              <div className="t3-programs">
+                {data.testimonials.map((t) => (
+                  <figure key={t.name} className="t3-card t3-quote">
+                    <Stars />
+                    <blockquote>“{t.text}”</blockquote>
+                    <figcaption>
+                      <strong>{t.name}</strong>
+                      {t.result && <span className="t3-result">{t.result}</span>}
+                    </figcaption>
+                  </figure>
+                ))}
+              </div>
             </div>
-          </div>
-        </section>
+          </section>
+        )}
 
         <section id="contact" className="t3-section">
           <div className="ps-wrap t3-contact">

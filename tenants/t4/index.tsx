@@ -5,7 +5,7 @@ import { EnquiryButton, EnquiryDialog, EnquiryForm } from "../shared/enquiry-for
 import { WHY_US } from "../shared/why-us";
 import { brandStyle } from "../shared/brand";
 import { SiteNav, type SiteLink } from "../shared/site-nav";
-import { inWords, programFocus } from "../defaults";
+import { inWords, programFocus, siteLinks } from "../defaults";
 
 const LINKS: SiteLink[] = [
   { href: "#programs", label: "Programs" },
@@ -29,7 +29,7 @@ export function Template4({ data }: { data: SiteData }) {
             <InstituteMark data={data} className="t4-mark" />
             <span>{data.instituteName}</span>
           </a>
-          <SiteNav links={LINKS} className="t4-nav" />
+          <SiteNav links={siteLinks(LINKS, data)} className="t4-nav" />
         </div>
       </header>
 
@@ -83,23 +83,25 @@ export function Template4({ data }: { data: SiteData }) {
           </div>
         </section>
 
-        <section id="testimonials" className="t4-section t4-soft">
-          <div className="ps-wrap t4-narrow">
-            <h2 className="t4-h2">In our students' words</h2>
-            <ol className="t4-timeline">
-              {data.testimonials.map((t) => (
-                <li key={t.name}>
-                  <blockquote>{t.text}</blockquote>
-                  <p className="t4-who">
-                    {t.name}
-                    {t.result && <span> · {t.result}</span>}
-                  </p>
-                  <span className="ps-visually-hidden">Rated 5 out of 5 stars</span>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        {data.testimonials.length > 0 && (
+          <section id="testimonials" className="t4-section t4-soft">
+            <div className="ps-wrap t4-narrow">
+              <h2 className="t4-h2">In our students' words</h2>
+              <ol className="t4-timeline">
+                {data.testimonials.map((t) => (
+                  <li key={t.name}>
+                    <blockquote>{t.text}</blockquote>
+                    <p className="t4-who">
+                      {t.name}
+                      {t.result && <span> · {t.result}</span>}
+                    </p>
+                    <span className="ps-visually-hidden">Rated 5 out of 5 stars</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </section>
+        )}
 
         <section id="contact" className="t4-section">
           <div className="ps-wrap t4-contact">

@@ -210,7 +210,7 @@ test("the owner edits the website's details and logo, and the site shows them; b
   await page.goto("/business/site");
   await expect(
     page.getByText(
-      "What Olympiad Point's website says. Blank contact details are hidden; until you list your own, programs and testimonials show our samples.",
+      "What Olympiad Point's website says. Blank contact details are hidden; until you list your own, programs show our samples (testimonials only once you add or confirm them).",
     ),
   ).toBeVisible();
   await page.getByLabel("Tagline").fill("Where olympiad toppers are made");

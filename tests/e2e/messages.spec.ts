@@ -40,6 +40,7 @@ test("a forgotten password is reset from the link in the sandbox outbox", async 
   // The welcome came first.
   await expect(page.getByRole("article", { name: `E-mail to ${email}` })).toHaveCount(2);
   await page.screenshot({ path: join(SHOTS, "outbox.png"), fullPage: true });
+  await mail.getByText("Show the text part").click();
   await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
@@ -101,6 +102,7 @@ test("a student of an institute resets a forgotten password on the institute's o
     await page.goto(`${t1}/_sandbox/outbox`);
     await expect(mail).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
+  await mail.getByText("Show the text part").click();
   await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
   await expect(page).toHaveURL(new RegExp(`^${t1}/reset-password\\?token=`));
   await page.getByLabel("New password", { exact: true }).fill("second-secret-pass-2");
@@ -247,6 +249,7 @@ test("a creator changes their e-mail: the link sent to the new address makes the
     await page.goto("/_sandbox/outbox");
     await expect(mail).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
+  await mail.getByText("Show the text part").click();
   await mail.getByRole("link", { name: /confirm-email\?token=/ }).click();
   await page.getByRole("button", { name: "Confirm new e-mail" }).click();
   await expect(page.getByRole("status")).toHaveText(EMAIL_CHANGE_TEXTS.done(moved));

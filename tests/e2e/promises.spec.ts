@@ -95,7 +95,8 @@ test("a new institute's site shows the owner's contact details, a phone header w
   await expect(visitor.getByText("Park Street")).toHaveCount(0);
   await expect(visitor.getByText("98300 12345")).toHaveCount(0);
   await expect(visitor.getByText(`info@${domain}`)).toHaveCount(0);
-  // Sample programs and testimonials stay on the site…
+  // Sample programs stay on the site; sample testimonials (invented ranks) do not…
+  await expect(visitor.locator("#testimonials")).toHaveCount(0);
   await expect(visitor.getByRole("heading", { name: "NEET UG" })).toBeVisible();
   await checkPhoneHeader(visitor, "t1", testInfo.outputPath("t1-menu-390.png"));
   await visitor.goto(`http://${domain}:${port}/`);

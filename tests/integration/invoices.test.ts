@@ -722,6 +722,25 @@ describe("GET /api/invoices/export", () => {
     expect((await exported(`?from=${yesterday}&to=${tomorrow}`, admin)).lines).toHaveLength(8);
   });
 
+  it("takes blank dates as the form sends them (from=&to=) to mean from the first, up to today", async () => {
+    // The export form's hints say "Blank: from the first." and "Blank: up to today."; a GET form sends
+    // the blank fields as empty strings, which the walk found refused.
+    const owner = bearer(shared.sunriseOwner!.access_token);
+    const ownerAll = await exported("", owner);
+    const ownerBlank = await exported("?from=&to=", owner);
+    expect(ownerBlank.lines).toEqual(ownerAll.lines);
+    expect(ownerBlank.lines).toHaveLength(4);
+    expect(ownerBlank.disposition).toBe('attachment; filename="invoices-all.csv"');
+    const adminBlank = await exported("?from=&to=", admin);
+    expect(adminBlank.lines).toEqual((await exported("", admin)).lines);
+    expect(adminBlank.lines.length).toBeGreaterThan(0);
+    const today = istDay(new Date());
+    expect((await exported(`?from=${today}&to=`, owner)).lines).toHaveLength(4);
+    expect((await exported(`?from=&to=${today}`, owner)).disposition).toBe(
+      `attachment; filename="invoices-all-to-${today}.csv"`,
+    );
+  });
+
   it("refuses a period that ends before it starts, or is not YYYY-MM-DD, with the rule", async () => {
     for (const query of [
       "?from=2026-05-02&to=2026-05-01",
@@ -730,6 +749,7 @@ describe("GET /api/invoices/export", () => {
       "?from=02-05-2026",
       "?from=2026-02-30",
       "?to=2026-04-31",
+      "?from=%20",
     ]) {
       const res = await t.request(`/api/invoices/export${query}`, { headers: admin });
       expect(res.status, query).toBe(400);

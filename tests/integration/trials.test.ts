@@ -6,6 +6,7 @@ import { TRIAL_TEXTS } from "#common/trial.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { adminToken, createListeningTestApp, payThroughSandbox, type ListeningTestApp } from "../helpers/payments.ts";
 import { proveDomain } from "../helpers/domains.ts";
+import { createCenter } from "../helpers/centers.ts";
 import { DOMAIN_TEXTS } from "#common/domains.ts";
 
 let t: ListeningTestApp;
@@ -93,6 +94,27 @@ describe("POST /api/trial", () => {
     expect(stats.centers.trials).toBeGreaterThanOrEqual(1);
   });
 
+  it("puts the owner's e-mail and phone from the wizard on the trial's new site, as a paid plan does", async () => {
+    const o = await owner();
+    const body = trialBody({ email: "contact-trial@example.com", phone: "+91 98765 43210" });
+    const res = await startTrial(o.auth, body);
+    expect(res.status).toBe(201);
+    const { center } = await res.json();
+    expect((await centerRow(center._id)).siteProfile).toEqual({
+      contactEmail: "contact-trial@example.com",
+      phone: "+91 98765 43210",
+    });
+    const html = await (await t.request("/", { host: center.workingHost })).text();
+    expect(html).toContain('href="mailto:contact-trial@example.com"');
+    expect(html).toContain('href="tel:+919876543210"');
+    // The admins' notice names the plan once: never '3 Year Plan plan' (issue 38 §6).
+    const [notice] = await t.database.db
+      .select({ body: notices.body })
+      .from(notices)
+      .where(and(eq(notices.kind, "trial-started"), eq(notices.centerId, center._id)));
+    expect(notice.body).toMatch(/^Asha Rao \(contact-trial@example\.com\) is trying the 3 Year Plan on /);
+  });
+
   it("refuses a second trial of the same owner (409); an unproven domain blocks nobody, a proven one everybody else", async () => {
     const o = await owner();
     const first = trialBody();
@@ -112,6 +134,21 @@ describe("POST /api/trial", () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toBe(DOMAIN_TEXTS.taken);
     expect(await t.database.db.select().from(trials).where(eq(trials.userId, third.user._id))).toHaveLength(0);
+  });
+
+  it("is for an owner's first institute: an owner who has one (paid or ended) is refused, and not offered it", async () => {
+    const o = await owner();
+    expect(await t.services.trials.mayStart(o.user._id)).toBe(true);
+    await createCenter(t, o.user._id, { status: "active" });
+    expect(await t.services.trials.mayStart(o.user._id)).toBe(false);
+    const res = await startTrial(o.auth, trialBody());
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(TRIAL_TEXTS.ownerHasInstitute);
+    expect(await t.database.db.select().from(trials).where(eq(trials.userId, o.user._id))).toEqual([]);
+
+    const used = await owner();
+    expect((await startTrial(used.auth, trialBody())).status).toBe(201);
+    expect(await t.services.trials.refusal(used.user._id)).toBe(TRIAL_TEXTS.ownerUsed);
   });
 
   it("lets exactly one of two simultaneous trials of one owner through", async () => {

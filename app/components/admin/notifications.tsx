@@ -6,6 +6,7 @@ import { badgeLabel, isUnread, newestShown, type AdminNotifications } from "#com
 import { formatRupees } from "#common/format.ts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { formatTime } from "#common/time.ts";
 
 /** Spec §9: admins' notifications are polled every 45 s (and on each route change). */
 export const POLL_MS = 45_000;
@@ -91,14 +92,6 @@ function money(minor: number, currency: string): string {
   return currency === "INR" ? formatRupees(minor / 100) : `${(minor / 100).toFixed(2)} ${currency}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
-
 interface Entry {
   kind: "purchase" | "template" | "trial" | "refund";
   id: string;
@@ -110,10 +103,21 @@ interface Entry {
 
 /** Trials and refunds are told apart from paid purchases by their icon and tag. */
 const LOOKS = {
-  purchase: { icon: CreditCard, tone: "bg-success/15 text-success", tag: null },
-  template: { icon: LayoutTemplate, tone: "bg-primary/10 text-primary", tag: null },
-  trial: { icon: Hourglass, tone: "bg-amber-500/15 text-amber-700", tag: "Trial" },
-  refund: { icon: RotateCcw, tone: "bg-destructive/10 text-destructive", tag: "Refund" },
+  purchase: { icon: CreditCard, tone: "bg-success/15 text-success", tag: null, tagTone: "" },
+  template: { icon: LayoutTemplate, tone: "bg-primary/10 text-primary", tag: null, tagTone: "" },
+  trial: {
+    icon: Hourglass,
+    tone: "bg-amber-500/15 text-amber-700",
+    tag: "Trial",
+    // Small uppercase text needs 4.5:1 on any row tint (axe found 4.16:1): solid pale ground, dark ink.
+    tagTone: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  },
+  refund: {
+    icon: RotateCcw,
+    tone: "bg-destructive/10 text-destructive",
+    tag: "Refund",
+    tagTone: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  },
 } as const;
 
 function entries(data: AdminNotifications, readState: AdminNotifications["state"]): Entry[] {
@@ -240,7 +244,7 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
                       <div className="min-w-0 flex-1 text-sm">
                         <p className="font-medium">
                           {look.tag && (
-                            <span className={cn("mr-1.5 rounded px-1.5 py-0.5 text-[0.65rem] uppercase", look.tone)}>
+                            <span className={cn("mr-1.5 rounded px-1.5 py-0.5 text-[0.65rem] uppercase", look.tagTone)}>
                               {look.tag}
                             </span>
                           )}
@@ -256,7 +260,7 @@ export function NotificationsBell({ initial }: { initial: AdminNotifications }) 
                           </p>
                         ))}
                         <p className="mt-0.5 text-xs text-muted-foreground">
-                          <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                          <time dateTime={entry.at}>{formatTime(entry.at, "dayTime")}</time>
                         </p>
                       </div>
                       {entry.unread && <span className="mt-2 size-2 shrink-0 rounded-full bg-primary" aria-hidden />}

@@ -202,7 +202,8 @@ export function PaperInstructions({ paper }: { paper: PaperSummary }) {
         {totals.questions} {totals.questions === 1 ? "question" : "questions"} for {totals.marks} marks, to be answered
         in {paper.durationMinutes} minutes.
       </p>
-      <div className="overflow-x-auto rounded-lg border">
+      {/* Focusable and named so a keyboard can scroll it on a phone (axe, issue 38 §6). */}
+      <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Sections of the paper">
         <table className="w-full text-left">
           <thead className="bg-muted/60">
             <tr>

@@ -3,24 +3,18 @@ import type { LearningItemJson } from "#common/content-types.ts";
 import { formatPrice } from "#common/format.ts";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
+import { formatTime } from "#common/time.ts";
 
 export const TYPE_ICONS = { pdf: FileText, video: Video, live: Radio, test: ClipboardList, series: Layers } as const;
 
 /** "Sat, 22 Nov, 10:00 am" in India time (classes are scheduled in IST). */
 export function formatClassTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-IN", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Asia/Kolkata",
-  });
+  return formatTime(iso, "weekdayTime");
 }
 
 /** The time of day only: "9:45 am". */
 export function formatClockTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+  return formatTime(iso, "time");
 }
 
 /**

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Check, X } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { thePlan } from "#common/format.ts";
 import { CARD_FEATURES, formatPrice, perPeriod, setupHref, type BillingPeriod, type PricingPlan } from "~/lib/pricing";
 
 /**
@@ -74,7 +75,7 @@ export function PlanCard({
       <Link
         to={setupHref(plan, billing)}
         className={buttonClasses(featured ? "default" : "outline", "lg", "mt-8 w-full")}
-        aria-label={`Get Started with the ${plan.name}`}
+        aria-label={`Get Started with ${thePlan(plan.name)}`}
       >
         Get Started
       </Link>
@@ -83,7 +84,7 @@ export function PlanCard({
         <Link
           to={`${setupHref(plan, billing)}&trial=1`}
           className="font-medium text-primary hover:underline"
-          aria-label={`Start a 14-day free trial of the ${plan.name}`}
+          aria-label={`Start a 14-day free trial of ${thePlan(plan.name)}`}
         >
           start a 14-day free trial
         </Link>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/shell/logo";
-import { CONTACT } from "~/lib/site-content";
+import type { PlatformContacts } from "#common/platform-contacts.ts";
 
 const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
   {
@@ -31,7 +31,7 @@ const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
 ];
 
 /** The marketing pages' footer: columns Product, Company and Legal (spec §2). */
-export function SiteFooter({ year }: { year: number }) {
+export function SiteFooter({ year, contacts }: { year: number; contacts: PlatformContacts }) {
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
@@ -40,11 +40,14 @@ export function SiteFooter({ year }: { year: number }) {
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">
             The all-in-one platform for coaching institutes: courses, students, payments and your own branded website.
           </p>
-          <p className="mt-3 text-sm text-muted-foreground">
-            <a href={`mailto:${CONTACT.email}`} className="hover:text-foreground hover:underline">
-              {CONTACT.email}
-            </a>
-          </p>
+          {/* Only the address Platform Settings give: none is made up (issue 38 §6). */}
+          {contacts.email && (
+            <p className="mt-3 text-sm text-muted-foreground">
+              <a href={`mailto:${contacts.email}`} className="hover:text-foreground hover:underline">
+                {contacts.email}
+              </a>
+            </p>
+          )}
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>

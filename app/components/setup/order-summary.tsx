@@ -18,6 +18,7 @@ export function OrderSummary({
   onBilling,
   locked,
   trial = false,
+  offerTrial = true,
 }: {
   plans: SetupPlan[];
   plan: SetupPlan | null;
@@ -27,6 +28,11 @@ export function OrderSummary({
   locked: boolean;
   /** Whether the owner is starting the free trial (nothing due today) rather than paying now. */
   trial?: boolean;
+  /**
+   * Whether the free trial is on offer at all: not to an owner who may not start one (TrialService
+   * mayStart), nor on Subscription Plan, which renews an institute that exists.
+   */
+  offerTrial?: boolean;
 }) {
   const price = plan ? plan.pricing[billing].price : null;
   return (
@@ -80,15 +86,17 @@ export function OrderSummary({
           <dd data-testid="summary-due">{trial ? formatRupees(0) : price === null ? "—" : formatRupees(price)}</dd>
         </div>
       </dl>
-      <div className="mt-4 rounded-md bg-accent px-3 py-2 text-center text-sm text-accent-foreground">
-        <p className="font-medium">14-day free trial included</p>
-        {/* The promise is kept: the trial costs nothing; paying now skips it. */}
-        <p className="mt-0.5 text-xs" data-testid="summary-trial-note">
-          {trial
-            ? "Nothing is charged today. Buy the plan from your dashboard whenever you are ready."
-            : "Start it with “Start 14-day free trial” and pay nothing today, or pay now to skip it."}
-        </p>
-      </div>
+      {(offerTrial || trial) && (
+        <div className="mt-4 rounded-md bg-accent px-3 py-2 text-center text-sm text-accent-foreground">
+          <p className="font-medium">14-day free trial included</p>
+          {/* The promise is kept: the trial costs nothing; paying now skips it. */}
+          <p className="mt-0.5 text-xs" data-testid="summary-trial-note">
+            {trial
+              ? "Nothing is charged today. Buy the plan from your dashboard whenever you are ready."
+              : "Start it with “Start 14-day free trial” and pay nothing today, or pay now to skip it."}
+          </p>
+        </div>
+      )}
     </Card>
   );
 }

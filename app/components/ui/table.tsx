@@ -1,8 +1,21 @@
 import { cn } from "~/lib/cn";
 
-export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTableElement>) {
+/**
+ * A table in a box that scrolls sideways on a phone. The box is focusable (tabindex 0) and named,
+ * so a keyboard can reach and scroll it (axe "scrollable-region-focusable", issue 38 §6).
+ */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: React.TableHTMLAttributes<HTMLTableElement> & { scrollLabel?: string }) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border">
+    <div
+      className="w-full overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+      tabIndex={0}
+      role="region"
+      aria-label={scrollLabel ?? props["aria-label"] ?? "Table"}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

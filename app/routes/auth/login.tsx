@@ -11,6 +11,8 @@ import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Logo } from "~/components/shell/logo";
 import { ForgotPasswordLink } from "~/components/auth-fields";
+import { siteInstitute } from "~/lib/context.server";
+import { dashboardWelcome } from "#common/platform-name.ts";
 
 const MISSING = "Please enter both email and password";
 
@@ -38,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return result.response;
   return signInAndRedirect(context, result.value, homeFor(result.value.role), {
     persistent: false,
-    toast: { kind: "success", title: "Success!", description: "Welcome to the product Dashboard" },
+    toast: { kind: "success", title: "Success!", description: dashboardWelcome(siteInstitute(context)) },
   });
 }
 

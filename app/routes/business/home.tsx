@@ -22,7 +22,7 @@ import type { StreamingHandle } from "~/lib/streaming";
 import { onTrial, TRIAL_TEXTS } from "#common/trial.ts";
 import { getRequestContext } from "~/lib/context.server";
 import { daysLeft } from "#common/validation/centers.ts";
-import { formatDate, formatRupees } from "#common/format.ts";
+import { formatDate, formatRupees, thePlan } from "#common/format.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
@@ -39,7 +39,8 @@ export const handle: StreamingHandle = { streams: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, center, services } = await loadBusinessCenter(context, request);
   const inbox = await services.notices.forOwner(viewer.id, 5);
-  if (!center) return { name: viewer.name, center: null, inbox };
+  if (!center)
+    return { name: viewer.name, center: null, inbox, mayStartTrial: await services.trials.mayStart(viewer.id) };
   const [figures, enquiries, settings] = await Promise.all([
     services.businessFigures.figures(center.id),
     services.enquiries.countByStatus(center.id),
@@ -97,9 +98,11 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <ButtonLink to="/pricing">View Plans</ButtonLink>
-            <ButtonLink to="/pricing/setup?trial=1" variant="outline">
-              Start Free Trial
-            </ButtonLink>
+            {loaderData.mayStartTrial && (
+              <ButtonLink to="/pricing/setup?trial=1" variant="outline">
+                Start Free Trial
+              </ButtonLink>
+            )}
           </div>
         </EmptyState>
       </div>
@@ -131,8 +134,8 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
                 <strong>
                   {left} {left === 1 ? "day" : "days"} left
                 </strong>{" "}
-                in your free trial of the {center.planName} plan (until {formatDate(center.trialEndsAt!)}). Buy the plan
-                to keep your website online; everything you set up stays.
+                in your free trial of {thePlan(center.planName ?? "")} (until {formatDate(center.trialEndsAt!)}). Buy
+                the plan to keep your website online; everything you set up stays.
               </span>
             ) : (
               <span>

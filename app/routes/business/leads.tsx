@@ -13,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NoSubscription } from "~/components/business/no-subscription";
+import { formatTime } from "#common/time.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Business" }];
 
@@ -61,8 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!row) return failure("Enquiry not found", 404);
   return { ok: true as const, status };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { center, leads, total, page, counts } = loaderData;
@@ -119,9 +118,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           <TBody>
             {leads.map((lead) => (
               <Tr key={lead.id}>
-                <Td className="whitespace-nowrap text-muted-foreground">
-                  {dateFormat.format(new Date(lead.createdAt))}
-                </Td>
+                <Td className="whitespace-nowrap text-muted-foreground">{formatTime(lead.createdAt)}</Td>
                 <Td>
                   <div className="font-medium">{lead.name}</div>
                   <Badge tone="muted">{lead.kind}</Badge>

@@ -28,6 +28,7 @@ import {
 import { LanguageChoices } from "~/components/language-choices";
 import { LATE_ANSWER_SETTING_TEXTS } from "#common/mock-tests/late-answers.ts";
 import { LateAnswersCard } from "~/components/business/late-answers-card";
+import { SITE_TEXTS } from "#common/validation/site.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -145,6 +146,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     programs: readRows(form, "programs", ["name", "description"] as const),
     testimonials: readRows(form, "testimonials", ["name", "result", "text"] as const),
   });
+  // The owner confirms the sample testimonials: they become the institute's own, shown and editable.
+  const confirmSamples = intent === "confirm-testimonials";
   if (!parsed.success) return failure(parsed.issues[0].message);
   const input = parsed.output;
   const result = await tryService(() =>
@@ -156,11 +159,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       contactEmail: input.contactEmail || undefined,
       brandColor: input.brandColor || undefined,
       programs: input.programs.map((p) => ({ name: p.name, description: p.description || undefined })),
-      testimonials: input.testimonials.map((t) => ({ name: t.name, text: t.text, result: t.result || undefined })),
+      testimonials:
+        confirmSamples && input.testimonials.length === 0
+          ? DEFAULT_TESTIMONIALS.map((t) => ({ ...t }))
+          : input.testimonials.map((t) => ({ name: t.name, text: t.text, result: t.result || undefined })),
     }),
   );
   if (!result.ok) return result.response;
-  return { ok: true as const, message: "Website details saved" };
+  return {
+    ok: true as const,
+    message: confirmSamples ? SITE_TEXTS.samplesConfirmed : "Website details saved",
+  };
 }
 
 export default function SiteDetails({ loaderData }: Route.ComponentProps) {
@@ -184,7 +193,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-4xl gap-6">
       <PageHeader
         title="Website Details"
-        description={`What ${center.instituteName}'s website says. Blank contact details are hidden; until you list your own, programs and testimonials show our samples.`}
+        description={`What ${center.instituteName}'s website says. Blank contact details are hidden; until you list your own, programs show our samples (testimonials only once you add or confirm them).`}
         actions={
           <ButtonLink to="/business/website" variant="outline" reloadDocument>
             Preview website
@@ -236,6 +245,19 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
         <RowsEditor
           title="Testimonials"
           description="Your site quotes the testimonials you add here."
+          samplesLine={SITE_TEXTS.samplesHidden}
+          confirm={
+            <Button
+              type="submit"
+              name="intent"
+              value="confirm-testimonials"
+              variant="outline"
+              size="sm"
+              disabled={saving}
+            >
+              {SITE_TEXTS.confirmSamples}
+            </Button>
+          }
           samples={DEFAULT_TESTIMONIALS.map((t) => ({ title: `${t.name}, ${t.result}`, text: t.text }))}
           prefix="testimonials"
           initial={profile.testimonials.map((t) => ({ name: t.name, result: t.result ?? "", text: t.text }))}
@@ -363,11 +385,17 @@ function RowsEditor({
   fields,
   placeholder,
   samples,
+  samplesLine,
+  confirm,
 }: {
   title: string;
   description: string;
-  /** What the site shows while this list is empty, marked as samples for the owner. */
+  /** Samples for the owner while this list is empty, marked as such. */
   samples: { title: string; text: string }[];
+  /** What the owner is told about the samples (default: the site shows them until you add your own). */
+  samplesLine?: string;
+  /** A way to take the samples as the institute's own. */
+  confirm?: React.ReactNode;
   prefix: string;
   initial: Row[];
   fields: { key: string; label: string; long?: boolean }[];
@@ -391,7 +419,7 @@ function RowsEditor({
             className="grid gap-2 rounded-lg border border-dashed bg-muted/40 p-4"
           >
             <p className="text-sm font-medium">
-              Until you add your own, your site shows these sample {title.toLowerCase()}:
+              {samplesLine ?? `Until you add your own, your site shows these sample ${title.toLowerCase()}:`}
             </p>
             <ul className="grid gap-2">
               {samples.map((s) => (
@@ -404,6 +432,7 @@ function RowsEditor({
                 </li>
               ))}
             </ul>
+            {confirm && <div className="justify-self-start">{confirm}</div>}
           </section>
         )}
         {rows.map((row, index) => (

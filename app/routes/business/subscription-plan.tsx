@@ -24,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...subscription, ...sale };
 }
 
+/** subscriptionOf's states: a running trial is "trial", one ended unpaid "expired". */
 const STATUS = {
+  trial: { label: TRIAL_TEXTS.running, tone: "warning" },
   active: { label: "Active", tone: "success" },
   expired: { label: "Expired", tone: "destructive" },
   inactive: { label: "Inactive", tone: "muted" },
@@ -157,6 +159,7 @@ export default function SubscriptionPlan({ loaderData }: Route.ComponentProps) {
             onPlan={(name) => setPlanName(name || null)}
             onBilling={setBilling}
             locked={paying}
+            offerTrial={false}
           />
         </div>
 

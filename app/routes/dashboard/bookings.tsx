@@ -7,6 +7,7 @@ import { buttonClasses, Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { formatTime } from "#common/time.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Seminar Bookings | Pathshala" },
@@ -23,14 +24,6 @@ const shortDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   year: "numeric",
   timeZone: "UTC",
-});
-const shortDateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
 });
 
 export default function Bookings({ loaderData }: Route.ComponentProps) {
@@ -94,9 +87,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
                 <Td>{b.country}</Td>
                 <Td className="whitespace-nowrap">{shortDate.format(new Date(`${b.date}T00:00:00Z`))}</Td>
                 <Td className="whitespace-nowrap">{b.time}</Td>
-                <Td className="whitespace-nowrap text-muted-foreground">
-                  {shortDateTime.format(new Date(b.createdAt))}
-                </Td>
+                <Td className="whitespace-nowrap text-muted-foreground">{formatTime(b.createdAt)}</Td>
               </Tr>
             ))}
           </TBody>

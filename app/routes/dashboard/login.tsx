@@ -11,6 +11,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
+import { siteInstitute } from "~/lib/context.server";
+import { dashboardWelcome } from "#common/platform-name.ts";
 
 const FAILED = "Invalid email or password. Please check your credentials.";
 const NOT_ADMIN = "This dashboard is for platform admins. Please use your own sign-in.";
@@ -38,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const to = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard/overview");
   return signInAndRedirect(context, result.value, to.startsWith("/dashboard") ? to : "/dashboard/overview", {
     persistent: false,
-    toast: { kind: "success", title: "Success!", description: "Welcome to the product Dashboard" },
+    toast: { kind: "success", title: "Success!", description: dashboardWelcome(siteInstitute(context)) },
   });
 }
 

@@ -12,6 +12,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { FormError } from "~/components/ui/form-message";
+import { formatTime } from "#common/time.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Messages | Pathshala" },
@@ -83,14 +84,6 @@ const TONES: Record<MessageStatus, "success" | "destructive" | "muted" | "warnin
   held: "warning",
 };
 
-const when = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
-
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const { shown, messages, sandbox } = loaderData;
   const list = SHOWN[shown];
@@ -156,7 +149,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                   </span>
                 </Td>
                 <Td className="max-w-xs text-xs">{m.error ?? "—"}</Td>
-                <Td className="whitespace-nowrap text-xs">{when.format(new Date(m.createdAt))}</Td>
+                <Td className="whitespace-nowrap text-xs">{formatTime(m.createdAt, "dayTime")}</Td>
                 <Td>
                   {m.status === "failed" && (
                     <Form method="post">

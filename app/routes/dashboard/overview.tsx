@@ -27,6 +27,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ButtonLink } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
+import { formatTime } from "#common/time.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Pathshala Admin" }];
 
@@ -65,7 +66,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard label="Sittings submitted" value={tests.submitted} icon={ClipboardCheck} adminOnly={!isAdmin} />
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
+      {/* minmax(0, …): a long activity line is truncated within the column instead of widening it past a phone's screen. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
@@ -219,13 +221,6 @@ const ACTIVITY_ICONS = {
   trial: Hourglass,
   refund: RotateCcw,
 } as const;
-const activityTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
 
 function ActivityRow({ item }: { item: ActivityItem }) {
   const Icon = ACTIVITY_ICONS[item.kind];
@@ -239,7 +234,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
         {item.detail && <p className="truncate text-xs text-muted-foreground">{item.detail}</p>}
       </div>
       <time dateTime={item.at} className="shrink-0 text-xs text-muted-foreground">
-        {activityTime.format(new Date(item.at))}
+        {formatTime(item.at, "dayTime")}
       </time>
     </li>
   );

@@ -13,6 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { InvoiceExport } from "~/components/invoice-export";
+import { formatTime } from "#common/time.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Platform Settings | Pathshala Admin" }];
 
@@ -164,9 +165,7 @@ export default function PlatformSettings({ loaderData }: Route.ComponentProps) {
         ))}
         <div className="flex items-center justify-end gap-3">
           {settings.updatedAt && (
-            <p className="text-xs text-muted-foreground">
-              Last saved {new Date(settings.updatedAt).toLocaleString("en-IN")}
-            </p>
+            <p className="text-xs text-muted-foreground">Last saved {formatTime(settings.updatedAt)}</p>
           )}
           <Button type="submit" disabled={saving}>
             <Save className="size-4" aria-hidden /> {saving ? "Saving..." : "Save settings"}

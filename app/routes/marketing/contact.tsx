@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { Briefcase, Clock, LifeBuoy, Mail, MapPin, MessageCircle, Phone, TrendingUp } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { seo } from "~/lib/seo";
-import { CONTACT, HOURS } from "~/lib/site-content";
+import { HOURS, LOCATION } from "~/lib/site-content";
+import { usePlatformContacts } from "~/lib/platform-contacts";
+import { telHref, type PlatformContacts } from "#common/platform-contacts.ts";
 import { Section, SectionHeading } from "~/components/marketing/section";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,48 +16,68 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
-const CARDS = [
-  { icon: Mail, title: "Email", value: CONTACT.email, href: `mailto:${CONTACT.email}`, note: HOURS.emailReply },
-  { icon: Phone, title: "Phone", value: CONTACT.phone, href: CONTACT.phoneHref, note: HOURS.phone },
-  { icon: MapPin, title: "Location", value: CONTACT.location, href: undefined, note: CONTACT.address },
-  {
-    icon: MessageCircle,
-    title: "Live chat",
-    value: "Chat on WhatsApp",
-    href: CONTACT.whatsappHref,
-    note: `Available ${HOURS.chat}`,
-  },
-];
+type Card = { icon: typeof Mail; title: string; value: string; href?: string; note: string };
+type Support = {
+  icon: typeof Mail;
+  title: string;
+  text: string;
+  action: { label: string; href?: string; to?: string };
+};
 
-const SUPPORT = [
-  {
-    icon: LifeBuoy,
-    title: "Technical support",
-    text: "Help with your website, domain, student logins, uploads or payments.",
-    action: { label: CONTACT.email, href: `mailto:${CONTACT.email}` },
-  },
-  {
-    icon: Briefcase,
-    title: "Sales",
-    text: "Plans for one branch or many, and a walk-through of the platform for your team.",
-    action: { label: CONTACT.salesEmail, href: `mailto:${CONTACT.salesEmail}` },
-  },
-  {
-    icon: TrendingUp,
-    title: "Investors and partners",
-    text: "Join our online investment seminar or write to us about partnerships.",
-    action: { label: "Investor page", to: "/invest" },
-  },
-];
+/** The cards for what Platform Settings give: a contact that is not set is not shown (never made up). */
+function cards(c: PlatformContacts): Card[] {
+  const list: Card[] = [];
+  if (c.email)
+    list.push({ icon: Mail, title: "Email", value: c.email, href: `mailto:${c.email}`, note: HOURS.emailReply });
+  if (c.phone) list.push({ icon: Phone, title: "Phone", value: c.phone, href: telHref(c.phone), note: HOURS.phone });
+  list.push({ icon: MapPin, title: "Location", value: LOCATION, note: c.address ?? "" });
+  if (c.chatUrl) {
+    list.push({
+      icon: MessageCircle,
+      title: "Live chat",
+      value: "Chat with us",
+      href: c.chatUrl,
+      note: `Available ${HOURS.chat}`,
+    });
+  }
+  return list;
+}
+
+function support(c: PlatformContacts): Support[] {
+  const mail = c.email ? { label: c.email, href: `mailto:${c.email}` } : { label: "Contact us", to: "/contact#main" };
+  return [
+    {
+      icon: LifeBuoy,
+      title: "Technical support",
+      text: "Help with your website, domain, student logins, uploads or payments.",
+      action: mail,
+    },
+    {
+      icon: Briefcase,
+      title: "Sales",
+      text: "Plans for one branch or many, and a walk-through of the platform for your team.",
+      action: mail,
+    },
+    {
+      icon: TrendingUp,
+      title: "Investors and partners",
+      text: "Join our online investment seminar or write to us about partnerships.",
+      action: { label: "Investor page", to: "/invest" },
+    },
+  ];
+}
 
 export default function Contact() {
+  const contacts = usePlatformContacts();
+  const CARDS = cards(contacts);
+  const SUPPORT = support(contacts);
   return (
     <>
       <Section className="bg-gradient-to-b from-primary/5 to-background">
         <SectionHeading eyebrow="Contact" title="We're here to help" as="h1">
           Questions about plans, your website or your students? Reach us the way that suits you.
         </SectionHeading>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="contact-cards">
           {CARDS.map(({ icon: Icon, title, value, href, note }) => (
             <li key={title} className="rounded-2xl border bg-card p-6 shadow-sm">
               <span className="grid size-11 place-items-center rounded-xl bg-primary/10 text-primary">
@@ -73,7 +95,7 @@ export default function Contact() {
               ) : (
                 <p className="mt-1 font-medium">{value}</p>
               )}
-              <p className="mt-2 text-sm text-muted-foreground">{note}</p>
+              {note && <p className="mt-2 text-sm text-muted-foreground">{note}</p>}
             </li>
           ))}
         </ul>

@@ -46,7 +46,7 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter year={loaderData.year} />
+      <SiteFooter year={loaderData.year} contacts={loaderData.contacts} />
       {/* Reject hides the banner for this page view only: a new page asks again. */}
       {!accepted && <CookieBanner key={location.pathname} onAccept={() => setAccepted(true)} />}
     </>

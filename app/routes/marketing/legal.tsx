@@ -1,6 +1,7 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/legal";
 import { seo } from "~/lib/seo";
-import { CONTACT } from "~/lib/site-content";
+import { usePlatformContacts } from "~/lib/platform-contacts";
 import { Section, SectionHeading } from "~/components/marketing/section";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,6 +45,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 }
 
 export default function Legal() {
+  const contacts = usePlatformContacts();
   return (
     <Section>
       <div className="mx-auto grid max-w-3xl gap-14">
@@ -63,11 +65,23 @@ export default function Legal() {
             them; creators can see sales of their own content.
           </p>
           <p>
-            To see, correct or delete your data, write to{" "}
-            <a href={`mailto:${CONTACT.email}`} className="font-medium text-primary hover:underline">
-              {CONTACT.email}
-            </a>
-            .
+            To see, correct or delete your data,{" "}
+            {contacts.email ? (
+              <>
+                write to{" "}
+                <a href={`mailto:${contacts.email}`} className="font-medium text-primary hover:underline">
+                  {contacts.email}
+                </a>
+                .
+              </>
+            ) : (
+              <>
+                <Link to="/contact" className="font-medium text-primary hover:underline">
+                  contact us
+                </Link>
+                .
+              </>
+            )}
           </p>
         </Block>
 

@@ -6,6 +6,7 @@ import { ArrowLeft, Check, CircleAlert, Hourglass, Loader2, ShieldCheck } from "
 import type { Route } from "./+types/pricing-setup";
 import { loadCheckoutPlans } from "~/lib/plan-checkout.server";
 import { getViewer } from "~/lib/session.server";
+import { getRequestContext } from "~/lib/context.server";
 import { setupAuthAction } from "~/lib/setup-auth.server";
 import { billingLabel, formatRupees, isBilling, type Billing } from "#common/validation/plans.ts";
 import { normaliseDomainInput, Step1Schema, Step2Schema } from "#common/validation/setup.ts";
@@ -49,6 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trial: url.searchParams.get("trial") === "1",
     },
     viewer: viewer ? { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role } : null,
+    // A visitor who is not signed in may start one (the account is made on the way); a signed-in
+    // owner only if TrialService says so (one per owner, for their first institute).
+    trialRefusal:
+      viewer?.role === "business" ? await getRequestContext(context).services.trials.refusal(viewer.id) : null,
     checkout,
   };
 }
@@ -94,7 +99,10 @@ function fieldErrors(schema: v.GenericSchema, value: unknown): Record<string, st
 }
 
 export default function SetupWizard({ loaderData }: Route.ComponentProps) {
-  const { plans, initial, viewer, checkout } = loaderData;
+  const { plans, initial, viewer, checkout, trialRefusal } = loaderData;
+  // The trial is offered only to those who may start one (TrialService.refusal decides, here as in the API).
+  const offerTrial = trialRefusal === null;
+  const trialMode = initial.trial && offerTrial;
   const navigate = useNavigate();
   const [step, setStep] = useState(1);
   const [details, setDetails] = useState<Details>(EMPTY);
@@ -103,7 +111,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
   const [billing, setBilling] = useState<Billing>(initial.billing);
   const [authOpen, setAuthOpen] = useState(false);
   const continueAfterAuth = useRef<"pay" | "trial" | null>(null);
-  const wanted = useRef<"pay" | "trial">(initial.trial ? "trial" : "pay");
+  const wanted = useRef<"pay" | "trial">(trialMode ? "trial" : "pay");
   const [starting, setStarting] = useState(false);
   const [restored, setRestored] = useState(false);
   // After Next or Back, focus moves to the new step's heading (not left on the page's body).
@@ -284,13 +292,18 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
       </header>
       <main className="mx-auto max-w-6xl px-4 pb-16 md:px-6">
         <h1 className="text-3xl font-semibold tracking-tight">
-          {initial.trial ? "Start your 14-day free trial" : "Set up your institute"}
+          {trialMode ? "Start your 14-day free trial" : "Set up your institute"}
         </h1>
         <p className="mt-2 text-muted-foreground">
-          {initial.trial
+          {trialMode
             ? "Three steps to your institute's own website. No credit card needed: your site works the moment you finish."
             : "Three steps to your institute's own website on your own domain."}
         </p>
+        {initial.trial && trialRefusal && (
+          <p role="status" data-testid="trial-refusal" className="mt-3 rounded-md bg-muted px-3 py-2 text-sm">
+            {trialRefusal}
+          </p>
+        )}
 
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
           <Card className="p-6 md:p-8">
@@ -340,7 +353,7 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
               onSubmit={(e) => {
                 e.preventDefault();
                 if (step < 3) next();
-                else void (initial.trial ? startTrial() : pay());
+                else void (trialMode ? startTrial() : pay());
               }}
             >
               {step === 1 && (
@@ -464,13 +477,13 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                     Next
                   </Button>
                 ) : (
-                  <div className={cn("flex flex-wrap justify-end gap-2", initial.trial && "flex-row-reverse")}>
+                  <div className={cn("flex flex-wrap justify-end gap-2", trialMode && "flex-row-reverse")}>
                     <Button
-                      type={initial.trial ? "button" : "submit"}
-                      variant={initial.trial ? "outline" : "default"}
+                      type={trialMode ? "button" : "submit"}
+                      variant={trialMode ? "outline" : "default"}
                       size="lg"
                       disabled={!canPay}
-                      onClick={initial.trial ? () => void pay() : undefined}
+                      onClick={trialMode ? () => void pay() : undefined}
                     >
                       {paying ? (
                         <>
@@ -480,23 +493,25 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
                         "Proceed to Payment"
                       )}
                     </Button>
-                    <Button
-                      type={initial.trial ? "submit" : "button"}
-                      variant={initial.trial ? "default" : "outline"}
-                      size="lg"
-                      disabled={!canPay}
-                      onClick={initial.trial ? undefined : () => void startTrial()}
-                    >
-                      {starting ? (
-                        <>
-                          <Loader2 className="size-4 animate-spin" aria-hidden /> Starting...
-                        </>
-                      ) : (
-                        <>
-                          <Hourglass className="size-4" aria-hidden /> {TRIAL_TEXTS.start}
-                        </>
-                      )}
-                    </Button>
+                    {offerTrial && (
+                      <Button
+                        type={trialMode ? "submit" : "button"}
+                        variant={trialMode ? "default" : "outline"}
+                        size="lg"
+                        disabled={!canPay}
+                        onClick={trialMode ? undefined : () => void startTrial()}
+                      >
+                        {starting ? (
+                          <>
+                            <Loader2 className="size-4 animate-spin" aria-hidden /> Starting...
+                          </>
+                        ) : (
+                          <>
+                            <Hourglass className="size-4" aria-hidden /> {TRIAL_TEXTS.start}
+                          </>
+                        )}
+                      </Button>
+                    )}
                   </div>
                 )}
               </div>
@@ -510,7 +525,8 @@ export default function SetupWizard({ loaderData }: Route.ComponentProps) {
             onPlan={(name) => setPlanName(name || null)}
             onBilling={setBilling}
             locked={paying || starting}
-            trial={initial.trial}
+            trial={trialMode}
+            offerTrial={offerTrial}
           />
         </div>
       </main>

@@ -20,6 +20,7 @@ import { Input, Label, Select } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { BackLink } from "~/components/tests/back-link";
+import { formatTime } from "#common/time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.test.title ?? "Test"} | Tests` }];
 
@@ -552,12 +553,7 @@ function Results({ test, analysis, running }: Pick<LoaderData, "test" | "analysi
                   <span>
                     {sitting.name} <span className="text-muted-foreground">({sitting.email})</span>
                     <span className="block text-xs text-muted-foreground">
-                      Ends{" "}
-                      {new Date(sitting.deadline).toLocaleTimeString("en-IN", {
-                        hour: "2-digit",
-                        minute: "2-digit",
-                        timeZone: "Asia/Kolkata",
-                      })}
+                      Ends {formatTime(sitting.deadline, "time")}
                       {sitting.extraMinutes ? ` · ${sitting.extraMinutes} extra minutes so far` : ""}
                     </span>
                   </span>
