@@ -34,6 +34,11 @@ export interface Sample {
   headers?: Record<string, string>;
   /** Who the sample is for; others are refused (401/403). Default: the operation's `auth`. */
   who?: Who[];
+  /**
+   * The signed-in account the sample is sent as, for the roles in `who`, when the role's shared
+   * account cannot succeed (a free trial is only for an owner who has no institute yet).
+   */
+  session?: Record<string, string>;
 }
 
 export interface ApiWorld {
@@ -69,6 +74,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const student = await register(t, "student");
   const creator = await register(t, "creator");
   const business = await register(t, "business");
+  const newOwner = await register(t, "business");
   const center = await createCenter(t, business.user._id, { slug: "samples-inst", customDomain: INSTITUTE });
   // A domain the institute asked for and has not proven (POST /domains/verify checks it).
   await t.services.domains.claim(t.database.db, center.id, "samples-next.com");
@@ -344,11 +350,13 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
         institute: "Trial Sample Academy",
         domain: "trial-sample.com",
         owner: "Trial Owner",
-        email: business.email,
+        email: newOwner.email,
         phone: "",
         plan: plans[0].name,
         billing: "monthly",
       },
+      who: ["business"],
+      session: bearer(newOwner.access_token),
     },
     "GET /settings": {},
     "PUT /settings": { json: { supportEmail: "help@example.com", dnsTargetIp: "203.0.113.10" } },
@@ -759,6 +767,7 @@ async function mockTestSamples(t: TestApp, creatorToken: string, studentToken: s
       who: team,
     },
     "GET /tests/{id}/analysis": { params: { id: live }, who: team },
+    "PUT /tests/{id}/tie-breaks": { params: { id: live }, json: { tieBreaks: ["fewer-wrong"] }, who: team },
     "GET /tests/{id}/rank-list.csv": { params: { id: live }, who: team },
     "POST /tests/{id}/attempts": { params: { id: toStart } },
     "GET /attempts/{id}": { params: { id: open.id } },

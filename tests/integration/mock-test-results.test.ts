@@ -194,12 +194,13 @@ describe("tie-breaks", () => {
       ["Dev", 4],
     ]);
 
-    // The paper's own order (Physics first) and, once the window has closed, ranks stored for everyone.
+    // The paper's own order (Physics first) and, once the window and its grace period for late
+    // answers (10 minutes) have passed, ranks stored for everyone.
     expect(
       (await put(`/api/tests/${testId}/tie-breaks`, creator.access_token, { tieBreaks: ["subject-order"] })).status,
     ).toBe(200);
     await t.database.db.execute(
-      sql`update mock_tests set closes_at = now() - interval '1 minute' where content_id = ${testId}`,
+      sql`update mock_tests set closes_at = now() - interval '11 minutes' where content_id = ${testId}`,
     );
     await t.services.attempts.submitDue();
     expect(await ranks()).toEqual([

@@ -134,7 +134,11 @@ describe("the document is true", () => {
         for (const [how, variation] of variations(op, sample)) {
           const host = variation.host ?? sample.host ?? PLATFORM;
           const session =
-            op.path === "/auth/logout" ? await world.freshIdentity(who, host) : world.identities[host][who];
+            op.path === "/auth/logout"
+              ? await world.freshIdentity(who, host)
+              : sample.session && sample.who?.includes(who)
+                ? sample.session
+                : world.identities[host][who];
           const { path, init } = sampleRequest(op, sample, {
             ...variation,
             headers: { ...session, ...fromNewAddress(), ...variation.headers },
