@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
  * uploads to disk and S3): when a run covers both databases (scripts/test.ts sets
  * FAULTS_EMBEDDED_ONLY for PGlite), they run once, on PostgreSQL.
  */
+const RESTART_TEST = "tests/faults/postgres-restart.test.ts";
 const faultsOfNoDatabase = [
   "tests/faults/malformed-requests.test.ts",
   "tests/faults/react-production-build.test.ts",
@@ -50,7 +51,11 @@ export default defineConfig({
           // Real server processes killed and restarted; needs `npm run build` first.
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
-          exclude: process.env.FAULTS_EMBEDDED_ONLY ? faultsOfNoDatabase : [],
+          exclude: [
+            ...(process.env.FAULTS_EMBEDDED_ONLY ? faultsOfNoDatabase : []),
+            // Restarts the machine's PostgreSQL: scripts/test.ts runs it alone, after the rest.
+            ...(process.env.FAULTS_WITHOUT_RESTART ? [RESTART_TEST] : []),
+          ],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -43,11 +43,16 @@ export class JobQueue {
     this.database = database;
     this.retries = retries;
     this.timing = timing;
-    const { superviseIntervalSeconds } = timing;
+    // Expired jobs are found when a queue is monitored, which happens on the supervisor's turn but
+    // at most every monitorIntervalSeconds: both follow the setting.
+    const looks = {
+      superviseIntervalSeconds: timing.superviseIntervalSeconds,
+      monitorIntervalSeconds: timing.superviseIntervalSeconds,
+    };
     this.boss =
       database.kind === "pglite"
-        ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schedule: false, superviseIntervalSeconds })
-        : new PgBoss({ connectionString: database.url!, max: 2, schedule: false, superviseIntervalSeconds });
+        ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schedule: false, ...looks })
+        : new PgBoss({ connectionString: database.url!, max: 2, schedule: false, ...looks });
     this.boss.on("error", (error) => logger.warn("job queue error", { error: error.message }));
   }
 

@@ -103,7 +103,7 @@ describe("the network cut mid-test", () => {
   it("takes the saves queued while offline, in seq order, once it is back: none lost, the deadline unchanged", async () => {
     const { student, sitting, clock } = await sit("Asha");
     const id = sitting._id;
-    expect((await student.save(id, paper[0], { answer: 0, seq: 1 })).json).toEqual({ saved: true, seq: 1 });
+    expect((await student.save(id, paper[0], { answer: 0, seq: 1 })).json).toMatchObject({ saved: true, seq: 1 });
     // This save reached the server, but its answer never came back: the queue still holds it.
     await student.save(id, paper[1], { answer: 1, seq: 2 });
 
@@ -123,8 +123,9 @@ describe("the network cut mid-test", () => {
     expect(back.deadline).toBe(sitting.deadline);
     const answered = [];
     for (const { q, body } of queued) answered.push((await student.save(id, paper[q], body)).json);
-    // The one already stored is acknowledged with its own seq; every other lands.
-    expect(answered).toEqual([
+    // The one already stored is acknowledged with its own seq; every other lands (each answer also
+    // carries the deadline and the server's clock, for extra time).
+    expect(answered).toMatchObject([
       { saved: false, seq: 2 },
       { saved: true, seq: 3 },
       { saved: true, seq: 4 },
@@ -192,8 +193,8 @@ describe("the server killed mid-test", () => {
   it("resumes the attempt with the same deadline and answers after kill -9 and a restart; saves go on; the clock still submits it", async () => {
     const { student, sitting } = await sit("Chitra");
     const id = sitting._id;
-    expect((await student.save(id, paper[0], { answer: 0, seq: 1 })).json).toEqual({ saved: true, seq: 1 });
-    expect((await student.save(id, paper[1], { answer: 1, seq: 2 })).json).toEqual({ saved: true, seq: 2 });
+    expect((await student.save(id, paper[0], { answer: 0, seq: 1 })).json).toMatchObject({ saved: true, seq: 1 });
+    expect((await student.save(id, paper[1], { answer: 1, seq: 2 })).json).toMatchObject({ saved: true, seq: 2 });
 
     f.server.child.kill("SIGKILL");
     await f.server.exited;
@@ -207,8 +208,8 @@ describe("the server killed mid-test", () => {
     expect(again._id).toBe(id);
     expect(again.deadline).toBe(sitting.deadline);
 
-    expect((await student.save(id, paper[2], { answer: 2, seq: 3 })).json).toEqual({ saved: true, seq: 3 });
-    expect((await student.save(id, paper[0], { answer: 1, seq: 4 })).json).toEqual({ saved: true, seq: 4 });
+    expect((await student.save(id, paper[2], { answer: 2, seq: 3 })).json).toMatchObject({ saved: true, seq: 3 });
+    expect((await student.save(id, paper[0], { answer: 1, seq: 4 })).json).toMatchObject({ saved: true, seq: 4 });
 
     const closed = await untilSubmitted(f.server.base, creator.token, testId, id);
     expect(closed).toMatchObject({ submittedBy: "clock", submittedAt: sitting.deadline });
@@ -231,7 +232,7 @@ describe("two devices saving at once", () => {
     );
     expect(answers.map((a) => a.status)).toEqual(seqs.map(() => 200));
     const newest = answers[seqs.indexOf(24)].json;
-    expect(newest).toEqual({ saved: true, seq: 24 });
+    expect(newest).toMatchObject({ saved: true, seq: 24 });
     for (const [i, a] of answers.entries()) {
       // A save refused as older names a newer seq that was already stored.
       if (!a.json.saved) expect(a.json.seq).toBeGreaterThan(seqs[i]);
@@ -244,10 +245,10 @@ describe("two devices saving at once", () => {
         (i % 2 ? phone : student).save(id, paper[q], { answer: q === 4 ? "9.81" : q, seq: 30 + q }),
       ),
     );
-    expect(spread.map((a) => a.json)).toEqual([1, 2, 3, 4].map((q) => ({ saved: true, seq: 30 + q })));
+    expect(spread.map((a) => a.json)).toMatchObject([1, 2, 3, 4].map((q) => ({ saved: true, seq: 30 + q })));
 
     // A late save from the slower device, older than what is stored: ignored.
-    expect((await phone.save(id, paper[0], { answer: 3, seq: 7 })).json).toEqual({ saved: false, seq: 24 });
+    expect((await phone.save(id, paper[0], { answer: 3, seq: 7 })).json).toMatchObject({ saved: false, seq: 24 });
     const stored = await phone.view(id);
     expect(stored.lastSeq).toBe(34);
     expect(answersOf(stored)).toEqual({
