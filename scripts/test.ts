@@ -166,8 +166,8 @@ const started = Date.now();
 const results = new Map<string, StageResult>();
 const running = new Map<string, Promise<void>>();
 const waiting = [...stages];
+// Every stage whose needs passed runs, whatever else failed: one run shows every failure.
 while (waiting.length > 0 || running.size > 0) {
-  const failed = [...results.values()].some((r) => !r.ok);
   for (const stage of [...waiting]) {
     if (running.size >= lanes) break;
     const blockedBy = (stage.after ?? []).filter((name) => !results.get(name)?.ok);
@@ -177,7 +177,7 @@ while (waiting.length > 0 || running.size > 0) {
       results.set(stage.name, { name: stage.name, seconds: 0, ok: false, skipped: `${blockedBy.join(", ")} failed` });
       continue;
     }
-    if (blockedBy.length > 0 || failed) continue;
+    if (blockedBy.length > 0) continue;
     waiting.splice(waiting.indexOf(stage), 1);
     running.set(
       stage.name,
@@ -186,12 +186,6 @@ while (waiting.length > 0 || running.size > 0) {
         running.delete(stage.name);
       }),
     );
-  }
-  if (failed && running.size === 0) {
-    for (const stage of waiting.splice(0)) {
-      results.set(stage.name, { name: stage.name, seconds: 0, ok: false, skipped: "not run: an earlier stage failed" });
-    }
-    break;
   }
   if (running.size > 0) await Promise.race(running.values());
 }
