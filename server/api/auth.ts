@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, errorBody, HttpError, jsonBody } from "../http/errors.ts";
+import { errorBody, HttpError, jsonBody } from "../http/errors.ts";
 import { LoginInput, RegisterInput, toPublicUser, tooMany } from "../services/accounts.ts";
 import { input, operation } from "./openapi.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
@@ -9,6 +9,7 @@ import { RATE_RULES } from "../services/rate-limit.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { clearedSessionCookie } from "../auth/cookies.ts";
 import { requireAuth } from "./guards.ts";
+import { uploadedFile } from "./uploaded-file.ts";
 import * as v from "valibot";
 import { text } from "#common/validation/account.ts";
 import {
@@ -361,11 +362,7 @@ export function authRouter({ env, services }: AppDeps) {
     limitBody(AVATAR_MAX_BYTES + 64 * 1024, (c) => c.json(errorBody("The avatar must be 2 MB or smaller."), 413)),
     async (c) => {
       const { user } = requireAuth(c);
-      const form = await c.req.formData().catch(() => {
-        throw badRequest("Please choose an image to upload.");
-      });
-      const file = form.get("avatar");
-      if (!(file instanceof File) || file.size === 0) throw badRequest("Please choose an image to upload.");
+      const file = await uploadedFile(c, "avatar", "Please choose an image to upload.");
       const updated = await services.media.replaceAvatar(user.id, file, AVATAR_MAX_BYTES);
       return c.json({ user: toPublicUser(updated) });
     },

@@ -1,25 +1,13 @@
 import { Hono, type Context } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, errorBody } from "../http/errors.ts";
+import { errorBody } from "../http/errors.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
-import { allow, requireAuth } from "./guards.ts";
-import { BankSchema } from "#common/mock-tests/test-input.ts";
-import { TEAM_ONLY } from "./test-team.ts";
+import { requireAuth } from "./guards.ts";
+import { BankQuery, TEAM_ONLY, WRITERS } from "./test-team.ts";
+import { uploadedFile } from "./uploaded-file.ts";
 import { QUESTION_IMAGE_LIMITS, QUESTION_IMAGE_TEXTS } from "../services/mock-tests/question-images.ts";
-
-const BankQuery = v.object({
-  bank: v.optional(
-    v.pipe(
-      BankSchema,
-      v.description(
-        "The bank the question is in: \"own\" or an institute's id (by default, on an institute's domain, its bank; else the caller's own)",
-      ),
-    ),
-  ),
-});
 
 /** POST /api/question-images: a figure for a question, its options or its solution (issue 38 §1). */
 export function questionImagesRouter({ services }: AppDeps) {
@@ -39,15 +27,13 @@ export function questionImagesRouter({ services }: AppDeps) {
         413: "The image is larger than 5 MB or 40 megapixels",
       },
     }),
-    allow("creator", "business"),
+    WRITERS,
     input("query", BankQuery),
     limitBody(QUESTION_IMAGE_LIMITS.maxBytes + 64 * 1024, (c: Context) =>
       c.json(errorBody(QUESTION_IMAGE_TEXTS.tooLarge), 413),
     ),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = form.file;
-      if (!(file instanceof File) || file.size === 0) throw badRequest(QUESTION_IMAGE_TEXTS.noFile);
+      const file = await uploadedFile(c, "file", QUESTION_IMAGE_TEXTS.noFile);
       const image = await services.questionImages.upload(
         requireAuth(c).user,
         new Uint8Array(await file.arrayBuffer()),

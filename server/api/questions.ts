@@ -2,14 +2,15 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
-import { badRequest, errorBody, jsonBody } from "../http/errors.ts";
+import { errorBody, jsonBody } from "../http/errors.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
-import { allow, idParam, requireAuth } from "./guards.ts";
+import { idParam, requireAuth } from "./guards.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import { QUESTION_TYPES } from "#common/mock-tests/marking.ts";
-import { BankSchema, CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
-import { TEAM_ONLY } from "./test-team.ts";
+import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
+import { BankQuery, bankParam, TEAM_ONLY, WRITERS } from "./test-team.ts";
+import { uploadedFile } from "./uploaded-file.ts";
 import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
 import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
 import { QUESTION_ARCHIVE_LIMITS, QUESTION_ARCHIVE_TEXTS } from "../services/mock-tests/question-archive.ts";
@@ -24,18 +25,6 @@ const number = (label: string, min: number, max: number) =>
       v.maxValue(max, `${label} must be at most ${max}`),
     ),
   );
-
-const bankParam = v.optional(
-  v.pipe(
-    BankSchema,
-    v.description(
-      "Which bank: \"own\" (the caller's own questions) or an institute's id (its bank); on an institute's domain only its bank",
-    ),
-  ),
-);
-
-/** ?bank where a question is written or a file imported (by default: on an institute's domain its bank, else the caller's own). */
-const BankQuery = v.object({ bank: bankParam });
 
 /** ?bank, ?subject, ?chapter, ?difficulty, ?type, ?q (words in the text), ?limit, ?offset of the bank's list. */
 export const QuestionQuery = v.object({
@@ -60,7 +49,6 @@ const FILE_TYPES: Record<QuestionFileFormat, string> = {
   json: "application/json",
 };
 
-const WRITERS = allow("creator", "business");
 const QUESTION_NOT_FOUND = { ...TEAM_ONLY, 404: QUESTION_TEXTS.notFound };
 
 /** /api/questions: the question bank of creators and institute owners (issue 29). */
@@ -129,9 +117,7 @@ export function questionsRouter({ services }: AppDeps) {
       c.json(errorBody(QUESTION_ARCHIVE_TEXTS.tooLarge), 413),
     ),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = form.file;
-      if (!(file instanceof File)) throw badRequest("Choose a question file to import");
+      const file = await uploadedFile(c, "file", "Choose a question file to import");
       const imported = await bank.import(
         requireAuth(c).user,
         { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },

@@ -1,11 +1,28 @@
 import type { Context } from "hono";
+import * as v from "valibot";
 import type { AppEnv } from "../http/types.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Site } from "../services/tenants.ts";
 import { allow } from "./guards.ts";
+import { BankSchema } from "#common/mock-tests/test-input.ts";
 
 /** The bank is for those who write tests: creators and institute owners. */
 export const TEAM_ONLY = { 403: "Not a creator or institute owner account" };
+
+/** Who writes to a question bank: creators and institute owners. */
+export const WRITERS = allow("creator", "business");
+
+export const bankParam = v.optional(
+  v.pipe(
+    BankSchema,
+    v.description(
+      "Which bank: \"own\" (the caller's own questions) or an institute's id (its bank); on an institute's domain only its bank",
+    ),
+  ),
+);
+
+/** ?bank where a question is written, a file imported or an image uploaded (by default: on an institute's domain its bank, else the caller's own). */
+export const BankQuery = v.object({ bank: bankParam });
 
 /** Who builds tests and series and reads their results: the team, and admins. */
 export const BUILDERS = allow("creator", "business", "admin");
