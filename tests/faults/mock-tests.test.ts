@@ -16,8 +16,9 @@ import {
 /**
  * A sitting under the faults an exam meets (issue 29, mock-tests.md §3): the network cut, the tab
  * closed, the server killed, two devices, a late save, a submit repeated while the clock closes it.
- * A real server process of the production build, a one-minute test, the server's own clock (every
- * 5 s); what the server stored is read back through the API and, where it matters, the database.
+ * A real server process of the production build, tests whose windows close seconds after a sitting
+ * starts (a sitting ends with its test's window), the server's own clock (every 5 s); what the
+ * server stored is read back through the API and, where it matters, the database.
  */
 
 const f = runningServer();
@@ -27,13 +28,13 @@ const KEYS = [0, 1, 2, 3];
 const NUMERICAL_KEY = 9.81;
 
 let creator: Account;
-let testId: string;
-let paper: string[];
+let questionIds: string[];
 const server = () => f.server;
+let windows = 0;
 
 beforeAll(async () => {
   creator = await registerAccount(f.server.base, "creator", "Rahul Verma");
-  const ids: string[] = [];
+  questionIds = [];
   for (const [i, answer] of KEYS.entries()) {
     const res = await call(f.server.base, "/api/questions", {
       token: creator.token,
@@ -46,7 +47,7 @@ beforeAll(async () => {
       },
     });
     expect(res.status).toBe(201);
-    ids.push(res.json.questions[0]._id);
+    questionIds.push(res.json.questions[0]._id);
   }
   const numerical = await call(f.server.base, "/api/questions", {
     token: creator.token,
@@ -58,34 +59,50 @@ beforeAll(async () => {
     },
   });
   expect(numerical.status).toBe(201);
-  ids.push(numerical.json.questions[0]._id);
+  questionIds.push(numerical.json.questions[0]._id);
+}, 120_000);
 
+/**
+ * A published free test of the five questions whose window closes `closesInMs` from now: a
+ * sitting ends when its test's window does, so its deadline comes in seconds, not a minute.
+ */
+async function windowedTest(closesInMs: number): Promise<string> {
+  windows += 1;
   // No institute: the creator's own test, sold on the platform.
   const created = await call(f.server.base, "/api/tests", {
     token: creator.token,
     body: {
-      title: "One-minute kinematics",
+      title: `Kinematics window ${windows}`,
       pattern: "custom",
-      durationMinutes: 1,
+      durationMinutes: 30,
       price: 0,
-      sections: [{ name: "Physics", questions: ids }],
+      closesAt: new Date(Date.now() + closesInMs).toISOString(),
+      sections: [{ name: "Physics", questions: questionIds }],
     },
   });
   expect(created.status).toBe(201);
-  testId = created.json.test._id;
+  const testId = created.json.test._id as string;
   const published = await call(f.server.base, `/api/tests/${testId}/publish`, { token: creator.token, body: {} });
   expect(published.json.test.status).toBe("published");
-}, 120_000);
+  return testId;
+}
 
-/** A new student with a sitting started: the paper's question ids, in order. */
-async function sit(name: string) {
+/** A new student with a sitting of `testId` started: its paper's question ids, in order, and when it started. */
+async function sit(name: string, testId: string) {
   const account = await registerAccount(f.server.base, "student", name);
   const student = candidate(server, account.token);
   const sitting = await student.start(testId);
-  paper = sitting.sections.flatMap((s) => s.questions.map((q) => q._id));
+  const paper = sitting.sections.flatMap((s) => s.questions.map((q) => q._id));
   expect(paper).toHaveLength(5);
-  return { account, student, sitting, clock: serverClock(sitting) };
+  const listed = await call(f.server.base, "/api/tests", { token: account.token });
+  const mine = listed.json.tests.find((t: { _id: string }) => t._id === testId);
+  const startedAt = Date.parse(mine.attempts.find((a: { _id: string }) => a._id === sitting._id).startedAt);
+  return { account, student, sitting, paper, testId, startedAt, clock: serverClock(sitting) };
 }
+
+/** The seconds a result gives a sitting closed at its deadline. */
+const secondsToDeadline = (s: { sitting: Sitting; startedAt: number }) =>
+  Math.round((Date.parse(s.sitting.deadline) - s.startedAt) / 1000);
 
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
@@ -101,7 +118,7 @@ const answersOf = (sitting: Sitting) =>
 
 describe("the network cut mid-test", () => {
   it("takes the saves queued while offline, in seq order, once it is back: none lost, the deadline unchanged", async () => {
-    const { student, sitting, clock } = await sit("Asha");
+    const { student, sitting, paper, clock } = await sit("Asha", await windowedTest(20_000));
     const id = sitting._id;
     expect((await student.save(id, paper[0], { answer: 0, seq: 1 })).json).toMatchObject({ saved: true, seq: 1 });
     // This save reached the server, but its answer never came back: the queue still holds it.
@@ -162,7 +179,8 @@ describe("the network cut mid-test", () => {
 
 describe("the tab killed", () => {
   it("submits the attempt at its deadline with no client, and the result holds the saved answers", async () => {
-    const { student, sitting } = await sit("Bala");
+    const seated = await sit("Bala", await windowedTest(8_000));
+    const { student, sitting, paper, testId } = seated;
     const id = sitting._id;
     await student.save(id, paper[0], { answer: 0, seq: 1 });
     await student.save(id, paper[1], { answer: 2, seq: 2 });
@@ -177,7 +195,8 @@ describe("the tab killed", () => {
 
     const result = await student.result(id);
     expect(result.status).toBe(200);
-    expect(result.json).toMatchObject({ submittedBy: "clock", submittedAt: sitting.deadline, score: 7, seconds: 60 });
+    expect(result.json).toMatchObject({ submittedBy: "clock", submittedAt: sitting.deadline, score: 7 });
+    expect(result.json.seconds).toBe(secondsToDeadline(seated));
     expect(result.json.questions.map((q: { answer: unknown }) => q.answer)).toEqual([0, 2, null, null, "9.81"]);
     expect(result.json.questions.map((q: { outcome: string }) => q.outcome)).toEqual([
       "correct",
@@ -191,7 +210,8 @@ describe("the tab killed", () => {
 
 describe("the server killed mid-test", () => {
   it("resumes the attempt with the same deadline and answers after kill -9 and a restart; saves go on; the clock still submits it", async () => {
-    const { student, sitting } = await sit("Chitra");
+    // Long enough for a restart on a busy machine before the saves that follow it.
+    const { student, sitting, paper, testId } = await sit("Chitra", await windowedTest(25_000));
     const id = sitting._id;
     expect((await student.save(id, paper[0], { answer: 0, seq: 1 })).json).toMatchObject({ saved: true, seq: 1 });
     expect((await student.save(id, paper[1], { answer: 1, seq: 2 })).json).toMatchObject({ saved: true, seq: 2 });
@@ -221,7 +241,7 @@ describe("the server killed mid-test", () => {
 
 describe("two devices saving at once", () => {
   it("keeps the newest seq of one question whatever order the saves arrive in; saves to different questions all land", async () => {
-    const { account, student, sitting } = await sit("Dev");
+    const { account, student, sitting, paper } = await sit("Dev", await windowedTest(10 * 60_000));
     const id = sitting._id;
     const phone = candidate(server, await signInAgain(f.server.base, account));
 
@@ -265,7 +285,7 @@ describe("two devices saving at once", () => {
 
 describe("a save after the deadline", () => {
   it("is refused with 409 before and after the clock submits the attempt, and nothing changes", async () => {
-    const { student, sitting, clock } = await sit("Esha");
+    const { student, sitting, paper, clock, testId } = await sit("Esha", await windowedTest(8_000));
     const id = sitting._id;
     await student.save(id, paper[0], { answer: 0, seq: 1 });
     await student.save(id, paper[1], { answer: 1, seq: 2 });
@@ -307,16 +327,21 @@ describe("submit under concurrency", () => {
   };
 
   it("gives one result and one submitted event whether ten submits arrive at once or race the clock", async () => {
-    early = await sit("Farah");
-    probe = await sit("Gopal");
-    // Started later, so that the clock's turn that takes `probe` comes before their deadlines; at
-    // once, so that their deadlines fall between the same two turns of the clock.
-    await new Promise((r) => setTimeout(r, 5500));
-    racers = await Promise.all(["Hari", "Indu", "Jaya", "Kiran"].map((name) => sit(name)));
-    late = await sit("Lata");
+    // `early` and `probe` end together; the racers together 6 s later, after the clock's turn
+    // that takes `probe`, and so between the same two turns; `late` just after the racers.
+    const opened = Date.now();
+    const [first, racing, last] = [
+      await windowedTest(14_000 - (Date.now() - opened)),
+      await windowedTest(20_000 - (Date.now() - opened)),
+      await windowedTest(20_400 - (Date.now() - opened)),
+    ];
+    early = await sit("Farah", first);
+    probe = await sit("Gopal", first);
+    racers = await Promise.all(["Hari", "Indu", "Jaya", "Kiran"].map((name) => sit(name, racing)));
+    late = await sit("Lata", last);
     for (const s of [early, probe, ...racers, late]) {
-      await s.student.save(s.sitting._id, paper[0], { answer: 0, seq: 1 });
-      await s.student.save(s.sitting._id, paper[4], { answer: "7.5", seq: 2 });
+      await s.student.save(s.sitting._id, s.paper[0], { answer: 0, seq: 1 });
+      await s.student.save(s.sitting._id, s.paper[4], { answer: "7.5", seq: 2 });
     }
 
     await early.clock.until(Date.parse(early.sitting.deadline) - 1500);
@@ -393,11 +418,11 @@ describe("submit under concurrency", () => {
 
   it("closes an attempt at its deadline when the student's submit arrives after it, as the clock would", () => {
     // The server owns the clock (mock-tests.md §3): time spent and tie-breaks by submission time
-    // come from its records, so a submit 50 ms late must not stretch a 60-second sitting.
+    // come from its records, so a submit 50 ms late must not stretch the sitting.
     for (const s of [late, ...racers]) {
       const result = answered.get(s.sitting._id)![0].json.result;
       expect(result.submittedAt).toBe(s.sitting.deadline);
-      expect(result.seconds).toBe(60);
+      expect(result.seconds).toBe(secondsToDeadline(s));
     }
   });
 });
