@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 
 /**
  * Issue 38 §2 and §3 in the browser: answers made offline before time was up count on the result,
@@ -22,67 +22,27 @@ async function api(playwright: { request: { newContext: (o: object) => Promise<A
   });
 }
 
-/** The demo creator (on Sunrise Academy's team): a bearer header and the institute's id. */
-async function creatorOf(request: APIRequestContext) {
-  const login = await request.post("/api/auth/login", {
-    data: { email: "creator@example.com", password: "demo-creator-2025" },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const { businesses } = await (await request.get("/api/businesses", { headers })).json();
-  const sunrise = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!;
-  return { headers, sunrise: sunrise._id };
-}
-
 /** A published free test of three single-correct questions (answers B, C, A), with an optional window close. */
-async function publishTest(request: APIRequestContext, title: string, closesAt?: Date) {
-  const { headers, sunrise } = await creatorOf(request);
-  const questions: string[] = [];
-  for (const [text, answer] of [
-    ["The SI unit of force is", 1],
-    ["Which quantity is a vector?", 2],
-    ["Water is", 0],
-  ] as const) {
-    const res = await request.post(`/api/questions?bank=${sunrise}`, {
-      headers,
-      data: {
-        type: "single",
-        text,
-        options: ["first", "second", "third", "fourth"],
-        answer,
-        tags: { subject: "Physics", difficulty: "easy" },
-      },
-    });
-    expect(res.status()).toBe(201);
-    questions.push((await res.json()).questions[0]._id);
-  }
-  const created = await request.post("/api/tests", {
-    headers,
-    data: {
-      title,
-      businessId: sunrise,
-      pattern: "custom",
-      durationMinutes: 30,
-      price: 0,
-      sections: [{ name: "Physics", questions }],
-      ...(closesAt ? { closesAt: closesAt.toISOString() } : {}),
-    },
+const publishFreeTest = (request: APIRequestContext, title: string, closesAt?: Date) =>
+  publishTestAsCreator(request, {
+    title,
+    pattern: "custom",
+    durationMinutes: 30,
+    price: 0,
+    closesAt,
+    questions: (
+      [
+        ["The SI unit of force is", 1],
+        ["Which quantity is a vector?", 2],
+        ["Water is", 0],
+      ] as const
+    ).map(([text, answer]) => ({
+      text,
+      options: ["first", "second", "third", "fourth"],
+      answer,
+      tags: { subject: "Physics", difficulty: "easy" },
+    })),
   });
-  expect(created.status()).toBe(201);
-  const id = (await created.json()).test._id as string;
-  expect((await request.post(`/api/tests/${id}/publish`, { headers })).status()).toBe(200);
-  return { id, headers };
-}
-
-async function registerStudent(page: Page, name: string) {
-  await page.goto(`${t1}/auth?role=student&mode=register`);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(`${name.split(" ")[0].toLowerCase()}.${unique()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/student/);
-}
 
 async function begin(page: Page, testId: string) {
   await page.goto(`${t1}/student/mock-tests/${testId}`);
@@ -105,9 +65,9 @@ test("answers made offline before time was up count on the result, with a note t
 }) => {
   test.setTimeout(240_000);
   const title = `Offline deadline test ${unique()}`;
-  await registerStudent(page, "Nisha Offline");
+  await signUpStudentOnSite(page, "Nisha Offline");
   // The window closes 45 s from now: the sitting's deadline.
-  const { id } = await publishTest(await api(playwright), title, new Date(Date.now() + 45_000));
+  const { id } = await publishFreeTest(await api(playwright), title, new Date(Date.now() + 45_000));
   await begin(page, id);
   await expect(page.getByLabel(/^Time Left 00:00:[0-4]\d$/)).toBeVisible();
 
@@ -181,8 +141,8 @@ test("answers made offline before time was up count on the result, with a note t
 test("minutes granted during a sitting reach the open screen's timer within seconds", async ({ page, playwright }) => {
   test.setTimeout(120_000);
   const request = await api(playwright);
-  await registerStudent(page, "Ravi Extra");
-  const { id, headers } = await publishTest(request, `Extra time test ${unique()}`);
+  await signUpStudentOnSite(page, "Ravi Extra");
+  const { id, headers } = await publishFreeTest(request, `Extra time test ${unique()}`);
   await begin(page, id);
   await expect(page.getByLabel(/^Time Left 00:(29|30):\d\d$/)).toBeVisible();
   const { tests } = await page.evaluate(async () =>
@@ -203,8 +163,8 @@ test("a screen whose clock runs ahead submits at its zero, the server refuses it
   playwright,
 }) => {
   test.setTimeout(120_000);
-  await registerStudent(page, "Tara Fastclock");
-  const { id } = await publishTest(await api(playwright), `Fast clock test ${unique()}`);
+  await signUpStudentOnSite(page, "Tara Fastclock");
+  const { id } = await publishFreeTest(await api(playwright), `Fast clock test ${unique()}`);
   // The browser's clocks (Date, performance.now, timers) are the test's to move.
   await page.clock.install();
   await begin(page, id);
@@ -239,8 +199,12 @@ test("answers kept on a device whose screen was closed offline are sent from the
   playwright,
 }) => {
   test.setTimeout(180_000);
-  await registerStudent(page, "Kabir Closedtab");
-  const { id } = await publishTest(await api(playwright), `Closed tab test ${unique()}`, new Date(Date.now() + 45_000));
+  await signUpStudentOnSite(page, "Kabir Closedtab");
+  const { id } = await publishFreeTest(
+    await api(playwright),
+    `Closed tab test ${unique()}`,
+    new Date(Date.now() + 45_000),
+  );
   await begin(page, id);
   const { tests } = await page.evaluate(async () =>
     (await fetch("/api/tests", { headers: { accept: "application/json" } })).json(),

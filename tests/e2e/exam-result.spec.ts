@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { unique } from "./journeys.ts";
+import { asDemoCreator, publishTest, signUpFromTest, unique, writeQuestions, type TestSpec } from "./journeys.ts";
 
 /**
  * Issue 38 §5 (the screen and the result as a student expects) and §6's instructions landmark: a
@@ -33,46 +33,26 @@ const single = (text: string, options: string[], answer: number, subject: string
 
 /** The demo creator (Sunrise Academy's team) publishes a small JEE Main mock and a practice test. */
 async function publishTests(api: APIRequestContext, title: string) {
-  const login = await api.post("/api/auth/login", {
-    data: { email: "creator@example.com", password: "demo-creator-2025" },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const { businesses } = await (await api.get("/api/businesses", { headers })).json();
-  const sunrise = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!;
-  const write = async (question: object) => {
-    const res = await api.post("/api/questions", { headers, data: question });
-    expect(res.status()).toBe(201);
-    return (await res.json()).questions[0]._id as string;
-  };
-  const physicsA = [
-    await write(single("The SI unit of force is", ["joule", "newton", "watt", "pascal"], 1, "Physics")),
-    await write(single("Which quantity is a vector?", ["velocity", "mass", "speed", "time"], 0, "Physics")),
-  ];
-  const physicsB = [
-    await write({
+  const creator = await asDemoCreator(api);
+  const physicsA = await writeQuestions(creator, [
+    single("The SI unit of force is", ["joule", "newton", "watt", "pascal"], 1, "Physics"),
+    single("Which quantity is a vector?", ["velocity", "mass", "speed", "time"], 0, "Physics"),
+  ]);
+  const physicsB = await writeQuestions(creator, [
+    {
       type: "numerical",
       text: "Take $g$ in $\\text{m/s}^2$, to two decimals.",
       answer: { value: 9.81, tolerance: 0.01 },
       decimals: { places: 2, mode: "round" },
       tags: { subject: "Physics" },
       hindi: { text: "$g$ का मान $\\text{m/s}^2$ में, दो दशमलव तक लिखिए।" },
-    }),
-  ];
-  const chemistryA = [
-    await write(single("The atomic number of carbon is", ["4", "8", "6", "12"], 2, "Chemistry")),
-    await write(single("Water is", ["$H_2O$", "$CO_2$", "$O_2$", "$NaCl$"], 0, "Chemistry")),
-  ];
-  const create = async (data: object) => {
-    const res = await api.post("/api/tests", {
-      headers,
-      data: { businessId: sunrise._id, durationMinutes: 30, price: 0, ...data },
-    });
-    expect(res.status()).toBe(201);
-    const id = (await res.json()).test._id as string;
-    expect((await api.post(`/api/tests/${id}/publish`, { headers })).status()).toBe(200);
-    return id;
-  };
+    },
+  ]);
+  const chemistryA = await writeQuestions(creator, [
+    single("The atomic number of carbon is", ["4", "8", "6", "12"], 2, "Chemistry"),
+    single("Water is", ["$H_2O$", "$CO_2$", "$O_2$", "$NaCl$"], 0, "Chemistry"),
+  ]);
+  const create = (test: TestSpec) => publishTest(creator, { durationMinutes: 30, price: 0, ...test });
   const mock = await create({
     title,
     pattern: "jee-main-2025",
@@ -89,19 +69,6 @@ async function publishTests(api: APIRequestContext, title: string) {
     sections: [{ name: "Physics", questions: [physicsA[0]] }],
   });
   return { mock, practice };
-}
-
-/** A visitor opening a test signs up as the institute's student and lands back on it. */
-async function signUpFrom(page: Page, testId: string) {
-  await page.goto(`${t1}/student/mock-tests/${testId}`);
-  await expect(page).toHaveURL(/\/auth\?role=student&redirectTo=/);
-  await page.getByRole("tab", { name: "Register" }).click();
-  await page.getByLabel("Full name").fill("Meera Iyer");
-  await page.getByLabel("Email").fill(`meera.${unique()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${t1}/student/mock-tests/${testId}`);
 }
 
 async function begin(page: Page) {
@@ -125,7 +92,7 @@ test("a sitting resumes at its question and language; the phone's summary shows 
   const title = `Subjects Mock ${unique()}`;
   const api = await playwright.request.newContext({ baseURL: platform });
   const { mock } = await publishTests(api, title);
-  await signUpFrom(page, mock);
+  await signUpFromTest(page, mock, "Meera Iyer");
 
   // The instructions are the page's main landmark (axe-core finds no landmark problem).
   await expect(page.getByRole("heading", { name: "General Instructions" })).toBeVisible();
@@ -245,7 +212,7 @@ test("practice mode marks a wrong choice as wrong and shows the correct one", as
   const title = `Practice ${unique()}`;
   const api = await playwright.request.newContext({ baseURL: platform });
   const { practice } = await publishTests(api, title);
-  await signUpFrom(page, practice);
+  await signUpFromTest(page, practice, "Meera Iyer");
   await begin(page);
   await page.getByRole("radio", { name: /\(A\)/ }).click();
   await page.getByRole("button", { name: "SAVE & CHECK ANSWER" }).click();

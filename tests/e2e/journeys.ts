@@ -1,7 +1,7 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account.ts";
 
-/** Steps shared by the dashboard and business-area journeys. */
+/** Steps shared by the e2e journeys: signing in, buying a plan, and the demo institute's tests and students. */
 
 let n = 0;
 export const unique = () => `${Date.now().toString(36)}${++n}`;
@@ -129,4 +129,137 @@ export async function inviteToTeam(browser: Browser, email: string, institute = 
   } finally {
     await owner.close();
   }
+}
+
+/** The demo institute's site, where its students sign up and sit its tests. */
+const site = () => `http://demo-t1.localhost:${process.env.E2E_PORT}`;
+
+/** The demo creator signed in through `request`: their bearer header, and their institute's id. */
+export interface Creator {
+  request: APIRequestContext;
+  headers: { authorization: string };
+  businessId: string;
+}
+
+/**
+ * The demo creator (creator@example.com, on Sunrise Academy's team) signs in through the API;
+ * `request` is a page's own (page.request) or a context of its own address.
+ */
+export async function asDemoCreator(request: APIRequestContext): Promise<Creator> {
+  const login = await request.post("/api/auth/login", {
+    data: { email: "creator@example.com", password: "demo-creator-2025" },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  const { businesses } = await (await request.get("/api/businesses", { headers })).json();
+  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
+  return { request, headers, businessId };
+}
+
+/** Writes questions (bodies as POST /api/questions takes them) into the institute's bank; their ids, in order. */
+export async function writeQuestions(creator: Creator, questions: object[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const question of questions) {
+    const res = await creator.request.post(`/api/questions?bank=${creator.businessId}`, {
+      headers: creator.headers,
+      data: question,
+    });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).questions[0]._id as string);
+  }
+  return ids;
+}
+
+/**
+ * What a test is made of: its `sections`, or one section (named `section`, "Physics" unless said)
+ * of `questions`; every other setting (price, durationMinutes, pattern, practice…) is sent as
+ * given, so what a caller leaves out takes the server's default.
+ */
+export interface TestSpec {
+  title: string;
+  sections?: { name: string; questions: string[] }[];
+  questions?: string[];
+  section?: string;
+  closesAt?: Date;
+  [setting: string]: unknown;
+}
+
+/** Creates a test of the creator's institute and publishes it; returns its id. */
+export async function publishTest(creator: Creator, spec: TestSpec): Promise<string> {
+  const { questions, section, closesAt, ...settings } = spec;
+  const data = {
+    businessId: creator.businessId,
+    ...settings,
+    ...(questions ? { sections: [{ name: section ?? "Physics", questions }] } : {}),
+    ...(closesAt ? { closesAt: closesAt.toISOString() } : {}),
+  };
+  const created = await creator.request.post("/api/tests", { headers: creator.headers, data });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).test._id as string;
+  expect((await creator.request.post(`/api/tests/${id}/publish`, { headers: creator.headers })).status()).toBe(200);
+  return id;
+}
+
+/** A single-correct question for {@link publishTestAsCreator}: its text, options and the index of the right one. */
+export interface SingleCorrect {
+  text: string;
+  options: string[];
+  answer: number;
+  tags?: { subject?: string; chapter?: string; difficulty?: string };
+}
+
+/**
+ * The demo creator, through the API, writes single-correct questions (or takes ones already in
+ * the bank, by id) and publishes one test of Sunrise Academy from them. Returns the test's id
+ * and the creator's bearer header (for further calls as them, e.g. granting extra time).
+ */
+export async function publishTestAsCreator(
+  request: APIRequestContext,
+  test: {
+    title: string;
+    questions: (SingleCorrect | string)[];
+    section?: string;
+    closesAt?: Date;
+    [setting: string]: unknown;
+  },
+): Promise<{ id: string; headers: Creator["headers"] }> {
+  const creator = await asDemoCreator(request);
+  const questionIds: string[] = [];
+  for (const q of test.questions)
+    questionIds.push(typeof q === "string" ? q : (await writeQuestions(creator, [{ type: "single", ...q }]))[0]);
+  const id = await publishTest(creator, { ...test, questions: questionIds });
+  return { id, headers: creator.headers };
+}
+
+/** Fills the student sign-up form open on the page and sends it; the e-mail is made from the name. */
+export async function fillStudentSignUp(page: Page, name: string) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(`${name.split(" ")[0].toLowerCase()}.${unique()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/**
+ * A visitor (the page's cookies cleared) signs up as a student on Sunrise Academy's own site
+ * (demo-t1.localhost) and lands on their dashboard there.
+ */
+export async function signUpStudentOnSite(page: Page, name: string) {
+  await page.context().clearCookies();
+  await page.goto(`${site()}/auth?role=student&mode=register`);
+  await fillStudentSignUp(page, name);
+  await expect(page).toHaveURL(`${site()}/student`);
+}
+
+/**
+ * A signed-out visitor opens a test on Sunrise Academy's site, is sent to sign in, registers as
+ * its student and lands back on the test. With `institute`, the sign-up page must name it.
+ */
+export async function signUpFromTest(page: Page, testId: string, name: string, options: { institute?: string } = {}) {
+  await page.goto(`${site()}/student/mock-tests/${testId}`);
+  await expect(page).toHaveURL(/\/auth\?role=student&redirectTo=/);
+  if (options.institute) await expect(page.getByText(options.institute).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Register" }).click();
+  await fillStudentSignUp(page, name);
+  await expect(page).toHaveURL(`${site()}/student/mock-tests/${testId}`);
 }

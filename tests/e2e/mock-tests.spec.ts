@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { unique } from "./journeys.ts";
+import { asDemoCreator, publishTest, signUpFromTest, unique, writeQuestions } from "./journeys.ts";
 
 const port = Number(process.env.E2E_PORT);
 const platform = `http://localhost:${port}`;
@@ -52,47 +52,26 @@ const numerical = (text: string, value: number) => ({
  * mock with small sections of its own, free, and a paid one; both through the API.
  */
 async function publishMocks(api: APIRequestContext, title: string) {
-  const login = await api.post("/api/auth/login", {
-    data: { email: "creator@example.com", password: "demo-creator-2025" },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const { businesses } = await (await api.get("/api/businesses", { headers })).json();
-  const sunrise = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!;
-  const write = async (question: object) => {
-    const res = await api.post("/api/questions", { headers, data: question });
-    expect(res.status()).toBe(201);
-    return (await res.json()).questions[0]._id as string;
-  };
-  const physicsA = [
-    await write(
-      single(
-        "A ball is thrown up at $u = 10\\,\\text{m/s}$. Its speed at the top is",
-        ["10 m/s", "0 m/s", "5 m/s", "20 m/s"],
-        1,
-      ),
+  const creator = await asDemoCreator(api);
+  const physicsA = await writeQuestions(creator, [
+    single(
+      "A ball is thrown up at $u = 10\\,\\text{m/s}$. Its speed at the top is",
+      ["10 m/s", "0 m/s", "5 m/s", "20 m/s"],
+      1,
     ),
-    await write(single("The SI unit of force is", ["newton", "joule", "watt", "pascal"], 0)),
-    await write(single("Which quantity is a vector?", ["mass", "speed", "velocity", "time"], 2)),
-  ];
-  const physicsB = [
-    await write(numerical("Take $g$ in $\\text{m/s}^2$, to two decimals.", 9.81)),
-    await write(numerical("$\\sqrt{25}$ equals", 5)),
-  ];
-  const chemistryA = [
-    await write(single("The atomic number of carbon is", ["4", "8", "6", "12"], 2)),
-    await write(single("Water is", ["$H_2O$", "$CO_2$", "$O_2$", "$NaCl$"], 0)),
-  ];
-  const create = async (name: string, price: number, sections: { name: string; questions: string[] }[]) => {
-    const res = await api.post("/api/tests", {
-      headers,
-      data: { title: name, businessId: sunrise._id, pattern: "jee-main-2025", durationMinutes: 30, price, sections },
-    });
-    expect(res.status()).toBe(201);
-    const id = (await res.json()).test._id as string;
-    expect((await api.post(`/api/tests/${id}/publish`, { headers })).status()).toBe(200);
-    return id;
-  };
+    single("The SI unit of force is", ["newton", "joule", "watt", "pascal"], 0),
+    single("Which quantity is a vector?", ["mass", "speed", "velocity", "time"], 2),
+  ]);
+  const physicsB = await writeQuestions(creator, [
+    numerical("Take $g$ in $\\text{m/s}^2$, to two decimals.", 9.81),
+    numerical("$\\sqrt{25}$ equals", 5),
+  ]);
+  const chemistryA = await writeQuestions(creator, [
+    single("The atomic number of carbon is", ["4", "8", "6", "12"], 2),
+    single("Water is", ["$H_2O$", "$CO_2$", "$O_2$", "$NaCl$"], 0),
+  ]);
+  const create = (name: string, price: number, sections: { name: string; questions: string[] }[]) =>
+    publishTest(creator, { title: name, pattern: "jee-main-2025", durationMinutes: 30, price, sections });
   const free = await create(title, 0, [
     { name: "Physics Section A", questions: physicsA },
     { name: "Physics Section B", questions: physicsB },
@@ -139,16 +118,7 @@ test("on an institute's domain a student signs up from a free mock, takes it thr
   await blankTaker(await apiAt(playwright, new URL(t1).host), free);
 
   // A visitor opening the free test is asked to sign up as the institute's student, then comes back to it.
-  await page.goto(`${t1}/student/mock-tests/${free}`);
-  await expect(page).toHaveURL(/\/auth\?role=student&redirectTo=/);
-  await expect(page.getByText("Sunrise Academy").first()).toBeVisible();
-  await page.getByRole("tab", { name: "Register" }).click();
-  await page.getByLabel("Full name").fill("Kiran Rao");
-  await page.getByLabel("Email").fill(`kiran.${unique()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${t1}/student/mock-tests/${free}`);
+  await signUpFromTest(page, free, "Kiran Rao", { institute: "Sunrise Academy" });
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 
   // The list: both tests with their facts; the paid one offers to buy it.

@@ -1,6 +1,6 @@
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
-import { expect, test, type Page } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { expect, test } from "./fixtures.ts";
+import { publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 
 /**
  * The two browser journeys of mock tests that the other specs leave out: a student buys a paid test
@@ -13,18 +13,6 @@ const sunrise = `http://demo-t1.localhost:${port}`;
 const SUBMIT_QUESTION =
   "Are you sure you want to submit for final marking? No changes will be allowed after submission.";
 
-/** A Sunrise Academy student signs up on its own domain and lands on their dashboard there. */
-async function signUpOnSunrise(page: Page, name: string) {
-  await page.context().clearCookies();
-  await page.goto(`${sunrise}/auth?role=student`);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(`buyer.${unique()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${sunrise}/student`);
-}
-
 test("a student buys a paid mock test in the sandbox's Checkout on the institute's site, then takes it and sees the result", async ({
   page,
 }) => {
@@ -32,37 +20,21 @@ test("a student buys a paid mock test in the sandbox's Checkout on the institute
   const title = `Paid optics mock ${unique()}`;
 
   // The creator writes one question and publishes a ₹99 test of Sunrise Academy, through the API.
-  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
-  const origin = new URL(page.url()).origin;
-  const { businesses } = await (await page.request.get("/api/businesses")).json();
-  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
-  const made = await page.request.post("/api/questions", {
-    headers: { origin },
-    data: {
-      type: "single",
-      text: "A concave mirror's focal length is half its radius of curvature. With $R = 40$ cm, $f$ is",
-      options: ["20 cm", "40 cm", "80 cm", "10 cm"],
-      answer: 0,
-    },
+  const { id: testId } = await publishTestAsCreator(page.request, {
+    title,
+    price: 99,
+    durationMinutes: 20,
+    questions: [
+      {
+        text: "A concave mirror's focal length is half its radius of curvature. With $R = 40$ cm, $f$ is",
+        options: ["20 cm", "40 cm", "80 cm", "10 cm"],
+        answer: 0,
+      },
+    ],
   });
-  expect(made.status()).toBe(201);
-  const questionId = (await made.json()).questions[0]._id as string;
-  const created = await page.request.post("/api/tests", {
-    headers: { origin },
-    data: {
-      title,
-      businessId,
-      price: 99,
-      durationMinutes: 20,
-      sections: [{ name: "Physics", questions: [questionId] }],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const testId = (await created.json()).test._id as string;
-  expect((await page.request.post(`/api/tests/${testId}/publish`, { headers: { origin } })).status()).toBe(200);
 
   // A new student of Sunrise finds the test on its site's list, priced, asking to be bought.
-  await signUpOnSunrise(page, "Neha Kulkarni");
+  await signUpStudentOnSite(page, "Neha Kulkarni");
   await page.goto(`${sunrise}/student/mock-tests`);
   await expect(page.getByRole("heading", { name: "Mock Tests", level: 1 })).toBeVisible();
   const card = page.locator("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });

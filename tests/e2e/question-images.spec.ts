@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { publishTestAsCreator, signIn, signUpFromTest, unique } from "./journeys.ts";
 
 /**
  * Issue 38 §1: a creator adds a figure to a question in the editor (upload, Markdown inserted,
@@ -11,7 +11,6 @@ import { signIn, unique } from "./journeys.ts";
 
 const port = Number(process.env.E2E_PORT);
 const platform = `http://localhost:${port}`;
-const t1 = `http://demo-t1.localhost:${port}`;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
@@ -30,29 +29,6 @@ async function diagram(): Promise<Buffer> {
     <text x="580" y="250" font-size="36" font-family="sans-serif">r</text>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** The demo creator builds and publishes a test of Sunrise Academy from the question, through the API. */
-async function publishWith(api: APIRequestContext, questionId: string, businessId: string, title: string) {
-  const login = await api.post("/api/auth/login", {
-    data: { email: "creator@example.com", password: "demo-creator-2025" },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const res = await api.post("/api/tests", {
-    headers,
-    data: {
-      title,
-      businessId,
-      pattern: "custom",
-      durationMinutes: 20,
-      price: 0,
-      sections: [{ name: "Physics", questions: [questionId] }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = (await res.json()).test._id as string;
-  expect((await api.post(`/api/tests/${id}/publish`, { headers })).status()).toBe(200);
-  return id;
 }
 
 test("a creator adds a figure in the editor; the bank and a student's exam screen show it, and it opens larger", async ({
@@ -106,25 +82,25 @@ test("a creator adds a figure in the editor; the bank and a student's exam scree
     async (q) => (await fetch(`/api/questions?q=${encodeURIComponent(q)}`)).json(),
     words,
   );
-  const question = questions[0] as { _id: string; businessId: string };
+  const question = questions[0] as { _id: string };
   const api = await playwright.request.newContext({
     baseURL: platform,
     extraHTTPHeaders: { "x-forwarded-for": `10.252.${Date.now() & 255}.${(Date.now() >> 8) & 255}` },
   });
   const title = `Figures mock ${unique()}`;
-  const testId = await publishWith(api, question._id, question.businessId, title);
+  // The demo creator builds and publishes a test of Sunrise Academy from the question, through the API.
+  const { id: testId } = await publishTestAsCreator(api, {
+    title,
+    pattern: "custom",
+    durationMinutes: 20,
+    price: 0,
+    questions: [question._id],
+  });
 
   // A student on the institute's domain, on a phone.
   await page.context().clearCookies();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${t1}/student/mock-tests/${testId}`);
-  await page.getByRole("tab", { name: "Register" }).click();
-  await page.getByLabel("Full name").fill("Meera Shah");
-  await page.getByLabel("Email").fill(`meera.${unique()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${t1}/student/mock-tests/${testId}`);
+  await signUpFromTest(page, testId, "Meera Shah");
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("checkbox", { name: /I have read and understood the instructions/ }).check();
   await page.getByRole("button", { name: "I am ready to begin" }).click();

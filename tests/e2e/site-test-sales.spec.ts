@@ -1,5 +1,12 @@
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import {
+  asDemoCreator,
+  fillStudentSignUp,
+  publishTest,
+  signUpStudentOnSite,
+  unique,
+  writeQuestions,
+} from "./journeys.ts";
 
 /**
  * Issue 38 §4: a test series sold on the institute's own site. A visitor on Sunrise Academy's
@@ -19,41 +26,21 @@ test("a visitor on the institute's site buys a test series, signing up on the wa
   const titles = [`Full Mock 1 ${stamp}`, `Full Mock 2 ${stamp}`];
 
   // The creator publishes two ₹99 tests of Sunrise Academy and sells them as a ₹499 series, through the API.
-  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
-  const origin = new URL(page.url()).origin;
-  const { businesses } = await (await page.request.get("/api/businesses")).json();
-  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
-  const made = await page.request.post("/api/questions", {
-    headers: { origin },
-    data: {
+  const creator = await asDemoCreator(page.request);
+  const [questionId] = await writeQuestions(creator, [
+    {
       type: "single",
       text: "The SI unit of force is",
       options: ["newton", "joule", "watt", "pascal"],
       answer: 0,
     },
-  });
-  expect(made.status()).toBe(201);
-  const questionId = (await made.json()).questions[0]._id as string;
+  ]);
   const testIds: string[] = [];
-  for (const title of titles) {
-    const created = await page.request.post("/api/tests", {
-      headers: { origin },
-      data: {
-        title,
-        businessId,
-        price: 99,
-        durationMinutes: 30,
-        sections: [{ name: "Physics", questions: [questionId] }],
-      },
-    });
-    expect(created.status()).toBe(201);
-    const id = (await created.json()).test._id as string;
-    expect((await page.request.post(`/api/tests/${id}/publish`, { headers: { origin } })).status()).toBe(200);
-    testIds.push(id);
-  }
+  for (const title of titles)
+    testIds.push(await publishTest(creator, { title, price: 99, durationMinutes: 30, questions: [questionId] }));
   const series = await page.request.post("/api/series", {
-    headers: { origin },
-    data: { title: seriesTitle, businessId, price: 499, tests: testIds },
+    headers: creator.headers,
+    data: { title: seriesTitle, businessId: creator.businessId, price: 499, tests: testIds },
   });
   expect(series.status()).toBe(201);
   const seriesId = (await series.json()).series._id as string;
@@ -73,11 +60,7 @@ test("a visitor on the institute's site buys a test series, signing up on the wa
   await offer.getByRole("link", { name: "Buy" }).click();
   await expect(page).toHaveURL(/\/auth\?role=student&redirectTo=%2Fcatalog%3Fbuy%3D.+&mode=register$/);
   await expect(page.getByText("Sunrise Academy").first()).toBeVisible();
-  await page.getByLabel("Full name").fill("Meera Nair");
-  await page.getByLabel("Email").fill(`meera.${stamp}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await fillStudentSignUp(page, "Meera Nair");
 
   // Back on the institute's catalog, Checkout opens for the series, in the institute's name, priced by the server.
   const checkout = page.getByRole("dialog", { name: "Sunrise Academy" });
@@ -122,37 +105,17 @@ test("a student buys a single test from the site's Buy and it opens; a free test
   const paidTitle = `Optics Mock ${stamp}`;
   const freeTitle = `Free Optics Quiz ${stamp}`;
 
-  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
-  const origin = new URL(page.url()).origin;
-  const { businesses } = await (await page.request.get("/api/businesses")).json();
-  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
-  const made = await page.request.post("/api/questions", {
-    headers: { origin },
-    data: { type: "single", text: "Light travels fastest in", options: ["vacuum", "glass", "water", "air"], answer: 0 },
-  });
-  const questionId = (await made.json()).questions[0]._id as string;
-  const publish = async (title: string, price: number) => {
-    const created = await page.request.post("/api/tests", {
-      headers: { origin },
-      data: { title, businessId, price, durationMinutes: 10, sections: [{ name: "Physics", questions: [questionId] }] },
-    });
-    expect(created.status()).toBe(201);
-    const id = (await created.json()).test._id as string;
-    expect((await page.request.post(`/api/tests/${id}/publish`, { headers: { origin } })).status()).toBe(200);
-    return id;
-  };
+  const creator = await asDemoCreator(page.request);
+  const [questionId] = await writeQuestions(creator, [
+    { type: "single", text: "Light travels fastest in", options: ["vacuum", "glass", "water", "air"], answer: 0 },
+  ]);
+  const publish = (title: string, price: number) =>
+    publishTest(creator, { title, price, durationMinutes: 10, questions: [questionId] });
   const paid = await publish(paidTitle, 99);
   const free = await publish(freeTitle, 0);
 
   // A new student of Sunrise, signed in on its domain.
-  await page.context().clearCookies();
-  await page.goto(`${sunrise}/auth?role=student&mode=register`);
-  await page.getByLabel("Full name").fill("Arjun Menon");
-  await page.getByLabel("Email").fill(`arjun.${stamp}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${sunrise}/student`);
+  await signUpStudentOnSite(page, "Arjun Menon");
 
   // Their Mock Tests page sells the institute's series too (the demo's), priced, with the tests it opens.
   await page.goto(`${sunrise}/student/mock-tests`);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 
 /**
  * The institute side of mock tests (issue 29): a creator fills the bank (a question with LaTeX, a
@@ -151,19 +151,9 @@ test("a creator writes, imports, builds and publishes a test; the owner sees it"
   await shoot(page, "owner-test-page");
 });
 
-const port = Number(process.env.E2E_PORT);
-const sunrise = `http://demo-t1.localhost:${port}`;
-
 /** A Sunrise Academy student signs up on its domain, and sits the test through the API as the exam screen does. */
 async function sit(page: Page, name: string, testId: string, answer: number | null) {
-  await page.context().clearCookies();
-  await page.goto(`${sunrise}/auth?role=student`);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(`sitter.${unique()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
-  await page.getByLabel("Confirm password").fill("tangerine-kettle-42");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${sunrise}/student`);
+  await signUpStudentOnSite(page, name);
   // The institute's host is resolved by the browser only, so the calls go from the page, as the exam screen's do.
   const call = (method: string, path: string, body: unknown) =>
     page.evaluate(
@@ -254,21 +244,10 @@ test("the test page shows the rank list and analysis, grants extra time and re-s
 }) => {
   test.setTimeout(120_000);
   const title = `Ray optics ${unique()}`;
-  await signIn(page, "creator@example.com", "demo-creator-2025", "creator");
-  const origin = new URL(page.url()).origin;
-  const { businesses } = await (await page.request.get("/api/businesses")).json();
-  const businessId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
-  const made = await page.request.post("/api/questions", {
-    headers: { origin },
-    data: { type: "single", text: "Which mirror can form a real image?", options: ["Concave", "Plane"], answer: 0 },
+  const { id: testId } = await publishTestAsCreator(page.request, {
+    title,
+    questions: [{ text: "Which mirror can form a real image?", options: ["Concave", "Plane"], answer: 0 }],
   });
-  const questionId = (await made.json()).questions[0]._id as string;
-  const created = await page.request.post("/api/tests", {
-    headers: { origin },
-    data: { title, businessId, sections: [{ name: "Physics", questions: [questionId] }] },
-  });
-  const testId = (await created.json()).test._id as string;
-  expect((await page.request.post(`/api/tests/${testId}/publish`, { headers: { origin } })).status()).toBe(200);
 
   await sit(page, "Asha Rao", testId, 0);
   await sit(page, "Vikram Sen", testId, null);

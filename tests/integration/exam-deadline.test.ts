@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
+import { publishTest, sit, startSitting, writeQuestions } from "../helpers/sittings.ts";
 import { joinTeam } from "../helpers/team.ts";
 
 /**
@@ -42,13 +43,7 @@ async function student(name: string) {
   return register(t, "student", { name, host: host() });
 }
 
-async function start(token: string): Promise<{ _id: string; deadline: string; serverNow: string }> {
-  const res = await json(
-    await postJson(t, `/api/tests/${testId}/attempts`, {}, { headers: bearer(token), host: host() }),
-  );
-  expect(res.status).toBe(200);
-  return res.body.attempt;
-}
+const start = (token: string) => startSitting(t, token, testId, host());
 
 const save = (token: string, attemptId: string, questionId: string, body: object) =>
   postJson(t, `/api/attempts/${attemptId}/responses/${questionId}`, body, {
@@ -87,8 +82,7 @@ async function shiftBack(attemptId: string, ms: number) {
 /** A sitting with question 1 answered right in time, whose deadline passed `ago` ms ago, closed by the clock. */
 async function closedSitting(name: string, ago: number) {
   const s = await student(name);
-  const attempt = await start(s.access_token);
-  expect((await save(s.access_token, attempt._id, paper[0]._id, { answer: 0, seq: 1 })).status).toBe(200);
+  const attempt = await sit(t, s.access_token, testId, [0], { host: host(), paper, submit: false });
   await shiftBack(attempt._id, 30 * 60_000 + ago);
   await t.services.attempts.submitDue();
   const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, attempt._id));
@@ -113,35 +107,23 @@ beforeAll(async () => {
   owner = await register(t, "business", { name: "Meera Owner" });
   center = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy" });
   await joinTeam(t, center.id, creator.user._id);
-  const ids: string[] = [];
-  for (const [i, answer] of [0, 1, 2, 3].entries()) {
-    const res = await postJson(t, `/api/questions?bank=${center.id}`, single(`Q${i + 1}`, answer), {
-      headers: bearer(creator.access_token),
-    });
-    expect(res.status).toBe(201);
-    ids.push((await res.json()).questions[0]._id);
-  }
-  const created = await json(
-    await postJson(
-      t,
-      "/api/tests",
-      {
-        title: "Deadline test",
-        businessId: center.id,
-        pattern: "custom",
-        durationMinutes: 30,
-        price: 0,
-        attemptsAllowed: 20,
-        sections: [{ name: "Physics", questions: ids }],
-      },
-      { headers: bearer(creator.access_token) },
-    ),
+  const ids = await writeQuestions(
+    t,
+    creator.access_token,
+    [0, 1, 2, 3].map((answer, i) => single(`Q${i + 1}`, answer)),
+    { bank: center.id },
   );
-  expect(created.status).toBe(201);
-  testId = created.body.test._id;
-  expect(
-    (await postJson(t, `/api/tests/${testId}/publish`, {}, { headers: bearer(creator.access_token) })).status,
-  ).toBe(200);
+  testId = (
+    await publishTest(t, creator.access_token, {
+      title: "Deadline test",
+      businessId: center.id,
+      pattern: "custom",
+      durationMinutes: 30,
+      price: 0,
+      attemptsAllowed: 20,
+      sections: [{ name: "Physics", questions: ids }],
+    })
+  )._id;
   const s = await student("Probe");
   const attempt = await start(s.access_token);
   paper = (

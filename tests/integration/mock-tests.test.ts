@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { loginOn, register } from "../helpers/learning.ts";
+import { publishTest, sit as sitTest, startSitting, writeQuestions } from "../helpers/sittings.ts";
 import { joinTeam } from "../helpers/team.ts";
 
 let t: TestApp;
@@ -35,16 +36,6 @@ const numerical = (text: string, value: number) => ({
   tags: { subject: "Physics", chapter: "Kinematics", difficulty: "medium" },
 });
 
-async function writeQuestions(token: string, list: unknown[], on?: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (const q of list) {
-    const res = await postJson(t, "/api/questions", q, { headers: bearer(token), host: on });
-    expect(res.status).toBe(201);
-    ids.push((await res.json()).questions[0]._id);
-  }
-  return ids;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: "1" });
   creator = await register(t, "creator", { name: "Rahul Verma" });
@@ -60,7 +51,7 @@ afterAll(() => t.close());
 
 describe("question bank", () => {
   it("writes a question, lists it for its author and not for a stranger, and names a bad one's problem", async () => {
-    const [id] = await writeQuestions(creator.access_token, [single("Speed of $x$?", 1, "Optics")]);
+    const [id] = await writeQuestions(t, creator.access_token, [single("Speed of $x$?", 1, "Optics")]);
     const mine = await json(await t.request("/api/questions?chapter=Optics", { headers: as(creator.access_token) }));
     expect(mine.body.questions.map((q: { _id: string }) => q._id)).toEqual([id]);
     const theirs = await json(await t.request("/api/questions", { headers: as(otherCreator.access_token) }));
@@ -115,7 +106,7 @@ describe("a test from building to ranks", () => {
   let paper: { _id: string; type: string }[];
 
   it("drafts a custom test on the institute, publishes it, and shows it on the institute's site", async () => {
-    q = await writeQuestions(creator.access_token, [
+    q = await writeQuestions(t, creator.access_token, [
       single("Q1", 0),
       single("Q2", 1),
       single("Q3", 2),
@@ -262,26 +253,8 @@ describe("a test from building to ranks", () => {
   });
 
   it("ranks ties 1, 2, 2, 4 with NTA percentiles among the takers, and re-scores everyone when a key changes", async () => {
-    const sit = async (student: (typeof students)[number], answers: (number | string | null)[]) => {
-      const start = await json(
-        await postJson(t, `/api/tests/${testId}/attempts`, {}, { headers: bearer(student.access_token), host: host() }),
-      );
-      const id = start.body.attempt._id as string;
-      let seq = 0;
-      for (const [i, answer] of answers.entries())
-        if (answer !== null)
-          await put(
-            `/api/attempts/${id}/responses/${paper[i]._id}`,
-            student.access_token,
-            { answer, seq: ++seq },
-            host(),
-          );
-      const done = await json(
-        await postJson(t, `/api/attempts/${id}/submit`, {}, { headers: bearer(student.access_token), host: host() }),
-      );
-      expect(done.status).toBe(200);
-      return id;
-    };
+    const sit = async (student: (typeof students)[number], answers: (number | string | null)[]) =>
+      (await sitTest(t, student.access_token, testId, answers, { host: host(), paper }))._id;
     // Asha 12 (above). Bala 8 (two right, one wrong: 4+4-1 = 7)… make them tie exactly:
     const bala = await sit(students[1], [0, 1, null, null]); // 8
     const chitra = await sit(students[2], [0, 1, null, null]); // 8
@@ -334,23 +307,14 @@ describe("a test from building to ranks", () => {
   });
 
   it("a paid test asks for payment (402, with the call that buys it) until the student has bought it", async () => {
-    const [id] = await writeQuestions(creator.access_token, [single("Paid Q", 0)]);
-    const created = await json(
-      await postJson(
-        t,
-        "/api/tests",
-        {
-          title: "Full mock",
-          businessId: center.id,
-          pattern: "custom",
-          price: 199,
-          sections: [{ name: "All", questions: [id] }],
-        },
-        { headers: bearer(creator.access_token) },
-      ),
-    );
-    const paidId = created.body.test._id;
-    await postJson(t, `/api/tests/${paidId}/publish`, {}, { headers: bearer(creator.access_token) });
+    const [id] = await writeQuestions(t, creator.access_token, [single("Paid Q", 0)]);
+    const { _id: paidId } = await publishTest(t, creator.access_token, {
+      title: "Full mock",
+      businessId: center.id,
+      pattern: "custom",
+      price: 199,
+      sections: [{ name: "All", questions: [id] }],
+    });
     const refused = await json(
       await postJson(
         t,
@@ -374,19 +338,16 @@ describe("a test from building to ranks", () => {
   });
 
   it("a series bundles tests sold as one: bought once, each of its tests can be taken", async () => {
-    const [id] = await writeQuestions(creator.access_token, [single("Series Q", 0)]);
-    const make = async (title: string) => {
-      const created = await json(
-        await postJson(
-          t,
-          "/api/tests",
-          { title, businessId: center.id, price: 99, sections: [{ name: "All", questions: [id] }] },
-          { headers: bearer(creator.access_token) },
-        ),
-      );
-      await postJson(t, `/api/tests/${created.body.test._id}/publish`, {}, { headers: bearer(creator.access_token) });
-      return created.body.test._id as string;
-    };
+    const [id] = await writeQuestions(t, creator.access_token, [single("Series Q", 0)]);
+    const make = async (title: string) =>
+      (
+        await publishTest(t, creator.access_token, {
+          title,
+          businessId: center.id,
+          price: 99,
+          sections: [{ name: "All", questions: [id] }],
+        })
+      )._id;
     const tests = [await make("Series mock 1"), await make("Series mock 2")];
     const made = await json(
       await postJson(
@@ -426,7 +387,7 @@ describe("a test from building to ranks", () => {
 describe("a draft changed and thrown away", () => {
   it("replaces a draft's settings and questions, keeps the copy of a question removed from the bank, and stops once published", async () => {
     const token = creator.access_token;
-    const [kept, removed, added] = await writeQuestions(token, [
+    const [kept, removed, added] = await writeQuestions(t, token, [
       single("Kept Q", 0),
       single("Removed Q", 1),
       single("Added Q", 2),
@@ -493,7 +454,7 @@ describe("a draft changed and thrown away", () => {
 
   it("discards a draft: gone from the team's list, and 404 after", async () => {
     const token = creator.access_token;
-    const [question] = await writeQuestions(token, [single("Draft Q", 0)]);
+    const [question] = await writeQuestions(t, token, [single("Draft Q", 0)]);
     const created = await json(
       await postJson(
         t,
@@ -529,30 +490,20 @@ describe("the admins' figures", () => {
 describe("results held back", () => {
   it("show no score in the list and no result until the institute releases them", async () => {
     const creatorToken = creator.access_token;
-    const [id] = await writeQuestions(creatorToken, [single("Held Q", 0)]);
-    const created = await json(
-      await postJson(
-        t,
-        "/api/tests",
-        {
-          title: "Held results",
-          businessId: center.id,
-          resultRelease: "manual",
-          sections: [{ name: "All", questions: [id] }],
-        },
-        { headers: bearer(creatorToken) },
-      ),
-    );
-    const testId = created.body.test._id;
-    expect(created.body.test.sections[0].counts).toEqual({ single: 1 });
-    expect(created.body.test.hasHindi).toBe(false);
-    await postJson(t, `/api/tests/${testId}/publish`, {}, { headers: bearer(creatorToken) });
+    const [id] = await writeQuestions(t, creatorToken, [single("Held Q", 0)]);
+    const test = (await publishTest(t, creatorToken, {
+      title: "Held results",
+      businessId: center.id,
+      resultRelease: "manual",
+      sections: [{ name: "All", questions: [id] }],
+    })) as { _id: string; sections: { counts: unknown }[]; hasHindi: boolean };
+    const testId = test._id;
+    expect(test.sections[0].counts).toEqual({ single: 1 });
+    expect(test.hasHindi).toBe(false);
     const student = students[2];
-    const start = await json(
-      await postJson(t, `/api/tests/${testId}/attempts`, {}, { headers: bearer(student.access_token), host: host() }),
-    );
-    const attemptId = start.body.attempt._id;
-    const question = start.body.attempt.sections[0].questions[0]._id;
+    const start = await startSitting(t, student.access_token, testId, host());
+    const attemptId = start._id;
+    const question = start.sections[0].questions[0]._id;
     await put(`/api/attempts/${attemptId}/responses/${question}`, student.access_token, { answer: 0, seq: 1 }, host());
     const submitted = await json(
       await postJson(
@@ -597,7 +548,7 @@ describe("building on an institute's domain", () => {
   it("puts the test on that institute, and refuses another institute's", async () => {
     const token = await loginOn(t, host(), creator.email);
     // On an institute's domain the bank is that institute's: the question goes there, and the test draws from it.
-    const [id] = await writeQuestions(token, [single("Site Q", 0)], host());
+    const [id] = await writeQuestions(t, token, [single("Site Q", 0)], { host: host() });
     const body = { title: "Made on the site", sections: [{ name: "All", questions: [id] }] };
     const made = await json(await postJson(t, "/api/tests", body, { headers: bearer(token), host: host() }));
     expect(made.status).toBe(201);
