@@ -66,8 +66,8 @@ test("answers made offline before time was up count on the result, with a note t
   test.setTimeout(240_000);
   const title = `Offline deadline test ${unique()}`;
   await signUpStudentOnSite(page, "Nisha Offline");
-  // The window closes 45 s from now: the sitting's deadline.
-  const { id } = await publishFreeTest(await api(playwright), title, new Date(Date.now() + 45_000));
+  // The window closes 30 s from now: the sitting's deadline.
+  const { id } = await publishFreeTest(await api(playwright), title, new Date(Date.now() + 30_000));
   await begin(page, id);
   await expect(page.getByLabel(/^Time Left 00:00:[0-4]\d$/)).toBeVisible();
 
@@ -203,7 +203,7 @@ test("answers kept on a device whose screen was closed offline are sent from the
   const { id } = await publishFreeTest(
     await api(playwright),
     `Closed tab test ${unique()}`,
-    new Date(Date.now() + 45_000),
+    new Date(Date.now() + 30_000),
   );
   await begin(page, id);
   const { tests } = await page.evaluate(async () =>
