@@ -6,7 +6,7 @@ import {
   enrollments,
   notices,
   pricingPlans,
-  teamMembers,
+  memberships,
   trials,
   users,
 } from "../db/schema/index.ts";
@@ -290,14 +290,15 @@ async function seedTeams(
 ) {
   const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, d.creatorId));
   const invitedAt = new Date(d.now - 35 * DAY);
-  const rows: (typeof teamMembers.$inferInsert)[] = [d.sunrise, d.vidya]
+  const rows: (typeof memberships.$inferInsert)[] = [d.sunrise, d.vidya]
     .filter((id): id is string => Boolean(id))
     .map((centerId) => ({
       centerId,
       email: creator.email,
       invitedById: d.ownerId,
-      memberId: d.creatorId,
-      status: "accepted" as const,
+      userId: d.creatorId,
+      role: "creator" as const,
+      status: "active" as const,
       tokenHash: hashToken(generateToken()),
       tokenExpiresAt: new Date(invitedAt.getTime() + INVITE_TTL_DAYS * DAY),
       invitedAt,
@@ -308,13 +309,14 @@ async function seedTeams(
       centerId: d.sunrise,
       email: DEMO_PENDING_INVITE,
       invitedById: d.ownerId,
-      status: "pending",
+      role: "creator",
+      status: "invited",
       tokenHash: hashToken(generateToken()),
       tokenExpiresAt: new Date(d.now - 2 * DAY + INVITE_TTL_DAYS * DAY),
       invitedAt: new Date(d.now - 2 * DAY),
     });
   }
-  if (rows.length) await tx.insert(teamMembers).values(rows).onConflictDoNothing();
+  if (rows.length) await tx.insert(memberships).values(rows).onConflictDoNothing();
 }
 
 /** The demo's institute on a free trial, as POST /api/trial makes one: a trial row and its center, and the admins' notice. */
