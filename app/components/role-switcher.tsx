@@ -23,7 +23,7 @@ export function RoleSwitcher({
         name="as"
         aria-label="Your role"
         defaultValue={current ?? ""}
-        className="h-9 max-w-64"
+        className="h-9 max-w-[24rem]"
         onChange={(event) => submit(event.currentTarget.form)}
       >
         {current === null && (
