@@ -179,7 +179,7 @@ test("without JavaScript the owner still invites, revokes and hides", async ({ b
   ).toBeVisible();
 
   const email = `nojs.${unique()}@example.com`;
-  await page.getByLabel("Creator's e-mail").fill(email);
+  await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Create invitation link" }).click();
   await expect(page.getByLabel(`Invitation link for ${email}`)).toHaveValue(/\/invite\/[a-z2-7]{32}$/);
   await page.getByRole("button", { name: `Revoke ${email}` }).click();
