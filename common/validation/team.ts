@@ -56,7 +56,8 @@ export const alreadyInRole = (email: string, role: string) =>
 export const cannotGrant = (role: string) => `Your role in this institute may not invite ${article(role)} ${role}.`;
 export const MEMBER_NOT_FOUND = "Member not found";
 export const LAST_OWNER = "An institute needs an owner: its last owner cannot be removed.";
-export const ADMINS_NOT_MEMBERS = "Admin accounts run the platform and cannot join an institute. Ask the institute to invite another address.";
+export const ADMINS_NOT_MEMBERS =
+  "Admin accounts run the platform and cannot join an institute. Ask the institute to invite another address.";
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 export const inviteExpired = (institute: string) => `This invitation has expired. Ask ${institute} for a new link.`;
 export const inviteWithdrawn = (institute: string) => `${institute} withdrew this invitation.`;

@@ -10,6 +10,13 @@ export async function joinTeam(t: TestApp, centerId: string, creatorId: string):
   const [creator] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, creatorId));
   await t.database.db
     .insert(memberships)
-    .values({ centerId, email: creator.email, userId: creatorId, role: "creator", status: "active", acceptedAt: new Date() })
+    .values({
+      centerId,
+      email: creator.email,
+      userId: creatorId,
+      role: "creator",
+      status: "active",
+      acceptedAt: new Date(),
+    })
     .onConflictDoNothing();
 }

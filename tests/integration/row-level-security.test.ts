@@ -81,16 +81,18 @@ describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall be
   });
 
   it("shows an institute's domain only its own team and hidden items", async () => {
-    expect((await within(a.id, () => t.database.db.select().from(memberships).where(eq(memberships.role, "creator")))).map(
+    expect(
+      (await within(a.id, () => t.database.db.select().from(memberships).where(eq(memberships.role, "creator")))).map(
         (r) => r.email,
-      )).toEqual([
-      "alpha.team@example.com",
-    ]);
+      ),
+    ).toEqual(["alpha.team@example.com"]);
     expect((await within(b.id, () => t.database.db.select().from(hiddenContents))).map((r) => r.centerId)).toEqual([
       b.id,
     ]);
     await expect(
-      within(a.id, () => t.database.db.insert(memberships).values({ centerId: b.id, email: "forged@example.com", role: "creator" })),
+      within(a.id, () =>
+        t.database.db.insert(memberships).values({ centerId: b.id, email: "forged@example.com", role: "creator" }),
+      ),
     ).rejects.toMatchObject({
       cause: { code: "42501" },
     });

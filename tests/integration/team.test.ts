@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { contents, memberships } from "../../server/db/schema/index.ts";
 import { hashToken } from "../../server/auth/tokens.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
