@@ -119,3 +119,5 @@ export const membershipKey = (m: { centerId: string | null; role: string }) =>
 
 /** The cookie that remembers, for the session, which of their roles the person is acting in. */
 export const CHOSEN_MEMBERSHIP_COOKIE = "pathshala_as";
+
+export const SWITCH_NOT_YOURS = "You do not hold that role. Choose one of yours.";

@@ -2,10 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/switch-role";
 import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";
-import { failure } from "~/lib/actions.server";
-import { CHOSEN_MEMBERSHIP_COOKIE, ROLE_AREAS, membershipKey } from "#common/memberships.ts";
-
-const SWITCH_NOT_YOURS = "You do not hold that role. Choose one of yours.";
+import { tryService } from "~/lib/actions.server";
+import { CHOSEN_MEMBERSHIP_COOKIE, ROLE_AREAS } from "#common/memberships.ts";
 
 /**
  * The header's switcher posts here (issue 40): the chosen role, if it is one of the person's own,
@@ -18,8 +16,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, secure } = getRequestContext(context);
   const form = await request.formData();
   const key = String(form.get("as") ?? "");
-  const chosen = (await services.members.mine(viewer)).find((m) => membershipKey(m) === key);
-  if (!chosen) return failure(SWITCH_NOT_YOURS, 403);
+  const found = await tryService(() => services.members.choose(viewer, key));
+  if (!found.ok) return found.response;
+  const chosen = found.value;
   const area = ROLE_AREAS[chosen.role];
   // The area the role lands in must be one the account can open (decision 0039): else its own home.
   const opens = (chosen.role === "admin") === (viewer.role === "admin") && areaOpens(area, viewer.role);

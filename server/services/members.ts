@@ -16,6 +16,8 @@ import type { Role } from "#common/validation/account.ts";
 import {
   MEMBER_ROLES,
   ROLE_LABELS,
+  SWITCH_NOT_YOURS,
+  membershipKey,
   type MemberJson,
   type MemberRole,
   type MemberStatus,
@@ -422,6 +424,13 @@ export class MembersService {
       .where(eq(memberships.tokenHash, hashToken(token)));
     const [row] = lock ? await query.for("update", { of: memberships }) : await query;
     return row;
+  }
+
+  /** One of the caller's own live roles by its switcher key (`membershipKey`), or 403: the header's choice is checked here. */
+  async choose(user: { id: string; role: Role }, key: string): Promise<MembershipJson> {
+    const chosen = (await this.mine(user)).find((m) => membershipKey(m) === key);
+    if (!chosen) throw forbidden(SWITCH_NOT_YOURS);
+    return chosen;
   }
 
   /**

@@ -237,3 +237,19 @@ describe("students", () => {
     ]);
   });
 });
+
+describe("the header's switcher", () => {
+  it("accepts only one of the person's own live roles (the /switch-role page asks this)", async () => {
+    const me = { id: teacher.user._id, role: "creator" as const };
+    expect(await t.services.members.choose(me, `${vidya.id}:creator`)).toMatchObject({
+      centerId: vidya.id,
+      role: "creator",
+    });
+    // Removed from Sunrise earlier: that role is no longer theirs; nor is another's.
+    for (const key of [`${sunrise.id}:teacher`, `${sunrise.id}:owner`, "admin", "nonsense"])
+      await expect(t.services.members.choose(me, key)).rejects.toMatchObject({
+        status: 403,
+        message: "You do not hold that role. Choose one of yours.",
+      });
+  });
+});
