@@ -59,6 +59,11 @@ export const memberships = pgTable(
       .on(t.userId, t.role)
       .where(sql`${t.status} = 'active'`),
     index("memberships_center_role_idx").on(t.centerId, t.role, t.status),
+    // The site's visibility rule asks, for each content, whether its creator is on the team: a
+    // small index of creators alone, among every institute's many students.
+    index("memberships_creators_idx")
+      .on(t.centerId, t.userId)
+      .where(sql`${t.role} = 'creator' and ${t.status} = 'active'`),
     uniqueIndex("memberships_token_key")
       .on(t.tokenHash)
       .where(sql`${t.tokenHash} is not null`),
