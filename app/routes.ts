@@ -48,6 +48,7 @@ export default [
   route("admin", "routes/launching-soon.tsx"),
   route("catalog", "routes/catalog.tsx"),
   route("invite/:token", "routes/invite.tsx"),
+  route("switch-role", "routes/switch-role.tsx"),
 
   layout("routes/creator/layout.tsx", [
     ...prefix("creator", [

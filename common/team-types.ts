@@ -1,3 +1,4 @@
+import type { MemberRole } from "./memberships.ts";
 import type { ContentType } from "./validation/content.ts";
 import type { TeamStatus } from "./validation/team.ts";
 
@@ -27,6 +28,8 @@ export interface InvitationPreview {
   instituteName: string;
   invitedBy: string | null;
   email: string;
+  /** The role it invites to (creator, teacher, staff). */
+  role: MemberRole;
   state: "open" | "accepted" | "withdrawn" | "expired";
   expiresAt: string | null;
   /** Who accepted it, if anyone. */

@@ -52,14 +52,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!viewer) return redirect(`/auth?role=creator&mode=login&redirectTo=${backHere(params.token)}`);
   const result = await tryService(() => services.team.accept(viewer, params.token));
   if (!result.ok) return result.response;
-  const { center } = result.value;
-  return redirect("/creator/contents", {
+  const { center, role } = result.value;
+  const toast =
+    role === "creator"
+      ? {
+          to: "/creator/contents",
+          title: `You joined ${center.instituteName}'s team`,
+          description: "You can now assign your content to it from My Contents.",
+        }
+      : {
+          // Teachers work in the creator area's Tests; staff in their account's own area (decision 0039).
+          to: role === "teacher" ? "/creator/tests" : "/",
+          title: `You joined ${center.instituteName} as ${role === "staff" ? "staff" : `a ${role}`}`,
+          description: "Switch to it from the header whenever you work for it.",
+        };
+  return redirect(toast.to, {
     headers: {
-      "Set-Cookie": flashToastCookie({
-        kind: "success",
-        title: `You joined ${center.instituteName}'s team`,
-        description: "You can now assign your content to it from My Contents.",
-      }),
+      "Set-Cookie": flashToastCookie({ kind: "success", title: toast.title, description: toast.description }),
     },
   });
 }
@@ -101,7 +110,8 @@ function InvitationBody({
 }) {
   const navigation = useNavigation();
   const accepting = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
-  const { instituteName, invitedBy, email, state, expiresAt } = invitation;
+  const { instituteName, invitedBy, email, state, expiresAt, role } = invitation;
+  const needsCreatorAccount = role === "creator" || role === "teacher";
   const header = (
     <>
       <div className="mb-4 grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
@@ -111,8 +121,12 @@ function InvitationBody({
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Join {instituteName}'s team</h1>
       <p className="mt-3 text-muted-foreground">
         {invitedBy ? <strong className="font-medium text-foreground">{invitedBy}</strong> : "The institute"} invited{" "}
-        <strong className="font-medium text-foreground">{email}</strong> to put classes and materials on {instituteName}
-        's website.
+        <strong className="font-medium text-foreground">{email}</strong>{" "}
+        {role === "creator"
+          ? `to put classes and materials on ${instituteName}'s website.`
+          : role === "teacher"
+            ? `to teach with ${instituteName} as a teacher: its tests, question bank and results.`
+            : `to join ${instituteName} as staff.`}
       </p>
     </>
   );
@@ -159,14 +173,16 @@ function InvitationBody({
               </Button>
             </Form>
           </>
-        ) : viewer.role !== "creator" ? (
-          <Notice text={inviteCreatorsOnly(email, viewer.role)} />
+        ) : needsCreatorAccount && viewer.role !== "creator" ? (
+          <Notice text={inviteCreatorsOnly(email, viewer.role, role)} />
         ) : (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="accept" />
             <p className="text-sm">
-              You are signed in as <strong>{viewer.name}</strong> ({viewer.email}). Once you accept, you can assign your
-              content to {instituteName} and it appears on its website.
+              You are signed in as <strong>{viewer.name}</strong> ({viewer.email}).{" "}
+              {role === "creator"
+                ? `Once you accept, you can assign your content to ${instituteName} and it appears on its website.`
+                : `Once you accept, you are ${role === "staff" ? "staff" : `a ${role}`} at ${instituteName}.`}
             </p>
             {error && <Notice text={error} />}
             <div>

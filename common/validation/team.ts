@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { emailSchema } from "./account.ts";
+import { INVITABLE_ROLES, MEMBER_ROLES, STAFF_DUTIES } from "../memberships.ts";
 
 /** Institutes' teams: the owner invites creators by e-mail (shared by the business area's forms and the API). */
 
@@ -13,6 +14,18 @@ export const TEAM_EMPTY = "No data yet. Invite your team to get started.";
 export const INVITE_TTL_DAYS = 7;
 
 export const InviteInput = v.object({ email: emailSchema });
+
+/** `POST /api/centers/{id}/members`: who (an e-mail address) and as what. */
+export const MemberInviteInput = v.object({
+  email: emailSchema,
+  role: v.picklist(INVITABLE_ROLES, `Role must be one of: ${INVITABLE_ROLES.join(", ")}`),
+  duty: v.optional(v.picklist(STAFF_DUTIES, `Duty must be one of: ${STAFF_DUTIES.join(", ")}`)),
+});
+
+/** `GET /api/centers/{id}/members?role=`. */
+export const MembersQuery = v.object({
+  role: v.optional(v.picklist(MEMBER_ROLES, `Role must be one of: ${MEMBER_ROLES.join(", ")}`)),
+});
 
 export const VisibilityInput = v.object({
   hidden: v.boolean("Hidden must be true or false"),
@@ -37,10 +50,21 @@ export const NOT_ON_TEAM =
   "You can only assign content to institutes whose team you are on. Ask the institute's owner to invite you.";
 
 export const alreadyOnTeam = (email: string) => `${email} is already on your team.`;
+/** An address already holding the role it is invited to (creators keep the team's own words). */
+export const alreadyInRole = (email: string, role: string) =>
+  role === "creator" ? alreadyOnTeam(email) : `${email} is already ${article(role)} ${role} at your institute.`;
+export const cannotGrant = (role: string) => `Your role in this institute may not invite ${article(role)} ${role}.`;
+export const MEMBER_NOT_FOUND = "Member not found";
+export const LAST_OWNER = "An institute needs an owner: its last owner cannot be removed.";
+export const ADMINS_NOT_MEMBERS =
+  "Admin accounts run the platform and cannot join an institute. Ask the institute to invite another address.";
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 export const inviteExpired = (institute: string) => `This invitation has expired. Ask ${institute} for a new link.`;
 export const inviteWithdrawn = (institute: string) => `${institute} withdrew this invitation.`;
 export const INVITE_USED = "This invitation has already been accepted.";
 export const inviteForAnother = (email: string) =>
   `This invitation was sent to ${email}. Sign in with that address to accept it.`;
-export const inviteCreatorsOnly = (email: string, role: string) =>
-  `Only creator accounts can join an institute's team, and ${email} is a ${role} account. Ask the institute to invite the address of your creator account.`;
+export const inviteCreatorsOnly = (email: string, role: string, as = "creator") =>
+  as === "creator"
+    ? `Only creator accounts can join an institute's team, and ${email} is a ${role} account. Ask the institute to invite the address of your creator account.`
+    : `Only creator accounts can join an institute as ${article(as)} ${as}, and ${email} is a ${role} account. Ask the institute to invite the address of your creator account.`;

@@ -29,6 +29,7 @@ import { attemptsRouter } from "./attempts.ts";
 import { seriesRouter } from "./series.ts";
 import { domainClaimsRouter } from "./domain-claims.ts";
 import { instituteRouter } from "./institute.ts";
+import { meRouter, membersRouter } from "./members.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -56,7 +57,9 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/auth", authRouter(deps));
   api.route("/pricing", pricingRouter(deps));
   api.route("/templates", templatesRouter(deps));
+  api.route("/centers/:id/members", membersRouter(deps));
   api.route("/centers", centersRouter(deps));
+  api.route("/me", meRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));

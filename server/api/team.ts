@@ -5,6 +5,9 @@ import { jsonBody, notFound } from "../http/errors.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
+import { authorize, chosenCenterId } from "./member-guard.ts";
+import type { Db } from "../db/types.ts";
+import type { Action } from "#common/memberships.ts";
 import type { Services } from "../services/index.ts";
 import { AcceptInput, InviteInput, VisibilityInput } from "#common/validation/team.ts";
 
@@ -15,11 +18,16 @@ const OWNER_DENIED = {
   404: "No institute (or not yours)",
 };
 
-/** The owner and the institute asked for: their pick (another's is a 404, never a fallback), else their newest. */
-async function owner(c: Context<AppEnv>, services: Services) {
+/**
+ * The owner and the institute asked for: their pick (another's is a 404, never a fallback), else
+ * the one chosen in the header, else their newest; what they may do there is the policy's
+ * (server/auth/permissions.ts) `action`.
+ */
+async function owner(c: Context<AppEnv>, services: Services, db: Db, action: Action) {
   const centerId = c.req.query("centerId");
-  const found = await requireBusinessCenter(c, services, centerId);
+  const found = await requireBusinessCenter(c, services, centerId ?? chosenCenterId(c));
   if (centerId && found.center.id !== centerId) throw notFound(INSTITUTE_NOT_FOUND);
+  await authorize(c, db, action, found.center.id);
   return found;
 }
 const businessJson = (center: { id: string; instituteName: string }) => ({
@@ -28,8 +36,9 @@ const businessJson = (center: { id: string; instituteName: string }) => ({
 });
 
 /** The owner's team (invite, list, remove) and the invitation links creators accept. */
-export function teamRouter({ services }: AppDeps) {
+export function teamRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const db = database.db;
 
   api.get(
     "/",
@@ -44,7 +53,7 @@ export function teamRouter({ services }: AppDeps) {
       },
     }),
     async (c) => {
-      const { center } = await owner(c, services);
+      const { center } = await owner(c, services, db, "members.view");
       return c.json({ business: businessJson(center), team: await services.team.list(center.id) });
     },
   );
@@ -68,7 +77,7 @@ export function teamRouter({ services }: AppDeps) {
       },
     }),
     async (c) => {
-      const { user, center } = await owner(c, services);
+      const { user, center } = await owner(c, services, db, "members.invite");
       const body = await jsonBody(c);
       const { entry, link, renewed } = await services.team.invite(user, center, body);
       return c.json(renewed ? { invitation: entry, link, renewed } : { invitation: entry, link }, renewed ? 200 : 201);
@@ -127,7 +136,7 @@ export function teamRouter({ services }: AppDeps) {
       responses: { 200: "{member}", ...OWNER_DENIED, 404: "Not on this institute's team" },
     }),
     async (c) => {
-      const { center } = await owner(c, services);
+      const { center } = await owner(c, services, db, "members.remove");
       return c.json({ member: await services.team.remove(center.id, c.req.param("id")) });
     },
   );
@@ -136,8 +145,9 @@ export function teamRouter({ services }: AppDeps) {
 }
 
 /** The owner's view of what is on their institute's site, and the Hide/Show switch. */
-export function siteContentsRouter({ services }: AppDeps) {
+export function siteContentsRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const db = database.db;
 
   api.get(
     "/",
@@ -152,7 +162,7 @@ export function siteContentsRouter({ services }: AppDeps) {
       },
     }),
     async (c) => {
-      const { center } = await owner(c, services);
+      const { center } = await owner(c, services, db, "site.edit");
       return c.json({ contents: await services.team.siteItems(center.id) });
     },
   );
@@ -168,7 +178,7 @@ export function siteContentsRouter({ services }: AppDeps) {
       responses: { 200: "{content}", 400: "Invalid input", ...OWNER_DENIED, 404: "Not on this institute's site" },
     }),
     async (c) => {
-      const { user, center } = await owner(c, services);
+      const { user, center } = await owner(c, services, db, "site.edit");
       const body = await jsonBody(c);
       return c.json({ content: await services.team.setHidden(user, center.id, c.req.param("id"), body) });
     },

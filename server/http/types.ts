@@ -1,3 +1,4 @@
+import type { Membership } from "../auth/permissions.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Site } from "../services/tenants.ts";
 import type { SessionUser, ValidSession } from "../auth/sessions.ts";
@@ -21,6 +22,8 @@ export interface AppVariables {
   keptPage?: true;
   /** Set when a bearer token was sent but is not (or no longer) valid. */
   authError?: "invalid_token";
+  /** The caller's roles in the request's institute, once requireMember has found them. */
+  membership?: Membership;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -19,6 +19,9 @@ export interface Brand {
   /** Who an e-mail says it is from (its From name). */
   sender: string;
 }
+/** The invitable roles in Hindi (the English ones are the product's labels, lower-cased). */
+const HINDI_ROLES: Record<string, string> = { teacher: "शिक्षक", staff: "स्टाफ़" };
+
 export const PLATFORM_BRAND: Brand = { name: PLATFORM_NAME, color: "#4f46e5", sender: PLATFORM_NAME };
 
 export interface Rendered {
@@ -176,21 +179,26 @@ export const TEMPLATES = {
             text: `Hello, your seat at the ${brand.name} seminar is confirmed for ${date} at ${time}. We look forward to seeing you!`,
           },
   }),
-  "team-invitation": template<{ institute: string; inviter: string; link: string }>({
-    when: "An institute's owner invites a creator to its team",
+  "team-invitation": template<{ institute: string; inviter: string; role: string; link: string }>({
+    when: "An institute's owner or staff invites someone to a role there (creator, teacher, staff)",
     channels: ["email"],
     recipient: "given",
     promotional: false,
-    order: ["institute", "inviter", "link"],
-    render: ({ institute, inviter, link }, locale) =>
+    order: ["institute", "inviter", "role", "link"],
+    // `role` is empty for a creator: their invitation reads as it always has.
+    render: ({ institute, inviter, role, link }, locale) =>
       locale === "hi"
         ? {
             subject: `${institute} की टीम से जुड़ें`,
-            text: `${inviter} ने आपको ${institute} की टीम में पढ़ाने के लिए बुलाया है। न्योता देखें और स्वीकार करें (7 दिन तक):\n${link}`,
+            text: role
+              ? `${inviter} ने आपको ${institute} में ${HINDI_ROLES[role] ?? role} के रूप में जुड़ने के लिए बुलाया है। न्योता देखें और स्वीकार करें (7 दिन तक):\n${link}`
+              : `${inviter} ने आपको ${institute} की टीम में पढ़ाने के लिए बुलाया है। न्योता देखें और स्वीकार करें (7 दिन तक):\n${link}`,
           }
         : {
             subject: `Join ${institute}'s team on Pathshala`,
-            text: `${inviter} has invited you to teach with ${institute} on Pathshala. See the invitation and accept it (the link works for 7 days):\n${link}`,
+            text: role
+              ? `${inviter} has invited you to join ${institute} on Pathshala as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}. See the invitation and accept it (the link works for 7 days):\n${link}`
+              : `${inviter} has invited you to teach with ${institute} on Pathshala. See the invitation and accept it (the link works for 7 days):\n${link}`,
           },
   }),
   "enquiry-received": template<{

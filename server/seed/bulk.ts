@@ -52,8 +52,8 @@ export async function seedBulk(db: Db, sizes: BulkSizes = LOAD_TEST_SIZES, passw
     join (select id, row_number() over (order by email) rn from users where email like 'creator%@bulk.example') c on c.rn = 1 + g % ${s.creators}::int
     join (select id, row_number() over (order by slug) rn from centers where slug like 'bulk-%') ce on ce.rn = 1 + g % ${s.centers}::int`);
   // Each creator is on the team of every institute they sell through (so the sites show their content).
-  await db.execute(sql`insert into team_members (center_id, email, invited_by_id, member_id, status, accepted_at)
-    select distinct on (c.center_id, c.creator_id) c.center_id, u.email, ce.owner_id, c.creator_id, 'accepted', now()
+  await db.execute(sql`insert into memberships (center_id, email, invited_by_id, user_id, role, status, accepted_at)
+    select distinct on (c.center_id, c.creator_id) c.center_id, u.email, ce.owner_id, c.creator_id, 'creator', 'active', now()
     from contents c join users u on u.id = c.creator_id join centers ce on ce.id = c.center_id where c.title like 'Bulk content%'`);
   await db.execute(sql`insert into enrollments (student_id, content_id)
     select st.id, c.id from generate_series(1, ${s.enrollments}::int) g

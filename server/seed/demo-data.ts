@@ -75,6 +75,8 @@ export const DEMO_TRIAL_CENTER = {
 
 /** A teacher the demo owner has invited to Sunrise Academy's team, who has not accepted yet. */
 export const DEMO_PENDING_INVITE = "meera.iyer@example.com";
+/** A teacher Sunrise has invited (decision 0039), so its Team page shows staff and teachers too. */
+export const DEMO_TEACHER_INVITE = "arjun.teacher@example.com";
 
 export const DEMO_CENTERS = [
   { slug: "demo-t1", instituteName: "Sunrise Academy", customDomain: "demo-t1.localhost", templateId: "t1" },

@@ -6,7 +6,7 @@ import {
   enrollments,
   notices,
   pricingPlans,
-  teamMembers,
+  memberships,
   trials,
   users,
 } from "../db/schema/index.ts";
@@ -16,7 +16,14 @@ import { demoVideo, makeDemoPdf } from "./demo-files.ts";
 import { seedDemoTests } from "./demo-tests.ts";
 import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
-import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_PENDING_INVITE, DEMO_TRIAL_CENTER, FALLBACK_PLANS } from "./demo-data.ts";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CENTERS,
+  DEMO_PENDING_INVITE,
+  DEMO_TEACHER_INVITE,
+  DEMO_TRIAL_CENTER,
+  FALLBACK_PLANS,
+} from "./demo-data.ts";
 import { TRIAL_DAYS } from "#common/trial.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { INVITE_TTL_DAYS } from "#common/validation/team.ts";
@@ -281,8 +288,8 @@ async function seedRows(
 
 /**
  * The demo creator is on both demo institutes' teams (so their content shows on both sites), as
- * if they had accepted invitations; Sunrise also has one invitation waiting, so its Team page
- * shows both states. The links themselves are not kept (only their hashes), as with any invitation.
+ * if they had accepted invitations; Sunrise also has a creator's and a teacher's invitation
+ * waiting, so its Team page shows both states and the staff-and-teachers list. The links themselves are not kept (only their hashes), as with any invitation.
  */
 async function seedTeams(
   tx: Tx,
@@ -290,14 +297,15 @@ async function seedTeams(
 ) {
   const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, d.creatorId));
   const invitedAt = new Date(d.now - 35 * DAY);
-  const rows: (typeof teamMembers.$inferInsert)[] = [d.sunrise, d.vidya]
+  const rows: (typeof memberships.$inferInsert)[] = [d.sunrise, d.vidya]
     .filter((id): id is string => Boolean(id))
     .map((centerId) => ({
       centerId,
       email: creator.email,
       invitedById: d.ownerId,
-      memberId: d.creatorId,
-      status: "accepted" as const,
+      userId: d.creatorId,
+      role: "creator" as const,
+      status: "active" as const,
       tokenHash: hashToken(generateToken()),
       tokenExpiresAt: new Date(invitedAt.getTime() + INVITE_TTL_DAYS * DAY),
       invitedAt,
@@ -308,13 +316,24 @@ async function seedTeams(
       centerId: d.sunrise,
       email: DEMO_PENDING_INVITE,
       invitedById: d.ownerId,
-      status: "pending",
+      role: "creator",
+      status: "invited",
       tokenHash: hashToken(generateToken()),
       tokenExpiresAt: new Date(d.now - 2 * DAY + INVITE_TTL_DAYS * DAY),
       invitedAt: new Date(d.now - 2 * DAY),
     });
+    rows.push({
+      centerId: d.sunrise,
+      email: DEMO_TEACHER_INVITE,
+      invitedById: d.ownerId,
+      role: "teacher",
+      status: "invited",
+      tokenHash: hashToken(generateToken()),
+      tokenExpiresAt: new Date(d.now - DAY + INVITE_TTL_DAYS * DAY),
+      invitedAt: new Date(d.now - DAY),
+    });
   }
-  if (rows.length) await tx.insert(teamMembers).values(rows).onConflictDoNothing();
+  if (rows.length) await tx.insert(memberships).values(rows).onConflictDoNothing();
 }
 
 /** The demo's institute on a free trial, as POST /api/trial makes one: a trial row and its center, and the admins' notice. */

@@ -29,6 +29,7 @@ import { BusinessFiguresService } from "./business-figures.ts";
 import { CatalogService } from "./catalog.ts";
 import { EnrollmentService } from "./enrollments.ts";
 import { TeamService } from "./team.ts";
+import { MembersService } from "./members.ts";
 import { NoticeService } from "./notices.ts";
 import { TrialService } from "./trials.ts";
 import { RefundService } from "./refunds.ts";
@@ -90,6 +91,7 @@ export interface Services {
   catalog: CatalogService;
   enrollments: EnrollmentService;
   team: TeamService;
+  members: MembersService;
   notices: NoticeService;
   trials: TrialService;
   refunds: RefundService;
@@ -231,7 +233,7 @@ export function createServices({
     receipt: async (tx, receipt) => sendReceipt(tx, messages, links, receipt, await invoices.issue(tx, receipt.source)),
   });
   payments.completion.register(enrollments.orderKind);
-  const team = new TeamService({
+  const members = new MembersService({
     db,
     rateLimiter,
     reads,
@@ -239,6 +241,7 @@ export function createServices({
     messages,
     links,
   });
+  const team = new TeamService({ db, reads, catalogChanged: (centerId) => sites.catalogChanged(centerId), members });
   const questionImages = new QuestionImageService(db, storage);
   const questionBank = new QuestionBankService(db, questionImages);
   const papers = new PaperCache(db);
@@ -264,6 +267,7 @@ export function createServices({
     tenants,
     sessions,
     messages,
+    members,
     reminders: new Reminders({ db, messages, links }),
     passwordResets: new PasswordResetService({ db, accounts, sessions, messages, rateLimiter, links, afterAnswer }),
     phones: new PhoneService({ db, messages, rateLimiter, afterAnswer }),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { centers, contents, hiddenContents, teamMembers } from "../db/schema/index.ts";
+import { centers, contents, hiddenContents, memberships } from "../db/schema/index.ts";
 
 /**
  * THE rule of what an institute shows (its site, catalog and student area, and the platform's
@@ -10,5 +10,5 @@ import { centers, contents, hiddenContents, teamMembers } from "../db/schema/ind
  * none decides on its own.
  */
 export function shownByItsInstitute(): SQL {
-  return sql`(${contents.centerId} is null or ((${contents.type} in ('test', 'series') or exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${contents.centerId} and ${teamMembers.memberId} = ${contents.creatorId} and ${teamMembers.status} = 'accepted') or exists (select 1 from ${centers} where ${centers.id} = ${contents.centerId} and ${centers.ownerId} = ${contents.creatorId})) and not exists (select 1 from ${hiddenContents} where ${hiddenContents.centerId} = ${contents.centerId} and ${hiddenContents.contentId} = ${contents.id})))`;
+  return sql`(${contents.centerId} is null or ((${contents.type} in ('test', 'series') or exists (select 1 from ${memberships} where ${memberships.centerId} = ${contents.centerId} and ${memberships.userId} = ${contents.creatorId} and ${memberships.role} = 'creator' and ${memberships.status} = 'active') or exists (select 1 from ${centers} where ${centers.id} = ${contents.centerId} and ${centers.ownerId} = ${contents.creatorId})) and not exists (select 1 from ${hiddenContents} where ${hiddenContents.centerId} = ${contents.centerId} and ${hiddenContents.contentId} = ${contents.id})))`;
 }

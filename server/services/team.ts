@@ -1,39 +1,24 @@
-import type { MessageService } from "../messages/service.ts";
-import type { SiteLinks } from "../messages/links.ts";
-import { and, asc, desc, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { centers, contents, hiddenContents, teamMembers, users } from "../db/schema/index.ts";
-import type { Db, DbOrTx } from "../db/types.ts";
-import { isUniqueViolation } from "../db/errors.ts";
+import { centers, contents, hiddenContents, memberships, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
-import { generateToken, hashToken } from "../auth/tokens.ts";
-import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
-import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
-import { tooMany } from "./accounts.ts";
+import { notFound, parseWith } from "../http/errors.ts";
 import { isCenterLive } from "./tenants.ts";
+import type { MembersService } from "./members.ts";
 import { isUuid } from "#common/validation/content.ts";
 import type { InvitationPreview, SiteItemJson, TeamEntryJson } from "#common/team-types.ts";
 import type { Role } from "#common/validation/account.ts";
+import type { MemberStatus } from "#common/memberships.ts";
 import {
-  INVITE_NOT_FOUND,
-  INVITE_SELF,
-  INVITE_TOKEN,
-  INVITE_TTL_DAYS,
-  INVITE_USED,
   InviteInput,
   SITE_ITEM_NOT_FOUND,
   TEAM_ENTRY_NOT_FOUND,
   VisibilityInput,
-  alreadyOnTeam,
-  inviteCreatorsOnly,
-  inviteExpired,
-  inviteForAnother,
-  inviteWithdrawn,
   type TeamStatus,
 } from "#common/validation/team.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
-export const INVITE_TTL_MS = INVITE_TTL_DAYS * DAY;
+export { lockMembership } from "./members.ts";
 
 /** The institute a team belongs to (the owner's current center). */
 export interface TeamCenter {
@@ -43,13 +28,11 @@ export interface TeamCenter {
 
 export interface TeamServiceDeps {
   db: Db;
-  rateLimiter: RateLimiter;
   reads: ReadCaches;
   /** Tells the institute's site (home page, public catalog) that what it lists has changed. */
   catalogChanged: (centerId: string) => void;
-  messages: MessageService;
-  /** Invitation links lead to the platform, where creators' accounts live. */
-  links: SiteLinks;
+  /** Invitations, acceptance and removal are every role's (the team is the institute's creators). */
+  members: MembersService;
   now?: () => number;
 }
 
@@ -65,24 +48,28 @@ const inviter = alias(users, "inviter");
 const member = alias(users, "member");
 
 const entryColumns = {
-  id: teamMembers.id,
-  email: teamMembers.email,
-  status: teamMembers.status,
-  tokenHash: teamMembers.tokenHash,
-  tokenExpiresAt: teamMembers.tokenExpiresAt,
-  invitedAt: teamMembers.invitedAt,
-  acceptedAt: teamMembers.acceptedAt,
-  removedAt: teamMembers.removedAt,
+  id: memberships.id,
+  email: memberships.email,
+  status: memberships.status,
+  tokenHash: memberships.tokenHash,
+  tokenExpiresAt: memberships.tokenExpiresAt,
+  invitedAt: memberships.invitedAt,
+  acceptedAt: memberships.acceptedAt,
+  removedAt: memberships.removedAt,
+  createdAt: memberships.createdAt,
   memberName: member.name,
+  memberEmail: member.email,
   inviterName: inviter.name,
 };
 interface EntryRow {
   id: string;
-  email: string;
-  status: TeamStatus;
+  email: string | null;
+  status: MemberStatus;
   tokenHash: string | null;
   tokenExpiresAt: Date | null;
-  invitedAt: Date;
+  invitedAt: Date | null;
+  createdAt: Date;
+  memberEmail: string | null;
   acceptedAt: Date | null;
   removedAt: Date | null;
   memberName: string | null;
@@ -110,18 +97,19 @@ export class TeamService {
   private readonly now: () => number;
   /** Each creator's accepted memberships, asked for on every Contents and Upload page. */
   private readonly membershipsKept: ReadCache<MembershipRow[]>;
+  private readonly members: MembersService;
 
   constructor(deps: TeamServiceDeps) {
     this.deps = deps;
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
     this.membershipsKept = deps.reads.create();
+    this.members = deps.members;
   }
 
   /**
-   * Invites `input.email` to the institute's team and returns the link to send. Inviting an
-   * address that has a pending invitation makes a fresh link (the old one stops working);
-   * an address already on the team is a 409. The invitation is e-mailed with the link.
+   * Invites `input.email` to the institute's team as a creator and returns the link to send
+   * (MembersService.invite: a pending address gets a fresh link; one already on the team is a 409).
    */
   async invite(
     owner: TeamActor,
@@ -129,64 +117,9 @@ export class TeamService {
     input: unknown,
   ): Promise<{ entry: TeamEntryJson; token: string; link: string; renewed: boolean }> {
     const { email } = parseWith(InviteInput, input);
-    if (email === owner.email.toLowerCase())
-      throw badRequest(INVITE_SELF, { issues: [{ field: "email", message: INVITE_SELF }] });
-    const limit = await this.deps.rateLimiter.hit(RATE_RULES.teamInviteUser, owner.id);
-    if (!limit.allowed) throw tooMany(limit.retryAfter);
-    const token = generateToken();
-    const tokenHash = hashToken(token);
-    const now = new Date(this.now());
-    const tokenExpiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-    let outcome: { id: string; renewed: boolean };
-    try {
-      outcome = await this.db.transaction(async (tx) => {
-        const [open] = await tx
-          .select({ id: teamMembers.id, status: teamMembers.status })
-          .from(teamMembers)
-          .where(
-            and(eq(teamMembers.centerId, center.id), eq(teamMembers.email, email), ne(teamMembers.status, "removed")),
-          )
-          .for("update");
-        if (open?.status === "accepted") throw conflict(alreadyOnTeam(email));
-        await this.deps.messages.send(tx, {
-          template: "team-invitation",
-          values: {
-            institute: center.instituteName,
-            inviter: owner.name ?? owner.email,
-            link: this.invitationLink(token),
-          },
-          to: { email },
-          centerId: center.id,
-        });
-        if (open) {
-          await tx
-            .update(teamMembers)
-            .set({ tokenHash, tokenExpiresAt, invitedById: owner.id, invitedAt: now, updatedAt: now })
-            .where(eq(teamMembers.id, open.id));
-          return { id: open.id, renewed: true };
-        }
-        const [created] = await tx
-          .insert(teamMembers)
-          .values({
-            centerId: center.id,
-            email,
-            invitedById: owner.id,
-            status: "pending",
-            tokenHash,
-            tokenExpiresAt,
-            invitedAt: now,
-          })
-          .returning({ id: teamMembers.id });
-        return { id: created.id, renewed: false };
-      });
-    } catch (error) {
-      // Two invitations of one address at once: the other one made it.
-      if (isUniqueViolation(error, "team_members_center_email_key"))
-        throw conflict(`An invitation to ${email} was just made. Refresh the page to see it.`);
-      throw error;
-    }
-    const entry = (await this.entries(center.id, outcome.id))[0];
-    return { entry, token, link: this.invitationLink(token), renewed: outcome.renewed };
+    const made = await this.members.invite(owner, center, email, "creator");
+    const entry = (await this.entries(center.id, made.id))[0];
+    return { entry, token: made.token, link: made.link, renewed: made.renewed };
   }
 
   /** The institute's team: pending invitations, members, then removed ones (newest first in each). */
@@ -198,33 +131,36 @@ export class TeamService {
   async summary(centerId: string): Promise<{ members: number; pending: number }> {
     const [row] = await this.db
       .select({
-        members: sql<number>`count(*) filter (where ${teamMembers.status} = 'accepted')`.mapWith(Number),
+        members: sql<number>`count(*) filter (where ${memberships.status} = 'active')`.mapWith(Number),
         pending:
-          sql<number>`count(*) filter (where ${teamMembers.status} = 'pending' and ${teamMembers.tokenExpiresAt} > now())`.mapWith(
+          sql<number>`count(*) filter (where ${memberships.status} = 'invited' and ${memberships.tokenExpiresAt} > now())`.mapWith(
             Number,
           ),
       })
-      .from(teamMembers)
-      .where(eq(teamMembers.centerId, centerId));
+      .from(memberships)
+      .where(and(eq(memberships.centerId, centerId), eq(memberships.role, "creator")));
     return { members: row?.members ?? 0, pending: row?.pending ?? 0 };
-  }
-
-  /** The page an invitation link opens: on the platform, where creators' accounts live. */
-  private invitationLink(token: string): string {
-    return this.deps.links.to(null, `/invite/${token}`);
   }
 
   private async entries(centerId: string, id?: string): Promise<TeamEntryJson[]> {
     const rows: EntryRow[] = await this.db
       .select(entryColumns)
-      .from(teamMembers)
-      .leftJoin(member, eq(member.id, teamMembers.memberId))
-      .leftJoin(inviter, eq(inviter.id, teamMembers.invitedById))
-      .where(and(eq(teamMembers.centerId, centerId), id ? eq(teamMembers.id, id) : undefined))
+      .from(memberships)
+      .leftJoin(member, eq(member.id, memberships.userId))
+      .leftJoin(inviter, eq(inviter.id, memberships.invitedById))
+      .where(
+        and(
+          eq(memberships.centerId, centerId),
+          eq(memberships.role, "creator"),
+          id ? eq(memberships.id, id) : undefined,
+        ),
+      )
       .orderBy(
-        sql`case ${teamMembers.status} when 'pending' then 0 when 'accepted' then 1 else 2 end`,
-        desc(sql`coalesce(${teamMembers.removedAt}, ${teamMembers.acceptedAt}, ${teamMembers.invitedAt})`),
-        asc(teamMembers.email),
+        sql`case ${memberships.status} when 'invited' then 0 when 'active' then 1 else 2 end`,
+        desc(
+          sql`coalesce(${memberships.removedAt}, ${memberships.acceptedAt}, ${memberships.invitedAt}, ${memberships.createdAt})`,
+        ),
+        asc(memberships.email),
       );
     const now = this.now();
     return rows.map((r) => toEntryJson(r, now));
@@ -232,136 +168,24 @@ export class TeamService {
 
   /**
    * Revokes a pending invitation or removes a member (the link then says the institute withdrew
-   * it). A removed member's content leaves the institute at once: unassigned, off its site. Their
-   * tests and series stay: an institute's exams are its own (decision 0029).
+   * it); a removed member's content leaves the institute at once (MembersService.remove).
    */
   async remove(centerId: string, entryId: string): Promise<TeamEntryJson> {
     if (!isUuid(entryId)) throw notFound(TEAM_ENTRY_NOT_FOUND);
-    const now = new Date(this.now());
-    const outcome = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: teamMembers.id, status: teamMembers.status, memberId: teamMembers.memberId })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.id, entryId), eq(teamMembers.centerId, centerId)))
-        .for("update");
-      if (!row) throw notFound(TEAM_ENTRY_NOT_FOUND);
-      if (row.status === "removed") return { memberId: null, moved: [] as string[] };
-      await tx
-        .update(teamMembers)
-        .set({ status: "removed", removedAt: now, updatedAt: now })
-        .where(eq(teamMembers.id, row.id));
-      if (row.status !== "accepted" || !row.memberId) return { memberId: null, moved: [] as string[] };
-      // Assigning locks the membership row (lockMembership), so nothing is assigned under this.
-      const moved = await tx
-        .update(contents)
-        .set({ centerId: null, updatedAt: now })
-        // Archived content is on no site already; it stays where it was sold, for the figures.
-        // Tests and series are the institute's, not their author's (decision 0029): they stay.
-        .where(
-          and(
-            eq(contents.centerId, centerId),
-            eq(contents.creatorId, row.memberId),
-            isNull(contents.archivedAt),
-            notInArray(contents.type, ["test", "series"]),
-          ),
-        )
-        .returning({ id: contents.id });
-      return { memberId: row.memberId, moved: moved.map((m) => m.id) };
-    });
-    if (outcome.memberId) {
-      this.deps.reads.forget(
-        readTags.creator(outcome.memberId),
-        readTags.center(centerId),
-        ...outcome.moved.map(readTags.content),
-      );
-      this.deps.catalogChanged(centerId);
-    }
+    const [found] = await this.entries(centerId, entryId);
+    if (!found) throw notFound(TEAM_ENTRY_NOT_FOUND);
+    await this.members.remove(centerId, entryId, "creator");
     return (await this.entries(centerId, entryId))[0];
   }
 
-  /** What an invitation link shows: which institute, who invited, which address, and whether it can still be accepted. */
+  /** What an invitation link shows (any role's invitation: the /invite page is every role's). */
   async preview(token: string): Promise<InvitationPreview> {
-    const row = await this.byToken(this.db, token);
-    if (!row) throw notFound(INVITE_NOT_FOUND);
-    return {
-      instituteName: row.instituteName,
-      invitedBy: row.inviterName,
-      email: row.email,
-      state: stateOf(row, this.now()),
-      expiresAt: row.tokenExpiresAt?.toISOString() ?? null,
-      memberId: row.memberId,
-    };
+    return this.members.preview(token);
   }
 
-  /**
-   * Accepts an invitation for the signed-in `user`: only the account with the invited address,
-   * and only a creator account, within the link's life. Accepting again is harmless.
-   */
-  async accept(user: TeamActor, token: string): Promise<{ center: TeamCenter; alreadyMember: boolean }> {
-    const outcome = await this.db.transaction(async (tx) => {
-      const row = await this.byToken(tx, token, true);
-      if (!row) throw notFound(INVITE_NOT_FOUND);
-      const center = { id: row.centerId, instituteName: row.instituteName };
-      const state = stateOf(row, this.now());
-      if (state === "withdrawn") throw new HttpError(410, inviteWithdrawn(row.instituteName));
-      if (state === "accepted") {
-        if (row.memberId === user.id) return { center, alreadyMember: true };
-        throw conflict(INVITE_USED);
-      }
-      if (state === "expired") throw new HttpError(410, inviteExpired(row.instituteName));
-      if (user.email.toLowerCase() !== row.email) throw forbidden(inviteForAnother(row.email));
-      if (user.role !== "creator") throw forbidden(inviteCreatorsOnly(row.email, user.role));
-      const [already] = await tx
-        .select({ id: teamMembers.id })
-        .from(teamMembers)
-        .where(
-          and(
-            eq(teamMembers.centerId, row.centerId),
-            eq(teamMembers.memberId, user.id),
-            eq(teamMembers.status, "accepted"),
-          ),
-        );
-      if (already) {
-        // On the team through another address: this invitation is not needed.
-        await tx
-          .update(teamMembers)
-          .set({ status: "removed", removedAt: new Date(this.now()), updatedAt: new Date(this.now()) })
-          .where(eq(teamMembers.id, row.id));
-        return { center, alreadyMember: true };
-      }
-      const now = new Date(this.now());
-      await tx
-        .update(teamMembers)
-        .set({ status: "accepted", memberId: user.id, acceptedAt: now, updatedAt: now })
-        .where(eq(teamMembers.id, row.id));
-      return { center, alreadyMember: false };
-    });
-    if (!outcome.alreadyMember) {
-      this.deps.reads.forget(readTags.creator(user.id));
-      this.deps.catalogChanged(outcome.center.id);
-    }
-    return outcome;
-  }
-
-  private async byToken(db: DbOrTx, token: string, lock = false) {
-    if (!INVITE_TOKEN.test(token)) return undefined;
-    const query = db
-      .select({
-        id: teamMembers.id,
-        centerId: teamMembers.centerId,
-        email: teamMembers.email,
-        status: teamMembers.status,
-        memberId: teamMembers.memberId,
-        tokenExpiresAt: teamMembers.tokenExpiresAt,
-        instituteName: centers.instituteName,
-        inviterName: inviter.name,
-      })
-      .from(teamMembers)
-      .innerJoin(centers, eq(centers.id, teamMembers.centerId))
-      .leftJoin(inviter, eq(inviter.id, teamMembers.invitedById))
-      .where(eq(teamMembers.tokenHash, hashToken(token)));
-    const [row] = lock ? await query.for("update", { of: teamMembers }) : await query;
-    return row;
+  /** Accepts an invitation for the signed-in `user` (MembersService.accept). */
+  async accept(user: TeamActor, token: string) {
+    return this.members.accept(user, token);
   }
 
   /**
@@ -387,9 +211,15 @@ export class TeamService {
             () =>
               this.db
                 .select(columns)
-                .from(teamMembers)
-                .innerJoin(centers, eq(centers.id, teamMembers.centerId))
-                .where(and(eq(teamMembers.memberId, reader.id), eq(teamMembers.status, "accepted")))
+                .from(memberships)
+                .innerJoin(centers, eq(centers.id, memberships.centerId))
+                .where(
+                  and(
+                    eq(memberships.userId, reader.id),
+                    eq(memberships.role, "creator"),
+                    eq(memberships.status, "active"),
+                  ),
+                )
                 .orderBy(byName),
             (found) => [readTags.creator(reader.id), ...found.map((row) => readTags.center(row.id))],
           )
@@ -420,7 +250,7 @@ export class TeamService {
         creatorEmail: users.email,
         hidden: sql<boolean>`(${hiddenContents.contentId} is not null)`,
         // The site's own rule (shownByItsInstitute): the team's content, and the institute's tests and series.
-        onTeam: sql<boolean>`(${contents.type} in ('test', 'series') or exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${contents.centerId} and ${teamMembers.memberId} = ${contents.creatorId} and ${teamMembers.status} = 'accepted') or exists (select 1 from ${centers} where ${centers.id} = ${contents.centerId} and ${centers.ownerId} = ${contents.creatorId}))`,
+        onTeam: sql<boolean>`(${contents.type} in ('test', 'series') or exists (select 1 from ${memberships} where ${memberships.centerId} = ${contents.centerId} and ${memberships.userId} = ${contents.creatorId} and ${memberships.role} = 'creator' and ${memberships.status} = 'active') or exists (select 1 from ${centers} where ${centers.id} = ${contents.centerId} and ${centers.ownerId} = ${contents.creatorId}))`,
       })
       .from(contents)
       .innerJoin(users, eq(users.id, contents.creatorId))
@@ -469,40 +299,22 @@ export class TeamService {
   }
 }
 
-/**
- * Whether `userId` is an accepted member of the institute's team, holding the membership row
- * (shared lock) until the transaction ends, so a removal waits for an assignment and then
- * takes its content off too (TeamService.remove).
- */
-export async function lockMembership(tx: DbOrTx, centerId: string, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: teamMembers.id })
-    .from(teamMembers)
-    .where(
-      and(eq(teamMembers.centerId, centerId), eq(teamMembers.memberId, userId), eq(teamMembers.status, "accepted")),
-    )
-    .for("share");
-  return Boolean(row);
-}
+const TEAM_STATUS: Record<MemberStatus, TeamStatus> = { invited: "pending", active: "accepted", removed: "removed" };
 
-function stateOf(row: { status: TeamStatus; tokenExpiresAt: Date | null }, now: number): InvitationPreview["state"] {
-  if (row.status === "removed") return "withdrawn";
-  if (row.status === "accepted") return "accepted";
-  return !row.tokenExpiresAt || row.tokenExpiresAt.getTime() <= now ? "expired" : "open";
-}
-
+/** A creator's membership in the team's own words (pending, accepted, removed), as the Team API has always answered. */
 function toEntryJson(r: EntryRow, now: number): TeamEntryJson {
+  const status = TEAM_STATUS[r.status];
   return {
     _id: r.id,
-    email: r.email,
-    status: r.status,
-    expired: r.status === "pending" && (!r.tokenExpiresAt || r.tokenExpiresAt.getTime() <= now),
+    email: r.email ?? r.memberEmail ?? "",
+    status,
+    expired: status === "pending" && (!r.tokenExpiresAt || r.tokenExpiresAt.getTime() <= now),
     name: r.memberName,
     invitedBy: r.inviterName,
-    invitedAt: r.invitedAt.toISOString(),
+    invitedAt: (r.invitedAt ?? r.createdAt).toISOString(),
     acceptedAt: r.acceptedAt?.toISOString() ?? null,
     removedAt: r.removedAt?.toISOString() ?? null,
-    expiresAt: r.status === "pending" ? (r.tokenExpiresAt?.toISOString() ?? null) : null,
-    joinedBeforeTeams: r.status !== "pending" && r.tokenHash === null,
+    expiresAt: status === "pending" ? (r.tokenExpiresAt?.toISOString() ?? null) : null,
+    joinedBeforeTeams: status !== "pending" && r.tokenHash === null,
   };
 }

@@ -35,7 +35,7 @@ test("an owner builds their team, and only the team's content is on their site, 
   const pending = owner.locator("section", { has: owner.getByRole("heading", { name: /^Pending invitations/ }) });
   await expect(pending.getByRole("row", { name: /meera\.iyer@example\.com/ })).toBeVisible();
 
-  await owner.getByLabel("Creator's e-mail").fill(creatorEmail);
+  await owner.getByLabel("E-mail address").fill(creatorEmail);
   await owner.getByRole("button", { name: "Create invitation link" }).click();
   await expect(owner.getByText("Invitation link ready")).toBeVisible();
   const linkField = owner.getByLabel(`Invitation link for ${creatorEmail}`);
@@ -139,7 +139,7 @@ test("an invitation link is for the invited creator only", async ({ browser, pag
   const owner = await browser.newPage();
   await signIn(owner, "business@example.com", "demo-business-2025", "business");
   await ownerOnSunrise(owner, "/business/team");
-  await owner.getByLabel("Creator's e-mail").fill(`someone.else.${id}@example.com`);
+  await owner.getByLabel("E-mail address").fill(`someone.else.${id}@example.com`);
   await owner.getByRole("button", { name: "Create invitation link" }).click();
   const link = await owner.getByLabel(`Invitation link for someone.else.${id}@example.com`).inputValue();
   await owner.close();
@@ -179,7 +179,7 @@ test("without JavaScript the owner still invites, revokes and hides", async ({ b
   ).toBeVisible();
 
   const email = `nojs.${unique()}@example.com`;
-  await page.getByLabel("Creator's e-mail").fill(email);
+  await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Create invitation link" }).click();
   await expect(page.getByLabel(`Invitation link for ${email}`)).toHaveValue(/\/invite\/[a-z2-7]{32}$/);
   await page.getByRole("button", { name: `Revoke ${email}` }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/open.ts";
-import { centers, contents, teamMembers, users } from "../../server/db/schema/index.ts";
+import { centers, contents, memberships, users } from "../../server/db/schema/index.ts";
 import { call, launch, prepareStore, type Running, type Store } from "./server.ts";
 
 /** Two app instances on one PostgreSQL: a change made through one is served by the other within a second. */
@@ -95,11 +95,12 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
       .insert(users)
       .values({ name: "Twin Creator", email: `creator.${Date.now()}@example.com`, passwordHash: "x", role: "creator" })
       .returning();
-    await database.db.insert(teamMembers).values({
+    await database.db.insert(memberships).values({
       centerId: center.id,
       email: creator.email,
-      memberId: creator.id,
-      status: "accepted",
+      userId: creator.id,
+      role: "creator",
+      status: "active",
       acceptedAt: new Date(),
     });
     const [item] = await database.db

@@ -95,6 +95,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   if (joined.status !== 200) throw new Error(`accepting failed: ${joined.status} ${await joined.text()}`);
   const pendingLink = (await inviteTo("pending.creator@example.com")).link;
   const invitationToRevoke = (await inviteTo("revoked.creator@example.com")).invitation._id;
+  const memberToRemove = (await inviteTo("removed.creator@example.com")).invitation._id;
   const adminEmail = uniqueEmail("admin");
   const admin = await adminToken(t, adminEmail);
   const ADMIN_PASSWORD = "admin-password-long-enough";
@@ -444,6 +445,13 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "PUT /institute/message-language": { json: { language: "en", centerId: center.id } },
     "GET /openapi.json": {},
     "GET /team": { query: { centerId: center.id } },
+    "GET /me/memberships": {},
+    "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
+    "POST /centers/{id}/members": {
+      params: { id: center.id },
+      json: { email: "sample.teacher@example.com", role: "teacher" },
+    },
+    "DELETE /centers/{id}/members/{memberId}": { params: { id: center.id, memberId: memberToRemove } },
     "POST /team/invitations": { query: { centerId: center.id }, json: { email: "sample.creator@example.com" } },
     "DELETE /team/{id}": { params: { id: invitationToRevoke } },
     "GET /team/invitations/{token}": { params: { token: pendingLink.slice(pendingLink.lastIndexOf("/") + 1) } },

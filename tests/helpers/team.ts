@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { teamMembers, users } from "../../server/db/schema/index.ts";
+import { memberships, users } from "../../server/db/schema/index.ts";
 import type { TestApp } from "./app.ts";
 
 /**
@@ -9,7 +9,14 @@ import type { TestApp } from "./app.ts";
 export async function joinTeam(t: TestApp, centerId: string, creatorId: string): Promise<void> {
   const [creator] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, creatorId));
   await t.database.db
-    .insert(teamMembers)
-    .values({ centerId, email: creator.email, memberId: creatorId, status: "accepted", acceptedAt: new Date() })
+    .insert(memberships)
+    .values({
+      centerId,
+      email: creator.email,
+      userId: creatorId,
+      role: "creator",
+      status: "active",
+      acceptedAt: new Date(),
+    })
     .onConflictDoNothing();
 }

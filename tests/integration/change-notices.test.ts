@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { centers, contents, hiddenContents, teamMembers, users } from "../../server/db/schema/index.ts";
+import { centers, contents, hiddenContents, memberships, users } from "../../server/db/schema/index.ts";
 import { CENTERS_CHANNEL } from "../../server/services/tenants.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -78,18 +78,19 @@ describe("catalog changes are announced by the database, by institute", () => {
   it("names the institute whose team changed", async () => {
     expect(
       await announced(CATALOG_CHANNEL, () =>
-        testDb.database.db.insert(teamMembers).values({
+        testDb.database.db.insert(memberships).values({
           centerId: north,
           email: "asha@example.com",
-          memberId: creatorId,
-          status: "accepted",
+          userId: creatorId,
+          role: "creator",
+          status: "active",
           acceptedAt: new Date(),
         }),
       ),
     ).toEqual([north]);
     expect(
       await announced(CATALOG_CHANNEL, () =>
-        testDb.database.db.update(teamMembers).set({ status: "removed" }).where(eq(teamMembers.centerId, north)),
+        testDb.database.db.update(memberships).set({ status: "removed" }).where(eq(memberships.centerId, north)),
       ),
     ).toEqual([north]);
   });

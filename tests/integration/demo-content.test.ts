@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { attempts, centers, contents, mockTests, questions, teamMembers, users } from "../../server/db/schema/index.ts";
+import { attempts, centers, contents, mockTests, questions, memberships, users } from "../../server/db/schema/index.ts";
 import { runInTenantScope } from "../../server/db/tenant-scope.ts";
 import { DEMO_CENTERS, DEMO_PENDING_INVITE } from "../../server/seed/demo-data.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
@@ -66,7 +66,7 @@ describe("the demo creator's content", () => {
     await seedDemo(t.database.db, t.services.storage);
     expect(storedFiles()).toEqual(before);
     expect(await t.database.db.select().from(contents)).toHaveLength(10);
-    expect(await t.database.db.select().from(teamMembers)).toHaveLength(3);
+    expect(await t.database.db.select().from(memberships).where(eq(memberships.role, "creator"))).toHaveLength(3);
   });
 });
 

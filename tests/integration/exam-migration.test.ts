@@ -71,7 +71,14 @@ async function runMigrationData() {
     .filter((s) => s && !s.startsWith("ALTER TABLE"));
   // One transaction: the temporary table lives on one connection.
   await t.database.db.transaction(async (tx) => {
+    // The institutes' teams it read are creator memberships now (migration 0029, decision 0039).
+    await tx.execute(
+      sql.raw(`create temporary view "team_members" as select "user_id" as "member_id", "center_id",
+        (case "status" when 'active' then 'accepted' when 'invited' then 'pending' else 'removed' end) as "status"
+        from "memberships" where "role" = 'creator'`),
+    );
     for (const statement of statements) await tx.execute(sql.raw(statement));
+    await tx.execute(sql.raw(`drop view "team_members"`));
   });
 }
 

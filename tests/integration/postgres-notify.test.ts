@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/open.ts";
 import type { Database } from "../../server/db/types.ts";
-import { centers, contents, teamMembers, users } from "../../server/db/schema/index.ts";
+import { centers, contents, memberships, users } from "../../server/db/schema/index.ts";
 import { TenantDirectory } from "../../server/services/tenants.ts";
 import { CATALOG_CHANNEL, SiteService } from "../../server/services/sites.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -53,11 +53,12 @@ describe.skipIf(!onPostgres)("two instances on one Postgres", () => {
       .insert(users)
       .values({ name: "Asha", email: "asha@example.com", passwordHash: "x", role: "creator" })
       .returning();
-    await testDb.database.db.insert(teamMembers).values({
+    await testDb.database.db.insert(memberships).values({
       centerId: center.id,
       email: creator.email,
-      memberId: creator.id,
-      status: "accepted",
+      userId: creator.id,
+      role: "creator",
+      status: "active",
       acceptedAt: new Date(),
     });
     await waitFor(() => second.listening());

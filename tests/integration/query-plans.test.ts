@@ -102,6 +102,8 @@ describe.skipIf(!onPostgres)("query plans on a large database", () => {
         "contents",
         "enquiries",
         "enrollments",
+        // Every student's role in each institute they enrolled in (decision 0039).
+        "memberships",
         "purchases",
         "rate_limit_hits",
         "seminar_bookings",

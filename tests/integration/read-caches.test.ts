@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { centers, enrollments, teamMembers } from "../../server/db/schema/index.ts";
+import { centers, enrollments, memberships } from "../../server/db/schema/index.ts";
 import { metrics } from "../../server/runtime/metrics.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer } from "../helpers/http.ts";
@@ -150,7 +150,7 @@ describe("signed-in reads kept in memory", () => {
       .set({ instituteName: "Another Institute, renamed" })
       .where(eq(centers.id, otherId));
     await expect.poll(businesses, { timeout: 2000 }).toContain("Another Institute, renamed");
-    await t.database.db.update(teamMembers).set({ status: "removed" }).where(eq(teamMembers.centerId, otherId));
+    await t.database.db.update(memberships).set({ status: "removed" }).where(eq(memberships.centerId, otherId));
     await expect.poll(businesses, { timeout: 2000 }).not.toContain("Another Institute, renamed");
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { contents, enquiries, hiddenContents, questions, teamMembers } from "../../server/db/schema/index.ts";
+import { eq, sql } from "drizzle-orm";
+import { contents, enquiries, hiddenContents, questions, memberships } from "../../server/db/schema/index.ts";
 import { runInTenantScope } from "../../server/db/tenant-scope.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
@@ -39,9 +39,9 @@ beforeAll(async () => {
       },
     ])
     .returning();
-  await t.database.db.insert(teamMembers).values([
-    { centerId: a.id, email: "alpha.team@example.com" },
-    { centerId: b.id, email: "beta.team@example.com" },
+  await t.database.db.insert(memberships).values([
+    { centerId: a.id, email: "alpha.team@example.com", role: "creator", status: "invited" },
+    { centerId: b.id, email: "beta.team@example.com", role: "creator", status: "invited" },
   ]);
   await t.database.db.insert(hiddenContents).values([
     { centerId: a.id, contentId: alphaClass.id },
@@ -81,14 +81,18 @@ describe.skipIf(!onPostgres)("row-level security on PostgreSQL (a second wall be
   });
 
   it("shows an institute's domain only its own team and hidden items", async () => {
-    expect((await within(a.id, () => t.database.db.select().from(teamMembers))).map((r) => r.email)).toEqual([
-      "alpha.team@example.com",
-    ]);
+    expect(
+      (await within(a.id, () => t.database.db.select().from(memberships).where(eq(memberships.role, "creator")))).map(
+        (r) => r.email,
+      ),
+    ).toEqual(["alpha.team@example.com"]);
     expect((await within(b.id, () => t.database.db.select().from(hiddenContents))).map((r) => r.centerId)).toEqual([
       b.id,
     ]);
     await expect(
-      within(a.id, () => t.database.db.insert(teamMembers).values({ centerId: b.id, email: "forged@example.com" })),
+      within(a.id, () =>
+        t.database.db.insert(memberships).values({ centerId: b.id, email: "forged@example.com", role: "creator" }),
+      ),
     ).rejects.toMatchObject({
       cause: { code: "42501" },
     });

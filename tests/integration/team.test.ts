@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
-import { contents, teamMembers } from "../../server/db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { contents, memberships } from "../../server/db/schema/index.ts";
 import { hashToken } from "../../server/auth/tokens.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -86,7 +85,7 @@ describe("inviting creators", () => {
       invitedBy: "Anita Sharma",
       joinedBeforeTeams: false,
     });
-    const [row] = await t.database.db.select().from(teamMembers).where(eq(teamMembers.id, made.invitation._id));
+    const [row] = await t.database.db.select().from(memberships).where(eq(memberships.id, made.invitation._id));
     expect(row.tokenHash).toBe(hashToken(made.token));
     expect(JSON.stringify(row)).not.toContain(made.token);
     // A week to accept it.
@@ -203,9 +202,9 @@ describe("accepting an invitation", () => {
     const late = await register(t, "creator");
     const made = await invite(late.email);
     await t.database.db
-      .update(teamMembers)
+      .update(memberships)
       .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(teamMembers.id, made.invitation._id));
+      .where(eq(memberships.id, made.invitation._id));
     expect((await teamOf()).find((e) => e.email === late.email)).toMatchObject({ status: "pending", expired: true });
     const expired = await accept(made.token, late);
     expect(expired.status).toBe(410);
@@ -447,44 +446,5 @@ describe("invitation links", () => {
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await last!.json()).error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-  });
-});
-
-describe("upgrading to teams (migration 0010)", () => {
-  it("makes each creator with content on an institute a member of its team, so sites do not empty", async () => {
-    const legacy = await register(t, "creator", { name: "Legacy Creator" });
-    const [row] = await t.database.db
-      .insert(contents)
-      .values({
-        creatorId: legacy.user._id,
-        centerId: rivalCenter.id,
-        type: "live",
-        title: "Legacy class",
-        liveLink: "https://meet.example.com/legacy",
-      })
-      .returning();
-    expect(await t.services.team.siteItems(rivalCenter.id)).toEqual([
-      expect.objectContaining({ _id: row.id, onTeam: false }),
-    ]);
-    const migration = readFileSync("drizzle/0010_team-policies.sql", "utf8");
-    const backfill = migration.split("--> statement-breakpoint").find((s) => s.includes('INSERT INTO "team_members"'))!;
-    await t.database.db.execute(sql.raw(backfill.replace(/^--.*$/gm, "")));
-    expect(await t.services.team.siteItems(rivalCenter.id)).toEqual([
-      expect.objectContaining({ _id: row.id, onTeam: true, shown: true }),
-    ]);
-    const team = await t.services.team.list(rivalCenter.id);
-    expect(team).toEqual([
-      expect.objectContaining({
-        email: legacy.email,
-        status: "accepted",
-        invitedBy: "Rival Owner",
-        joinedBeforeTeams: true,
-      }),
-    ]);
-    const members = await t.database.db
-      .select()
-      .from(teamMembers)
-      .where(and(eq(teamMembers.centerId, rivalCenter.id), eq(teamMembers.memberId, legacy.user._id)));
-    expect(members).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ import {
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
+import { roleSwitcher } from "~/lib/memberships.server";
+import { RoleSwitcher } from "~/components/role-switcher";
 import { businessCenters, tenantOwnerOnly } from "~/lib/business.server";
 import { CenterSwitcher } from "~/components/center-switcher";
 import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
@@ -25,7 +27,12 @@ import { useRootData } from "~/root";
 export const middleware: Route.MiddlewareFunction[] = [requireRoles(["business"]), tenantOwnerOnly];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { viewer: areaViewer(context), ...(await businessCenters(context, request)) };
+  const centers = await businessCenters(context, request);
+  return {
+    viewer: areaViewer(context),
+    ...centers,
+    switcher: await roleSwitcher(context, request, "business", centers.currentId),
+  };
 }
 
 const NAV: NavGroup[] = [
@@ -58,12 +65,21 @@ export default function BusinessLayout({ loaderData }: Route.ComponentProps) {
       displayName={loaderData.viewer.name.trim() || "Business User"}
       initiallyCollapsed={root?.sidebarCollapsed ?? false}
       headerActions={
-        loaderData.centers.length > 1 ? (
-          <CenterSwitcher centers={loaderData.centers} currentId={loaderData.currentId} />
-        ) : undefined
+        <>
+          {/* Which of one's own institutes the business area shows; the role switcher moves between roles and areas. */}
+          {loaderData.centers.length > 1 && (
+            <CenterSwitcher centers={loaderData.centers} currentId={loaderData.currentId} />
+          )}
+          {loaderData.switcher && onlyOwner(loaderData.switcher.options) === false && (
+            <RoleSwitcher {...loaderData.switcher} />
+          )}
+        </>
       }
     >
       <Outlet />
     </AreaShell>
   );
 }
+
+/** An owner of several institutes and nothing else has the Institute switcher alone: the role switcher would repeat it. */
+const onlyOwner = (options: { key: string }[]) => options.every((o) => o.key.endsWith(":owner"));

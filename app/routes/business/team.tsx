@@ -4,13 +4,14 @@ import { toast } from "~/lib/toast";
 import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
 import type { Route } from "./+types/team";
 import { loadBusinessCenter } from "~/lib/business.server";
+import { INVITABLE_ROLES, ROLE_LABELS, type MemberJson } from "#common/memberships.ts";
 import { failure, tryService } from "~/lib/actions.server";
 import { formatDate } from "#common/format.ts";
 import { INVITE_TTL_DAYS, TEAM_EMPTY } from "#common/validation/team.ts";
 import type { TeamEntryJson } from "#common/team-types.ts";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -23,8 +24,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Team | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, team: [] };
-  return { center: { id: center.id, instituteName: center.instituteName }, team: await services.team.list(center.id) };
+  if (!center) return { center: null, team: [], people: [] };
+  const everyone = await services.members.list(center.id);
+  return {
+    center: { id: center.id, instituteName: center.instituteName },
+    team: await services.team.list(center.id),
+    // Creators are the team list above; students are the Leads' and sales' business, not the team's.
+    people: everyone.filter((m) => m.role === "staff" || m.role === "teacher"),
+  };
 }
 
 /** Invite (or a fresh link for a pending address) and remove/revoke, through the same service as the API. */
@@ -33,11 +40,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
   const intent = form.get("intent");
+  const role = String(form.get("role") ?? "creator");
+  if ((intent === "invite" || intent === "new-link") && role !== "creator") {
+    // Staff and teachers: the same service as POST /api/centers/{id}/members, under the same policy.
+    const result = await tryService(async () => {
+      const made = await services.members.inviteAt(viewer, center.id, { email: form.get("email") ?? "", role });
+      return { link: made.link, entry: await services.members.one(center.id, made.id) };
+    });
+    if (!result.ok) return result.response;
+    const { entry, link } = result.value;
+    return { ok: true as const, intent, link, email: entry?.email ?? "", expiresAt: entry?.expiresAt ?? null };
+  }
   if (intent === "invite" || intent === "new-link") {
     const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }));
     if (!result.ok) return result.response;
     const { entry, link } = result.value;
     return { ok: true as const, intent, link, email: entry.email, expiresAt: entry.expiresAt };
+  }
+  if (intent === "remove-person") {
+    const result = await tryService(() => services.members.remove(center.id, String(form.get("id") ?? "")));
+    if (!result.ok) return result.response;
+    return {
+      ok: true as const,
+      intent: "remove" as const,
+      email: result.value.email ?? "",
+      wasMember: result.value.acceptedAt !== null,
+      person: true,
+    };
   }
   if (intent === "remove") {
     const result = await tryService(() => services.team.remove(center.id, String(form.get("id") ?? "")));
@@ -51,12 +80,12 @@ type Remover = ReturnType<typeof useFetcher<Result>>;
 
 type Result =
   | { ok: true; intent: "invite" | "new-link"; link: string; email: string; expiresAt: string | null }
-  | { ok: true; intent: "remove"; email: string; wasMember: boolean }
+  | { ok: true; intent: "remove"; email: string; wasMember: boolean; person?: boolean }
   | { ok: false; error: string };
 
 export default function Team({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as Result | undefined;
-  const { center, team } = loaderData;
+  const { center, team, people } = loaderData;
   useEffect(() => {
     if (actionData?.ok && "link" in actionData)
       toast.success("Invitation link ready", {
@@ -72,7 +101,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
     if (removed.ok && "wasMember" in removed) {
       toast.success(removed.wasMember ? "Member removed" : "Invitation revoked", {
         description: removed.wasMember
-          ? `${removed.email}'s content is off your website.`
+          ? removed.person
+            ? `${removed.email} no longer has a role at your institute.`
+            : `${removed.email}'s content is off your website.`
           : `The link sent to ${removed.email} no longer works.`,
         duration: 5000,
       });
@@ -102,6 +133,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       {/* The page's own forms (invite, new link) show their refusal under the address field. */}
       <InviteCard error={actionData && !actionData.ok ? actionData.error : null} />
       {issued && <IssuedLink link={issued.link} email={issued.email} expiresAt={issued.expiresAt} />}
+
+      {people.length > 0 && <PeopleByRole people={people} remover={remover} />}
 
       {team.length === 0 ? (
         <EmptyState icon={<Users />} title={TEAM_EMPTY} />
@@ -257,17 +290,27 @@ function InviteCard({ error }: { error: string | null }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <MailPlus className="size-5 text-primary" aria-hidden /> Invite a creator
+          <MailPlus className="size-5 text-primary" aria-hidden /> Invite to your team
         </CardTitle>
         <CardDescription>
-          You get a link to send them. It works once, for {INVITE_TTL_DAYS} days, for the creator account registered
-          with that address.
+          Creators put their classes and materials on your website; teachers write tests; staff (front desk, accountant)
+          bring people in. You get a link to send them, and it is e-mailed to them too. It works once, for{" "}
+          {INVITE_TTL_DAYS} days, for the account registered with that address.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" ref={formRef} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <input type="hidden" name="intent" value="invite" />
-          <Field label="Creator's e-mail" error={error} className="flex-1">
+          <Field label="Role" className="sm:w-40">
+            <Select name="role" defaultValue="creator">
+              {INVITABLE_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="E-mail address" error={error} className="flex-1">
             <Input
               name="email"
               type="email"
@@ -325,6 +368,75 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
   );
 }
 
+/** Staff and teachers, by role: who holds each and who is invited, each removable (kept as history). */
+function PeopleByRole({ people, remover }: { people: MemberJson[]; remover: Remover }) {
+  const live = people.filter((p) => p.status !== "removed");
+  return (
+    <section aria-labelledby="people-heading" className="grid gap-3">
+      <h2 id="people-heading" className="text-lg font-semibold">
+        Staff and teachers <span className="text-muted-foreground">({live.length})</span>
+      </h2>
+      {live.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No staff or teachers yet.
+        </p>
+      ) : (
+        <Table>
+          <THead>
+            <tr>
+              <Th>Person</Th>
+              <Th>Role</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Actions</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {live.map((p) => (
+              <Tr key={p._id}>
+                <Td>
+                  <div className="font-medium">{p.name ?? p.email}</div>
+                  {p.name && <div className="text-muted-foreground">{p.email}</div>}
+                </Td>
+                <Td>
+                  {ROLE_LABELS[p.role]}
+                  {p.duty ? <span className="text-muted-foreground"> ({p.duty})</span> : null}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  {p.status === "active" ? (
+                    <Badge tone="muted">Joined {p.acceptedAt ? formatDate(p.acceptedAt) : ""}</Badge>
+                  ) : p.expired ? (
+                    <Badge tone="destructive">Expired</Badge>
+                  ) : (
+                    <Badge tone="muted">Invited, valid until {p.expiresAt ? formatDate(p.expiresAt) : ""}</Badge>
+                  )}
+                </Td>
+                <Td className="text-right">
+                  <RemoveButton
+                    remover={remover}
+                    entry={{ _id: p._id, name: p.name, email: p.email ?? "" }}
+                    intent="remove-person"
+                    label={p.status === "active" ? "Remove" : "Revoke"}
+                    title={
+                      p.status === "active"
+                        ? `Remove ${p.name ?? p.email} as ${ROLE_LABELS[p.role].toLowerCase()}?`
+                        : `Revoke the invitation to ${p.email}?`
+                    }
+                    description={
+                      p.status === "active"
+                        ? "They lose this role at once. You can invite them again later."
+                        : "Its link stops working at once."
+                    }
+                  />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
 const noSubscription = () => () => {};
 
 /**
@@ -337,8 +449,10 @@ function RemoveButton({
   title,
   description,
   remover,
+  intent = "remove",
 }: {
-  entry: TeamEntryJson;
+  entry: Pick<TeamEntryJson, "_id" | "name" | "email">;
+  intent?: "remove" | "remove-person";
   label: string;
   title: string;
   description: string;
@@ -365,7 +479,7 @@ function RemoveButton({
   );
   return (
     <Form method="post" className="inline-flex">
-      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={entry._id} />
       {interactive ? (
         <Confirm
@@ -373,7 +487,7 @@ function RemoveButton({
           title={title}
           description={description}
           confirmLabel={label}
-          onConfirm={() => remover.submit({ intent: "remove", id: entry._id }, { method: "post" })}
+          onConfirm={() => remover.submit({ intent, id: entry._id }, { method: "post" })}
         />
       ) : (
         button("submit")

@@ -3,14 +3,16 @@ import { BarChart3, ClipboardCheck, FileStack, LayoutDashboard, Upload, UserRoun
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
+import { roleSwitcher } from "~/lib/memberships.server";
+import { RoleSwitcher } from "~/components/role-switcher";
 import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
 import { LogoMark } from "~/components/shell/logo";
 import { useRootData } from "~/root";
 
 export const middleware: Route.MiddlewareFunction[] = [requireRoles(["creator"])];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: areaViewer(context) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { viewer: areaViewer(context), switcher: await roleSwitcher(context, request, "creator") };
 }
 
 const NAV: NavGroup[] = [
@@ -35,6 +37,7 @@ export default function CreatorLayout({ loaderData }: Route.ComponentProps) {
       nav={NAV}
       viewer={loaderData.viewer}
       initiallyCollapsed={root?.sidebarCollapsed ?? false}
+      headerActions={loaderData.switcher ? <RoleSwitcher {...loaderData.switcher} /> : undefined}
     >
       <Outlet />
     </AreaShell>

@@ -13,6 +13,8 @@ import {
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
+import { roleSwitcher } from "~/lib/memberships.server";
+import { RoleSwitcher } from "~/components/role-switcher";
 import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
 import { LogoMark } from "~/components/shell/logo";
 import { useRootData } from "~/root";
@@ -20,8 +22,8 @@ import { useRootData } from "~/root";
 // Per the spec, a signed-in person of another role is sent to their own role's sign-in.
 export const middleware: Route.MiddlewareFunction[] = [requireRoles(["student"], { wrongRole: "own" })];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: areaViewer(context) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { viewer: areaViewer(context), switcher: await roleSwitcher(context, request, "student") };
 }
 
 const NAV: NavGroup[] = [
@@ -66,6 +68,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
       nav={NAV}
       viewer={loaderData.viewer}
       initiallyCollapsed={root?.sidebarCollapsed ?? false}
+      headerActions={loaderData.switcher ? <RoleSwitcher {...loaderData.switcher} /> : undefined}
     >
       <Outlet />
     </AreaShell>

@@ -11,7 +11,9 @@ export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "f
 /** "test" and "series" are mock tests and test series, sold and enrolled in as content is. */
 export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live", "test", "series"]);
 export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);
-export const teamStatusEnum = pgEnum("team_status", ["pending", "accepted", "removed"]);
+/** A person's roles in an institute (issue 40); platform admin stays `users.role`. */
+export const memberRoleEnum = pgEnum("member_role", ["owner", "staff", "teacher", "creator", "student", "parent"]);
+export const memberStatusEnum = pgEnum("member_status", ["invited", "active", "removed"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
 export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);
 export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "numerical"]);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { centers, teamMembers } from "../../db/schema/index.ts";
+import { centers, memberships } from "../../db/schema/index.ts";
 import type { DbOrTx } from "../../db/types.ts";
 import { currentTenantScope } from "../../db/tenant-scope.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -14,8 +14,8 @@ import type { Reader } from "../content-access.ts";
  * (a platform creator's own test, their own question bank) is its author's alone. Admins reach
  * every row, as before.
  *
- * Today's roles are an institute's owner (`centers.owner_id`) and the accepted members of its
- * team (creators); the organisation issue (#40) replaces them with a memberships table, here.
+ * The roles are an institute's owner (`centers.owner_id`) and its active creators and teachers
+ * (`memberships`, decision 0039), whose "tests.write" (server/auth/permissions.ts) this is.
  */
 export type InstituteRole = "owner" | "creator";
 
@@ -58,7 +58,7 @@ function institutesWhere(userId: string, action: ExamAction): SQL {
     parts.push(sql`select ${centers.id} from ${centers} where ${centers.ownerId} = ${userId}`);
   if (roles.includes("creator"))
     parts.push(
-      sql`select ${teamMembers.centerId} from ${teamMembers} where ${teamMembers.memberId} = ${userId} and ${teamMembers.status} = 'accepted'`,
+      sql`select ${memberships.centerId} from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.role} in ('creator', 'teacher') and ${memberships.status} = 'active'`,
     );
   if (!parts.length) return sql`(select null::uuid where false)`;
   return sql`(${sql.join(parts, sql` union all `)})`;
@@ -69,7 +69,7 @@ export async function instituteRole(db: DbOrTx, userId: string, centerId: string
   const rows = (await db.execute(sql`
     select case
       when exists (select 1 from ${centers} where ${centers.id} = ${centerId} and ${centers.ownerId} = ${userId}) then 'owner'
-      when exists (select 1 from ${teamMembers} where ${teamMembers.centerId} = ${centerId} and ${teamMembers.memberId} = ${userId} and ${teamMembers.status} = 'accepted') then 'creator'
+      when exists (select 1 from ${memberships} where ${memberships.centerId} = ${centerId} and ${memberships.userId} = ${userId} and ${memberships.role} in ('creator', 'teacher') and ${memberships.status} = 'active') then 'creator'
     end as role`)) as unknown as { rows: { role: InstituteRole | null }[] };
   return rows.rows[0]?.role ?? null;
 }

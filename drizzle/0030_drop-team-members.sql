@@ -1,0 +1,3 @@
+DROP POLICY "tenant_isolation" ON "team_members" CASCADE;--> statement-breakpoint
+DROP TABLE "team_members" CASCADE;--> statement-breakpoint
+DROP TYPE "public"."team_status";

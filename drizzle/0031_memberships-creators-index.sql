@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_creators_idx" ON "memberships" USING btree ("center_id","user_id") WHERE "memberships"."role" = 'creator' and "memberships"."status" = 'active';

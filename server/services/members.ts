@@ -1,0 +1,491 @@
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { MessageService } from "../messages/service.ts";
+import type { SiteLinks } from "../messages/links.ts";
+import { centers, contents, memberships, users } from "../db/schema/index.ts";
+import type { Db, DbOrTx } from "../db/types.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { readTags, type ReadCaches } from "../caches/read-cache.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
+import { can, mayGrant, membershipOf, type Membership } from "../auth/permissions.ts";
+import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
+import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
+import { tooMany } from "./accounts.ts";
+import { isUuid } from "#common/validation/ids.ts";
+import type { Role } from "#common/validation/account.ts";
+import {
+  MEMBER_ROLES,
+  ROLE_LABELS,
+  SWITCH_NOT_YOURS,
+  membershipKey,
+  type MemberJson,
+  type MemberRole,
+  type MemberStatus,
+  type MembershipJson,
+} from "#common/memberships.ts";
+import type { InvitationPreview } from "#common/team-types.ts";
+import {
+  ADMINS_NOT_MEMBERS,
+  INVITE_NOT_FOUND,
+  INVITE_SELF,
+  INVITE_TOKEN,
+  INVITE_TTL_DAYS,
+  INVITE_USED,
+  LAST_OWNER,
+  MEMBER_NOT_FOUND,
+  MemberInviteInput,
+  MembersQuery,
+  alreadyInRole,
+  cannotGrant,
+  inviteCreatorsOnly,
+  inviteExpired,
+  inviteForAnother,
+  inviteWithdrawn,
+} from "#common/validation/team.ts";
+import { PLATFORM_NAME } from "#common/platform-name.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+export const INVITE_TTL_MS = INVITE_TTL_DAYS * DAY;
+
+export interface MembersServiceDeps {
+  db: Db;
+  rateLimiter: RateLimiter;
+  reads: ReadCaches;
+  /** Tells the institute's site that what it lists has changed (a creator joined or left). */
+  catalogChanged: (centerId: string) => void;
+  messages: MessageService;
+  /** Invitation links lead to the platform, where accounts live. */
+  links: SiteLinks;
+  now?: () => number;
+}
+
+/** The person inviting or accepting. */
+export interface MemberActor {
+  id: string;
+  email: string;
+  role: Role;
+  name?: string;
+}
+
+/** An invitation made: its row, the link's token (sent, never kept) and the link. */
+export interface InvitationMade {
+  id: string;
+  token: string;
+  link: string;
+  renewed: boolean;
+}
+
+/** Roles whose invitations only a creator account can take: they work in the creator area. */
+const CREATOR_AREA_ROLES: readonly MemberRole[] = ["creator", "teacher"];
+
+const inviter = alias(users, "inviter");
+const member = alias(users, "member");
+
+/**
+ * People's roles in institutes (issue 40, decision 0039): invitations by e-mail to a role, their
+ * acceptance, the members list and removals (kept as history), and each person's own roles for
+ * the header. What a caller may do is decided by server/auth/permissions.ts before anything here
+ * runs; the grant rules (who may invite whom) are checked here, on the row being made.
+ */
+export class MembersService {
+  private readonly db: Db;
+  private readonly deps: MembersServiceDeps;
+  private readonly now: () => number;
+
+  constructor(deps: MembersServiceDeps) {
+    this.deps = deps;
+    this.db = deps.db;
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** `inviteMember` for a page: the inviter's roles in the institute are looked up and must allow inviting. */
+  async inviteAt(actor: MemberActor, centerId: string, input: unknown): Promise<InvitationMade> {
+    const membership = await membershipOf(this.db, actor.id, centerId);
+    if (!membership || !can(membership, "members.invite"))
+      throw forbidden("Your role in this institute does not allow this (members.invite).");
+    return this.inviteMember(actor, membership, input);
+  }
+
+  /** Invites an address to a role (`MemberInviteInput`) on behalf of a member who may invite. */
+  async inviteMember(actor: MemberActor, membership: Membership, input: unknown): Promise<InvitationMade> {
+    const { email, role, duty } = parseWith(MemberInviteInput, input);
+    if (!mayGrant(membership, role)) throw forbidden(cannotGrant(role));
+    return this.invite(actor, { id: membership.centerId, instituteName: membership.instituteName }, email, role, {
+      duty: role === "staff" ? (duty ?? null) : null,
+    });
+  }
+
+  /**
+   * Writes the invitation and its e-mail in one transaction. Inviting an address with an open
+   * invitation to that role makes a fresh link (the old one stops working); an address already
+   * holding the role there is a 409 and changes nothing.
+   */
+  async invite(
+    actor: MemberActor,
+    center: { id: string; instituteName: string },
+    email: string,
+    role: MemberRole,
+    extra: { duty: string | null } = { duty: null },
+  ): Promise<InvitationMade> {
+    if (email === actor.email.toLowerCase())
+      throw badRequest(INVITE_SELF, { issues: [{ field: "email", message: INVITE_SELF }] });
+    const limit = await this.deps.rateLimiter.hit(RATE_RULES.teamInviteUser, actor.id);
+    if (!limit.allowed) throw tooMany(limit.retryAfter);
+    const token = generateToken();
+    const tokenHash = hashToken(token);
+    const now = new Date(this.now());
+    const tokenExpiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+    const link = this.deps.links.to(null, `/invite/${token}`);
+    try {
+      const outcome = await this.db.transaction(async (tx) => {
+        const open = await tx
+          .select({ id: memberships.id, status: memberships.status })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.centerId, center.id),
+              eq(memberships.role, role),
+              ne(memberships.status, "removed"),
+              or(
+                eq(memberships.email, email),
+                inArray(memberships.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))),
+              ),
+            ),
+          )
+          .for("update");
+        if (open.some((row) => row.status === "active")) throw conflict(alreadyInRole(email, role));
+        const pending = open.find((row) => row.status === "invited");
+        await this.deps.messages.send(tx, {
+          template: "team-invitation",
+          values: {
+            institute: center.instituteName,
+            inviter: actor.name ?? actor.email,
+            role: role === "creator" ? "" : ROLE_LABELS[role].toLowerCase(),
+            link,
+          },
+          to: { email },
+          centerId: center.id,
+        });
+        if (pending) {
+          await tx
+            .update(memberships)
+            .set({ tokenHash, tokenExpiresAt, invitedById: actor.id, invitedAt: now, updatedAt: now, duty: extra.duty })
+            .where(eq(memberships.id, pending.id));
+          return { id: pending.id, renewed: true };
+        }
+        const [created] = await tx
+          .insert(memberships)
+          .values({
+            centerId: center.id,
+            role,
+            duty: extra.duty,
+            email,
+            invitedById: actor.id,
+            status: "invited",
+            tokenHash,
+            tokenExpiresAt,
+            invitedAt: now,
+          })
+          .returning({ id: memberships.id });
+        return { id: created.id, renewed: false };
+      });
+      return { ...outcome, token, link };
+    } catch (error) {
+      // Two invitations of one address at once: the other one made it.
+      if (isUniqueViolation(error, "memberships_invited_email_key"))
+        throw conflict(`An invitation to ${email} was just made. Refresh the page to see it.`);
+      throw error;
+    }
+  }
+
+  /** The institute's members and invitations (of one role, or all): invitations first, then members, then history. */
+  async list(centerId: string, query: unknown = {}): Promise<MemberJson[]> {
+    const { role } = parseWith(MembersQuery, query);
+    return this.rows(centerId, { role });
+  }
+
+  async one(centerId: string, id: string): Promise<MemberJson | undefined> {
+    return (await this.rows(centerId, { id }))[0];
+  }
+
+  private async rows(centerId: string, by: { role?: MemberRole; id?: string }): Promise<MemberJson[]> {
+    const rows = await this.db
+      .select({
+        id: memberships.id,
+        role: memberships.role,
+        duty: memberships.duty,
+        status: memberships.status,
+        email: memberships.email,
+        phone: memberships.phone,
+        name: member.name,
+        memberEmail: member.email,
+        inviterName: inviter.name,
+        tokenExpiresAt: memberships.tokenExpiresAt,
+        invitedAt: memberships.invitedAt,
+        acceptedAt: memberships.acceptedAt,
+        removedAt: memberships.removedAt,
+      })
+      .from(memberships)
+      .leftJoin(member, eq(member.id, memberships.userId))
+      .leftJoin(inviter, eq(inviter.id, memberships.invitedById))
+      .where(
+        and(
+          eq(memberships.centerId, centerId),
+          by.role ? eq(memberships.role, by.role) : undefined,
+          by.id ? eq(memberships.id, by.id) : undefined,
+        ),
+      )
+      .orderBy(
+        sql`case ${memberships.status} when 'invited' then 0 when 'active' then 1 else 2 end`,
+        sql`array_position(array[${sql.raw(MEMBER_ROLES.map((r) => `'${r}'`).join(","))}]::member_role[], ${memberships.role})`,
+        desc(
+          sql`coalesce(${memberships.removedAt}, ${memberships.acceptedAt}, ${memberships.invitedAt}, ${memberships.createdAt})`,
+        ),
+        asc(memberships.id),
+      );
+    const now = this.now();
+    return rows.map((r) => ({
+      _id: r.id,
+      role: r.role,
+      duty: r.duty,
+      status: r.status,
+      name: r.name,
+      email: r.memberEmail ?? r.email,
+      phone: r.phone,
+      invitedBy: r.inviterName,
+      invitedAt: r.invitedAt?.toISOString() ?? null,
+      acceptedAt: r.acceptedAt?.toISOString() ?? null,
+      removedAt: r.removedAt?.toISOString() ?? null,
+      expiresAt: r.status === "invited" ? (r.tokenExpiresAt?.toISOString() ?? null) : null,
+      expired: r.status === "invited" && (!r.tokenExpiresAt || r.tokenExpiresAt.getTime() <= now),
+    }));
+  }
+
+  /**
+   * Withdraws an invitation or removes a member, kept as history. An institute keeps at least one
+   * owner. A creator's content leaves the institute at once (unassigned, off its site); tests and
+   * series stay, being the institute's own (decision 0029). `onlyRole` keeps a caller to one role's rows.
+   */
+  async remove(centerId: string, id: string, onlyRole?: MemberRole): Promise<MemberJson> {
+    if (!isUuid(id)) throw notFound(MEMBER_NOT_FOUND);
+    const now = new Date(this.now());
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: memberships.id, status: memberships.status, role: memberships.role, userId: memberships.userId })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.id, id),
+            eq(memberships.centerId, centerId),
+            onlyRole ? eq(memberships.role, onlyRole) : undefined,
+          ),
+        )
+        .for("update");
+      if (!row) throw notFound(MEMBER_NOT_FOUND);
+      const none = { userId: null, moved: [] as string[] };
+      if (row.status === "removed") return none;
+      if (row.role === "owner" && row.status === "active") {
+        // Owners' rows are locked in one order, so two owners removing each other cannot both pass.
+        const owners = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(
+            and(eq(memberships.centerId, centerId), eq(memberships.role, "owner"), eq(memberships.status, "active")),
+          )
+          .orderBy(asc(memberships.id))
+          .for("update");
+        if (owners.length <= 1) throw conflict(LAST_OWNER);
+      }
+      await tx
+        .update(memberships)
+        .set({ status: "removed", removedAt: now, updatedAt: now })
+        .where(eq(memberships.id, row.id));
+      if (row.role !== "creator" || row.status !== "active" || !row.userId) return none;
+      // Assigning locks the membership row (lockMembership), so nothing is assigned under this.
+      const moved = await tx
+        .update(contents)
+        .set({ centerId: null, updatedAt: now })
+        // Archived content is on no site already; it stays where it was sold, for the figures.
+        // Tests and series are the institute's, not their author's (decision 0029): they stay.
+        .where(
+          and(
+            eq(contents.centerId, centerId),
+            eq(contents.creatorId, row.userId),
+            isNull(contents.archivedAt),
+            notInArray(contents.type, ["test", "series"]),
+          ),
+        )
+        .returning({ id: contents.id });
+      return { userId: row.userId, moved: moved.map((m) => m.id) };
+    });
+    if (outcome.userId) {
+      this.deps.reads.forget(
+        readTags.creator(outcome.userId),
+        readTags.center(centerId),
+        ...outcome.moved.map(readTags.content),
+      );
+      this.deps.catalogChanged(centerId);
+    }
+    const removed = await this.one(centerId, id);
+    if (!removed) throw notFound(MEMBER_NOT_FOUND);
+    return removed;
+  }
+
+  /** What an invitation link shows: which institute and role, who invited, which address, and whether it can still be accepted. */
+  async preview(token: string): Promise<InvitationPreview> {
+    const row = await this.byToken(this.db, token);
+    if (!row) throw notFound(INVITE_NOT_FOUND);
+    return {
+      instituteName: row.instituteName,
+      invitedBy: row.inviterName,
+      email: row.email ?? "",
+      role: row.role,
+      state: stateOf(row, this.now()),
+      expiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+      memberId: row.userId,
+    };
+  }
+
+  /**
+   * Accepts an invitation for the signed-in `user`: only the account with the invited address,
+   * within the link's life; creators' and teachers' invitations need a creator account (they work
+   * in the creator area), and an admin account joins no institute. Accepting again is harmless.
+   */
+  async accept(
+    user: MemberActor,
+    token: string,
+  ): Promise<{ center: { id: string; instituteName: string }; role: MemberRole; alreadyMember: boolean }> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const row = await this.byToken(tx, token, true);
+      if (!row) throw notFound(INVITE_NOT_FOUND);
+      const center = { id: row.centerId, instituteName: row.instituteName };
+      const role = row.role;
+      const state = stateOf(row, this.now());
+      if (state === "withdrawn") throw new HttpError(410, inviteWithdrawn(row.instituteName));
+      if (state === "accepted") {
+        if (row.userId === user.id) return { center, role, alreadyMember: true };
+        throw conflict(INVITE_USED);
+      }
+      if (state === "expired") throw new HttpError(410, inviteExpired(row.instituteName));
+      if (user.email.toLowerCase() !== row.email) throw forbidden(inviteForAnother(row.email ?? ""));
+      if (CREATOR_AREA_ROLES.includes(role) && user.role !== "creator")
+        throw forbidden(inviteCreatorsOnly(row.email ?? "", user.role, role));
+      if (user.role === "admin") throw forbidden(ADMINS_NOT_MEMBERS);
+      const now = new Date(this.now());
+      const [already] = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.centerId, row.centerId),
+            eq(memberships.userId, user.id),
+            eq(memberships.role, role),
+            eq(memberships.status, "active"),
+          ),
+        );
+      if (already) {
+        // Holds the role through another address: this invitation is not needed.
+        await tx
+          .update(memberships)
+          .set({ status: "removed", removedAt: now, updatedAt: now })
+          .where(eq(memberships.id, row.id));
+        return { center, role, alreadyMember: true };
+      }
+      await tx
+        .update(memberships)
+        .set({ status: "active", userId: user.id, acceptedAt: now, updatedAt: now })
+        .where(eq(memberships.id, row.id));
+      return { center, role, alreadyMember: false };
+    });
+    if (!outcome.alreadyMember && outcome.role === "creator") {
+      this.deps.reads.forget(readTags.creator(user.id));
+      this.deps.catalogChanged(outcome.center.id);
+    }
+    return outcome;
+  }
+
+  private async byToken(db: DbOrTx, token: string, lock = false) {
+    if (!INVITE_TOKEN.test(token)) return undefined;
+    const query = db
+      .select({
+        id: memberships.id,
+        centerId: memberships.centerId,
+        role: memberships.role,
+        email: memberships.email,
+        status: memberships.status,
+        userId: memberships.userId,
+        tokenExpiresAt: memberships.tokenExpiresAt,
+        instituteName: centers.instituteName,
+        inviterName: inviter.name,
+      })
+      .from(memberships)
+      .innerJoin(centers, eq(centers.id, memberships.centerId))
+      .leftJoin(inviter, eq(inviter.id, memberships.invitedById))
+      .where(eq(memberships.tokenHash, hashToken(token)));
+    const [row] = lock ? await query.for("update", { of: memberships }) : await query;
+    return row;
+  }
+
+  /** One of the caller's own live roles by its switcher key (`membershipKey`), or 403: the header's choice is checked here. */
+  async choose(user: { id: string; role: Role }, key: string): Promise<MembershipJson> {
+    const chosen = (await this.mine(user)).find((m) => membershipKey(m) === key);
+    if (!chosen) throw forbidden(SWITCH_NOT_YOURS);
+    return chosen;
+  }
+
+  /**
+   * The caller's live roles, institute by institute (the header's switcher and
+   * `GET /api/me/memberships`); a platform admin's own role comes first.
+   */
+  async mine(user: { id: string; role: Role }): Promise<MembershipJson[]> {
+    const rows = await this.db
+      .select({
+        id: memberships.id,
+        centerId: memberships.centerId,
+        institute: centers.instituteName,
+        role: memberships.role,
+        duty: memberships.duty,
+      })
+      .from(memberships)
+      .innerJoin(centers, eq(centers.id, memberships.centerId))
+      .where(and(eq(memberships.userId, user.id), eq(memberships.status, "active")))
+      .orderBy(
+        asc(sql`lower(${centers.instituteName})`),
+        asc(centers.id),
+        sql`array_position(array[${sql.raw(MEMBER_ROLES.map((r) => `'${r}'`).join(","))}]::member_role[], ${memberships.role})`,
+      );
+    const admin: MembershipJson[] =
+      user.role === "admin" ? [{ _id: null, centerId: null, institute: PLATFORM_NAME, role: "admin", duty: null }] : [];
+    return [...admin, ...rows.map((r) => ({ _id: r.id, ...r }))];
+  }
+}
+
+/**
+ * Whether `userId` is an active creator of the institute, holding the membership row (shared
+ * lock) until the transaction ends, so a removal waits for an assignment and then takes its
+ * content off too (MembersService.remove).
+ */
+export async function lockMembership(tx: DbOrTx, centerId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.centerId, centerId),
+        eq(memberships.userId, userId),
+        eq(memberships.role, "creator"),
+        eq(memberships.status, "active"),
+      ),
+    )
+    .for("share");
+  return Boolean(row);
+}
+
+export function stateOf(
+  row: { status: MemberStatus; tokenExpiresAt: Date | null },
+  now: number,
+): InvitationPreview["state"] {
+  if (row.status === "removed") return "withdrawn";
+  if (row.status === "active") return "accepted";
+  return !row.tokenExpiresAt || row.tokenExpiresAt.getTime() <= now ? "expired" : "open";
+}

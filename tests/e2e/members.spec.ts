@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "./fixtures.ts";
+import { signIn, unique } from "./journeys.ts";
+
+/**
+ * People with roles in institutes (issue 40): an owner invites a teacher by e-mail from the Team
+ * page; the teacher accepts from the link in the sandbox outbox with a new account; invited to a
+ * second institute as a creator, they switch between the two in the header.
+ */
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The invitation link the outbox holds for `email` to `institute`, once the worker has sent it. */
+async function linkFromOutbox(page: Page, email: string, institute: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const { messages } = await (await page.request.get("/_sandbox/outbox.json")).json();
+      const mail = (messages as { to: string; subject: string; text: string }[]).find(
+        (m) => m.to === email && m.subject === `Join ${institute}'s team on Pathshala`,
+      );
+      link = /(http\S+\/invite\/[a-z2-7]{32})/.exec(mail?.text ?? "")?.[1] ?? "";
+      return link;
+    })
+    .toMatch(/\/invite\//);
+  return new URL(link).pathname;
+}
+
+async function inviteFromTeamPage(owner: Page, institute: string, role: string, email: string) {
+  await owner.goto("/business/team");
+  await owner.getByLabel("Institute").selectOption({ label: institute });
+  await expect(owner).toHaveURL(/\/business\/team$/);
+  await owner.getByLabel("Role").selectOption({ label: role });
+  await owner.getByLabel("E-mail address").fill(email);
+  await owner.getByRole("button", { name: "Create invitation link" }).click();
+  await expect(owner.getByText("Invitation link ready")).toBeVisible();
+}
+
+test("an owner invites a teacher, who accepts from the e-mail and switches between institutes in the header", async ({
+  browser,
+}) => {
+  const email = `teacher.${unique()}@example.com`;
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, "business@example.com", "demo-business-2025", "business");
+  await inviteFromTeamPage(owner, "Sunrise Academy", "Teacher", email);
+  const people = owner.locator("section", { has: owner.getByRole("heading", { name: /^Staff and teachers/ }) });
+  const row = people.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
+  await expect(row).toContainText("Teacher");
+  await expect(row).toContainText("Invited, valid until");
+  await shot(owner, "members-team-page");
+
+  // The teacher opens the e-mailed link, makes a creator account with that address and accepts.
+  const teacher = await (await browser.newContext()).newPage();
+  await teacher.goto(await linkFromOutbox(teacher, email, "Sunrise Academy"));
+  await expect(teacher.getByRole("heading", { name: "Join Sunrise Academy's team" })).toBeVisible();
+  await expect(
+    teacher.getByText(`to teach with Sunrise Academy as a teacher: its tests, question bank and results.`),
+  ).toBeVisible();
+  await teacher.getByRole("link", { name: "Create a creator account" }).click();
+  await teacher.getByLabel("Full name").fill("Kavya Teacher");
+  await teacher.getByLabel("Email").fill(email);
+  await teacher.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await teacher.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await teacher.getByRole("button", { name: "Create account" }).click();
+  await teacher.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(teacher.getByText("You joined Sunrise Academy as a teacher")).toBeVisible();
+  await expect(teacher).toHaveURL(/\/creator\/tests$/);
+
+  // The owner sees them joined.
+  await owner.reload();
+  await expect(row).toContainText("Joined");
+
+  // A second institute invites the same address as a creator; accepting gives them two roles.
+  await inviteFromTeamPage(owner, "Vidya JEE & NEET Classes", "Creator", email);
+  await teacher.goto(await linkFromOutbox(teacher, email, "Vidya JEE & NEET Classes"));
+  await teacher.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(teacher.getByText("You joined Vidya JEE & NEET Classes's team")).toBeVisible();
+
+  // The header's switcher lists both and remembers the choice.
+  const switcher = teacher.getByLabel("Your role");
+  await expect(switcher.locator("option")).toHaveText([
+    "Sunrise Academy · Teacher",
+    "Vidya JEE & NEET Classes · Creator",
+  ]);
+  await switcher.selectOption({ label: "Vidya JEE & NEET Classes · Creator" });
+  await expect(teacher).toHaveURL(/\/creator$/);
+  await expect(teacher.getByLabel("Your role")).toHaveValue(/:creator$/);
+  await shot(teacher, "members-header-switcher");
+  await teacher.getByLabel("Your role").selectOption({ label: "Sunrise Academy · Teacher" });
+  await expect(teacher).toHaveURL(/\/creator$/);
+  await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
+  await teacher.goto("/creator/contents");
+  await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
+});

@@ -1,0 +1,287 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  attempts,
+  centers,
+  contentOrders,
+  contents,
+  enrollments,
+  memberships,
+  mockTests,
+  users,
+} from "../../server/db/schema/index.ts";
+import { openDatabase } from "../../server/db/open.ts";
+import { MIGRATIONS_FOLDER } from "../../server/db/migrate.ts";
+import { createScratchDatabase } from "../../server/db/scratch.ts";
+import { generateToken, hashToken } from "../../server/auth/tokens.ts";
+import type { Database } from "../../server/db/types.ts";
+
+/**
+ * Migrations 0029 and 0030 (issue 40) on a database the product made before memberships: it is
+ * migrated up to 0028, given owners, a team (accepted, pending and removed rows, and the 0010
+ * upgrade's members without a link) and students made each way, then upgraded the way a
+ * deployment is. Every row is accounted for.
+ */
+
+let database: Database;
+let drop: () => Promise<void>;
+const before = mkdtempSync(join(tmpdir(), "pathshala-before-memberships-"));
+
+beforeAll(async () => {
+  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+  const journalPath = join(before, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= 28);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const scratch = await createScratchDatabase(serverUrl, `pathshala_mig_${process.pid}_${Date.now() % 100000}`);
+    database = await openDatabase({ databaseUrl: scratch.url, poolMax: 3 });
+    drop = async () => {
+      await database.close();
+      await scratch.drop();
+    };
+  } else {
+    database = await openDatabase({});
+    drop = () => database.close();
+  }
+  await database.migrate(before);
+  // Every migration from an empty database, on a shared machine.
+}, 300_000);
+afterAll(async () => {
+  await drop?.();
+  rmSync(before, { recursive: true, force: true });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function user(name: string, role: "student" | "creator" | "business", signupCenterId: string | null = null) {
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      name,
+      email: `${name.toLowerCase().replace(/ /g, ".")}@example.com`,
+      passwordHash: "x",
+      role,
+      signupCenterId,
+    })
+    .returning();
+  return row;
+}
+
+interface TeamRow {
+  id: string;
+  center_id: string;
+  email: string;
+  member_id: string | null;
+  status: "pending" | "accepted" | "removed";
+  token_hash: string | null;
+  token_expires_at: Date | null;
+}
+
+describe("migrating people to memberships (0029, 0030)", () => {
+  it(
+    "carries every owner, team row and student over, and the links already sent still open",
+    { timeout: 120_000 },
+    async () => {
+      const db = database.db;
+      const anita = await user("Anita Owner", "business");
+      const ravi = await user("Ravi Owner", "business");
+      const [sunrise] = await db
+        .insert(centers)
+        .values({ slug: "sunrise", instituteName: "Sunrise Academy", ownerId: anita.id })
+        .returning();
+      const [vidya] = await db
+        .insert(centers)
+        .values({ slug: "vidya", instituteName: "Vidya Classes", ownerId: ravi.id })
+        .returning();
+      const [orphan] = await db.insert(centers).values({ slug: "orphan", instituteName: "No Owner Yet" }).returning();
+
+      // The team, as the product kept it: accepted, pending (a link out there), removed, and a member from the 0010 upgrade.
+      const rahul = await user("Rahul Creator", "creator");
+      const meera = await user("Meera Creator", "creator");
+      const token = generateToken();
+      const expires = new Date(Date.now() + 3 * DAY);
+      const team = [
+        {
+          center: sunrise.id,
+          email: rahul.email,
+          member: rahul.id,
+          status: "accepted",
+          hash: hashToken(generateToken()),
+        },
+        { center: vidya.id, email: rahul.email, member: rahul.id, status: "accepted", hash: null },
+        { center: sunrise.id, email: "invited@example.com", member: null, status: "pending", hash: hashToken(token) },
+        { center: vidya.id, email: meera.email, member: meera.id, status: "removed", hash: hashToken(generateToken()) },
+      ];
+      for (const row of team) {
+        await db.execute(sql`insert into team_members (center_id, email, invited_by_id, member_id, status, token_hash, token_expires_at, accepted_at, removed_at)
+        values (${row.center}, ${row.email}, ${anita.id}, ${row.member}, ${row.status}, ${row.hash}, ${expires.toISOString()},
+          ${row.status === "pending" ? null : new Date(Date.now() - 5 * DAY).toISOString()}, ${row.status === "removed" ? new Date().toISOString() : null})`);
+      }
+      const teamRows = ((await db.execute(sql`select * from team_members`)) as unknown as { rows: TeamRow[] }).rows;
+      expect(teamRows).toHaveLength(4);
+
+      // Students, each way: signed up on a site; bought there; enrolled in an institute's content; sat its test.
+      const signedUp = await user("Signed Up", "student", sunrise.id);
+      const buyer = await user("Paid Buyer", "student");
+      const enrolled = await user("Free Enrolled", "student");
+      const sitter = await user("Test Sitter", "student");
+      const platformOnly = await user("Platform Student", "student");
+      const twice = await user("Signed And Bought", "student", vidya.id);
+      const [pdf] = await db
+        .insert(contents)
+        .values({ creatorId: rahul.id, centerId: sunrise.id, type: "pdf", title: "Notes", price: 4900 })
+        .returning();
+      const [own] = await db
+        .insert(contents)
+        .values({ creatorId: rahul.id, type: "pdf", title: "Own notes" })
+        .returning();
+      await db.insert(contentOrders).values([
+        {
+          contentId: pdf.id,
+          studentId: buyer.id,
+          creatorId: rahul.id,
+          centerId: vidya.id,
+          amount: 4900,
+          gatewayOrderId: "o1",
+          status: "paid",
+          paidAt: new Date(),
+        },
+        {
+          contentId: pdf.id,
+          studentId: twice.id,
+          creatorId: rahul.id,
+          centerId: vidya.id,
+          amount: 4900,
+          gatewayOrderId: "o2",
+          status: "paid",
+          paidAt: new Date(),
+        },
+        // Never paid: no student of anything.
+        {
+          contentId: pdf.id,
+          studentId: platformOnly.id,
+          creatorId: rahul.id,
+          centerId: vidya.id,
+          amount: 4900,
+          gatewayOrderId: "o3",
+          status: "created",
+        },
+      ]);
+      await db.insert(enrollments).values([
+        { studentId: enrolled.id, contentId: pdf.id },
+        { studentId: platformOnly.id, contentId: own.id },
+      ]);
+      const [testContent] = await db
+        .insert(contents)
+        .values({ creatorId: rahul.id, centerId: vidya.id, type: "test", title: "Mock 1" })
+        .returning();
+      await db.insert(mockTests).values({
+        contentId: testContent.id,
+        centerId: vidya.id,
+        pattern: "custom",
+        durationMinutes: 30,
+        sections: [{ name: "All", marking: { single: { correct: 4, incorrect: -1, unanswered: 0 } } }],
+        status: "published",
+      });
+      await db.insert(attempts).values({
+        testId: testContent.id,
+        studentId: sitter.id,
+        centerId: vidya.id,
+        deadline: new Date(Date.now() + DAY),
+      });
+
+      await database.migrate(MIGRATIONS_FOLDER);
+
+      const all = await db.select().from(memberships);
+      // Owners: one per institute with an owner.
+      expect(
+        all
+          .filter((m) => m.role === "owner")
+          .map((m) => [m.centerId, m.userId, m.status])
+          .sort(),
+      ).toEqual(
+        [
+          [sunrise.id, anita.id, "active"],
+          [vidya.id, ravi.id, "active"],
+        ].sort(),
+      );
+      expect(all.some((m) => m.centerId === orphan.id)).toBe(false);
+      // Every team row, same id, its status in the new words, its link intact.
+      const status = { pending: "invited", accepted: "active", removed: "removed" } as const;
+      const creators = all.filter((m) => m.role === "creator");
+      expect(creators).toHaveLength(teamRows.length);
+      for (const row of teamRows) {
+        const moved = creators.find((m) => m.id === row.id);
+        expect(moved).toMatchObject({
+          centerId: row.center_id,
+          email: row.email,
+          userId: row.member_id,
+          status: status[row.status],
+          tokenHash: row.token_hash,
+          invitedById: anita.id,
+        });
+        expect(moved?.tokenExpiresAt?.getTime()).toBe(new Date(row.token_expires_at!).getTime());
+      }
+      // Students: one row per student and institute, whichever ways they came.
+      const students = all
+        .filter((m) => m.role === "student")
+        .map((m) => `${m.userId}@${m.centerId}:${m.status}`)
+        .sort();
+      expect(students).toEqual(
+        [
+          `${signedUp.id}@${sunrise.id}:active`,
+          `${buyer.id}@${vidya.id}:active`,
+          `${enrolled.id}@${sunrise.id}:active`,
+          `${sitter.id}@${vidya.id}:active`,
+          `${twice.id}@${vidya.id}:active`,
+        ].sort(),
+      );
+      expect(all).toHaveLength(2 + 4 + 5);
+      // The old table is gone: one place for people's roles.
+      const left = (await db.execute(sql`select to_regclass('public.team_members') as t`)) as unknown as {
+        rows: { t: string | null }[];
+      };
+      expect(left.rows[0].t).toBeNull();
+      // The pending invitation's link still finds it.
+      const [byLink] = await db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.tokenHash, hashToken(token)));
+      expect(byLink).toMatchObject({ email: "invited@example.com", status: "invited", role: "creator" });
+    },
+  );
+
+  it("keeps making owners and students from then on, whichever code writes the rows", async () => {
+    const db = database.db;
+    const owner = await user("Later Owner", "business");
+    const [later] = await db
+      .insert(centers)
+      .values({ slug: "later", instituteName: "Later Institute", ownerId: owner.id })
+      .returning();
+    const newcomer = await user("Site Newcomer", "student", later.id);
+    const [item] = await db
+      .insert(contents)
+      .values({ creatorId: owner.id, centerId: later.id, type: "pdf", title: "Free notes" })
+      .returning();
+    const enrolled = await user("Later Enrolled", "student");
+    await db.insert(enrollments).values({ studentId: enrolled.id, contentId: item.id });
+    // Enrolling again elsewhere in the same institute adds no second row.
+    const [second] = await db
+      .insert(contents)
+      .values({ creatorId: owner.id, centerId: later.id, type: "pdf", title: "More notes" })
+      .returning();
+    await db.insert(enrollments).values({ studentId: newcomer.id, contentId: second.id });
+    const rows = await db
+      .select({ userId: memberships.userId, role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.centerId, later.id), eq(memberships.status, "active")));
+    expect(rows.map((r) => `${r.userId}:${r.role}`).sort()).toEqual(
+      [`${owner.id}:owner`, `${newcomer.id}:student`, `${enrolled.id}:student`].sort(),
+    );
+  });
+});
