@@ -41,14 +41,19 @@ export const MERCHANT_TEXTS = {
 } as const;
 
 const secret = (required: string) =>
-  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.regex(/^\S{8,200}$/, MERCHANT_TEXTS.secretInvalid));
+  v.pipe(
+    v.optional(v.string(required), ""),
+    v.trim(),
+    v.nonEmpty(required),
+    v.regex(/^\S{8,200}$/, MERCHANT_TEXTS.secretInvalid),
+  );
 
 export const ConnectKeysSchema = v.object({
   centerId: v.optional(
     v.pipe(v.string(), v.uuid("Unknown institute"), v.description("which of your institutes (else your newest)")),
   ),
   keyId: v.pipe(
-    v.string(MERCHANT_TEXTS.keyIdRequired),
+    v.optional(v.string(MERCHANT_TEXTS.keyIdRequired), ""),
     v.trim(),
     v.nonEmpty(MERCHANT_TEXTS.keyIdRequired),
     v.regex(/^rzp_(live|test)_[A-Za-z0-9]{14}$/, MERCHANT_TEXTS.keyIdInvalid),

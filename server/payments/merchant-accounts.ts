@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { centers, merchantAccounts, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
@@ -109,7 +109,11 @@ export class MerchantAccounts {
             connectedBy: userId,
           })
           .returning();
-        await tx.update(centers).set({ merchantAccountId: id }).where(eq(centers.id, centerId));
+        // The site's pages (and their Buy buttons) are rendered again.
+        await tx
+          .update(centers)
+          .set({ merchantAccountId: id, siteVersion: sql`${centers.siteVersion} + 1` })
+          .where(eq(centers.id, centerId));
         return created;
       });
       this.deps.centerChanged();
@@ -133,7 +137,11 @@ export class MerchantAccounts {
         .where(and(eq(merchantAccounts.centerId, centerId), eq(merchantAccounts.status, "connected")))
         .returning();
       if (!ended) throw notFound(MERCHANT_TEXTS.notConnectedYet);
-      await tx.update(centers).set({ merchantAccountId: null }).where(eq(centers.id, centerId));
+      // The site's pages (and their Buy buttons) are rendered again.
+      await tx
+        .update(centers)
+        .set({ merchantAccountId: null, siteVersion: sql`${centers.siteVersion} + 1` })
+        .where(eq(centers.id, centerId));
       return ended;
     });
     this.deps.centerChanged();
