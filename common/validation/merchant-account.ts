@@ -35,6 +35,7 @@ export const MERCHANT_TEXTS = {
     "This server cannot store payment keys yet: its SECRETS_KEY setting is missing. Please contact support.",
   sandboxKeysOnly: "While the payment sandbox is on, only the sandbox's test accounts can be connected.",
   gatewayDown: "We could not reach Razorpay to check the keys. Please try again in a minute.",
+  paymentsOff: "Online payments are not set up on this server yet. Please contact support.",
   /** The API's answer to an order for an item of an institute that has not connected its account. */
   notOnSale: (institute: string) =>
     `${NOT_ON_SALE}: ${institute} has not connected its payment account, so its paid items cannot be bought yet.`,

@@ -108,7 +108,7 @@ export function instituteRouter({ services }: AppDeps) {
         404: NO_SUBSCRIPTION,
         409: `${MERCHANT_TEXTS.usedElsewhere}; or ${MERCHANT_TEXTS.alreadyConnected}`,
         502: MERCHANT_TEXTS.gatewayDown,
-        503: MERCHANT_TEXTS.noSecretsKey,
+        503: `${MERCHANT_TEXTS.noSecretsKey}; or ${MERCHANT_TEXTS.paymentsOff}`,
       },
     }),
     allow("business"),

@@ -79,7 +79,7 @@ export class MerchantAccounts {
   async connectWithKeys(userId: string, centerId: string, input: unknown): Promise<MerchantAccountJson> {
     const { keyId, keySecret, webhookSecret } = parseWith(ConnectKeysSchema, input);
     const { config, box, db, logger } = this.deps;
-    if (config.mode === "off") throw new HttpError(503, MERCHANT_TEXTS.gatewayDown);
+    if (config.mode === "off") throw new HttpError(503, MERCHANT_TEXTS.paymentsOff);
     if (!box) throw new HttpError(503, MERCHANT_TEXTS.noSecretsKey);
     // The sandbox's documented sealing key protects nothing: only its own test accounts go under it.
     if ((config.sandbox || box.sandboxDefault) && !sandboxAccount(keyId))
