@@ -112,6 +112,10 @@ describe("before the institute connects its account", () => {
     const { sections } = (await page.json()) as { sections: { live: { _id: string; onSale: boolean }[] } };
     expect(sections.live.find((i) => i._id === ids.paid)?.onSale).toBe(false);
     expect(NOT_ON_SALE).toBe("Not on sale yet");
+    // The institute's home page lists it as not on sale too (its template says 'Not on sale yet').
+    const home = await t.services.sites.catalog(sunrise.id);
+    expect(home.live.find((i) => i.id === ids.paid)?.onSale).toBe(false);
+    expect(home.live.find((i) => i.id === ids.free)?.onSale).toBeUndefined();
   });
 
   it("the owner sees that it has no account", async () => {
@@ -204,6 +208,7 @@ describe("connecting by keys", () => {
     expect((await again.json()).error).toBe(MERCHANT_TEXTS.alreadyConnected);
     // Its paid items are on sale now.
     expect(await catalogItem(ids.paid)).toMatchObject({ onSale: true });
+    expect((await t.services.sites.catalog(sunrise.id)).live.find((i) => i.id === ids.paid)?.onSale).toBeUndefined();
   });
 
   it("is the owner's alone", async () => {
