@@ -16,7 +16,7 @@ test("the owner connects a sandbox Razorpay account on Website Details, and a st
 }) => {
   test.setTimeout(120_000);
   const title = `Merchant optics mock ${unique()}`;
-  await publishTestAsCreator(page.request, {
+  const { id: testId } = await publishTestAsCreator(page.request, {
     title,
     price: 99,
     durationMinutes: 20,
@@ -57,6 +57,10 @@ test("the owner connects a sandbox Razorpay account on Website Details, and a st
   await expect(card.getByRole("button", { name: "Not on sale yet" })).toBeDisabled();
   await expect(card.getByRole("button", { name: "Buy ₹99" })).toHaveCount(0);
   await studentPage.screenshot({ path: test.info().outputPath("not-on-sale.png"), fullPage: true });
+  // The institute's home page says so too, where it would have offered 'Buy'.
+  await studentPage.goto(`${sunrise}/`);
+  await expect(studentPage.locator(`[data-test-offer="${testId}"]`)).toContainText("Not on sale yet");
+  await studentPage.goto(`${sunrise}/student/mock-tests`);
 
   // The sandbox's dashboard makes a test account; the owner copies its keys into Website Details.
   const dashboard = await page.context().newPage();
