@@ -7,6 +7,8 @@ export interface ContentJson {
   description: string;
   type: ContentType;
   price: number;
+  /** False for a paid item of an institute that has not connected its payment account: 'Not on sale yet'. */
+  onSale: boolean;
   liveLink: string | null;
   /** When a live class starts (ISO), if the creator set it. */
   liveStartsAt: string | null;

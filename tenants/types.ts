@@ -59,6 +59,8 @@ export interface CatalogItem {
   closed?: boolean;
   /** A series: how many tests it opens. */
   testCount?: number;
+  /** False (else absent) for a paid item while the institute has no payment account connected: 'Not on sale yet'. */
+  onSale?: false;
 }
 
 /** Everything a template renders: the institute's details, with the spec's samples as defaults. */

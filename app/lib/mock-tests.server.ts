@@ -35,11 +35,13 @@ export async function loadSiteTests(context: Ctx) {
     services.series.listForSite(reader, site),
   ]);
   const listed = new Set(tests.map((t) => t._id));
+  // An institute that has not connected its payment account sells nothing paid yet (decision 0040).
+  const selling = site.kind !== "tenant" || site.center.merchantAccountId !== null;
   return {
-    tests,
+    tests: tests.map((t) => ({ ...t, onSale: selling || t.price === 0 })),
     // Of a series, only its tests on sale here; a series with none sells nothing.
     series: series
-      .map((s) => ({ ...s, tests: s.tests.filter((t) => listed.has(t._id)) }))
+      .map((s) => ({ ...s, onSale: selling || s.price === 0, tests: s.tests.filter((t) => listed.has(t._id)) }))
       .filter((s) => s.tests.length > 0),
     now: new Date().toISOString(),
   };

@@ -109,6 +109,25 @@ export function paymentRouter({ env, services }: AppDeps) {
     },
   );
 
+  api.post(
+    "/webhook/:accountId",
+    operation({
+      tag: "payment",
+      auth: "public",
+      summary:
+        "An institute's Razorpay webhook (the URL its owner sets in their Razorpay Dashboard): signed with that account's webhook secret, and completes only orders placed on that account",
+      responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
+    }),
+    async (c) => {
+      const raw = await c.req.text();
+      const outcome = await payments.webhook(
+        raw,
+        { signature: c.req.header("x-razorpay-signature"), eventId: c.req.header("x-razorpay-event-id") },
+        c.req.param("accountId"),
+      );
+      return c.json({ success: true, status: outcome.status, ...(outcome.result ? { result: outcome.result } : {}) });
+    },
+  );
   api.get(
     "/purchases/my",
     operation({

@@ -47,6 +47,11 @@ export interface OrderKind<O extends PayableOrder = PayableOrder> {
   markFailed?(tx: Tx, order: O, failure: FailedPayment): Promise<void>;
   /** After the transaction committed (cache invalidation, notices). Failures are logged, never undo the payment. */
   afterCommit?(order: O): Promise<void> | void;
+  /**
+   * The institute's merchant account the order was placed on (null: the platform's own account),
+   * undefined when the order is not this kind's. Without it, the kind's orders are the platform's.
+   */
+  account?(gatewayOrderId: string): Promise<string | null | undefined>;
   /** What the verify answer tells the buyer about their order (e.g. the purchase and its center). */
   present?(gatewayOrderId: string): Promise<Record<string, unknown>>;
 }
@@ -150,6 +155,15 @@ export class PaymentCompletion {
   async present(kindName: string, gatewayOrderId: string): Promise<Record<string, unknown>> {
     const kind = this.kinds.get(kindName);
     return kind?.present ? kind.present(gatewayOrderId) : {};
+  }
+
+  /** The merchant account an order was placed on: null for the platform's own (or an order we do not know). */
+  async accountOf(gatewayOrderId: string): Promise<string | null> {
+    for (const kind of this.kinds.values()) {
+      const account = await kind.account?.(gatewayOrderId);
+      if (account !== undefined) return account;
+    }
+    return null;
   }
 
   /** Completes one paid order, exactly once. */

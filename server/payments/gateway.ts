@@ -58,6 +58,8 @@ export interface PaymentGateway {
   readonly checkoutScript: string;
   createOrder(input: CreateGatewayOrder): Promise<GatewayOrder>;
   refund(input: CreateGatewayRefund): Promise<GatewayRefund>;
+  /** Whether the gateway accepts these keys (false when refused; throws when it cannot tell). */
+  checkKeys(): Promise<boolean>;
   /** HMAC-SHA256(order_id|payment_id) with the key secret, compared in constant time. */
   verifyCheckout(result: CheckoutResult): boolean;
   /** HMAC-SHA256 of the raw body with the webhook secret, compared in constant time. */

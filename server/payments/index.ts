@@ -7,10 +7,13 @@ import { PaymentCompletion, type CompletionResult } from "./completion.ts";
 import type { CheckoutResult, PaymentGateway } from "./gateway.ts";
 import { NoGateway, RazorpayGateway } from "./razorpay.ts";
 import { handleWebhook, type WebhookOutcome } from "./webhooks.ts";
+import { MerchantAccounts } from "./merchant-accounts.ts";
+import type { SecretBox } from "./secrets.ts";
 
 export type { CapturedPayment, CompletionResult, OrderKind, PayableOrder } from "./completion.ts";
 export type { PaymentGateway, CreateGatewayOrder, GatewayOrder, CheckoutResult } from "./gateway.ts";
 export { GatewayError } from "./gateway.ts";
+export { MerchantAccounts } from "./merchant-accounts.ts";
 
 export const INVALID_SIGNATURE = "The payment signature is not valid.";
 export const PAYMENTS_OFF = "Online payments are not set up on this server yet. Please contact support.";
@@ -24,13 +27,32 @@ export class Payments {
   readonly config: PaymentConfig;
   readonly gateway: PaymentGateway;
   readonly completion: PaymentCompletion;
+  /** Institutes' own accounts: their students' payments are made, verified and refunded on them. */
+  readonly merchants: MerchantAccounts;
   private readonly logger: Logger;
 
-  constructor(deps: { config: PaymentConfig; gateway: PaymentGateway; completion: PaymentCompletion; logger: Logger }) {
+  constructor(deps: {
+    config: PaymentConfig;
+    gateway: PaymentGateway;
+    completion: PaymentCompletion;
+    merchants: MerchantAccounts;
+    logger: Logger;
+  }) {
     this.config = deps.config;
     this.gateway = deps.gateway;
     this.completion = deps.completion;
+    this.merchants = deps.merchants;
     this.logger = deps.logger;
+  }
+
+  /** The gateway of a merchant account, or the platform's own for null. */
+  gatewayOf(accountId: string | null): Promise<PaymentGateway> {
+    return accountId ? this.merchants.gateway(accountId) : Promise.resolve(this.gateway);
+  }
+
+  /** The gateway of the account an order was placed on: its Checkout signature, webhooks and refunds. */
+  async gatewayForOrder(gatewayOrderId: string): Promise<PaymentGateway> {
+    return this.gatewayOf(await this.completion.accountOf(gatewayOrderId));
   }
 
   /** Refuses (503) when payments are off: no keys and no sandbox switched on. */
@@ -45,7 +67,8 @@ export class Payments {
   async confirmCheckout(
     checkout: CheckoutResult,
   ): Promise<Extract<CompletionResult, { outcome: "completed" | "already-paid" }>> {
-    if (!this.gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
+    const gateway = await this.gatewayForOrder(checkout.orderId);
+    if (!gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
     const result = await this.completion.complete({
       orderId: checkout.orderId,
       paymentId: checkout.paymentId,
@@ -56,19 +79,53 @@ export class Payments {
     return result;
   }
 
-  /** A webhook delivery: raw body and the two Razorpay headers. */
-  webhook(rawBody: string, headers: { signature?: string; eventId?: string }): Promise<WebhookOutcome> {
-    return handleWebhook({ gateway: this.gateway, completion: this.completion, logger: this.logger }, rawBody, headers);
+  /**
+   * A webhook delivery: raw body and the two Razorpay headers; `accountId` when its URL names an
+   * institute's account (its secret then signs it, and only that account's orders are completed).
+   */
+  webhook(
+    rawBody: string,
+    headers: { signature?: string; eventId?: string },
+    accountId?: string,
+  ): Promise<WebhookOutcome> {
+    const signers = {
+      routeAccount: accountId,
+      accountOf: (orderId: string) => this.completion.accountOf(orderId),
+      gatewayOf: async (id: string | null) => {
+        if (id && !UUID.test(id)) return undefined;
+        try {
+          return await this.gatewayOf(id);
+        } catch (error) {
+          this.logger.warn("webhook for an account whose gateway cannot be made", { accountId: id, error });
+          return undefined;
+        }
+      },
+    };
+    return handleWebhook({ signers, completion: this.completion, logger: this.logger }, rawBody, headers);
   }
 }
 
-export function createPayments(env: Env, db: Db, logger: Logger): Payments {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createPayments(
+  env: Env,
+  db: Db,
+  logger: Logger,
+  merchants: { box: SecretBox | null; webhookUrl: (accountId: string) => string; centerChanged: () => void },
+): Payments {
   const config = resolvePaymentConfig(env);
   const log = logger.child({ component: "payments" });
   return new Payments({
     config,
     gateway: config.mode === "off" ? new NoGateway() : new RazorpayGateway(config),
     completion: new PaymentCompletion(db, log),
+    merchants: new MerchantAccounts({
+      db,
+      config,
+      logger: log,
+      ...merchants,
+      gatewayFor: config.mode === "off" ? () => new NoGateway() : undefined,
+    }),
     logger: log,
   });
 }

@@ -1,5 +1,11 @@
 import Razorpay from "razorpay";
 import type { PaymentConfig } from "./config.ts";
+
+/** One Razorpay account's keys and where its API and Checkout are (the platform's or an institute's). */
+export type GatewayKeys = Pick<
+  PaymentConfig,
+  "keyId" | "keySecret" | "webhookSecret" | "apiUrl" | "checkoutScript" | "sandbox"
+>;
 import {
   GatewayError,
   type CheckoutResult,
@@ -22,7 +28,7 @@ export class RazorpayGateway implements PaymentGateway {
   private readonly keySecret: string;
   private readonly webhookSecret: string;
 
-  constructor(config: PaymentConfig) {
+  constructor(config: GatewayKeys) {
     this.name = config.sandbox ? "sandbox" : "razorpay";
     this.keyId = config.keyId;
     this.checkoutScript = config.checkoutScript;
@@ -55,6 +61,21 @@ export class RazorpayGateway implements PaymentGateway {
         `order creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`,
         e.statusCode,
       );
+    }
+  }
+
+  /**
+   * Whether Razorpay accepts this key id and secret: the cheapest authenticated call (the latest
+   * order, `count=1`). False for refused keys (401); a GatewayError when it cannot tell.
+   */
+  async checkKeys(): Promise<boolean> {
+    try {
+      await this.client.orders.all({ count: 1 });
+      return true;
+    } catch (error) {
+      const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
+      if (e.statusCode === 401) return false;
+      throw new GatewayError(`key check failed: ${e.error?.description ?? e.message ?? "unknown error"}`, e.statusCode);
     }
   }
 
@@ -135,6 +156,9 @@ export class NoGateway implements PaymentGateway {
   }
 
   async refund(): Promise<GatewayRefund> {
+    throw new GatewayError("payments are not configured");
+  }
+  async checkKeys(): Promise<boolean> {
     throw new GatewayError("payments are not configured");
   }
 

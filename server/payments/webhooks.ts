@@ -5,6 +5,16 @@ import type { Logger } from "../runtime/logger.ts";
 import type { CompletionResult, PaymentCompletion } from "./completion.ts";
 import type { PaymentGateway } from "./gateway.ts";
 
+/** Which gateway's webhook secret signs a delivery about an order (by its gateway order id, if any). */
+export interface WebhookSigners {
+  /** The account the delivery's URL names (POST /api/payment/webhook/{accountId}), if it names one. */
+  routeAccount?: string;
+  /** The merchant account an order was placed on (null: the platform's). */
+  accountOf(orderId: string): Promise<string | null>;
+  /** The gateway of a merchant account (null: the platform's); undefined when there is no such account. */
+  gatewayOf(accountId: string | null): Promise<PaymentGateway | undefined>;
+}
+
 export const INVALID_WEBHOOK_SIGNATURE = "Invalid webhook signature";
 
 const PaymentEntity = v.object({
@@ -37,23 +47,37 @@ export interface WebhookOutcome {
  * failure rolls both back, so the gateway's retry is processed again rather than skipped.
  */
 export async function handleWebhook(
-  deps: { gateway: PaymentGateway; completion: PaymentCompletion; logger: Logger },
+  deps: { signers: WebhookSigners; completion: PaymentCompletion; logger: Logger },
   rawBody: string,
   headers: { signature?: string; eventId?: string },
 ): Promise<WebhookOutcome> {
-  if (!deps.gateway.verifyWebhook(rawBody, headers.signature)) throw new HttpError(400, INVALID_WEBHOOK_SIGNATURE);
+  const { signers } = deps;
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new HttpError(400, "The webhook body must be JSON");
+    json = undefined;
   }
   const parsed = v.safeParse(WebhookBody, json);
+  const named = parsed.success
+    ? (parsed.output.payload?.order?.entity.id ?? parsed.output.payload?.payment?.entity.order_id ?? undefined)
+    : undefined;
+  // Each institute's deliveries are signed with its own account's webhook secret: the account the
+  // URL names, else the account the order was placed on (the platform's for plans and older orders).
+  const orderAccount = named ? await signers.accountOf(named) : null;
+  const signer = await signers.gatewayOf(signers.routeAccount ?? orderAccount);
+  if (!signer?.verifyWebhook(rawBody, headers.signature)) throw new HttpError(400, INVALID_WEBHOOK_SIGNATURE);
+  if (json === undefined) throw new HttpError(400, "The webhook body must be JSON");
   if (!parsed.success) {
     deps.logger.warn("webhook with an unexpected shape ignored", { eventId: headers.eventId });
     return { status: "ignored" };
   }
   const { event, payload } = parsed.output;
+  if (signers.routeAccount && named && orderAccount !== signers.routeAccount) {
+    // Signed by one institute's account about an order of another (or of the platform): not its to report.
+    deps.logger.warn("webhook about an order of another account ignored", { event, orderId: named });
+    return { status: "ignored", event };
+  }
   const eventId = headers.eventId?.slice(0, 200);
 
   return deps.completion.transaction(async (scope) => {

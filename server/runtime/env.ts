@@ -127,6 +127,17 @@ export const EnvSchema = v.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   /** The offline stand-in of Razorpay: only when switched on (never because keys are missing). */
   RAZORPAY_SANDBOX: flag(false),
+  /**
+   * Seals institutes' payment keys (AES-256-GCM): 32 bytes as 64 hex digits or base64. Needed to
+   * connect a real Razorpay account; the sandbox has a documented default (server/payments/secrets.ts).
+   */
+  SECRETS_KEY: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^[0-9a-fA-F]{64}$/.test(s.trim()) || Buffer.from(s.trim(), "base64").length === 32,
+      "must be 32 bytes: 64 hex digits or base64",
+    ),
+  ),
   RAZORPAY_API_URL: v.pipe(
     optionalText,
     v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),

@@ -1,3 +1,4 @@
+import { secretBoxFor } from "../payments/secrets.ts";
 import type { Env } from "./env.ts";
 import { readAtScrape } from "./metrics.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -45,7 +46,8 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     if (leftovers > 0) logger.info("removed unfinished uploads left by an earlier process", { files: leftovers });
     await runMigrations(database);
     if (database.kind === "pglite" && env.SEED_DEMO) {
-      freshDemo = await seedDemoOnce(database.db, storage);
+      // The demo institutes' sandbox payment accounts only while the sandbox is on.
+      freshDemo = await seedDemoOnce(database.db, storage, env.RAZORPAY_SANDBOX ? secretBoxFor(env) : null);
       if (freshDemo) logger.info("seeded the demo data");
     }
   } catch (error) {

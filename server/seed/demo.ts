@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   centers,
   contentOrders,
@@ -30,6 +30,9 @@ import { INVITE_TTL_DAYS } from "#common/validation/team.ts";
 import { parseClassTime } from "#common/validation/content.ts";
 import { thePlan } from "#common/format.ts";
 import { seminarToday } from "#common/validation/seminar.ts";
+import { SANDBOX_SECRETS_KEY, SecretBox } from "../payments/secrets.ts";
+import { connectSandboxAccount } from "../payments/merchant-accounts.ts";
+import { namedSandboxAccount } from "../payments/sandbox/accounts.ts";
 
 const SEEDED_MARKER = "demo_seeded_at";
 const DAY = 24 * 60 * 60 * 1000;
@@ -42,9 +45,9 @@ const classTime = (now: number, days: number, time: string) =>
   parseClassTime(`${seminarToday(new Date(now + days * DAY))}T${time}`)!;
 
 /** Seeds the demo once per database; the marker survives even if some rows are later deleted. */
-export async function seedDemoOnce(db: Db, storage?: Storage): Promise<boolean> {
+export async function seedDemoOnce(db: Db, storage?: Storage, box?: SecretBox | null): Promise<boolean> {
   if (await getMeta(db, SEEDED_MARKER)) return false;
-  await seedDemo(db, storage);
+  await seedDemo(db, storage, box);
   return true;
 }
 
@@ -80,12 +83,20 @@ async function storeDemoFiles(storage: Storage): Promise<{ pdf: StoredDemoFile; 
  * Idempotent: rows that already exist (by email, slug or plan name) are left as they are. With
  * `storage`, the demo creator also gets a real PDF and video, and the demo student has bought them.
  */
-export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
+/**
+ * `box` seals the demo institutes' sandbox payment accounts (decision 0040): by default the
+ * sandbox's documented key; null leaves them unconnected (payments on real Razorpay, or off).
+ */
+export async function seedDemo(
+  db: Db,
+  storage?: Storage,
+  box: SecretBox | null = new SecretBox(SANDBOX_SECRETS_KEY, true),
+): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const files = storage ? await storeDemoFiles(storage) : null;
   let filesUsed = false;
   try {
-    filesUsed = await seedRows(db, hashes, files);
+    filesUsed = await seedRows(db, hashes, files, box);
   } finally {
     if (files && !filesUsed)
       await Promise.allSettled([storage!.delete(files.pdf.key), storage!.delete(files.video.key)]);
@@ -97,6 +108,7 @@ async function seedRows(
   db: Db,
   hashes: string[],
   files: { pdf: StoredDemoFile; video: StoredDemoFile } | null,
+  box: SecretBox | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     let filesUsed = false;
@@ -162,6 +174,23 @@ async function seedRows(
       )
       .onConflictDoNothing();
     if (trialOwner) await seedTrial(tx, trialOwner.id, now);
+    // The demo institutes sell on their own sandbox accounts, as a newcomer's demo always has.
+    if (box) {
+      const unconnected = await tx
+        .select({ id: centers.id, slug: centers.slug })
+        .from(centers)
+        .where(
+          and(
+            inArray(
+              centers.slug,
+              DEMO_CENTERS.map((c) => c.slug),
+            ),
+            isNull(centers.merchantAccountId),
+          ),
+        );
+      for (const center of unconnected)
+        await connectSandboxAccount(tx, box, center.id, namedSandboxAccount(center.slug), owner?.id ?? null);
+    }
 
     if (creator) {
       const [sunrise] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));

@@ -29,7 +29,7 @@ import {
 
 export type ContentRow = typeof contents.$inferSelect;
 /** A content row with the name of the business it is assigned to. */
-export type ContentView = ContentRow & { businessName: string | null };
+export type ContentView = ContentRow & { businessName: string | null; merchantAccountId: string | null };
 
 /**
  * Tests and series belong to their institute, not to whoever wrote them (decision 0029): the
@@ -58,6 +58,7 @@ export function toContentJson(row: ContentView, fileUrl: string | null = null): 
     liveStartsAt: row.liveStartsAt?.toISOString() ?? null,
     businessId: row.centerId,
     businessName: row.businessName,
+    onSale: onSale(row),
     isActive: row.isActive,
     thumbnail,
     thumbnailUrl: thumbnail,
@@ -89,7 +90,17 @@ const SORT_COLUMNS = {
 } as const;
 
 /** A content row with the name of its business (join `centers` on `contents.centerId`). */
-export const viewColumns = { ...getTableColumns(contents), businessName: centers.instituteName };
+export const viewColumns = {
+  ...getTableColumns(contents),
+  businessName: centers.instituteName,
+  /** The institute's connected payment account: without one its paid items are not on sale (decision 0040). */
+  merchantAccountId: centers.merchantAccountId,
+};
+
+/** Whether students can buy the content: free, a platform creator's (sold on the platform's account), or its institute has connected its own. */
+export function onSale(row: Pick<ContentView, "price" | "centerId" | "merchantAccountId">): boolean {
+  return row.price === 0 || row.centerId === null || row.merchantAccountId !== null;
+}
 /** A row of a creator's page of contents: the content, and the count of the whole list. */
 type ListPageRow = ContentView & { listTotal: number };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { centers, contentOrders, contents, enrollments, mockTests, seriesTests } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
@@ -17,6 +17,7 @@ import {
   PRICE_TOO_LOW,
 } from "#common/validation/enrollment.ts";
 import { VerifyPaymentSchema } from "#common/validation/setup.ts";
+import { MERCHANT_TEXTS } from "#common/validation/merchant-account.ts";
 import { availableOn, learningItemJson, siteCenterId } from "./catalog.ts";
 import { viewColumns, type ContentView } from "./content.ts";
 import type { Reader } from "./content-access.ts";
@@ -97,6 +98,14 @@ export class EnrollmentService {
       fulfil: (tx, order, payment) => this.fulfil(tx, order, payment),
       markFailed: (tx, order, failure) => this.markFailed(tx, order, failure),
       afterCommit: (order) => this.studentChanged(order.studentId),
+      account: async (gatewayOrderId) => {
+        const [row] = await deps.db
+          .select({ account: contentOrders.merchantAccountId })
+          .from(contentOrders)
+          .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
+          .limit(1);
+        return row ? row.account : undefined;
+      },
       present: async (gatewayOrderId) => {
         const order = await this.byGatewayOrder(gatewayOrderId);
         return order
@@ -172,6 +181,13 @@ export class EnrollmentService {
     const amount = content.price;
     if (amount < 100) throw badRequest(PRICE_TOO_LOW);
     const summary = { id: content.id, title: content.title };
+    // The institute the sale belongs to (the site it was made on, always the content's own there) is
+    // its merchant of record: the order is placed on its own account, or not at all (decision 0040).
+    // A creator with no institute still sells on the platform's account.
+    const centerId = siteCenterId(site) ?? content.centerId;
+    const account = centerId ? await payments.merchants.connectedOf(centerId) : null;
+    if (centerId && !account)
+      throw new HttpError(409, MERCHANT_TEXTS.notOnSale(content.businessName ?? "This institute"));
     const [pending] = await db
       .select()
       .from(contentOrders)
@@ -181,6 +197,7 @@ export class EnrollmentService {
           eq(contentOrders.contentId, content.id),
           inArray(contentOrders.status, ["created", "failed"]),
           eq(contentOrders.amount, amount),
+          account ? eq(contentOrders.merchantAccountId, account.id) : isNull(contentOrders.merchantAccountId),
           gt(contentOrders.createdAt, new Date(Date.now() - REUSE_PENDING_MS)),
         ),
       )
@@ -190,7 +207,7 @@ export class EnrollmentService {
       return {
         kind: "order",
         order: { id: pending.gatewayOrderId, amount, currency: pending.currency },
-        keyId: payments.gateway.keyId,
+        keyId: account?.keyId ?? payments.gateway.keyId,
         content: summary,
       };
 
@@ -200,7 +217,8 @@ export class EnrollmentService {
     const id = randomUUID();
     let order;
     try {
-      order = await payments.gateway.createOrder({
+      const gateway = await payments.gatewayOf(account?.id ?? null);
+      order = await gateway.createOrder({
         amount,
         currency: "INR",
         receipt: id,
@@ -219,8 +237,8 @@ export class EnrollmentService {
       contentId: content.id,
       studentId: student.id,
       creatorId: content.creatorId,
-      // The institute the sale belongs to: the site it was made on (always the content's own there).
-      centerId: siteCenterId(site) ?? content.centerId,
+      centerId,
+      merchantAccountId: account?.id ?? null,
       amount,
       currency: "INR",
       gatewayOrderId: order.id,
@@ -228,7 +246,7 @@ export class EnrollmentService {
     return {
       kind: "order",
       order: { id: order.id, amount, currency: "INR" },
-      keyId: payments.gateway.keyId,
+      keyId: account?.keyId ?? payments.gateway.keyId,
       content: summary,
     };
   }
@@ -245,7 +263,9 @@ export class EnrollmentService {
       signature: body.razorpay_signature,
     };
     const { payments, db } = this.deps;
-    if (!payments.gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
+    // Verified with the key secret of the account the order was placed on (the institute's own).
+    const gateway = await payments.gatewayForOrder(checkout.orderId);
+    if (!gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
     const order = await this.byGatewayOrder(checkout.orderId);
     if (!order) throw new HttpError(422, UNKNOWN_ORDER);
     if (order.studentId !== student.id) throw forbidden(ORDER_OF_ANOTHER_ACCOUNT);

@@ -16,6 +16,7 @@ import { EnquiryService } from "./enquiries.ts";
 import { SiteService } from "./sites.ts";
 import { createPayments, type Payments } from "../payments/index.ts";
 import { localAddress } from "../payments/config.ts";
+import { secretBoxFor } from "../payments/secrets.ts";
 import { PurchaseService } from "./purchases.ts";
 import { DomainService } from "./domains.ts";
 import { networkProbe, type DomainProbe } from "./domain-probe.ts";
@@ -178,7 +179,11 @@ export function createServices({
     rate: env.GST_RATE,
   });
   messages.attachInvoicesWith((invoiceId) => invoices.attachment(invoiceId));
-  const payments = createPayments(env, db, logger);
+  const payments = createPayments(env, db, logger, {
+    box: secretBoxFor(env),
+    webhookUrl: (accountId) => links.to(null, `/api/payment/webhook/${accountId}`),
+    centerChanged: () => tenants.changed(),
+  });
   const notices = new NoticeService(db);
   const domains = new DomainService({
     db,

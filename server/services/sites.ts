@@ -168,9 +168,16 @@ export class SiteService {
       )
       .orderBy(desc(contents.createdAt))
       .limit(60);
+    // Its paid items are not on sale until it connects its own payment account (decision 0040).
+    const [seller] = await this.db
+      .select({ account: centers.merchantAccountId })
+      .from(centers)
+      .where(eq(centers.id, centerId));
+    const selling = Boolean(seller?.account);
     let freshUntil = Number.POSITIVE_INFINITY;
     const items: CatalogItem[] = rows.map(({ opensAt, closesAt, testCount, ...r }) => {
       const item: CatalogItem = { ...r, price: r.price / 100, startsAt: r.startsAt?.toISOString() ?? null };
+      if (!selling && r.price > 0) item.onSale = false;
       if (r.type === "test") {
         for (const at of [opensAt, closesAt])
           if (at && at.getTime() > now.getTime()) freshUntil = Math.min(freshUntil, at.getTime());

@@ -23,6 +23,7 @@ export type TenantCenter = Pick<
   | "siteProfile"
   | "siteVersion"
   | "planName"
+  | "merchantAccountId"
 >;
 
 /** What a request's host names: the platform itself, one institute, or nothing we serve. */
@@ -139,6 +140,7 @@ export class TenantDirectory {
         siteProfile: centers.siteProfile,
         siteVersion: centers.siteVersion,
         planName: centers.planName,
+        merchantAccountId: centers.merchantAccountId,
       })
       .from(centers)
       .where(where)

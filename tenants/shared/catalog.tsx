@@ -2,6 +2,7 @@ import { formatPrice } from "#common/format.ts";
 import type { CatalogItem, SiteData } from "../types";
 import { ChartIcon, FileIcon, LiveIcon, VideoIcon } from "./icons";
 import { formatTime } from "#common/time.ts";
+import { NOT_ON_SALE } from "#common/validation/merchant-account.ts";
 
 const SECTIONS = [
   { key: "live", title: "Live Classes", anchor: "live", Icon: LiveIcon, empty: "New live classes are announced here." },
@@ -118,6 +119,7 @@ function testMeta(item: CatalogItem): string {
 
 function TestOffer({ item }: { item: CatalogItem }) {
   if (item.closed) return <span className="ps-state">Closed</span>;
+  if (item.onSale === false) return <span className="ps-state">{NOT_ON_SALE}</span>;
   if (item.type === "test" && item.price === 0)
     return (
       <a className="ps-link" href={freeTestHref(item.id)}>

@@ -1,11 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
-import { invoices, lateAnswers, messages } from "../../server/db/schema/index.ts";
+import { invoices, lateAnswers, merchantAccounts, messages } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
 import { bearer, PNG_BYTES, postJson, registerUser, uniqueEmail } from "./http.ts";
-import { createCenter } from "./centers.ts";
+import { createCenter, merchantOf } from "./centers.ts";
+import { newSandboxAccount } from "../../server/payments/sandbox/accounts.ts";
 import { adminToken, payThroughSandbox, signCheckout, webhook } from "./payments.ts";
 import { webhookSignature } from "../../server/payments/signatures.ts";
 import { FIXTURES } from "./content.ts";
@@ -209,11 +210,29 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   if (contentOrder.status !== 200)
     throw new Error(`enroll failed: ${contentOrder.status} ${await contentOrder.text()}`);
   const contentOrderId = (await contentOrder.json()).order.id as string;
-  const checkout = (orderId: string) => ({
+  const checkout = (orderId: string, secret?: string) => ({
     razorpay_order_id: orderId,
     razorpay_payment_id: `pay_${orderId.slice(-8)}`,
-    razorpay_signature: signCheckout(orderId, `pay_${orderId.slice(-8)}`),
+    razorpay_signature: signCheckout(orderId, `pay_${orderId.slice(-8)}`, secret),
   });
+  // The institute sells on its own sandbox account (decision 0040); a second one of the owner's connects one here.
+  const instituteAccount = merchantOf(center.id);
+  const [{ id: instituteAccountId }] = await t.database.db
+    .select({ id: merchantAccounts.id })
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.centerId, center.id));
+  const unpaid = await createCenter(
+    t,
+    business.user._id,
+    { slug: "samples-unpaid", customDomain: "samples-unpaid.test" },
+    { merchant: false },
+  );
+  const toConnect = newSandboxAccount();
+  const accountDelivery = webhook(
+    "payment.captured",
+    { orderId: "order_unknown_sample2", paymentId: "pay_unknown_sample2", amount: 100000 },
+    { secret: instituteAccount.webhookSecret },
+  );
   const delivery = webhook("payment.captured", {
     orderId: "order_unknown_sample",
     paymentId: "pay_unknown_sample",
@@ -364,6 +383,11 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /purchases/{id}/refund": { params: { id: refundableOrder.purchase._id } },
     "POST /payment/verify": { json: checkout(planOrderId) },
     "POST /payment/webhook": { raw: { body: delivery.body, type: "application/json" }, headers: delivery.headers },
+    "POST /payment/webhook/{accountId}": {
+      params: { accountId: instituteAccountId },
+      raw: { body: accountDelivery.body, type: "application/json" },
+      headers: accountDelivery.headers,
+    },
     "GET /payment/purchases/my": {},
     "GET /payment/domain-availability": { query: { domain: "free-sample.com" } },
     "GET /pricing": {},
@@ -428,7 +452,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       query: Object.fromEntries(fileUrl.searchParams),
     },
     "POST /student/enroll": { host: INSTITUTE, json: { contentId } },
-    "POST /student/enroll/verify": { host: INSTITUTE, json: checkout(contentOrderId) },
+    "POST /student/enroll/verify": { host: INSTITUTE, json: checkout(contentOrderId, instituteAccount.keySecret) },
     "GET /student/my-courses": {},
     "GET /admin/role-stats": {},
     "GET /admin/recent-purchases": { query: { limit: "5" } },
@@ -443,6 +467,16 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /domains/verify": { json: { centerId: center.id } },
     "GET /institute/message-language": { query: { centerId: center.id } },
     "PUT /institute/message-language": { json: { language: "en", centerId: center.id } },
+    "GET /institute/payment-account": { query: { centerId: center.id } },
+    "PUT /institute/payment-account": {
+      json: {
+        centerId: unpaid.id,
+        keyId: toConnect.keyId,
+        keySecret: toConnect.keySecret,
+        webhookSecret: toConnect.webhookSecret,
+      },
+    },
+    "DELETE /institute/payment-account": { query: { centerId: unpaid.id } },
     "GET /openapi.json": {},
     "GET /team": { query: { centerId: center.id } },
     "GET /me/memberships": {},

@@ -6,6 +6,9 @@ import { postJson } from "./http.ts";
 import { createOrPromoteAdmin } from "../../server/services/admins.ts";
 import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from "../../server/payments/config.ts";
 import { checkoutSignature, webhookSignature } from "../../server/payments/signatures.ts";
+import { eq } from "drizzle-orm";
+import { merchantAccounts } from "../../server/db/schema/index.ts";
+import { sandboxAccount } from "../../server/payments/sandbox/accounts.ts";
 
 export interface ListeningTestApp extends TestApp {
   port: number;
@@ -54,6 +57,33 @@ export async function adminToken(
 /** The signature Checkout hands the browser, made with the sandbox's development key secret. */
 export function signCheckout(orderId: string, paymentId: string, secret = SANDBOX_KEY_SECRET): string {
   return checkoutSignature(secret, orderId, paymentId);
+}
+
+/**
+ * The secrets of the account an order was placed on: an institute's sandbox account for its
+ * students' orders (decision 0040), the platform's for plans and for platform creators' content.
+ */
+export async function orderSecrets(
+  t: TestApp,
+  orderId: string,
+): Promise<{ keyId: string; keySecret: string; webhookSecret: string }> {
+  const accountId = await t.services.payments.completion.accountOf(orderId);
+  if (!accountId)
+    return {
+      keyId: t.services.payments.gateway.keyId,
+      keySecret: SANDBOX_KEY_SECRET,
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+    };
+  const [row] = await t.database.db
+    .select({ keyId: merchantAccounts.keyId })
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.id, accountId));
+  return sandboxAccount(row.keyId)!;
+}
+
+/** The Checkout signature of a payment of an order, with the key secret of the account it was placed on. */
+export async function signOrder(t: TestApp, orderId: string, paymentId: string): Promise<string> {
+  return checkoutSignature((await orderSecrets(t, orderId)).keySecret, orderId, paymentId);
 }
 
 let events = 0;
@@ -112,7 +142,7 @@ export async function payThroughSandbox(t: TestApp, orderId: string) {
   const paid = await fetch(`http://127.0.0.1:${t.env.PORT}/_sandbox/razorpay/checkout/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: t.services.payments.gateway.keyId, order_id: orderId }),
+    body: JSON.stringify({ key: (await orderSecrets(t, orderId)).keyId, order_id: orderId }),
   });
   if (paid.status !== 200) throw new Error(`sandbox payment failed: ${paid.status} ${await paid.text()}`);
   const checkout = (await paid.json()) as {

@@ -6,10 +6,11 @@ import {
   createListeningTestApp,
   sendWebhook,
   signCheckout,
+  signOrder,
   webhook,
   type ListeningTestApp,
 } from "../helpers/payments.ts";
-import { createCenter } from "../helpers/centers.ts";
+import { createCenter, merchantOf } from "../helpers/centers.ts";
 import { FIXTURES } from "../helpers/content.ts";
 import { joinTeam } from "../helpers/team.ts";
 import { enrol, loginOn, myCourses, publish, register, setContent } from "../helpers/learning.ts";
@@ -76,17 +77,16 @@ const catalog = async (onHost?: string, token?: string) => {
   return (await res.json()).items as Record<string, unknown>[];
 };
 const titles = (items: Record<string, unknown>[]) => items.map((i) => i.title).sort();
-const verifyContent = (
-  token: string,
-  orderId: string,
-  paymentId: string,
-  signature = signCheckout(orderId, paymentId),
-  onHost?: string,
-) =>
+/** Signed, unless told otherwise, with the key secret of the account the order was placed on (the institute's). */
+const verifyContent = async (token: string, orderId: string, paymentId: string, signature?: string, onHost?: string) =>
   postJson(
     t,
     "/api/student/enroll/verify",
-    { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
+    {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature ?? (await signOrder(t, orderId, paymentId)),
+    },
     { headers: bearer(token), host: onHost },
   );
 const enrolmentsOf = (studentId: string, contentId: string) =>
@@ -202,7 +202,8 @@ describe("POST /api/student/enroll", () => {
     expect(body).toMatchObject({
       success: true,
       order: { id: expect.stringMatching(/^order_/), amount: 14950, currency: "INR" },
-      key_id: "rzp_test_pathshala_sandbox",
+      // Sunrise's own account (decision 0040), not the platform's.
+      key_id: merchantOf(sunrise.id).keyId,
     });
     expect(body.enrollmentId).toBeUndefined();
     const [order] = await ordersOf(student.user._id, ids.paidPdf);
@@ -212,6 +213,7 @@ describe("POST /api/student/enroll", () => {
       status: "created",
       creatorId: creator.user._id,
       centerId: sunrise.id,
+      merchantAccountId: expect.any(String),
     });
     expect(await enrolmentsOf(student.user._id, ids.paidPdf)).toHaveLength(0);
     // Asking again (a closed Checkout, a double click) offers the same unpaid order.
@@ -314,13 +316,22 @@ describe("paying for content", () => {
     const { student, order } = await ordered(ids.paidPdf);
     const res = await sendWebhook(
       t,
-      webhook("payment.captured", { orderId: order.id, paymentId: paymentId(), amount: order.amount }),
+      webhook(
+        "payment.captured",
+        { orderId: order.id, paymentId: paymentId(), amount: order.amount },
+        { secret: merchantOf(sunrise.id).webhookSecret },
+      ),
     );
     expect(await res.json()).toMatchObject({ status: "processed", result: "completed" });
     expect(await enrolmentsOf(student.user._id, ids.paidPdf)).toHaveLength(1);
     // A payment of another amount never completes an order.
     const cheat = await ordered(ids.paidVideo);
-    await sendWebhook(t, webhook("payment.captured", { orderId: cheat.order.id, paymentId: paymentId(), amount: 100 }));
+    const cheating = webhook(
+      "payment.captured",
+      { orderId: cheat.order.id, paymentId: paymentId(), amount: 100 },
+      { secret: merchantOf(sunrise.id).webhookSecret },
+    );
+    expect((await (await sendWebhook(t, cheating)).json()).result).toBe("amount-mismatch");
     expect(await enrolmentsOf(cheat.student.user._id, ids.paidVideo)).toHaveLength(0);
   });
 
@@ -336,7 +347,7 @@ describe("paying for content", () => {
     const ok = await postJson(t, "/api/payment/verify", {
       razorpay_order_id: order.id,
       razorpay_payment_id: pay,
-      razorpay_signature: signCheckout(order.id, pay),
+      razorpay_signature: await signOrder(t, order.id, pay),
     });
     const body = await ok.json();
     expect(body).toMatchObject({
@@ -351,11 +362,16 @@ describe("paying for content", () => {
   it("verify and webhooks for one payment, 40 at once, enrol exactly once", async () => {
     const { student, order } = await ordered();
     const pay = paymentId();
-    const replayed = webhook("payment.captured", { orderId: order.id, paymentId: pay, amount: order.amount });
+    const secret = merchantOf(sunrise.id).webhookSecret;
+    const replayed = webhook(
+      "payment.captured",
+      { orderId: order.id, paymentId: pay, amount: order.amount },
+      { secret },
+    );
     const responses = await Promise.all([
       ...Array.from({ length: 20 }, () => sendWebhook(t, replayed)),
       ...Array.from({ length: 10 }, () =>
-        sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: pay, amount: order.amount })),
+        sendWebhook(t, webhook("order.paid", { orderId: order.id, paymentId: pay, amount: order.amount }, { secret })),
       ),
       ...Array.from({ length: 10 }, () => verifyContent(student.access_token, order.id, pay)),
     ]);
@@ -383,7 +399,7 @@ describe("paying for content", () => {
     const res = await fetch(`${t.baseUrl}/_sandbox/razorpay/checkout/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key: "rzp_test_pathshala_sandbox", order_id: order.id }),
+      body: JSON.stringify({ key: merchantOf(sunrise.id).keyId, order_id: order.id }),
     });
     const result = await res.json();
     const verified = await verifyContent(

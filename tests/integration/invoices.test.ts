@@ -20,7 +20,7 @@ import {
   createListeningTestApp,
   payThroughSandbox,
   sendWebhook,
-  signCheckout,
+  signOrder,
   webhook,
   type ListeningTestApp,
 } from "../helpers/payments.ts";
@@ -490,12 +490,12 @@ describe("content sold by an institute", () => {
     const { order } = await placed.json();
     return { student, order: order as { id: string; amount: number } };
   }
-  const verify = (student: Account, orderId: string, host?: string) => {
+  const verify = async (student: Account, orderId: string, host?: string) => {
     const pay = paymentId();
     return postJson(
       t,
       "/api/student/enroll/verify",
-      { razorpay_order_id: orderId, razorpay_payment_id: pay, razorpay_signature: signCheckout(orderId, pay) },
+      { razorpay_order_id: orderId, razorpay_payment_id: pay, razorpay_signature: await signOrder(t, orderId, pay) },
       { headers: bearer(student.access_token), host },
     );
   };

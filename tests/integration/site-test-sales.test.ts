@@ -12,7 +12,7 @@ import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { enrol, register } from "../helpers/learning.ts";
 import { joinTeam } from "../helpers/team.ts";
-import { createListeningTestApp, signCheckout, type ListeningTestApp } from "../helpers/payments.ts";
+import { createListeningTestApp, signOrder, type ListeningTestApp } from "../helpers/payments.ts";
 
 /**
  * Issue 38 §4: tests and series sold on the institute's site. The site's home page and catalog list
@@ -255,7 +255,7 @@ describe("buying a series", () => {
         {
           razorpay_order_id: orderId,
           razorpay_payment_id: paymentId,
-          razorpay_signature: signCheckout(orderId, paymentId),
+          razorpay_signature: await signOrder(t, orderId, paymentId),
         },
         { headers: bearer(token), host: host() },
       ),

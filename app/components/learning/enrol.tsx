@@ -6,6 +6,7 @@ import { useRootData } from "~/root";
 import type { LearningItemJson } from "#common/content-types.ts";
 import { STUDENTS_ONLY } from "#common/validation/enrollment.ts";
 import { formatRupees } from "#common/format.ts";
+import { NOT_ON_SALE } from "#common/validation/merchant-account.ts";
 import { openCheckout, type CheckoutSuccess } from "~/components/setup/checkout";
 import { Button, type ButtonProps } from "~/components/ui/button";
 
@@ -15,7 +16,7 @@ export interface CheckoutConfig {
   script: string;
 }
 
-type Item = Pick<LearningItemJson, "_id" | "title" | "price">;
+type Item = Pick<LearningItemJson, "_id" | "title" | "price"> & Partial<Pick<LearningItemJson, "onSale">>;
 
 /** Where a visitor comes back to after signing up on the way: by default the item's card on this page. */
 export interface EnrolOptions {
@@ -195,6 +196,13 @@ export function EnrolButton({
   const { enrol, pending } = useEnrol();
   const location = useLocation();
   const busy = pending === item._id;
+  // Its institute has not connected its payment account yet (decision 0040): nothing to buy.
+  if (item.price > 0 && item.onSale === false)
+    return (
+      <Button type="button" disabled variant="outline" {...props}>
+        {NOT_ON_SALE}
+      </Button>
+    );
   return (
     <form
       method="post"

@@ -19,6 +19,8 @@ export interface OfferedTest extends StudentTestOutline {
   pattern: string;
   durationMinutes: number;
   questionCount: number;
+  /** False while its institute has not connected its payment account ('Not on sale yet'). */
+  onSale?: boolean;
 }
 
 export interface OfferedSeries {
@@ -27,6 +29,7 @@ export interface OfferedSeries {
   description: string;
   price: number;
   enrolled?: boolean;
+  onSale?: boolean;
   tests: { _id: string; title: string }[];
 }
 

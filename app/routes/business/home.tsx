@@ -30,6 +30,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cn } from "~/lib/cn";
 import type { NoticeJson } from "#common/notices.ts";
+import { MERCHANT_TEXTS } from "#common/validation/merchant-account.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Business" }];
 
@@ -68,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...addresses,
       // Asked for and not proven yet: it opens nothing until then (Setup Details).
       pendingDomain: center.customDomain ? null : await services.domains.domainOf(center),
+      // Its students cannot buy its paid items until it connects its own payment account (decision 0040).
+      paymentsConnected: center.merchantAccountId !== null,
     },
     figures,
     enquiries: { ...enquiries, total: enquiries.new + enquiries.contacted + enquiries.enrolled },
@@ -116,6 +119,17 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={`Welcome, ${firstName}`} description={`${center.instituteName} at a glance.`} />
+      {!center.paymentsConnected && (
+        <section
+          aria-label={MERCHANT_TEXTS.title}
+          className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 dark:bg-amber-950/30"
+        >
+          <p className="text-sm">{MERCHANT_TEXTS.notConnected}</p>
+          <ButtonLink to="/business/site#payments" size="sm" variant="outline">
+            Connect Razorpay
+          </ButtonLink>
+        </section>
+      )}
       {trial && (
         <section
           aria-label="Free trial"

@@ -29,6 +29,7 @@ import { LanguageChoices } from "~/components/language-choices";
 import { LATE_ANSWER_SETTING_TEXTS } from "#common/mock-tests/late-answers.ts";
 import { LateAnswersCard } from "~/components/business/late-answers-card";
 import { SITE_TEXTS } from "#common/validation/site.ts";
+import { MERCHANT_TEXTS, type MerchantAccountJson } from "#common/validation/merchant-account.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Details | Business" }];
 
@@ -50,6 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lateAnswerPolicy: center.lateAnswerPolicy,
     },
     seller: await services.invoices.sellerProfile(center.id),
+    payments: {
+      accounts: await services.payments.merchants.list(center.id),
+      sandbox: services.payments.config.sandbox,
+    },
     profile: {
       tagline: p.tagline ?? "",
       address: p.address ?? "",
@@ -120,6 +125,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: LATE_ANSWER_SETTING_TEXTS.saved };
   }
 
+  if (intent === "merchant-connect") {
+    const connected = await tryService(() =>
+      services.payments.merchants.connectWithKeys(viewer.id, center.id, {
+        keyId: form.get("keyId") ?? "",
+        keySecret: form.get("keySecret") ?? "",
+        webhookSecret: form.get("webhookSecret") ?? "",
+      }),
+    );
+    if (!connected.ok) return connected.response;
+    return {
+      ok: true as const,
+      message: MERCHANT_TEXTS.connectedToast,
+      description: "Students can buy your paid items now.",
+    };
+  }
+
+  if (intent === "merchant-disconnect") {
+    const ended = await tryService(() => services.payments.merchants.disconnect(viewer.id, center.id));
+    if (!ended.ok) return ended.response;
+    return {
+      ok: true as const,
+      message: MERCHANT_TEXTS.disconnectedToast,
+      description: "Your paid items show 'Not on sale yet' until you connect an account.",
+    };
+  }
+
   if (intent === "billing") {
     const saved = await tryService(() =>
       services.invoices.updateSellerProfile(center.id, {
@@ -188,7 +219,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
   if (!loaderData.center) {
     return <NoSubscription title="Website Details" />;
   }
-  const { center, profile, seller } = loaderData;
+  const { center, profile, seller, payments } = loaderData;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <PageHeader
@@ -200,6 +231,7 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
       />
+      <PaymentAccountCard accounts={payments.accounts} sandbox={payments.sandbox} saving={saving} />
       <LogoCard logoUrl={profile.logoUrl} saving={saving} />
       <Form method="post" className="grid gap-6">
         <input type="hidden" name="intent" value="profile" />
@@ -285,6 +317,102 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
       <InternationalMessagesCard on={center.internationalMessages} onTrial={center.onTrial} saving={saving} />
       <LateAnswersCard graceMinutes={center.lateAnswerGraceMinutes} policy={center.lateAnswerPolicy} saving={saving} />
     </div>
+  );
+}
+
+/**
+ * The institute's own Razorpay account its students pay (decision 0040): its keys once (the
+ * secrets are never shown again), the webhook URL to set in Razorpay, and a way to disconnect.
+ */
+function PaymentAccountCard({
+  accounts,
+  sandbox,
+  saving,
+}: {
+  accounts: MerchantAccountJson[];
+  sandbox: boolean;
+  saving: boolean;
+}) {
+  const connected = accounts.find((a) => a.status === "connected");
+  return (
+    <Card id="payments">
+      <CardHeader>
+        <CardTitle as="h2">{MERCHANT_TEXTS.title}</CardTitle>
+        <CardDescription>{MERCHANT_TEXTS.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {connected ? (
+          <>
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone="success">Connected</Badge>
+              <span>{MERCHANT_TEXTS.connected(connected.keyId)}</span>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              Connected {new Date(connected.connectedAt).toLocaleDateString("en-IN", { dateStyle: "medium" })}
+              {connected.connectedBy ? ` by ${connected.connectedBy}` : ""}.
+            </p>
+            <div className="grid gap-1">
+              <p className="text-sm">{MERCHANT_TEXTS.webhookHint}</p>
+              <code className="rounded-md border bg-muted px-3 py-2 text-sm break-all" data-testid="webhook-url">
+                {connected.webhookUrl}
+              </code>
+            </div>
+            <Form method="post" className="justify-self-start">
+              <input type="hidden" name="intent" value="merchant-disconnect" />
+              <Button type="submit" variant="outline" size="sm" disabled={saving}>
+                {MERCHANT_TEXTS.disconnect}
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {MERCHANT_TEXTS.notConnected}
+            </p>
+            {sandbox && (
+              <p className="text-sm text-muted-foreground">
+                {MERCHANT_TEXTS.sandboxHint}{" "}
+                <a href="/_sandbox/razorpay/accounts/new" target="_blank" rel="noreferrer" className="underline">
+                  {MERCHANT_TEXTS.sandboxLink}
+                </a>
+              </p>
+            )}
+            <Form method="post" className="grid gap-4" autoComplete="off">
+              <input type="hidden" name="intent" value="merchant-connect" />
+              <Field label="Key id" hint="Razorpay Dashboard → Account & Settings → API keys.">
+                <Input name="keyId" required placeholder="rzp_live_…" spellCheck={false} />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Key secret" hint="Stored encrypted; never shown again.">
+                  <Input name="keySecret" type="password" required autoComplete="off" />
+                </Field>
+                <Field label="Webhook secret" hint="The secret of the webhook you add in Razorpay.">
+                  <Input name="webhookSecret" type="password" required autoComplete="off" />
+                </Field>
+              </div>
+              <Button type="submit" className="justify-self-start" disabled={saving}>
+                {MERCHANT_TEXTS.connect}
+              </Button>
+            </Form>
+          </>
+        )}
+        {accounts.some((a) => a.status === "disconnected") && (
+          <details className="text-sm text-muted-foreground">
+            <summary>Earlier accounts</summary>
+            <ul className="mt-2 grid gap-1">
+              {accounts
+                .filter((a) => a.status === "disconnected")
+                .map((a) => (
+                  <li key={a.id}>
+                    {a.keyId}: connected {new Date(a.connectedAt).toLocaleDateString("en-IN")}, disconnected{" "}
+                    {a.disconnectedAt ? new Date(a.disconnectedAt).toLocaleDateString("en-IN") : ""}
+                  </li>
+                ))}
+            </ul>
+          </details>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

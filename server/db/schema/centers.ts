@@ -61,6 +61,12 @@ export const centers = pgTable(
      */
     lateAnswerGraceMinutes: integer().notNull().default(10),
     lateAnswerPolicy: text().$type<LateAnswerPolicy>().notNull().default("count"),
+    /**
+     * The institute's connected Razorpay account (a `merchant_accounts` row), which its students'
+     * payments are made on; null until the owner connects one, and its paid items are not on sale.
+     * Kept here so the site's cached institute (and so its catalog) changes when it does.
+     */
+    merchantAccountId: uuid(),
     /** Bumped on every change that alters the rendered site; part of the HTML cache key. */
     siteVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import { contentTypeEnum, paymentStatusEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
+import { merchantAccounts } from "./merchant-accounts.ts";
 
 export const contents = pgTable(
   "contents",
@@ -72,6 +73,12 @@ export const contentOrders = pgTable(
     currency: text().notNull().default("INR"),
     gatewayOrderId: text().notNull(),
     gatewayPaymentId: text(),
+    /**
+     * The institute's Razorpay account the order was placed on (its checkout, webhooks and refunds
+     * use that account's keys); null for orders on the platform's own account (made before
+     * decision 0040, or for a creator with no institute).
+     */
+    merchantAccountId: uuid().references(() => merchantAccounts.id, { onDelete: "restrict" }),
     status: paymentStatusEnum().notNull().default("created"),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

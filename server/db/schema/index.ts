@@ -10,3 +10,4 @@ export * from "./trials.ts";
 export * from "./mock-tests.ts";
 export * from "./messages.ts";
 export * from "./invoices.ts";
+export * from "./merchant-accounts.ts";

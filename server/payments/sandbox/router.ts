@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Hono, type Context } from "hono";
@@ -7,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import type { PaymentConfig } from "../config.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "../signatures.ts";
 import { SANDBOX_CHECKOUT_SCRIPT } from "./checkout-script.ts";
+import { newSandboxAccount, sandboxAccount, type SandboxAccount } from "./accounts.ts";
 
 /**
  * The offline stand-in of Razorpay (mounted at /_sandbox/razorpay only while the sandbox is on):
@@ -14,6 +14,11 @@ import { SANDBOX_CHECKOUT_SCRIPT } from "./checkout-script.ts";
  * A payment is signed with the key secret exactly as Razorpay signs it, and the signed webhooks
  * (payment.captured, order.paid, or payment.failed) are delivered to the app over HTTP.
  * Refunds follow Razorpay's `POST /v1/payments/:id/refund` (with `X-Refund-Idempotency`).
+ * Several merchant accounts: the platform's own (the configured keys) and the institutes' (any
+ * well-formed test key id, its secrets derived from it: ./accounts.ts); each account sees only its
+ * own orders and payments, Checkout signs with the order's account and its webhooks are signed
+ * with that account's webhook secret. `/accounts/new` is the sandbox's dashboard page that makes
+ * a test account and shows its keys, as Razorpay's dashboard does.
  * Orders and payments live in memory: the sandbox is for laptops, tests and demos, and a payment
  * made before it restarted is as unknown to it as a made-up id is to Razorpay.
  */
@@ -51,6 +56,8 @@ interface SandboxRefund {
 
 interface SandboxPayment {
   id: string;
+  /** The merchant account (key id) it was paid to: only that account sees and refunds it. */
+  keyId: string;
   order_id: string;
   amount: number;
   currency: string;
@@ -70,15 +77,8 @@ export interface SandboxOptions {
   deliver?: WebhookDelivery;
 }
 
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** Razorpay-style id: prefix + 14 base62 characters. */
-export function sandboxId(prefix: string): string {
-  const bytes = randomBytes(14);
-  let out = "";
-  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
-  return `${prefix}_${out}`;
-}
+import { sandboxId } from "./ids.ts";
+export { sandboxId };
 
 const apiError = (c: Context, status: 400 | 401 | 404, description: string, field?: string) =>
   c.json(
@@ -105,23 +105,32 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
   const log = logger.child({ component: "payment-sandbox" });
   const send = deliver ?? httpDelivery(config);
 
-  const authorised = (c: Context) => {
+  /** Which order belongs to which account (key id). */
+  const orderAccounts = new LRUCache<string, string>({ max: 20_000 });
+  const accountFor = (keyId: string): SandboxAccount | undefined =>
+    keyId === config.keyId
+      ? { keyId, keySecret: config.keySecret, webhookSecret: config.webhookSecret }
+      : sandboxAccount(keyId);
+
+  /** The account whose key id and secret the request's Basic authorization names, if they match. */
+  const authorised = (c: Context): SandboxAccount | undefined => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Basic\s+(\S+)$/i.exec(header);
-    if (!match) return false;
+    if (!match) return undefined;
     const decoded = Buffer.from(match[1], "base64").toString("utf8");
     const colon = decoded.indexOf(":");
-    if (colon < 0) return false;
-    const keyId = decoded.slice(0, colon);
+    if (colon < 0) return undefined;
+    const account = accountFor(decoded.slice(0, colon));
     const secret = decoded.slice(colon + 1);
-    return (
-      keyId === config.keyId &&
-      signaturesMatch(Buffer.from(config.keySecret).toString("hex"), Buffer.from(secret).toString("hex"))
-    );
+    return account &&
+      signaturesMatch(Buffer.from(account.keySecret).toString("hex"), Buffer.from(secret).toString("hex"))
+      ? account
+      : undefined;
   };
 
   app.post("/v1/orders", async (c) => {
-    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
+    const account = authorised(c);
+    if (!account) return apiError(c, 401, "Authentication failed");
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") return apiError(c, 400, "The request body must be JSON");
     const amount = Number(body.amount);
@@ -151,14 +160,33 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
       created_at: Math.floor(Date.now() / 1000),
     };
     orders.set(order.id, order);
+    orderAccounts.set(order.id, account.keyId);
     return c.json(order);
   });
 
-  app.get("/v1/orders/:id", (c) => {
-    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
-    const order = orders.get(c.req.param("id"));
-    return order ? c.json(order) : apiError(c, 404, "The id provided does not exist");
+  /** The account's own orders, newest first (`count`, at most 100): what a key check asks for. */
+  app.get("/v1/orders", (c) => {
+    const account = authorised(c);
+    if (!account) return apiError(c, 401, "Authentication failed");
+    const count = Math.min(100, Math.max(1, Number(c.req.query("count") ?? 10) || 10));
+    const items = [...orders.values()].filter((o) => orderAccounts.get(o.id) === account.keyId).slice(0, count);
+    return c.json({ entity: "collection", count: items.length, items });
   });
+
+  app.get("/v1/orders/:id", (c) => {
+    const account = authorised(c);
+    if (!account) return apiError(c, 401, "Authentication failed");
+    const order = orders.get(c.req.param("id"));
+    return order && orderAccounts.get(order.id) === account.keyId
+      ? c.json(order)
+      : apiError(c, 404, "The id provided does not exist");
+  });
+
+  /** A payment of the calling account (another account's is as unknown as a made-up id). */
+  const paymentOf = (c: Context, account: SandboxAccount) => {
+    const payment = payments.get(c.req.param("id") ?? "");
+    return payment?.keyId === account.keyId ? payment : undefined;
+  };
 
   const paymentView = (p: SandboxPayment) => ({
     ...p.entity,
@@ -168,20 +196,23 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
   });
 
   app.get("/v1/payments/:id", (c) => {
-    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
-    const payment = payments.get(c.req.param("id"));
+    const account = authorised(c);
+    if (!account) return apiError(c, 401, "Authentication failed");
+    const payment = paymentOf(c, account);
     return payment ? c.json(paymentView(payment)) : apiError(c, 400, "The id provided does not exist");
   });
 
   app.get("/v1/payments/:id/refunds", (c) => {
-    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
-    const payment = payments.get(c.req.param("id"));
+    const account = authorised(c);
+    if (!account) return apiError(c, 401, "Authentication failed");
+    const payment = paymentOf(c, account);
     if (!payment) return apiError(c, 400, "The id provided does not exist");
     return c.json({ entity: "collection", count: payment.refunds.length, items: payment.refunds });
   });
 
   app.post("/v1/payments/:id/refund", async (c) => {
-    if (!authorised(c)) return apiError(c, 401, "Authentication failed");
+    const account = authorised(c);
+    if (!account) return apiError(c, 401, "Authentication failed");
     const raw = await c.req.text();
     let body: Record<string, unknown> | null;
     try {
@@ -200,7 +231,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
           ? c.json(seen.refund)
           : apiError(c, 400, "Different request with the same idempotency key has already been processed.");
     }
-    const payment = payments.get(c.req.param("id"));
+    const payment = paymentOf(c, account);
     if (!payment) return apiError(c, 400, "The id provided does not exist");
     const left = payment.amount - payment.amount_refunded;
     if (left === 0) return apiError(c, 400, "The payment has been fully refunded already");
@@ -248,10 +279,15 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return { key, order, email, contact };
   };
 
+  /** The account Checkout was opened with: it must be the order's own. */
+  const checkoutAccount = (key: string, order: SandboxOrder | undefined) =>
+    order && orderAccounts.get(order.id) === key ? accountFor(key) : undefined;
+
   app.post("/checkout/pay", async (c) => {
     const { key, order, email, contact } = await readCheckout(c);
-    if (key !== config.keyId) return apiError(c, 400, "The api key provided is invalid");
-    if (!order) return apiError(c, 400, "This order does not exist or has expired");
+    if (!accountFor(key)) return apiError(c, 400, "The api key provided is invalid");
+    const account = checkoutAccount(key, order);
+    if (!order || !account) return apiError(c, 400, "This order does not exist or has expired");
     if (order.status === "paid") return apiError(c, 400, "This order has already been paid");
     const paymentId = sandboxId("pay");
     order.attempts += 1;
@@ -261,6 +297,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const payment = paymentEntity(order, paymentId, "captured", { email, contact });
     payments.set(paymentId, {
       id: paymentId,
+      keyId: account.keyId,
       order_id: order.id,
       amount: order.amount,
       currency: order.currency,
@@ -268,7 +305,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
       refunds: [],
       entity: payment,
     });
-    scheduleWebhooks(send, log, config, webhookDelayMs, [
+    scheduleWebhooks(send, log, account, webhookDelayMs, [
       { event: "payment.captured", contains: ["payment"], payload: { payment: { entity: payment } } },
       {
         event: "order.paid",
@@ -279,14 +316,15 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return c.json({
       razorpay_payment_id: paymentId,
       razorpay_order_id: order.id,
-      razorpay_signature: checkoutSignature(config.keySecret, order.id, paymentId),
+      razorpay_signature: checkoutSignature(account.keySecret, order.id, paymentId),
     });
   });
 
   app.post("/checkout/fail", async (c) => {
     const { key, order, email, contact } = await readCheckout(c);
-    if (key !== config.keyId) return apiError(c, 400, "The api key provided is invalid");
-    if (!order) return apiError(c, 400, "This order does not exist or has expired");
+    if (!accountFor(key)) return apiError(c, 400, "The api key provided is invalid");
+    const account = checkoutAccount(key, order);
+    if (!order || !account) return apiError(c, 400, "This order does not exist or has expired");
     const paymentId = sandboxId("pay");
     order.attempts += 1;
     if (order.status === "created") order.status = "attempted";
@@ -299,7 +337,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
       error_step: "payment_authorization",
       error_reason: "payment_failed",
     };
-    scheduleWebhooks(send, log, config, webhookDelayMs, [
+    scheduleWebhooks(send, log, account, webhookDelayMs, [
       { event: "payment.failed", contains: ["payment"], payload: { payment: { entity: payment } } },
     ]);
     return c.json(
@@ -315,6 +353,13 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
       },
       400,
     );
+  });
+
+  // The sandbox's dashboard: a new test merchant account and its keys, to connect on Website Details.
+  app.get("/accounts/new", (c) => {
+    const account = newSandboxAccount();
+    c.header("Cache-Control", "no-store");
+    return c.html(accountPage(account));
   });
 
   app.all("*", (c) => apiError(c, 404, "The requested URL was not found on the sandbox"));
@@ -360,7 +405,7 @@ function paymentEntity(
 function scheduleWebhooks(
   send: WebhookDelivery,
   log: Logger,
-  config: PaymentConfig,
+  account: SandboxAccount,
   delayMs: number,
   events: { event: string; contains: string[]; payload: unknown }[],
 ) {
@@ -368,7 +413,7 @@ function scheduleWebhooks(
     for (const e of events) {
       const body = JSON.stringify({
         entity: "event",
-        account_id: "acc_sandbox",
+        account_id: `acc_${account.keyId.slice(-14)}`,
         event: e.event,
         contains: e.contains,
         payload: e.payload,
@@ -376,7 +421,7 @@ function scheduleWebhooks(
       });
       const headers = {
         "content-type": "application/json",
-        "x-razorpay-signature": webhookSignature(config.webhookSecret, body),
+        "x-razorpay-signature": webhookSignature(account.webhookSecret, body),
         "x-razorpay-event-id": sandboxId("evt"),
       };
       for (let attempt = 1; attempt <= 3; attempt++) {
@@ -416,4 +461,18 @@ function httpDelivery(config: PaymentConfig): WebhookDelivery {
       req.on("error", reject);
       req.end(body);
     });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function accountPage(account: SandboxAccount): string {
+  const row = (label: string, id: string, value: string) =>
+    `<div class="row"><label for="${id}">${label}</label><input id="${id}" readonly value="${escapeHtml(value)}"></div>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox test account | Payment sandbox</title>
+<style>body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:32px 16px}main{max-width:560px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 10px 30px -15px rgba(0,0,0,.3)}h1{font-size:20px;margin:0 0 4px}.badge{display:inline-block;padding:2px 10px;border-radius:999px;background:#fef3c7;color:#92400e;font-size:13px;font-weight:600;border:1px solid #fcd34d}p{color:#475569;font-size:14px;line-height:1.5}.row{display:grid;gap:4px;margin:12px 0}label{font-size:13px;font-weight:600}input{font:14px ui-monospace,monospace;padding:8px;border:1px solid #cbd5e1;border-radius:8px}</style></head>
+<body><main><span class="badge">Test mode \u2014 no real money</span><h1>A new sandbox merchant account</h1>
+<p>The offline payment sandbox made this test account. Enter its keys on Website Details, under Payments, to sell on it; no card is ever charged.</p>
+${row("Key id", "key-id", account.keyId)}${row("Key secret", "key-secret", account.keySecret)}${row("Webhook secret", "webhook-secret", account.webhookSecret)}
+</main></body></html>`;
 }
