@@ -39,7 +39,7 @@ export default defineConfig({
   // A test that fails once is a defect to fix at its cause, not to run again.
   retries: 0,
   reporter: [["list"]],
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
