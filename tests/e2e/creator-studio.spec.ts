@@ -85,8 +85,9 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   await page.getByRole("link", { name: "Upload" }).first().click();
   await expect(page).toHaveURL(/\/creator\/upload$/);
 
-  // A PDF.
-  const restore = await throttleUploads(page, 1.5 * MiB);
+  // A PDF, sent slowly until its progress has been seen (however long that takes on a busy
+  // machine), then at full speed.
+  let restore = await throttleUploads(page, 64 * 1024);
   await page.getByLabel("Title").fill("E2E Formula Sheet");
   await page.getByLabel("Description").fill("All the rotational motion formulas.");
   await page.getByLabel("Price (₹)").fill("149");
@@ -95,6 +96,7 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
     .setInputFiles({ name: "formula-sheet.pdf", mimeType: "application/pdf", buffer: await pdfOf(3 * MiB) });
   await page.getByRole("button", { name: "Upload" }).click();
   await expectVisibleProgress(page, /of 3 MB$/);
+  await restore();
   await expect(page).toHaveURL(/\/creator\/contents$/, { timeout: 20_000 });
   await expect(page.getByText("Content uploaded")).toBeVisible();
 
@@ -104,10 +106,11 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   await page.getByLabel("Title").fill("E2E Rolling Lesson");
   await page.getByLabel("Price (₹)").fill("299");
   await page.getByLabel("File").setInputFiles({ name: "rolling.mp4", mimeType: "video/mp4", buffer: mp4Of(4 * MiB) });
+  restore = await throttleUploads(page, 64 * 1024);
   await page.getByRole("button", { name: "Upload" }).click();
   await expectVisibleProgress(page, /of 4 MB$/);
-  await expect(page).toHaveURL(/\/creator\/contents$/, { timeout: 20_000 });
   await restore();
+  await expect(page).toHaveURL(/\/creator\/contents$/, { timeout: 20_000 });
 
   const pdfRow = page.getByRole("row", { name: /E2E Formula Sheet/ });
   const videoRow = page.getByRole("row", { name: /E2E Rolling Lesson/ });
