@@ -95,6 +95,28 @@ describe("catalog changes are announced by the database, by institute", () => {
     ).toEqual([north]);
   });
 
+  it("says nothing when a student joins: the site lists what its team sells, not who studies there", async () => {
+    expect(
+      await announced(CATALOG_CHANNEL, () =>
+        testDb.database.db
+          .insert(users)
+          .values({
+            name: "Ravi",
+            email: "ravi@example.com",
+            passwordHash: "x",
+            role: "student",
+            signupCenterId: south,
+          }),
+      ),
+    ).toEqual([]);
+    // The sign-up made Ravi a student of the institute: the trigger ran, and still nothing was announced.
+    const made = await testDb.database.db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.centerId, south), eq(memberships.role, "student")));
+    expect(made).toEqual([{ role: "student" }]);
+  });
+
   it("names the institutes a content leaves and joins, and none for unassigned content", async () => {
     expect(
       await announced(CATALOG_CHANNEL, async () => {
