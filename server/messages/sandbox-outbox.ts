@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { AppDeps } from "../app.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -20,9 +20,11 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
     app.all("/_sandbox/outbox*", (c) => c.json(errorBody("Not found"), 404));
     return;
   }
+  // `?to=` an address: only the messages sent to it (a newcomer's own, a test's).
+  const listed = (c: Context<AppEnv>) => messages.outbox(c.req.query("to")?.trim() || undefined);
   app.get("/_sandbox/outbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
-    const list = await messages.outbox();
+    const list = await listed(c);
     return c.json({
       messages: list.map(({ id, channel, to, template, subject, from, text, createdAt, attachment }) => ({
         id,
@@ -39,7 +41,7 @@ export function mountMessageSandbox(app: Hono<AppEnv>, deps: Pick<AppDeps, "serv
   });
   app.get("/_sandbox/outbox", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.html(outboxPage(await messages.outbox()));
+    return c.html(outboxPage(await listed(c)));
   });
 }
 

@@ -426,13 +426,15 @@ export class MessageService {
     this.logger.warn("a message failed after every retry", { messageId });
   }
 
-  /** The sandbox outbox, newest first (only what the sandbox delivered). */
-  /** The sandbox's messages, newest first; an e-mail with its HTML part, as a mail client shows it. */
-  async outbox(limit = 100): Promise<(MessageJson & { html?: string })[]> {
+  /**
+   * The sandbox's messages, newest first, all or those to one address; an e-mail with its HTML
+   * part, as a mail client shows it.
+   */
+  async outbox(to?: string, limit = 100): Promise<(MessageJson & { html?: string })[]> {
     const rows = await this.db
       .select()
       .from(messages)
-      .where(eq(messages.transport, "sandbox"))
+      .where(and(eq(messages.transport, "sandbox"), to ? eq(messages.recipient, to) : undefined))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(limit);
     return rows.map((row) => ({ ...toJson(row), ...(row.html ? { html: row.html } : {}) }));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { messagesTo, signIn, unique } from "./journeys.ts";
 
 /**
  * People with roles in institutes (issue 40): an owner invites a teacher by e-mail from the Team
@@ -17,9 +17,8 @@ async function linkFromOutbox(page: Page, email: string, institute: string): Pro
   let link = "";
   await expect
     .poll(async () => {
-      const { messages } = await (await page.request.get("/_sandbox/outbox.json")).json();
-      const mail = (messages as { to: string; subject: string; text: string }[]).find(
-        (m) => m.to === email && m.subject === `Join ${institute}'s team on Pathshala`,
+      const mail = (await messagesTo(page.request, email)).find(
+        (m) => m.subject === `Join ${institute}'s team on Pathshala`,
       );
       link = /(http\S+\/invite\/[a-z2-7]{32})/.exec(mail?.text ?? "")?.[1] ?? "";
       return link;

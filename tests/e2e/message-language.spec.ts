@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures.ts";
-import { buyPlanAsNewBusiness, unique } from "./journeys.ts";
+import { buyPlanAsNewBusiness, outboxMail, unique } from "./journeys.ts";
 import { MESSAGE_LANGUAGE_TEXTS } from "../../common/validation/message-language.ts";
 import { RESET_TEXTS } from "../../common/validation/account-security.ts";
 
@@ -23,16 +23,6 @@ async function axeViolations(page: Page, selector: string) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** The outbox's e-mail to `to` that says `text`, once the worker has sent it. */
-async function outboxMail(page: Page, origin: string, to: string, text: string) {
-  const mail = page.getByRole("article", { name: `E-mail to ${to}` }).filter({ hasText: text });
-  await expect(async () => {
-    await page.goto(`${origin}/_sandbox/outbox`);
-    await expect(mail).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  return mail;
 }
 
 test("an owner chooses हिन्दी for the institute's messages; a student chooses English on the Account page", async ({
@@ -79,7 +69,7 @@ test("an owner chooses हिन्दी for the institute's messages; a studen
   await expect(student).toHaveURL(new RegExp(`^${site}/student$`));
 
   const outbox = await browser.newPage();
-  const welcome = await outboxMail(outbox, site, email, `${institute} में आपका स्वागत है`);
+  const welcome = await outboxMail(outbox, email, `${institute} में आपका स्वागत है`, site);
   await expect(welcome).toContainText(`नमस्ते Pooja Yadav,`);
   await expect(welcome).toContainText(`${institute} पर आपका खाता बन गया है। यहाँ से शुरू करें:`);
   await welcome.screenshot({ path: join(SHOTS, "hindi-welcome-in-outbox.png") });
@@ -102,7 +92,7 @@ test("an owner chooses हिन्दी for the institute's messages; a studen
   await student.goto(`${site}/forgot-password?email=${encodeURIComponent(email)}`);
   await student.getByRole("button", { name: "Send reset link" }).click();
   await expect(student.getByRole("status")).toHaveText(RESET_TEXTS.sent);
-  const reset = await outboxMail(outbox, site, email, `Reset your ${institute} password`);
+  const reset = await outboxMail(outbox, email, `Reset your ${institute} password`, site);
   await expect(reset).toContainText("Hello Pooja Yadav,");
   await outbox.screenshot({ path: join(SHOTS, "outbox.png"), fullPage: true });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
-import { signIn, signInAsAdmin, unique } from "./journeys.ts";
+import { messagesTo, outboxMail, signIn, signInAsAdmin, unique } from "./journeys.ts";
 import { EMAIL_CHANGE_TEXTS, RESET_TEXTS } from "../../common/validation/account-security.ts";
 import { NUMBER_TEXTS } from "../../server/messages/reachable-numbers.ts";
 
@@ -30,13 +30,7 @@ test("a forgotten password is reset from the link in the sandbox outbox", async 
   await page.screenshot({ path: join(SHOTS, "forgot-sent.png"), fullPage: true });
 
   // The message reaches the outbox once the worker has sent it.
-  const mail = page
-    .getByRole("article", { name: `E-mail to ${email}` })
-    .filter({ hasText: "Reset your Pathshala password" });
-  await expect(async () => {
-    await page.goto("/_sandbox/outbox");
-    await expect(mail).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  const mail = await outboxMail(page, email, "Reset your Pathshala password");
   // The welcome came first.
   await expect(page.getByRole("article", { name: `E-mail to ${email}` })).toHaveCount(2);
   await page.screenshot({ path: join(SHOTS, "outbox.png"), fullPage: true });
@@ -95,13 +89,7 @@ test("a student of an institute resets a forgotten password on the institute's o
   await expect(page.getByRole("status")).toHaveText(RESET_TEXTS.sent);
 
   // The e-mail is the institute's, and its link leads back to the institute's domain.
-  const mail = page
-    .getByRole("article", { name: `E-mail to ${email}` })
-    .filter({ hasText: "Reset your Sunrise Academy password" });
-  await expect(async () => {
-    await page.goto(`${t1}/_sandbox/outbox`);
-    await expect(mail).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  const mail = await outboxMail(page, email, "Reset your Sunrise Academy password", t1);
   await mail.getByText("Show the text part").click();
   await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
   await expect(page).toHaveURL(new RegExp(`^${t1}/reset-password\\?token=`));
@@ -196,8 +184,7 @@ test("a student adds a mobile number with the code sent to it, then signs in wit
     let code = "";
     await expect
       .poll(async () => {
-        const { messages } = await (await page.request.get("/_sandbox/outbox.json")).json();
-        const sent = (messages as { to: string; text: string }[]).find((m) => m.to === `+91${digits}`);
+        const [sent] = await messagesTo(page.request, `+91${digits}`);
         code = /code is (\d{6})/.exec(sent?.text ?? "")?.[1] ?? "";
         return code && code !== previous ? code : "";
       })
@@ -244,11 +231,7 @@ test("a creator changes their e-mail: the link sent to the new address makes the
   await form.getByRole("button", { name: "Send confirmation link" }).click();
   await expect(page.getByRole("status").filter({ hasText: moved })).toHaveText(EMAIL_CHANGE_TEXTS.sent(moved));
 
-  const mail = page.getByRole("article", { name: `E-mail to ${moved}` });
-  await expect(async () => {
-    await page.goto("/_sandbox/outbox");
-    await expect(mail).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  const mail = await outboxMail(page, moved, "");
   await mail.getByText("Show the text part").click();
   await mail.getByRole("link", { name: /confirm-email\?token=/ }).click();
   await page.getByRole("button", { name: "Confirm new e-mail" }).click();

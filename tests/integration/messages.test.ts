@@ -29,8 +29,10 @@ async function sentTo(to: string, count: number): Promise<Sent[]> {
   await expect
     .poll(
       async () => {
-        const body = (await (await t.request("/_sandbox/outbox.json")).json()) as { messages: Sent[] };
-        found = body.messages.filter((m) => m.to === to);
+        const body = (await (await t.request(`/_sandbox/outbox.json?to=${encodeURIComponent(to)}`)).json()) as {
+          messages: Sent[];
+        };
+        found = body.messages;
         return found.length;
       },
       { timeout: 10_000, interval: 100 },
@@ -391,5 +393,18 @@ describe("the sandbox outbox", () => {
       expect((await t.request("/_sandbox/outbox.json", { host })).status).toBe(200);
       expect((await t.request("/_sandbox/outbox", { host })).status).toBe(200);
     }
+  });
+
+  it("lists only the messages to one address when asked with ?to=", async () => {
+    const first = await registerUser(t, "creator", { name: "Ira Sen" });
+    const second = await registerUser(t, "creator", { name: "Om Rao" });
+    await sentTo(second.email, 1);
+    const [mine] = await sentTo(first.email, 1);
+    expect(mine.text).toContain("Hello Ira Sen");
+    const all = (await (await t.request("/_sandbox/outbox.json")).json()) as { messages: Sent[] };
+    expect(all.messages.map((m) => m.to)).toEqual(expect.arrayContaining([first.email, second.email]));
+    const page = await (await t.request(`/_sandbox/outbox?to=${encodeURIComponent(first.email)}`)).text();
+    expect(page).toContain(`E-mail to ${first.email}`);
+    expect(page).not.toContain(second.email);
   });
 });
