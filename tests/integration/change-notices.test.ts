@@ -98,15 +98,13 @@ describe("catalog changes are announced by the database, by institute", () => {
   it("says nothing when a student joins: the site lists what its team sells, not who studies there", async () => {
     expect(
       await announced(CATALOG_CHANNEL, () =>
-        testDb.database.db
-          .insert(users)
-          .values({
-            name: "Ravi",
-            email: "ravi@example.com",
-            passwordHash: "x",
-            role: "student",
-            signupCenterId: south,
-          }),
+        testDb.database.db.insert(users).values({
+          name: "Ravi",
+          email: "ravi@example.com",
+          passwordHash: "x",
+          role: "student",
+          signupCenterId: south,
+        }),
       ),
     ).toEqual([]);
     // The sign-up made Ravi a student of the institute: the trigger ran, and still nothing was announced.
