@@ -10,13 +10,13 @@ const creatorPages = (idPrefix: string) => [
 /** The Tests area (issue 29): the same pages for a creator and for an institute's owner. */
 const testsPages = (idPrefix: string) =>
   prefix("tests", [
-    index("routes/tests/list.tsx", { id: `${idPrefix}-tests` }),
-    route("questions", "routes/tests/questions.tsx", { id: `${idPrefix}-tests-questions` }),
-    route("questions/new", "routes/tests/question.tsx", { id: `${idPrefix}-tests-question-new` }),
-    route("questions/:id", "routes/tests/question.tsx", { id: `${idPrefix}-tests-question` }),
-    route("new", "routes/tests/builder.tsx", { id: `${idPrefix}-tests-new` }),
-    route(":id", "routes/tests/test.tsx", { id: `${idPrefix}-tests-test` }),
-    route(":id/edit", "routes/tests/builder.tsx", { id: `${idPrefix}-tests-edit` }),
+    index("routes/mock-tests/list.tsx", { id: `${idPrefix}-tests` }),
+    route("questions", "routes/mock-tests/questions.tsx", { id: `${idPrefix}-tests-questions` }),
+    route("questions/new", "routes/mock-tests/question.tsx", { id: `${idPrefix}-tests-question-new` }),
+    route("questions/:id", "routes/mock-tests/question.tsx", { id: `${idPrefix}-tests-question` }),
+    route("new", "routes/mock-tests/builder.tsx", { id: `${idPrefix}-tests-new` }),
+    route(":id", "routes/mock-tests/test.tsx", { id: `${idPrefix}-tests-test` }),
+    route(":id/edit", "routes/mock-tests/builder.tsx", { id: `${idPrefix}-tests-edit` }),
   ]);
 
 export default [

@@ -7,6 +7,11 @@ import { domainSchema } from "./validation/setup.ts";
  * address `{slug}.{PLATFORM_DOMAIN}`.
  */
 
+/** `{slug}.{PLATFORM_DOMAIN}`: the address a new institute can be opened on at once (null without a platform domain). */
+export function workingHost(slug: string, platformDomain: string): string | null {
+  return platformDomain ? `${slug}.${platformDomain}` : null;
+}
+
 /** How long an unproven claim lasts before it lapses (a new one can be asked for at any time). */
 export const CLAIM_DAYS = 7;
 

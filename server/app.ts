@@ -5,8 +5,7 @@ import { metrics } from "./runtime/metrics.ts";
 import { securityHeaders } from "./http/middleware/security-headers.ts";
 import { compressAnswers } from "./http/middleware/compress.ts";
 import { timingSafeEqualText } from "./auth/tokens.ts";
-import type { AppEnv } from "./http/types.ts";
-import type { Runtime } from "./runtime/runtime.ts";
+import type { AppDeps, AppEnv } from "./http/types.ts";
 import { requestLog } from "./http/middleware/request-log.ts";
 import { hostRequired, tenant } from "./http/middleware/tenant.ts";
 import { errorBody, HttpError } from "./http/errors.ts";
@@ -19,7 +18,7 @@ import { mediaMimeOf } from "./services/media.ts";
 import { questionImageServedOn } from "./services/mock-tests/question-images.ts";
 import { AVATAR_MAX_BYTES } from "./api/auth.ts";
 import { QUESTION_ARCHIVE_LIMITS } from "./services/mock-tests/question-archive.ts";
-import { etagMatches, mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
+import { mountTenantSiteEarly, mountTenantSiteForms } from "./pages/tenant-site.ts";
 import { mountPaymentSandbox } from "./payments/sandbox/mount.ts";
 import { mountMessageSandbox } from "./messages/sandbox-outbox.ts";
 import { mountUnsubscribe } from "./messages/unsubscribe.ts";
@@ -27,9 +26,7 @@ import { domainsRouter, mountDomainProof } from "./api/domains.ts";
 import { refuseUnstorableAddresses } from "./http/middleware/unstorable-address.ts";
 import { pageMethods } from "./http/middleware/page-methods.ts";
 import { KEPT_PATHS, keptPages } from "./pages/kept-pages.ts";
-import { buildFileCaching, personalAnswers } from "./http/middleware/caching.ts";
-
-export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
+import { buildFileCaching, etagMatches, personalAnswers } from "./http/middleware/caching.ts";
 
 /** Where the production build's browser files are, as React Router's static handler reads them. */
 const BUILD_CLIENT = "build/client";

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { badRequest, jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
 import { EventsSchema, ExtraTimeSchema, ResponseSaveSchema, SubmitSchema } from "#common/mock-tests/test-input.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
-import { BUILDERS, TEAM_ONLY } from "./test-team.ts";
+import { BUILDERS, TEAM_ONLY } from "./mock-test-team.ts";
 
 const NOT_FOUND = { 404: ATTEMPT_TEXTS.notFound };
 

@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { errorBody, HttpError, jsonBody } from "../http/errors.ts";
 import { LoginInput, RegisterInput, toPublicUser, tooMany } from "../services/accounts.ts";
 import { input, operation } from "./openapi.ts";

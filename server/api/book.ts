@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { jsonBody } from "../http/errors.ts";
 import { requestMeta } from "../http/middleware/client-ip.ts";
 import { bookingsCsv, toBookingJson } from "../services/seminar.ts";

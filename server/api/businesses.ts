@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { jsonBody } from "../http/errors.ts";
-import { BUILDERS, TEAM_ONLY } from "./test-team.ts";
+import { BUILDERS, TEAM_ONLY } from "./mock-test-team.ts";
 import { LateAnswerSettingsSchema } from "#common/mock-tests/late-answers.ts";
 import { EXAM_ACCESS_TEXTS } from "../services/mock-tests/exam-access.ts";
 

@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { jsonBody, notFound } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";

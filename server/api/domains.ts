@@ -1,8 +1,7 @@
 import type { Hono as HonoApp } from "hono";
 import { Hono } from "hono";
 import { isIP } from "node:net";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { normaliseHost } from "../runtime/env.ts";
 import { isCenterLive } from "../services/tenants.ts";
 import { operation } from "./openapi.ts";

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { authRouter } from "./auth.ts";
 import { pricingRouter } from "./pricing.ts";
 import { templatesRouter } from "./templates.ts";
@@ -24,7 +23,7 @@ import { settingsRouter } from "./settings.ts";
 import { purchasesRouter } from "./refunds.ts";
 import { questionsRouter } from "./questions.ts";
 import { questionImagesRouter } from "./question-images.ts";
-import { testsRouter } from "./tests.ts";
+import { testsRouter } from "./mock-tests.ts";
 import { attemptsRouter } from "./attempts.ts";
 import { seriesRouter } from "./series.ts";
 import { domainClaimsRouter } from "./domain-claims.ts";

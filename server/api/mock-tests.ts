@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireAuth, requireRole } from "./guards.ts";
@@ -9,7 +8,7 @@ import { LateReviewSchema } from "#common/mock-tests/late-answers.ts";
 import { TEST_TEXTS } from "../services/mock-tests/tests.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
 import { rankListCsv } from "../services/mock-tests/rank-list-csv.ts";
-import { BUILDERS, TEAM_ONLY, teamOrSite } from "./test-team.ts";
+import { BUILDERS, TEAM_ONLY, teamOrSite } from "./mock-test-team.ts";
 
 const TEST_NOT_FOUND = { ...TEAM_ONLY, 404: TEST_TEXTS.notFound };
 

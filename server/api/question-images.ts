@@ -1,11 +1,10 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { errorBody } from "../http/errors.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
-import { BankQuery, TEAM_ONLY, WRITERS } from "./test-team.ts";
+import { BankQuery, TEAM_ONLY, WRITERS } from "./mock-test-team.ts";
 import { uploadedFile } from "./uploaded-file.ts";
 import { QUESTION_IMAGE_LIMITS, QUESTION_IMAGE_TEXTS } from "../services/mock-tests/question-images.ts";
 

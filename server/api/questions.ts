@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { errorBody, jsonBody } from "../http/errors.ts";
 import { limitBody } from "../http/middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
@@ -9,7 +8,7 @@ import { idParam, requireAuth } from "./guards.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import { QUESTION_TYPES } from "#common/mock-tests/marking.ts";
 import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
-import { BankQuery, bankParam, TEAM_ONLY, WRITERS } from "./test-team.ts";
+import { BankQuery, bankParam, TEAM_ONLY, WRITERS } from "./mock-test-team.ts";
 import { uploadedFile } from "./uploaded-file.ts";
 import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
 import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";

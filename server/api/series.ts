@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { CreateSeriesSchema } from "#common/mock-tests/test-input.ts";
-import { BUILDERS, TEAM_ONLY, teamOrSite } from "./test-team.ts";
+import { BUILDERS, TEAM_ONLY, teamOrSite } from "./mock-test-team.ts";
 
 /** /api/series: test series, an ordered bundle of tests sold as one (issue 29). */
 export function seriesRouter({ services }: AppDeps) {

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, platformOnly, requireAuth } from "./guards.ts";
 import { SettingsSchema } from "#common/validation/settings.ts";

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";

@@ -2,6 +2,7 @@ import type { Membership } from "../auth/permissions.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Site } from "../services/tenants.ts";
 import type { SessionUser, ValidSession } from "../auth/sessions.ts";
+import type { Runtime } from "../runtime/runtime.ts";
 
 export interface Auth {
   user: SessionUser;
@@ -27,3 +28,6 @@ export interface AppVariables {
 }
 
 export type AppEnv = { Variables: AppVariables };
+
+/** What the app's routers and pages are built from: the running process's parts. */
+export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;

@@ -1,6 +1,6 @@
 import { INVOICE_TITLES, stateLabel } from "#common/gst.ts";
 import { toCsv } from "../services/csv.ts";
-import type { InvoiceRow } from "./service.ts";
+import type { InvoiceRow } from "../db/schema/index.ts";
 
 const amount = (paise: number) => (paise / 100).toFixed(2);
 const istDay = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);

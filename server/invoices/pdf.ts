@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { ToWords } from "to-words";
 import { INVOICE_TITLES, isInterState, stateLabel } from "#common/gst.ts";
 import { printable } from "../services/pdf-watermark.ts";
-import type { InvoiceRow } from "./service.ts";
+import type { InvoiceRow } from "../db/schema/index.ts";
 
 const words = new ToWords({ localeCode: "en-IN", converterOptions: { currency: true } });
 

@@ -9,6 +9,7 @@ import {
   purchases,
   refunds,
   users,
+  type InvoiceRow,
 } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { ADVISORY_LOCKS, lockForTransaction } from "../db/advisory-locks.ts";
@@ -30,8 +31,6 @@ import {
 } from "#common/gst.ts";
 import { INVOICE_TEXTS, type InvoiceJson } from "#common/invoices.ts";
 import { invoiceFileName, invoicePdf } from "./pdf.ts";
-
-export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** What a document is issued for: a plan purchase or a content (or test) order. */
 export type InvoiceSource = { purchaseId: string } | { contentOrderId: string };

@@ -1,4 +1,4 @@
-import { workingHost } from "../services/trials.ts";
+import { workingHost } from "#common/domains.ts";
 
 /** What a link to an institute needs: its bound custom domain, else its working address's slug. */
 export interface LinkCenter {

@@ -4,7 +4,8 @@ import type { DbOrTx } from "../db/types.ts";
 import type { MessageService } from "./service.ts";
 import type { SiteLinks } from "./links.ts";
 import { messageDate } from "./format.ts";
-import type { InvoiceRow, InvoiceService, InvoiceSource } from "../invoices/service.ts";
+import type { InvoiceService, InvoiceSource } from "../invoices/service.ts";
+import type { InvoiceRow } from "../db/schema/index.ts";
 import { INVOICE_TITLES } from "#common/gst.ts";
 import { formatRupees } from "#common/format.ts";
 

@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { escapeHtml, simplePage } from "../pages/html.ts";
 import { UNSUBSCRIBE_TEXTS } from "#common/messages.ts";
 

@@ -10,7 +10,7 @@ import type { PlanService } from "../services/plans.ts";
 import { isSecureRequest } from "../auth/cookies.ts";
 import { contentSecurityPolicy } from "../http/middleware/security-headers.ts";
 import { encodingChooser } from "../http/accept-encoding.ts";
-import { etagMatches } from "./tenant-site.ts";
+import { etagMatches } from "../http/middleware/caching.ts";
 import { SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
 import { inlineScriptHashes } from "./script-hashes.ts";
 import type { SettingsService } from "../services/settings.ts";

@@ -1,20 +1,14 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
 import { isCenterLive, type TenantCenter } from "../services/tenants.ts";
 import { HOME_PAGE_ENCODINGS, SITE_ASSETS } from "../services/sites.ts";
 import { escapeHtml, simplePage } from "./html.ts";
 import { HttpError } from "../http/errors.ts";
 import { ENQUIRY_THANKS, submitEnquiry } from "../api/enquiries.ts";
 import { encodingChooser } from "../http/accept-encoding.ts";
-import { SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
+import { etagMatches, SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
 
 const chooseHomePageEncoding = encodingChooser(HOME_PAGE_ENCODINGS);
-
-/** Whether an If-None-Match header names this ETag (weak or strong: the page is the same either way). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  return ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
 
 /** The unavailable page carries the institute's name, never the platform's. */
 function unavailable(c: Context<AppEnv>, center: TenantCenter) {

@@ -16,6 +16,7 @@ import {
   PROOF_PATH,
   twinOf,
   txtName,
+  workingHost,
   txtValue,
   type DomainCheckOutcome,
   type DomainStateJson,
@@ -29,11 +30,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type CenterRow = typeof centers.$inferSelect;
 type ClaimRow = typeof domainClaims.$inferSelect;
-
-/** `{slug}.{PLATFORM_DOMAIN}`: the address a new institute can be opened on at once (null without a platform domain). */
-export function workingHost(slug: string, platformDomain: string): string | null {
-  return platformDomain ? `${slug}.${platformDomain}` : null;
-}
 
 /** The platform's own hosts and every `*.{PLATFORM_DOMAIN}` name belong to Pathshala, never to one institute. */
 export function isPlatformAddress(domain: string, platformHosts: readonly string[], platformDomain: string): boolean {

@@ -7,7 +7,8 @@ import type { Logger } from "../runtime/logger.ts";
 import { formatDate, thePlan } from "#common/format.ts";
 import { TRIAL_DAYS, TRIAL_TEXTS, TrialSchema, type TrialCenterJson } from "#common/trial.ts";
 import { PLAN_UNAVAILABLE } from "./purchases.ts";
-import { workingHost, type DomainService } from "./domains.ts";
+import type { DomainService } from "./domains.ts";
+import { workingHost } from "#common/domains.ts";
 import type { PlanService } from "./plans.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
@@ -31,8 +32,6 @@ export interface TrialServiceDeps {
   logger: Logger;
   platformDomain: string;
 }
-
-export { workingHost };
 
 /**
  * Free trials: a business starts one without paying and gets its institute at once on its working

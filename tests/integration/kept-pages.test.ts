@@ -7,7 +7,7 @@ import { createLoadContext, requestContext } from "../../server/http/context.ts"
 import { visitorChoices } from "../../server/pages/visitor-choices.ts";
 import { KEPT_PATHS } from "../../server/pages/kept-pages.ts";
 import type { AppEnv } from "../../server/http/types.ts";
-import type { AppDeps } from "../../server/app.ts";
+import type { AppDeps } from "../../server/http/types.ts";
 import { PLANS_CHANNEL } from "../../server/services/plans.ts";
 import { PUBLIC_PAGES } from "../../app/lib/seo.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { centers, contentOrders, enrollments, merchantAccounts } from "../../server/db/schema/index.ts";
 import { createLoadContext } from "../../server/http/context.ts";
 import type { AppEnv } from "../../server/http/types.ts";
-import type { AppDeps } from "../../server/app.ts";
+import type { AppDeps } from "../../server/http/types.ts";
 import { loader as catalogLoader } from "../../app/routes/catalog.tsx";
 import { GatewayError } from "../../server/payments/gateway.ts";
 import { newSandboxAccount, type SandboxAccount } from "../../server/payments/sandbox/accounts.ts";

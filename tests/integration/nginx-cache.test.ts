@@ -10,7 +10,7 @@ import { createLoadContext, requestContext } from "../../server/http/context.ts"
 import { contents } from "../../server/db/schema/index.ts";
 import { CATALOG_CHANNEL } from "../../server/services/sites.ts";
 import type { AppEnv } from "../../server/http/types.ts";
-import type { AppDeps } from "../../server/app.ts";
+import type { AppDeps } from "../../server/http/types.ts";
 import { nginxInstalled, startDeployNginx, type RunningNginx } from "../../scripts/lib/nginx.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createCenter } from "../helpers/centers.ts";

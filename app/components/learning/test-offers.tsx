@@ -7,7 +7,7 @@ import { lastSubmitted, testAvailability, type StudentTestOutline } from "#commo
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { resultPath, testPath } from "~/lib/mock-test-paths";
+import { resultPath, testPath } from "~/lib/mock-tests/student-paths";
 import { EnrolButton, useEnrol } from "./enrol";
 import { formatClassTime } from "./content-card";
 

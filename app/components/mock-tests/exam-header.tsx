@@ -1,6 +1,6 @@
 import { AlarmClock, CloudCheck, CloudOff, LoaderCircle, UserRound, X } from "lucide-react";
-import { formatTimeLeft } from "~/lib/exam/clock";
-import { saveStatusText, type SaveStatus } from "~/lib/exam/save-queue";
+import { formatTimeLeft } from "~/lib/mock-tests/clock";
+import { saveStatusText, type SaveStatus } from "~/lib/mock-tests/save-queue";
 import { cn } from "~/lib/cn";
 
 /** 'Time Left' as HH:MM:SS; red in the last five minutes. */

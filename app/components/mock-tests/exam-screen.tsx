@@ -4,7 +4,7 @@ import "katex/dist/katex.min.css";
 import type { AttemptView } from "#common/mock-tests/attempt.ts";
 import { submitSummary } from "#common/mock-tests/exam-state.ts";
 import { Button } from "~/components/ui/button";
-import { saveStatusText, type SaveStatus } from "~/lib/exam/save-queue";
+import { saveStatusText, type SaveStatus } from "~/lib/mock-tests/save-queue";
 import { CbtScreen } from "./cbt-screen";
 import { OmrScreen } from "./omr-screen";
 import type { ExamLanguage } from "./question-content";

@@ -5,7 +5,7 @@ import type { QuestionType } from "#common/mock-tests/marking.ts";
 import { describeMarking, QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { paperTotals, type PaperSummary } from "#common/mock-tests/paper-summary.ts";
 import { Button } from "~/components/ui/button";
-import { DEFAULT_ALERT_MINUTES } from "~/lib/exam/clock";
+import { DEFAULT_ALERT_MINUTES } from "~/lib/mock-tests/clock";
 import { LANGUAGE_NAMES, type ExamLanguage } from "./question-content";
 import { StateShape } from "./state-shape";
 

@@ -1,6 +1,6 @@
 import "katex/dist/katex.min.css";
 import { renderInline, renderMarkdown } from "#common/mock-tests/render.ts";
-import { Rendered } from "~/components/exam/question-content";
+import { Rendered } from "~/components/mock-tests/question-content";
 
 /**
  * Question text, options and solutions as students see them: Markdown with KaTeX, rendered by the

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Delete } from "lucide-react";
-import { applyKey, sanitizeNumeric, type KeypadKey } from "~/lib/exam/keypad";
+import { applyKey, sanitizeNumeric, type KeypadKey } from "~/lib/mock-tests/keypad";
 import { cn } from "~/lib/cn";
 
 const ROWS: { key: KeypadKey; label: string; name?: string }[][] = [

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ClipboardList } from "lucide-react";
 import type { AttemptAnswer, AttemptQuestion } from "#common/mock-tests/attempt.ts";
 import { isAnswered, questionNumber, type ExamState } from "#common/mock-tests/exam-state.ts";
-import { sanitizeNumeric } from "~/lib/exam/keypad";
+import { sanitizeNumeric } from "~/lib/mock-tests/keypad";
 import { cn } from "~/lib/cn";
 import { Drawer } from "./drawer";
 import { ExamHeader, TimeAlertBanner } from "./exam-header";

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
 import { MAX_DECIMAL_PLACES } from "#common/mock-tests/question.ts";
-import { OPTION_LETTERS, type NumericalKind, type QuestionFormValues } from "~/lib/tests-area/question-form";
+import { OPTION_LETTERS, type NumericalKind, type QuestionFormValues } from "~/lib/mock-tests/question-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";

@@ -9,8 +9,8 @@ import {
   type ExamAction,
   type ExamState,
 } from "#common/mock-tests/exam-state.ts";
-import { createExamClock, serverTimeLeft, type ExamClock } from "~/lib/exam/clock";
-import { createSaveQueue, type SaveQueue, type SaveStatus } from "~/lib/exam/save-queue";
+import { createExamClock, serverTimeLeft, type ExamClock } from "~/lib/mock-tests/clock";
+import { createSaveQueue, type SaveQueue, type SaveStatus } from "~/lib/mock-tests/save-queue";
 import type { ExamLanguage } from "./question-content";
 import type { SolutionState } from "./solution-panel";
 import type { LateAnswerNoteItem } from "./late-answers-note";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { createSaveQueue } from "~/lib/exam/save-queue";
+import { createSaveQueue } from "~/lib/mock-tests/save-queue";
 
 /**
  * Answers still kept on this device for a sitting that is over (the screen was closed or reloaded

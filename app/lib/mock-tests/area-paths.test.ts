@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testsPaths } from "./paths";
+import { testsPaths } from "./area-paths";
 
 describe("testsPaths", () => {
   it("keeps an owner in the business area and a creator in the studio", () => {

@@ -1,13 +1,13 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { HttpError } from "../../server/http/errors.ts";
-import type { Reader } from "../../server/services/content-access.ts";
+import { HttpError } from "../../../server/http/errors.ts";
+import type { Reader } from "../../../server/services/content-access.ts";
 import type { InputIssue } from "#common/validation/storable.ts";
-import { getRequestContext } from "./context.server";
-import { getViewer } from "./session.server";
-import { flashToastCookie } from "./toast.server";
-import { testsPaths } from "./tests-area/paths";
-import type { FlashToast } from "./toast";
-import type { BankChoice } from "./tests-area/banks";
+import { getRequestContext } from "../context.server";
+import { getViewer } from "../session.server";
+import { flashToastCookie } from "../toast.server";
+import { testsPaths } from "./area-paths";
+import type { FlashToast } from "../toast";
+import type { BankChoice } from "./banks";
 
 /**
  * The Tests area's pages run under the creator layout and the business layout, whose middleware

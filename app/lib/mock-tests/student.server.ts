@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import { HttpError } from "../../server/http/errors.ts";
-import { getRequestContext } from "./context.server";
-import { getViewer } from "./session.server";
-import { checkoutConfig } from "./learning.server";
-import { orRespond } from "./creator.server";
+import { HttpError } from "../../../server/http/errors.ts";
+import { getRequestContext } from "../context.server";
+import { getViewer } from "../session.server";
+import { checkoutConfig } from "../learning.server";
+import { orRespond } from "../creator.server";
 import { testSummary } from "#common/mock-tests/test-summary.ts";
 import { attemptInProgress, testAvailability } from "#common/mock-tests/test-availability.ts";
 import { isUuid } from "#common/validation/ids.ts";

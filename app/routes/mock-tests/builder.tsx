@@ -10,8 +10,8 @@ import {
   refused,
   testsAreaContext,
   type TestsAreaFailure,
-} from "~/lib/tests-area.server";
-import { testsPaths } from "~/lib/tests-area/paths";
+} from "~/lib/mock-tests/area.server";
+import { testsPaths } from "~/lib/mock-tests/area-paths";
 import {
   createTestBody,
   draftFor,
@@ -24,7 +24,7 @@ import {
   type DrawRuleDraft,
   type SectionDraft,
   type TestDraft,
-} from "~/lib/tests-area/builder";
+} from "~/lib/mock-tests/builder";
 import {
   PATTERN_IDS,
   PATTERNS,
@@ -35,8 +35,8 @@ import {
 import { QUESTION_TYPE_NAMES, describeMarking } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
 import { NO_TEAMS_HINT } from "#common/validation/team.ts";
-import { MathText } from "~/components/tests/math-text";
-import { DIFFICULTIES, DIFFICULTY_NAMES } from "~/components/tests/question-editor";
+import { MathText } from "~/components/mock-tests/math-text";
+import { DIFFICULTIES, DIFFICULTY_NAMES } from "~/components/mock-tests/question-editor";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -44,7 +44,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import type { loader as bankLoader } from "./questions";
-import { BackLink } from "~/components/tests/back-link";
+import { BackLink } from "~/components/mock-tests/back-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.saved ? `Edit ${loaderData.saved.title} | Tests` : "New test | Tests" },

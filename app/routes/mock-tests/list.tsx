@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { ClipboardCheck, FilePlus2, Library } from "lucide-react";
 import type { Route } from "./+types/list";
-import { testsAreaContext } from "~/lib/tests-area.server";
+import { testsAreaContext } from "~/lib/mock-tests/area.server";
 import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
 import { formatDate, formatPrice } from "#common/format.ts";
-import { TestStatusBadge } from "~/components/tests/test-status";
+import { TestStatusBadge } from "~/components/mock-tests/test-status";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";

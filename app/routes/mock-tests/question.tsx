@@ -7,15 +7,15 @@ import {
   refusalOr,
   refused,
   testsAreaContext,
-} from "~/lib/tests-area.server";
-import { defaultBank } from "~/lib/tests-area/banks";
-import { editorField, formValuesOf, questionFromForm } from "~/lib/tests-area/question-form";
+} from "~/lib/mock-tests/area.server";
+import { defaultBank } from "~/lib/mock-tests/banks";
+import { editorField, formValuesOf, questionFromForm } from "~/lib/mock-tests/question-form";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
-import { QuestionEditor } from "~/components/tests/question-editor";
+import { QuestionEditor } from "~/components/mock-tests/question-editor";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
-import { BackLink } from "~/components/tests/back-link";
+import { BackLink } from "~/components/mock-tests/back-link";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? "Edit question" : "New question"} | Tests` },

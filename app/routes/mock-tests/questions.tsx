@@ -8,13 +8,13 @@ import {
   refusalOr,
   refused,
   testsAreaContext,
-} from "~/lib/tests-area.server";
-import { defaultBank } from "~/lib/tests-area/banks";
-import { describeKey } from "~/lib/tests-area/question-form";
+} from "~/lib/mock-tests/area.server";
+import { defaultBank } from "~/lib/mock-tests/banks";
+import { describeKey } from "~/lib/mock-tests/question-form";
 import { QUESTION_TYPE_NAMES } from "#common/mock-tests/marking-text.ts";
 import { QUESTION_TYPES, type QuestionType } from "#common/mock-tests/marking.ts";
-import { MathText } from "~/components/tests/math-text";
-import { DIFFICULTIES, DIFFICULTY_NAMES } from "~/components/tests/question-editor";
+import { MathText } from "~/components/mock-tests/math-text";
+import { DIFFICULTIES, DIFFICULTY_NAMES } from "~/components/mock-tests/question-editor";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -3,11 +3,11 @@ import { Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/mock-test";
 import { requireRoles } from "~/lib/session.server";
-import { loadTestStart, startAttempt } from "~/lib/mock-tests.server";
-import { resultPath } from "~/lib/mock-test-paths";
-import { ExamInstructions } from "~/components/exam/instructions";
-import { ExamScreen } from "~/components/exam/exam-screen";
-import type { ExamLanguage } from "~/components/exam/question-content";
+import { loadTestStart, startAttempt } from "~/lib/mock-tests/student.server";
+import { resultPath } from "~/lib/mock-tests/student-paths";
+import { ExamInstructions } from "~/components/mock-tests/instructions";
+import { ExamScreen } from "~/components/mock-tests/exam-screen";
+import type { ExamLanguage } from "~/components/mock-tests/question-content";
 import { EnrolButton, EnrolProvider } from "~/components/learning/enrol";
 import { ButtonLink } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";

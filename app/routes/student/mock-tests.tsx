@@ -1,6 +1,6 @@
 import { CalendarClock, ClipboardList, Clock, ListChecks, Trophy } from "lucide-react";
 import type { Route } from "./+types/mock-tests";
-import { loadStudentTests } from "~/lib/mock-tests.server";
+import { loadStudentTests } from "~/lib/mock-tests/student.server";
 import { formatPrice } from "#common/format.ts";
 import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
 import { formatMarks } from "#common/mock-tests/marking-text.ts";
@@ -11,7 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { EnrolButton, EnrolProvider } from "~/components/learning/enrol";
 import { formatClassTime } from "~/components/learning/content-card";
-import { resultPath, testPath } from "~/lib/mock-test-paths";
+import { resultPath, testPath } from "~/lib/mock-tests/student-paths";
 import { SeriesCard } from "~/components/learning/test-offers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mock Tests | Student" }];

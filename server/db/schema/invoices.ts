@@ -85,6 +85,9 @@ export const invoices = pgTable(
   ],
 );
 
+/** An issued invoice or credit note, as stored. */
+export type InvoiceRow = typeof invoices.$inferSelect;
+
 /**
  * The last number of each series in each financial year. Taking a number updates this row in the
  * transaction that issues the document, so numbers are handed out one at a time and a rolled-back

@@ -2,7 +2,6 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../types.ts";
-import { etagMatches } from "../../pages/tenant-site.ts";
 
 /** Fingerprinted by the build (a new name for new bytes): kept a year, never revalidated. */
 const FINGERPRINTED = "public, max-age=31536000, immutable";
@@ -10,6 +9,11 @@ const FINGERPRINTED = "public, max-age=31536000, immutable";
 const ARTWORK = "public, max-age=604800, s-maxage=60, stale-while-revalidate=86400";
 /** Other files of the build under fixed names (favicon.svg): browsers an hour; a proxy a minute. */
 const NAMED = "public, max-age=3600, s-maxage=60, stale-while-revalidate=86400";
+/** Whether an If-None-Match header names this ETag (weak or strong: the page is the same either way). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
 /**
  * Pages the same for every visitor they are sent to, whose changes (template, profile, catalog,
  * plans) must show: a browser asks again every time (a 304 when unchanged); a shared cache keeps

@@ -1,6 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../http/types.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { errorBody } from "../../http/errors.ts";
 import { SANDBOX_PATH } from "../config.ts";
 import { sandboxRouter } from "./router.ts";

@@ -1,12 +1,5 @@
-import pLimit from "p-limit";
 import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
-import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
-import {
-  QUESTION_FILE_LIMIT_TEXTS,
-  readQuestionFile,
-  type QuestionFileResult,
-  type RowProblem,
-} from "./question-files.ts";
+import { readQuestionFile, type QuestionFileResult, type RowProblem } from "./question-files.ts";
 import { figureTargets, isRemoteFigure, isStoredFigure } from "./question-figures.ts";
 
 /**
@@ -90,23 +83,4 @@ export async function readQuestionArchive(bytes: Uint8Array): Promise<QuestionAr
     }
   });
   return problems.length ? { ok: false, problems } : { ...read, files: named };
-}
-
-/** As a workbook's: the figures are copied out, not parsed, so the heap needed is the sheet's. */
-const ARCHIVE_WORKER: WorkerLimits = { timeMs: 20_000, heapMb: 256, threads: 1 };
-const readingSlots = pLimit(ARCHIVE_WORKER.threads);
-
-/** `readQuestionArchive` on a parsing thread (server/parsing/bounded-worker.ts). */
-export function readQuestionArchiveInWorker(bytes: Uint8Array): Promise<QuestionArchiveResult> {
-  return readingSlots(async () => {
-    try {
-      return await runInWorker("questionArchive", { bytes }, ARCHIVE_WORKER);
-    } catch (error) {
-      if (!(error instanceof WorkerLimitError)) throw error;
-      return {
-        ok: false,
-        tooLarge: error.limit === "time" ? QUESTION_FILE_LIMIT_TEXTS.tooSlow : QUESTION_FILE_LIMIT_TEXTS.tooBig,
-      };
-    }
-  });
 }

@@ -9,14 +9,17 @@ import { isUuid } from "#common/validation/ids.ts";
 import {
   MAX_QUESTIONS_PER_FILE,
   questionFileFormat,
-  readQuestionFileInWorker,
   writeQuestionFile,
   type QuestionFileFormat,
 } from "./question-files.ts";
 import { bankFor, examRowsFor } from "./exam-access.ts";
 import type { QuestionImageService } from "./question-images.ts";
-import { readQuestionArchiveInWorker, type QuestionArchiveResult } from "./question-archive.ts";
-import { readQuestionDocumentInWorker } from "./question-document.ts";
+import type { QuestionArchiveResult } from "./question-archive.ts";
+import {
+  readQuestionArchiveInWorker,
+  readQuestionDocumentInWorker,
+  readQuestionFileInWorker,
+} from "./question-readers.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 

@@ -1,9 +1,7 @@
 import mammoth from "mammoth";
 import { zipSync } from "fflate";
-import pLimit from "p-limit";
 import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
-import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
-import { answerFromCell, checkAll, QUESTION_FILE_LIMIT_TEXTS, MAX_QUESTIONS_PER_FILE } from "./question-files.ts";
+import { answerFromCell, checkAll, MAX_QUESTIONS_PER_FILE } from "./question-files.ts";
 import { QUESTION_ARCHIVE_LIMITS, QUESTION_ARCHIVE_TEXTS, type QuestionArchiveResult } from "./question-archive.ts";
 import { equationsAsLatex } from "./omml-latex.ts";
 
@@ -202,22 +200,4 @@ export async function readQuestionDocument(bytes: Uint8Array): Promise<QuestionA
   if (missing >= 0) return { ok: false, problems: [{ where: where(missing), message: DOCUMENT_TEXTS.noAnswer }] };
   const read = checkAll(drafts.map(questionOf), where);
   return read.ok ? { ...read, files } : read;
-}
-
-const DOCUMENT_WORKER: WorkerLimits = { timeMs: 20_000, heapMb: 384, threads: 1 };
-const readingSlots = pLimit(DOCUMENT_WORKER.threads);
-
-/** `readQuestionDocument` on a parsing thread (server/parsing/bounded-worker.ts). */
-export function readQuestionDocumentInWorker(bytes: Uint8Array): Promise<QuestionArchiveResult> {
-  return readingSlots(async () => {
-    try {
-      return await runInWorker("questionDocument", { bytes }, DOCUMENT_WORKER);
-    } catch (error) {
-      if (!(error instanceof WorkerLimitError)) throw error;
-      return {
-        ok: false,
-        tooLarge: error.limit === "time" ? QUESTION_FILE_LIMIT_TEXTS.tooSlow : QUESTION_FILE_LIMIT_TEXTS.tooBig,
-      };
-    }
-  });
 }

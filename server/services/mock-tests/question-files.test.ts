@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import {
   readQuestionFile,
-  readQuestionFileInWorker,
   writeQuestionFile,
   questionFileFormat,
   QUESTION_COLUMNS,
   QUESTION_FILE_LIMIT_TEXTS as LIMIT,
 } from "./question-files.ts";
+import { readQuestionFileInWorker } from "./question-readers.ts";
 import { cell, deflated, sheetBomb, stored, workbook } from "../../../tests/helpers/bombs.ts";
 import { runInWorker, WorkerLimitError } from "../../parsing/bounded-worker.ts";
 

@@ -2,10 +2,8 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
-import pLimit from "p-limit";
 import * as v from "valibot";
 import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
-import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
 import { parseInput, type InputIssue } from "#common/validation/storable.ts";
 import {
   MAX_DECIMAL_PLACES,
@@ -477,29 +475,6 @@ function columnNumber(letters: string): number {
  * 2,000 questions in a tenth of one (docs/performance.md, "Uploaded files"); the time is there
  * for a machine under load, since the known bombs are refused by the checks within milliseconds.
  */
-const QUESTION_FILE_WORKER: WorkerLimits = { timeMs: 15_000, heapMb: 256, threads: 2 };
-/** Files read at the same time: each holds a thread and its heap. */
-const readingSlots = pLimit(QUESTION_FILE_WORKER.threads);
-
-/**
- * `readQuestionFile` on a worker thread of its own (server/parsing/bounded-worker.ts): a file that
- * would need more heap or time than QUESTION_FILE_WORKER is refused as too large, and the server
- * goes on answering while it is read.
- */
-export function readQuestionFileInWorker(format: QuestionFileFormat, bytes: Uint8Array): Promise<QuestionFileResult> {
-  return readingSlots(async () => {
-    try {
-      return await runInWorker("questionFile", { format, bytes }, QUESTION_FILE_WORKER);
-    } catch (error) {
-      if (!(error instanceof WorkerLimitError)) throw error;
-      return {
-        ok: false,
-        tooLarge: error.limit === "time" ? QUESTION_FILE_LIMIT_TEXTS.tooSlow : QUESTION_FILE_LIMIT_TEXTS.tooBig,
-      };
-    }
-  });
-}
-
 /** The bank (or part of it) as a file in the given format. */
 export async function writeQuestionFile(format: QuestionFileFormat, questions: QuestionJson[]): Promise<Uint8Array> {
   if (format === "json") return new TextEncoder().encode(JSON.stringify({ questions }, null, 2) + "\n");
