@@ -5,7 +5,8 @@ import { createLogger, type Logger } from "./logger.ts";
 import { openDatabase } from "../db/open.ts";
 import { runMigrations } from "../db/migrate.ts";
 import type { Database } from "../db/types.ts";
-import { createServices, startHousekeeping, startTestClock, type Services } from "../services/index.ts";
+import { createServices, startHousekeeping, type Services } from "../services/index.ts";
+import { startTestClock } from "../services/wiring/mock-tests.ts";
 import { createStorage } from "../storage/index.ts";
 import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
 import { seedDemoMessages } from "../seed/demo-messages.ts";
@@ -73,7 +74,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     throw error;
   }
   const stopHousekeeping = startHousekeeping(services, logger);
-  const stopTestClock = startTestClock(services, logger);
+  const stopTestClock = startTestClock(services.attempts, logger);
   const stopReminders = startReminders(services.reminders, (error) => logger.warn("reminders failed", { error }));
   registerRuntimeGauges(database, services);
   let closing: Promise<void> | undefined;
