@@ -27,7 +27,10 @@ export interface TeamEntryJson {
 export interface InvitationPreview {
   instituteName: string;
   invitedBy: string | null;
+  /** The address it was sent to: an e-mail address, or "" when it went to `phone`. */
   email: string;
+  /** The mobile number (E.164) it was sent to, when it went to one. */
+  phone: string | null;
   /** The role it invites to (creator, teacher, staff). */
   role: MemberRole;
   state: "open" | "accepted" | "withdrawn" | "expired";

@@ -32,9 +32,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const found = await tryService(() => services.team.preview(params.token));
   const signedIn = viewer ? { name: viewer.name, email: viewer.email, role: viewer.role } : null;
-  if (!found.ok) return data({ token: params.token, invitation: null, viewer: signedIn, mine: false }, { status: 404 });
+  if (!found.ok)
+    return data(
+      { token: params.token, invitation: null, viewer: signedIn, mine: false, holdsAddress: false },
+      { status: 404 },
+    );
   const { memberId, ...invitation } = found.value;
-  return { token: params.token, invitation, viewer: signedIn, mine: Boolean(viewer && memberId === viewer.id) };
+  return {
+    token: params.token,
+    invitation,
+    viewer: signedIn,
+    mine: Boolean(viewer && memberId === viewer.id),
+    // Whether the signed-in account has the address it was sent to (a mobile number only once verified).
+    holdsAddress: viewer ? await services.members.holdsAddress(viewer, invitation) : false,
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -77,7 +88,7 @@ type Invitation = NonNullable<Route.ComponentProps["loaderData"]["invitation"]>;
 type Viewer = Route.ComponentProps["loaderData"]["viewer"];
 
 export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invitation, viewer, token, mine } = loaderData;
+  const { invitation, viewer, token, mine, holdsAddress } = loaderData;
   return (
     <CardPage wide>
       {invitation ? (
@@ -86,6 +97,7 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
           viewer={viewer}
           token={token}
           mine={mine}
+          holdsAddress={holdsAddress}
           error={actionData && !actionData.ok ? actionData.error : null}
         />
       ) : (
@@ -100,17 +112,21 @@ function InvitationBody({
   viewer,
   token,
   mine,
+  holdsAddress,
   error,
 }: {
   invitation: Invitation;
   viewer: Viewer;
   token: string;
   mine: boolean;
+  holdsAddress: boolean;
   error: string | null;
 }) {
   const navigation = useNavigation();
   const accepting = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
-  const { instituteName, invitedBy, email, state, expiresAt, role } = invitation;
+  const { instituteName, invitedBy, state, expiresAt, role } = invitation;
+  // Where it was sent: an e-mail address, or a mobile number.
+  const email = invitation.phone ?? invitation.email;
   const needsCreatorAccount = role === "creator" || role === "teacher";
   const header = (
     <>
@@ -153,8 +169,9 @@ function InvitationBody({
         {!viewer ? (
           <>
             <p className="text-sm">
-              Sign in with the creator account for {email} to accept. New here? Create a creator account with that
-              address.
+              {invitation.phone
+                ? `Sign in with the creator account that has verified ${email} to accept. New here? Create a creator account, then add and verify that number on its Account page.`
+                : `Sign in with the creator account for ${email} to accept. New here? Create a creator account with that address.`}
             </p>
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={signInLink}>Sign in to accept</ButtonLink>
@@ -163,7 +180,7 @@ function InvitationBody({
               </ButtonLink>
             </div>
           </>
-        ) : viewer.email.toLowerCase() !== email ? (
+        ) : !holdsAddress ? (
           <>
             <Notice text={`You are signed in as ${viewer.email}. ${inviteForAnother(email)}`} />
             <Form method="post">

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { emailSchema } from "./account.ts";
+import { optionalPhoneSchema, toE164 } from "./phone.ts";
 import { INVITABLE_ROLES, MEMBER_ROLES, STAFF_DUTIES } from "../memberships.ts";
 
 /** Institutes' teams: the owner invites creators by e-mail (shared by the business area's forms and the API). */
@@ -15,12 +16,39 @@ export const INVITE_TTL_DAYS = 7;
 
 export const InviteInput = v.object({ email: emailSchema });
 
-/** `POST /api/centers/{id}/members`: who (an e-mail address) and as what. */
-export const MemberInviteInput = v.object({
-  email: emailSchema,
-  role: v.picklist(INVITABLE_ROLES, `Role must be one of: ${INVITABLE_ROLES.join(", ")}`),
-  duty: v.optional(v.picklist(STAFF_DUTIES, `Duty must be one of: ${STAFF_DUTIES.join(", ")}`)),
-});
+export const INVITE_ADDRESS_MISSING = "Give an e-mail address or a mobile number.";
+export const INVITE_ADDRESS_TWICE = "Give an e-mail address or a mobile number, not both.";
+export const INVALID_MOBILE = "Please enter a valid mobile number";
+
+/**
+ * `POST /api/centers/{id}/members`: who (an e-mail address, or a mobile number, which is kept in
+ * E.164) and as what. Exactly one of `email` and `phone`; the other is "" in the result.
+ */
+export const MemberInviteInput = v.pipe(
+  v.object({
+    email: v.optional(v.union([v.literal(""), emailSchema], "Please enter a valid email address"), ""),
+    phone: v.pipe(
+      optionalPhoneSchema(INVALID_MOBILE, "Mobile number"),
+      v.transform((typed: string) => (typed === "" ? "" : toE164(typed)!)),
+    ),
+    role: v.picklist(INVITABLE_ROLES, `Role must be one of: ${INVITABLE_ROLES.join(", ")}`),
+    duty: v.optional(v.picklist(STAFF_DUTIES, `Duty must be one of: ${STAFF_DUTIES.join(", ")}`)),
+  }),
+  v.forward(
+    v.check((input) => input.email !== "" || input.phone !== "", INVITE_ADDRESS_MISSING),
+    ["email"],
+  ),
+  v.forward(
+    v.check((input) => input.email === "" || input.phone === "", INVITE_ADDRESS_TWICE),
+    ["phone"],
+  ),
+);
+
+/** Who an invitation goes to: an e-mail address, or a mobile number in E.164. */
+export type InviteAddress = { email: string } | { phone: string };
+export const addressOf = (input: { email: string; phone: string }): InviteAddress =>
+  input.email ? { email: input.email } : { phone: input.phone };
+export const addressText = (address: InviteAddress) => ("email" in address ? address.email : address.phone);
 
 /** `GET /api/centers/{id}/members?role=`. */
 export const MembersQuery = v.object({
@@ -62,8 +90,10 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 export const inviteExpired = (institute: string) => `This invitation has expired. Ask ${institute} for a new link.`;
 export const inviteWithdrawn = (institute: string) => `${institute} withdrew this invitation.`;
 export const INVITE_USED = "This invitation has already been accepted.";
-export const inviteForAnother = (email: string) =>
-  `This invitation was sent to ${email}. Sign in with that address to accept it.`;
+export const inviteForAnother = (address: string) =>
+  address.includes("@")
+    ? `This invitation was sent to ${address}. Sign in with that address to accept it.`
+    : `This invitation was sent to ${address}. Sign in with the account that has verified that mobile number (Account, Mobile number) to accept it.`;
 export const inviteCreatorsOnly = (email: string, role: string, as = "creator") =>
   as === "creator"
     ? `Only creator accounts can join an institute's team, and ${email} is a ${role} account. Ask the institute to invite the address of your creator account.`

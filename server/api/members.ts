@@ -41,15 +41,15 @@ export function membersRouter({ services, database }: AppDeps) {
       tag: "members",
       auth: "business",
       summary:
-        "Invite an e-mail address to a role (owners: staff, teachers, creators; staff: teachers, creators); the invitation is e-mailed with its link",
+        "Invite an e-mail address or a mobile number to a role (owners: staff, teachers, creators; staff: teachers, creators); the invitation is e-mailed with its link, or sent on WhatsApp and by SMS to the number. The number's account accepts it once it has verified that number",
       body: MemberInviteInput,
       responses: {
         201: "{invitation, link} (new)",
         200: "{invitation, link, renewed: true} (a fresh link for an open invitation)",
-        400: "Invalid e-mail or role, or your own address",
+        400: "Invalid e-mail, mobile number or role; neither or both given; or your own address or number",
         403: "No role here, or a role you may not grant",
         404: MEMBER_DENIED[404],
-        409: "The address already holds that role here",
+        409: "The address or number already holds that role here",
         429: "Too many invitations",
       },
     }),

@@ -90,7 +90,7 @@ export function teamRouter({ services, database }: AppDeps) {
       auth: "public",
       summary: "What an invitation link shows: institute, who invited, the address, and whether it can be accepted",
       responses: {
-        200: "{invitation: {instituteName, invitedBy, email, state (open, accepted, withdrawn or expired), expiresAt}}",
+        200: "{invitation: {instituteName, invitedBy, email ('' when sent to a mobile number), phone (E.164, or null), role, state (open, accepted, withdrawn or expired), expiresAt}}",
         404: "Not a valid invitation link",
       },
     }),

@@ -180,8 +180,8 @@ export const TEMPLATES = {
           },
   }),
   "team-invitation": template<{ institute: string; inviter: string; role: string; link: string }>({
-    when: "An institute's owner or staff invites someone to a role there (creator, teacher, staff)",
-    channels: ["email"],
+    when: "An institute's owner or staff invites someone to a role there (creator, teacher, staff), by e-mail or to a mobile number",
+    channels: ["email", "whatsapp", "sms"],
     recipient: "given",
     promotional: false,
     order: ["institute", "inviter", "role", "link"],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MessageService } from "../messages/service.ts";
 import type { SiteLinks } from "../messages/links.ts";
@@ -35,12 +35,15 @@ import {
   MEMBER_NOT_FOUND,
   MemberInviteInput,
   MembersQuery,
+  addressOf,
+  addressText,
   alreadyInRole,
   cannotGrant,
   inviteCreatorsOnly,
   inviteExpired,
   inviteForAnother,
   inviteWithdrawn,
+  type InviteAddress,
 } from "#common/validation/team.ts";
 import { PLATFORM_NAME } from "#common/platform-name.ts";
 
@@ -106,29 +109,32 @@ export class MembersService {
     return this.inviteMember(actor, membership, input);
   }
 
-  /** Invites an address to a role (`MemberInviteInput`) on behalf of a member who may invite. */
+  /** Invites an address or a mobile number to a role (`MemberInviteInput`) on behalf of a member who may invite. */
   async inviteMember(actor: MemberActor, membership: Membership, input: unknown): Promise<InvitationMade> {
-    const { email, role, duty } = parseWith(MemberInviteInput, input);
+    const parsed = parseWith(MemberInviteInput, input);
+    const { role, duty } = parsed;
     if (!mayGrant(membership, role)) throw forbidden(cannotGrant(role));
-    return this.invite(actor, { id: membership.centerId, instituteName: membership.instituteName }, email, role, {
-      duty: role === "staff" ? (duty ?? null) : null,
-    });
+    const center = { id: membership.centerId, instituteName: membership.instituteName };
+    return this.invite(actor, center, addressOf(parsed), role, { duty: role === "staff" ? (duty ?? null) : null });
   }
 
   /**
-   * Writes the invitation and its e-mail in one transaction. Inviting an address with an open
-   * invitation to that role makes a fresh link (the old one stops working); an address already
-   * holding the role there is a 409 and changes nothing.
+   * Writes the invitation and its message (an e-mail; WhatsApp and SMS to a mobile number, under
+   * the recipient policy's limits per number and day) in one transaction. Inviting an address
+   * with an open invitation to that role makes a fresh link (the old one stops working); an
+   * address already holding the role there is a 409 and changes nothing.
    */
   async invite(
     actor: MemberActor,
     center: { id: string; instituteName: string },
-    email: string,
+    address: InviteAddress,
     role: MemberRole,
     extra: { duty: string | null } = { duty: null },
   ): Promise<InvitationMade> {
-    if (email === actor.email.toLowerCase())
-      throw badRequest(INVITE_SELF, { issues: [{ field: "email", message: INVITE_SELF }] });
+    const field = "email" in address ? "email" : "phone";
+    const refuseSelf = () => badRequest(INVITE_SELF, { issues: [{ field, message: INVITE_SELF }] });
+    if ("email" in address && address.email === actor.email.toLowerCase()) throw refuseSelf();
+    if ("phone" in address && (await this.verifiedPhoneOf(this.db, actor.id)) === address.phone) throw refuseSelf();
     const limit = await this.deps.rateLimiter.hit(RATE_RULES.teamInviteUser, actor.id);
     if (!limit.allowed) throw tooMany(limit.retryAfter);
     const token = generateToken();
@@ -146,14 +152,28 @@ export class MembersService {
               eq(memberships.centerId, center.id),
               eq(memberships.role, role),
               ne(memberships.status, "removed"),
-              or(
-                eq(memberships.email, email),
-                inArray(memberships.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))),
-              ),
+              "email" in address
+                ? or(
+                    eq(memberships.email, address.email),
+                    inArray(
+                      memberships.userId,
+                      tx.select({ id: users.id }).from(users).where(eq(users.email, address.email)),
+                    ),
+                  )
+                : or(
+                    eq(memberships.phone, address.phone),
+                    inArray(
+                      memberships.userId,
+                      tx
+                        .select({ id: users.id })
+                        .from(users)
+                        .where(and(eq(users.phone, address.phone), isNotNull(users.phoneVerifiedAt))),
+                    ),
+                  ),
             ),
           )
           .for("update");
-        if (open.some((row) => row.status === "active")) throw conflict(alreadyInRole(email, role));
+        if (open.some((row) => row.status === "active")) throw conflict(alreadyInRole(addressText(address), role));
         const pending = open.find((row) => row.status === "invited");
         await this.deps.messages.send(tx, {
           template: "team-invitation",
@@ -163,7 +183,7 @@ export class MembersService {
             role: role === "creator" ? "" : ROLE_LABELS[role].toLowerCase(),
             link,
           },
-          to: { email },
+          to: address,
           centerId: center.id,
         });
         if (pending) {
@@ -179,7 +199,7 @@ export class MembersService {
             centerId: center.id,
             role,
             duty: extra.duty,
-            email,
+            ...address,
             invitedById: actor.id,
             status: "invited",
             tokenHash,
@@ -192,8 +212,11 @@ export class MembersService {
       return { ...outcome, token, link };
     } catch (error) {
       // Two invitations of one address at once: the other one made it.
-      if (isUniqueViolation(error, "memberships_invited_email_key"))
-        throw conflict(`An invitation to ${email} was just made. Refresh the page to see it.`);
+      if (
+        isUniqueViolation(error, "memberships_invited_email_key") ||
+        isUniqueViolation(error, "memberships_invited_phone_key")
+      )
+        throw conflict(`An invitation to ${addressText(address)} was just made. Refresh the page to see it.`);
       throw error;
     }
   }
@@ -339,6 +362,7 @@ export class MembersService {
       instituteName: row.instituteName,
       invitedBy: row.inviterName,
       email: row.email ?? "",
+      phone: row.phone,
       role: row.role,
       state: stateOf(row, this.now()),
       expiresAt: row.tokenExpiresAt?.toISOString() ?? null,
@@ -367,9 +391,10 @@ export class MembersService {
         throw conflict(INVITE_USED);
       }
       if (state === "expired") throw new HttpError(410, inviteExpired(row.instituteName));
-      if (user.email.toLowerCase() !== row.email) throw forbidden(inviteForAnother(row.email ?? ""));
+      const invited = row.phone ?? row.email ?? "";
+      if (!(await this.holdsAddress(user, row, tx))) throw forbidden(inviteForAnother(invited));
       if (CREATOR_AREA_ROLES.includes(role) && user.role !== "creator")
-        throw forbidden(inviteCreatorsOnly(row.email ?? "", user.role, role));
+        throw forbidden(inviteCreatorsOnly(invited, user.role, role));
       if (user.role === "admin") throw forbidden(ADMINS_NOT_MEMBERS);
       const now = new Date(this.now());
       const [already] = await tx
@@ -404,6 +429,27 @@ export class MembersService {
     return outcome;
   }
 
+  /**
+   * Whether the account holds the address an invitation was sent to: its e-mail, or its mobile
+   * number once verified (a number typed into an account proves nothing until its code is entered).
+   */
+  async holdsAddress(
+    user: { id: string; email: string },
+    invited: { email: string | null; phone: string | null },
+    db: DbOrTx = this.db,
+  ): Promise<boolean> {
+    if (invited.phone) return (await this.verifiedPhoneOf(db, user.id)) === invited.phone;
+    return user.email.toLowerCase() === invited.email;
+  }
+
+  private async verifiedPhoneOf(db: DbOrTx, userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.phoneVerifiedAt)));
+    return row?.phone ?? null;
+  }
+
   private async byToken(db: DbOrTx, token: string, lock = false) {
     if (!INVITE_TOKEN.test(token)) return undefined;
     const query = db
@@ -412,6 +458,7 @@ export class MembersService {
         centerId: memberships.centerId,
         role: memberships.role,
         email: memberships.email,
+        phone: memberships.phone,
         status: memberships.status,
         userId: memberships.userId,
         tokenExpiresAt: memberships.tokenExpiresAt,

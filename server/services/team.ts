@@ -50,6 +50,7 @@ const member = alias(users, "member");
 const entryColumns = {
   id: memberships.id,
   email: memberships.email,
+  phone: memberships.phone,
   status: memberships.status,
   tokenHash: memberships.tokenHash,
   tokenExpiresAt: memberships.tokenExpiresAt,
@@ -64,6 +65,8 @@ const entryColumns = {
 interface EntryRow {
   id: string;
   email: string | null;
+  /** The mobile number a creator was invited at, when not an e-mail address. */
+  phone: string | null;
   status: MemberStatus;
   tokenHash: string | null;
   tokenExpiresAt: Date | null;
@@ -117,7 +120,7 @@ export class TeamService {
     input: unknown,
   ): Promise<{ entry: TeamEntryJson; token: string; link: string; renewed: boolean }> {
     const { email } = parseWith(InviteInput, input);
-    const made = await this.members.invite(owner, center, email, "creator");
+    const made = await this.members.invite(owner, center, { email }, "creator");
     const entry = (await this.entries(center.id, made.id))[0];
     return { entry, token: made.token, link: made.link, renewed: made.renewed };
   }
@@ -306,7 +309,8 @@ function toEntryJson(r: EntryRow, now: number): TeamEntryJson {
   const status = TEAM_STATUS[r.status];
   return {
     _id: r.id,
-    email: r.email ?? r.memberEmail ?? "",
+    // An invitation sent to a mobile number is named by it until its creator accepts.
+    email: r.email ?? r.memberEmail ?? r.phone ?? "",
     status,
     expired: status === "pending" && (!r.tokenExpiresAt || r.tokenExpiresAt.getTime() <= now),
     name: r.memberName,

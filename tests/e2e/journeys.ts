@@ -19,7 +19,7 @@ export async function outboxMail(page: Page, to: string, text: string, origin = 
 /** The sandbox's messages to `to` (e-mail address or phone number), newest first. */
 export async function messagesTo(request: APIRequestContext, to: string) {
   const res = await request.get(`/_sandbox/outbox.json?to=${encodeURIComponent(to)}`);
-  return (await res.json()).messages as { to: string; subject?: string; text: string }[];
+  return (await res.json()).messages as { channel: string; to: string; subject?: string; text: string }[];
 }
 
 let n = 0;

@@ -4,7 +4,8 @@ import { messagesTo, signIn, unique } from "./journeys.ts";
 /**
  * People with roles in institutes (issue 40): an owner invites a teacher by e-mail from the Team
  * page; the teacher accepts from the link in the sandbox outbox with a new account; invited to a
- * second institute as a creator, they switch between the two in the header.
+ * second institute as a creator, they switch between the two in the header. An invitation to a
+ * mobile number goes out on WhatsApp and by SMS.
  */
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -93,4 +94,34 @@ test("an owner invites a teacher, who accepts from the e-mail and switches betwe
   await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
   await teacher.goto("/creator/contents");
   await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
+});
+
+test("an owner invites a teacher by mobile number: the link goes out on WhatsApp and by SMS", async ({ page }) => {
+  // A number of this test's own (the recipient policy counts per number and day).
+  const digits = `98${String(Date.now()).slice(-8)}`;
+  const number = `+91${digits}`;
+  await signIn(page, "business@example.com", "demo-business-2025", "business");
+  await page.goto("/business/team");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Create invitation link" }) });
+  // Both an address and a number: refused in the product's words, nothing made.
+  await form.getByLabel("Role").selectOption("teacher");
+  await form.getByLabel("E-mail address").fill(`both.${unique()}@example.com`);
+  await form.getByLabel("or mobile number").fill(digits);
+  await form.getByRole("button", { name: "Create invitation link" }).click();
+  await expect(form.getByText("Give an e-mail address or a mobile number, not both.")).toBeVisible();
+  await form.getByLabel("E-mail address").fill("");
+  await form.getByRole("button", { name: "Create invitation link" }).click();
+  const issued = page.getByRole("status").filter({ hasText: `Invitation link for ${number}` });
+  await expect(issued).toContainText("they accept with the account that has verified that number.");
+  await expect(page.getByRole("row", { name: new RegExp(`${number.replace("+", "\\+")} Teacher`) })).toBeVisible();
+  await shot(page, "team-invited-by-mobile");
+  const link = await issued.getByRole("textbox").inputValue();
+  await expect
+    .poll(async () => (await messagesTo(page.request, number)).map((m) => m.channel).sort())
+    .toEqual(["sms", "whatsapp"]);
+  for (const message of await messagesTo(page.request, number)) expect(message.text).toContain(link);
+  // The link names the number and says how to accept.
+  await page.context().clearCookies();
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText(`Sign in with the creator account that has verified ${number} to accept.`)).toBeVisible();
 });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { memberships, messages } from "../../server/db/schema/index.ts";
+import { memberships, messages, users } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import { adminToken } from "../helpers/payments.ts";
+import { INVITE_SELF, inviteForAnother } from "../../common/validation/team.ts";
 
 /**
  * People's roles in institutes (issue 40, decision 0039) through the API: an owner invites a
@@ -165,6 +166,68 @@ describe("inviting people to roles", () => {
     expect((await res.json()).error).toBe(
       `Only creator accounts can join an institute as a teacher, and ${student.email} is a student account. Ask the institute to invite the address of your creator account.`,
     );
+  });
+});
+
+describe("inviting by mobile number", () => {
+  /** Gives the account a number it has verified (the code flow is tests/integration/phones.test.ts's). */
+  const verify = (who: Account, phone: string) =>
+    t.database.db.update(users).set({ phone, phoneVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
+
+  it("sends the link on WhatsApp and by SMS; only the account that verified the number accepts", async () => {
+    const invited = await register(t, "creator", { name: "Meena Joshi" });
+    const res = await invite(otherOwner, vidya.id, { phone: "98123 45678", role: "teacher" });
+    expect(res.status).toBe(201);
+    const made = await res.json();
+    expect(made.invitation).toMatchObject({ role: "teacher", status: "invited", email: null, phone: "+919812345678" });
+    const sent = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.recipient, "+919812345678"), eq(messages.template, "team-invitation")));
+    expect(sent.map((m) => m.channel).sort()).toEqual(["sms", "whatsapp"]);
+    for (const message of sent) {
+      expect(message.status).toBe("queued");
+      expect(message.text).toBe(
+        `Ravi Rao has invited you to join Vidya Classes on Pathshala as a teacher. See the invitation and accept it (the link works for 7 days):\n${made.link}`,
+      );
+    }
+    const preview = await (await t.request(`/api/team/invitations/${made.link.split("/invite/")[1]}`)).json();
+    expect(preview.invitation).toMatchObject({ phone: "+919812345678", email: "", role: "teacher", state: "open" });
+
+    // An account without that number verified is not the one invited, even with the number typed in.
+    await t.database.db.update(users).set({ phone: "+919812345678" }).where(eq(users.id, invited.user._id));
+    const early = await accept(invited, made.link);
+    expect(early.status).toBe(403);
+    expect((await early.json()).error).toBe(inviteForAnother("+919812345678"));
+    await verify(invited, "+919812345678");
+    expect((await accept(invited, made.link)).status).toBe(200);
+    expect((await mine(invited)).map((m) => `${m.institute}:${m.role}`)).toEqual(["Vidya Classes:teacher"]);
+
+    // The number now holds the role: inviting it again is refused.
+    const again = await invite(otherOwner, vidya.id, { phone: "+91 98123 45678", role: "teacher" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe("+919812345678 is already a teacher at your institute.");
+  });
+
+  it("refuses, changing nothing: neither or both addresses, a number that is not one, the inviter's own", async () => {
+    await verify(otherOwner, "+919833344455");
+    const before = [await count(), await outbox()];
+    const cases: [unknown, string][] = [
+      [{ role: "teacher" }, "Give an e-mail address or a mobile number."],
+      [{ email: "", phone: "", role: "teacher" }, "Give an e-mail address or a mobile number."],
+      [
+        { email: "x@example.com", phone: "98123 45670", role: "teacher" },
+        "Give an e-mail address or a mobile number, not both.",
+      ],
+      [{ phone: "12345", role: "teacher" }, "Please enter a valid mobile number"],
+      [{ phone: "98333 44455", role: "staff" }, INVITE_SELF],
+    ];
+    for (const [body, error] of cases) {
+      const res = await invite(otherOwner, vidya.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(body)).toBe(error);
+    }
+    expect([await count(), await outbox()]).toEqual(before);
   });
 });
 

@@ -41,15 +41,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const role = String(form.get("role") ?? "creator");
-  if ((intent === "invite" || intent === "new-link") && role !== "creator") {
-    // Staff and teachers: the same service as POST /api/centers/{id}/members, under the same policy.
+  const phone = String(form.get("phone") ?? "");
+  if ((intent === "invite" || intent === "new-link") && (role !== "creator" || phone.trim() !== "")) {
+    // Staff, teachers and invitations by mobile number: the same service as POST
+    // /api/centers/{id}/members, under the same policy.
     const result = await tryService(async () => {
-      const made = await services.members.inviteAt(viewer, center.id, { email: form.get("email") ?? "", role });
+      const made = await services.members.inviteAt(viewer, center.id, { email: form.get("email") ?? "", phone, role });
       return { link: made.link, entry: await services.members.one(center.id, made.id) };
     });
     if (!result.ok) return result.response;
     const { entry, link } = result.value;
-    return { ok: true as const, intent, link, email: entry?.email ?? "", expiresAt: entry?.expiresAt ?? null };
+    const sentTo = entry?.phone ?? entry?.email ?? "";
+    return { ok: true as const, intent, link, email: sentTo, expiresAt: entry?.expiresAt ?? null };
   }
   if (intent === "invite" || intent === "new-link") {
     const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }));
@@ -63,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       ok: true as const,
       intent: "remove" as const,
-      email: result.value.email ?? "",
+      email: result.value.email ?? result.value.phone ?? "",
       wasMember: result.value.acceptedAt !== null,
       person: true,
     };
@@ -294,8 +297,9 @@ function InviteCard({ error }: { error: string | null }) {
         </CardTitle>
         <CardDescription>
           Creators put their classes and materials on your website; teachers write tests; staff (front desk, accountant)
-          bring people in. You get a link to send them, and it is e-mailed to them too. It works once, for{" "}
-          {INVITE_TTL_DAYS} days, for the account registered with that address.
+          bring people in. You get a link to send them, and it is e-mailed to them too, or sent on WhatsApp and by SMS
+          to a mobile number. It works once, for {INVITE_TTL_DAYS} days, for the account registered with that address or
+          that has verified that number.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -311,14 +315,10 @@ function InviteCard({ error }: { error: string | null }) {
             </Select>
           </Field>
           <Field label="E-mail address" error={error} className="flex-1">
-            <Input
-              name="email"
-              type="email"
-              autoComplete="off"
-              placeholder="teacher@example.com"
-              required
-              maxLength={254}
-            />
+            <Input name="email" type="email" autoComplete="off" placeholder="teacher@example.com" maxLength={254} />
+          </Field>
+          <Field label="or mobile number" className="sm:w-48">
+            <Input name="phone" type="tel" autoComplete="off" placeholder="98765 43210" maxLength={30} />
           </Field>
           <Button type="submit" disabled={inviting} className="sm:mt-[1.375rem]">
             {inviting ? "Creating link..." : "Create invitation link"}
@@ -345,8 +345,10 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
     <div role="status" className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-5">
       <p className="text-sm">
         Invitation link for <strong>{email}</strong>
-        {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them; they sign in with that address and
-        accept.
+        {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them;{" "}
+        {email.includes("@")
+          ? "they sign in with that address and accept."
+          : "they accept with the account that has verified that number."}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
@@ -391,45 +393,49 @@ function PeopleByRole({ people, remover }: { people: MemberJson[]; remover: Remo
             </tr>
           </THead>
           <TBody>
-            {live.map((p) => (
-              <Tr key={p._id}>
-                <Td>
-                  <div className="font-medium">{p.name ?? p.email}</div>
-                  {p.name && <div className="text-muted-foreground">{p.email}</div>}
-                </Td>
-                <Td>
-                  {ROLE_LABELS[p.role]}
-                  {p.duty ? <span className="text-muted-foreground"> ({p.duty})</span> : null}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {p.status === "active" ? (
-                    <Badge tone="muted">Joined {p.acceptedAt ? formatDate(p.acceptedAt) : ""}</Badge>
-                  ) : p.expired ? (
-                    <Badge tone="destructive">Expired</Badge>
-                  ) : (
-                    <Badge tone="muted">Invited, valid until {p.expiresAt ? formatDate(p.expiresAt) : ""}</Badge>
-                  )}
-                </Td>
-                <Td className="text-right">
-                  <RemoveButton
-                    remover={remover}
-                    entry={{ _id: p._id, name: p.name, email: p.email ?? "" }}
-                    intent="remove-person"
-                    label={p.status === "active" ? "Remove" : "Revoke"}
-                    title={
-                      p.status === "active"
-                        ? `Remove ${p.name ?? p.email} as ${ROLE_LABELS[p.role].toLowerCase()}?`
-                        : `Revoke the invitation to ${p.email}?`
-                    }
-                    description={
-                      p.status === "active"
-                        ? "They lose this role at once. You can invite them again later."
-                        : "Its link stops working at once."
-                    }
-                  />
-                </Td>
-              </Tr>
-            ))}
+            {live.map((p) => {
+              // Invited by e-mail or by mobile number.
+              const address = p.email ?? p.phone ?? "";
+              return (
+                <Tr key={p._id}>
+                  <Td>
+                    <div className="font-medium">{p.name ?? address}</div>
+                    {p.name && <div className="text-muted-foreground">{address}</div>}
+                  </Td>
+                  <Td>
+                    {ROLE_LABELS[p.role]}
+                    {p.duty ? <span className="text-muted-foreground"> ({p.duty})</span> : null}
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    {p.status === "active" ? (
+                      <Badge tone="muted">Joined {p.acceptedAt ? formatDate(p.acceptedAt) : ""}</Badge>
+                    ) : p.expired ? (
+                      <Badge tone="destructive">Expired</Badge>
+                    ) : (
+                      <Badge tone="muted">Invited, valid until {p.expiresAt ? formatDate(p.expiresAt) : ""}</Badge>
+                    )}
+                  </Td>
+                  <Td className="text-right">
+                    <RemoveButton
+                      remover={remover}
+                      entry={{ _id: p._id, name: p.name, email: address }}
+                      intent="remove-person"
+                      label={p.status === "active" ? "Remove" : "Revoke"}
+                      title={
+                        p.status === "active"
+                          ? `Remove ${p.name ?? address} as ${ROLE_LABELS[p.role].toLowerCase()}?`
+                          : `Revoke the invitation to ${address}?`
+                      }
+                      description={
+                        p.status === "active"
+                          ? "They lose this role at once. You can invite them again later."
+                          : "Its link stops working at once."
+                      }
+                    />
+                  </Td>
+                </Tr>
+              );
+            })}
           </TBody>
         </Table>
       )}
