@@ -89,7 +89,13 @@ test("an owner invites a teacher, who accepts from the e-mail and switches betwe
   await expect(teacher).toHaveURL(/\/creator$/);
   await expect(teacher.getByLabel("Your role")).toHaveValue(/:creator$/);
   await shot(teacher, "members-header-switcher");
+  // Already on /creator, so the address says nothing: the switch is done when its answer (which
+  // sets the choice's cookie) has come back.
+  const switched = teacher.waitForResponse(
+    (res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/switch-role"),
+  );
   await teacher.getByLabel("Your role").selectOption({ label: "Sunrise Academy · Teacher" });
+  await switched;
   await expect(teacher).toHaveURL(/\/creator$/);
   await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
   await teacher.goto("/creator/contents");
