@@ -126,7 +126,7 @@ function InvitationBody({
   const accepting = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
   const { instituteName, invitedBy, state, expiresAt, role } = invitation;
   // Where it was sent: an e-mail address, or a mobile number.
-  const email = invitation.phone ?? invitation.email;
+  const sentTo = invitation.phone ?? invitation.email;
   const needsCreatorAccount = role === "creator" || role === "teacher";
   const header = (
     <>
@@ -137,7 +137,7 @@ function InvitationBody({
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Join {instituteName}'s team</h1>
       <p className="mt-3 text-muted-foreground">
         {invitedBy ? <strong className="font-medium text-foreground">{invitedBy}</strong> : "The institute"} invited{" "}
-        <strong className="font-medium text-foreground">{email}</strong>{" "}
+        <strong className="font-medium text-foreground">{sentTo}</strong>{" "}
         {role === "creator"
           ? `to put classes and materials on ${instituteName}'s website.`
           : role === "teacher"
@@ -170,8 +170,8 @@ function InvitationBody({
           <>
             <p className="text-sm">
               {invitation.phone
-                ? `Sign in with the creator account that has verified ${email} to accept. New here? Create a creator account, then add and verify that number on its Account page.`
-                : `Sign in with the creator account for ${email} to accept. New here? Create a creator account with that address.`}
+                ? `Sign in with the creator account that has verified ${sentTo} to accept. New here? Create a creator account, then add and verify that number on its Account page.`
+                : `Sign in with the creator account for ${sentTo} to accept. New here? Create a creator account with that address.`}
             </p>
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={signInLink}>Sign in to accept</ButtonLink>
@@ -182,7 +182,7 @@ function InvitationBody({
           </>
         ) : !holdsAddress ? (
           <>
-            <Notice text={`You are signed in as ${viewer.email}. ${inviteForAnother(email)}`} />
+            <Notice text={`You are signed in as ${viewer.email}. ${inviteForAnother(sentTo)}`} />
             <Form method="post">
               <input type="hidden" name="intent" value="switch-account" />
               <Button type="submit" variant="outline">
@@ -191,7 +191,7 @@ function InvitationBody({
             </Form>
           </>
         ) : needsCreatorAccount && viewer.role !== "creator" ? (
-          <Notice text={inviteCreatorsOnly(email, viewer.role, role)} />
+          <Notice text={inviteCreatorsOnly(sentTo, viewer.role, role)} />
         ) : (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="accept" />
