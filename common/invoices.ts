@@ -11,8 +11,8 @@ export interface InvoiceJson {
   /** Paise. */
   total: number;
   currency: string;
-  purchaseId: string | null;
-  contentOrderId: string | null;
+  /** The order paid for (a credit note: the order refunded). */
+  orderId: string | null;
   /** For a credit note: the number of the invoice it reverses. */
   against: string | null;
   /** Where its PDF downloads. */

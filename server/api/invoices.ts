@@ -57,7 +57,7 @@ export function invoicesRouter({ services }: AppDeps) {
       auth: "signed-in",
       summary: "The caller's invoices, bills of supply and credit notes, newest first",
       responses: {
-        200: "{invoices: [{id, kind, number, issuedAt, description, sellerName, total, currency, purchaseId, contentOrderId, against, pdf}]}",
+        200: "{invoices: [{id, kind, number, issuedAt, description, sellerName, total, currency, orderId, against, pdf}]}",
       },
     }),
     async (c) => {

@@ -84,7 +84,7 @@ export function paymentRouter({ env, services }: AppDeps) {
         message: "Payment verified",
         kind: result.kind,
         alreadyCompleted: result.outcome === "already-paid",
-        ...(await payments.completion.present(result.kind, checkout.orderId)),
+        ...(await payments.completion.present(result.order)),
       });
     },
   );

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, isNull, lt, sql } from "drizzle-orm";
 import {
   centers,
-  contentOrders,
   contents,
   invoiceCounters,
   invoices,
+  orders,
+  planOrders,
   platformSettings,
-  purchases,
   refunds,
   users,
   type InvoiceRow,
@@ -32,8 +32,8 @@ import {
 import { INVOICE_TEXTS, type InvoiceJson } from "#common/invoices.ts";
 import { invoiceFileName, invoicePdf } from "./pdf.ts";
 
-/** What a document is issued for: a plan purchase or a content (or test) order. */
-export type InvoiceSource = { purchaseId: string } | { contentOrderId: string };
+/** What a document is issued for: an order of the ledger (a plan, a content, a test or a series). */
+export type InvoiceSource = { orderId: string };
 
 /** The platform's own identity and rates when environment defaults stand in for unset settings. */
 export interface PlatformBillingDefaults {
@@ -69,8 +69,7 @@ export const toInvoiceJson = (row: InvoiceRow, original?: string | null): Invoic
   sellerName: row.sellerName,
   total: row.total,
   currency: row.currency,
-  purchaseId: row.purchaseId,
-  contentOrderId: row.contentOrderId,
+  orderId: row.orderId,
   against: original ?? null,
   pdf: `/api/invoices/${row.id}/pdf`,
 });
@@ -96,8 +95,7 @@ export class InvoiceService {
     const existing = await this.invoiceOf(tx, source);
     if (existing) return existing;
     const rates = await this.rates(tx);
-    const sale =
-      "purchaseId" in source ? await this.planSale(tx, source.purchaseId) : await this.contentSale(tx, source);
+    const sale = await this.sale(tx, source.orderId);
     const seller = sale.seller ?? (await this.platformSeller(tx));
     const supply = placeOfSupply(sale.buyer.state, seller.state);
     const kind: InvoiceKind = seller.gstin ? "invoice" : "bill_of_supply";
@@ -111,7 +109,7 @@ export class InvoiceService {
       ...tax,
       currency: sale.currency,
       paymentId: sale.paymentId,
-      ...("purchaseId" in source ? { purchaseId: source.purchaseId } : { contentOrderId: source.contentOrderId }),
+      orderId: source.orderId,
     });
   }
 
@@ -122,7 +120,7 @@ export class InvoiceService {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!refund) throw notFound(INVOICE_TEXTS.notFound);
     // A purchase paid before invoices existed is issued its invoice first: a credit note reverses one.
-    const original = await this.issue(tx, { purchaseId: refund.purchaseId });
+    const original = await this.issue(tx, { orderId: refund.orderId });
     const tax = splitTax(
       refund.amount,
       original.rate,
@@ -153,7 +151,7 @@ export class InvoiceService {
         ...tax,
         currency: refund.currency,
         paymentId: refund.gatewayRefundId ?? original.paymentId,
-        purchaseId: original.purchaseId,
+        orderId: original.orderId,
         refundId,
         originalId: original.id,
       },
@@ -307,14 +305,7 @@ export class InvoiceService {
     const [row] = await tx
       .select()
       .from(invoices)
-      .where(
-        and(
-          "purchaseId" in source
-            ? eq(invoices.purchaseId, source.purchaseId)
-            : eq(invoices.contentOrderId, source.contentOrderId),
-          sql`${invoices.kind} <> 'credit_note'`,
-        ),
-      );
+      .where(and(eq(invoices.orderId, source.orderId), sql`${invoices.kind} <> 'credit_note'`));
     return row;
   }
 
@@ -411,12 +402,20 @@ export class InvoiceService {
     };
   }
 
-  private async planSale(tx: DbOrTx, purchaseId: string) {
+  /** What was sold, to whom and by whom, from the ledger's order and its subject. */
+  private async sale(tx: DbOrTx, orderId: string) {
+    const [order] = await tx.select({ subject: orders.subject }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound(INVOICE_TEXTS.notFound);
+    return order.subject === "plan" ? this.planSale(tx, orderId) : this.contentSale(tx, orderId);
+  }
+
+  private async planSale(tx: DbOrTx, orderId: string) {
     const [row] = await tx
-      .select({ purchase: purchases, buyerState: users.gstState })
-      .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
-      .where(eq(purchases.id, purchaseId));
+      .select({ purchase: { ...getTableColumns(orders), ...getTableColumns(planOrders) }, buyerState: users.gstState })
+      .from(orders)
+      .innerJoin(planOrders, eq(planOrders.orderId, orders.id))
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .where(eq(orders.id, orderId));
     if (!row) throw notFound(INVOICE_TEXTS.notFound);
     const p = row.purchase;
     // The buyer is the institute: its GSTIN and state when its business profile has them.
@@ -430,7 +429,7 @@ export class InvoiceService {
     return {
       seller: null,
       buyer: {
-        userId: p.userId,
+        userId: p.buyerId,
         name: center?.legalName ?? p.instituteName,
         email: p.email,
         gstin: center?.gstin ?? null,
@@ -443,10 +442,10 @@ export class InvoiceService {
     };
   }
 
-  private async contentSale(tx: DbOrTx, source: { contentOrderId: string }) {
+  private async contentSale(tx: DbOrTx, orderId: string) {
     const [row] = await tx
       .select({
-        order: contentOrders,
+        order: orders,
         title: contents.title,
         type: contents.type,
         contentCenterId: contents.centerId,
@@ -454,12 +453,12 @@ export class InvoiceService {
         buyerEmail: users.email,
         buyerState: users.gstState,
       })
-      .from(contentOrders)
-      .innerJoin(contents, eq(contents.id, contentOrders.contentId))
-      .innerJoin(users, eq(users.id, contentOrders.studentId))
-      .where(eq(contentOrders.id, source.contentOrderId));
+      .from(orders)
+      .innerJoin(contents, eq(contents.id, orders.contentId))
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .where(eq(orders.id, orderId));
     if (!row) throw notFound(INVOICE_TEXTS.notFound);
-    const sellerId = row.order.centerId ?? row.contentCenterId;
+    const sellerId = row.order.sellerCenterId ?? row.contentCenterId;
     const [center] = sellerId ? await tx.select().from(centers).where(eq(centers.id, sellerId)) : [];
     const seller: Seller | null = center
       ? {
@@ -473,7 +472,7 @@ export class InvoiceService {
     return {
       seller,
       buyer: {
-        userId: row.order.studentId,
+        userId: row.order.buyerId,
         name: row.buyerName,
         email: row.buyerEmail,
         gstin: null,

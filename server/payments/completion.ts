@@ -1,24 +1,14 @@
 import type { Db, Tx } from "../db/types.ts";
 import type { Logger } from "../runtime/logger.ts";
+import type { OrderLedger, OrderRow, OrderSubject } from "./ledger.ts";
 
 /**
  * Completing paid orders exactly once, whoever reports the payment first: the browser's verify
  * call or a gateway webhook (or both, repeatedly, concurrently). Each kind of order (a plan
- * purchase, a content order, …) registers an `OrderKind`; completion finds the order by its
- * gateway order id, locks it, and applies the kind's effects in the same transaction that marks
- * it paid. A second report finds it paid and changes nothing.
+ * purchase, a content order, …) registers an `OrderKind` for its subject; completion finds the
+ * order in the ledger by its gateway order id, locks it, and applies the kind's effects in the
+ * same transaction that marks it paid. A second report finds it paid and changes nothing.
  */
-
-export type OrderStatus = "created" | "paid" | "failed";
-
-/** The part of an order completion needs; kinds return their own richer row. */
-export interface PayableOrder {
-  status: OrderStatus;
-  /** Minor units, as stored when the order was created from the server's own prices. */
-  amount: number;
-  currency: string;
-  paymentId: string | null;
-}
 
 export interface CapturedPayment {
   /** The gateway's order id. */
@@ -36,45 +26,41 @@ export interface FailedPayment {
   reason?: string;
 }
 
-export interface OrderKind<O extends PayableOrder = PayableOrder> {
-  /** "plan", "content", …: used in logs and answers. */
-  readonly name: string;
-  /** This kind's order for a gateway order id, locked (`for update`) for the rest of the transaction; undefined when not this kind's. */
-  lock(tx: Tx, gatewayOrderId: string): Promise<O | undefined>;
-  /** Marks the order paid and grants what was bought. Runs once per order, inside the transaction. */
-  fulfil(tx: Tx, order: O, payment: CapturedPayment): Promise<void>;
-  /** Records a failed attempt on an unpaid order (the order stays payable). */
-  markFailed?(tx: Tx, order: O, failure: FailedPayment): Promise<void>;
+export interface OrderKind {
+  /** The subject of the orders this kind completes. */
+  readonly subject: OrderSubject;
+  /** Grants what was bought (the ledger marks the order paid). Runs once per order, inside the transaction. */
+  fulfil(tx: Tx, order: OrderRow, payment: CapturedPayment): Promise<void>;
+  /** A failed attempt on an unpaid order (the ledger records it; the order stays payable). */
+  failed?(order: OrderRow, failure: FailedPayment): void;
   /** After the transaction committed (cache invalidation, notices). Failures are logged, never undo the payment. */
-  afterCommit?(order: O): Promise<void> | void;
-  /**
-   * The institute's merchant account the order was placed on (null: the platform's own account),
-   * undefined when the order is not this kind's. Without it, the kind's orders are the platform's.
-   */
-  account?(gatewayOrderId: string): Promise<string | null | undefined>;
+  afterCommit?(order: OrderRow): Promise<void> | void;
   /** What the verify answer tells the buyer about their order (e.g. the purchase and its center). */
-  present?(gatewayOrderId: string): Promise<Record<string, unknown>>;
+  present?(order: OrderRow): Promise<Record<string, unknown>>;
 }
 
 export type CompletionResult =
-  | { outcome: "completed" | "already-paid"; kind: string; order: PayableOrder }
-  | { outcome: "amount-mismatch"; kind: string; order: PayableOrder }
+  | { outcome: "completed" | "already-paid"; kind: OrderSubject; order: OrderRow }
+  | { outcome: "amount-mismatch"; kind: OrderSubject; order: OrderRow }
   | { outcome: "unknown-order" };
 
 /** One transaction's worth of completions; effects of `afterCommit` run once it has committed. */
 export class CompletionScope {
   readonly tx: Tx;
-  private readonly kinds: readonly OrderKind<PayableOrder>[];
+  private readonly ledger: OrderLedger;
+  private readonly kinds: ReadonlyMap<OrderSubject, OrderKind>;
   private readonly after: (() => Promise<void> | void)[];
   private readonly logger: Logger;
 
   constructor(
     tx: Tx,
-    kinds: readonly OrderKind<PayableOrder>[],
+    ledger: OrderLedger,
+    kinds: ReadonlyMap<OrderSubject, OrderKind>,
     after: (() => Promise<void> | void)[],
     logger: Logger,
   ) {
     this.tx = tx;
+    this.ledger = ledger;
     this.kinds = kinds;
     this.after = after;
     this.logger = logger;
@@ -85,85 +71,88 @@ export class CompletionScope {
     if (!found) return { outcome: "unknown-order" };
     const { kind, order } = found;
     if (order.status === "paid") {
-      if (order.paymentId && order.paymentId !== payment.paymentId) {
+      if (order.gatewayPaymentId && order.gatewayPaymentId !== payment.paymentId) {
         // Razorpay allows one captured payment per order; a second one needs a person to refund it.
         this.logger.error("second payment reported for an already paid order", {
-          kind: kind.name,
+          kind: kind.subject,
           orderId: payment.orderId,
-          paid: order.paymentId,
+          paid: order.gatewayPaymentId,
           reported: payment.paymentId,
         });
       }
-      return { outcome: "already-paid", kind: kind.name, order };
+      return { outcome: "already-paid", kind: kind.subject, order };
     }
     const wrongAmount = payment.amount !== undefined && payment.amount !== order.amount;
     const wrongCurrency =
       payment.currency !== undefined && payment.currency.toUpperCase() !== order.currency.toUpperCase();
     if (wrongAmount || wrongCurrency) {
       this.logger.error("payment amount differs from the order; not completed", {
-        kind: kind.name,
+        kind: kind.subject,
         orderId: payment.orderId,
         paymentId: payment.paymentId,
         expected: `${order.amount} ${order.currency}`,
         reported: `${payment.amount} ${payment.currency}`,
       });
-      return { outcome: "amount-mismatch", kind: kind.name, order };
+      return { outcome: "amount-mismatch", kind: kind.subject, order };
     }
+    await this.ledger.markPaid(this.tx, order.id, payment.paymentId);
     await kind.fulfil(this.tx, order, payment);
     if (kind.afterCommit) this.after.push(() => kind.afterCommit!(order));
     this.logger.info("order paid", {
-      kind: kind.name,
+      kind: kind.subject,
       orderId: payment.orderId,
       paymentId: payment.paymentId,
       via: payment.source,
     });
-    return { outcome: "completed", kind: kind.name, order: { ...order, status: "paid", paymentId: payment.paymentId } };
+    return {
+      outcome: "completed",
+      kind: kind.subject,
+      order: { ...order, status: "paid", gatewayPaymentId: payment.paymentId },
+    };
   }
 
   async fail(failure: FailedPayment): Promise<void> {
     const found = await this.find(failure.orderId);
-    if (!found || found.order.status !== "created" || !found.kind.markFailed) return;
-    await found.kind.markFailed(this.tx, found.order, failure);
+    if (!found || found.order.status !== "created") return;
+    await this.ledger.markFailed(this.tx, found.order.id);
+    found.kind.failed?.(found.order, failure);
   }
 
   private async find(gatewayOrderId: string) {
-    for (const kind of this.kinds) {
-      const order = await kind.lock(this.tx, gatewayOrderId);
-      if (order) return { kind, order };
-    }
-    return undefined;
+    const order = await this.ledger.lock(this.tx, gatewayOrderId);
+    const kind = order && this.kinds.get(order.subject);
+    if (!order || !kind) return undefined;
+    return { kind, order };
   }
 }
 
 export class PaymentCompletion {
-  private readonly kinds = new Map<string, OrderKind<PayableOrder>>();
+  private readonly kinds = new Map<OrderSubject, OrderKind>();
   private readonly db: Db;
+  readonly ledger: OrderLedger;
   private readonly logger: Logger;
 
-  constructor(db: Db, logger: Logger) {
+  constructor(db: Db, ledger: OrderLedger, logger: Logger) {
     this.db = db;
+    this.ledger = ledger;
     this.logger = logger;
   }
 
-  /** Adds a kind of order (each module registers its own once, at start-up). */
-  register<O extends PayableOrder>(kind: OrderKind<O>): void {
-    if (this.kinds.has(kind.name)) throw new Error(`order kind "${kind.name}" is already registered`);
-    this.kinds.set(kind.name, kind as unknown as OrderKind<PayableOrder>);
+  /** Adds the kind of a subject (each module registers its own once, at start-up). */
+  register(kind: OrderKind): void {
+    if (this.kinds.has(kind.subject)) throw new Error(`order kind "${kind.subject}" is already registered`);
+    this.kinds.set(kind.subject, kind);
   }
 
   /** The kind's own account of a completed order, for answers to the browser. */
-  async present(kindName: string, gatewayOrderId: string): Promise<Record<string, unknown>> {
-    const kind = this.kinds.get(kindName);
-    return kind?.present ? kind.present(gatewayOrderId) : {};
+  async present(order: OrderRow): Promise<Record<string, unknown>> {
+    const kind = this.kinds.get(order.subject);
+    return kind?.present ? kind.present(order) : {};
   }
 
   /** The merchant account an order was placed on: null for the platform's own (or an order we do not know). */
   async accountOf(gatewayOrderId: string): Promise<string | null> {
-    for (const kind of this.kinds.values()) {
-      const account = await kind.account?.(gatewayOrderId);
-      if (account !== undefined) return account;
-    }
-    return null;
+    return (await this.ledger.accountOf(gatewayOrderId)) ?? null;
   }
 
   /** Completes one paid order, exactly once. */
@@ -177,8 +166,9 @@ export class PaymentCompletion {
    */
   async transaction<T>(work: (scope: CompletionScope) => Promise<T>): Promise<T> {
     const after: (() => Promise<void> | void)[] = [];
-    const kinds = [...this.kinds.values()];
-    const result = await this.db.transaction((tx) => work(new CompletionScope(tx, kinds, after, this.logger)));
+    const result = await this.db.transaction((tx) =>
+      work(new CompletionScope(tx, this.ledger, this.kinds, after, this.logger)),
+    );
     for (const effect of after) {
       try {
         await effect();

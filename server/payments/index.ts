@@ -8,9 +8,11 @@ import type { CheckoutResult, PaymentGateway } from "./gateway.ts";
 import { NoGateway, RazorpayGateway } from "./razorpay.ts";
 import { handleWebhook, type WebhookOutcome } from "./webhooks.ts";
 import { MerchantAccounts } from "./merchant-accounts.ts";
+import { OrderLedger } from "./ledger.ts";
 import type { SecretBox } from "./secrets.ts";
 
-export type { CapturedPayment, CompletionResult, OrderKind, PayableOrder } from "./completion.ts";
+export type { CapturedPayment, CompletionResult, OrderKind } from "./completion.ts";
+export type { OrderRow } from "./ledger.ts";
 export type { PaymentGateway, CreateGatewayOrder, GatewayOrder, CheckoutResult } from "./gateway.ts";
 export { GatewayError } from "./gateway.ts";
 export { MerchantAccounts } from "./merchant-accounts.ts";
@@ -118,7 +120,7 @@ export function createPayments(
   return new Payments({
     config,
     gateway: config.mode === "off" ? new NoGateway() : new RazorpayGateway(config),
-    completion: new PaymentCompletion(db, log),
+    completion: new PaymentCompletion(db, new OrderLedger(db), log),
     merchants: new MerchantAccounts({
       db,
       config,

@@ -60,14 +60,19 @@ export async function seedBulk(db: Db, sizes: BulkSizes = LOAD_TEST_SIZES, passw
     join (select id, row_number() over (order by email) rn from users where email like 'student%@bulk.example') st on st.rn = 1 + g % ${s.students}::int
     join (select id, row_number() over (order by title) rn from contents where title like 'Bulk content%') c on c.rn = 1 + (g * 7) % ${s.contents}::int
     on conflict do nothing`);
-  await db.execute(sql`insert into content_orders (content_id, student_id, creator_id, center_id, amount, gateway_order_id, status, paid_at)
-    select e.content_id, e.student_id, c.creator_id, c.center_id, 9900, 'order_bulk_' || row_number() over (), 'paid', now() - (row_number() over () || ' minutes')::interval
+  await db.execute(sql`insert into orders (subject, content_id, buyer_id, creator_id, seller_center_id, amount, gateway_order_id, status, paid_at)
+    select 'content', e.content_id, e.student_id, c.creator_id, c.center_id, 9900, 'order_bulk_' || row_number() over (), 'paid', now() - (row_number() over () || ' minutes')::interval
     from (select * from enrollments limit ${s.paidOrders}::int) e join contents c on c.id = e.content_id`);
   await db.execute(sql`insert into enquiries (center_id, name, phone, email, created_at)
     select ce.id, 'Lead ' || g, '+9198' || lpad(g::text, 8, '0'), 'lead' || g || '@bulk.example', now() - (g || ' minutes')::interval
     from generate_series(1, ${s.enquiries}::int) g join (select id, row_number() over (order by slug) rn from centers where slug like 'bulk-%') ce on ce.rn = 1 + g % ${s.centers}::int`);
-  await db.execute(sql`insert into purchases (user_id, center_id, plan_name, billing, duration_days, amount, institute_name, owner_name, email, domain, gateway_order_id, status, paid_at, created_at)
-    select c.owner_id, c.id, '1 Year Plan', 'yearly', 365, 5000000, c.institute_name, 'Owner', 'o@bulk.example', c.custom_domain, 'order_p_' || c.slug, 'paid', c.created_at, c.created_at from centers c where c.slug like 'bulk-%'`);
+  await db.execute(sql`with placed as (
+      insert into orders (subject, buyer_id, amount, gateway_order_id, status, paid_at, created_at)
+      select 'plan', c.owner_id, 5000000, 'order_p_' || c.slug, 'paid', c.created_at, c.created_at from centers c where c.slug like 'bulk-%'
+      returning id, gateway_order_id)
+    insert into plan_orders (order_id, center_id, plan_name, billing, duration_days, institute_name, owner_name, email, domain)
+    select placed.id, c.id, '1 Year Plan', 'yearly', 365, c.institute_name, 'Owner', 'o@bulk.example', c.custom_domain
+    from placed join centers c on 'order_p_' || c.slug = placed.gateway_order_id`);
   await db.execute(
     sql`insert into template_selections (center_id, template_id, created_at) select id, template_id, created_at from centers where slug like 'bulk-%'`,
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { centers, contentOrders, users } from "../db/schema/index.ts";
+import { centers, orders, users } from "../db/schema/index.ts";
 import type { Services } from "../services/index.ts";
 import type { Db } from "../db/types.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS } from "./demo-data.ts";
@@ -28,10 +28,10 @@ export async function seedDemoInvoices(db: Db, services: Services): Promise<void
       .returning({ id: users.id });
     if (!buyer) return;
     const paid = await tx
-      .select({ id: contentOrders.id })
-      .from(contentOrders)
-      .where(and(eq(contentOrders.studentId, buyer.id), eq(contentOrders.status, "paid")))
-      .orderBy(asc(contentOrders.paidAt));
-    for (const order of paid) await services.invoices.issue(tx, { contentOrderId: order.id });
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyer.id), eq(orders.status, "paid")))
+      .orderBy(asc(orders.paidAt));
+    for (const order of paid) await services.invoices.issue(tx, { orderId: order.id });
   });
 }

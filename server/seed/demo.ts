@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   centers,
-  contentOrders,
+  orders,
   contents,
   enrollments,
   notices,
@@ -273,13 +273,14 @@ async function seedRows(
           for (const [i, item] of sold.entries()) {
             const paidAt = new Date(now - item.daysAgo * DAY);
             const [order] = await tx
-              .insert(contentOrders)
+              .insert(orders)
               .values({
+                subject: "content",
                 contentId: item.id,
-                studentId: student.id,
+                buyerId: student.id,
                 creatorId: creator.id,
                 // Bought on the institute's site, as students do.
-                centerId: item.centerId,
+                sellerCenterId: item.centerId,
                 amount: item.price,
                 gatewayOrderId: `order_demo_${i + 1}`,
                 gatewayPaymentId: `pay_demo_${i + 1}`,
@@ -288,7 +289,7 @@ async function seedRows(
                 createdAt: paidAt,
               })
               .onConflictDoNothing()
-              .returning({ id: contentOrders.id });
+              .returning({ id: orders.id });
             if (order)
               await tx
                 .insert(enrollments)

@@ -1,11 +1,25 @@
-import { and, count, desc, eq, gte, isNull, lt, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNull,
+  lt,
+  notExists,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import {
   adminNotificationState,
   attempts,
   centers,
   mockTests,
   notices,
-  purchases,
+  orders,
+  planOrders,
   seminarBookings,
   templateSelections,
   userRoleCounts,
@@ -36,6 +50,9 @@ const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
  */
 const toMs = (column: AnyColumn) => sql`date_trunc('milliseconds', ${column})`;
 const newerThan = (column: AnyColumn, at: Date) => sql`${toMs(column)} > ${at.toISOString()}::timestamptz`;
+
+/** The admins' "purchases": paid plan orders. */
+const paidPlans = and(eq(orders.subject, "plan"), eq(orders.status, "paid"))!;
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a : b);
@@ -166,8 +183,8 @@ export class AdminFeedService {
       this.noticeList(nCleared, limit),
       this.db
         .select({ p: count() })
-        .from(purchases)
-        .where(and(eq(purchases.status, "paid"), pSince ? newerThan(purchases.paidAt, pSince) : undefined)),
+        .from(orders)
+        .where(and(paidPlans, pSince ? newerThan(orders.paidAt, pSince) : undefined)),
       this.db
         .select({ s: count() })
         .from(templateSelections)
@@ -207,9 +224,9 @@ export class AdminFeedService {
       seen.purchasesSeenAt !== undefined
         ? cap(seen.purchasesSeenAt)
         : this.db
-            .select({ at: sql<Date | null>`max(${purchases.paidAt})`.mapWith((v) => (v ? new Date(v) : null)) })
-            .from(purchases)
-            .where(eq(purchases.status, "paid"))
+            .select({ at: sql<Date | null>`max(${orders.paidAt})`.mapWith((v) => (v ? new Date(v) : null)) })
+            .from(orders)
+            .where(paidPlans)
             .then((r) => r[0]?.at ?? null),
       seen.selectionsSeenAt !== undefined
         ? cap(seen.selectionsSeenAt)
@@ -289,8 +306,9 @@ export class AdminFeedService {
             notExists(
               this.db
                 .select({ one: sql`1` })
-                .from(purchases)
-                .where(and(eq(purchases.centerId, centers.id), eq(purchases.paidAt, centers.createdAt))),
+                .from(planOrders)
+                .innerJoin(orders, eq(orders.id, planOrders.orderId))
+                .where(and(eq(planOrders.centerId, centers.id), eq(orders.paidAt, centers.createdAt))),
             ),
           ),
         )
@@ -357,11 +375,11 @@ export class AdminFeedService {
   }
 
   private async purchaseList(clearedAt: Date | null, limit: number): Promise<PurchaseNotification[]> {
-    const where: SQL[] = [eq(purchases.status, "paid")];
-    if (clearedAt) where.push(newerThan(purchases.paidAt, clearedAt));
+    const where: SQL[] = [paidPlans];
+    if (clearedAt) where.push(newerThan(orders.paidAt, clearedAt));
     const rows = await this.db
       .select({
-        purchase: purchases,
+        purchase: { ...getTableColumns(orders), ...getTableColumns(planOrders) },
         buyer: { id: users.id, name: users.name, email: users.email },
         center: {
           id: centers.id,
@@ -370,11 +388,12 @@ export class AdminFeedService {
           plan: centers.planName,
         },
       })
-      .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
-      .leftJoin(centers, eq(centers.id, purchases.centerId))
+      .from(orders)
+      .innerJoin(planOrders, eq(planOrders.orderId, orders.id))
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .leftJoin(centers, eq(centers.id, planOrders.centerId))
       .where(and(...where))
-      .orderBy(desc(purchases.paidAt), desc(purchases.id))
+      .orderBy(desc(orders.paidAt), desc(orders.id))
       .limit(limit);
     return rows.map(({ purchase: p, buyer, center }) => ({
       _id: p.id,

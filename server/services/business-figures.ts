@@ -1,5 +1,5 @@
 import { and, countDistinct, eq, or, sql } from "drizzle-orm";
-import { contentOrders, contents, enrollments } from "../db/schema/index.ts";
+import { orders, contents, enrollments } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { shownByItsInstitute } from "./site-visibility.ts";
 
@@ -27,21 +27,21 @@ export class BusinessFiguresService {
   }
 
   async figures(centerId: string): Promise<BusinessFigures> {
-    const ours = or(eq(contents.centerId, centerId), eq(contentOrders.centerId, centerId));
-    const [[orders], [students], [onSale]] = await Promise.all([
+    const ours = or(eq(contents.centerId, centerId), eq(orders.sellerCenterId, centerId));
+    const [[sold], [students], [onSale]] = await Promise.all([
       this.db
         .select({
           n: sql<number>`count(*)`.mapWith(Number),
-          paise: sql<number>`coalesce(sum(${contentOrders.amount}), 0)`.mapWith(Number),
+          paise: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number),
         })
-        .from(contentOrders)
-        .innerJoin(contents, eq(contents.id, contentOrders.contentId))
-        .where(and(eq(contentOrders.status, "paid"), ours)),
+        .from(orders)
+        .innerJoin(contents, eq(contents.id, orders.contentId))
+        .where(and(eq(orders.status, "paid"), ours)),
       this.db
         .select({ n: countDistinct(enrollments.studentId) })
         .from(enrollments)
         .innerJoin(contents, eq(contents.id, enrollments.contentId))
-        .leftJoin(contentOrders, eq(contentOrders.id, enrollments.orderId))
+        .leftJoin(orders, eq(orders.id, enrollments.orderId))
         .where(ours),
       this.db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -55,6 +55,6 @@ export class BusinessFiguresService {
           ),
         ),
     ]);
-    return { studentsEnrolled: students.n, paidOrders: orders.n, revenue: orders.paise, contentsOnSale: onSale.n };
+    return { studentsEnrolled: students.n, paidOrders: sold.n, revenue: sold.paise, contentsOnSale: onSale.n };
   }
 }

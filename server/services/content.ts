@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, notInArray, sql, type SQL } from "drizzle-orm";
-import { centers, contentOrders, contents, enrollments } from "../db/schema/index.ts";
+import { centers, contents, enrollments, orders } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
@@ -390,15 +390,12 @@ export class ContentService {
       // Locking the row serialises this with a purchase or enrolment being recorded for it.
       const [row] = await tx.select().from(contents).where(eq(contents.id, id)).for("update");
       if (!row || row.archivedAt) return null;
-      const [{ orders }] = await tx
-        .select({ orders: count() })
-        .from(contentOrders)
-        .where(eq(contentOrders.contentId, id));
+      const [{ ordered }] = await tx.select({ ordered: count() }).from(orders).where(eq(orders.contentId, id));
       const [{ enrolled }] = await tx
         .select({ enrolled: count() })
         .from(enrollments)
         .where(eq(enrollments.contentId, id));
-      if (orders > 0 || enrolled > 0) {
+      if (ordered > 0 || enrolled > 0) {
         await tx
           .update(contents)
           .set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() })

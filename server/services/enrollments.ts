@@ -1,13 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { centers, contentOrders, contents, enrollments, mockTests, seriesTests } from "../db/schema/index.ts";
+import { centers, contents, enrollments, mockTests, orders, seriesTests } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
-import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
+import { HttpError, forbidden, notFound, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Receipt } from "../messages/receipts.ts";
 import { CONTENT_TYPE_LABELS } from "#common/validation/content.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
-import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
+import type { CapturedPayment, FailedPayment, OrderKind } from "../payments/completion.ts";
+import type { OrderRow } from "../payments/ledger.ts";
 import { INVALID_SIGNATURE, UNKNOWN_ORDER, type Payments } from "../payments/index.ts";
 import type { EnrollmentJson } from "#common/content-types.ts";
 import {
@@ -22,14 +22,12 @@ import { availableOn, learningItemJson, siteCenterId } from "./catalog.ts";
 import { viewColumns, type ContentView } from "./content.ts";
 import type { Reader } from "./content-access.ts";
 import type { DeliveryService } from "./delivery.ts";
-import { ORDER_FAILED } from "./purchases.ts";
-import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
-import { tooMany } from "./accounts.ts";
+import type { OrderDesk } from "./orders.ts";
 import type { Site } from "./tenants.ts";
 import { shownByItsInstitute } from "./site-visibility.ts";
 
-export type ContentOrderRow = typeof contentOrders.$inferSelect;
-type ContentOrder = ContentOrderRow & PayableOrder;
+/** A content order: a ledger row whose subject is a content. */
+type ContentOrder = OrderRow & { contentId: string };
 /** A row of a student's courses: the content, and their enrolment in it. */
 type CourseRow = ContentView & { enrollmentId: string; enrolledAt: Date };
 
@@ -51,8 +49,8 @@ export type EnrolOutcome =
 export interface EnrollmentServiceDeps {
   db: Db;
   payments: Payments;
+  orders: OrderDesk;
   delivery: DeliveryService;
-  rateLimiter: RateLimiter;
   logger: Logger;
   reads: ReadCaches;
   /** The buyer's receipt, in the completing transaction. */
@@ -66,7 +64,7 @@ export interface EnrollmentServiceDeps {
  */
 export class EnrollmentService {
   private readonly deps: EnrollmentServiceDeps;
-  readonly orderKind: OrderKind<ContentOrder>;
+  readonly orderKind: OrderKind;
 
   /** A student's courses, everywhere or on one institute's domain: the page every student opens, so prepared once. */
   private readonly courses;
@@ -93,28 +91,14 @@ export class EnrollmentService {
         .prepare(onCenter ? "pathshala_my_courses_on_center" : "pathshala_my_courses");
     this.courses = { everywhere: courses(false), onCenter: courses(true) };
     this.orderKind = {
-      name: "content",
-      lock: (tx, gatewayOrderId) => this.lock(tx, gatewayOrderId),
-      fulfil: (tx, order, payment) => this.fulfil(tx, order, payment),
-      markFailed: (tx, order, failure) => this.markFailed(tx, order, failure),
-      afterCommit: (order) => this.studentChanged(order.studentId),
-      account: async (gatewayOrderId) => {
-        const [row] = await deps.db
-          .select({ account: contentOrders.merchantAccountId })
-          .from(contentOrders)
-          .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
-          .limit(1);
-        return row ? row.account : undefined;
-      },
-      present: async (gatewayOrderId) => {
-        const order = await this.byGatewayOrder(gatewayOrderId);
-        return order
-          ? {
-              contentId: order.contentId,
-              enrollmentId: await this.enrollmentOf(deps.db, order.studentId, order.contentId),
-            }
-          : {};
-      },
+      subject: "content",
+      fulfil: (tx, order, payment) => this.fulfil(tx, order as ContentOrder, payment),
+      failed: (order, failure) => this.failed(order, failure),
+      afterCommit: (order) => this.studentChanged(order.buyerId),
+      present: async (order) => ({
+        contentId: order.contentId,
+        enrollmentId: order.contentId ? await this.enrollmentOf(deps.db, order.buyerId, order.contentId) : null,
+      }),
     };
   }
 
@@ -177,9 +161,8 @@ export class EnrollmentService {
   }
 
   private async placeOrder(student: Reader, content: ContentView, site: Site): Promise<EnrolOutcome> {
-    const { db, payments, logger } = this.deps;
+    const { db, payments } = this.deps;
     const amount = content.price;
-    if (amount < 100) throw badRequest(PRICE_TOO_LOW);
     const summary = { id: content.id, title: content.title };
     // The institute the sale belongs to (the site it was made on, always the content's own there) is
     // its merchant of record: the order is placed on its own account, or not at all (decision 0040).
@@ -190,18 +173,18 @@ export class EnrollmentService {
       throw new HttpError(409, MERCHANT_TEXTS.notOnSale(content.businessName ?? "This institute"));
     const [pending] = await db
       .select()
-      .from(contentOrders)
+      .from(orders)
       .where(
         and(
-          eq(contentOrders.studentId, student.id),
-          eq(contentOrders.contentId, content.id),
-          inArray(contentOrders.status, ["created", "failed"]),
-          eq(contentOrders.amount, amount),
-          account ? eq(contentOrders.merchantAccountId, account.id) : isNull(contentOrders.merchantAccountId),
-          gt(contentOrders.createdAt, new Date(Date.now() - REUSE_PENDING_MS)),
+          eq(orders.buyerId, student.id),
+          eq(orders.contentId, content.id),
+          inArray(orders.status, ["created", "failed"]),
+          eq(orders.amount, amount),
+          account ? eq(orders.merchantAccountId, account.id) : isNull(orders.merchantAccountId),
+          gt(orders.createdAt, new Date(Date.now() - REUSE_PENDING_MS)),
         ),
       )
-      .orderBy(desc(contentOrders.createdAt))
+      .orderBy(desc(orders.createdAt))
       .limit(1);
     if (pending)
       return {
@@ -211,42 +194,18 @@ export class EnrollmentService {
         content: summary,
       };
 
-    payments.ensureConfigured();
-    const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, student.id);
-    if (!limit.allowed) throw tooMany(limit.retryAfter);
-    const id = randomUUID();
-    let order;
-    try {
-      const gateway = await payments.gatewayOf(account?.id ?? null);
-      order = await gateway.createOrder({
-        amount,
-        currency: "INR",
-        receipt: id,
-        notes: { kind: "content", contentOrderId: id, contentId: content.id },
-      });
-    } catch (error) {
-      logger.error("gateway order creation failed", { error, contentOrderId: id });
-      throw new HttpError(502, ORDER_FAILED);
-    }
-    if (order.amount !== amount || order.currency !== "INR") {
-      logger.error("gateway answered a different amount", { expected: amount, got: order.amount, orderId: order.id });
-      throw new HttpError(502, ORDER_FAILED);
-    }
-    await db.insert(contentOrders).values({
-      id,
-      contentId: content.id,
-      studentId: student.id,
-      creatorId: content.creatorId,
-      centerId,
-      merchantAccountId: account?.id ?? null,
-      amount,
-      currency: "INR",
-      gatewayOrderId: order.id,
+    const { order, keyId } = await this.deps.orders.place({
+      buyerId: student.id,
+      subject: { kind: "content", content },
+      sellerCenterId: centerId ?? null,
+      account,
+      belowMinimum: PRICE_TOO_LOW,
+      notes: { contentId: content.id },
     });
     return {
       kind: "order",
-      order: { id: order.id, amount, currency: "INR" },
-      keyId: account?.keyId ?? payments.gateway.keyId,
+      order: { id: order.gatewayOrderId, amount, currency: order.currency },
+      keyId,
       content: summary,
     };
   }
@@ -266,11 +225,11 @@ export class EnrollmentService {
     // Verified with the key secret of the account the order was placed on (the institute's own).
     const gateway = await payments.gatewayForOrder(checkout.orderId);
     if (!gateway.verifyCheckout(checkout)) throw new HttpError(422, INVALID_SIGNATURE);
-    const order = await this.byGatewayOrder(checkout.orderId);
-    if (!order) throw new HttpError(422, UNKNOWN_ORDER);
-    if (order.studentId !== student.id) throw forbidden(ORDER_OF_ANOTHER_ACCOUNT);
+    const order = await payments.completion.ledger.byGatewayOrder(checkout.orderId);
+    if (!order?.contentId) throw new HttpError(422, UNKNOWN_ORDER);
+    if (order.buyerId !== student.id) throw forbidden(ORDER_OF_ANOTHER_ACCOUNT);
     const result = await payments.confirmCheckout(checkout);
-    const enrollmentId = await this.enrollmentOf(db, order.studentId, order.contentId);
+    const enrollmentId = await this.enrollmentOf(db, order.buyerId, order.contentId);
     if (!enrollmentId) throw new Error(`paid content order ${order.id} has no enrolment`);
     return { enrollmentId, alreadyCompleted: result.outcome === "already-paid" };
   }
@@ -313,15 +272,6 @@ export class EnrollmentService {
     this.deps.reads.forget(readTags.student(studentId));
   }
 
-  async byGatewayOrder(gatewayOrderId: string): Promise<ContentOrderRow | undefined> {
-    const [row] = await this.deps.db
-      .select()
-      .from(contentOrders)
-      .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
-      .limit(1);
-    return row;
-  }
-
   /** The student's enrolment in a series that holds the test, if any. */
   private async seriesEnrollmentFor(studentId: string, testId: string): Promise<string | null> {
     const [row] = await this.deps.db
@@ -341,24 +291,11 @@ export class EnrollmentService {
     return row?.id ?? null;
   }
 
-  private async lock(tx: Tx, gatewayOrderId: string): Promise<ContentOrder | undefined> {
-    const [row] = await tx
-      .select()
-      .from(contentOrders)
-      .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
-      .for("update");
-    return row ? { ...row, paymentId: row.gatewayPaymentId } : undefined;
-  }
-
-  /** Marks the order paid and enrols its student (once: an enrolment that exists already stays as it is). */
+  /** Enrols the order's student (once: an enrolment that exists already stays as it is). */
   private async fulfil(tx: Tx, order: ContentOrder, payment: CapturedPayment): Promise<void> {
-    await tx
-      .update(contentOrders)
-      .set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()` })
-      .where(eq(contentOrders.id, order.id));
     const [enrolled] = await tx
       .insert(enrollments)
-      .values({ studentId: order.studentId, contentId: order.contentId, orderId: order.id })
+      .values({ studentId: order.buyerId, contentId: order.contentId, orderId: order.id })
       .onConflictDoNothing()
       .returning({ id: enrollments.id });
     const [bought] = await tx
@@ -366,31 +303,27 @@ export class EnrollmentService {
       .from(contents)
       .where(eq(contents.id, order.contentId));
     await this.deps.receipt(tx, {
-      userId: order.studentId,
+      userId: order.buyerId,
       item: `${CONTENT_TYPE_LABELS[bought.type]}: ${bought.title}`,
       amount: order.amount,
       currency: order.currency,
       paymentId: payment.paymentId,
-      centerId: order.centerId ?? bought.centerId,
+      centerId: order.sellerCenterId ?? bought.centerId,
       path: "/student/my-courses",
-      source: { contentOrderId: order.id },
+      source: { orderId: order.id },
     });
     if (!enrolled) {
       // Already enrolled (e.g. an older order paid in another tab): the money needs a person to refund it.
       this.deps.logger.warn("content paid for by a student already enrolled; consider a refund", {
-        contentOrderId: order.id,
+        orderId: order.id,
         paymentId: payment.paymentId,
       });
     }
   }
 
-  private async markFailed(tx: Tx, order: ContentOrder, failure: FailedPayment): Promise<void> {
-    await tx
-      .update(contentOrders)
-      .set({ status: "failed" })
-      .where(and(eq(contentOrders.id, order.id), eq(contentOrders.status, "created")));
+  private failed(order: OrderRow, failure: FailedPayment): void {
     this.deps.logger.info("content payment failed", {
-      contentOrderId: order.id,
+      orderId: order.id,
       paymentId: failure.paymentId,
       reason: failure.reason,
     });

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { centers, pricingPlans, purchases } from "../db/schema/index.ts";
+import { centers, orders, pricingPlans } from "../db/schema/index.ts";
 import type { Database, Db, DbOrTx } from "../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
@@ -21,13 +21,6 @@ export function durationDaysOf(plan: Pick<PlanRow, "quarterlyMonths" | "yearlyYe
   if (billing === "monthly") return DURATION_DAYS.monthly;
   if (billing === "quarterly") return (DURATION_DAYS.quarterly / 3) * plan.quarterlyMonths;
   return DURATION_DAYS.yearly * plan.yearlyYears;
-}
-
-export function priceOf(
-  plan: Pick<PlanRow, "monthlyPrice" | "quarterlyPrice" | "yearlyPrice">,
-  billing: Billing,
-): number {
-  return billing === "monthly" ? plan.monthlyPrice : billing === "quarterly" ? plan.quarterlyPrice : plan.yearlyPrice;
 }
 
 export function toPlanJson(plan: PlanRow): PlanJson {
@@ -233,7 +226,7 @@ export class PlanService {
         if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
         const [existing] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
         if (!existing) throw notFound(PLAN_NOT_FOUND);
-        const [bought] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.planId, id)).limit(1);
+        const [bought] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
         const [used] = bought
           ? [bought]
           : await tx.select({ id: centers.id }).from(centers).where(eq(centers.planId, id)).limit(1);

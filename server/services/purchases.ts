@@ -1,30 +1,29 @@
-import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { centers, purchases } from "../db/schema/index.ts";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { centers, orders, planOrders } from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
-import { HttpError, badRequest, conflict, parseWith } from "../http/errors.ts";
+import { badRequest, conflict, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Receipt } from "../messages/receipts.ts";
 import { planTitle } from "#common/format.ts";
-import type { CapturedPayment, FailedPayment, OrderKind, PayableOrder } from "../payments/completion.ts";
-import type { Payments } from "../payments/index.ts";
+import type { CapturedPayment, FailedPayment, OrderKind } from "../payments/completion.ts";
+import type { OrderRow } from "../payments/ledger.ts";
 import { CreateOrderSchema } from "#common/validation/setup.ts";
 import { billingLabel } from "#common/validation/plans.ts";
 import { thePlan } from "#common/format.ts";
-import { durationDaysOf, priceOf, type PlanRow, type PlanService } from "./plans.ts";
+import { durationDaysOf, type PlanRow, type PlanService } from "./plans.ts";
+import type { OrderDesk } from "./orders.ts";
 import { uniqueSlug } from "./center-slugs.ts";
 import type { TenantDirectory } from "./tenants.ts";
 import type { DomainService, DomainStatus } from "./domains.ts";
 import { workingHost } from "#common/domains.ts";
-import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
-import { tooMany } from "./accounts.ts";
 import { ownerContactProfile } from "./site-contacts.ts";
 import type { PurchaseJson } from "#common/purchases.ts";
 
-export type PurchaseRow = typeof purchases.$inferSelect;
-type PlanOrder = PurchaseRow & PayableOrder;
+const { orderId: _orderId, ...planTerms } = getTableColumns(planOrders);
+/** A plan order: the ledger's row and the plan's terms beside it. */
+const purchaseColumns = { ...getTableColumns(orders), ...planTerms };
+export type PurchaseRow = OrderRow & Omit<typeof planOrders.$inferSelect, "orderId">;
 
-export const ORDER_FAILED = "Failed to create order";
 export const PLAN_UNAVAILABLE = "This plan is not available. Please choose a plan on the pricing page.";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,11 +53,10 @@ export function toPurchaseJson(p: PurchaseRow): PurchaseJson {
 export interface PurchaseServiceDeps {
   db: Db;
   plans: PlanService;
-  payments: Payments;
+  orders: OrderDesk;
   tenants: TenantDirectory;
   /** Whether a domain may be ordered for, the institute it renews, and its claim (unproven until its owner proves it). */
   domains: DomainService;
-  rateLimiter: RateLimiter;
   logger: Logger;
   platformDomain: string;
   /** Paying for a center on trial converts the trial (TrialService.convert). */
@@ -68,23 +66,23 @@ export interface PurchaseServiceDeps {
 }
 
 /**
- * Plan purchases: pricing an order from the stored plan, placing it with the gateway, and
- * (as the "plan" order kind of the payment completion) turning a paid order into an active
- * center on the buyer's domain, or a longer one on renewal.
+ * Plan purchases: ordering a plan (the order desk prices it from the stored plan and places it
+ * on the platform's account, the seller of plans), and (as the "plan" order kind of the payment
+ * completion) turning a paid order into an active center on the buyer's domain, or a longer one
+ * on renewal.
  */
 export class PurchaseService {
   private readonly deps: PurchaseServiceDeps;
-  readonly orderKind: OrderKind<PlanOrder>;
+  readonly orderKind: OrderKind;
 
   constructor(deps: PurchaseServiceDeps) {
     this.deps = deps;
     this.orderKind = {
-      name: "plan",
-      lock: (tx, gatewayOrderId) => this.lock(tx, gatewayOrderId),
+      subject: "plan",
       fulfil: (tx, order, payment) => this.fulfil(tx, order, payment),
-      markFailed: (tx, order, failure) => this.markFailed(tx, order, failure),
+      failed: (order, failure) => this.failed(order, failure),
       afterCommit: () => deps.tenants.changed(),
-      present: (gatewayOrderId) => this.present(gatewayOrderId),
+      present: (order) => this.present(order.gatewayOrderId),
     };
   }
 
@@ -94,90 +92,61 @@ export class PurchaseService {
   }
 
   /**
-   * Prices the order from the stored plan (never from the client), reserves nothing, places the
-   * gateway order with our purchase id as its receipt, and records the purchase as `created`.
+   * Orders `data.plan` for `data.domain`: priced from the stored plan (never from the client),
+   * placed with the gateway with our order id as its receipt, recorded as `created`.
    */
   async createOrder(userId: string, input: unknown): Promise<{ purchase: PurchaseRow; plan: PlanRow; keyId: string }> {
     const data = parseWith(CreateOrderSchema, input);
     const plan = await this.deps.plans.findOnSale(data.plan);
     if (!plan) throw badRequest(PLAN_UNAVAILABLE);
-    const amount = priceOf(plan, data.billing);
-    if (amount < 100)
-      throw badRequest(
-        `${thePlan(plan.name).replace(/^the/, "The")} is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`,
-      );
+    const belowMinimum = `${thePlan(plan.name).replace(/^the/, "The")} is not sold with ${billingLabel(data.billing, plan).toLowerCase()} billing.`;
     const domain = await this.domainStatus(data.domain, userId);
     if (!domain.available) throw domain.reason === "taken" ? conflict(domain.message) : badRequest(domain.message);
 
-    this.deps.payments.ensureConfigured();
-    const limit = await this.deps.rateLimiter.hit(RATE_RULES.paymentOrderUser, userId);
-    if (!limit.allowed) throw tooMany(limit.retryAfter);
+    const terms = {
+      planName: plan.name,
+      billing: data.billing,
+      durationDays: durationDaysOf(plan, data.billing),
+      instituteName: data.institute,
+      ownerName: data.owner,
+      email: data.email,
+      phone: data.phone || null,
+      domain: domain.domain,
+      centerId: null,
+    };
+    const { order, keyId } = await this.deps.orders.place({
+      buyerId: userId,
+      subject: { kind: "plan", plan, billing: data.billing },
+      sellerCenterId: null,
+      account: null,
+      belowMinimum,
+      notes: { plan: plan.name, billing: data.billing, domain: domain.domain },
+      details: async (tx, row) => {
+        await tx.insert(planOrders).values({ orderId: row.id, ...terms });
+      },
+    });
+    return { purchase: { ...order, ...terms }, plan, keyId };
+  }
 
-    const id = randomUUID();
-    const { gateway } = this.deps.payments;
-    let order;
-    try {
-      order = await gateway.createOrder({
-        amount,
-        currency: "INR",
-        receipt: id,
-        notes: { kind: "plan", purchaseId: id, plan: plan.name, billing: data.billing, domain: domain.domain },
-      });
-    } catch (error) {
-      this.deps.logger.error("gateway order creation failed", { error, purchaseId: id });
-      throw new HttpError(502, ORDER_FAILED);
-    }
-    if (order.amount !== amount || order.currency !== "INR") {
-      this.deps.logger.error("gateway answered a different amount", {
-        expected: amount,
-        got: order.amount,
-        orderId: order.id,
-      });
-      throw new HttpError(502, ORDER_FAILED);
-    }
-    const [purchase] = await this.deps.db
-      .insert(purchases)
-      .values({
-        id,
-        userId,
-        planId: plan.id,
-        planName: plan.name,
-        billing: data.billing,
-        durationDays: durationDaysOf(plan, data.billing),
-        amount,
-        currency: "INR",
-        instituteName: data.institute,
-        ownerName: data.owner,
-        email: data.email,
-        phone: data.phone || null,
-        domain: domain.domain,
-        gatewayOrderId: order.id,
-      })
-      .returning();
-    return { purchase, plan, keyId: gateway.keyId };
+  private purchases(db: DbOrTx = this.deps.db) {
+    return db.select(purchaseColumns).from(orders).innerJoin(planOrders, eq(planOrders.orderId, orders.id));
   }
 
   async listMine(userId: string): Promise<PurchaseRow[]> {
-    return this.deps.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt));
+    return this.purchases().where(eq(orders.buyerId, userId)).orderBy(desc(orders.createdAt));
   }
 
   /** The owner's most recent paid purchase (the Launching Soon page's "plan purchased" mark). */
   async latestPaid(userId: string): Promise<PurchaseRow | undefined> {
-    const [row] = await this.deps.db
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.status, "paid")))
-      .orderBy(desc(purchases.paidAt))
+    const [row] = await this.purchases()
+      .where(and(eq(orders.buyerId, userId), eq(orders.status, "paid")))
+      .orderBy(desc(orders.paidAt))
       .limit(1);
     return row;
   }
 
   async byGatewayOrder(gatewayOrderId: string): Promise<PurchaseRow | undefined> {
-    const [row] = await this.deps.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.gatewayOrderId, gatewayOrderId))
-      .limit(1);
+    const [row] = await this.purchases().where(eq(orders.gatewayOrderId, gatewayOrderId)).limit(1);
     return row;
   }
 
@@ -216,27 +185,21 @@ export class PurchaseService {
     };
   }
 
-  private async lock(tx: Tx, gatewayOrderId: string): Promise<PlanOrder | undefined> {
-    const [row] = await tx.select().from(purchases).where(eq(purchases.gatewayOrderId, gatewayOrderId)).for("update");
-    return row ? { ...row, paymentId: row.gatewayPaymentId } : undefined;
-  }
-
-  /** Marks the purchase paid and creates the center, or extends the buyer's own center on that domain. */
-  private async fulfil(tx: Tx, order: PlanOrder, payment: CapturedPayment): Promise<void> {
+  /** Creates the center, or extends the buyer's own center on that domain, and keeps which on the order. */
+  private async fulfil(tx: Tx, paid: OrderRow, payment: CapturedPayment): Promise<void> {
+    const [terms] = await tx.select().from(planOrders).where(eq(planOrders.orderId, paid.id));
+    const order = { ...paid, ...terms };
     const centerId = await this.applyToCenter(tx, order);
-    await tx
-      .update(purchases)
-      .set({ status: "paid", gatewayPaymentId: payment.paymentId, paidAt: sql`now()`, centerId })
-      .where(eq(purchases.id, order.id));
+    await tx.update(planOrders).set({ centerId }).where(eq(planOrders.orderId, order.id));
     await this.deps.receipt(tx, {
-      userId: order.userId,
+      userId: order.buyerId,
       item: `${planTitle(order.planName)}, billed ${order.billing}, for ${order.domain}`,
       amount: order.amount,
       currency: order.currency,
       paymentId: payment.paymentId,
       centerId: null,
       path: "/business/subscription-details",
-      source: { purchaseId: order.id },
+      source: { orderId: order.id },
     });
   }
 
@@ -245,10 +208,10 @@ export class PurchaseService {
    * by one, as a trial's is); otherwise a new institute on its working address, asking for the
    * domain, which it gets once its owner proves it (DomainService).
    */
-  private async applyToCenter(tx: Tx, order: PlanOrder): Promise<string> {
+  private async applyToCenter(tx: Tx, order: PurchaseRow): Promise<string> {
     const now = new Date();
     const runs = order.durationDays * DAY_MS;
-    const existing = await this.deps.domains.renewalCenter(tx, order.userId, order.domain);
+    const existing = await this.deps.domains.renewalCenter(tx, order.buyerId, order.domain);
     if (existing) {
       // A renewal runs on from the current expiry (or from now, if it has already run out).
       // A trial's remaining days are kept: the paid period starts when the trial would have ended.
@@ -275,7 +238,7 @@ export class PurchaseService {
         slug: await uniqueSlug(tx, order.instituteName),
         instituteName: order.instituteName,
         website: `https://${order.domain}`,
-        ownerId: order.userId,
+        ownerId: order.buyerId,
         planId: order.planId,
         planName: order.planName,
         billing: order.billing,
@@ -291,13 +254,9 @@ export class PurchaseService {
     return center.id;
   }
 
-  private async markFailed(tx: DbOrTx, order: PlanOrder, failure: FailedPayment): Promise<void> {
-    await tx
-      .update(purchases)
-      .set({ status: "failed" })
-      .where(and(eq(purchases.id, order.id), eq(purchases.status, "created")));
+  private failed(order: OrderRow, failure: FailedPayment): void {
     this.deps.logger.info("plan payment failed", {
-      purchaseId: order.id,
+      orderId: order.id,
       paymentId: failure.paymentId,
       reason: failure.reason,
     });

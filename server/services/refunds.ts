@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { centers, purchases, refunds } from "../db/schema/index.ts";
+import { and, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { centers, orders, planOrders, refunds } from "../db/schema/index.ts";
 import type { Db, Tx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, conflict, notFound } from "../http/errors.ts";
@@ -69,16 +69,22 @@ export class RefundService {
     const { db } = this.deps;
     let refund: RefundRow;
     let paymentId: string;
+    let accountId: string | null;
     try {
-      ({ refund, paymentId } = await db.transaction(async (tx) => {
-        const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for("update");
+      ({ refund, paymentId, accountId } = await db.transaction(async (tx) => {
+        const [purchase] = await tx
+          .select({ ...getTableColumns(orders), centerId: planOrders.centerId })
+          .from(orders)
+          .innerJoin(planOrders, eq(planOrders.orderId, orders.id))
+          .where(eq(orders.id, purchaseId))
+          .for("update", { of: orders });
         if (!purchase) throw notFound(REFUND_TEXTS.notFound);
         if (purchase.status !== "paid" || !purchase.paidAt || !purchase.gatewayPaymentId)
           throw conflict(REFUND_TEXTS.notPaid);
         const [existing] = await tx
           .select()
           .from(refunds)
-          .where(and(eq(refunds.purchaseId, purchase.id), ne(refunds.status, "failed")))
+          .where(and(eq(refunds.orderId, purchase.id), ne(refunds.status, "failed")))
           .limit(1);
         if (existing) throw conflict(existing.status === "processed" ? REFUND_TEXTS.already : REFUND_TEXTS.underWay);
         const until = refundableUntil(purchase.paidAt);
@@ -86,28 +92,30 @@ export class RefundService {
         const [row] = await tx
           .insert(refunds)
           .values({
-            purchaseId: purchase.id,
+            orderId: purchase.id,
             centerId: purchase.centerId,
             amount: purchase.amount,
             currency: purchase.currency,
             requestedBy: adminId,
           })
           .returning();
-        return { refund: row, paymentId: purchase.gatewayPaymentId };
+        return { refund: row, paymentId: purchase.gatewayPaymentId, accountId: purchase.merchantAccountId };
       }));
     } catch (error) {
-      if (isUniqueViolation(error, "refunds_purchase_live_key")) throw conflict(REFUND_TEXTS.underWay);
+      if (isUniqueViolation(error, "refunds_order_live_key")) throw conflict(REFUND_TEXTS.underWay);
       throw error;
     }
 
     let gatewayRefund;
     try {
-      gatewayRefund = await this.deps.payments.gateway.refund({
+      // Given back through the account that took the money.
+      const gateway = await this.deps.payments.gatewayOf(accountId);
+      gatewayRefund = await gateway.refund({
         paymentId,
         amount: refund.amount,
         idempotencyKey: refund.id,
         receipt: refund.id,
-        notes: { kind: "plan-refund", purchaseId },
+        notes: { subject: "plan-refund", orderId: purchaseId },
       });
     } catch (error) {
       const reason = error instanceof GatewayError ? error.message.replace(/^refund failed: /, "") : "no answer";
@@ -125,7 +133,11 @@ export class RefundService {
         .set({ status: "processed", gatewayRefundId: gatewayRefund.id, processedAt: sql`now()` })
         .where(eq(refunds.id, refund.id))
         .returning();
-      const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId));
+      const [purchase] = await tx
+        .select({ ...getTableColumns(planOrders), buyerId: orders.buyerId })
+        .from(planOrders)
+        .innerJoin(orders, eq(orders.id, planOrders.orderId))
+        .where(eq(planOrders.orderId, purchaseId));
       if (purchase.centerId) {
         // The money-back guarantee gives the money back and takes the plan back: the center ends now.
         await tx
@@ -141,7 +153,7 @@ export class RefundService {
       }
       const amount = formatRupees(refund.amount / 100);
       const notice = { kind: "refund" as const, centerId: purchase.centerId, key: `refund:${refund.id}` };
-      await this.deps.notices.toOwner(tx, purchase.userId, {
+      await this.deps.notices.toOwner(tx, purchase.buyerId, {
         ...notice,
         title: "Your payment has been refunded",
         body: `${amount} for ${thePlan(purchase.planName)} of ${purchase.instituteName} is on its way back to you. The website is no longer online.`,
@@ -164,8 +176,8 @@ export class RefundService {
     const rows = await this.deps.db
       .select()
       .from(refunds)
-      .where(and(inArray(refunds.purchaseId, purchaseIds), ne(refunds.status, "failed")));
-    return new Map(rows.map((r) => [r.purchaseId, r]));
+      .where(and(inArray(refunds.orderId, purchaseIds), ne(refunds.status, "failed")));
+    return new Map(rows.map((r) => [r.orderId, r]));
   }
 
   /**
@@ -175,14 +187,15 @@ export class RefundService {
   async forCenters(centerIds: string[], now = Date.now()): Promise<Map<string, CenterPaymentJson>> {
     if (centerIds.length === 0) return new Map();
     const rows = await this.deps.db
-      .selectDistinctOn([purchases.centerId], {
-        purchase: purchases,
+      .selectDistinctOn([planOrders.centerId], {
+        purchase: { ...getTableColumns(orders), centerId: planOrders.centerId },
         refund: refunds,
       })
-      .from(purchases)
-      .leftJoin(refunds, and(eq(refunds.purchaseId, purchases.id), ne(refunds.status, "failed")))
-      .where(and(inArray(purchases.centerId, centerIds), eq(purchases.status, "paid")))
-      .orderBy(purchases.centerId, desc(purchases.paidAt));
+      .from(planOrders)
+      .innerJoin(orders, eq(orders.id, planOrders.orderId))
+      .leftJoin(refunds, and(eq(refunds.orderId, orders.id), ne(refunds.status, "failed")))
+      .where(and(inArray(planOrders.centerId, centerIds), eq(orders.status, "paid")))
+      .orderBy(planOrders.centerId, desc(orders.paidAt));
     const out = new Map<string, CenterPaymentJson>();
     for (const { purchase, refund } of rows) {
       if (!purchase.centerId || !purchase.paidAt) continue;

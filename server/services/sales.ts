@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { contentOrders, contents } from "../db/schema/index.ts";
+import { orders, contents } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 /** The spec's Sales row (§3): money in rupees. */
@@ -39,7 +39,7 @@ const ZONE = "Asia/Kolkata";
 const ZONE_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;
 
-const paid = (creatorId: string) => and(eq(contentOrders.creatorId, creatorId), eq(contentOrders.status, "paid"));
+const paid = (creatorId: string) => and(eq(orders.creatorId, creatorId), eq(orders.status, "paid"));
 const rupees = (paise: number) => paise / 100;
 
 /** A creator's sales figures, from paid content orders only. */
@@ -71,13 +71,13 @@ export class SalesService {
   async rows(creatorId: string, contentId?: string): Promise<SalesRow[]> {
     const totals = this.db
       .select({
-        contentId: contentOrders.contentId,
+        contentId: orders.contentId,
         orders: sql<number>`count(*)`.mapWith(Number).as("orders"),
-        earnings: sql<number>`sum(${contentOrders.amount})`.mapWith(Number).as("earnings"),
+        earnings: sql<number>`sum(${orders.amount})`.mapWith(Number).as("earnings"),
       })
-      .from(contentOrders)
+      .from(orders)
       .where(paid(creatorId))
-      .groupBy(contentOrders.contentId)
+      .groupBy(orders.contentId)
       .as("totals");
     const result = await this.db
       .select({
@@ -110,15 +110,15 @@ export class SalesService {
     const since = startOfPeriodUtc(periods[0], unit);
     // Constants written into the SQL (not parameters) so that GROUP BY sees the very same expression.
     const format = unit === "day" ? "YYYY-MM-DD" : "YYYY-MM";
-    const bucket = sql<string>`to_char(date_trunc('${sql.raw(unit)}', ${contentOrders.paidAt} at time zone '${sql.raw(ZONE)}'), '${sql.raw(format)}')`;
+    const bucket = sql<string>`to_char(date_trunc('${sql.raw(unit)}', ${orders.paidAt} at time zone '${sql.raw(ZONE)}'), '${sql.raw(format)}')`;
     const rows = await this.db
       .select({
         period: bucket,
         orders: sql<number>`count(*)`.mapWith(Number),
-        revenue: sql<number>`sum(${contentOrders.amount})`.mapWith(Number),
+        revenue: sql<number>`sum(${orders.amount})`.mapWith(Number),
       })
-      .from(contentOrders)
-      .where(and(paid(creatorId), gte(contentOrders.paidAt, since)))
+      .from(orders)
+      .where(and(paid(creatorId), gte(orders.paidAt, since)))
       .groupBy(bucket);
     const byPeriod = new Map(rows.map((r) => [r.period, r]));
     return periods.map((period) => {
@@ -130,18 +130,24 @@ export class SalesService {
   async recent(creatorId: string, limit: number): Promise<RecentSale[]> {
     const rows = await this.db
       .select({
-        orderId: contentOrders.id,
-        contentId: contentOrders.contentId,
+        orderId: orders.id,
+        contentId: orders.contentId,
         title: contents.title,
-        amount: contentOrders.amount,
-        paidAt: contentOrders.paidAt,
+        amount: orders.amount,
+        paidAt: orders.paidAt,
       })
-      .from(contentOrders)
-      .innerJoin(contents, eq(contents.id, contentOrders.contentId))
+      .from(orders)
+      .innerJoin(contents, eq(contents.id, orders.contentId))
       .where(paid(creatorId))
-      .orderBy(desc(contentOrders.paidAt))
+      .orderBy(desc(orders.paidAt))
       .limit(limit);
-    return rows.map((r) => ({ ...r, amount: rupees(r.amount), paidAt: (r.paidAt ?? new Date(0)).toISOString() }));
+    // A creator's orders are all content orders: each has its content.
+    return rows.map((r) => ({
+      ...r,
+      contentId: r.contentId!,
+      amount: rupees(r.amount),
+      paidAt: (r.paidAt ?? new Date(0)).toISOString(),
+    }));
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/open.ts";
-import { centers, domainClaims, purchases } from "../../server/db/schema/index.ts";
+import { centers, domainClaims, orders } from "../../server/db/schema/index.ts";
+import { planOrderRows } from "../helpers/orders.ts";
 import { webhook } from "../helpers/payments.ts";
 import { call, launch, runningServer } from "./server.ts";
 
@@ -53,7 +54,7 @@ describe("the app is killed between payment capture and verify", () => {
     const database = await openDatabaseWhileServerRuns();
     let slug: string;
     try {
-      const rows = await database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, orderId));
+      const rows = await planOrderRows(database.db).where(eq(orders.gatewayOrderId, orderId));
       expect(rows).toHaveLength(1);
       expect(rows[0].status).toBe("paid");
       expect(rows[0].gatewayPaymentId).toBe(`pay_crash${id}`);

@@ -198,7 +198,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const [planInvoice] = await t.database.db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(eq(invoices.purchaseId, refundableOrder.purchase._id));
+    .where(eq(invoices.orderId, refundableOrder.purchase._id));
   if (!planInvoice) throw new Error("the paid plan was issued no invoice");
   const paidId = await publish(t, creator.access_token, { ...liveFields, title: "Sample paid class", price: "499" });
   const contentOrder = await postJson(

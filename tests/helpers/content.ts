@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { centers, contentOrders, users } from "../../server/db/schema/index.ts";
+import { centers, orders, users } from "../../server/db/schema/index.ts";
 import type { TestApp } from "./app.ts";
 import { bearer, PNG_BYTES } from "./http.ts";
 
@@ -94,10 +94,11 @@ export async function insertPaidOrder(
   });
   orderCounter += 1;
   const [row] = await t.database.db
-    .insert(contentOrders)
+    .insert(orders)
     .values({
+      subject: "content",
       contentId,
-      studentId,
+      buyerId: studentId,
       creatorId: content.creatorId,
       amount: amountPaise,
       gatewayOrderId: `order_test_${Date.now()}_${orderCounter}`,

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import {
   adminNotificationState,
   centers,
-  purchases,
+  orders,
   seminarBookings,
   templateSelections,
   users,
@@ -11,6 +11,7 @@ import {
 import { seedDemo } from "../../server/seed/demo.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { proveCenterDomain } from "../helpers/domains.ts";
+import { planOrderRows } from "../helpers/orders.ts";
 import { adminToken, createListeningTestApp, signCheckout, type ListeningTestApp } from "../helpers/payments.ts";
 
 let t: ListeningTestApp;
@@ -61,7 +62,7 @@ async function buy(overrides: Record<string, unknown> = {}, who = owner) {
     razorpay_signature: signCheckout(order.id, paymentId),
   });
   expect(verified.status).toBe(200);
-  const [row] = await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, order.id));
+  const [row] = await planOrderRows(t.database.db).where(eq(orders.gatewayOrderId, order.id));
   // The owner proves the domain, so it is the institute's (the notifications name it).
   await proveCenterDomain(t, row.centerId!);
   return { row, domain };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contentOrders, contents, enrollments } from "../../server/db/schema/index.ts";
+import { contents, enrollments, orders } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
@@ -83,7 +83,7 @@ describe("an institute's dashboard figures", () => {
     });
 
     // A sale made on our site still counts after the creator moves the content elsewhere.
-    await t.database.db.update(contentOrders).set({ centerId: ours.id }).where(eq(contentOrders.id, o4.id));
+    await t.database.db.update(orders).set({ sellerCenterId: ours.id }).where(eq(orders.id, o4.id));
     await t.database.db.update(contents).set({ centerId: theirs.id }).where(eq(contents.id, b.id));
     const after = await t.services.businessFigures.figures(ours.id);
     // o1 and o3 (content a, ours) + o4 (placed on our site); o2's content moved away.

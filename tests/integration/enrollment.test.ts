@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { contentOrders, enrollments, messages } from "../../server/db/schema/index.ts";
+import { enrollments, messages, orders } from "../../server/db/schema/index.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import {
   createListeningTestApp,
@@ -97,8 +97,8 @@ const enrolmentsOf = (studentId: string, contentId: string) =>
 const ordersOf = (studentId: string, contentId: string) =>
   t.database.db
     .select()
-    .from(contentOrders)
-    .where(and(eq(contentOrders.studentId, studentId), eq(contentOrders.contentId, contentId)));
+    .from(orders)
+    .where(and(eq(orders.buyerId, studentId), eq(orders.contentId, contentId)));
 
 let payments = 0;
 const paymentId = () => `pay_enrol${Date.now().toString(36)}${++payments}`;
@@ -212,7 +212,7 @@ describe("POST /api/student/enroll", () => {
       amount: 14950,
       status: "created",
       creatorId: creator.user._id,
-      centerId: sunrise.id,
+      sellerCenterId: sunrise.id,
       merchantAccountId: expect.any(String),
     });
     expect(await enrolmentsOf(student.user._id, ids.paidPdf)).toHaveLength(0);
@@ -382,8 +382,8 @@ describe("paying for content", () => {
     expect(await enrolmentsOf(student.user._id, ids.paidVideo)).toHaveLength(1);
     const paid = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(contentOrders)
-      .where(and(eq(contentOrders.studentId, student.user._id), eq(contentOrders.status, "paid")));
+      .from(orders)
+      .where(and(eq(orders.buyerId, student.user._id), eq(orders.status, "paid")));
     expect(paid[0].n).toBe(1);
     const receipts = await t.database.db
       .select()

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, ne, sql } from "drizzle-orm";
 import pg from "pg";
-import {
-  centers,
-  contentOrders,
-  invoiceCounters,
-  invoices,
-  messages,
-  purchases,
-} from "../../server/db/schema/index.ts";
+import { centers, invoiceCounters, invoices, messages, orders } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { HttpError } from "../../server/http/errors.ts";
 import { financialYear, GST_TEXTS } from "#common/gst.ts";
@@ -102,17 +95,11 @@ async function buyPlan(buyer: Account, domain?: string) {
 }
 
 const invoiceOf = async (source: { purchaseId: string } | { contentOrderId: string }) => {
+  const orderId = "purchaseId" in source ? source.purchaseId : source.contentOrderId;
   const rows = await t.database.db
     .select()
     .from(invoices)
-    .where(
-      and(
-        "purchaseId" in source
-          ? eq(invoices.purchaseId, source.purchaseId)
-          : eq(invoices.contentOrderId, source.contentOrderId),
-        ne(invoices.kind, "credit_note"),
-      ),
-    );
+    .where(and(eq(invoices.orderId, orderId), ne(invoices.kind, "credit_note")));
   expect(rows).toHaveLength(1);
   return rows[0];
 };
@@ -215,7 +202,7 @@ describe("a plan's invoice (the platform sells)", () => {
       total: 500_000,
       currency: "INR",
       paymentId: plan.paymentId,
-      contentOrderId: null,
+      orderId: plan.purchaseId,
       refundId: null,
       originalId: null,
     });
@@ -240,8 +227,7 @@ describe("a plan's invoice (the platform sells)", () => {
         sellerName: PLATFORM.legalName,
         total: 500_000,
         currency: "INR",
-        purchaseId: plan.purchaseId,
-        contentOrderId: null,
+        orderId: plan.purchaseId,
         against: null,
         pdf: `/api/invoices/${invoice.id}/pdf`,
       },
@@ -338,9 +324,9 @@ describe("a plan's invoice (the platform sells)", () => {
     try {
       const failed = await postJson(t, "/api/payment/verify", checkout);
       expect(failed.status).toBe(500);
-      const [purchase] = await db.select().from(purchases).where(eq(purchases.id, order.purchaseId));
+      const [purchase] = await db.select().from(orders).where(eq(orders.id, order.purchaseId));
       expect(purchase.status).toBe("created");
-      expect(await db.select().from(invoices).where(eq(invoices.purchaseId, order.purchaseId))).toHaveLength(0);
+      expect(await db.select().from(invoices).where(eq(invoices.orderId, order.purchaseId))).toHaveLength(0);
       expect(await counter("platform:invoice")).toBe(4);
     } finally {
       await asOwner(["DROP TRIGGER test_refuse_receipt ON messages", "DROP FUNCTION test_refuse_receipt()"]);
@@ -500,12 +486,7 @@ describe("content sold by an institute", () => {
     );
   };
   const orderIdOf = async (gatewayOrderId: string) =>
-    (
-      await t.database.db
-        .select({ id: contentOrders.id })
-        .from(contentOrders)
-        .where(eq(contentOrders.gatewayOrderId, gatewayOrderId))
-    )[0].id;
+    (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.gatewayOrderId, gatewayOrderId)))[0].id;
 
   it("on its site is the institute's invoice, from its own series, with its GSTIN", async () => {
     const host = await sunriseHost();
@@ -535,8 +516,7 @@ describe("content sold by an institute", () => {
       sgst: 2_281,
       igst: 0,
       total: 29_900,
-      purchaseId: null,
-      contentOrderId,
+      orderId: contentOrderId,
     });
     const [receipt] = await messagesTo(student.email, "payment-receipt");
     expect(receipt.invoiceId).toBe(invoice.id);
@@ -545,7 +525,11 @@ describe("content sold by an institute", () => {
 
     const mine = await myInvoices(student, host);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ number: numbered("INV", 1), sellerName: SUNRISE.legalName, contentOrderId });
+    expect(mine[0]).toMatchObject({
+      number: numbered("INV", 1),
+      sellerName: SUNRISE.legalName,
+      orderId: contentOrderId,
+    });
 
     // The student signed in on the institute's site, where their session is valid.
     expect((await pdfOf(invoice.id, bearer(student.access_token))).status).toBe(401);
@@ -785,7 +769,7 @@ describe("a refund's credit note", () => {
       series: "platform:credit_note",
       seq: 1,
       originalId: invoice.id,
-      purchaseId: plan.purchaseId,
+      orderId: plan.purchaseId,
       refundId: refund._id,
       sellerGstin: PLATFORM.gstin,
       buyerUserId: buyer.user._id,
@@ -908,7 +892,7 @@ describe("the platform's identity and rates from the environment, then from the 
     );
     const { order, purchase } = await res.json();
     await payThroughSandbox(t2, order.id);
-    const [row] = await t2.database.db.select().from(invoices).where(eq(invoices.purchaseId, purchase._id));
+    const [row] = await t2.database.db.select().from(invoices).where(eq(invoices.orderId, purchase._id));
     return { buyer, row };
   }
 

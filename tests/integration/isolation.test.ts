@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { centers, enquiries, purchases } from "../../server/db/schema/index.ts";
+import { centers, enquiries } from "../../server/db/schema/index.ts";
+import { insertPlanOrder } from "../helpers/orders.ts";
 import { createListeningTestApp, adminToken, type ListeningTestApp } from "../helpers/payments.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
@@ -70,23 +71,20 @@ beforeAll(async () => {
     .values({ centerId: ids.centerA, name: "Secret Lead", phone: "+919800000009", email: "lead@example.com" })
     .returning();
   ids.enquiryA = enquiry.id;
-  const [purchase] = await t.database.db
-    .insert(purchases)
-    .values({
-      userId: users.businessA!.user._id,
-      centerId: ids.centerA,
-      planName: "1 Year Plan",
-      billing: "monthly",
-      durationDays: 30,
-      amount: 500000,
-      instituteName: "Iso A",
-      ownerName: "A",
-      email: ids.emailA,
-      domain: hostA,
-      gatewayOrderId: "order_isoA",
-      status: "paid",
-    })
-    .returning();
+  const purchase = await insertPlanOrder(t.database.db, {
+    buyerId: users.businessA!.user._id,
+    centerId: ids.centerA,
+    planName: "1 Year Plan",
+    billing: "monthly",
+    durationDays: 30,
+    amount: 500000,
+    instituteName: "Iso A",
+    ownerName: "A",
+    email: ids.emailA,
+    domain: hostA,
+    gatewayOrderId: "order_isoA",
+    status: "paid",
+  });
   ids.purchaseA = purchase.id;
   const up = await uploadContent(
     t,

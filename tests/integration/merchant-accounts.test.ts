@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { centers, contentOrders, enrollments, merchantAccounts } from "../../server/db/schema/index.ts";
+import { centers, enrollments, merchantAccounts, orders } from "../../server/db/schema/index.ts";
 import { createLoadContext } from "../../server/http/context.ts";
 import type { AppEnv } from "../../server/http/types.ts";
 import type { AppDeps } from "../../server/http/types.ts";
@@ -100,9 +100,7 @@ describe("before the institute connects its account", () => {
     expect((await refused.json()).error).toBe(
       "Not on sale yet: Sunrise Academy has not connected its payment account, so its paid items cannot be bought yet.",
     );
-    expect(
-      await t.database.db.select().from(contentOrders).where(eq(contentOrders.studentId, student.user._id)),
-    ).toEqual([]);
+    expect(await t.database.db.select().from(orders).where(eq(orders.buyerId, student.user._id))).toEqual([]);
     // Free items work as before.
     const free = await enrol(t, student.access_token, ids.free, host());
     expect(free.status).toBe(201);
@@ -227,8 +225,8 @@ describe("students' payments on the institute's account", () => {
   it("an order is placed on its account, Checkout opens with its key, and its signature completes it", async () => {
     const { student, order, keyId } = await orderAsStudent();
     expect(keyId).toBe(account.keyId);
-    const [row] = await t.database.db.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, order.id));
-    expect(row).toMatchObject({ merchantAccountId: accountId, centerId: sunrise.id, amount: 49_900 });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));
+    expect(row).toMatchObject({ merchantAccountId: accountId, sellerCenterId: sunrise.id, amount: 49_900 });
     // The platform's key cannot pay (or see) the institute's order.
     const wrongKey = await payInSandbox(t.services.payments.gateway.keyId, order.id);
     expect(wrongKey.status).toBe(400);
@@ -316,7 +314,7 @@ describe("students' payments on the institute's account", () => {
         )
       ).status,
     ).toBe(400);
-    const [row] = await t.database.db.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, order.id));
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));
     expect(row.status).toBe("created");
     expect(await t.database.db.select().from(enrollments).where(eq(enrollments.studentId, student.user._id))).toEqual(
       [],
@@ -335,9 +333,7 @@ describe("students' payments on the institute's account", () => {
     expect((await payInSandbox(account.keyId, order.id)).status).toBe(200);
     await expect
       .poll(
-        async () =>
-          (await t.database.db.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, order.id)))[0]
-            .status,
+        async () => (await t.database.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id)))[0].status,
         { timeout: 10_000 },
       )
       .toBe("paid");

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { purchases } from "../../server/db/schema/index.ts";
+import { orders } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { webhookSignature } from "../../server/payments/signatures.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -87,8 +87,7 @@ describe("RAZORPAY_SANDBOX=1 with keys", () => {
     // The sandbox's webhooks are signed with the custom webhook secret, so the app accepts them.
     await expect
       .poll(
-        async () =>
-          (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, order.id)))[0].status,
+        async () => (await t.database.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id)))[0].status,
         { timeout: 10_000 },
       )
       .toBe("paid");

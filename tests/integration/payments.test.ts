@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { centers, messages, pricingPlans, purchases, webhookEvents } from "../../server/db/schema/index.ts";
+import { centers, messages, orders, planOrders, pricingPlans, webhookEvents } from "../../server/db/schema/index.ts";
+import { planOrderRows } from "../helpers/orders.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from "../../server/payments/config.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
@@ -66,10 +67,10 @@ const verify = (orderId: string, paymentId: string, signature = signCheckout(ord
   });
 
 const purchaseOf = async (orderId: string) =>
-  (await t.database.db.select().from(purchases).where(eq(purchases.gatewayOrderId, orderId)))[0];
+  (await planOrderRows(t.database.db).where(eq(orders.gatewayOrderId, orderId)))[0];
 /** The center a purchase made for `domain` (it asks for the domain until its owner proves it). */
 const centersOn = (domain: string) => centersNamed(t, domain);
-const count = async (table: typeof centers | typeof purchases) =>
+const count = async (table: typeof centers | typeof orders) =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 let payments = 0;
@@ -87,11 +88,11 @@ describe("GET /api/payment/config", () => {
 
 describe("POST /api/payment/create-order", () => {
   it("needs a business session or bearer token: 401 without, 403 for other roles", async () => {
-    const before = await count(purchases);
+    const before = await count(orders);
     expect((await createOrder({}, {})).status).toBe(401);
     expect((await createOrder({}, bearer((await registerUser(t, "student")).access_token))).status).toBe(403);
     expect((await createOrder({}, bearer((await registerUser(t, "creator")).access_token))).status).toBe(403);
-    expect(await count(purchases)).toBe(before);
+    expect(await count(orders)).toBe(before);
   });
 
   it("prices the order from the stored plan, whatever amount the client sends", async () => {
@@ -112,7 +113,7 @@ describe("POST /api/payment/create-order", () => {
       planName: "1 Year Plan",
       status: "created",
       domain,
-      userId: owner.user._id,
+      buyerId: owner.user._id,
       instituteName: "Sunrise Coaching",
       ownerName: "Asha Rao",
       email: "asha@example.com",
@@ -181,11 +182,11 @@ describe("POST /api/payment/create-order", () => {
   ];
 
   it.each(invalid)("refuses %s with 400 and places no order", async (_what, overrides, message) => {
-    const before = await count(purchases);
+    const before = await count(orders);
     const { status, body } = await createOrder(overrides);
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, error: message });
-    expect(await count(purchases)).toBe(before);
+    expect(await count(orders)).toBe(before);
   });
 
   it("refuses addresses of the platform itself", async () => {
@@ -227,11 +228,11 @@ describe("POST /api/payment/create-order", () => {
     await t.database.db
       .insert(centers)
       .values({ slug: `other-${domains}`, instituteName: "Other", customDomain: domain, ownerId: other.user._id });
-    const before = await count(purchases);
+    const before = await count(orders);
     const { status, body } = await createOrder({ domain: `  HTTPS://${domain.toUpperCase()}/home ` });
     expect(status).toBe(409);
     expect(body.error).toBe("This domain is already used by another institute.");
-    expect(await count(purchases)).toBe(before);
+    expect(await count(orders)).toBe(before);
     expect((await createOrder({ domain }, bearer(other.access_token))).status).toBe(200);
   });
 
@@ -570,10 +571,9 @@ describe("POST /api/payment/webhook", () => {
     expect(bodies.slice(0, 50).filter((b) => b.status === "duplicate")).toHaveLength(49);
     expect(await centersOn(domain)).toHaveLength(1);
     expect(await count(centers)).toBe(centersBefore + 1);
-    const paid = await t.database.db
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.domain, domain), eq(purchases.status, "paid")));
+    const paid = await planOrderRows(t.database.db).where(
+      and(eq(planOrders.domain, domain), eq(orders.status, "paid")),
+    );
     expect(paid).toHaveLength(1);
     expect(paid[0].gatewayPaymentId).toBe(pay);
   });
@@ -720,9 +720,9 @@ describe("GET /api/payment/domain-availability", () => {
 describe("unique purchases", () => {
   it("never stores two purchases for one gateway order", async () => {
     const rows = await t.database.db
-      .select({ orderId: purchases.gatewayOrderId, n: sql<number>`count(*)::int` })
-      .from(purchases)
-      .groupBy(purchases.gatewayOrderId);
+      .select({ orderId: orders.gatewayOrderId, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .groupBy(orders.gatewayOrderId);
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => r.n === 1)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { pricingPlans, purchases } from "../../server/db/schema/index.ts";
+import { orders, pricingPlans } from "../../server/db/schema/index.ts";
+import { insertPlanOrder } from "../helpers/orders.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser } from "../helpers/http.ts";
@@ -307,23 +308,20 @@ describe("DELETE /api/pricing/{id}", () => {
       await (await postJson(t, "/api/pricing", validPlan({ name: "Bought" }), { headers: admin })).json()
     ).plan;
     const buyer = await registerUser(t, "business");
-    const [purchase] = await t.database.db
-      .insert(purchases)
-      .values({
-        userId: buyer.user._id,
-        planId: created._id,
-        planName: "Bought",
-        billing: "monthly",
-        durationDays: 30,
-        amount: 99_900,
-        instituteName: "X",
-        ownerName: "Y",
-        email: buyer.email,
-        domain: "bought.example.com",
-        gatewayOrderId: "order_bought1",
-        status: "paid",
-      })
-      .returning();
+    const purchase = await insertPlanOrder(t.database.db, {
+      buyerId: buyer.user._id,
+      planId: created._id,
+      planName: "Bought",
+      billing: "monthly",
+      durationDays: 30,
+      amount: 99_900,
+      instituteName: "X",
+      ownerName: "Y",
+      email: buyer.email,
+      domain: "bought.example.com",
+      gatewayOrderId: "order_bought1",
+      status: "paid",
+    });
     const res = await del(created._id);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
@@ -333,7 +331,7 @@ describe("DELETE /api/pricing/{id}", () => {
       message: "This plan has purchases, so it was deactivated instead of deleted.",
       plan: { isActive: false },
     });
-    const [row] = await t.database.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, purchase.id));
     expect(row.planId).toBe(created._id);
     const pub = await (await t.request("/api/pricing")).json();
     expect(pub.plans.map((p: { name: string }) => p.name)).not.toContain("Bought");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { centers, notices, purchases, refunds } from "../../server/db/schema/index.ts";
+import { centers, notices, orders, refunds } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from "../../server/payments/config.ts";
 import { REFUND_TEXTS } from "../../server/services/refunds.ts";
@@ -91,7 +91,7 @@ describe("POST /api/purchases/:id/refund", () => {
     const again = await refund(b.purchaseId);
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe(REFUND_TEXTS.already);
-    const rows = await t.database.db.select().from(refunds).where(eq(refunds.purchaseId, b.purchaseId));
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, b.purchaseId));
     expect(rows).toHaveLength(1);
     const payment = await sandboxPayment(b.paymentId);
     expect(payment.amount_refunded).toBe(500_000);
@@ -111,13 +111,13 @@ describe("POST /api/purchases/:id/refund", () => {
   it("refuses after the 30 days, changing nothing", async () => {
     const b = await bought();
     await t.database.db
-      .update(purchases)
+      .update(orders)
       .set({ paidAt: new Date(Date.now() - 31 * DAY) })
-      .where(eq(purchases.id, b.purchaseId));
+      .where(eq(orders.id, b.purchaseId));
     const res = await refund(b.purchaseId);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatch(/^The 30-day money-back guarantee of this purchase ended on /);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.purchaseId, b.purchaseId))).toHaveLength(0);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, b.purchaseId))).toHaveLength(0);
     expect((await sandboxPayment(b.paymentId)).amount_refunded).toBe(0);
     const [center] = await t.database.db.select().from(centers).where(eq(centers.id, b.centerId));
     expect(center.status).toBe("active");
@@ -144,15 +144,15 @@ describe("POST /api/purchases/:id/refund", () => {
     const b = await bought();
     // A payment the gateway does not know (e.g. made before the sandbox restarted).
     await t.database.db
-      .update(purchases)
+      .update(orders)
       .set({ gatewayPaymentId: "pay_unknownToGateway" })
-      .where(eq(purchases.id, b.purchaseId));
+      .where(eq(orders.id, b.purchaseId));
     const res = await refund(b.purchaseId);
     expect(res.status).toBe(502);
     expect((await res.json()).error).toBe(REFUND_TEXTS.gateway("The id provided does not exist"));
     const [center] = await t.database.db.select().from(centers).where(eq(centers.id, b.centerId));
     expect(center.status).toBe("active");
-    await t.database.db.update(purchases).set({ gatewayPaymentId: b.paymentId }).where(eq(purchases.id, b.purchaseId));
+    await t.database.db.update(orders).set({ gatewayPaymentId: b.paymentId }).where(eq(orders.id, b.purchaseId));
     expect((await refund(b.purchaseId)).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { messages, purchases } from "../../server/db/schema/index.ts";
+import { messages, orders } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { webhookSignature } from "../../server/payments/signatures.ts";
 import { PAYMENTS_OFF } from "../../server/payments/index.ts";
@@ -68,7 +68,7 @@ describe("a server with no providers, no keys and no sandbox switched on", () =>
     );
     expect(order.status).toBe(503);
     expect((await order.json()).error).toBe(PAYMENTS_OFF);
-    expect(await t.database.db.select().from(purchases).where(eq(purchases.userId, owner.user._id))).toHaveLength(0);
+    expect(await t.database.db.select().from(orders).where(eq(orders.buyerId, owner.user._id))).toHaveLength(0);
 
     const signed = await postJson(t, "/api/payment/verify", {
       razorpay_order_id: "order_A",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { contentOrders, invoices, mockTests } from "../../server/db/schema/index.ts";
+import { invoices, mockTests, orders } from "../../server/db/schema/index.ts";
 import { createLoadContext } from "../../server/http/context.ts";
 import type { AppEnv } from "../../server/http/types.ts";
 import type { AppDeps } from "../../server/http/types.ts";
@@ -264,8 +264,8 @@ describe("buying a series", () => {
     expect(verified.body.success).toBe(true);
 
     // The seller of record is the institute, as for any content it sells.
-    const [order] = await t.database.db.select().from(contentOrders).where(eq(contentOrders.gatewayOrderId, orderId));
-    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.contentOrderId, order.id));
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.gatewayOrderId, orderId));
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(invoice).toMatchObject({ sellerCenterId: sunrise.id, sellerName: "Sunrise Academy" });
 
     // Each test of the series opens; none asks to be bought again.

@@ -219,7 +219,7 @@ export default function SubscriptionDetails({ loaderData }: Route.ComponentProps
                       <Td>
                         <div className="grid gap-1">
                           {history.invoices
-                            .filter((invoice) => invoice.purchaseId === p._id)
+                            .filter((invoice) => invoice.orderId === p._id)
                             .map((invoice) => (
                               <InvoiceLink key={invoice.id} invoice={invoice} />
                             ))}

@@ -8,6 +8,8 @@ export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh
 export const billingEnum = pgEnum("billing", ["monthly", "quarterly", "yearly"]);
 export const centerStatusEnum = pgEnum("center_status", ["active", "inactive"]);
 export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "failed"]);
+/** What an order buys (its subject): a plan (a new institute or a renewal) or a content (course, test, series). */
+export const orderSubjectEnum = pgEnum("order_subject", ["plan", "content"]);
 /** "test" and "series" are mock tests and test series, sold and enrolled in as content is. */
 export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live", "test", "series"]);
 export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);

@@ -4,6 +4,7 @@ export * from "./centers.ts";
 export * from "./pricing.ts";
 export * from "./payments.ts";
 export * from "./content.ts";
+export * from "./enrollments.ts";
 export * from "./platform.ts";
 export * from "./team.ts";
 export * from "./trials.ts";

@@ -1,18 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { index, integer, pgPolicy, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { invoiceKindEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
-import { contentOrders } from "./content.ts";
-import { purchases, refunds } from "./payments.ts";
-
-/**
- * As `tenantIsolation`, but the platform's own documents (no seller institute) stay visible: an
- * owner renewing a plan from their institute's domain is issued the platform's invoice there.
- */
-const sellerVisible = (seller: AnyPgColumn) =>
-  sql`nullif(current_setting('app.center_id', true), '') is null or ${seller} is null or ${seller} = nullif(current_setting('app.center_id', true), '')::uuid`;
+import { orders, refunds } from "./payments.ts";
+import { sellerIsolation } from "./tenant-policy.ts";
 
 /**
  * GST documents (issue 30 §6): a tax invoice, a bill of supply (a seller without a GSTIN) or a
@@ -55,8 +47,8 @@ export const invoices = pgTable(
     total: integer().notNull(),
     currency: text().notNull().default("INR"),
     paymentId: text(),
-    purchaseId: uuid().references(() => purchases.id, { onDelete: "restrict" }),
-    contentOrderId: uuid().references(() => contentOrders.id, { onDelete: "restrict" }),
+    /** The order paid for (a credit note: the order refunded). */
+    orderId: uuid().references(() => orders.id, { onDelete: "restrict" }),
     refundId: uuid().references(() => refunds.id, { onDelete: "restrict" }),
     /** The invoice a credit note reverses. */
     originalId: uuid(),
@@ -64,24 +56,15 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_number_key").on(t.series, t.financialYear, t.seq),
-    uniqueIndex("invoices_purchase_key")
-      .on(t.purchaseId)
-      .where(sql`${t.purchaseId} is not null and ${t.kind} <> 'credit_note'`),
-    uniqueIndex("invoices_content_order_key")
-      .on(t.contentOrderId)
-      .where(sql`${t.contentOrderId} is not null and ${t.kind} <> 'credit_note'`),
+    uniqueIndex("invoices_order_key")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null and ${t.kind} <> 'credit_note'`),
     uniqueIndex("invoices_refund_key")
       .on(t.refundId)
       .where(sql`${t.refundId} is not null`),
     index("invoices_buyer_idx").on(t.buyerUserId, t.issuedAt),
     index("invoices_seller_idx").on(t.sellerCenterId, t.issuedAt),
-    pgPolicy("tenant_isolation", {
-      as: "permissive",
-      for: "all",
-      to: "public",
-      using: sellerVisible(t.sellerCenterId),
-      withCheck: sellerVisible(t.sellerCenterId),
-    }),
+    sellerIsolation(t.sellerCenterId),
   ],
 );
 

@@ -1,30 +1,42 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { billingEnum, paymentStatusEnum, refundStatusEnum } from "./enums.ts";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { billingEnum, orderSubjectEnum, paymentStatusEnum, refundStatusEnum } from "./enums.ts";
 import { users } from "./users.ts";
 import { centers } from "./centers.ts";
 import { pricingPlans } from "./pricing.ts";
+import { contents } from "./content.ts";
+import { merchantAccounts } from "./merchant-accounts.ts";
+import { sellerIsolation } from "./tenant-policy.ts";
 
-/** A plan order. `receipt` at the gateway is this row's id. */
-export const purchases = pgTable(
-  "purchases",
+/**
+ * The order ledger (issue 40 §2): every sale, whatever it sells, is one row here with the thing
+ * bought as its subject (`subject` and its column: `planId`, `contentId`). The gateway order's
+ * `receipt` is this row's id. Payment completion, webhooks, refunds and invoices find an order
+ * here and nowhere else.
+ */
+export const orders = pgTable(
+  "orders",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    subject: orderSubjectEnum().notNull(),
+    /** The plan bought (null once the plan is deleted; its name and terms stay in `plan_orders`). */
+    planId: uuid().references(() => pricingPlans.id, { onDelete: "set null" }),
+    contentId: uuid().references(() => contents.id, { onDelete: "restrict" }),
+    buyerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    centerId: uuid().references(() => centers.id, { onDelete: "set null" }),
-    planId: uuid().references(() => pricingPlans.id, { onDelete: "set null" }),
-    planName: text().notNull(),
-    billing: billingEnum().notNull(),
-    durationDays: integer().notNull(),
+    /** The institute selling (merchant of record); null when the platform sells (plans, content of a creator with no institute). */
+    sellerCenterId: uuid().references(() => centers.id, { onDelete: "set null" }),
+    /** The content's creator, for their sales figures. */
+    creatorId: uuid().references(() => users.id, { onDelete: "restrict" }),
+    /** Minor units, priced by the server (server/services/orders.ts `quote`). */
     amount: integer().notNull(),
     currency: text().notNull().default("INR"),
-    instituteName: text().notNull(),
-    ownerName: text().notNull(),
-    email: text().notNull(),
-    phone: text(),
-    domain: text().notNull(),
+    /**
+     * The institute's Razorpay account the order was placed on (its checkout, webhooks and refunds
+     * use that account's keys); null for orders on the platform's own account.
+     */
+    merchantAccountId: uuid().references(() => merchantAccounts.id, { onDelete: "restrict" }),
     gatewayOrderId: text().notNull(),
     gatewayPaymentId: text(),
     status: paymentStatusEnum().notNull().default("created"),
@@ -32,17 +44,46 @@ export const purchases = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("purchases_gateway_order_key").on(t.gatewayOrderId),
-    uniqueIndex("purchases_gateway_payment_key")
+    uniqueIndex("orders_gateway_order_key").on(t.gatewayOrderId),
+    uniqueIndex("orders_gateway_payment_key")
       .on(t.gatewayPaymentId)
       .where(sql`${t.gatewayPaymentId} is not null`),
-    index("purchases_user_created_idx").on(t.userId, t.createdAt),
-    index("purchases_center_idx").on(t.centerId),
-    index("purchases_plan_idx").on(t.planId),
-    index("purchases_paid_idx")
-      .on(t.paidAt)
+    index("orders_buyer_created_idx").on(t.buyerId, t.createdAt),
+    index("orders_plan_idx").on(t.planId),
+    index("orders_content_idx").on(t.contentId),
+    index("orders_paid_idx")
+      .on(t.subject, t.paidAt)
       .where(sql`${t.status} = 'paid'`),
+    index("orders_creator_paid_idx")
+      .on(t.creatorId, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
+    index("orders_seller_paid_idx")
+      .on(t.sellerCenterId, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
+    check("orders_subject_check", sql`${t.subject} <> 'content' or ${t.contentId} is not null`),
+    sellerIsolation(t.sellerCenterId),
   ],
+);
+
+/** What a plan order needs beyond the ledger's row: the terms bought and the institute it is for. */
+export const planOrders = pgTable(
+  "plan_orders",
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    planName: text().notNull(),
+    billing: billingEnum().notNull(),
+    durationDays: integer().notNull(),
+    instituteName: text().notNull(),
+    ownerName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    domain: text().notNull(),
+    /** The institute the paid order made or renewed. */
+    centerId: uuid().references(() => centers.id, { onDelete: "set null" }),
+  },
+  (t) => [index("plan_orders_center_idx").on(t.centerId)],
 );
 
 /** Razorpay webhook deliveries already handled, keyed by `x-razorpay-event-id`. */
@@ -53,17 +94,17 @@ export const webhookEvents = pgTable("webhook_events", {
 });
 
 /**
- * A refund of a plan purchase (the 30-day money-back guarantee). At most one refund that has not
- * failed exists per purchase (the partial unique index), so two admins pressing Refund at once
+ * A refund of a paid order (the plans' 30-day money-back guarantee). At most one refund that has
+ * not failed exists per order (the partial unique index), so two people pressing Refund at once
  * refund once; its id is the gateway's idempotency key, so a retried call refunds once too.
  */
 export const refunds = pgTable(
   "refunds",
   {
     id: uuid().primaryKey().defaultRandom(),
-    purchaseId: uuid()
+    orderId: uuid()
       .notNull()
-      .references(() => purchases.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     centerId: uuid().references(() => centers.id, { onDelete: "set null" }),
     amount: integer().notNull(),
     currency: text().notNull().default("INR"),
@@ -75,8 +116,8 @@ export const refunds = pgTable(
     processedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("refunds_purchase_live_key")
-      .on(t.purchaseId)
+    uniqueIndex("refunds_order_live_key")
+      .on(t.orderId)
       .where(sql`${t.status} <> 'failed'`),
     uniqueIndex("refunds_gateway_refund_key")
       .on(t.gatewayRefundId)

@@ -19,3 +19,19 @@ export function tenantIsolation(centerColumn: AnyPgColumn) {
     withCheck: visible,
   });
 }
+
+/**
+ * As `tenantIsolation`, but the platform's own rows (no seller institute) stay visible: an owner
+ * renewing a plan from their institute's domain places the platform's order and is issued the
+ * platform's invoice there.
+ */
+export function sellerIsolation(sellerColumn: AnyPgColumn) {
+  const visible = sql`nullif(current_setting('app.center_id', true), '') is null or ${sellerColumn} is null or ${sellerColumn} = nullif(current_setting('app.center_id', true), '')::uuid`;
+  return pgPolicy("tenant_isolation", {
+    as: "permissive",
+    for: "all",
+    to: "public",
+    using: visible,
+    withCheck: visible,
+  });
+}

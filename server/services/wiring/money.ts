@@ -1,4 +1,4 @@
-import type { Database } from "../../db/types.ts";
+import type { Database, DbOrTx } from "../../db/types.ts";
 import type { Env } from "../../runtime/env.ts";
 import type { Logger } from "../../runtime/logger.ts";
 import type { ReadCaches } from "../../caches/read-cache.ts";
@@ -6,7 +6,6 @@ import { createPayments, type Payments } from "../../payments/index.ts";
 import { secretBoxFor } from "../../payments/secrets.ts";
 import { InvoiceService } from "../../invoices/service.ts";
 import { sendReceipt, sendRefundNote, type Receipt } from "../../messages/receipts.ts";
-import type { DbOrTx } from "../../db/types.ts";
 import type { TenantDirectory } from "../tenants.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import type { NoticeService } from "../notices.ts";
@@ -14,6 +13,7 @@ import type { DomainService } from "../domains.ts";
 import type { DeliveryService } from "../delivery.ts";
 import { PlanService } from "../plans.ts";
 import { PurchaseService } from "../purchases.ts";
+import { OrderDesk } from "../orders.ts";
 import { TrialService } from "../trials.ts";
 import { RefundService } from "../refunds.ts";
 import { EnrollmentService } from "../enrollments.ts";
@@ -63,6 +63,7 @@ export function createMoney(
     webhookUrl: (accountId) => links.to(null, `/api/payment/webhook/${accountId}`),
     centerChanged: () => tenants.changed(),
   });
+  const orders = new OrderDesk({ db, payments, rateLimiter, logger: logger.child({ component: "orders" }) });
   const trials: TrialService = new TrialService({
     db,
     plans,
@@ -76,17 +77,16 @@ export function createMoney(
   const purchases: PurchaseService = new PurchaseService({
     db,
     plans,
-    payments,
+    orders,
     tenants,
     domains,
-    rateLimiter,
     logger,
     platformDomain: env.PLATFORM_DOMAIN,
     convertTrial: (tx, center, planName): Promise<void> => trials.convert(tx, center, planName),
     receipt,
   });
   payments.completion.register(purchases.orderKind);
-  const enrollments = new EnrollmentService({ db, payments, delivery, rateLimiter, logger, reads, receipt });
+  const enrollments = new EnrollmentService({ db, payments, orders, delivery, logger, reads, receipt });
   payments.completion.register(enrollments.orderKind);
   const refunds = new RefundService({
     db,
