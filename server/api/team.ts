@@ -47,7 +47,7 @@ export function teamRouter({ services, database }: AppDeps) {
       summary: "The institute's team: pending invitations, members and removed ones",
       query: CENTER_QUERY,
       responses: {
-        200: "{business: {_id, name}, team: [{_id, email, status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
+        200: "{business: {_id, name}, team: [{_id, address (the e-mail address, or the mobile number an invitation went to until accepted), status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
         ...OWNER_DENIED,
       },
     }),
@@ -63,13 +63,13 @@ export function teamRouter({ services, database }: AppDeps) {
       tag: "team",
       auth: "business",
       summary:
-        "Invite a creator by e-mail; answers the link to share (inviting a pending address again makes a fresh link)",
+        "Invite a creator by e-mail ({email}) or mobile number ({phone}); answers the link to share (inviting a pending address again makes a fresh link)",
       query: CENTER_QUERY,
       body: InviteInput,
       responses: {
         201: "{invitation, link} (new)",
         200: "{invitation, link, renewed: true} (fresh link for a pending invitation)",
-        400: "Invalid e-mail or your own address",
+        400: "Invalid e-mail or mobile number, or your own",
         ...OWNER_DENIED,
         409: "Already on the team",
         429: "Too many invitations",

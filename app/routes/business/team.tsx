@@ -40,25 +40,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
   const intent = form.get("intent");
-  const role = String(form.get("role") ?? "creator");
-  const phone = String(form.get("phone") ?? "");
-  if ((intent === "invite" || intent === "new-link") && (role !== "creator" || phone.trim() !== "")) {
-    // Staff, teachers and invitations by mobile number: the same service as POST
-    // /api/centers/{id}/members, under the same policy.
+  if (intent === "invite" || intent === "new-link") {
+    // Every role, by e-mail or mobile number: the one invitation function POST
+    // /api/centers/{id}/members and POST /api/team/invitations use, under the same policy.
     const result = await tryService(async () => {
-      const made = await services.members.inviteAt(viewer, center.id, { email: form.get("email") ?? "", phone, role });
+      const made = await services.members.inviteAt(viewer, center.id, {
+        email: form.get("email") ?? "",
+        phone: form.get("phone") ?? "",
+        role: form.get("role") ?? "creator",
+      });
       return { link: made.link, entry: await services.members.one(center.id, made.id) };
     });
     if (!result.ok) return result.response;
     const { entry, link } = result.value;
-    const sentTo = entry?.phone ?? entry?.email ?? "";
-    return { ok: true as const, intent, link, email: sentTo, expiresAt: entry?.expiresAt ?? null };
-  }
-  if (intent === "invite" || intent === "new-link") {
-    const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }));
-    if (!result.ok) return result.response;
-    const { entry, link } = result.value;
-    return { ok: true as const, intent, link, email: entry.email, expiresAt: entry.expiresAt };
+    const address = entry?.phone ?? entry?.email ?? "";
+    return { ok: true as const, intent, link, address, expiresAt: entry?.expiresAt ?? null };
   }
   if (intent === "remove-person") {
     const result = await tryService(() => services.members.remove(center.id, String(form.get("id") ?? "")));
@@ -66,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       ok: true as const,
       intent: "remove" as const,
-      email: result.value.email ?? result.value.phone ?? "",
+      address: result.value.email ?? result.value.phone ?? "",
       wasMember: result.value.acceptedAt !== null,
       person: true,
     };
@@ -74,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "remove") {
     const result = await tryService(() => services.team.remove(center.id, String(form.get("id") ?? "")));
     if (!result.ok) return result.response;
-    return { ok: true as const, intent, email: result.value.email, wasMember: result.value.acceptedAt !== null };
+    return { ok: true as const, intent, address: result.value.address, wasMember: result.value.acceptedAt !== null };
   }
   return failure("Unknown action");
 }
@@ -82,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Remover = ReturnType<typeof useFetcher<Result>>;
 
 type Result =
-  | { ok: true; intent: "invite" | "new-link"; link: string; email: string; expiresAt: string | null }
-  | { ok: true; intent: "remove"; email: string; wasMember: boolean; person?: boolean }
+  | { ok: true; intent: "invite" | "new-link"; link: string; address: string; expiresAt: string | null }
+  | { ok: true; intent: "remove"; address: string; wasMember: boolean; person?: boolean }
   | { ok: false; error: string };
 
 export default function Team({ loaderData }: Route.ComponentProps) {
@@ -92,7 +88,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData?.ok && "link" in actionData)
       toast.success("Invitation link ready", {
-        description: `Copy it and send it to ${actionData.email}.`,
+        description: `Copy it and send it to ${actionData.address}.`,
         duration: 5000,
       });
   }, [actionData]);
@@ -105,9 +101,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       toast.success(removed.wasMember ? "Member removed" : "Invitation revoked", {
         description: removed.wasMember
           ? removed.person
-            ? `${removed.email} no longer has a role at your institute.`
-            : `${removed.email}'s content is off your website.`
-          : `The link sent to ${removed.email} no longer works.`,
+            ? `${removed.address} no longer has a role at your institute.`
+            : `${removed.address}'s content is off your website.`
+          : `The link sent to ${removed.address} no longer works.`,
         duration: 5000,
       });
     } else if (!removed.ok) toast.error("Something went wrong", { description: removed.error, duration: 4000 });
@@ -135,7 +131,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 
       {/* The page's own forms (invite, new link) show their refusal under the address field. */}
       <InviteCard error={actionData && !actionData.ok ? actionData.error : null} />
-      {issued && <IssuedLink link={issued.link} email={issued.email} expiresAt={issued.expiresAt} />}
+      {issued && <IssuedLink link={issued.link} address={issued.address} expiresAt={issued.expiresAt} />}
 
       {people.length > 0 && <PeopleByRole people={people} remover={remover} />}
 
@@ -164,8 +160,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   {members.map((m) => (
                     <Tr key={m._id}>
                       <Td>
-                        <div className="font-medium">{m.name ?? m.email}</div>
-                        <div className="text-muted-foreground">{m.email}</div>
+                        <div className="font-medium">{m.name ?? m.address}</div>
+                        <div className="text-muted-foreground">{m.address}</div>
                       </Td>
                       <Td className="whitespace-nowrap text-muted-foreground">
                         {m.acceptedAt ? formatDate(m.acceptedAt) : "—"}
@@ -184,7 +180,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                           remover={remover}
                           entry={m}
                           label="Remove"
-                          title={`Remove ${m.name ?? m.email} from the team?`}
+                          title={`Remove ${m.name ?? m.address} from the team?`}
                           description="Their classes and materials leave your website at once. You can invite them again later."
                         />
                       </Td>
@@ -216,7 +212,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   {pending.map((p) => (
                     <Tr key={p._id}>
                       <Td>
-                        <div className="font-medium">{p.email}</div>
+                        <div className="font-medium">{p.address}</div>
                         <div className="text-xs text-muted-foreground">
                           Invited {formatDate(p.invitedAt)}
                           {p.invitedBy ? ` by ${p.invitedBy}` : ""}
@@ -233,8 +229,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                         <div className="flex justify-end gap-2 whitespace-nowrap">
                           <Form method="post">
                             <input type="hidden" name="intent" value="new-link" />
-                            <input type="hidden" name="email" value={p.email} />
-                            <Button type="submit" size="sm" variant="outline" aria-label={`New link for ${p.email}`}>
+                            {/* A fresh link goes where the first one went: an e-mail address or a mobile number. */}
+                            <input type="hidden" name={p.address.includes("@") ? "email" : "phone"} value={p.address} />
+                            <Button type="submit" size="sm" variant="outline" aria-label={`New link for ${p.address}`}>
                               <Link2 className="size-4" aria-hidden /> New link
                             </Button>
                           </Form>
@@ -242,7 +239,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                             remover={remover}
                             entry={p}
                             label="Revoke"
-                            title={`Revoke the invitation to ${p.email}?`}
+                            title={`Revoke the invitation to ${p.address}?`}
                             description="Its link stops working at once."
                           />
                         </div>
@@ -263,8 +260,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 {past.map((p) => (
                   <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 text-muted-foreground">
                     <span>
-                      <span className="text-foreground">{p.name ?? p.email}</span>
-                      {p.name ? ` (${p.email})` : ""}
+                      <span className="text-foreground">{p.name ?? p.address}</span>
+                      {p.name ? ` (${p.address})` : ""}
                     </span>
                     <span>
                       {p.acceptedAt ? "Removed" : "Invitation revoked"} {p.removedAt ? formatDate(p.removedAt) : ""}
@@ -330,7 +327,7 @@ function InviteCard({ error }: { error: string | null }) {
 }
 
 /** The link just made, to copy (the server keeps only its hash, so it is shown once; "New link" makes another). */
-function IssuedLink({ link, email, expiresAt }: { link: string; email: string; expiresAt: string | null }) {
+function IssuedLink({ link, address, expiresAt }: { link: string; address: string; expiresAt: string | null }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -344,9 +341,9 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
   return (
     <div role="status" className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-5">
       <p className="text-sm">
-        Invitation link for <strong>{email}</strong>
+        Invitation link for <strong>{address}</strong>
         {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them;{" "}
-        {email.includes("@")
+        {address.includes("@")
           ? "they sign in with that address and accept."
           : "they accept with the account that has verified that number."}
       </p>
@@ -354,7 +351,7 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
         <Input
           readOnly
           value={link}
-          aria-label={`Invitation link for ${email}`}
+          aria-label={`Invitation link for ${address}`}
           onFocus={(e) => e.currentTarget.select()}
           className="font-mono text-xs"
         />
@@ -418,7 +415,7 @@ function PeopleByRole({ people, remover }: { people: MemberJson[]; remover: Remo
                   <Td className="text-right">
                     <RemoveButton
                       remover={remover}
-                      entry={{ _id: p._id, name: p.name, email: address }}
+                      entry={{ _id: p._id, name: p.name, address }}
                       intent="remove-person"
                       label={p.status === "active" ? "Remove" : "Revoke"}
                       title={
@@ -457,7 +454,7 @@ function RemoveButton({
   remover,
   intent = "remove",
 }: {
-  entry: Pick<TeamEntryJson, "_id" | "name" | "email">;
+  entry: Pick<TeamEntryJson, "_id" | "name" | "address">;
   intent?: "remove" | "remove-person";
   label: string;
   title: string;
@@ -477,7 +474,7 @@ function RemoveButton({
       size="sm"
       variant="outline"
       disabled={busy}
-      aria-label={`${label} ${entry.name ?? entry.email}`}
+      aria-label={`${label} ${entry.name ?? entry.address}`}
       className="text-destructive hover:text-destructive"
     >
       <UserMinus className="size-4" aria-hidden /> {busy ? "Working..." : label}
