@@ -4,7 +4,6 @@ import { jsonBody, notFound } from "../http/errors.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
-import { authorize, chosenCenterId } from "./member-guard.ts";
 import type { Db } from "../db/types.ts";
 import type { Action } from "#common/memberships.ts";
 import type { Services } from "../services/index.ts";
@@ -18,15 +17,14 @@ const OWNER_DENIED = {
 };
 
 /**
- * The owner and the institute asked for: their pick (another's is a 404, never a fallback), else
- * the one chosen in the header, else their newest; what they may do there is the policy's
- * (server/auth/permissions.ts) `action`.
+ * The owner or staff member and the institute asked for: their pick (one where they work not is a
+ * 404, never a fallback), else the one chosen in the header, else their newest; what they may do
+ * there is the policy's (server/auth/permissions.ts) `action`.
  */
 async function owner(c: Context<AppEnv>, services: Services, db: Db, action: Action) {
   const centerId = c.req.query("centerId");
-  const found = await requireBusinessCenter(c, services, centerId ?? chosenCenterId(c));
+  const found = await requireBusinessCenter(c, services, db, action, centerId);
   if (centerId && found.center.id !== centerId) throw notFound(INSTITUTE_NOT_FOUND);
-  await authorize(c, db, action, found.center.id);
   return found;
 }
 const businessJson = (center: { id: string; instituteName: string }) => ({

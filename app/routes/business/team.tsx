@@ -3,8 +3,8 @@ import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
 import type { Route } from "./+types/team";
-import { loadBusinessCenter } from "~/lib/business.server";
-import { INVITABLE_ROLES, ROLE_LABELS, type MemberJson } from "#common/memberships.ts";
+import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
+import { INVITABLE_ROLES, ROLE_LABELS, type InvitableRole, type MemberJson } from "#common/memberships.ts";
 import { failure, tryService } from "~/lib/actions.server";
 import { formatDate } from "#common/format.ts";
 import { INVITE_TTL_DAYS, TEAM_EMPTY } from "#common/validation/team.ts";
@@ -23,11 +23,14 @@ import { NoSubscription } from "~/components/business/no-subscription";
 export const meta: Route.MetaFunction = () => [{ title: "Team | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, team: [], people: [] };
+  const { center, services, grants, may } = await loadBusinessCenter(context, request);
+  if (!center) return { center: null, team: [], people: [], grantable: [], mayRemove: false };
   const everyone = await services.members.list(center.id);
   return {
     center: { id: center.id, instituteName: center.instituteName },
+    // What the person's roles here allow (the policy's, decision 0039): whom they may invite, and removing.
+    grantable: INVITABLE_ROLES.filter(grants),
+    mayRemove: may("members.remove"),
     team: await services.team.list(center.id),
     // Creators are the team list above; students are the Leads' and sales' business, not the team's.
     people: everyone.filter((m) => m.role === "staff" || m.role === "teacher"),
@@ -36,10 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Invite (or a fresh link for a pending address) and remove/revoke, through the same service as the API. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { viewer, center, services } = await loadBusinessCenter(context, request);
+  const { viewer, center, services, may } = await loadBusinessCenter(context, request);
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
   const intent = form.get("intent");
+  if ((intent === "remove" || intent === "remove-person") && !may("members.remove"))
+    return failure(notAllowed("members.remove"), 403);
   if (intent === "invite" || intent === "new-link") {
     // Every role, by e-mail or mobile number: the one invitation function POST
     // /api/centers/{id}/members and POST /api/team/invitations use, under the same policy.
@@ -75,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failure("Unknown action");
 }
 
-type Remover = ReturnType<typeof useFetcher<Result>>;
+type Remover = ReturnType<typeof useFetcher<Result>> | null;
 
 type Result =
   | { ok: true; intent: "invite" | "new-link"; link: string; address: string; expiresAt: string | null }
@@ -84,7 +89,7 @@ type Result =
 
 export default function Team({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as Result | undefined;
-  const { center, team, people } = loaderData;
+  const { center, team, people, grantable } = loaderData;
   useEffect(() => {
     if (actionData?.ok && "link" in actionData)
       toast.success("Invitation link ready", {
@@ -93,8 +98,10 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       });
   }, [actionData]);
   // Removing lives here, not in the row: the row is gone by the time the answer is shown.
-  const remover = useFetcher<Result>();
-  const removed = remover.state === "idle" ? remover.data : undefined;
+  const fetcher = useFetcher<Result>();
+  // Without members.remove (staff) the page offers no Remove or Revoke.
+  const remover = loaderData.mayRemove ? fetcher : null;
+  const removed = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!removed) return;
     if (removed.ok && "wasMember" in removed) {
@@ -130,7 +137,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       />
 
       {/* The page's own forms (invite, new link) show their refusal under the address field. */}
-      <InviteCard error={actionData && !actionData.ok ? actionData.error : null} />
+      {grantable.length > 0 && (
+        <InviteCard roles={grantable} error={actionData && !actionData.ok ? actionData.error : null} />
+      )}
       {issued && <IssuedLink link={issued.link} address={issued.address} expiresAt={issued.expiresAt} />}
 
       {people.length > 0 && <PeopleByRole people={people} remover={remover} />}
@@ -277,7 +286,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function InviteCard({ error }: { error: string | null }) {
+function InviteCard({ roles, error }: { roles: readonly InvitableRole[]; error: string | null }) {
   const navigation = useNavigation();
   const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   const formRef = useRef<HTMLFormElement>(null);
@@ -304,7 +313,7 @@ function InviteCard({ error }: { error: string | null }) {
           <input type="hidden" name="intent" value="invite" />
           <Field label="Role" className="sm:w-40">
             <Select name="role" defaultValue="creator">
-              {INVITABLE_ROLES.map((role) => (
+              {roles.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
                 </option>
@@ -446,21 +455,27 @@ const noSubscription = () => () => {};
  * Removing asks first once the page runs JavaScript; before that (or without it) the button
  * posts the form directly, so the page works either way.
  */
-function RemoveButton({
+type RemoveProps = {
+  entry: Pick<TeamEntryJson, "_id" | "name" | "address">;
+  intent?: "remove" | "remove-person";
+  label: string;
+  title: string;
+  description: string;
+};
+
+/** Remove or Revoke, for those whose role may remove (`remover` is null otherwise). */
+function RemoveButton({ remover, ...props }: RemoveProps & { remover: Remover }) {
+  return remover ? <RemoveOffered remover={remover} {...props} /> : null;
+}
+
+function RemoveOffered({
   entry,
   label,
   title,
   description,
   remover,
   intent = "remove",
-}: {
-  entry: Pick<TeamEntryJson, "_id" | "name" | "address">;
-  intent?: "remove" | "remove-person";
-  label: string;
-  title: string;
-  description: string;
-  remover: Remover;
-}) {
+}: RemoveProps & { remover: NonNullable<Remover> }) {
   // False while rendering on the server (and so without JavaScript), true once hydrated.
   const interactive = useSyncExternalStore(
     noSubscription,
