@@ -31,6 +31,9 @@ export const ACTIONS = [
   "site.edit",
   "payments.connect",
   "students.view",
+  "dashboard.view",
+  "leads.manage",
+  "billing.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -45,9 +48,13 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "site.edit",
     "payments.connect",
     "students.view",
+    "dashboard.view",
+    "leads.manage",
+    "billing.manage",
   ],
-  // The front desk and the accountant: they bring people in and see the students, never the money's settings or the site.
-  staff: ["members.view", "members.invite", "students.view"],
+  // The front desk and the accountant: they bring people in, see the students and the institute's
+  // figures and answer its enquiries; never the plan and its bills, the money's settings or the site.
+  staff: ["members.view", "members.invite", "students.view", "dashboard.view", "leads.manage"],
   teacher: ["tests.write", "students.view"],
   creator: ["content.write", "tests.write"],
   student: [],

@@ -7,7 +7,8 @@ import type { TeamStatus } from "./validation/team.ts";
 /** One row of an institute's team as its owner sees it. */
 export interface TeamEntryJson {
   _id: string;
-  email: string;
+  /** Where the invitation went or who took it: an e-mail address, or the mobile number (E.164) it was sent to until accepted. */
+  address: string;
   status: TeamStatus;
   /** A pending invitation whose link has run out (a new link can be made). */
   expired: boolean;

@@ -4,7 +4,13 @@ import { checkDomain } from "../../server/services/domain-check.ts";
 import type { PlatformSettingsValues } from "../../server/services/settings.ts";
 import { readCookie } from "../../server/auth/cookies.ts";
 import { getRequestContext } from "./context.server";
-import { getViewer } from "./session.server";
+import { getViewer, requireViewer } from "./session.server";
+import { can, mayGrant } from "../../server/auth/permissions.ts";
+import { notAllowed } from "../../server/api/member-guard.ts";
+import { BUSINESS_PAGES, refusedAction } from "./business-pages";
+import { CHOSEN_MEMBERSHIP_COOKIE, type Action, type MemberRole } from "#common/memberships.ts";
+
+export { notAllowed };
 import { pageUrl } from "./page-url";
 import { safeRedirect } from "./redirects";
 
@@ -44,18 +50,57 @@ export function summarizeCenter(center: OwnedCenter, siteUrl: string | null): Bu
   };
 }
 
+const OWNERS_AREA = "This business area belongs to the institute's owner.";
+
+/** The institute chosen in the header's role switcher (`pathshala_as`), checked against the person's roles where used. */
+function headerChoice(request: Request): string | null {
+  return readCookie(request.headers.get("cookie"), CHOSEN_MEMBERSHIP_COOKIE)?.split(":")[0] || null;
+}
+
 /**
- * The institute the business area shows: on an institute's domain, that institute (its owner
- * only, else 403); on the platform, the owner's pick (cookie) or their newest. Null before any purchase.
+ * The institute the business area shows and what the person may do there (issue 40, decision
+ * 0039): on an institute's domain, that institute (for those who work there, else 403); on the
+ * platform, their pick (cookie), else the one chosen in the header, else the newest where they
+ * hold an owner's or a staff role. Null before a business account's first purchase. The page
+ * being opened (business-pages.ts) must be one their roles there allow, else 403 in the policy's words.
  */
 export async function loadBusinessCenter(context: Readonly<RouterContextProvider>, request: Request) {
   const viewer = getViewer(context)!;
   const { services, site } = getRequestContext(context);
-  if (site.kind === "tenant" && site.center.ownerId !== viewer.id) {
-    throw data("This business area belongs to the institute's owner.", { status: 403 });
-  }
-  const center = await services.business.currentCenter(viewer.id, site, preferredCenterId(request));
-  return { viewer, center, services, site };
+  const center = await services.business.deskCenter(
+    viewer.id,
+    site,
+    preferredCenterId(request) ?? headerChoice(request),
+  );
+  if (site.kind === "tenant" && !center) throw data(OWNERS_AREA, { status: 403 });
+  const membership = center ? await services.members.standing(viewer.id, center.id) : null;
+  // A business account before its first plan has no institute yet: its pages show how to get one.
+  const may = (action: Action) => !center || can(membership, action);
+  const refused = refusedAction(pageUrl(request).pathname, may);
+  if (refused) throw data(notAllowed(refused), { status: 403 });
+  const grants = (role: MemberRole) => membership !== null && mayGrant(membership, role);
+  return { viewer, center, services, site, may, grants };
+}
+
+/**
+ * The business area's gate (its layout's middleware, and the pages outside the layout): open to
+ * whoever holds an owner's or a staff role in an institute, and to a business account before its
+ * first institute; everyone else goes to the business sign-in. Then `loadBusinessCenter`'s checks.
+ */
+export async function openBusinessArea(context: Readonly<RouterContextProvider>, request: Request) {
+  const viewer = requireViewer(context, request);
+  const { services } = getRequestContext(context);
+  if ((await services.business.desks(viewer.id)).length === 0) requireViewer(context, request, ["business"]);
+  return loadBusinessCenter(context, request);
+}
+
+export const businessArea: MiddlewareFunction<Response> = async ({ context, request }) => {
+  await openBusinessArea(context, request);
+};
+
+/** Which of the business area's pages the person may not open (the navigation leaves them out). */
+export function closedPages(may: (action: Action) => boolean): string[] {
+  return BUSINESS_PAGES.filter(([path]) => refusedAction(path, may) !== null).map(([path]) => path);
 }
 
 /** `host` as a link on the scheme and port this request came in on. */
@@ -145,17 +190,9 @@ export function setupState(
   };
 }
 
-/** Business pages on an institute's own domain are for that institute's owner alone. */
-export const tenantOwnerOnly: MiddlewareFunction<Response> = ({ context }) => {
-  const { site, auth } = getRequestContext(context);
-  if (site.kind === "tenant" && auth && site.center.ownerId !== auth.user.id) {
-    throw data("This business area belongs to the institute's owner.", { status: 403 });
-  }
-};
-
 /**
- * The institutes a business owns, for the switcher in the business area's header; `?center=<id>`
- * on any business page picks one (remembered in a cookie) and returns to the page without it.
+ * The institutes whose business area the person works in, for the switcher in its header;
+ * `?center=<id>` on any business page picks one (remembered in a cookie) and returns to the page without it.
  */
 export async function businessCenters(context: Readonly<RouterContextProvider>, request: Request) {
   const viewer = getViewer(context)!;
@@ -163,13 +200,17 @@ export async function businessCenters(context: Readonly<RouterContextProvider>, 
   if (site.kind === "tenant") return { centers: [], currentId: site.center.id };
   const url = pageUrl(request);
   const picked = url.searchParams.get("center");
-  const owned = await services.business.ownedCenters(viewer.id);
-  if (picked && owned.some((c) => c.id === picked)) {
+  const desks = await services.business.desks(viewer.id);
+  if (picked && desks.some((c) => c.id === picked)) {
     url.searchParams.delete("center");
     throw redirect(safeRedirect(`${url.pathname}${url.search}`, "/business"), {
       headers: { "Set-Cookie": `${CENTER_COOKIE}=${picked}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly` },
     });
   }
-  const current = await services.business.currentCenter(viewer.id, site, preferredCenterId(request));
-  return { centers: owned.map((c) => ({ id: c.id, name: c.instituteName })), currentId: current?.id ?? null };
+  const current = await services.business.deskCenter(
+    viewer.id,
+    site,
+    preferredCenterId(request) ?? headerChoice(request),
+  );
+  return { centers: desks.map((c) => ({ id: c.id, name: c.instituteName })), currentId: current?.id ?? null };
 }

@@ -72,8 +72,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           description: "You can now assign your content to it from My Contents.",
         }
       : {
-          // Teachers work in the creator area's Tests; staff in their account's own area (decision 0039).
-          to: role === "teacher" ? "/creator/tests" : "/",
+          // Teachers work in the creator area's Tests; staff in the business area, on this institute (decision 0039).
+          to: role === "teacher" ? "/creator/tests" : `/business?center=${center.id}`,
           title: `You joined ${center.instituteName} as ${role === "staff" ? "staff" : `a ${role}`}`,
           description: "Switch to it from the header whenever you work for it.",
         };

@@ -21,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = found.value;
   const area = ROLE_AREAS[chosen.role];
   // The area the role lands in must be one the account can open (decision 0039): else its own home.
-  const opens = (chosen.role === "admin") === (viewer.role === "admin") && areaOpens(area, viewer.role);
+  // The business area opens to every owner and staff member, whatever their account (decision 0039).
+  const opens =
+    (chosen.role === "admin") === (viewer.role === "admin") && (area === "/business" || areaOpens(area, viewer.role));
   const target = opens ? area : homeOf(viewer.role);
   const to = target === "/business" && chosen.centerId ? `/business?center=${chosen.centerId}` : target;
   return redirect(to, {

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/types.ts";
-import { allow } from "./guards.ts";
 import { input, operation } from "./openapi.ts";
-import { NO_SUBSCRIPTION, requireBusinessCenter } from "./business-context.ts";
+import { NO_SUBSCRIPTION, allowBusinessArea, requireBusinessCenter } from "./business-context.ts";
 import { DomainCenterSchema, DomainClaimSchema } from "#common/domains.ts";
 
 const STATE =
@@ -12,7 +11,7 @@ const STATE =
  * An institute's own domain, for its owner (server/services/domains.ts): what is bound and what
  * waits for proof, asking for a domain, and "Check now".
  */
-export function domainClaimsRouter({ services }: AppDeps) {
+export function domainClaimsRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
   api.get(
     "/claim",
@@ -23,10 +22,16 @@ export function domainClaimsRouter({ services }: AppDeps) {
         "The institute's domain: the one bound to it, the one waiting for proof (with its TXT record) and its working address",
       responses: { 200: `{success, domain: ${STATE}}`, 404: NO_SUBSCRIPTION },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("query", DomainCenterSchema),
     async (c) => {
-      const { center } = await requireBusinessCenter(c, services, c.req.valid("query").centerId);
+      const { center } = await requireBusinessCenter(
+        c,
+        services,
+        database.db,
+        "site.edit",
+        c.req.valid("query").centerId,
+      );
       return c.json({ success: true, domain: await services.domains.state(center) });
     },
   );
@@ -45,11 +50,11 @@ export function domainClaimsRouter({ services }: AppDeps) {
         429: "Rate limited",
       },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("json", DomainClaimSchema),
     async (c) => {
       const body = c.req.valid("json");
-      const { center } = await requireBusinessCenter(c, services, body.centerId);
+      const { center } = await requireBusinessCenter(c, services, database.db, "site.edit", body.centerId);
       return c.json({ success: true, ...(await services.domains.ask(center, body)) });
     },
   );
@@ -66,10 +71,16 @@ export function domainClaimsRouter({ services }: AppDeps) {
         429: "Rate limited",
       },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("json", DomainCenterSchema),
     async (c) => {
-      const { center } = await requireBusinessCenter(c, services, c.req.valid("json").centerId);
+      const { center } = await requireBusinessCenter(
+        c,
+        services,
+        database.db,
+        "site.edit",
+        c.req.valid("json").centerId,
+      );
       return c.json({ success: true, ...(await services.domains.verify(center)) });
     },
   );

@@ -84,7 +84,7 @@ export function enquiriesRouter(deps: AppDeps) {
     input("query", ListQuery),
     async (c) => {
       const query = c.req.valid("query");
-      const { center } = await requireBusinessCenter(c, services, query.centerId);
+      const { center } = await requireBusinessCenter(c, services, deps.database.db, "leads.manage", query.centerId);
       const perPage = 50;
       const { rows, total } = await services.enquiries.list(center.id, {
         status: query.status,
@@ -105,7 +105,13 @@ export function enquiriesRouter(deps: AppDeps) {
       responses: { 200: "{enquiry}", 400: "Invalid status", 404: "Not your lead" },
     }),
     async (c) => {
-      const { center } = await requireBusinessCenter(c, services, c.req.query("centerId"));
+      const { center } = await requireBusinessCenter(
+        c,
+        services,
+        deps.database.db,
+        "leads.manage",
+        c.req.query("centerId"),
+      );
       const id = idParam(c, ENQUIRY_NOT_FOUND);
       const { status } = parseWith(StatusInput, await jsonBody(c));
       const row = await services.enquiries.setStatus(center.id, id, status);

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/types.ts";
-import { allow, requireAuth } from "./guards.ts";
+import { requireAuth } from "./guards.ts";
 import { input, operation } from "./openapi.ts";
-import { NO_SUBSCRIPTION, requireBusinessCenter } from "./business-context.ts";
+import { NO_SUBSCRIPTION, allowBusinessArea, requireBusinessCenter } from "./business-context.ts";
 import type { Context } from "hono";
-import type { Services } from "../services/index.ts";
+import type { Action } from "#common/memberships.ts";
 import { notFound } from "../http/errors.ts";
 import {
   InstituteLanguageQuery,
@@ -25,8 +25,13 @@ const CenterQuery = v.object({
  * The owner's institute named by `centerId` (else their newest). Naming one that is not theirs is
  * refused rather than answered for another of theirs: a setting never lands on the wrong institute.
  */
-async function ownersInstitute(c: Context<AppEnv>, services: Services, centerId: string | undefined) {
-  const { center } = await requireBusinessCenter(c, services, centerId);
+async function ownersInstitute(
+  c: Context<AppEnv>,
+  { services, database }: Pick<AppDeps, "services" | "database">,
+  action: Action,
+  centerId: string | undefined,
+) {
+  const { center } = await requireBusinessCenter(c, services, database.db, action, centerId);
   if (centerId && center.id !== centerId) throw notFound(UNKNOWN_INSTITUTE);
   return center;
 }
@@ -34,7 +39,8 @@ async function ownersInstitute(c: Context<AppEnv>, services: Services, centerId:
 const UNKNOWN_INSTITUTE = UNKNOWN_INSTITUTE_TEXT;
 
 /** /api/institute: an institute's settings, for its owner (the institute they pick, else their newest). */
-export function instituteRouter({ services }: AppDeps) {
+export function instituteRouter(deps: AppDeps) {
+  const { services } = deps;
   const api = new Hono<AppEnv>();
   api.get(
     "/message-language",
@@ -45,10 +51,10 @@ export function instituteRouter({ services }: AppDeps) {
         "The language of the messages sent on the institute's behalf to those who chose none themselves: en (the default) or hi",
       responses: { 200: "{language}", 404: `${NO_SUBSCRIPTION}; or ${UNKNOWN_INSTITUTE}` },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("query", InstituteLanguageQuery),
     async (c) => {
-      const center = await ownersInstitute(c, services, c.req.valid("query").centerId);
+      const center = await ownersInstitute(c, deps, "site.edit", c.req.valid("query").centerId);
       c.header("Cache-Control", "no-store");
       return c.json({ language: await services.messageLanguages.ofInstitute(center.id) });
     },
@@ -66,11 +72,11 @@ export function instituteRouter({ services }: AppDeps) {
         404: `${NO_SUBSCRIPTION}; or ${UNKNOWN_INSTITUTE}`,
       },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("json", InstituteLanguageSchema),
     async (c) => {
       const body = c.req.valid("json");
-      const center = await ownersInstitute(c, services, body.centerId);
+      const center = await ownersInstitute(c, deps, "site.edit", body.centerId);
       const language = await services.messageLanguages.setForInstitute(center.id, body);
       return c.json({ success: true, message: MESSAGE_LANGUAGE_TEXTS.instituteSaved(language), language });
     },
@@ -85,10 +91,10 @@ export function instituteRouter({ services }: AppDeps) {
         "The institute's own Razorpay account its students pay (decision 0040): the connected one (null until connected: its paid items are not on sale) and earlier ones, each with the webhook URL to set in Razorpay; never a secret",
       responses: { 200: "{connected: MerchantAccount | null, accounts: [MerchantAccount]}", 404: NO_SUBSCRIPTION },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("query", CenterQuery),
     async (c) => {
-      const center = await ownersInstitute(c, services, c.req.valid("query").centerId);
+      const center = await ownersInstitute(c, deps, "payments.connect", c.req.valid("query").centerId);
       const accounts = await services.payments.merchants.list(center.id);
       c.header("Cache-Control", "no-store");
       return c.json({ connected: accounts.find((a) => a.status === "connected") ?? null, accounts });
@@ -110,11 +116,11 @@ export function instituteRouter({ services }: AppDeps) {
         503: `${MERCHANT_TEXTS.noSecretsKey}; or ${MERCHANT_TEXTS.paymentsOff}`,
       },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("json", ConnectKeysSchema),
     async (c) => {
       const body = c.req.valid("json");
-      const center = await ownersInstitute(c, services, body.centerId);
+      const center = await ownersInstitute(c, deps, "payments.connect", body.centerId);
       const account = await services.payments.merchants.connectWithKeys(requireAuth(c).user.id, center.id, body);
       return c.json({ success: true, message: MERCHANT_TEXTS.connectedToast, account });
     },
@@ -128,10 +134,10 @@ export function instituteRouter({ services }: AppDeps) {
         "Disconnect the institute's Razorpay account: its paid items are not on sale until one is connected again; orders made on it stay verified and refunded through it",
       responses: { 200: "{success, message, account: MerchantAccount}", 404: MERCHANT_TEXTS.notConnectedYet },
     }),
-    allow("business"),
+    allowBusinessArea(services),
     input("query", CenterQuery),
     async (c) => {
-      const center = await ownersInstitute(c, services, c.req.valid("query").centerId);
+      const center = await ownersInstitute(c, deps, "payments.connect", c.req.valid("query").centerId);
       const account = await services.payments.merchants.disconnect(requireAuth(c).user.id, center.id);
       return c.json({ success: true, message: MERCHANT_TEXTS.disconnectedToast, account });
     },

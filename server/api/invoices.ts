@@ -48,7 +48,7 @@ const ExportQuery = v.pipe(
 const istMidnight = (d: string, plusDays = 0) => new Date(Date.parse(`${d}T00:00:00+05:30`) + plusDays * 86_400_000);
 
 /** /api/invoices: a buyer's GST invoices and credit notes, their PDFs, and the sellers' CSV export (issue 30 §6). */
-export function invoicesRouter({ services }: AppDeps) {
+export function invoicesRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
   api.get(
     "/my",
@@ -88,7 +88,7 @@ export function invoicesRouter({ services }: AppDeps) {
       const seller =
         user.role === "admin" && c.get("site").kind === "platform"
           ? null
-          : (await requireBusinessCenter(c, services, q.centerId)).center.id;
+          : (await requireBusinessCenter(c, services, database.db, "billing.manage", q.centerId)).center.id;
       const rows = await services.invoices.ofSeller(seller, {
         from: q.from ? istMidnight(q.from) : undefined,
         to: q.to ? istMidnight(q.to, 1) : undefined,

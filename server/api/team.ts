@@ -4,7 +4,6 @@ import { jsonBody, notFound } from "../http/errors.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";
 import { requireBusinessCenter } from "./business-context.ts";
-import { authorize, chosenCenterId } from "./member-guard.ts";
 import type { Db } from "../db/types.ts";
 import type { Action } from "#common/memberships.ts";
 import type { Services } from "../services/index.ts";
@@ -18,15 +17,14 @@ const OWNER_DENIED = {
 };
 
 /**
- * The owner and the institute asked for: their pick (another's is a 404, never a fallback), else
- * the one chosen in the header, else their newest; what they may do there is the policy's
- * (server/auth/permissions.ts) `action`.
+ * The owner or staff member and the institute asked for: their pick (one where they work not is a
+ * 404, never a fallback), else the one chosen in the header, else their newest; what they may do
+ * there is the policy's (server/auth/permissions.ts) `action`.
  */
 async function owner(c: Context<AppEnv>, services: Services, db: Db, action: Action) {
   const centerId = c.req.query("centerId");
-  const found = await requireBusinessCenter(c, services, centerId ?? chosenCenterId(c));
+  const found = await requireBusinessCenter(c, services, db, action, centerId);
   if (centerId && found.center.id !== centerId) throw notFound(INSTITUTE_NOT_FOUND);
-  await authorize(c, db, action, found.center.id);
   return found;
 }
 const businessJson = (center: { id: string; instituteName: string }) => ({
@@ -47,7 +45,7 @@ export function teamRouter({ services, database }: AppDeps) {
       summary: "The institute's team: pending invitations, members and removed ones",
       query: CENTER_QUERY,
       responses: {
-        200: "{business: {_id, name}, team: [{_id, email, status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
+        200: "{business: {_id, name}, team: [{_id, address (the e-mail address, or the mobile number an invitation went to until accepted), status, expired, name, invitedBy, invitedAt, acceptedAt, removedAt, expiresAt, joinedBeforeTeams}]}",
         ...OWNER_DENIED,
       },
     }),
@@ -63,13 +61,13 @@ export function teamRouter({ services, database }: AppDeps) {
       tag: "team",
       auth: "business",
       summary:
-        "Invite a creator by e-mail; answers the link to share (inviting a pending address again makes a fresh link)",
+        "Invite a creator by e-mail ({email}) or mobile number ({phone}); answers the link to share (inviting a pending address again makes a fresh link)",
       query: CENTER_QUERY,
       body: InviteInput,
       responses: {
         201: "{invitation, link} (new)",
         200: "{invitation, link, renewed: true} (fresh link for a pending invitation)",
-        400: "Invalid e-mail or your own address",
+        400: "Invalid e-mail or mobile number, or your own",
         ...OWNER_DENIED,
         409: "Already on the team",
         429: "Too many invitations",

@@ -11,7 +11,7 @@ export const ApplyTemplateInput = v.object({
 });
 
 /** POST /api/templates/apply. */
-export function templatesRouter({ services }: AppDeps) {
+export function templatesRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
   api.post(
     "/apply",
@@ -29,7 +29,7 @@ export function templatesRouter({ services }: AppDeps) {
     input("json", ApplyTemplateInput),
     async (c) => {
       const choice = c.req.valid("json");
-      const { user, center } = await requireBusinessCenter(c, services, choice.centerId);
+      const { user, center } = await requireBusinessCenter(c, services, database.db, "site.edit", choice.centerId);
       const { alreadyApplied } = await services.sites.applyTemplate(center, choice.templateId, user.id);
       return c.json({ success: true, alreadyApplied, templateId: choice.templateId });
     },

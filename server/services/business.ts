@@ -1,11 +1,15 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { centers } from "../db/schema/index.ts";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { centers, memberships } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { forbidden } from "../http/errors.ts";
 import type { Site } from "./tenants.ts";
 import { INTERNATIONAL_MESSAGES_TEXTS } from "#common/messages.ts";
+import { MEMBER_ROLES, ROLE_AREAS } from "#common/memberships.ts";
 
 export type OwnedCenter = typeof centers.$inferSelect;
+
+/** The roles whose area is the business area (#common/memberships.ts ROLE_AREAS). */
+export const BUSINESS_AREA_ROLES = MEMBER_ROLES.filter((role) => ROLE_AREAS[role] === "/business");
 
 /**
  * Which institute a business account is working on. On an institute's own domain it is that
@@ -52,6 +56,35 @@ export class BusinessService {
       .orderBy(desc(centers.createdAt))
       .limit(1);
     return newest ?? null;
+  }
+
+  /**
+   * The institutes whose business area the person works in (issue 40): those where they hold a
+   * live role whose area is the business area (owner, staff), newest first. What they may do in
+   * each is the policy's (server/auth/permissions.ts), not this list's.
+   */
+  async desks(userId: string): Promise<OwnedCenter[]> {
+    const held = this.db
+      .select({ id: memberships.centerId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.status, "active"),
+          inArray(memberships.role, BUSINESS_AREA_ROLES),
+        ),
+      );
+    return this.db.select().from(centers).where(inArray(centers.id, held)).orderBy(desc(centers.createdAt));
+  }
+
+  /**
+   * The institute the business area shows the person: on an institute's own domain that one (if
+   * they work there); on the platform `preferredId` when they work there, else their newest.
+   */
+  async deskCenter(userId: string, site: Site, preferredId?: string | null): Promise<OwnedCenter | null> {
+    const desks = await this.desks(userId);
+    if (site.kind === "tenant") return desks.find((c) => c.id === site.center.id) ?? null;
+    return desks.find((c) => c.id === preferredId) ?? desks[0] ?? null;
   }
 
   /**

@@ -480,6 +480,11 @@ export class MembersService {
     return chosen;
   }
 
+  /** The person's live roles in one institute (null: no such institute), for the policy to decide with (`can`). */
+  async standing(userId: string, centerId: string): Promise<Membership | null> {
+    return membershipOf(this.db, userId, centerId);
+  }
+
   /**
    * The caller's live roles, institute by institute (the header's switcher and
    * `GET /api/me/memberships`); a platform admin's own role comes first.

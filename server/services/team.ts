@@ -111,16 +111,17 @@ export class TeamService {
   }
 
   /**
-   * Invites `input.email` to the institute's team as a creator and returns the link to send
-   * (MembersService.invite: a pending address gets a fresh link; one already on the team is a 409).
+   * Invites a creator to the institute's team and returns the link to send: `{email}` (its own
+   * messages, as the Team API has always answered) or `{phone}`, through the one invitation
+   * function every role's invitation goes through (`MembersService.inviteAt`: the inviter's roles
+   * there must allow it; a pending address gets a fresh link; one already on the team is a 409).
    */
   async invite(
-    owner: TeamActor,
+    actor: TeamActor,
     center: TeamCenter,
     input: unknown,
   ): Promise<{ entry: TeamEntryJson; token: string; link: string; renewed: boolean }> {
-    const { email } = parseWith(InviteInput, input);
-    const made = await this.members.invite(owner, center, { email }, "creator");
+    const made = await this.members.inviteAt(actor, center.id, { ...teamAddress(input), role: "creator" });
     const entry = (await this.entries(center.id, made.id))[0];
     return { entry, token: made.token, link: made.link, renewed: made.renewed };
   }
@@ -304,13 +305,24 @@ export class TeamService {
 
 const TEAM_STATUS: Record<MemberStatus, TeamStatus> = { invited: "pending", active: "accepted", removed: "removed" };
 
+/**
+ * Who a creator's invitation goes to: an e-mail address (checked here, with the Team API's own
+ * messages) unless a mobile number is given, which the invitation's own schema checks.
+ */
+export function teamAddress(input: unknown): { email: string; phone: string } {
+  const given = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+  if (typeof given.phone === "string" && given.phone.trim() !== "")
+    return { email: typeof given.email === "string" ? given.email : "", phone: given.phone };
+  return { email: parseWith(InviteInput, input).email, phone: "" };
+}
+
 /** A creator's membership in the team's own words (pending, accepted, removed), as the Team API has always answered. */
 function toEntryJson(r: EntryRow, now: number): TeamEntryJson {
   const status = TEAM_STATUS[r.status];
   return {
     _id: r.id,
     // An invitation sent to a mobile number is named by it until its creator accepts.
-    email: r.email ?? r.memberEmail ?? r.phone ?? "",
+    address: r.email ?? r.memberEmail ?? r.phone ?? "",
     status,
     expired: status === "pending" && (!r.tokenExpiresAt || r.tokenExpiresAt.getTime() <= now),
     name: r.memberName,

@@ -131,3 +131,52 @@ test("an owner invites a teacher by mobile number: the link goes out on WhatsApp
   await page.goto(new URL(link).pathname);
   await expect(page.getByText(`Sign in with the creator account that has verified ${number} to accept.`)).toBeVisible();
 });
+
+test("staff land in the business area and see only what their role allows", async ({ browser }) => {
+  const email = `desk.${unique()}@example.com`;
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner, "business@example.com", "demo-business-2025", "business");
+  await inviteFromTeamPage(owner, "Sunrise Academy", "Staff", email);
+
+  // Staff may use any account: a creator account made from the invitation's page.
+  const desk = await (await browser.newContext()).newPage();
+  await desk.goto(await linkFromOutbox(desk, email, "Sunrise Academy"));
+  await desk.getByRole("link", { name: "Create a creator account" }).click();
+  await desk.getByLabel("Full name").fill("Farah Desk");
+  await desk.getByLabel("Email").fill(email);
+  await desk.getByLabel("Password", { exact: true }).fill("tangerine-kettle-42");
+  await desk.getByLabel("Confirm password").fill("tangerine-kettle-42");
+  await desk.getByRole("button", { name: "Create account" }).click();
+  await desk.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(desk.getByText("You joined Sunrise Academy as staff")).toBeVisible();
+  await expect(desk).toHaveURL(/\/business$/);
+  await expect(desk.getByText("Sunrise Academy at a glance.")).toBeVisible();
+  const nav = desk.locator("aside nav");
+  for (const shown of ["Dashboard", "Profile", "Team", "Leads", "Help & Contact"])
+    await expect(nav.getByRole("link", { name: shown, exact: true })).toBeVisible();
+  for (const hidden of [
+    "Subscription Plan",
+    "Setup Details",
+    "Template",
+    "Website Details",
+    "Website Content",
+    "Tests",
+  ])
+    await expect(nav.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+  await shot(desk, "members-staff-business-area");
+
+  // Opened directly, a page their role does not allow answers 403 in the policy's words.
+  for (const [path, action] of [
+    ["/business/site", "site.edit"],
+    ["/business/subscription-plan", "billing.manage"],
+  ]) {
+    const response = await desk.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(desk.getByText(`Your role in this institute does not allow this (${action}).`)).toBeVisible();
+  }
+
+  // The Team page: they invite teachers and creators, and remove nobody.
+  await desk.goto("/business/team");
+  await expect(desk.getByLabel("Role").locator("option")).toHaveText(["Teacher", "Creator"]);
+  await expect(desk.getByRole("button", { name: /^(Remove|Revoke) / })).toHaveCount(0);
+});

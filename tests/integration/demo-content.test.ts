@@ -76,12 +76,18 @@ describe("the demo institutes' teams", () => {
       DEMO_CENTERS.map(async (c) => (await t.database.db.select().from(centers).where(eq(centers.slug, c.slug)))[0]),
     );
     expect(
-      (await t.services.team.list(sunrise.id)).map((e) => [e.email, e.status, e.name, e.expired, e.joinedBeforeTeams]),
+      (await t.services.team.list(sunrise.id)).map((e) => [
+        e.address,
+        e.status,
+        e.name,
+        e.expired,
+        e.joinedBeforeTeams,
+      ]),
     ).toEqual([
       [DEMO_PENDING_INVITE, "pending", null, false, false],
       ["creator@example.com", "accepted", "Rahul Verma", false, false],
     ]);
-    expect((await t.services.team.list(vidya.id)).map((e) => [e.email, e.status])).toEqual([
+    expect((await t.services.team.list(vidya.id)).map((e) => [e.address, e.status])).toEqual([
       ["creator@example.com", "accepted"],
     ]);
     // So both demo sites keep showing the demo creator's content.

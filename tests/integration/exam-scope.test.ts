@@ -394,7 +394,7 @@ describe("the content API", () => {
 describe("leaving A's team", () => {
   it("ends the creator's access to A's exams, which stay A's and on A's site", async () => {
     const team = await json(await get(`/api/team?centerId=${a.id}`, ownerA.access_token));
-    const entry = (team.body.team as { _id: string; email: string }[]).find((m) => m.email === creator.email)!;
+    const entry = (team.body.team as { _id: string; address: string }[]).find((m) => m.address === creator.email)!;
     expect(entry).toBeTruthy();
     expect((await send("DELETE", `/api/team/${entry._id}?centerId=${a.id}`, ownerA.access_token)).status).toBe(200);
 

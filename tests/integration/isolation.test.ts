@@ -285,7 +285,7 @@ describe("owned data is refused to everyone else", () => {
     expect(content.content.businessId).toBe(ids.centerB);
     // Nobody but A's owner invited anyone to A's team, revoked its invitation or hid its item.
     const team = await t.services.team.list(ids.centerA);
-    expect(team.filter((e) => e.email.startsWith("invited.by.")).map((e) => e.email)).toEqual([
+    expect(team.filter((e) => e.address.startsWith("invited.by.")).map((e) => e.address)).toEqual([
       "invited.by.businessa@example.com",
     ]);
     expect(team.find((e) => e._id === ids.inviteA)?.status).toBe("removed");

@@ -63,7 +63,7 @@ const accept = (token: string, who: Account | null) => send("POST", "/api/team/a
 const teamOf = async (centerId = sunrise.id, who = owner) =>
   (await (await get(`/api/team?centerId=${centerId}`, who)).json()).team as {
     _id: string;
-    email: string;
+    address: string;
     status: string;
     expired: boolean;
     name: string | null;
@@ -78,7 +78,7 @@ describe("inviting creators", () => {
     expect(made.status).toBe(201);
     expect(made.link).toMatch(/^http:\/\/localhost:3000\/invite\/[a-z2-7]{32}$/);
     expect(made.invitation).toMatchObject({
-      email: creator.email,
+      address: creator.email,
       status: "pending",
       expired: false,
       name: null,
@@ -90,7 +90,7 @@ describe("inviting creators", () => {
     expect(JSON.stringify(row)).not.toContain(made.token);
     // A week to accept it.
     expect(new Date(made.invitation.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    expect((await teamOf()).map((e) => [e.email, e.status])).toEqual([[creator.email, "pending"]]);
+    expect((await teamOf()).map((e) => [e.address, e.status])).toEqual([[creator.email, "pending"]]);
   });
 
   it("makes a fresh link when a pending address is invited again (the old one stops working)", async () => {
@@ -104,6 +104,28 @@ describe("inviting creators", () => {
     expect(old.status).toBe(404);
     expect((await old.json()).error).toBe("This invitation link is not valid. Ask the institute for a new one.");
     expect((await get(`/api/team/invitations/${second.token}`, null)).status).toBe(200);
+  });
+
+  it("invites a creator at a mobile number too, through the one invitation function every role's goes through", async () => {
+    const res = await send("POST", `/api/team/invitations?centerId=${sunrise.id}`, owner, { phone: "98765 40101" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const made = await res.json();
+    // The field is named for what it holds: here a number, in E.164.
+    expect(made.invitation).toMatchObject({ address: "+919876540101", status: "pending" });
+    expect(made.invitation).not.toHaveProperty("email");
+    const [row] = await t.database.db.select().from(memberships).where(eq(memberships.id, made.invitation._id));
+    expect(row).toMatchObject({ role: "creator", phone: "+919876540101", email: null, status: "invited" });
+    expect((await teamOf()).find((e) => e._id === made.invitation._id)?.address).toBe("+919876540101");
+    // The invitation's own schema checks a number, and refuses an address and a number at once.
+    const bad = await send("POST", `/api/team/invitations?centerId=${sunrise.id}`, owner, { phone: "12345" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("Please enter a valid mobile number");
+    const both = await send("POST", `/api/team/invitations?centerId=${sunrise.id}`, owner, {
+      email: "both@example.com",
+      phone: "98765 40102",
+    });
+    expect(both.status).toBe(400);
+    expect((await both.json()).error).toBe("Give an e-mail address or a mobile number, not both.");
   });
 
   it("refuses bad addresses, the owner's own, and everyone but the owner", async () => {
@@ -127,7 +149,7 @@ describe("inviting creators", () => {
       const res = await send("POST", "/api/team/invitations", who, { email: "x@example.com" });
       expect(res.status).toBe(403);
     }
-    expect((await teamOf()).some((e) => e.email === "x@example.com")).toBe(false);
+    expect((await teamOf()).some((e) => e.address === "x@example.com")).toBe(false);
   });
 
   it("shows who invited whom to which institute, to whoever holds the link", async () => {
@@ -171,7 +193,7 @@ describe("accepting an invitation", () => {
     );
     expect((await accept("", creator)).status).toBe(400);
     expect((await accept("z".repeat(32), creator)).status).toBe(404);
-    expect((await teamOf()).find((e) => e.email === creator.email)?.status).toBe("pending");
+    expect((await teamOf()).find((e) => e.address === creator.email)?.status).toBe("pending");
   });
 
   it("makes the invited creator a member; the link then cannot be used by anyone else", async () => {
@@ -182,7 +204,7 @@ describe("accepting an invitation", () => {
       alreadyMember: false,
       business: { _id: sunrise.id, name: "Sunrise Academy" },
     });
-    expect((await teamOf()).find((e) => e.email === creator.email)).toMatchObject({
+    expect((await teamOf()).find((e) => e.address === creator.email)).toMatchObject({
       status: "accepted",
       name: "Rahul Verma",
     });
@@ -205,7 +227,7 @@ describe("accepting an invitation", () => {
       .update(memberships)
       .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(memberships.id, made.invitation._id));
-    expect((await teamOf()).find((e) => e.email === late.email)).toMatchObject({ status: "pending", expired: true });
+    expect((await teamOf()).find((e) => e.address === late.email)).toMatchObject({ status: "pending", expired: true });
     const expired = await accept(made.token, late);
     expect(expired.status).toBe(410);
     expect((await expired.json()).error).toBe("This invitation has expired. Ask Sunrise Academy for a new link.");
@@ -218,7 +240,7 @@ describe("accepting an invitation", () => {
     const made = await invite(revoked.email);
     const res = await send("DELETE", `/api/team/${made.invitation._id}?centerId=${sunrise.id}`, owner);
     expect(res.status).toBe(200);
-    expect((await res.json()).member).toMatchObject({ email: revoked.email, status: "removed" });
+    expect((await res.json()).member).toMatchObject({ address: revoked.email, status: "removed" });
     const refused = await accept(made.token, revoked);
     expect(refused.status).toBe(410);
     expect((await refused.json()).error).toBe("Sunrise Academy withdrew this invitation.");
@@ -365,10 +387,10 @@ describe("the owner's site", () => {
   });
 
   it("removing a member takes their items off the site at once and out of their reach", async () => {
-    const entry = (await teamOf()).find((e) => e.email === creator.email)!;
+    const entry = (await teamOf()).find((e) => e.address === creator.email)!;
     const res = await send("DELETE", `/api/team/${entry._id}?centerId=${sunrise.id}`, owner);
     expect(res.status).toBe(200);
-    expect((await res.json()).member).toMatchObject({ status: "removed", email: creator.email });
+    expect((await res.json()).member).toMatchObject({ status: "removed", address: creator.email });
     expect(await homePage()).not.toContain("Thermodynamics Live");
     expect(await catalogTitles("team-sunrise.test")).toEqual([]);
     const mine = (await (await get("/api/content/my", creator)).json()).contents as {
@@ -434,7 +456,7 @@ describe("invitation links", () => {
     );
     expect(res.status).toBe(201);
     expect((await res.json()).link).toMatch(/^http:\/\/localhost:3000\/invite\/[a-z2-7]{32}$/);
-    expect((await teamOf(branch.id)).map((e) => e.email)).toEqual(["on-domain@example.com"]);
+    expect((await teamOf(branch.id)).map((e) => e.address)).toEqual(["on-domain@example.com"]);
   });
 
   it("are rate limited per owner", async () => {

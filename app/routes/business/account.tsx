@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     team: {
       ...summary,
       shownItems: items.filter((i) => i.shown).length,
-      names: team.filter((e) => e.status === "accepted").map((e) => e.name ?? e.email),
+      names: team.filter((e) => e.status === "accepted").map((e) => e.name ?? e.address),
     },
   };
 }

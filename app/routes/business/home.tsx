@@ -17,7 +17,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadBusinessCenter, siteAddresses, summarizeCenter } from "~/lib/business.server";
+import { closedPages, loadBusinessCenter, siteAddresses, summarizeCenter } from "~/lib/business.server";
 import type { StreamingHandle } from "~/lib/streaming";
 import { onTrial, TRIAL_TEXTS } from "#common/trial.ts";
 import { getRequestContext } from "~/lib/context.server";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Business" }
 export const handle: StreamingHandle = { streams: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { viewer, center, services } = await loadBusinessCenter(context, request);
+  const { viewer, center, services, may } = await loadBusinessCenter(context, request);
   const inbox = await services.notices.forOwner(viewer.id, 5);
   if (!center)
     return { name: viewer.name, center: null, inbox, mayStartTrial: await services.trials.mayStart(viewer.id) };
@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     name: viewer.name,
     inbox,
+    // Staff see the figures, not the links to what their role does not allow (decision 0039).
+    closed: closedPages(may),
     // Looked up while the page streams, so a slow DNS answer never holds the page.
     domainCheck,
     center: {
@@ -112,6 +114,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
     );
   }
   const { figures, enquiries, domainCheck } = loaderData;
+  const opens = (to: string) => !loaderData.closed.includes(to.split("#")[0]);
   const left = daysLeft(center.expiresAt);
   const live = center.hasPlan;
   const trial = center.trialEndsAt !== null;
@@ -119,7 +122,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={`Welcome, ${firstName}`} description={`${center.instituteName} at a glance.`} />
-      {!center.paymentsConnected && (
+      {!center.paymentsConnected && opens("/business/site") && (
         <section
           aria-label={MERCHANT_TEXTS.title}
           className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 dark:bg-amber-950/30"
@@ -158,9 +161,11 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
               </span>
             )}
           </p>
-          <ButtonLink to="/business/subscription-plan" size="sm">
-            {TRIAL_TEXTS.buy}
-          </ButtonLink>
+          {opens("/business/subscription-plan") && (
+            <ButtonLink to="/business/subscription-plan" size="sm">
+              {TRIAL_TEXTS.buy}
+            </ButtonLink>
+          )}
         </section>
       )}
       <NoticeInbox notices={inbox.notices} unread={inbox.unread} />
@@ -183,7 +188,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
           value={number.format(enquiries.total)}
           icon={Inbox}
           hint={`${enquiries.new} new · ${enquiries.contacted} contacted · ${enquiries.enrolled} enrolled`}
-          to="/business/leads"
+          to={opens("/business/leads") ? "/business/leads" : undefined}
         />
         <Figure
           label="Days left in plan"
@@ -195,7 +200,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
               : "No expiry date"
           }
           tone={left === 0 ? "destructive" : left !== null && left <= 14 ? "warning" : undefined}
-          to="/business/subscription-plan"
+          to={opens("/business/subscription-plan") ? "/business/subscription-plan" : undefined}
         />
       </section>
 
@@ -235,9 +240,11 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
               <p data-testid="custom-domain">
                 <span className="text-muted-foreground">Your domain: </span>
                 <span className="font-medium">{center.pendingDomain}</span> <Badge tone="warning">Not proven yet</Badge>{" "}
-                <Link to="/business/setup" className="font-medium text-primary hover:underline">
-                  Prove it
-                </Link>
+                {opens("/business/setup") && (
+                  <Link to="/business/setup" className="font-medium text-primary hover:underline">
+                    Prove it
+                  </Link>
+                )}
               </p>
             )}
             <p>
@@ -266,12 +273,16 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
                   )}
                 </Await>
               </Suspense>
-              <ButtonLink to="/business/site" variant="outline" size="sm" className="h-9">
-                <Globe className="size-4" aria-hidden /> Website Details
-              </ButtonLink>
-              <ButtonLink to="/business/templates" variant="outline" size="sm" className="h-9">
-                <LayoutTemplate className="size-4" aria-hidden /> Template
-              </ButtonLink>
+              {opens("/business/site") && (
+                <ButtonLink to="/business/site" variant="outline" size="sm" className="h-9">
+                  <Globe className="size-4" aria-hidden /> Website Details
+                </ButtonLink>
+              )}
+              {opens("/business/templates") && (
+                <ButtonLink to="/business/templates" variant="outline" size="sm" className="h-9">
+                  <LayoutTemplate className="size-4" aria-hidden /> Template
+                </ButtonLink>
+              )}
             </div>
           </CardContent>
         </Card>
@@ -280,19 +291,27 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             <CardTitle as="h2">Next steps</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <ButtonLink to="/business/setup" variant="outline" className="justify-start">
-              <ListChecks className="size-4" aria-hidden /> Finish your setup checklist
-            </ButtonLink>
-            <ButtonLink to="/business/leads" variant="outline" className="justify-start">
-              <Inbox className="size-4" aria-hidden /> Answer {enquiries.new} new{" "}
-              {enquiries.new === 1 ? "enquiry" : "enquiries"}
-            </ButtonLink>
-            <ButtonLink to="/business/subscription-details" variant="outline" className="justify-start">
-              <ReceiptText className="size-4" aria-hidden /> See payments and next billing
-            </ButtonLink>
-            <ButtonLink to="/business/tests" variant="outline" className="justify-start">
-              <ClipboardCheck className="size-4" aria-hidden /> Build and run mock tests
-            </ButtonLink>
+            {opens("/business/setup") && (
+              <ButtonLink to="/business/setup" variant="outline" className="justify-start">
+                <ListChecks className="size-4" aria-hidden /> Finish your setup checklist
+              </ButtonLink>
+            )}
+            {opens("/business/leads") && (
+              <ButtonLink to="/business/leads" variant="outline" className="justify-start">
+                <Inbox className="size-4" aria-hidden /> Answer {enquiries.new} new{" "}
+                {enquiries.new === 1 ? "enquiry" : "enquiries"}
+              </ButtonLink>
+            )}
+            {opens("/business/subscription-details") && (
+              <ButtonLink to="/business/subscription-details" variant="outline" className="justify-start">
+                <ReceiptText className="size-4" aria-hidden /> See payments and next billing
+              </ButtonLink>
+            )}
+            {opens("/business/tests") && (
+              <ButtonLink to="/business/tests" variant="outline" className="justify-start">
+                <ClipboardCheck className="size-4" aria-hidden /> Build and run mock tests
+              </ButtonLink>
+            )}
           </CardContent>
         </Card>
       </div>

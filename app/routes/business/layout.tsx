@@ -14,23 +14,26 @@ import {
   Users,
 } from "lucide-react";
 import type { Route } from "./+types/layout";
-import { requireRoles } from "~/lib/session.server";
 import { areaViewer } from "~/lib/area.server";
 import { roleSwitcher } from "~/lib/memberships.server";
 import { RoleSwitcher } from "~/components/role-switcher";
-import { businessCenters, tenantOwnerOnly } from "~/lib/business.server";
+import { businessArea, businessCenters, closedPages, loadBusinessCenter } from "~/lib/business.server";
 import { CenterSwitcher } from "~/components/center-switcher";
 import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
 import { LogoMark } from "~/components/shell/logo";
 import { useRootData } from "~/root";
 
-export const middleware: Route.MiddlewareFunction[] = [requireRoles(["business"]), tenantOwnerOnly];
+// Owners and staff (and a business account before its first institute); each page as its roles there allow.
+export const middleware: Route.MiddlewareFunction[] = [businessArea];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const centers = await businessCenters(context, request);
+  const { may } = await loadBusinessCenter(context, request);
   return {
     viewer: areaViewer(context),
     ...centers,
+    // The pages the person's roles in this institute do not allow: left out of the navigation.
+    closed: closedPages(may),
     switcher: await roleSwitcher(context, request, "business", centers.currentId),
   };
 }
@@ -60,7 +63,7 @@ export default function BusinessLayout({ loaderData }: Route.ComponentProps) {
     <AreaShell
       title="Business"
       brand={<SidebarBrand to="/business" name="Business" mark={<LogoMark />} />}
-      nav={NAV}
+      nav={NAV.map((group) => ({ ...group, items: group.items.filter((i) => !loaderData.closed.includes(i.to)) }))}
       viewer={loaderData.viewer}
       displayName={loaderData.viewer.name.trim() || "Business User"}
       initiallyCollapsed={root?.sidebarCollapsed ?? false}

@@ -3,8 +3,8 @@ import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
 import type { Route } from "./+types/team";
-import { loadBusinessCenter } from "~/lib/business.server";
-import { INVITABLE_ROLES, ROLE_LABELS, type MemberJson } from "#common/memberships.ts";
+import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
+import { INVITABLE_ROLES, ROLE_LABELS, type InvitableRole, type MemberJson } from "#common/memberships.ts";
 import { failure, tryService } from "~/lib/actions.server";
 import { formatDate } from "#common/format.ts";
 import { INVITE_TTL_DAYS, TEAM_EMPTY } from "#common/validation/team.ts";
@@ -23,11 +23,14 @@ import { NoSubscription } from "~/components/business/no-subscription";
 export const meta: Route.MetaFunction = () => [{ title: "Team | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, team: [], people: [] };
+  const { center, services, grants, may } = await loadBusinessCenter(context, request);
+  if (!center) return { center: null, team: [], people: [], grantable: [], mayRemove: false };
   const everyone = await services.members.list(center.id);
   return {
     center: { id: center.id, instituteName: center.instituteName },
+    // What the person's roles here allow (the policy's, decision 0039): whom they may invite, and removing.
+    grantable: INVITABLE_ROLES.filter(grants),
+    mayRemove: may("members.remove"),
     team: await services.team.list(center.id),
     // Creators are the team list above; students are the Leads' and sales' business, not the team's.
     people: everyone.filter((m) => m.role === "staff" || m.role === "teacher"),
@@ -36,29 +39,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Invite (or a fresh link for a pending address) and remove/revoke, through the same service as the API. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { viewer, center, services } = await loadBusinessCenter(context, request);
+  const { viewer, center, services, may } = await loadBusinessCenter(context, request);
   if (!center) return failure("No active subscription found.", 404);
   const form = await request.formData();
   const intent = form.get("intent");
-  const role = String(form.get("role") ?? "creator");
-  const phone = String(form.get("phone") ?? "");
-  if ((intent === "invite" || intent === "new-link") && (role !== "creator" || phone.trim() !== "")) {
-    // Staff, teachers and invitations by mobile number: the same service as POST
-    // /api/centers/{id}/members, under the same policy.
+  if ((intent === "remove" || intent === "remove-person") && !may("members.remove"))
+    return failure(notAllowed("members.remove"), 403);
+  if (intent === "invite" || intent === "new-link") {
+    // Every role, by e-mail or mobile number: the one invitation function POST
+    // /api/centers/{id}/members and POST /api/team/invitations use, under the same policy.
     const result = await tryService(async () => {
-      const made = await services.members.inviteAt(viewer, center.id, { email: form.get("email") ?? "", phone, role });
+      const made = await services.members.inviteAt(viewer, center.id, {
+        email: form.get("email") ?? "",
+        phone: form.get("phone") ?? "",
+        role: form.get("role") ?? "creator",
+      });
       return { link: made.link, entry: await services.members.one(center.id, made.id) };
     });
     if (!result.ok) return result.response;
     const { entry, link } = result.value;
-    const sentTo = entry?.phone ?? entry?.email ?? "";
-    return { ok: true as const, intent, link, email: sentTo, expiresAt: entry?.expiresAt ?? null };
-  }
-  if (intent === "invite" || intent === "new-link") {
-    const result = await tryService(() => services.team.invite(viewer, center, { email: form.get("email") ?? "" }));
-    if (!result.ok) return result.response;
-    const { entry, link } = result.value;
-    return { ok: true as const, intent, link, email: entry.email, expiresAt: entry.expiresAt };
+    const address = entry?.phone ?? entry?.email ?? "";
+    return { ok: true as const, intent, link, address, expiresAt: entry?.expiresAt ?? null };
   }
   if (intent === "remove-person") {
     const result = await tryService(() => services.members.remove(center.id, String(form.get("id") ?? "")));
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       ok: true as const,
       intent: "remove" as const,
-      email: result.value.email ?? result.value.phone ?? "",
+      address: result.value.email ?? result.value.phone ?? "",
       wasMember: result.value.acceptedAt !== null,
       person: true,
     };
@@ -74,40 +75,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "remove") {
     const result = await tryService(() => services.team.remove(center.id, String(form.get("id") ?? "")));
     if (!result.ok) return result.response;
-    return { ok: true as const, intent, email: result.value.email, wasMember: result.value.acceptedAt !== null };
+    return { ok: true as const, intent, address: result.value.address, wasMember: result.value.acceptedAt !== null };
   }
   return failure("Unknown action");
 }
 
-type Remover = ReturnType<typeof useFetcher<Result>>;
+type Remover = ReturnType<typeof useFetcher<Result>> | null;
 
 type Result =
-  | { ok: true; intent: "invite" | "new-link"; link: string; email: string; expiresAt: string | null }
-  | { ok: true; intent: "remove"; email: string; wasMember: boolean; person?: boolean }
+  | { ok: true; intent: "invite" | "new-link"; link: string; address: string; expiresAt: string | null }
+  | { ok: true; intent: "remove"; address: string; wasMember: boolean; person?: boolean }
   | { ok: false; error: string };
 
 export default function Team({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as Result | undefined;
-  const { center, team, people } = loaderData;
+  const { center, team, people, grantable } = loaderData;
   useEffect(() => {
     if (actionData?.ok && "link" in actionData)
       toast.success("Invitation link ready", {
-        description: `Copy it and send it to ${actionData.email}.`,
+        description: `Copy it and send it to ${actionData.address}.`,
         duration: 5000,
       });
   }, [actionData]);
   // Removing lives here, not in the row: the row is gone by the time the answer is shown.
-  const remover = useFetcher<Result>();
-  const removed = remover.state === "idle" ? remover.data : undefined;
+  const fetcher = useFetcher<Result>();
+  // Without members.remove (staff) the page offers no Remove or Revoke.
+  const remover = loaderData.mayRemove ? fetcher : null;
+  const removed = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!removed) return;
     if (removed.ok && "wasMember" in removed) {
       toast.success(removed.wasMember ? "Member removed" : "Invitation revoked", {
         description: removed.wasMember
           ? removed.person
-            ? `${removed.email} no longer has a role at your institute.`
-            : `${removed.email}'s content is off your website.`
-          : `The link sent to ${removed.email} no longer works.`,
+            ? `${removed.address} no longer has a role at your institute.`
+            : `${removed.address}'s content is off your website.`
+          : `The link sent to ${removed.address} no longer works.`,
         duration: 5000,
       });
     } else if (!removed.ok) toast.error("Something went wrong", { description: removed.error, duration: 4000 });
@@ -134,8 +137,10 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       />
 
       {/* The page's own forms (invite, new link) show their refusal under the address field. */}
-      <InviteCard error={actionData && !actionData.ok ? actionData.error : null} />
-      {issued && <IssuedLink link={issued.link} email={issued.email} expiresAt={issued.expiresAt} />}
+      {grantable.length > 0 && (
+        <InviteCard roles={grantable} error={actionData && !actionData.ok ? actionData.error : null} />
+      )}
+      {issued && <IssuedLink link={issued.link} address={issued.address} expiresAt={issued.expiresAt} />}
 
       {people.length > 0 && <PeopleByRole people={people} remover={remover} />}
 
@@ -164,8 +169,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   {members.map((m) => (
                     <Tr key={m._id}>
                       <Td>
-                        <div className="font-medium">{m.name ?? m.email}</div>
-                        <div className="text-muted-foreground">{m.email}</div>
+                        <div className="font-medium">{m.name ?? m.address}</div>
+                        <div className="text-muted-foreground">{m.address}</div>
                       </Td>
                       <Td className="whitespace-nowrap text-muted-foreground">
                         {m.acceptedAt ? formatDate(m.acceptedAt) : "—"}
@@ -184,7 +189,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                           remover={remover}
                           entry={m}
                           label="Remove"
-                          title={`Remove ${m.name ?? m.email} from the team?`}
+                          title={`Remove ${m.name ?? m.address} from the team?`}
                           description="Their classes and materials leave your website at once. You can invite them again later."
                         />
                       </Td>
@@ -216,7 +221,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   {pending.map((p) => (
                     <Tr key={p._id}>
                       <Td>
-                        <div className="font-medium">{p.email}</div>
+                        <div className="font-medium">{p.address}</div>
                         <div className="text-xs text-muted-foreground">
                           Invited {formatDate(p.invitedAt)}
                           {p.invitedBy ? ` by ${p.invitedBy}` : ""}
@@ -233,8 +238,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                         <div className="flex justify-end gap-2 whitespace-nowrap">
                           <Form method="post">
                             <input type="hidden" name="intent" value="new-link" />
-                            <input type="hidden" name="email" value={p.email} />
-                            <Button type="submit" size="sm" variant="outline" aria-label={`New link for ${p.email}`}>
+                            {/* A fresh link goes where the first one went: an e-mail address or a mobile number. */}
+                            <input type="hidden" name={p.address.includes("@") ? "email" : "phone"} value={p.address} />
+                            <Button type="submit" size="sm" variant="outline" aria-label={`New link for ${p.address}`}>
                               <Link2 className="size-4" aria-hidden /> New link
                             </Button>
                           </Form>
@@ -242,7 +248,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                             remover={remover}
                             entry={p}
                             label="Revoke"
-                            title={`Revoke the invitation to ${p.email}?`}
+                            title={`Revoke the invitation to ${p.address}?`}
                             description="Its link stops working at once."
                           />
                         </div>
@@ -263,8 +269,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 {past.map((p) => (
                   <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 text-muted-foreground">
                     <span>
-                      <span className="text-foreground">{p.name ?? p.email}</span>
-                      {p.name ? ` (${p.email})` : ""}
+                      <span className="text-foreground">{p.name ?? p.address}</span>
+                      {p.name ? ` (${p.address})` : ""}
                     </span>
                     <span>
                       {p.acceptedAt ? "Removed" : "Invitation revoked"} {p.removedAt ? formatDate(p.removedAt) : ""}
@@ -280,7 +286,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function InviteCard({ error }: { error: string | null }) {
+function InviteCard({ roles, error }: { roles: readonly InvitableRole[]; error: string | null }) {
   const navigation = useNavigation();
   const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   const formRef = useRef<HTMLFormElement>(null);
@@ -307,7 +313,7 @@ function InviteCard({ error }: { error: string | null }) {
           <input type="hidden" name="intent" value="invite" />
           <Field label="Role" className="sm:w-40">
             <Select name="role" defaultValue="creator">
-              {INVITABLE_ROLES.map((role) => (
+              {roles.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
                 </option>
@@ -330,7 +336,7 @@ function InviteCard({ error }: { error: string | null }) {
 }
 
 /** The link just made, to copy (the server keeps only its hash, so it is shown once; "New link" makes another). */
-function IssuedLink({ link, email, expiresAt }: { link: string; email: string; expiresAt: string | null }) {
+function IssuedLink({ link, address, expiresAt }: { link: string; address: string; expiresAt: string | null }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -344,9 +350,9 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
   return (
     <div role="status" className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-5">
       <p className="text-sm">
-        Invitation link for <strong>{email}</strong>
+        Invitation link for <strong>{address}</strong>
         {expiresAt ? `, valid until ${formatDate(expiresAt)}` : ""}. Send it to them;{" "}
-        {email.includes("@")
+        {address.includes("@")
           ? "they sign in with that address and accept."
           : "they accept with the account that has verified that number."}
       </p>
@@ -354,7 +360,7 @@ function IssuedLink({ link, email, expiresAt }: { link: string; email: string; e
         <Input
           readOnly
           value={link}
-          aria-label={`Invitation link for ${email}`}
+          aria-label={`Invitation link for ${address}`}
           onFocus={(e) => e.currentTarget.select()}
           className="font-mono text-xs"
         />
@@ -418,7 +424,7 @@ function PeopleByRole({ people, remover }: { people: MemberJson[]; remover: Remo
                   <Td className="text-right">
                     <RemoveButton
                       remover={remover}
-                      entry={{ _id: p._id, name: p.name, email: address }}
+                      entry={{ _id: p._id, name: p.name, address }}
                       intent="remove-person"
                       label={p.status === "active" ? "Remove" : "Revoke"}
                       title={
@@ -449,21 +455,27 @@ const noSubscription = () => () => {};
  * Removing asks first once the page runs JavaScript; before that (or without it) the button
  * posts the form directly, so the page works either way.
  */
-function RemoveButton({
+type RemoveProps = {
+  entry: Pick<TeamEntryJson, "_id" | "name" | "address">;
+  intent?: "remove" | "remove-person";
+  label: string;
+  title: string;
+  description: string;
+};
+
+/** Remove or Revoke, for those whose role may remove (`remover` is null otherwise). */
+function RemoveButton({ remover, ...props }: RemoveProps & { remover: Remover }) {
+  return remover ? <RemoveOffered remover={remover} {...props} /> : null;
+}
+
+function RemoveOffered({
   entry,
   label,
   title,
   description,
   remover,
   intent = "remove",
-}: {
-  entry: Pick<TeamEntryJson, "_id" | "name" | "email">;
-  intent?: "remove" | "remove-person";
-  label: string;
-  title: string;
-  description: string;
-  remover: Remover;
-}) {
+}: RemoveProps & { remover: NonNullable<Remover> }) {
   // False while rendering on the server (and so without JavaScript), true once hydrated.
   const interactive = useSyncExternalStore(
     noSubscription,
@@ -477,7 +489,7 @@ function RemoveButton({
       size="sm"
       variant="outline"
       disabled={busy}
-      aria-label={`${label} ${entry.name ?? entry.email}`}
+      aria-label={`${label} ${entry.name ?? entry.address}`}
       className="text-destructive hover:text-destructive"
     >
       <UserMinus className="size-4" aria-hidden /> {busy ? "Working..." : label}

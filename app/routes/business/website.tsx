@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import type { Route } from "./+types/website";
-import { requireViewer } from "~/lib/session.server";
-import { loadBusinessCenter, siteUrlFor } from "~/lib/business.server";
+import { openBusinessArea, siteUrlFor } from "~/lib/business.server";
 import { getRequestContext } from "~/lib/context.server";
 import { sampleSiteData } from "~/lib/site-data.server";
 import { TemplateView, isTemplateId, TEMPLATE_INFO, type SiteData, type TemplateId } from "../../../tenants/index";
@@ -14,8 +13,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** /business/website: the institute's site in its chosen template (default t1), or another one to compare. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(context, request, ["business"]);
-  const { viewer, center, services } = await loadBusinessCenter(context, request);
+  const { viewer, center, services } = await openBusinessArea(context, request);
   const requested = new URL(request.url).searchParams.get("template");
   const applied = (center && isTemplateId(center.templateId) ? center.templateId : "t1") as TemplateId;
   const templateId: TemplateId = isTemplateId(requested) ? requested : applied;
