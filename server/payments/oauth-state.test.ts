@@ -47,10 +47,17 @@ describe("OAuth state", () => {
       ok: false,
       reason: "forged",
     });
-    // One character of the signature changed (in its case too: base64url is case-sensitive).
+    // One character of the signature changed, in case only too (base64url is case-sensitive).
     const last = sig.at(-1)!;
-    const flipped = last === last.toUpperCase() ? last.toLowerCase() : last.toUpperCase();
-    const changed = `${v}.${state.split(".")[1]}.${sig.slice(0, -1)}${flipped === last ? (last === "A" ? "B" : "A") : flipped}`;
+    const swapped =
+      last.toLowerCase() !== last
+        ? last.toLowerCase()
+        : last.toUpperCase() !== last
+          ? last.toUpperCase()
+          : last === "A"
+            ? "B"
+            : "A";
+    const changed = `${v}.${state.split(".")[1]}.${sig.slice(0, -1)}${swapped}`;
     expect(readState(key, changed, now)).toEqual({ ok: false, reason: "forged" });
     for (const bad of [undefined, 42, "", "v1..", "v1.a.b", "v2.x.y", state + ".x", "x".repeat(2_000)])
       expect(readState(key, bad, now)).toEqual({ ok: false, reason: "forged" });

@@ -141,7 +141,8 @@ export function mountSandboxOAuth(app: Hono, partner: PartnerConfig | null): San
       back.searchParams.set("error", "access_denied");
       back.searchParams.set("error_description", "The user denied the request");
     } else {
-      const account = sandboxAccountOfId(f.account ?? "") ?? sandboxAccount(f.account ?? "");
+      const chosen = (f.account ?? "").trim();
+      const account = chosen ? (sandboxAccountOfId(chosen) ?? sandboxAccount(chosen)) : newSandboxAccount();
       if (!account)
         return c.html(errorPage("That is not a sandbox account (acc_ or rzp_test_ and 14 letters or digits)."), 400);
       const code = b64(randomBytes(24));
