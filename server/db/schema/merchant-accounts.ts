@@ -73,6 +73,7 @@ export const merchantOauthStates = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A keyed tag of the session that pressed the button (server/payments/oauth-state.ts), not its id. */
     sessionId: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
