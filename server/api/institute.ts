@@ -151,8 +151,18 @@ export function instituteRouter({ services }: AppDeps) {
       auth: "business",
       summary:
         "Where Razorpay sends the owner back ('Connect with Razorpay'): checks the state (this session's, unexpired, unused), exchanges the code for the account's tokens and connects it. Browsers are sent to Website Details with the outcome; a caller asking for JSON gets it",
+      query: {
+        code: "the authorisation code Razorpay gives",
+        state: "the state of 'Connect with Razorpay', as Razorpay hands it back",
+        error: "set by Razorpay when the owner denied access",
+      },
       responses: {
-        200: "{success, message, account: MerchantAccount} (JSON callers; browsers get 303 to /business/site)",
+        200: "{success, message, account: MerchantAccount} (a caller that accepts only JSON)",
+        303: {
+          description:
+            "A browser (any caller not asking for JSON only) is sent to /business/site#payments, the outcome in a toast cookie",
+          content: [],
+        },
         400: `${MERCHANT_TEXTS.stateForged}; ${MERCHANT_TEXTS.stateExpired}; ${MERCHANT_TEXTS.stateUsed}; ${MERCHANT_TEXTS.codeRefused}; ${MERCHANT_TEXTS.oauthDenied}`,
         401: MERCHANT_TEXTS.signInFirst,
         403: MERCHANT_TEXTS.stateNotYours,
