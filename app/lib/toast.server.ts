@@ -1,13 +1,9 @@
 import { readCookie } from "../../server/auth/cookies.ts";
+import { FLASH_TOAST_COOKIE as COOKIE } from "../../server/http/flash-toast.ts";
 import type { FlashToast } from "./toast";
 
-const COOKIE = "pathshala_toast";
-
-/** Set-Cookie for a toast to show on the next page (works without JavaScript too). */
-export function flashToastCookie(toast: FlashToast): string {
-  const value = encodeURIComponent(JSON.stringify(toast));
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
-}
+// One cookie format for the pages' redirects and the server's own (the 'Connect with Razorpay' callback).
+export { flashToastCookie } from "../../server/http/flash-toast.ts";
 
 export function readFlashToast(request: Request): { toast: FlashToast | null; clear: string | null } {
   const header = request.headers.get("cookie") ?? "";

@@ -2,7 +2,8 @@ import * as v from "valibot";
 
 /**
  * An institute's own Razorpay account (decision 0040): its students' payments are made on it. The
- * owner connects it on Website Details with the account's key id, key secret and webhook secret.
+ * owner connects it on Website Details with Razorpay's partner OAuth ('Connect with Razorpay', when
+ * the platform has a partner application) or with the account's key id, key secret and webhook secret.
  */
 
 export const NOT_ON_SALE = "Not on sale yet";
@@ -36,6 +37,30 @@ export const MERCHANT_TEXTS = {
   sandboxKeysOnly: "While the payment sandbox is on, only the sandbox's test accounts can be connected.",
   gatewayDown: "We could not reach Razorpay to check the keys. Please try again in a minute.",
   paymentsOff: "Online payments are not set up on this server yet. Please contact support.",
+  connectWithRazorpay: "Connect with Razorpay",
+  oauthHint:
+    "Sign in to Razorpay and allow Pathshala to take your students' payments on your account: no keys to copy, and you can revoke it from your Razorpay Dashboard.",
+  orKeys: "Or enter your account's API keys:",
+  oauthOnPlatform: "'Connect with Razorpay' works from Website Details on Pathshala's own address:",
+  oauthConnected: (razorpayAccountId: string) => `Connected with Razorpay to the account ${razorpayAccountId}.`,
+  oauthWebhookHint:
+    "Razorpay sends this account's payment events to Pathshala itself (its partner webhook): there is nothing to set up.",
+  needsReconnection: (account: string) =>
+    `Razorpay no longer lets Pathshala use the account ${account}: its access was revoked. Your paid items show 'Not on sale yet' until you connect an account again.`,
+  oauthUnavailable: "Connecting with Razorpay is not set up on this server. Please enter your account's keys instead.",
+  stateForged: "This Razorpay connection link is not valid. Please press 'Connect with Razorpay' again.",
+  stateExpired:
+    "This Razorpay connection link has expired (it lasts 10 minutes). Please press 'Connect with Razorpay' again.",
+  stateUsed: "This Razorpay connection link was already used. Please press 'Connect with Razorpay' again.",
+  stateNotYours:
+    "This Razorpay connection was started by another sign-in. Please press 'Connect with Razorpay' again here.",
+  oauthDenied: "You did not allow Pathshala to use your Razorpay account, so nothing was connected.",
+  codeRefused:
+    "Razorpay did not accept this connection (it may have expired). Please press 'Connect with Razorpay' again.",
+  oauthGatewayDown:
+    "We could not reach Razorpay to finish connecting. Please press 'Connect with Razorpay' again in a minute.",
+  couldNotConnect: "Could not connect",
+  signInFirst: "Please sign in as the institute's owner, then press 'Connect with Razorpay' again.",
   /** The API's answer to an order for an item of an institute that has not connected its account. */
   notOnSale: (institute: string) =>
     `${NOT_ON_SALE}: ${institute} has not connected its payment account, so its paid items cannot be bought yet.`,
@@ -72,8 +97,13 @@ export type ConnectKeysInput = v.InferOutput<typeof ConnectKeysSchema>;
 export interface MerchantAccountJson {
   id: string;
   method: "keys" | "oauth";
+  /** The key id, or an OAuth connection's public token (both public: Checkout is opened with them). */
   keyId: string;
+  /** OAuth: the Razorpay account that allowed access (`acc_…`). */
+  razorpayAccountId: string | null;
   status: "connected" | "disconnected";
+  /** Razorpay refused this OAuth connection's refresh token (access revoked): the owner connects again. */
+  needsReconnection: boolean;
   connectedAt: string;
   connectedBy: string | null;
   disconnectedAt: string | null;

@@ -5,7 +5,8 @@ import { input, operation } from "./openapi.ts";
 import { NO_SUBSCRIPTION, allowBusinessArea, requireBusinessCenter } from "./business-context.ts";
 import type { Context } from "hono";
 import type { Action } from "#common/memberships.ts";
-import { notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { flashToastCookie } from "../http/flash-toast.ts";
 import {
   InstituteLanguageQuery,
   InstituteLanguageSchema,
@@ -123,6 +124,92 @@ export function instituteRouter(deps: AppDeps) {
       const center = await ownersInstitute(c, deps, "payments.connect", body.centerId);
       const account = await services.payments.merchants.connectWithKeys(requireAuth(c).user.id, center.id, body);
       return c.json({ success: true, message: MERCHANT_TEXTS.connectedToast, account });
+    },
+  );
+  api.post(
+    "/payment-account/razorpay",
+    operation({
+      tag: "centers",
+      auth: "business",
+      summary:
+        "Start 'Connect with Razorpay' (Razorpay's partner OAuth): the authorize URL to send the owner's browser to, with a state bound to this session and institute (single use, 10 minutes). Razorpay sends the browser back to /api/institute/payment-account/razorpay/callback",
+      responses: {
+        200: "{success, url}",
+        404: `${NO_SUBSCRIPTION}; or ${UNKNOWN_INSTITUTE}`,
+        409: MERCHANT_TEXTS.alreadyConnected,
+        503: `${MERCHANT_TEXTS.oauthUnavailable}; or ${MERCHANT_TEXTS.noSecretsKey}; or ${MERCHANT_TEXTS.paymentsOff}`,
+      },
+    }),
+    allowBusinessArea(services),
+    input("json", CenterQuery),
+    async (c) => {
+      const center = await ownersInstitute(c, deps, "payments.connect", c.req.valid("json").centerId);
+      const { user, session } = requireAuth(c);
+      const url = await services.payments.merchants.startOAuth({ userId: user.id, sessionId: session.id }, center.id);
+      c.header("Cache-Control", "no-store");
+      return c.json({ success: true, url });
+    },
+  );
+  api.get(
+    "/payment-account/razorpay/callback",
+    operation({
+      tag: "centers",
+      auth: "business",
+      summary:
+        "Where Razorpay sends the owner back ('Connect with Razorpay'): checks the state (this session's, unexpired, unused), exchanges the code for the account's tokens and connects it. Browsers are sent to Website Details with the outcome; a caller asking for JSON gets it",
+      query: {
+        code: "the authorisation code Razorpay gives",
+        state: "the state of 'Connect with Razorpay', as Razorpay hands it back",
+        error: "set by Razorpay when the owner denied access",
+      },
+      responses: {
+        200: "{success, message, account: MerchantAccount} (a caller that accepts only JSON)",
+        303: {
+          description:
+            "A browser (any caller not asking for JSON only) is sent to /business/site#payments, the outcome in a toast cookie",
+          content: [],
+        },
+        400: `${MERCHANT_TEXTS.stateForged}; ${MERCHANT_TEXTS.stateExpired}; ${MERCHANT_TEXTS.stateUsed}; ${MERCHANT_TEXTS.codeRefused}; ${MERCHANT_TEXTS.oauthDenied}`,
+        401: MERCHANT_TEXTS.signInFirst,
+        403: MERCHANT_TEXTS.stateNotYours,
+        409: `${MERCHANT_TEXTS.usedElsewhere}; or ${MERCHANT_TEXTS.alreadyConnected}`,
+        502: MERCHANT_TEXTS.oauthGatewayDown,
+      },
+    }),
+    async (c) => {
+      const wantsJson =
+        /application\/json/.test(c.req.header("accept") ?? "") && !/text\/html/.test(c.req.header("accept") ?? "");
+      const pick = (name: string) => c.req.query(name)?.slice(0, 2_000);
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
+      try {
+        const auth = c.get("auth");
+        // The state names who may finish (the person, session and institute that passed the policy at the start).
+        if (!auth) throw new HttpError(401, MERCHANT_TEXTS.signInFirst);
+        const { account } = await services.payments.merchants.finishOAuth(
+          { userId: auth.user.id, sessionId: auth.session.id },
+          { code: pick("code"), state: pick("state"), error: pick("error") },
+        );
+        if (wantsJson) return c.json({ success: true, message: MERCHANT_TEXTS.connectedToast, account });
+        c.header(
+          "Set-Cookie",
+          flashToastCookie({
+            kind: "success",
+            title: MERCHANT_TEXTS.connectedToast,
+            description: "Students can buy your paid items now.",
+          }),
+          { append: true },
+        );
+        return c.redirect("/business/site#payments", 303);
+      } catch (error) {
+        if (!(error instanceof HttpError) || wantsJson) throw error;
+        c.header(
+          "Set-Cookie",
+          flashToastCookie({ kind: "error", title: MERCHANT_TEXTS.couldNotConnect, description: error.message }),
+          { append: true },
+        );
+        return c.redirect("/business/site#payments", 303);
+      }
     },
   );
   api.delete(

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../runtime/env.ts";
-import { resolvePaymentConfig, SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from "./config.ts";
+import {
+  PaymentConfigError,
+  resolvePaymentConfig,
+  SANDBOX_KEY_ID,
+  SANDBOX_KEY_SECRET,
+  SANDBOX_PARTNER_CLIENT_ID,
+  SANDBOX_PARTNER_CLIENT_SECRET,
+  SANDBOX_PARTNER_WEBHOOK_SECRET,
+  SANDBOX_WEBHOOK_SECRET,
+} from "./config.ts";
 
 const env = (vars: Record<string, string> = {}) => parseEnv({ PORT: "4100", ...vars });
 
@@ -26,6 +35,61 @@ describe("resolvePaymentConfig", () => {
       apiUrl: "http://127.0.0.1:4100/_sandbox/razorpay",
       checkoutScript: "/_sandbox/razorpay/checkout.js",
       webhookTarget: { url: "http://127.0.0.1:4100/api/payment/webhook", host: "localhost" },
+      partner: {
+        clientId: SANDBOX_PARTNER_CLIENT_ID,
+        clientSecret: SANDBOX_PARTNER_CLIENT_SECRET,
+        webhookSecret: SANDBOX_PARTNER_WEBHOOK_SECRET,
+        authorizeUrl: "/_sandbox/razorpay/oauth/authorize",
+        tokenUrl: "http://127.0.0.1:4100/_sandbox/razorpay/oauth/token",
+      },
+    });
+  });
+
+  it("offers 'Connect with Razorpay' only with a partner application configured, or in the sandbox", () => {
+    const keys = { RAZORPAY_KEY_ID: "rzp_live_a", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" };
+    // Real keys without partner credentials: keys only, never the sandbox's partner.
+    expect(resolvePaymentConfig(env(keys)).partner).toBeNull();
+    expect(resolvePaymentConfig(env()).partner).toBeNull();
+    expect(
+      resolvePaymentConfig(env({ RAZORPAY_PARTNER_CLIENT_ID: "cid", RAZORPAY_PARTNER_CLIENT_SECRET: "cs" })).partner,
+    ).toBeNull();
+    expect(
+      resolvePaymentConfig(
+        env({
+          ...keys,
+          RAZORPAY_PARTNER_CLIENT_ID: "cid",
+          RAZORPAY_PARTNER_CLIENT_SECRET: "cs",
+          RAZORPAY_PARTNER_WEBHOOK_SECRET: "pw",
+        }),
+      ).partner,
+    ).toEqual({
+      clientId: "cid",
+      clientSecret: "cs",
+      webhookSecret: "pw",
+      authorizeUrl: "https://auth.razorpay.com/authorize",
+      tokenUrl: "https://auth.razorpay.com/token",
+    });
+    for (const missing of ["RAZORPAY_PARTNER_CLIENT_SECRET", "RAZORPAY_PARTNER_WEBHOOK_SECRET"]) {
+      const vars: Record<string, string> = {
+        ...keys,
+        RAZORPAY_PARTNER_CLIENT_ID: "cid",
+        RAZORPAY_PARTNER_CLIENT_SECRET: "cs",
+        RAZORPAY_PARTNER_WEBHOOK_SECRET: "pw",
+      };
+      delete vars[missing];
+      expect(() => resolvePaymentConfig(env(vars))).toThrow(PaymentConfigError);
+      expect(() => resolvePaymentConfig(env(vars))).toThrow(missing);
+    }
+    // The sandbox with a configured partner application and auth URL uses them.
+    expect(
+      resolvePaymentConfig(
+        env({ RAZORPAY_SANDBOX: "1", RAZORPAY_PARTNER_CLIENT_ID: "cid", RAZORPAY_AUTH_URL: "http://auth.test/" }),
+      ).partner,
+    ).toMatchObject({
+      clientId: "cid",
+      clientSecret: SANDBOX_PARTNER_CLIENT_SECRET,
+      authorizeUrl: "http://auth.test/authorize",
+      tokenUrl: "http://auth.test/token",
     });
   });
 

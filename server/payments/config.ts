@@ -8,10 +8,34 @@ import type { Env } from "../runtime/env.ts";
 export const SANDBOX_KEY_ID = "rzp_test_pathshala_sandbox";
 export const SANDBOX_KEY_SECRET = "pathshala-sandbox-key-secret";
 export const SANDBOX_WEBHOOK_SECRET = "pathshala-sandbox-webhook-secret";
+/** The sandbox's partner application (OAuth): used only while the sandbox is on and none is configured. */
+export const SANDBOX_PARTNER_CLIENT_ID = "pathshala_sandbox_partner";
+export const SANDBOX_PARTNER_CLIENT_SECRET = "pathshala-sandbox-partner-client-secret";
+export const SANDBOX_PARTNER_WEBHOOK_SECRET = "pathshala-sandbox-partner-webhook-secret";
 
 export const RAZORPAY_API_URL = "https://api.razorpay.com";
 export const RAZORPAY_CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
 export const SANDBOX_PATH = "/_sandbox/razorpay";
+export const RAZORPAY_AUTH_URL = "https://auth.razorpay.com";
+
+/**
+ * The platform's Razorpay partner application: with it, owners connect their institute's account
+ * by Razorpay's OAuth ('Connect with Razorpay') instead of typing keys.
+ */
+export interface PartnerConfig {
+  clientId: string;
+  clientSecret: string;
+  /**
+   * The secret of the partner webhook: Razorpay signs the events of every account connected by OAuth
+   * with it (they name the account in `account_id`). Checkout results of those accounts are signed
+   * with the client secret.
+   */
+  webhookSecret: string;
+  /** Where the owner's browser is sent to allow access (a path on our own origin for the sandbox). */
+  authorizeUrl: string;
+  /** Where the server exchanges a code or a refresh token for tokens. */
+  tokenUrl: string;
+}
 
 export interface PaymentConfig {
   /**
@@ -30,6 +54,8 @@ export interface PaymentConfig {
   checkoutScript: string;
   /** Where the sandbox delivers its webhooks, and the Host it names (one of ours). */
   webhookTarget: { url: string; host: string };
+  /** The partner application for 'Connect with Razorpay', or null (owners connect by keys only). */
+  partner: PartnerConfig | null;
 }
 
 export class PaymentConfigError extends Error {}
@@ -52,6 +78,7 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
       apiUrl: RAZORPAY_API_URL,
       checkoutScript: RAZORPAY_CHECKOUT_SCRIPT,
       webhookTarget: { url: `${self}/api/payment/webhook`, host: env.PLATFORM_HOSTS[0] ?? "localhost" },
+      partner: null,
     };
   if (!sandbox) {
     if (!env.RAZORPAY_KEY_SECRET)
@@ -62,6 +89,11 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
       throw new PaymentConfigError(
         "RAZORPAY_WEBHOOK_SECRET must be set when RAZORPAY_KEY_ID is (or set RAZORPAY_SANDBOX=1)",
       );
+    for (const name of ["RAZORPAY_PARTNER_CLIENT_SECRET", "RAZORPAY_PARTNER_WEBHOOK_SECRET"] as const)
+      if (env.RAZORPAY_PARTNER_CLIENT_ID && !env[name])
+        throw new PaymentConfigError(
+          `${name} must be set when RAZORPAY_PARTNER_CLIENT_ID is (or set RAZORPAY_SANDBOX=1)`,
+        );
   }
   const apiUrl = (env.RAZORPAY_API_URL ?? (sandbox ? `${self}${SANDBOX_PATH}` : RAZORPAY_API_URL)).replace(/\/+$/, "");
   return {
@@ -76,6 +108,28 @@ export function resolvePaymentConfig(env: Env): PaymentConfig {
       url: `${sandbox && env.RAZORPAY_API_URL ? new URL(apiUrl).origin : self}/api/payment/webhook`,
       host: env.PLATFORM_HOSTS[0] ?? "localhost",
     },
+    partner: partnerConfig(env, sandbox, apiUrl),
+  };
+}
+
+/**
+ * The partner application: the configured one (its client id, secret and webhook secret all set),
+ * else, with the sandbox on, the sandbox's own (so the demo shows 'Connect with Razorpay'); never
+ * the sandbox's because a setting is missing on a real server.
+ */
+function partnerConfig(env: Env, sandbox: boolean, apiUrl: string): PartnerConfig | null {
+  if (!sandbox && !env.RAZORPAY_PARTNER_CLIENT_ID) return null;
+  const authUrl = env.RAZORPAY_AUTH_URL?.replace(/\/+$/, "");
+  return {
+    clientId: env.RAZORPAY_PARTNER_CLIENT_ID ?? SANDBOX_PARTNER_CLIENT_ID,
+    clientSecret: env.RAZORPAY_PARTNER_CLIENT_SECRET ?? SANDBOX_PARTNER_CLIENT_SECRET,
+    webhookSecret: env.RAZORPAY_PARTNER_WEBHOOK_SECRET ?? SANDBOX_PARTNER_WEBHOOK_SECRET,
+    authorizeUrl: authUrl
+      ? `${authUrl}/authorize`
+      : sandbox
+        ? `${SANDBOX_PATH}/oauth/authorize`
+        : `${RAZORPAY_AUTH_URL}/authorize`,
+    tokenUrl: authUrl ? `${authUrl}/token` : sandbox ? `${apiUrl}/oauth/token` : `${RAZORPAY_AUTH_URL}/token`,
   };
 }
 

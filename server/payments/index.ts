@@ -113,7 +113,12 @@ export function createPayments(
   env: Env,
   db: Db,
   logger: Logger,
-  merchants: { box: SecretBox | null; webhookUrl: (accountId: string) => string; centerChanged: () => void },
+  merchants: {
+    box: SecretBox | null;
+    webhookUrl: (accountId: string) => string;
+    platformUrl: (path: string) => string;
+    centerChanged: () => void;
+  },
 ): Payments {
   const config = resolvePaymentConfig(env);
   const log = logger.child({ component: "payments" });

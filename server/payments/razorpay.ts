@@ -1,11 +1,15 @@
 import Razorpay from "razorpay";
 import type { PaymentConfig } from "./config.ts";
 
-/** One Razorpay account's keys and where its API and Checkout are (the platform's or an institute's). */
+/**
+ * One Razorpay account's keys and where its API and Checkout are (the platform's or an institute's).
+ * With `oauthToken` the API is called with `Authorization: Bearer` (an account connected by OAuth:
+ * `keyId` is then its public token, `keySecret` the secret its Checkout results are signed with).
+ */
 export type GatewayKeys = Pick<
   PaymentConfig,
   "keyId" | "keySecret" | "webhookSecret" | "apiUrl" | "checkoutScript" | "sandbox"
->;
+> & { oauthToken?: string };
 import {
   GatewayError,
   type CheckoutResult,
@@ -34,7 +38,9 @@ export class RazorpayGateway implements PaymentGateway {
     this.checkoutScript = config.checkoutScript;
     this.keySecret = config.keySecret;
     this.webhookSecret = config.webhookSecret;
-    this.client = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
+    this.client = new Razorpay(
+      config.oauthToken ? { oauthToken: config.oauthToken } : { key_id: config.keyId, key_secret: config.keySecret },
+    );
     pointSdkAt(this.client, config.apiUrl);
   }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
 /**
  * Sealing the secrets stored for institutes' payment accounts: AES-256-GCM with a random 12-byte
@@ -22,6 +22,11 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(context, "utf8"));
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
     return `v1:${Buffer.concat([nonce, cipher.getAuthTag(), body]).toString("base64")}`;
+  }
+
+  /** A key of its own for another purpose (signing OAuth states), derived from this one. */
+  derive(purpose: string): Buffer {
+    return createHmac("sha256", this.key).update(`pathshala-derived-key|${purpose}`).digest();
   }
 
   /** Throws when the value was sealed with another key or for another context. */

@@ -128,6 +128,18 @@ export const EnvSchema = v.object({
   /** The offline stand-in of Razorpay: only when switched on (never because keys are missing). */
   RAZORPAY_SANDBOX: flag(false),
   /**
+   * The platform's Razorpay partner application (OAuth, 'Connect with Razorpay'): its client id and
+   * secret, and the secret of its partner webhook. Without a client id owners connect by keys only.
+   */
+  RAZORPAY_PARTNER_CLIENT_ID: optionalText,
+  RAZORPAY_PARTNER_CLIENT_SECRET: optionalText,
+  RAZORPAY_PARTNER_WEBHOOK_SECRET: optionalText,
+  /** Razorpay's OAuth service (`/authorize`, `/token`); https://auth.razorpay.com unless set. */
+  RAZORPAY_AUTH_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^https?:\/\/.+/.test(s), "must be an http(s) URL"),
+  ),
+  /**
    * Seals institutes' payment keys (AES-256-GCM): 32 bytes as 64 hex digits or base64. Needed to
    * connect a real Razorpay account; the sandbox has a documented default (server/payments/secrets.ts).
    */

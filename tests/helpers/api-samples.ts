@@ -228,6 +228,26 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     { merchant: false },
   );
   const toConnect = newSandboxAccount();
+  // 'Connect with Razorpay' for another of the owner's institutes: the code and state Razorpay (the
+  // sandbox) hands back, for the owner's platform session the callback's sample is sent with.
+  const oauthCenter = await createCenter(
+    t,
+    business.user._id,
+    { slug: "samples-oauth", customDomain: "samples-oauth.test" },
+    { merchant: false },
+  );
+  const started = await postJson(
+    t,
+    "/api/institute/payment-account/razorpay",
+    { centerId: oauthCenter.id },
+    { headers: identities[PLATFORM].business },
+  );
+  const authorize = new URL(((await started.json()) as { url: string }).url);
+  const allowed = await t.request("/_sandbox/razorpay/oauth/authorize", {
+    method: "POST",
+    body: new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), decision: "allow" }),
+  });
+  const oauthBack = new URL(allowed.headers.get("location")!);
   const accountDelivery = webhook(
     "payment.captured",
     { orderId: "order_unknown_sample2", paymentId: "pay_unknown_sample2", amount: 100000 },
@@ -477,6 +497,11 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       },
     },
     "DELETE /institute/payment-account": { query: { centerId: unpaid.id } },
+    "POST /institute/payment-account/razorpay": { json: { centerId: oauthCenter.id } },
+    "GET /institute/payment-account/razorpay/callback": {
+      query: { code: oauthBack.searchParams.get("code")!, state: oauthBack.searchParams.get("state")! },
+      headers: { accept: "application/json" },
+    },
     "GET /openapi.json": {},
     "GET /team": { query: { centerId: center.id } },
     "GET /me/memberships": {},

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import { ImageUp, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/site";
 import { loadBusinessCenter } from "~/lib/business.server";
+import { getRequestContext } from "~/lib/context.server";
 import { failure, tryService } from "~/lib/actions.server";
 import { SiteProfileInput } from "#common/validation/site.ts";
 import { parseInput } from "#common/validation/storable.ts";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Website Details | Busin
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { center, services } = await loadBusinessCenter(context, request);
+  const { center, services, site } = await loadBusinessCenter(context, request);
   if (!center) return { center: null };
   const p = center.siteProfile ?? {};
   return {
@@ -54,6 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payments: {
       accounts: await services.payments.merchants.list(center.id),
       sandbox: services.payments.config.sandbox,
+      // 'Connect with Razorpay' when the platform has a partner application; Razorpay returns to the
+      // platform's address, where the owner's session is, so the button is offered there.
+      oauth: services.payments.merchants.oauthAvailable()
+        ? site.kind === "platform"
+          ? ({ here: true } as const)
+          : ({ here: false, at: services.payments.merchants.platformPage("/business/site#payments") } as const)
+        : null,
     },
     profile: {
       tagline: p.tagline ?? "",
@@ -139,6 +147,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: MERCHANT_TEXTS.connectedToast,
       description: "Students can buy your paid items now.",
     };
+  }
+
+  if (intent === "merchant-oauth") {
+    const auth = getRequestContext(context).auth!;
+    const started = await tryService(() =>
+      services.payments.merchants.startOAuth({ userId: viewer.id, sessionId: auth.session.id }, center.id),
+    );
+    if (!started.ok) return started.response;
+    throw redirect(started.value);
   }
 
   if (intent === "merchant-disconnect") {
@@ -231,7 +248,12 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
       />
-      <PaymentAccountCard accounts={payments.accounts} sandbox={payments.sandbox} saving={saving} />
+      <PaymentAccountCard
+        accounts={payments.accounts}
+        sandbox={payments.sandbox}
+        oauth={payments.oauth}
+        saving={saving}
+      />
       <LogoCard logoUrl={profile.logoUrl} saving={saving} />
       <Form method="post" className="grid gap-6">
         <input type="hidden" name="intent" value="profile" />
@@ -327,13 +349,17 @@ export default function SiteDetails({ loaderData }: Route.ComponentProps) {
 function PaymentAccountCard({
   accounts,
   sandbox,
+  oauth,
   saving,
 }: {
   accounts: MerchantAccountJson[];
   sandbox: boolean;
+  /** 'Connect with Razorpay': here, or on the platform's address (null: keys only). */
+  oauth: { here: true } | { here: false; at: string } | null;
   saving: boolean;
 }) {
   const connected = accounts.find((a) => a.status === "connected");
+  const revoked = connected ? undefined : accounts.find((a) => a.status === "disconnected");
   return (
     <Card id="payments">
       <CardHeader>
@@ -345,18 +371,26 @@ function PaymentAccountCard({
           <>
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <Badge tone="success">Connected</Badge>
-              <span>{MERCHANT_TEXTS.connected(connected.keyId)}</span>
+              <span>
+                {connected.method === "oauth"
+                  ? MERCHANT_TEXTS.oauthConnected(connected.razorpayAccountId ?? connected.keyId)
+                  : MERCHANT_TEXTS.connected(connected.keyId)}
+              </span>
             </p>
             <p className="text-sm text-muted-foreground">
               Connected {new Date(connected.connectedAt).toLocaleDateString("en-IN", { dateStyle: "medium" })}
               {connected.connectedBy ? ` by ${connected.connectedBy}` : ""}.
             </p>
-            <div className="grid gap-1">
-              <p className="text-sm">{MERCHANT_TEXTS.webhookHint}</p>
-              <code className="rounded-md border bg-muted px-3 py-2 text-sm break-all" data-testid="webhook-url">
-                {connected.webhookUrl}
-              </code>
-            </div>
+            {connected.method === "oauth" ? (
+              <p className="text-sm text-muted-foreground">{MERCHANT_TEXTS.oauthWebhookHint}</p>
+            ) : (
+              <div className="grid gap-1">
+                <p className="text-sm">{MERCHANT_TEXTS.webhookHint}</p>
+                <code className="rounded-md border bg-muted px-3 py-2 text-sm break-all" data-testid="webhook-url">
+                  {connected.webhookUrl}
+                </code>
+              </div>
+            )}
             <Form method="post" className="justify-self-start">
               <input type="hidden" name="intent" value="merchant-disconnect" />
               <Button type="submit" variant="outline" size="sm" disabled={saving}>
@@ -366,9 +400,33 @@ function PaymentAccountCard({
           </>
         ) : (
           <>
-            <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              {MERCHANT_TEXTS.notConnected}
-            </p>
+            {revoked?.needsReconnection ? (
+              <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+                {MERCHANT_TEXTS.needsReconnection(revoked.razorpayAccountId ?? revoked.keyId)}
+              </p>
+            ) : (
+              <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                {MERCHANT_TEXTS.notConnected}
+              </p>
+            )}
+            {oauth?.here && (
+              <Form method="post" reloadDocument className="grid gap-2 rounded-lg border p-4">
+                <input type="hidden" name="intent" value="merchant-oauth" />
+                <p className="text-sm">{MERCHANT_TEXTS.oauthHint}</p>
+                <Button type="submit" className="justify-self-start" disabled={saving}>
+                  {MERCHANT_TEXTS.connectWithRazorpay}
+                </Button>
+              </Form>
+            )}
+            {oauth && !oauth.here && (
+              <p className="text-sm text-muted-foreground">
+                {MERCHANT_TEXTS.oauthOnPlatform}{" "}
+                <a href={oauth.at} className="underline">
+                  {oauth.at}
+                </a>
+              </p>
+            )}
+            {oauth && <p className="text-sm font-medium">{MERCHANT_TEXTS.orKeys}</p>}
             {sandbox && (
               <p className="text-sm text-muted-foreground">
                 {MERCHANT_TEXTS.sandboxHint}{" "}

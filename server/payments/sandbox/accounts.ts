@@ -44,3 +44,27 @@ export function namedSandboxAccount(name: string): SandboxAccount {
   for (let i = 0; i < 14; i++) id += alphabet[digest[i] % alphabet.length];
   return sandboxAccount(`rzp_test_${id}`)!;
 }
+
+const PUBLIC_TOKEN = /^rzp_test_oauth_([A-Za-z0-9]{14})$/;
+
+/** An account's OAuth public token (what Checkout is opened with for a partner): `rzp_test_oauth_` and its 14 characters. */
+export function sandboxPublicToken(account: SandboxAccount): string {
+  return `rzp_test_oauth_${account.keyId.slice(-14)}`;
+}
+
+/** The account's Razorpay id (`acc_…`), as its webhooks and OAuth tokens name it. */
+export function sandboxAccountId(account: SandboxAccount): string {
+  return `acc_${account.keyId.slice(-14)}`;
+}
+
+/** The account whose public token this is, if it is one of the sandbox's. */
+export function sandboxAccountOfPublicToken(token: string): SandboxAccount | undefined {
+  const match = PUBLIC_TOKEN.exec(token);
+  return match ? sandboxAccount(`rzp_test_${match[1]}`) : undefined;
+}
+
+/** The account with this Razorpay id (`acc_` and 14 characters), if it is one of the sandbox's. */
+export function sandboxAccountOfId(accountId: string): SandboxAccount | undefined {
+  const match = /^acc_([A-Za-z0-9]{14})$/.exec(accountId);
+  return match ? sandboxAccount(`rzp_test_${match[1]}`) : undefined;
+}

@@ -6,7 +6,15 @@ import { LRUCache } from "lru-cache";
 import type { PaymentConfig } from "../config.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "../signatures.ts";
 import { SANDBOX_CHECKOUT_SCRIPT } from "./checkout-script.ts";
-import { newSandboxAccount, sandboxAccount, type SandboxAccount } from "./accounts.ts";
+import {
+  newSandboxAccount,
+  sandboxAccount,
+  sandboxAccountId,
+  sandboxAccountOfPublicToken,
+  sandboxPublicToken,
+  type SandboxAccount,
+} from "./accounts.ts";
+import { mountSandboxOAuth } from "./oauth.ts";
 
 /**
  * The offline stand-in of Razorpay (mounted at /_sandbox/razorpay only while the sandbox is on):
@@ -18,7 +26,11 @@ import { newSandboxAccount, sandboxAccount, type SandboxAccount } from "./accoun
  * well-formed test key id, its secrets derived from it: ./accounts.ts); each account sees only its
  * own orders and payments, Checkout signs with the order's account and its webhooks are signed
  * with that account's webhook secret. `/accounts/new` is the sandbox's dashboard page that makes
- * a test account and shows its keys, as Razorpay's dashboard does.
+ * a test account and shows its keys, as Razorpay's dashboard does. The platform's partner
+ * application connects accounts by OAuth too (./oauth.ts): an order made with an account's Bearer
+ * access token is paid in Checkout opened with the account's public token, its Checkout result is
+ * signed with the partner's client secret and its webhooks with the partner webhook's secret,
+ * naming the account in `account_id`, as Razorpay does for partners.
  * Orders and payments live in memory: the sandbox is for laptops, tests and demos, and a payment
  * made before it restarted is as unknown to it as a made-up id is to Razorpay.
  */
@@ -105,16 +117,29 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
   const log = logger.child({ component: "payment-sandbox" });
   const send = deliver ?? httpDelivery(config);
 
-  /** Which order belongs to which account (key id). */
+  /** Which order belongs to which account (key id), and whether it was made by OAuth (a Bearer token). */
   const orderAccounts = new LRUCache<string, string>({ max: 20_000 });
+  const oauthOrders = new LRUCache<string, true>({ max: 20_000 });
   const accountFor = (keyId: string): SandboxAccount | undefined =>
     keyId === config.keyId
       ? { keyId, keySecret: config.keySecret, webhookSecret: config.webhookSecret }
-      : sandboxAccount(keyId);
+      : (sandboxAccount(keyId) ?? (config.partner ? sandboxAccountOfPublicToken(keyId) : undefined));
+  const oauth = mountSandboxOAuth(app, config.partner);
+  /** Calls authorised by OAuth, by request. */
+  const viaOAuth = new WeakSet<Request>();
 
-  /** The account whose key id and secret the request's Basic authorization names, if they match. */
+  /**
+   * The account whose key id and secret the request's Basic authorization names, if they match, or
+   * whose access token its Bearer authorization carries (the partner's, connected by OAuth).
+   */
   const authorised = (c: Context): SandboxAccount | undefined => {
     const header = c.req.header("authorization") ?? "";
+    const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+    if (bearer) {
+      const account = config.partner ? oauth.accountOfAccessToken(bearer[1]) : undefined;
+      if (account) viaOAuth.add(c.req.raw);
+      return account;
+    }
     const match = /^Basic\s+(\S+)$/i.exec(header);
     if (!match) return undefined;
     const decoded = Buffer.from(match[1], "base64").toString("utf8");
@@ -161,6 +186,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     };
     orders.set(order.id, order);
     orderAccounts.set(order.id, account.keyId);
+    if (viaOAuth.has(c.req.raw)) oauthOrders.set(order.id, true);
     return c.json(order);
   });
 
@@ -279,9 +305,21 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return { key, order, email, contact };
   };
 
-  /** The account Checkout was opened with: it must be the order's own. */
-  const checkoutAccount = (key: string, order: SandboxOrder | undefined) =>
-    order && orderAccounts.get(order.id) === key ? accountFor(key) : undefined;
+  /**
+   * The account Checkout was opened with: it must be the order's own, by its key id, or by its
+   * public token for an order made by OAuth. Such an order's results and webhooks are signed with
+   * the partner's secrets (the account has none of its own in that connection).
+   */
+  const checkoutAccount = (key: string, order: SandboxOrder | undefined): SandboxAccount | undefined => {
+    if (!order) return undefined;
+    const owner = accountFor(orderAccounts.get(order.id) ?? "");
+    if (!owner) return undefined;
+    if (oauthOrders.has(order.id))
+      return config.partner && key === sandboxPublicToken(owner)
+        ? { keyId: owner.keyId, keySecret: config.partner.clientSecret, webhookSecret: config.partner.webhookSecret }
+        : undefined;
+    return key === owner.keyId ? owner : undefined;
+  };
 
   app.post("/checkout/pay", async (c) => {
     const { key, order, email, contact } = await readCheckout(c);
@@ -413,7 +451,7 @@ function scheduleWebhooks(
     for (const e of events) {
       const body = JSON.stringify({
         entity: "event",
-        account_id: `acc_${account.keyId.slice(-14)}`,
+        account_id: sandboxAccountId(account),
         event: e.event,
         contains: e.contains,
         payload: e.payload,

@@ -61,6 +61,7 @@ export function createMoney(
   const payments = createPayments(env, db, logger, {
     box: secretBoxFor(env),
     webhookUrl: (accountId) => links.to(null, `/api/payment/webhook/${accountId}`),
+    platformUrl: (path) => links.to(null, path),
     centerChanged: () => tenants.changed(),
   });
   const orders = new OrderDesk({ db, payments, rateLimiter, logger: logger.child({ component: "orders" }) });
