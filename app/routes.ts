@@ -93,6 +93,7 @@ export default [
       route("contact", "routes/business/contact.tsx"),
       route("site", "routes/business/site.tsx"),
       route("leads", "routes/business/leads.tsx"),
+      route("payments", "routes/business/payments.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),

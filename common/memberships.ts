@@ -34,6 +34,8 @@ export const ACTIONS = [
   "dashboard.view",
   "leads.manage",
   "billing.manage",
+  "payments.view",
+  "payments.refund",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -51,10 +53,13 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "dashboard.view",
     "leads.manage",
     "billing.manage",
+    "payments.view",
+    "payments.refund",
   ],
-  // The front desk and the accountant: they bring people in, see the students and the institute's
-  // figures and answer its enquiries; never the plan and its bills, the money's settings or the site.
-  staff: ["members.view", "members.invite", "students.view", "dashboard.view", "leads.manage"],
+  // The front desk and the accountant: they bring people in, see the students, the institute's
+  // figures and its students' payments, and answer its enquiries; never the plan and its bills, the
+  // money's settings, a refund (the owner's decision) or the site.
+  staff: ["members.view", "members.invite", "students.view", "dashboard.view", "leads.manage", "payments.view"],
   teacher: ["tests.write", "students.view"],
   creator: ["content.write", "tests.write"],
   student: [],

@@ -32,3 +32,27 @@ export interface RefundJson {
   createdAt: string;
   processedAt: string | null;
 }
+
+/** A student's payment to an institute, as its owner and staff list it (amount in minor units). */
+export interface StudentPaymentJson {
+  /** The order's id (what a refund names). */
+  _id: string;
+  student: { name: string; email: string };
+  /** What was bought, as its receipt names it ("Live class: Organic Chemistry"). */
+  item: string;
+  amount: number;
+  currency: string;
+  paidAt: string;
+  /** The gateway's payment id (pay_…). */
+  paymentId: string;
+  refund: RefundJson | null;
+}
+
+/** How many of an institute's student payments a page lists. */
+export const STUDENT_PAYMENTS_PER_PAGE = 50;
+
+export const STUDENT_PAYMENT_TEXTS = {
+  refunded: "Payment refunded. The student's access to it has ended and their credit note is on its way.",
+  confirm: (student: string, amount: string) =>
+    `Refund ${amount} to ${student}? It goes back through your Razorpay account, and their access to what they bought ends.`,
+} as const;

@@ -16,12 +16,13 @@ describe("which business pages each role may open", () => {
       expect(refusedAction(path, as("owner")), path).toBeNull();
   });
 
-  it("opens the dashboard, team, leads, profile and help to staff, and nothing of the plan, the site or tests", () => {
+  it("opens the dashboard, team, leads, student payments, profile and help to staff, and nothing of the plan, the site or tests", () => {
     for (const path of [
       "/business",
       "/business/",
       "/business/team",
       "/business/leads",
+      "/business/payments",
       "/business/account",
       "/business/contact",
     ])

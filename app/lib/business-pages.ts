@@ -21,6 +21,7 @@ export const BUSINESS_PAGES: readonly (readonly [path: string, action: Action | 
   ["/business/team", "members.view"],
   ["/business/tests", "tests.write"],
   ["/business/leads", "leads.manage"],
+  ["/business/payments", "payments.view"],
 ];
 
 /** The actions a page needs: its own (none for a page open to all), or the owner's every action for one not in the table. */

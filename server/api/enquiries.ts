@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
+import { pageParam } from "#common/validation/paging.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
 import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
@@ -21,16 +22,7 @@ const ListQuery = v.object({
       v.description("new, contacted or enrolled"),
     ),
   ),
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, "Page must be a number"),
-      v.transform(Number),
-      v.minValue(1, "Page must be 1 or more"),
-      v.description("1-based page"),
-    ),
-    "1",
-  ),
+  page: pageParam,
   centerId: v.optional(v.pipe(v.string(), v.uuid("Unknown institute"), v.description("which of your institutes"))),
 });
 

@@ -29,6 +29,7 @@ import { seriesRouter } from "./series.ts";
 import { domainClaimsRouter } from "./domain-claims.ts";
 import { instituteRouter } from "./institute.ts";
 import { meRouter, membersRouter } from "./members.ts";
+import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
 const UPLOADS: { method: string; path: RegExp }[] = [
@@ -57,6 +58,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/pricing", pricingRouter(deps));
   api.route("/templates", templatesRouter(deps));
   api.route("/centers/:id/members", membersRouter(deps));
+  api.route("/centers/:id/payments", studentPaymentsRouter(deps));
   api.route("/centers", centersRouter(deps));
   api.route("/me", meRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));

@@ -69,7 +69,9 @@ export async function sendReceipt(
 
 /**
  * A processed refund: its credit note is issued, and the buyer told with the note attached, in
- * the transaction that records the refund.
+ * the transaction that records the refund. The note is the seller's (the platform's for a plan,
+ * the institute's for a student's payment): the message comes in its name and links to where the
+ * buyer's purchases are, on its site.
  */
 export async function sendRefundNote(
   tx: DbOrTx,
@@ -84,6 +86,12 @@ export async function sendRefundNote(
     .from(users)
     .where(eq(users.id, note.buyerUserId));
   if (!buyer) return;
+  const [seller] = note.sellerCenterId
+    ? await tx
+        .select({ slug: centers.slug, customDomain: centers.customDomain })
+        .from(centers)
+        .where(eq(centers.id, note.sellerCenterId))
+    : [];
   await messages.send(tx, {
     template: "refund-processed",
     values: {
@@ -91,9 +99,10 @@ export async function sendRefundNote(
       item: note.description.replace(/^Refund: /, ""),
       amount: money(refund.amount, refund.currency),
       creditNote: `${INVOICE_TITLES[note.kind]} ${note.number}`,
-      link: links.to(null, "/business/subscription-details"),
+      link: seller ? links.to(seller, "/student/my-courses") : links.to(null, "/business/subscription-details"),
     },
     to: { email: buyer.email, userId: note.buyerUserId },
+    centerId: note.sellerCenterId,
     invoiceId: note.id,
   });
 }

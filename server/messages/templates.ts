@@ -336,7 +336,7 @@ export const TEMPLATES = {
           },
   }),
   "refund-processed": template<{ name: string; item: string; amount: string; creditNote: string; link: string }>({
-    when: "An admin refunds a plan under the 30-day money-back guarantee: to the buyer, with the credit note attached",
+    when: "A payment is refunded (a plan under the 30-day money-back guarantee, or a student's payment by its institute): to the buyer, with the credit note attached",
     channels: ["email"],
     kept: ["item"],
     promotional: false,

@@ -1,14 +1,17 @@
 import { and, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
-import { centers, orders, planOrders, refunds } from "../db/schema/index.ts";
+import { centers, contents, enrollments, orders, planOrders, refunds, users } from "../db/schema/index.ts";
 import type { Db, Tx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, conflict, notFound } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Payments } from "../payments/index.ts";
 import { GatewayError } from "../payments/gateway.ts";
+import type { OrderRow } from "../payments/ledger.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import { REFUND_WINDOW_DAYS } from "#common/trial.ts";
 import { formatDate, formatRupees, thePlan } from "#common/format.ts";
-import type { RefundJson } from "#common/purchases.ts";
+import type { RefundJson, StudentPaymentJson } from "#common/purchases.ts";
+import { CONTENT_TYPE_LABELS } from "#common/validation/content.ts";
 import type { CenterPaymentJson } from "#common/validation/centers.ts";
 import type { NoticeService } from "./notices.ts";
 import type { TenantDirectory } from "./tenants.ts";
@@ -25,6 +28,8 @@ export const REFUND_TEXTS = {
 } as const;
 
 type RefundRow = typeof refunds.$inferSelect;
+/** An order that was paid: its payment is what a refund gives back. */
+type PaidOrder = OrderRow & { paidAt: Date; gatewayPaymentId: string };
 
 export function toRefundJson(r: RefundRow): RefundJson {
   return {
@@ -51,12 +56,15 @@ export interface RefundServiceDeps {
   logger: Logger;
   /** The credit note and the buyer's message, in the transaction that records the refund. */
   refunded: (tx: Tx, refund: { id: string; amount: number; currency: string }) => Promise<void>;
+  /** A student's courses changed (their access ended): this instance forgets what it kept. */
+  studentChanged: (studentId: string) => void;
 }
 
 /**
- * The 30-day money-back guarantee: an admin refunds a plan purchase through the gateway, and the
- * center it paid for ends. A purchase has at most one refund that has not failed (a unique index,
- * so two refunds at once refund once), and the refund's id is the gateway's idempotency key.
+ * Refunds of paid orders, each through the account that took the money: the platform's 30-day
+ * money-back guarantee on plans (an admin's), and an institute's refund of a student's payment
+ * (its owner's). An order has at most one refund that has not failed (a unique index, so two
+ * refunds at once refund once), and the refund's id is the gateway's idempotency key.
  */
 export class RefundService {
   private readonly deps: RefundServiceDeps;
@@ -65,41 +73,126 @@ export class RefundService {
     this.deps = deps;
   }
 
+  /** The money-back guarantee: an admin refunds a plan order within 30 days; its center ends. */
   async refund(purchaseId: string, adminId: string, now = new Date()): Promise<RefundJson> {
+    const done = await this.refundOrder({
+      orderId: purchaseId,
+      requestedBy: adminId,
+      subject: "plan",
+      check: (order) => {
+        const until = refundableUntil(order.paidAt);
+        if (now.getTime() > until.getTime()) throw conflict(REFUND_TEXTS.late(until));
+      },
+      settle: async (tx, order, refund) => {
+        const [purchase] = await tx.select().from(planOrders).where(eq(planOrders.orderId, order.id));
+        if (purchase.centerId) {
+          // The money-back guarantee gives the money back and takes the plan back: the center ends now.
+          await tx
+            .update(centers)
+            .set({
+              status: "inactive",
+              expiresAt: sql`now()`,
+              trialEndsAt: null,
+              siteVersion: sql`${centers.siteVersion} + 1`,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(centers.id, purchase.centerId));
+        }
+        const amount = formatRupees(refund.amount / 100);
+        const notice = { kind: "refund" as const, centerId: purchase.centerId, key: `refund:${refund.id}` };
+        await this.deps.notices.toOwner(tx, order.buyerId, {
+          ...notice,
+          title: "Your payment has been refunded",
+          body: `${amount} for ${thePlan(purchase.planName)} of ${purchase.instituteName} is on its way back to you. The website is no longer online.`,
+        });
+        await this.deps.notices.toAdmins(tx, {
+          ...notice,
+          title: `Refunded: ${purchase.instituteName}`,
+          body: `${amount} for ${thePlan(purchase.planName)} (${purchase.domain}) was refunded; the center has ended.`,
+        });
+      },
+    });
+    this.deps.tenants.changed();
+    return toRefundJson(done);
+  }
+
+  /**
+   * An institute refunds a student's payment (its decision, issue 40 §3): in full, through its
+   * own account that took the money; the student's access that the order bought ends, and a
+   * credit note from the institute goes to them.
+   */
+  async refundStudentPayment(centerId: string, orderId: string, actorId: string): Promise<RefundJson> {
+    let student = "";
+    const done = await this.refundOrder({
+      orderId,
+      requestedBy: actorId,
+      subject: "content",
+      sellerCenterId: centerId,
+      settle: async (tx, order) => {
+        student = order.buyerId;
+        // What this payment bought, and nothing else: an enrolment made free or by another order stays.
+        await tx.delete(enrollments).where(eq(enrollments.orderId, order.id));
+      },
+    });
+    this.deps.studentChanged(student);
+    return toRefundJson(done);
+  }
+
+  /**
+   * One order refunded once: locked, checked paid and not refunded (a partial unique index keeps
+   * one live refund per order), recorded `pending`, refunded at the gateway of the account that
+   * took the money with the refund's id as its idempotency key, then `processed` with the
+   * subject's own effects, the credit note and the buyer's message in one transaction. A gateway
+   * refusal leaves it `failed`, and it may be tried again.
+   */
+  private async refundOrder(spec: {
+    orderId: string;
+    requestedBy: string;
+    subject: OrderRow["subject"];
+    /** The institute whose sale it must be (a refund by an institute); undefined for the platform's own. */
+    sellerCenterId?: string;
+    check?: (order: PaidOrder) => void;
+    settle: (tx: Tx, order: PaidOrder, refund: RefundRow) => Promise<void>;
+  }): Promise<RefundRow> {
     const { db } = this.deps;
     let refund: RefundRow;
-    let paymentId: string;
-    let accountId: string | null;
+    let order: PaidOrder;
     try {
-      ({ refund, paymentId, accountId } = await db.transaction(async (tx) => {
-        const [purchase] = await tx
-          .select({ ...getTableColumns(orders), centerId: planOrders.centerId })
-          .from(orders)
-          .innerJoin(planOrders, eq(planOrders.orderId, orders.id))
-          .where(eq(orders.id, purchaseId))
-          .for("update", { of: orders });
-        if (!purchase) throw notFound(REFUND_TEXTS.notFound);
-        if (purchase.status !== "paid" || !purchase.paidAt || !purchase.gatewayPaymentId)
-          throw conflict(REFUND_TEXTS.notPaid);
+      ({ refund, order } = await db.transaction(async (tx) => {
+        const [row] = isUuid(spec.orderId)
+          ? await tx
+              .select()
+              .from(orders)
+              .where(
+                and(
+                  eq(orders.id, spec.orderId),
+                  eq(orders.subject, spec.subject),
+                  spec.sellerCenterId ? eq(orders.sellerCenterId, spec.sellerCenterId) : undefined,
+                ),
+              )
+              .for("update")
+          : [];
+        if (!row) throw notFound(REFUND_TEXTS.notFound);
+        if (row.status !== "paid" || !row.paidAt || !row.gatewayPaymentId) throw conflict(REFUND_TEXTS.notPaid);
+        const paid = row as PaidOrder;
         const [existing] = await tx
           .select()
           .from(refunds)
-          .where(and(eq(refunds.orderId, purchase.id), ne(refunds.status, "failed")))
+          .where(and(eq(refunds.orderId, paid.id), ne(refunds.status, "failed")))
           .limit(1);
         if (existing) throw conflict(existing.status === "processed" ? REFUND_TEXTS.already : REFUND_TEXTS.underWay);
-        const until = refundableUntil(purchase.paidAt);
-        if (now.getTime() > until.getTime()) throw conflict(REFUND_TEXTS.late(until));
-        const [row] = await tx
+        spec.check?.(paid);
+        const [pending] = await tx
           .insert(refunds)
           .values({
-            orderId: purchase.id,
-            centerId: purchase.centerId,
-            amount: purchase.amount,
-            currency: purchase.currency,
-            requestedBy: adminId,
+            orderId: paid.id,
+            centerId: spec.subject === "plan" ? await this.planCenterOf(tx, paid.id) : paid.sellerCenterId,
+            amount: paid.amount,
+            currency: paid.currency,
+            requestedBy: spec.requestedBy,
           })
           .returning();
-        return { refund: row, paymentId: purchase.gatewayPaymentId, accountId: purchase.merchantAccountId };
+        return { refund: pending, order: paid };
       }));
     } catch (error) {
       if (isUniqueViolation(error, "refunds_order_live_key")) throw conflict(REFUND_TEXTS.underWay);
@@ -109,17 +202,17 @@ export class RefundService {
     let gatewayRefund;
     try {
       // Given back through the account that took the money.
-      const gateway = await this.deps.payments.gatewayOf(accountId);
+      const gateway = await this.deps.payments.gatewayOf(order.merchantAccountId);
       gatewayRefund = await gateway.refund({
-        paymentId,
+        paymentId: order.gatewayPaymentId,
         amount: refund.amount,
         idempotencyKey: refund.id,
         receipt: refund.id,
-        notes: { subject: "plan-refund", orderId: purchaseId },
+        notes: { subject: `${spec.subject}-refund`, orderId: order.id },
       });
     } catch (error) {
       const reason = error instanceof GatewayError ? error.message.replace(/^refund failed: /, "") : "no answer";
-      this.deps.logger.error("refund failed at the gateway", { error, refundId: refund.id, purchaseId });
+      this.deps.logger.error("refund failed at the gateway", { error, refundId: refund.id, orderId: order.id });
       await db
         .update(refunds)
         .set({ status: "failed", failure: reason.slice(0, 500) })
@@ -127,47 +220,55 @@ export class RefundService {
       throw new HttpError(502, REFUND_TEXTS.gateway(reason));
     }
 
-    const done = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const [row] = await tx
         .update(refunds)
         .set({ status: "processed", gatewayRefundId: gatewayRefund.id, processedAt: sql`now()` })
         .where(eq(refunds.id, refund.id))
         .returning();
-      const [purchase] = await tx
-        .select({ ...getTableColumns(planOrders), buyerId: orders.buyerId })
-        .from(planOrders)
-        .innerJoin(orders, eq(orders.id, planOrders.orderId))
-        .where(eq(planOrders.orderId, purchaseId));
-      if (purchase.centerId) {
-        // The money-back guarantee gives the money back and takes the plan back: the center ends now.
-        await tx
-          .update(centers)
-          .set({
-            status: "inactive",
-            expiresAt: sql`now()`,
-            trialEndsAt: null,
-            siteVersion: sql`${centers.siteVersion} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(centers.id, purchase.centerId));
-      }
-      const amount = formatRupees(refund.amount / 100);
-      const notice = { kind: "refund" as const, centerId: purchase.centerId, key: `refund:${refund.id}` };
-      await this.deps.notices.toOwner(tx, purchase.buyerId, {
-        ...notice,
-        title: "Your payment has been refunded",
-        body: `${amount} for ${thePlan(purchase.planName)} of ${purchase.instituteName} is on its way back to you. The website is no longer online.`,
-      });
-      await this.deps.notices.toAdmins(tx, {
-        ...notice,
-        title: `Refunded: ${purchase.instituteName}`,
-        body: `${amount} for ${thePlan(purchase.planName)} (${purchase.domain}) was refunded; the center has ended.`,
-      });
+      await spec.settle(tx, order, row);
       await this.deps.refunded(tx, row);
       return row;
     });
-    this.deps.tenants.changed();
-    return toRefundJson(done);
+  }
+
+  private async planCenterOf(tx: Tx, orderId: string): Promise<string | null> {
+    const [terms] = await tx
+      .select({ centerId: planOrders.centerId })
+      .from(planOrders)
+      .where(eq(planOrders.orderId, orderId));
+    return terms?.centerId ?? null;
+  }
+
+  /** The students' paid orders an institute sold, newest first, each with its refund if any. */
+  async studentPayments(centerId: string, page: { limit: number; offset: number }): Promise<StudentPaymentJson[]> {
+    const rows = await this.deps.db
+      .select({
+        order: orders,
+        name: users.name,
+        email: users.email,
+        title: contents.title,
+        type: contents.type,
+        refund: refunds,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .innerJoin(contents, eq(contents.id, orders.contentId))
+      .leftJoin(refunds, and(eq(refunds.orderId, orders.id), ne(refunds.status, "failed")))
+      .where(and(eq(orders.sellerCenterId, centerId), eq(orders.subject, "content"), eq(orders.status, "paid")))
+      .orderBy(desc(orders.paidAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(({ order, name, email, title, type, refund }) => ({
+      _id: order.id,
+      student: { name, email },
+      item: `${CONTENT_TYPE_LABELS[type]}: ${title}`,
+      amount: order.amount,
+      currency: order.currency,
+      paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+      paymentId: order.gatewayPaymentId ?? "",
+      refund: refund ? toRefundJson(refund) : null,
+    }));
   }
 
   /** The live (not failed) refund of each purchase given. */

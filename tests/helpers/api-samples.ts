@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
-import { invoices, lateAnswers, merchantAccounts, messages } from "../../server/db/schema/index.ts";
+import { invoices, lateAnswers, merchantAccounts, messages, orders } from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
@@ -210,6 +210,24 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   if (contentOrder.status !== 200)
     throw new Error(`enroll failed: ${contentOrder.status} ${await contentOrder.text()}`);
   const contentOrderId = (await contentOrder.json()).order.id as string;
+  // A student's payment to the institute, paid, for the institute's refund of it.
+  const refundableClass = await publish(t, creator.access_token, {
+    ...liveFields,
+    title: "Sample refunded class",
+    price: "299",
+  });
+  const studentOrder = await postJson(
+    t,
+    "/api/student/enroll",
+    { contentId: refundableClass },
+    { headers: identities[INSTITUTE].student, host: INSTITUTE },
+  );
+  const studentGatewayOrder = ((await studentOrder.json()) as { order: { id: string } }).order.id;
+  await payThroughSandbox(t, studentGatewayOrder);
+  const [{ id: studentPaymentId }] = await t.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.gatewayOrderId, studentGatewayOrder));
   const checkout = (orderId: string, secret?: string) => ({
     razorpay_order_id: orderId,
     razorpay_payment_id: `pay_${orderId.slice(-8)}`,
@@ -511,6 +529,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       json: { email: "sample.teacher@example.com", role: "teacher" },
     },
     "DELETE /centers/{id}/members/{memberId}": { params: { id: center.id, memberId: memberToRemove } },
+    "GET /centers/{id}/payments": { params: { id: center.id }, query: { page: "1" } },
+    "POST /centers/{id}/payments/{orderId}/refund": { params: { id: center.id, orderId: studentPaymentId } },
     "POST /team/invitations": { query: { centerId: center.id }, json: { email: "sample.creator@example.com" } },
     "DELETE /team/{id}": { params: { id: invitationToRevoke } },
     "GET /team/invitations/{token}": { params: { token: pendingLink.slice(pendingLink.lastIndexOf("/") + 1) } },

@@ -1,7 +1,7 @@
 import type { Database, DbOrTx } from "../../db/types.ts";
 import type { Env } from "../../runtime/env.ts";
 import type { Logger } from "../../runtime/logger.ts";
-import type { ReadCaches } from "../../caches/read-cache.ts";
+import { readTags, type ReadCaches } from "../../caches/read-cache.ts";
 import { createPayments, type Payments } from "../../payments/index.ts";
 import { secretBoxFor } from "../../payments/secrets.ts";
 import { InvoiceService } from "../../invoices/service.ts";
@@ -96,6 +96,7 @@ export function createMoney(
     tenants,
     logger: logger.child({ component: "refunds" }),
     refunded: (tx, refund) => sendRefundNote(tx, messages, links, refund, invoices),
+    studentChanged: (studentId) => reads.forget(readTags.student(studentId)),
   });
   return { plans, payments, purchases, trials, enrollments, refunds, invoices };
 }
