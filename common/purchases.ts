@@ -45,6 +45,8 @@ export interface StudentPaymentJson {
   paidAt: string;
   /** The gateway's payment id (pay_…). */
   paymentId: string;
+  /** Paid into the institute's own account (else the platform's, before it connected one): only those it refunds. */
+  paidToInstitute: boolean;
   refund: RefundJson | null;
 }
 
@@ -53,6 +55,7 @@ export const STUDENT_PAYMENTS_PER_PAGE = 50;
 
 export const STUDENT_PAYMENT_TEXTS = {
   refunded: "Payment refunded. The student's access to it has ended and their credit note is on its way.",
+  paidToPlatform: "Paid to Pathshala",
   confirm: (student: string, amount: string) =>
     `Refund ${amount} to ${student}? It goes back through your Razorpay account, and their access to what they bought ends.`,
 } as const;

@@ -27,7 +27,7 @@ export function studentPaymentsRouter({ services, database }: AppDeps) {
       auth: "business",
       summary: `The institute's students' paid orders (content, tests, series), newest first, ${STUDENT_PAYMENTS_PER_PAGE} a page, each with its refund if any`,
       responses: {
-        200: "{payments: [{_id, student {name, email}, item, amount, currency, paidAt, paymentId, refund}], page}",
+        200: "{payments: [{_id, student {name, email}, item, amount, currency, paidAt, paymentId, paidToInstitute, refund}], page}",
         ...DENIED,
       },
     }),
@@ -55,7 +55,7 @@ export function studentPaymentsRouter({ services, database }: AppDeps) {
         200: `{success, message: '${STUDENT_PAYMENT_TEXTS.refunded}', refund}`,
         403: DENIED[403],
         404: `${REFUND_TEXTS.notFound} (or not this institute's)`,
-        409: `${REFUND_TEXTS.notPaid}; ${REFUND_TEXTS.already}; or ${REFUND_TEXTS.underWay}`,
+        409: `${REFUND_TEXTS.notPaid}; ${REFUND_TEXTS.already}; ${REFUND_TEXTS.underWay}; or ${REFUND_TEXTS.paidToPlatform}`,
         502: "The payment gateway did not refund it",
       },
     }),

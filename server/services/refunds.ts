@@ -25,6 +25,8 @@ export const REFUND_TEXTS = {
   underWay: "A refund of this purchase is already under way.",
   late: (until: Date) => `The 30-day money-back guarantee of this purchase ended on ${formatDate(until)}.`,
   gateway: (reason: string) => `The payment gateway did not refund this purchase: ${reason}`,
+  paidToPlatform:
+    "This payment was made to Pathshala's account, before your institute connected its own: Pathshala's support refunds it.",
 } as const;
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -128,6 +130,10 @@ export class RefundService {
       requestedBy: actorId,
       subject: "content",
       sellerCenterId: centerId,
+      // An institute gives back only what its own account took.
+      check: (order) => {
+        if (!order.merchantAccountId) throw conflict(REFUND_TEXTS.paidToPlatform);
+      },
       settle: async (tx, order) => {
         student = order.buyerId;
         // What this payment bought, and nothing else: an enrolment made free or by another order stays.
@@ -267,6 +273,7 @@ export class RefundService {
       currency: order.currency,
       paidAt: (order.paidAt ?? order.createdAt).toISOString(),
       paymentId: order.gatewayPaymentId ?? "",
+      paidToInstitute: order.merchantAccountId !== null,
       refund: refund ? toRefundJson(refund) : null,
     }));
   }

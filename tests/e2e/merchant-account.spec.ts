@@ -5,6 +5,8 @@ import { publishTestAsCreator, signUpStudentOnSite, unique } from "./journeys.ts
  * Issue 40 part 3 (decision 0040): the institute is the merchant of record. Its owner disconnects
  * the demo's sandbox account (its paid items turn 'Not on sale yet' for students), connects another
  * sandbox account by its keys on Website Details, and a student's purchase settles in that account.
+ * Refunding it is the institute's decision: its owner refunds it on Student Payments, and the
+ * student's access to what they bought ends.
  */
 
 const port = Number(process.env.E2E_PORT);
@@ -103,5 +105,30 @@ test("the owner connects a sandbox Razorpay account on Website Details, and a st
   expect(JSON.parse((await paid).postData() ?? "{}")).toMatchObject({ key: keyId });
   await expect(studentPage.getByText("Payment successful").first()).toBeVisible();
   await expect(card.getByRole("link", { name: "Start Test" })).toBeVisible();
+
+  // The owner sees the payment on Student Payments and refunds it, after saying yes.
+  await page.goto(`${sunrise}/business/payments`);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Kavya Rao");
+  await expect(row).toContainText("₹99");
+  await row.getByRole("button", { name: /^Refund Kavya Rao's payment/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Refund this payment?" });
+  await expect(confirm).toContainText(
+    "Refund ₹99 to Kavya Rao? It goes back through your Razorpay account, and their access to what they bought ends.",
+  );
+  await confirm.getByRole("button", { name: "Refund" }).click();
+  await expect(
+    page
+      .getByText("Payment refunded. The student's access to it has ended and their credit note is on its way.")
+      .first(),
+  ).toBeVisible();
+  await expect(row).toContainText("Refunded");
+  await expect(row.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("refunded.png"), fullPage: true });
+
+  // The student may buy it again, and no longer start it.
+  await studentPage.reload();
+  await expect(card.getByRole("button", { name: "Buy ₹99" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Start Test" })).toHaveCount(0);
   await student.close();
 });

@@ -122,6 +122,7 @@ describe("an institute's refund of a student's payment", () => {
         amount: 49_900,
         currency: "INR",
         paymentId: order.gatewayPaymentId,
+        paidToInstitute: true,
         refund: null,
       });
     }
@@ -201,6 +202,28 @@ describe("an institute's refund of a student's payment", () => {
     const res = await refund(owner, unpaid.id);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe(REFUND_TEXTS.notPaid);
+    // Paid before the institute connected its own account: the platform's account took it.
+    const [earlier] = await t.database.db
+      .insert(orders)
+      .values({
+        subject: "content",
+        contentId: course,
+        buyerId: student.user._id,
+        sellerCenterId: sunrise.id,
+        amount: 49_900,
+        gatewayOrderId: `order_before_${Date.now()}`,
+        gatewayPaymentId: `pay_before_${Date.now()}`,
+        status: "paid",
+        paidAt: new Date(),
+      })
+      .returning();
+    const listed = (await (await paymentsOf(owner)).json()) as {
+      payments: { _id: string; paidToInstitute: boolean }[];
+    };
+    expect(listed.payments.find((p) => p._id === earlier.id)?.paidToInstitute).toBe(false);
+    const toPlatform = await refund(owner, earlier.id);
+    expect(toPlatform.status).toBe(409);
+    expect((await toPlatform.json()).error).toBe(REFUND_TEXTS.paidToPlatform);
     // A made-up order, and one that is no order id at all.
     for (const id of ["not-an-id", "00000000-0000-4000-8000-000000000000"]) {
       const missing = await refund(owner, id);

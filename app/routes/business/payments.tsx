@@ -140,6 +140,12 @@ function RefundCell({ payment, mayRefund }: { payment: StudentPaymentJson; mayRe
     ) : (
       <Badge tone="muted">Refund under way</Badge>
     );
+  if (!payment.paidToInstitute)
+    return (
+      <span className="text-muted-foreground" title="Made before your institute connected its own account">
+        {STUDENT_PAYMENT_TEXTS.paidToPlatform}
+      </span>
+    );
   if (!mayRefund) return <span className="text-muted-foreground">—</span>;
   const busy = fetcher.state !== "idle";
   const button = (type: "button" | "submit") => (
