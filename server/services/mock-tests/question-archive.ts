@@ -1,4 +1,4 @@
-import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
+import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../parsing/zip-check.ts";
 import { readQuestionFile, type QuestionFileResult, type RowProblem } from "./question-files.ts";
 import { figureTargets, isRemoteFigure, isStoredFigure } from "./question-figures.ts";
 

@@ -1,5 +1,5 @@
 import pLimit from "p-limit";
-import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "../parsing/bounded-worker.ts";
 import { QUESTION_FILE_LIMIT_TEXTS, type QuestionFileFormat, type QuestionFileResult } from "./question-files.ts";
 import type { QuestionArchiveResult } from "./question-archive.ts";
 
