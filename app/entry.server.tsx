@@ -13,7 +13,7 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's Node entry, with one change: every script React and React Router write into the
- * page carries this response's Content-Security-Policy nonce (server/http/middleware/security-headers.ts),
+ * page carries this response's Content-Security-Policy nonce (server/middleware/security-headers.ts),
  * except in a page rendered to be kept as bytes, whose scripts are allowed by their hashes instead.
  */
 export default function handleRequest(

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { switchOnDemoSandboxes } from "./lib/demo-sandboxes.ts";
 
 const ENTRY = "build/server/index.js";
-/** The parsing threads' module (server/parsing/bounded-worker.ts), built beside the server. */
+/** The parsing threads' module (server/services/parsing/bounded-worker.ts), built beside the server. */
 const WORKERS = "build/workers/parsing.js";
 const SOURCES = [
   "app",

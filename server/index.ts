@@ -6,5 +6,5 @@
  */
 process.env.NODE_ENV ||= "production";
 
-const { default: server } = await import("./runtime/serve.ts");
+const { default: server } = await import("./main/serve.ts");
 export default server;

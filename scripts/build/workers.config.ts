@@ -2,7 +2,7 @@ import { defineConfig } from "vite";
 
 /**
  * The server's worker threads, built beside it (`npm run build`): build/workers/parsing.js is the
- * parsing worker (server/parsing/worker.ts) that server/parsing/bounded-worker.ts starts.
+ * parsing worker (server/services/parsing/worker.ts) that server/services/parsing/bounded-worker.ts starts.
  */
 export default defineConfig({
   publicDir: false,
@@ -12,7 +12,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: "node24",
     rolldownOptions: {
-      input: { parsing: "server/parsing/worker.ts" },
+      input: { parsing: "server/services/parsing/worker.ts" },
       output: { entryFileNames: "[name].js" },
     },
   },

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { badRequest, parseWith } from "../http/errors.ts";
 import { NOTIFICATION_LIMIT_MAX } from "../services/admin-feed.ts";
 import { input, operation } from "./openapi.ts";

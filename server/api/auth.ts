@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { errorBody, HttpError, jsonBody } from "../http/errors.ts";
 import { LoginInput, RegisterInput, toPublicUser, tooMany } from "../services/accounts.ts";
 import { input, operation } from "./openapi.ts";
-import { limitBody } from "../http/middleware/body-limit.ts";
+import { limitBody } from "../middleware/body-limit.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
-import { requestMeta } from "../http/middleware/client-ip.ts";
+import { requestMeta } from "../middleware/client-ip.ts";
 import { clearedSessionCookie } from "../auth/cookies.ts";
 import { requireAuth } from "./guards.ts";
 import { uploadedFile } from "./uploaded-file.ts";

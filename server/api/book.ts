@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { jsonBody } from "../http/errors.ts";
-import { requestMeta } from "../http/middleware/client-ip.ts";
+import { requestMeta } from "../middleware/client-ip.ts";
 import { bookingsCsv, toBookingJson } from "../services/seminar.ts";
 import { INVALID_DATE, SeminarBookingInput } from "#common/validation/seminar.ts";
 import { input, operation } from "./openapi.ts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/types.ts";
+import type { AppEnv } from "../middleware/types.ts";
 import type { Db } from "../db/types.ts";
 import type { Services } from "../services/index.ts";
 import { HttpError } from "../http/errors.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { HttpError, jsonBody } from "../http/errors.ts";
 import { emailSchema } from "#common/validation/account.ts";
 import { normaliseHost } from "../runtime/env.ts";

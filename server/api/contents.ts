@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { operation } from "./openapi.ts";
 
 /** GET /api/contents (spec §7): the public catalog. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { input, operation } from "./openapi.ts";
 import { NO_SUBSCRIPTION, allowBusinessArea, requireBusinessCenter } from "./business-context.ts";
 import { DomainCenterSchema, DomainClaimSchema } from "#common/domains.ts";

@@ -1,11 +1,11 @@
 import type { Hono as HonoApp } from "hono";
 import { Hono } from "hono";
 import { isIP } from "node:net";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { normaliseHost } from "../runtime/env.ts";
 import { isCenterLive } from "../services/tenants.ts";
 import { operation } from "./openapi.ts";
-import { requestHost } from "../http/middleware/tenant.ts";
+import { requestHost } from "../middleware/tenant.ts";
 import { PROOF_PATH } from "#common/domains.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { pageParam } from "#common/validation/paging.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { EnquiryInput, ENQUIRY_STATUSES } from "#common/validation/enquiry.ts";
 import { toEnquiryJson } from "../services/enquiries.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
-import { requestMeta } from "../http/middleware/client-ip.ts";
+import { requestMeta } from "../middleware/client-ip.ts";
 import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";
 import { idParam } from "./guards.ts";

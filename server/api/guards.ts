@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, Auth } from "../http/types.ts";
+import type { AppEnv, Auth } from "../middleware/types.ts";
 import type { Role } from "#common/validation/account.ts";
 import { errorBody, HttpError, notFound } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";

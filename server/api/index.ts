@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { authRouter } from "./auth.ts";
 import { pricingRouter } from "./pricing.ts";
 import { templatesRouter } from "./templates.ts";

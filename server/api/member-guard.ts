@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import type { AppEnv } from "../http/types.ts";
+import type { AppEnv } from "../middleware/types.ts";
 import type { Db } from "../db/types.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { requireAuth } from "./guards.ts";

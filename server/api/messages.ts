@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, idParam, platformOnly } from "./guards.ts";
 import { MESSAGE_STATUSES, MESSAGE_TEXTS } from "#common/messages.ts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http/types.ts";
+import type { AppEnv } from "../middleware/types.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Site } from "../services/tenants.ts";
 import { allow } from "./guards.ts";

@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { findTargetHandler } from "hono/utils/handler";
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from "hono-openapi";
 import type * as v from "valibot";
-import type { AppEnv } from "../http/types.ts";
+import type { AppEnv } from "../middleware/types.ts";
 import { jsonBody, validationError, type HttpError } from "../http/errors.ts";
 import { parseInput, type InputIssue } from "#common/validation/storable.ts";
 import type { Role } from "#common/validation/account.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";
 import { toPurchaseJson } from "../services/purchases.ts";
 import { toRefundJson } from "../services/refunds.ts";
-import { requestMeta } from "../http/middleware/client-ip.ts";
+import { requestMeta } from "../middleware/client-ip.ts";
 import { RATE_RULES } from "../services/rate-limit.ts";
 import { tooMany } from "../services/accounts.ts";
 import { CreateOrderSchema, VerifyPaymentSchema } from "#common/validation/setup.ts";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { errorBody } from "../http/errors.ts";
-import { limitBody } from "../http/middleware/body-limit.ts";
+import { limitBody } from "../middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { BankQuery, TEAM_ONLY, WRITERS } from "./mock-test-team.ts";

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { errorBody, jsonBody } from "../http/errors.ts";
-import { limitBody } from "../http/middleware/body-limit.ts";
+import { limitBody } from "../middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
 import { idParam, requireAuth } from "./guards.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";

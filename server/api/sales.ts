@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { operation } from "./openapi.ts";
 import { idParam, requireRole } from "./guards.ts";
 import { salesCsv } from "../services/sales-csv.ts";

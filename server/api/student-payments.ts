@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { input, operation } from "./openapi.ts";
 import { idParam, requireAuth } from "./guards.ts";
 import { requireMember } from "./member-guard.ts";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { jsonBody, notFound } from "../http/errors.ts";
 import { input, operation } from "./openapi.ts";
 import { allow, requireAuth } from "./guards.ts";

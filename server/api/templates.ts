@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { TEMPLATE_IDS } from "../../tenants/types.ts";
 import { input, operation } from "./openapi.ts";
 import { requireBusinessCenter } from "./business-context.ts";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../http/types.ts";
+import type { AppEnv } from "../middleware/types.ts";
 import { badRequest } from "../http/errors.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { INVOICE_TITLES, stateLabel } from "#common/gst.ts";
-import { toCsv } from "../services/csv.ts";
+import { toCsv } from "../formats/csv.ts";
 import type { InvoiceRow } from "../db/schema/index.ts";
 
 const amount = (paise: number) => (paise / 100).toFixed(2);

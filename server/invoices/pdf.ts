@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { ToWords } from "to-words";
 import { INVOICE_TITLES, isInterState, stateLabel } from "#common/gst.ts";
-import { printable } from "../services/pdf-watermark.ts";
+import { printable } from "../formats/pdf-text.ts";
 import type { InvoiceRow } from "../db/schema/index.ts";
 
 const words = new ToWords({ localeCode: "en-IN", converterOptions: { currency: true } });

@@ -5,7 +5,7 @@ import { encodingChooser } from "../http/accept-encoding.ts";
 const chooseEncoding = encodingChooser(["gzip"] as const);
 const gzipAsync = promisify(gzip);
 
-/** Below this a page goes out as it is (as server/http/middleware/compress.ts decides for other answers). */
+/** Below this a page goes out as it is (as server/middleware/compress.ts decides for other answers). */
 const THRESHOLD_BYTES = 1024;
 
 /**

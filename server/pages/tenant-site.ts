@@ -1,12 +1,12 @@
 import type { Context, Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { isCenterLive, type TenantCenter } from "../services/tenants.ts";
 import { HOME_PAGE_ENCODINGS, SITE_ASSETS } from "../services/sites.ts";
-import { escapeHtml, simplePage } from "./html.ts";
+import { escapeHtml, simplePage } from "../http/html.ts";
 import { HttpError } from "../http/errors.ts";
 import { ENQUIRY_THANKS, submitEnquiry } from "../api/enquiries.ts";
 import { encodingChooser } from "../http/accept-encoding.ts";
-import { etagMatches, SHARED_FOR_A_SECOND } from "../http/middleware/caching.ts";
+import { etagMatches, SHARED_FOR_A_SECOND } from "../middleware/caching.ts";
 
 const chooseHomePageEncoding = encodingChooser(HOME_PAGE_ENCODINGS);
 

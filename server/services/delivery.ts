@@ -13,7 +13,7 @@ import type { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
 import { byteBoundedCache } from "../caches/byte-cache.ts";
 import { PDF_LIMITS, type StampResult, type WatermarkOwner } from "./pdf-watermark.ts";
-import { runInWorker, WorkerLimitError, type WorkerLimits } from "../parsing/bounded-worker.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "./parsing/bounded-worker.ts";
 
 /** app_meta key of the link-signing secret, made once and shared by every instance. */
 export const DELIVERY_SECRET_META = "delivery_signing_secret";
@@ -265,7 +265,7 @@ export class DeliveryService {
     return { data, etag, bytes: data.byteLength };
   }
 
-  /** Stamps on a parsing thread (server/parsing/bounded-worker.ts); the original's memory goes with it. */
+  /** Stamps on a parsing thread (server/services/parsing/bounded-worker.ts); the original's memory goes with it. */
   private async stampInWorker(original: Uint8Array, owner: WatermarkOwner): Promise<StampResult> {
     const own = { name: owner.name, email: owner.email };
     try {

@@ -1,5 +1,6 @@
 import { degrees, ParseSpeeds, PDFDocument, rgb, StandardFonts, type PDFFont } from "pdf-lib";
-import { checkPdfStreams, PdfLimitError, type PdfLimits } from "../parsing/pdf-check.ts";
+import { checkPdfStreams, PdfLimitError, type PdfLimits } from "./parsing/pdf-check.ts";
+import { printable } from "../formats/pdf-text.ts";
 
 /** Whose copy this is: printed on every page so that a leaked copy names its buyer. */
 export interface WatermarkOwner {
@@ -31,7 +32,7 @@ export const PDF_LIMITS: PdfLimits = {
  * byte ranges of the stamped file agree whichever instance or request produced them.
  * Throws when the file is not a PDF pdf-lib can read, or is encrypted, and `PdfLimitError` when
  * it asks for more than `limits` (checked before pdf-lib expands anything). The server runs it
- * on a worker thread, through `stampPdf` (server/parsing/worker.ts): parsing without pauses is
+ * on a worker thread, through `stampPdf` (server/services/parsing/worker.ts): parsing without pauses is
  * then the fastest way and stalls nobody.
  */
 export async function watermarkPdf(
@@ -77,27 +78,4 @@ export async function stampPdf(bytes: Uint8Array, owner: WatermarkOwner): Promis
   } catch (error) {
     return { ok: false, tooLarge: error instanceof PdfLimitError, reason: (error as Error).message };
   }
-}
-
-/**
- * Text the standard font can print: accents are kept where the font has them, other letters
- * (e.g. Devanagari, which the standard PDF fonts lack) are dropped, so the e-mail always shows.
- */
-export function printable(value: string, font?: PDFFont): string {
-  const supported = font ? new Set(font.getCharacterSet()) : null;
-  const keep = (ch: string) => {
-    const code = ch.codePointAt(0)!;
-    if (code < 0x20 || code === 0x7f) return false;
-    return supported ? supported.has(code) : code < 0x7f;
-  };
-  let out = "";
-  for (const ch of value.normalize("NFC")) {
-    if (keep(ch)) out += ch;
-    else {
-      // "é" as "e" when the composed form is missing; otherwise leave it out.
-      const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
-      if (base && base !== ch && [...base].every(keep)) out += base;
-    }
-  }
-  return out.replace(/\s+/g, " ").trim();
 }

@@ -1,5 +1,5 @@
 import type { SalesRow } from "./sales.ts";
-import { toCsv } from "./csv.ts";
+import { toCsv } from "../formats/csv.ts";
 
 /** The per-content sales table as CSV. */
 export function salesCsv(rows: SalesRow[]): string {

@@ -1,4 +1,4 @@
-import type { SiteProfile } from "../db/schema/centers.ts";
+import type { SiteProfile } from "../db/schema/users-and-centers.ts";
 
 /**
  * A new institute's site profile: its contact details are the owner's own from the setup wizard,

@@ -11,7 +11,7 @@ import { TEMPLATES, isTemplateId, type CatalogItem, type SiteData, type Template
 import { defaultTagline, shownPrograms } from "../../tenants/defaults.ts";
 import { ENQUIRY_SCRIPT } from "../../tenants/enquiry-script.ts";
 import { NEEDS_PLAN } from "../../tenants/types.ts";
-import { escapeHtml } from "../pages/html.ts";
+import { escapeHtml } from "../http/html.ts";
 import { byteBoundedCache } from "../caches/byte-cache.ts";
 import { recordCache } from "../runtime/metrics.ts";
 import type { TenantCenter, TenantDirectory } from "./tenants.ts";

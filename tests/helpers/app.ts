@@ -6,8 +6,8 @@ import { parseEnv, type Env } from "../../server/runtime/env.ts";
 import { createLogger } from "../../server/runtime/logger.ts";
 import { createServices } from "../../server/services/index.ts";
 import { mountEarly, mountPlatform } from "../../server/app.ts";
-import type { AppDeps } from "../../server/http/types.ts";
-import type { AppEnv } from "../../server/http/types.ts";
+import type { AppDeps } from "../../server/middleware/types.ts";
+import type { AppEnv } from "../../server/middleware/types.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { TestDns } from "./domains.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { requestContext, type RequestContext } from "../../server/http/context.ts";
+import { requestContext, type RequestContext } from "../../server/middleware/context.ts";
 import { loadPricingPlans, requestOrigin } from "../../app/lib/marketing.server.ts";
 import { loader as pricingLoader } from "../../app/routes/marketing/pricing.tsx";
 

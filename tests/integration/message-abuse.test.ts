@@ -8,7 +8,7 @@ import { INTERNATIONAL_MESSAGES_TEXTS } from "#common/messages.ts";
 import { NUMBER_TEXTS } from "../../server/messages/reachable-numbers.ts";
 import { HOLD_REASONS, MESSAGE_LIMITS } from "../../server/messages/recipient-policy.ts";
 import { RATE_RULES } from "../../server/services/rate-limit.ts";
-import { requestContext, type RequestContext } from "../../server/http/context.ts";
+import { requestContext, type RequestContext } from "../../server/middleware/context.ts";
 import { loader as messagesPageLoader } from "../../app/routes/dashboard/messages.tsx";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson, registerUser, uniqueEmail } from "../helpers/http.ts";

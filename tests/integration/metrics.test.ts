@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { registerRuntimeGauges } from "../../server/runtime/runtime.ts";
+import { registerRuntimeGauges } from "../../server/main/runtime.ts";
 import { registerUser } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 

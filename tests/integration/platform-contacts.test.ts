@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { requestContext, type RequestContext } from "../../server/http/context.ts";
+import { requestContext, type RequestContext } from "../../server/middleware/context.ts";
 import { marketingLayoutData } from "../../app/lib/marketing.server.ts";
 import { SETTINGS_CHANNEL } from "../../server/services/settings.ts";
 import { bearer, postJson } from "../helpers/http.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createCenter } from "../helpers/centers.ts";
-import { contentSecurityPolicy } from "../../server/http/middleware/security-headers.ts";
+import { contentSecurityPolicy } from "../../server/middleware/security-headers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

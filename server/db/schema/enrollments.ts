@@ -1,5 +1,5 @@
 import { index, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users.ts";
+import { users } from "./users-and-centers.ts";
 import { contents } from "./content.ts";
 import { orders } from "./payments.ts";
 

@@ -1,4 +1,5 @@
 export * from "./enums.ts";
+export * from "./users-and-centers.ts";
 export * from "./users.ts";
 export * from "./centers.ts";
 export * from "./pricing.ts";

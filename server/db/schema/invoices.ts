@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { invoiceKindEnum } from "./enums.ts";
-import { users } from "./users.ts";
-import { centers } from "./centers.ts";
+import { centers, users } from "./users-and-centers.ts";
 import { orders, refunds } from "./payments.ts";
 import { sellerIsolation } from "./tenant-policy.ts";
 

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { messageChannelEnum, messageStatusEnum } from "./enums.ts";
-import { users } from "./users.ts";
-import { centers } from "./centers.ts";
+import { centers, users } from "./users-and-centers.ts";
 import { invoices } from "./invoices.ts";
 
 /**

@@ -21,8 +21,7 @@ import type { PatternId } from "#common/mock-tests/patterns.ts";
 import type { StoredResult } from "#common/mock-tests/score.ts";
 import type { LateDecision, LateReason } from "#common/mock-tests/late-answers.ts";
 import { attemptSubmitterEnum, mockTestStatusEnum, questionTypeEnum, resultReleaseEnum } from "./enums.ts";
-import { users } from "./users.ts";
-import { centers } from "./centers.ts";
+import { centers, users } from "./users-and-centers.ts";
 import { contents } from "./content.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 

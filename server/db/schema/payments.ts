@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { billingEnum, orderSubjectEnum, paymentStatusEnum, refundStatusEnum } from "./enums.ts";
-import { users } from "./users.ts";
-import { centers } from "./centers.ts";
+import { centers, users } from "./users-and-centers.ts";
 import { pricingPlans } from "./pricing.ts";
 import { contents } from "./content.ts";
 import { merchantAccounts } from "./merchant-accounts.ts";

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { noticeAudienceEnum } from "./enums.ts";
-import { centers } from "./centers.ts";
-import { users } from "./users.ts";
+import { centers, users } from "./users-and-centers.ts";
 
 export const seminarBookings = pgTable(
   "seminar_bookings",

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { memberRoleEnum, memberStatusEnum } from "./enums.ts";
-import { users } from "./users.ts";
-import { centers } from "./centers.ts";
+import { centers, users } from "./users-and-centers.ts";
 import { contents } from "./content.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 

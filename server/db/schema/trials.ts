@@ -1,7 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { billingEnum } from "./enums.ts";
-import { users } from "./users.ts";
-import { centers } from "./centers.ts";
+import { centers, users } from "./users-and-centers.ts";
 import { pricingPlans } from "./pricing.ts";
 
 /**

@@ -1,37 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { messageLanguageEnum, roleEnum, sessionKindEnum } from "./enums.ts";
-import { centers } from "./centers.ts";
-
-export const users = pgTable(
-  "users",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    name: text().notNull(),
-    /** Always stored trimmed and lower-cased; unique across the platform. */
-    email: text().notNull(),
-    passwordHash: text().notNull(),
-    role: roleEnum().notNull(),
-    avatarKey: text(),
-    /** A mobile number in E.164, once verified by a code (it can then sign in with a code). */
-    phone: text(),
-    phoneVerifiedAt: timestamp({ withTimezone: true }),
-    /** The buyer's state (its GST code) for the place of supply on their invoices. */
-    gstState: text(),
-    /** The institute whose domain the person signed up on, if any. */
-    signupCenterId: uuid().references(() => centers.id, { onDelete: "set null" }),
-    /** The language of this person's messages; null follows the institute a message is about, else English. */
-    messageLanguage: messageLanguageEnum(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("users_email_key").on(t.email),
-    index("users_role_created_idx").on(t.role, t.createdAt),
-    index("users_signup_center_idx").on(t.signupCenterId),
-    uniqueIndex("users_phone_key").on(t.phone),
-  ],
-);
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { roleEnum, sessionKindEnum } from "./enums.ts";
+import { centers, users } from "./users-and-centers.ts";
 
 /**
  * How many accounts each role has, kept exact by triggers on users (migration 0005): the admin

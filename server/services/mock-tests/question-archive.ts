@@ -1,11 +1,11 @@
-import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
+import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../parsing/zip-check.ts";
 import { readQuestionFile, type QuestionFileResult, type RowProblem } from "./question-files.ts";
 import { figureTargets, isRemoteFigure, isStoredFigure } from "./question-figures.ts";
 
 /**
  * A question sheet (CSV or XLSX) in a ZIP beside its figures (issue 38 §1): the sheet's Markdown
  * names them (`![Figure](ray-diagram.png)`, or a path inside the ZIP). The archive is checked by
- * server/parsing/zip-check.ts before anything expands (entries, declared and real sizes) and read
+ * server/services/parsing/zip-check.ts before anything expands (entries, declared and real sizes) and read
  * on a parsing thread with a heap and a time limit, as a workbook is (decision 0031).
  */
 

@@ -1,6 +1,6 @@
 import mammoth from "mammoth";
 import { zipSync } from "fflate";
-import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
+import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../parsing/zip-check.ts";
 import { answerFromCell, checkAll, MAX_QUESTIONS_PER_FILE } from "./question-files.ts";
 import { QUESTION_ARCHIVE_LIMITS, QUESTION_ARCHIVE_TEXTS, type QuestionArchiveResult } from "./question-archive.ts";
 import { equationsAsLatex } from "./omml-latex.ts";

@@ -9,7 +9,7 @@ import {
 } from "./question-files.ts";
 import { readQuestionFileInWorker } from "./question-readers.ts";
 import { cell, deflated, sheetBomb, stored, workbook } from "../../../tests/helpers/bombs.ts";
-import { runInWorker, WorkerLimitError } from "../../parsing/bounded-worker.ts";
+import { runInWorker, WorkerLimitError } from "../parsing/bounded-worker.ts";
 
 const BANK: QuestionJson[] = [
   {

@@ -3,7 +3,7 @@ import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
 import * as v from "valibot";
-import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../../parsing/zip-check.ts";
+import { checkZip, ZipFormatError, ZipLimitError, type ZipEntry } from "../parsing/zip-check.ts";
 import { parseInput, type InputIssue } from "#common/validation/storable.ts";
 import {
   MAX_DECIMAL_PLACES,

@@ -1,11 +1,11 @@
 import pLimit from "p-limit";
-import { runInWorker, WorkerLimitError, type WorkerLimits } from "../../parsing/bounded-worker.ts";
+import { runInWorker, WorkerLimitError, type WorkerLimits } from "../parsing/bounded-worker.ts";
 import { QUESTION_FILE_LIMIT_TEXTS, type QuestionFileFormat, type QuestionFileResult } from "./question-files.ts";
 import type { QuestionArchiveResult } from "./question-archive.ts";
 
 /**
  * The question bank's file readers (a sheet, a ZIP with figures, a Word document), each on a
- * parsing thread of its own (server/parsing/bounded-worker.ts): a file that would need more heap
+ * parsing thread of its own (server/services/parsing/bounded-worker.ts): a file that would need more heap
  * or time than its reader's limits is refused as too large, and the server goes on answering
  * while it is read. The readers themselves run only on those threads.
  */

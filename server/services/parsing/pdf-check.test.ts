@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { doubleDeflateBomb, manyObjects, manyPages, objectStreamBomb } from "../../tests/helpers/bombs.ts";
-import { stampPdf, watermarkPdf } from "../services/pdf-watermark.ts";
+import { doubleDeflateBomb, manyObjects, manyPages, objectStreamBomb } from "../../../tests/helpers/bombs.ts";
+import { stampPdf, watermarkPdf } from "../pdf-watermark.ts";
 import { checkPdfStreams, PdfLimitError } from "./pdf-check.ts";
 
 const LIMITS = { maxObjects: 10_000, maxExpandedBytes: 4 * 1024 * 1024, maxPages: 50 };

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { Env } from "./env.ts";
+import type { Env } from "../runtime/env.ts";
 
 /**
  * WEB_CONCURRENCY > 1 runs that many worker processes sharing the port (Node's cluster), one per

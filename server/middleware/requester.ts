@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
+import type { AppEnv } from "./types.ts";
 import { clientIp } from "./client-ip.ts";
-import { runAsRequester } from "../../messages/requester.ts";
+import { runAsRequester } from "../messages/requester.ts";
 
 /** Names the request's account and address for the messages it writes (after `session`, which knows the account). */
 export function requester(trustProxy: boolean) {

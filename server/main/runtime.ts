@@ -1,7 +1,7 @@
 import { secretBoxFor } from "../payments/secrets.ts";
-import type { Env } from "./env.ts";
-import { readAtScrape } from "./metrics.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import type { Env } from "../runtime/env.ts";
+import { readAtScrape } from "../runtime/metrics.ts";
+import { createLogger } from "../runtime/logger.ts";
 import { openDatabase } from "../db/open.ts";
 import { runMigrations } from "../db/migrate.ts";
 import type { Database } from "../db/types.ts";
@@ -14,15 +14,13 @@ import { seedDemoInvoices } from "../seed/demo-invoices.ts";
 import { startReminders } from "../messages/reminders.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 import { sandboxLines } from "./sandbox-lines.ts";
+import type { AppDeps } from "../middleware/types.ts";
 
-/** Everything a running server holds: configuration, the database, and the services on it. */
-export interface Runtime {
-  env: Env;
-  logger: Logger;
-  database: Database;
-  services: Services;
-  /** Set while shutting down: new requests are refused. */
-  draining: boolean;
+/**
+ * Everything a running server holds: configuration, the database, and the services on it (what
+ * the app is built from, AppDeps), and how to close them.
+ */
+export interface Runtime extends AppDeps {
   close(): Promise<void>;
 }
 

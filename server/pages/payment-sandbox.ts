@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
-import { errorBody } from "../../http/errors.ts";
-import { SANDBOX_PATH } from "../config.ts";
-import { sandboxRouter } from "./router.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
+import { errorBody } from "../http/errors.ts";
+import { SANDBOX_PATH } from "../payments/config.ts";
+import { sandboxRouter } from "../payments/sandbox/router.ts";
 
 /**
  * The sandbox answers on any host, before tenant resolution (the SDK calls it on 127.0.0.1).

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
-import { errorBody } from "../errors.ts";
-import { readSessionToken } from "../../auth/cookies.ts";
+import type { AppEnv } from "./types.ts";
+import { errorBody } from "../http/errors.ts";
+import { readSessionToken } from "../auth/cookies.ts";
 import { requestOrigin } from "./tenant.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -2,7 +2,9 @@ import type { Membership } from "../auth/permissions.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Site } from "../services/tenants.ts";
 import type { SessionUser, ValidSession } from "../auth/sessions.ts";
-import type { Runtime } from "../runtime/runtime.ts";
+import type { Env } from "../runtime/env.ts";
+import type { Database } from "../db/types.ts";
+import type { Services } from "../services/index.ts";
 
 export interface Auth {
   user: SessionUser;
@@ -29,5 +31,12 @@ export interface AppVariables {
 
 export type AppEnv = { Variables: AppVariables };
 
-/** What the app's routers and pages are built from: the running process's parts. */
-export type AppDeps = Pick<Runtime, "env" | "logger" | "database" | "services" | "draining">;
+/** What the app's routers and pages are built from: the running process's parts (server/main/runtime.ts). */
+export interface AppDeps {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  services: Services;
+  /** Set while shutting down: new requests are refused. */
+  draining: boolean;
+}

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
-import { escapeHtml } from "../pages/html.ts";
-import type { MessageJson } from "./service.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
+import { escapeHtml } from "../http/html.ts";
+import type { MessageJson } from "../messages/service.ts";
 import { CHANNEL_NAMES } from "#common/messages.ts";
 import { errorBody } from "../http/errors.ts";
 import { formatTime } from "#common/time.ts";

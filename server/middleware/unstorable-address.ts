@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
-import { errorBody } from "../errors.ts";
-import { simplePage } from "../../pages/html.ts";
+import type { AppEnv } from "./types.ts";
+import { errorBody } from "../http/errors.ts";
+import { simplePage } from "../http/html.ts";
 import { isStorableText, unstorableMessage } from "#common/validation/storable.ts";
 
 /**

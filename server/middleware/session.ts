@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
-import type { SessionStore } from "../../auth/sessions.ts";
-import { clearedSessionCookie, isSecureRequest, readSessionToken, sessionCookie } from "../../auth/cookies.ts";
+import type { AppEnv } from "./types.ts";
+import type { SessionStore } from "../auth/sessions.ts";
+import { clearedSessionCookie, isSecureRequest, readSessionToken, sessionCookie } from "../auth/cookies.ts";
 
 /**
  * Reads the caller's identity: `Authorization: Bearer <access_token>` (API clients) or the

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
-import { escapeHtml, simplePage } from "../pages/html.ts";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
+import { escapeHtml, simplePage } from "../http/html.ts";
 import { UNSUBSCRIBE_TEXTS } from "#common/messages.ts";
 
 /**

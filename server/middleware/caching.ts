@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
+import type { AppEnv } from "./types.ts";
 
 /** Fingerprinted by the build (a new name for new bytes): kept a year, never revalidated. */
 const FINGERPRINTED = "public, max-age=31536000, immutable";

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
-import type { TenantDirectory } from "../../services/tenants.ts";
-import { isHostName, normaliseHost } from "../../runtime/env.ts";
-import { runInTenantScope } from "../../db/tenant-scope.ts";
-import { simplePage } from "../../pages/html.ts";
-import { isSecureRequest } from "../../auth/cookies.ts";
+import type { AppEnv } from "./types.ts";
+import type { TenantDirectory } from "../services/tenants.ts";
+import { isHostName, normaliseHost } from "../runtime/env.ts";
+import { runInTenantScope } from "../db/tenant-scope.ts";
+import { simplePage } from "../http/html.ts";
+import { isSecureRequest } from "../auth/cookies.ts";
 
 interface HostHeaders {
   req: { header(name: string): string | undefined; url: string };

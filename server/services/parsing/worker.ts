@@ -1,6 +1,6 @@
 import { Piscina } from "piscina";
-import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
-import type { WatermarkOwner } from "../services/pdf-watermark.ts";
+import type { QuestionFileFormat } from "../mock-tests/question-files.ts";
+import type { WatermarkOwner } from "../pdf-watermark.ts";
 
 /**
  * The parsing worker (./bounded-worker.ts sends it tasks): whatever parses a file someone
@@ -9,13 +9,13 @@ import type { WatermarkOwner } from "../services/pdf-watermark.ts";
  */
 const tasks = {
   questionFile: async (input: { format: QuestionFileFormat; bytes: Uint8Array }) =>
-    (await import("../services/mock-tests/question-files.ts")).readQuestionFile(input.format, input.bytes),
+    (await import("../mock-tests/question-files.ts")).readQuestionFile(input.format, input.bytes),
   questionArchive: async (input: { bytes: Uint8Array }) =>
-    (await import("../services/mock-tests/question-archive.ts")).readQuestionArchive(input.bytes),
+    (await import("../mock-tests/question-archive.ts")).readQuestionArchive(input.bytes),
   questionDocument: async (input: { bytes: Uint8Array }) =>
-    (await import("../services/mock-tests/question-document.ts")).readQuestionDocument(input.bytes),
+    (await import("../mock-tests/question-document.ts")).readQuestionDocument(input.bytes),
   stampPdf: async (input: { bytes: Uint8Array; owner: WatermarkOwner }) =>
-    (await import("../services/pdf-watermark.ts")).stampPdf(input.bytes, input.owner),
+    (await import("../pdf-watermark.ts")).stampPdf(input.bytes, input.owner),
 };
 
 export type TaskName = keyof typeof tasks;

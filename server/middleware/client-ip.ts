@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../types.ts";
+import type { AppEnv } from "./types.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
 /**

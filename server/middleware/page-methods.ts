@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
-import { simplePage } from "../../pages/html.ts";
+import type { AppEnv } from "./types.ts";
+import { simplePage } from "../http/html.ts";
 
 const PAGE_METHODS = "GET, HEAD, POST";
 /** Bodies an action reads: forms, and the JSON some fetchers send (`encType: "application/json"`). */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "../types.ts";
+import type { AppEnv } from "./types.ts";
 
 /** Pages that open Razorpay Checkout: the only ones whose policy lets Razorpay's scripts and frames in. */
 const CHECKOUT_PAGES = [

@@ -1,11 +1,10 @@
 import type { Context } from "hono";
 import { createContext, RouterContextProvider } from "react-router";
-import type { AppEnv, Auth } from "./types.ts";
-import type { Runtime } from "../runtime/runtime.ts";
+import type { AppDeps, AppEnv, Auth } from "./types.ts";
 import type { Services } from "../services/index.ts";
 import type { Site } from "../services/tenants.ts";
-import { requestMeta } from "./middleware/client-ip.ts";
-import { newNonce } from "./middleware/security-headers.ts";
+import { requestMeta } from "./client-ip.ts";
+import { newNonce } from "./security-headers.ts";
 import type { Logger } from "../runtime/logger.ts";
 
 /** What every loader and action can read about the request it serves. */
@@ -18,7 +17,7 @@ export interface RequestContext {
   auth: Auth | null;
   secure: boolean;
   meta: { ip: string; userAgent?: string; centerId?: string };
-  env: Runtime["env"];
+  env: AppDeps["env"];
   /**
    * The Content-Security-Policy nonce for this response's inline scripts; none in a page rendered
    * to be kept as bytes (server/pages/kept-pages.ts), whose scripts are allowed by their hashes.
@@ -32,7 +31,7 @@ export const requestContext = createContext<RequestContext>();
 
 export function createLoadContext(
   c: Context<AppEnv>,
-  runtime: Pick<Runtime, "services" | "env">,
+  runtime: Pick<AppDeps, "services" | "env">,
 ): RouterContextProvider {
   const provider = new RouterContextProvider();
   provider.set(requestContext, {

@@ -1,7 +1,7 @@
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types.ts";
-import { encodingChooser } from "../accept-encoding.ts";
+import type { AppEnv } from "./types.ts";
+import { encodingChooser } from "../http/accept-encoding.ts";
 
 /** Answers known to be smaller than this go out as they are. */
 const THRESHOLD_BYTES = 1024;

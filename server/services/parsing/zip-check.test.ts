@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deflated, deflatedRepeat, stored, zip } from "../../tests/helpers/bombs.ts";
+import { deflated, deflatedRepeat, stored, zip } from "../../../tests/helpers/bombs.ts";
 import { checkZip, ZipFormatError, ZipLimitError } from "./zip-check.ts";
 
 const LIMITS = { maxEntries: 8, maxExpandedBytes: 64 * 1024 };

@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { matchedRoutes } from "hono/route";
-import type { AppEnv } from "../types.ts";
-import type { Logger } from "../../runtime/logger.ts";
-import { httpRequestDuration, httpRequests, routeLabel } from "../../runtime/metrics.ts";
+import type { AppEnv } from "./types.ts";
+import type { Logger } from "../runtime/logger.ts";
+import { httpRequestDuration, httpRequests, routeLabel } from "../runtime/metrics.ts";
 
 type Series = { count: { inc(): void }; duration: { observe(seconds: number): void } };
 /** Route → method → status: the metric series of each kind of request, found once. */

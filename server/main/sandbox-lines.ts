@@ -1,6 +1,6 @@
 import type { PaymentConfig } from "../payments/config.ts";
 import type { Channel } from "#common/messages.ts";
-import { isRealPlatformDomain } from "./special-names.ts";
+import { isRealPlatformDomain } from "../runtime/special-names.ts";
 
 /**
  * What start-up says about payments and messages: which sandboxes are switched on (and by which
