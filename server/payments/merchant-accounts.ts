@@ -94,7 +94,7 @@ export class MerchantAccounts {
    */
   async connectWithKeys(userId: string, centerId: string, input: unknown): Promise<MerchantAccountJson> {
     const { keyId, keySecret, webhookSecret } = parseWith(ConnectKeysSchema, input);
-    const { config, box, db, logger } = this.deps;
+    const { config, box, logger } = this.deps;
     if (config.mode === "off") throw new HttpError(503, MERCHANT_TEXTS.paymentsOff);
     if (!box) throw new HttpError(503, MERCHANT_TEXTS.noSecretsKey);
     // The sandbox's documented sealing key protects nothing: only its own test accounts go under it.
@@ -110,22 +110,33 @@ export class MerchantAccounts {
       throw new HttpError(502, MERCHANT_TEXTS.gatewayDown);
     }
     if (!accepted) throw badRequest(MERCHANT_TEXTS.wrongKeys);
+    const row = await this.connect(centerId, (id) => ({
+      method: "keys",
+      keyId,
+      keySecretSealed: box.seal(keySecret, sealedAs(id, "keySecret")),
+      webhookSecretSealed: box.seal(webhookSecret, sealedAs(id, "webhookSecret")),
+      connectedBy: userId,
+    }));
+    logger.info("merchant account connected", { centerId, accountId: row.id, keyId, method: "keys" });
+    return this.toJson(row, null);
+  }
+
+  /**
+   * Stores the institute's new account as its connected one (the site's pages, and their Buy
+   * buttons, are rendered again). An account connected meanwhile, here or to another institute,
+   * is refused by the unique indexes.
+   */
+  private async connect(
+    centerId: string,
+    columns: (id: string) => Omit<typeof merchantAccounts.$inferInsert, "id" | "centerId">,
+  ) {
     const id = crypto.randomUUID();
     try {
-      const row = await db.transaction(async (tx) => {
+      const row = await this.deps.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(merchantAccounts)
-          .values({
-            id,
-            centerId,
-            method: "keys",
-            keyId,
-            keySecretSealed: box.seal(keySecret, sealedAs(id, "keySecret")),
-            webhookSecretSealed: box.seal(webhookSecret, sealedAs(id, "webhookSecret")),
-            connectedBy: userId,
-          })
+          .values({ id, centerId, ...columns(id) })
           .returning();
-        // The site's pages (and their Buy buttons) are rendered again.
         await tx
           .update(centers)
           .set({ merchantAccountId: id, siteVersion: sql`${centers.siteVersion} + 1` })
@@ -133,11 +144,13 @@ export class MerchantAccounts {
         return created;
       });
       this.deps.centerChanged();
-      logger.info("merchant account connected", { centerId, accountId: id, keyId, method: "keys" });
-      return this.toJson(row, null);
+      return row;
     } catch (error) {
-      // Connected meanwhile, here or elsewhere: the unique indexes decide.
-      if (isUniqueViolation(error, "merchant_accounts_key_connected_key")) throw conflict(MERCHANT_TEXTS.usedElsewhere);
+      if (
+        isUniqueViolation(error, "merchant_accounts_key_connected_key") ||
+        isUniqueViolation(error, "merchant_accounts_razorpay_account_connected_key")
+      )
+        throw conflict(MERCHANT_TEXTS.usedElsewhere);
       if (isUniqueViolation(error, "merchant_accounts_center_connected_key"))
         throw conflict(MERCHANT_TEXTS.alreadyConnected);
       throw error;
@@ -337,47 +350,22 @@ export class MerchantAccounts {
       (await this.keyConnected(tokens.publicToken))
     )
       throw conflict(MERCHANT_TEXTS.usedElsewhere);
-    const id = crypto.randomUUID();
-    try {
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(merchantAccounts)
-          .values({
-            id,
-            centerId,
-            method: "oauth",
-            keyId: tokens.publicToken,
-            razorpayAccountId: tokens.razorpayAccountId,
-            accessTokenSealed: box.seal(tokens.accessToken, sealedAs(id, "accessToken")),
-            refreshTokenSealed: box.seal(tokens.refreshToken, sealedAs(id, "refreshToken")),
-            tokenExpiresAt: tokens.expiresAt,
-            connectedBy: caller.userId,
-          })
-          .returning();
-        await tx
-          .update(centers)
-          .set({ merchantAccountId: id, siteVersion: sql`${centers.siteVersion} + 1` })
-          .where(eq(centers.id, centerId));
-        return created;
-      });
-      this.deps.centerChanged();
-      logger.info("merchant account connected", {
-        centerId,
-        accountId: id,
-        razorpayAccountId: tokens.razorpayAccountId,
-        method: "oauth",
-      });
-      return { centerId, account: this.toJson(row, null) };
-    } catch (error) {
-      if (
-        isUniqueViolation(error, "merchant_accounts_key_connected_key") ||
-        isUniqueViolation(error, "merchant_accounts_razorpay_account_connected_key")
-      )
-        throw conflict(MERCHANT_TEXTS.usedElsewhere);
-      if (isUniqueViolation(error, "merchant_accounts_center_connected_key"))
-        throw conflict(MERCHANT_TEXTS.alreadyConnected);
-      throw error;
-    }
+    const row = await this.connect(centerId, (id) => ({
+      method: "oauth",
+      keyId: tokens.publicToken,
+      razorpayAccountId: tokens.razorpayAccountId,
+      accessTokenSealed: box.seal(tokens.accessToken, sealedAs(id, "accessToken")),
+      refreshTokenSealed: box.seal(tokens.refreshToken, sealedAs(id, "refreshToken")),
+      tokenExpiresAt: tokens.expiresAt,
+      connectedBy: caller.userId,
+    }));
+    logger.info("merchant account connected", {
+      centerId,
+      accountId: row.id,
+      razorpayAccountId: tokens.razorpayAccountId,
+      method: "oauth",
+    });
+    return { centerId, account: this.toJson(row, null) };
   }
 
   /** The access tokens of an account connected by OAuth, read (and refreshed) from its row. */

@@ -1,6 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import {
@@ -12,11 +9,9 @@ import {
   mockTests,
   users,
 } from "../../server/db/schema/index.ts";
-import { openDatabase } from "../../server/db/open.ts";
-import { MIGRATIONS_FOLDER } from "../../server/db/migrate.ts";
-import { createScratchDatabase } from "../../server/db/scratch.ts";
 import { generateToken, hashToken } from "../../server/auth/tokens.ts";
 import type { Database } from "../../server/db/types.ts";
+import { openDatabaseAt } from "../helpers/older-database.ts";
 
 /**
  * Migrations 0029 and 0030 (issue 40) on a database the product made before memberships: it is
@@ -25,35 +20,15 @@ import type { Database } from "../../server/db/types.ts";
  * deployment is. Every row is accounted for.
  */
 
+let older: Awaited<ReturnType<typeof openDatabaseAt>>;
 let database: Database;
-let drop: () => Promise<void>;
-const before = mkdtempSync(join(tmpdir(), "pathshala-before-memberships-"));
+let insertRow: (typeof older)["insertRow"];
 
 beforeAll(async () => {
-  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 28);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, `pathshala_mig_${process.pid}_${Date.now() % 100000}`);
-    database = await openDatabase({ databaseUrl: scratch.url, poolMax: 3 });
-    drop = async () => {
-      await database.close();
-      await scratch.drop();
-    };
-  } else {
-    database = await openDatabase({});
-    drop = () => database.close();
-  }
-  await database.migrate(before);
-  // Every migration from an empty database, on a shared machine.
+  older = await openDatabaseAt(28);
+  ({ database, insertRow } = older);
 }, 300_000);
-afterAll(async () => {
-  await drop?.();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => older?.drop());
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -69,19 +44,6 @@ async function user(name: string, role: "student" | "creator" | "business", sign
     })
     .returning();
   return row;
-}
-
-/**
- * A row written with only the columns it names: the schema module describes the latest database,
- * and Drizzle's insert names every column it knows, some of which a database migrated to 0028 lacks.
- */
-async function insertRow(table: string, row: Record<string, string | number | null>): Promise<{ id: string }> {
-  const columns = Object.keys(row).map((key) => sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
-  const values = Object.values(row).map((value) => sql`${value}`);
-  const result = (await database.db.execute(
-    sql`insert into ${sql.identifier(table)} (${sql.join(columns, sql`, `)}) values (${sql.join(values, sql`, `)}) returning id`,
-  )) as unknown as { rows: { id: string }[] };
-  return result.rows[0];
 }
 
 interface TeamRow {
@@ -196,7 +158,7 @@ describe("migrating people to memberships (0029, 0030)", () => {
         deadline: new Date(Date.now() + DAY),
       });
 
-      await database.migrate(MIGRATIONS_FOLDER);
+      await older.upgrade();
 
       const all = await db.select().from(memberships);
       // Owners: one per institute with an owner.

@@ -1,13 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { enrollments, invoices, memberships, orders, planOrders, refunds } from "../../server/db/schema/index.ts";
-import { openDatabase } from "../../server/db/open.ts";
-import { MIGRATIONS_FOLDER } from "../../server/db/migrate.ts";
-import { createScratchDatabase } from "../../server/db/scratch.ts";
 import type { Database } from "../../server/db/types.ts";
+import { openDatabaseAt } from "../helpers/older-database.ts";
 
 /**
  * Migration 0034 (issue 40 §2) on a database the product made with two order tables: it is
@@ -17,47 +12,15 @@ import type { Database } from "../../server/db/types.ts";
  * accounted for in the one ledger, and what pointed at an order still does.
  */
 
+let older: Awaited<ReturnType<typeof openDatabaseAt>>;
 let database: Database;
-let drop: () => Promise<void>;
-const before = mkdtempSync(join(tmpdir(), "pathshala-before-orders-"));
+let insertRow: (typeof older)["insertRow"];
 
 beforeAll(async () => {
-  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 33);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, `pathshala_ord_${process.pid}_${Date.now() % 100000}`);
-    database = await openDatabase({ databaseUrl: scratch.url, poolMax: 3 });
-    drop = async () => {
-      await database.close();
-      await scratch.drop();
-    };
-  } else {
-    database = await openDatabase({});
-    drop = () => database.close();
-  }
-  await database.migrate(before);
+  older = await openDatabaseAt(33);
+  ({ database, insertRow } = older);
 }, 300_000);
-afterAll(async () => {
-  await drop?.();
-  rmSync(before, { recursive: true, force: true });
-});
-
-/**
- * A row written with only the columns it names: the schema module describes the latest database,
- * and Drizzle's insert names every column it knows, some of which a database at 0033 lacks.
- */
-async function insertRow(table: string, row: Record<string, string | number | null>): Promise<{ id: string }> {
-  const columns = Object.keys(row).map((key) => sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
-  const values = Object.values(row).map((value) => sql`${value}`);
-  const result = (await database.db.execute(
-    sql`insert into ${sql.identifier(table)} (${sql.join(columns, sql`, `)}) values (${sql.join(values, sql`, `)}) returning id`,
-  )) as unknown as { rows: { id: string }[] };
-  return result.rows[0];
-}
+afterAll(() => older?.drop());
 
 const person = (name: string, role: string) =>
   insertRow("users", { name, email: `${name.toLowerCase().replace(/ /g, ".")}@example.com`, passwordHash: "x", role });
@@ -187,7 +150,7 @@ describe("migrating plan purchases and content orders into one ledger (0034)", (
     });
     const creditNote = await invoice(owner.id, { purchaseId: paidPlan.id, refundId: refund.id }, "credit_note");
 
-    await database.migrate(MIGRATIONS_FOLDER);
+    await older.upgrade();
 
     const ledger = await db.select().from(orders).orderBy(orders.gatewayOrderId);
     expect(ledger).toHaveLength(4);

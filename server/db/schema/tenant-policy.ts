@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { pgPolicy, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -9,15 +9,14 @@ import { pgPolicy, type AnyPgColumn } from "drizzle-orm/pg-core";
  */
 export const TENANT_SETTING = "app.center_id";
 
+const tenant = sql`nullif(current_setting('app.center_id', true), '')`;
+
+/** The one policy every tenant table has: rows it may see are rows it may write. */
+const tenantPolicy = (visible: SQL) =>
+  pgPolicy("tenant_isolation", { as: "permissive", for: "all", to: "public", using: visible, withCheck: visible });
+
 export function tenantIsolation(centerColumn: AnyPgColumn) {
-  const visible = sql`nullif(current_setting('app.center_id', true), '') is null or ${centerColumn} = nullif(current_setting('app.center_id', true), '')::uuid`;
-  return pgPolicy("tenant_isolation", {
-    as: "permissive",
-    for: "all",
-    to: "public",
-    using: visible,
-    withCheck: visible,
-  });
+  return tenantPolicy(sql`${tenant} is null or ${centerColumn} = ${tenant}::uuid`);
 }
 
 /**
@@ -26,12 +25,5 @@ export function tenantIsolation(centerColumn: AnyPgColumn) {
  * platform's invoice there.
  */
 export function sellerIsolation(sellerColumn: AnyPgColumn) {
-  const visible = sql`nullif(current_setting('app.center_id', true), '') is null or ${sellerColumn} is null or ${sellerColumn} = nullif(current_setting('app.center_id', true), '')::uuid`;
-  return pgPolicy("tenant_isolation", {
-    as: "permissive",
-    for: "all",
-    to: "public",
-    using: visible,
-    withCheck: visible,
-  });
+  return tenantPolicy(sql`${tenant} is null or ${sellerColumn} is null or ${sellerColumn} = ${tenant}::uuid`);
 }
