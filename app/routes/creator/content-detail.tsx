@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.content.title ?? "Content"} | Creator Studio` },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, creator } = creatorContext(context);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, creator } = await creatorContext(context, request);
   const row = await orRespond(() => services.content.getForOwner(creator, params.id));
   const [link, [sales]] = await Promise.all([
     services.delivery.link(creator, row),
