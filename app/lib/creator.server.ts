@@ -11,6 +11,7 @@ import { pageUrl } from "./page-url";
 import { refusedCreatorAction } from "./creator-pages";
 
 export { toContentJson } from "../../server/services/content.ts";
+export { linkIfAllowed } from "../../server/api/content.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

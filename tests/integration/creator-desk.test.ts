@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
+import { FIXTURES } from "../helpers/content.ts";
 import { notAllowed } from "../../server/api/member-guard.ts";
 import { OTHER_DESK_CONTENT } from "../../server/services/content.ts";
 import { EXAM_ACCESS_TEXTS } from "../../server/services/mock-tests/exam-access.ts";
@@ -143,6 +144,18 @@ describe("a creator of two institutes", () => {
     // The institute's tests, whoever wrote them (the teacher's above).
     expect(await testTitles(await get("/api/tests", both, atA))).toEqual(["Alpha mock", "Teacher's weekly test"]);
     expect(await testTitles(await get("/api/tests", both, atB))).toEqual(["Beta mock"]);
+
+    // A's owner opens a creator's PDF at A: the content, though its file link stays its creator's.
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: "Alpha PDF", type: "pdf", price: "0" })) form.set(k, v);
+    form.set("file", new Blob([FIXTURES.pdf(3000)]), "notes.pdf");
+    const pdf = await t.request("/api/content", { method: "POST", headers: headers(both, atA), body: form });
+    expect(pdf.status, await pdf.clone().text()).toBe(201);
+    const pdfId = (await pdf.json()).content._id as string;
+    const seen = await get(`/api/content/${pdfId}`, ownerA, chose(a.id, "owner"));
+    expect(seen.status, await seen.clone().text()).toBe(200);
+    expect((await seen.json()).content).toMatchObject({ title: "Alpha PDF", businessId: a.id, fileUrl: null });
+    await send("DELETE", `/api/content/${pdfId}`, both, {}, atA);
   });
 
   it("at A cannot read or change B's content or tests, even their own", async () => {
