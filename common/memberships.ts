@@ -98,6 +98,9 @@ export const ROLE_AREAS: Record<MemberRole | "admin", string> = {
   parent: "/student",
 };
 
+/** What the creator area is for: a role with either may work there (owners, creators, teachers). */
+export const CREATOR_AREA_ACTIONS = ["content.write", "tests.write"] as const satisfies readonly Action[];
+
 /** One of the caller's roles as the header's switcher shows it; `centerId` null is the platform admin role. */
 export interface MembershipJson {
   _id: string | null;
@@ -128,6 +131,13 @@ export interface MemberJson {
 /** The value the switcher posts and the cookie keeps: `admin`, or `<centerId>:<role>`. */
 export const membershipKey = (m: { centerId: string | null; role: string }) =>
   m.centerId ? `${m.centerId}:${m.role}` : "admin";
+
+/**
+ * The switcher's choice of a creator account's own work (no institute: what they sell on the
+ * platform alone, by authorship), offered in the creator area beside their institutes.
+ */
+export const OWN_WORK_KEY = "own";
+export const OWN_WORK_NAME = "My own work";
 
 /** The cookie that remembers, for the session, which of their roles the person is acting in. */
 export const CHOSEN_MEMBERSHIP_COOKIE = "pathshala_as";

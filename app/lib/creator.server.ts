@@ -1,20 +1,78 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { HttpError } from "../../server/http/errors.ts";
 import type { Reader } from "../../server/services/content-access.ts";
+import { can, notAllowed } from "../../server/auth/permissions.ts";
+import { WITHOUT_A_DESK } from "../../server/api/creator-desk.ts";
+import { readCookie } from "../../server/auth/cookies.ts";
+import { CHOSEN_MEMBERSHIP_COOKIE, type Action } from "#common/memberships.ts";
 import { getRequestContext } from "./context.server";
-import { getViewer } from "./session.server";
+import { getViewer, requireViewer } from "./session.server";
+import { pageUrl } from "./page-url";
+import { refusedCreatorAction } from "./creator-pages";
 
 export { toContentJson } from "../../server/services/content.ts";
+export { linkIfAllowed } from "../../server/api/content.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** The creator studio's services and the signed-in creator (the area's middleware has checked the role). */
-export function creatorContext(context: Ctx): {
-  services: ReturnType<typeof getRequestContext>["services"];
-  creator: Reader;
-} {
+/** The institute chosen in the header's role switcher (`pathshala_as`), checked against the person's roles where used. */
+function headerChoice(request: Request): string | null {
+  return readCookie(request.headers.get("cookie"), CHOSEN_MEMBERSHIP_COOKIE)?.split(":")[0] || null;
+}
+
+/**
+ * The creator area's person and the institute they work on, its "desk" (issue 40, decision
+ * 0039; the same as the API's `requireCreatorDesk`): the one chosen in the header while they
+ * hold a role there that the area is for (owner, creator, teacher), else none for a creator
+ * account (their own work, as before), else the first such institute. `may` is the policy's answer
+ * for that institute (without one, the account's: WITHOUT_A_DESK), and the page being opened
+ * (creator-pages.ts) must be one it allows, else 403 in the policy's words. `creator` is the
+ * reader the services hold to the desk.
+ */
+export async function loadCreatorDesk(context: Ctx, request: Request) {
   const viewer = getViewer(context)!;
-  return { services: getRequestContext(context).services, creator: { id: viewer.id, role: viewer.role } };
+  const { services, site } = getRequestContext(context);
+  const centerId = await services.members.creatorDesk(viewer, site, headerChoice(request));
+  const membership = centerId ? await services.members.standing(viewer.id, centerId) : null;
+  const may = (action: Action): boolean =>
+    centerId
+      ? can(membership, action)
+      : action in WITHOUT_A_DESK && WITHOUT_A_DESK[action as keyof typeof WITHOUT_A_DESK].includes(viewer.role);
+  const refused = refusedCreatorAction(pageUrl(request).pathname, may);
+  if (refused) throw data(notAllowed(refused), { status: 403 });
+  const creator: Reader = centerId
+    ? { id: viewer.id, role: viewer.role, desk: centerId }
+    : { id: viewer.id, role: viewer.role };
+  return {
+    viewer,
+    services,
+    site,
+    creator,
+    may,
+    desk: centerId && membership ? { id: centerId, name: membership.instituteName } : null,
+  };
+}
+
+/**
+ * The creator area's gate (its layout's middleware): open to creator accounts and to whoever holds
+ * a role in an institute that the area is for (an owner, a creator, a teacher); everyone else goes
+ * to the creator sign-in. Then `loadCreatorDesk`'s checks of the page.
+ */
+export const creatorArea: MiddlewareFunction<Response> = async ({ context, request }) => {
+  const viewer = getViewer(context);
+  const { services } = getRequestContext(context);
+  if (!viewer || (viewer.role !== "creator" && (await services.members.creatorDesks(viewer.id)).length === 0))
+    requireViewer(context, request, ["creator"]);
+  await loadCreatorDesk(context, request);
+};
+
+/** The creator studio's services and the person as the services know them (their desk: `loadCreatorDesk`). */
+export async function creatorContext(
+  context: Ctx,
+  request: Request,
+): Promise<{ services: ReturnType<typeof getRequestContext>["services"]; creator: Reader }> {
+  const { services, creator } = await loadCreatorDesk(context, request);
+  return { services, creator };
 }
 
 export type ActionResult<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; error: string };

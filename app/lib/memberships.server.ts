@@ -4,6 +4,8 @@ import { getViewer } from "./session.server";
 import { readCookie } from "../../server/auth/cookies.ts";
 import {
   CHOSEN_MEMBERSHIP_COOKIE,
+  OWN_WORK_KEY,
+  OWN_WORK_NAME,
   ROLE_LABELS,
   membershipKey,
   type MemberRole,
@@ -43,7 +45,11 @@ export async function roleSwitcher(
   // An institute's own domain is that institute's: the platform's switcher is not offered there.
   if (site.kind === "tenant") return null;
   const mine = await services.members.mine(viewer);
-  if (mine.length < 2) return null;
+  // In the creator area a creator account may also work on its own (no institute): one more choice.
+  const ownWork = area === "creator" && viewer.role === "creator" && mine.some((m) => m.role !== "admin");
+  if (mine.length + (ownWork ? 1 : 0) < 2) return null;
+  const ownOption = { key: OWN_WORK_KEY, label: `${OWN_WORK_NAME} · ${ROLE_LABELS.creator}` };
+  if (ownWork && !centerId) return { options: [ownOption, ...mine.map(optionOf)], current: OWN_WORK_KEY };
   const here = mine.filter((m) => AREA_ROLES[area].includes(m.role));
   const chosen = readCookie(request.headers.get("cookie"), CHOSEN_MEMBERSHIP_COOKIE);
   const current =
@@ -51,7 +57,9 @@ export async function roleSwitcher(
     here.find((m) => !centerId || m.centerId === centerId) ??
     null;
   return {
-    options: mine.map((m) => ({ key: membershipKey(m), label: switcherLabel(m) })),
+    options: [...(ownWork ? [ownOption] : []), ...mine.map(optionOf)],
     current: current ? membershipKey(current) : null,
   };
 }
+
+const optionOf = (m: MembershipJson): SwitcherOption => ({ key: membershipKey(m), label: switcherLabel(m) });

@@ -3,13 +3,15 @@ import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { jsonBody } from "../http/errors.ts";
-import { BUILDERS, TEAM_ONLY } from "./mock-test-team.ts";
+import { builders, TEAM_ONLY } from "./mock-test-team.ts";
+import { deskReader } from "./creator-desk.ts";
 import { LateAnswerSettingsSchema } from "#common/mock-tests/late-answers.ts";
 import { EXAM_ACCESS_TEXTS } from "../services/mock-tests/exam-access.ts";
 
 /** GET /api/businesses: the creator's Business dropdown (spec §7). */
-export function businessesRouter({ services }: AppDeps) {
+export function businessesRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const guardBuilders = builders(services, database.db);
   api.get(
     "/",
     operation({
@@ -33,8 +35,8 @@ export function businessesRouter({ services }: AppDeps) {
         "The institute's rule for answers made before a sitting's deadline that arrive after it: the grace period and whether they count",
       responses: { 200: '{graceMinutes, policy: "count" | "review" | "ignore"}', ...LATE_SETTINGS_REFUSALS },
     }),
-    BUILDERS,
-    async (c) => c.json(await services.attempts.lateAnswerSettings(requireAuth(c).user, c.req.param("id"))),
+    guardBuilders,
+    async (c) => c.json(await services.attempts.lateAnswerSettings(deskReader(c), c.req.param("id"))),
   );
   api.put(
     "/:id/late-answers",
@@ -46,10 +48,10 @@ export function businessesRouter({ services }: AppDeps) {
       body: LateAnswerSettingsSchema,
       responses: { 200: "{success, graceMinutes, policy}", 400: "Invalid input", ...LATE_SETTINGS_REFUSALS },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
       const settings = await services.attempts.setLateAnswerSettings(
-        requireAuth(c).user,
+        deskReader(c),
         c.req.param("id"),
         await jsonBody(c),
       );

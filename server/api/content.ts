@@ -1,8 +1,9 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
-import { jsonBody, notFound } from "../http/errors.ts";
+import { HttpError, jsonBody, notFound } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
-import { idParam, requireAuth, requireRole } from "./guards.ts";
+import { idParam, requireAuth } from "./guards.ts";
+import { requireCreatorDesk } from "./creator-desk.ts";
 import { toContentJson, type ContentView } from "../services/content.ts";
 import type { Services } from "../services/index.ts";
 import type { Reader } from "../services/content-access.ts";
@@ -23,36 +24,60 @@ const CONTENT_FIELDS = {
 
 const CONTENT_NOT_FOUND = "Content not found";
 
-const reader = (c: Context<AppEnv>): Reader => requireRole(c, "creator").user;
+const DESK_REFUSALS = {
+  403: "Another creator's content, or the role held in the institute chosen does not allow content.write",
+  404: "Not found (at an institute chosen in the header: not that institute's)",
+};
 
 /** The JSON of a content with a signed link its reader can open right away. */
 export async function contentWithLink(services: Services, who: Reader, row: ContentView) {
-  const link = await services.delivery.link(who, row);
-  return toContentJson(row, link?.url ?? null);
+  return toContentJson(row, (await linkIfAllowed(services, who, row))?.url ?? null);
+}
+
+/**
+ * A signed link to the content's file when the reader may open it (content-access.ts: its creator,
+ * admins, enrolled students), else none: a colleague at the institute's desk edits another
+ * creator's content without its file.
+ */
+export async function linkIfAllowed(services: Services, who: Reader, row: ContentView) {
+  try {
+    return await services.delivery.link(who, row);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) return null;
+    throw error;
+  }
 }
 
 /**
  * Creator studio content (spec §7): upload, list, view, edit, assign, delete. JSON bodies are
  * validated once, by the service, with the schemas described above.
  */
-export function contentRouter({ services }: AppDeps) {
+export function contentRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  /**
+   * The caller as the creator area knows them: a creator account's own work, or the institute
+   * chosen in the header, where the policy must allow content.write (decision 0039).
+   */
+  const reader = async (c: Context<AppEnv>): Promise<Reader> =>
+    (await requireCreatorDesk(c, services, database.db, "content.write")).reader;
 
   api.post(
     "/",
     operation({
       tag: "content",
       auth: "creator",
-      summary: "Upload content (multipart, streamed to storage)",
+      summary:
+        "Upload content (multipart, streamed to storage); at the institute chosen in the header it is that institute's",
       body: { multipart: CONTENT_FIELDS },
       responses: {
         201: "{content}",
         400: "Invalid input, missing file or wrong file type",
+        403: "The role held in the institute chosen does not allow content.write, or another institute named",
         413: "File too large, or a PDF past the stamping's limits (pages, objects, object streams)",
       },
     }),
     async (c) => {
-      const creator = reader(c);
+      const creator = await reader(c);
       const row = await services.content.upload(creator, {
         body: c.req.raw.body,
         headers: c.req.raw.headers,
@@ -67,7 +92,7 @@ export function contentRouter({ services }: AppDeps) {
     operation({
       tag: "content",
       auth: "creator",
-      summary: "The caller's contents (search, sort, pages)",
+      summary: "The caller's contents (search, sort, pages); at the institute chosen in the header, that institute's",
       query: {
         q: "search in titles",
         sort: "createdAt, title, type, price or status",
@@ -75,16 +100,16 @@ export function contentRouter({ services }: AppDeps) {
         page: "from 1",
         limit: "1 to 100 (default 100)",
       },
-      responses: { 200: "{contents, total, page, limit}" },
+      responses: { 200: "{contents, total, page, limit}", 403: DESK_REFUSALS[403] },
     }),
     async (c) => {
-      const creator = reader(c);
+      const creator = await reader(c);
       const query = c.req.query();
       const {
         items,
         total,
         query: q,
-      } = await services.content.listMine(creator.id, { ...query, limit: query.limit ?? "100" });
+      } = await services.content.listMine(creator, { ...query, limit: query.limit ?? "100" });
       return c.json({ contents: items.map((row) => toContentJson(row)), total, page: q.page, limit: q.limit });
     },
   );
@@ -95,12 +120,14 @@ export function contentRouter({ services }: AppDeps) {
       tag: "content",
       auth: "creator",
       summary: "One of the caller's contents, with a signed file link (admins may view any)",
-      responses: { 200: "{content}", 403: "Another creator's content", 404: "Not found" },
+      responses: { 200: "{content}", ...DESK_REFUSALS },
     }),
     async (c) => {
+      // Admins may look at any; everyone else as the creator area knows them.
       const { user } = requireAuth(c);
-      const row = await services.content.getForOwner(user, idParam(c, CONTENT_NOT_FOUND));
-      return c.json({ content: await contentWithLink(services, user, row) });
+      const who = user.role === "admin" ? user : await reader(c);
+      const row = await services.content.getForOwner(who, idParam(c, CONTENT_NOT_FOUND));
+      return c.json({ content: await contentWithLink(services, who, row) });
     },
   );
 
@@ -111,10 +138,10 @@ export function contentRouter({ services }: AppDeps) {
       auth: "creator",
       summary: "Edit title, description, price, live link or status",
       body: ContentUpdate,
-      responses: { 200: "{content}", 400: "Invalid input", 403: "Another creator's content", 404: "Not found" },
+      responses: { 200: "{content}", 400: "Invalid input", ...DESK_REFUSALS },
     }),
     async (c) => {
-      const creator = reader(c);
+      const creator = await reader(c);
       const id = idParam(c, CONTENT_NOT_FOUND);
       const row = await services.content.update(creator, id, await jsonBody(c));
       return c.json({ content: toContentJson(row) });
@@ -127,10 +154,10 @@ export function contentRouter({ services }: AppDeps) {
       tag: "content",
       auth: "creator",
       summary: "Delete content (archived instead when students bought it)",
-      responses: { 200: "{success, archived}", 403: "Another creator's content", 404: "Not found" },
+      responses: { 200: "{success, archived}", ...DESK_REFUSALS },
     }),
     async (c) => {
-      const creator = reader(c);
+      const creator = await reader(c);
       const { archived } = await services.content.remove(creator, idParam(c, CONTENT_NOT_FOUND));
       return c.json({
         success: true,
@@ -150,12 +177,11 @@ export function contentRouter({ services }: AppDeps) {
       responses: {
         200: "{content}",
         400: "Not an active business",
-        403: "Another creator's content",
-        404: "Not found",
+        ...DESK_REFUSALS,
       },
     }),
     async (c) => {
-      const creator = reader(c);
+      const creator = await reader(c);
       const id = idParam(c, CONTENT_NOT_FOUND);
       const row = await services.content.assign(creator, id, await jsonBody(c));
       return c.json({ content: toContentJson(row) });

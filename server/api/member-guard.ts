@@ -5,14 +5,14 @@ import type { AppEnv } from "../middleware/types.ts";
 import type { Db } from "../db/types.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { requireAuth } from "./guards.ts";
-import { can, membershipOf } from "../auth/permissions.ts";
+import { can, membershipOf, notAllowed } from "../auth/permissions.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Action } from "#common/memberships.ts";
 import { CHOSEN_MEMBERSHIP_COOKIE } from "#common/memberships.ts";
 
 export const NOT_A_MEMBER = "You do not have a role in this institute.";
 export const INSTITUTE_NOT_FOUND = "Institute not found";
-export const notAllowed = (action: Action) => `Your role in this institute does not allow this (${action}).`;
+export { notAllowed };
 
 /** The institute the caller chose in the header (the cookie's `<centerId>:<role>`), if any; checked against their roles wherever used. */
 export function chosenCenterId(c: Context<AppEnv>): string | null {

@@ -2,19 +2,21 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
-import { idParam, requireAuth, requireRole } from "./guards.ts";
+import { idParam, requireRole } from "./guards.ts";
 import { CreateTestSchema, KeyPolicySchema, SetTieBreaksSchema } from "#common/mock-tests/test-input.ts";
 import { LateReviewSchema } from "#common/mock-tests/late-answers.ts";
 import { TEST_TEXTS } from "../services/mock-tests/tests.ts";
 import { ATTEMPT_TEXTS } from "../services/mock-tests/attempts.ts";
 import { rankListCsv } from "../services/mock-tests/rank-list-csv.ts";
-import { BUILDERS, TEAM_ONLY, teamOrSite } from "./mock-test-team.ts";
+import { builders, TEAM_ONLY, teamOrSite } from "./mock-test-team.ts";
+import { deskReader } from "./creator-desk.ts";
 
 const TEST_NOT_FOUND = { ...TEAM_ONLY, 404: TEST_TEXTS.notFound };
 
 /** /api/tests: the test builder, the lists of tests, and starting a sitting (issue 29). */
-export function testsRouter({ services }: AppDeps) {
+export function testsRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const guardBuilders = builders(services, database.db);
   const { mockTests, attempts } = services;
 
   api.get(
@@ -30,6 +32,7 @@ export function testsRouter({ services }: AppDeps) {
       c.json({
         tests: await teamOrSite(
           c,
+          services,
           (user) => mockTests.listForTeam(user),
           (user, site) => attempts.listForStudent(user, site),
         ),
@@ -50,8 +53,8 @@ export function testsRouter({ services }: AppDeps) {
         ...TEAM_ONLY,
       },
     }),
-    BUILDERS,
-    async (c) => c.json({ success: true, test: await mockTests.create(requireAuth(c).user, await jsonBody(c)) }, 201),
+    guardBuilders,
+    async (c) => c.json({ success: true, test: await mockTests.create(deskReader(c), await jsonBody(c)) }, 201),
   );
 
   api.get(
@@ -62,8 +65,8 @@ export function testsRouter({ services }: AppDeps) {
       summary: "One test of the caller's team",
       responses: { 200: "{test}", ...TEST_NOT_FOUND },
     }),
-    BUILDERS,
-    async (c) => c.json({ test: await mockTests.get(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
+    guardBuilders,
+    async (c) => c.json({ test: await mockTests.get(deskReader(c), idParam(c, TEST_TEXTS.notFound)) }),
   );
 
   api.put(
@@ -81,10 +84,10 @@ export function testsRouter({ services }: AppDeps) {
         ...TEST_NOT_FOUND,
       },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
       const testId = idParam(c, TEST_TEXTS.notFound);
-      return c.json({ success: true, test: await mockTests.update(requireAuth(c).user, testId, await jsonBody(c)) });
+      return c.json({ success: true, test: await mockTests.update(deskReader(c), testId, await jsonBody(c)) });
     },
   );
 
@@ -96,9 +99,9 @@ export function testsRouter({ services }: AppDeps) {
       summary: "Discard a draft (a published test is closed instead: its sittings and results stay)",
       responses: { 200: "{success}", 409: TEST_TEXTS.notDraft, ...TEST_NOT_FOUND },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
-      await mockTests.discard(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound));
+      await mockTests.discard(deskReader(c), idParam(c, TEST_TEXTS.notFound));
       return c.json({ success: true });
     },
   );
@@ -111,8 +114,8 @@ export function testsRouter({ services }: AppDeps) {
       summary: "The test's questions in order, with keys, solutions and key decisions",
       responses: { 200: "{questions}", ...TEST_NOT_FOUND },
     }),
-    BUILDERS,
-    async (c) => c.json({ questions: await mockTests.paper(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
+    guardBuilders,
+    async (c) => c.json({ questions: await mockTests.paper(deskReader(c), idParam(c, TEST_TEXTS.notFound)) }),
   );
 
   for (const [path, summary, act] of [
@@ -132,9 +135,9 @@ export function testsRouter({ services }: AppDeps) {
         summary,
         responses: { 200: "{success, test}", 409: "Not in a state for this", ...TEST_NOT_FOUND },
       }),
-      BUILDERS,
+      guardBuilders,
       async (c) =>
-        c.json({ success: true, test: await mockTests[act](requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)) }),
+        c.json({ success: true, test: await mockTests[act](deskReader(c), idParam(c, TEST_TEXTS.notFound)) }),
     );
   }
 
@@ -148,13 +151,13 @@ export function testsRouter({ services }: AppDeps) {
       body: KeyPolicySchema,
       responses: { 200: "{success, questionId, policy}", 400: "Invalid policy", ...TEST_NOT_FOUND },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
       const testId = idParam(c, TEST_TEXTS.notFound);
       const questionId = idParam(c, TEST_TEXTS.notInTest, "questionId");
       return c.json({
         success: true,
-        ...(await mockTests.setPolicy(requireAuth(c).user, testId, questionId, await jsonBody(c))),
+        ...(await mockTests.setPolicy(deskReader(c), testId, questionId, await jsonBody(c))),
       });
     },
   );
@@ -173,12 +176,12 @@ export function testsRouter({ services }: AppDeps) {
         ...TEST_NOT_FOUND,
       },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
       const testId = idParam(c, TEST_TEXTS.notFound);
       return c.json({
         success: true,
-        test: await mockTests.setTieBreaks(requireAuth(c).user, testId, await jsonBody(c)),
+        test: await mockTests.setTieBreaks(deskReader(c), testId, await jsonBody(c)),
       });
     },
   );
@@ -192,10 +195,10 @@ export function testsRouter({ services }: AppDeps) {
         "For the institute: the rank list, per-question figures (percentage correct, option choices, average time) and the answers that arrived after their sitting's deadline",
       responses: { 200: "{takers, lateAnswers, rankList, questions}", ...TEST_NOT_FOUND },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await attempts.analysis(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound)));
+      return c.json(await attempts.analysis(deskReader(c), idParam(c, TEST_TEXTS.notFound)));
     },
   );
 
@@ -215,11 +218,11 @@ export function testsRouter({ services }: AppDeps) {
         409: ATTEMPT_TEXTS.lateDecided,
       },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
       const testId = idParam(c, ATTEMPT_TEXTS.lateNotFound);
       const lateId = idParam(c, ATTEMPT_TEXTS.lateNotFound, "lateId");
-      const lateAnswer = await attempts.reviewLate(requireAuth(c).user, testId, lateId, await jsonBody(c));
+      const lateAnswer = await attempts.reviewLate(deskReader(c), testId, lateId, await jsonBody(c));
       return c.json({ success: true, lateAnswer });
     },
   );
@@ -232,9 +235,9 @@ export function testsRouter({ services }: AppDeps) {
       summary: "The rank list as CSV",
       responses: { 200: { description: "The CSV file", content: ["text/csv"] }, ...TEST_NOT_FOUND },
     }),
-    BUILDERS,
+    guardBuilders,
     async (c) => {
-      const { rankList } = await attempts.analysis(requireAuth(c).user, idParam(c, TEST_TEXTS.notFound));
+      const { rankList } = await attempts.analysis(deskReader(c), idParam(c, TEST_TEXTS.notFound));
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", 'attachment; filename="rank-list.csv"');
       c.header("Cache-Control", "no-store");

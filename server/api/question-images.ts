@@ -3,14 +3,15 @@ import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { errorBody } from "../http/errors.ts";
 import { limitBody } from "../middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
-import { requireAuth } from "./guards.ts";
-import { BankQuery, TEAM_ONLY, WRITERS } from "./mock-test-team.ts";
+import { BankQuery, TEAM_ONLY, writers } from "./mock-test-team.ts";
+import { deskReader } from "./creator-desk.ts";
 import { uploadedFile } from "./uploaded-file.ts";
 import { QUESTION_IMAGE_LIMITS, QUESTION_IMAGE_TEXTS } from "../services/mock-tests/question-images.ts";
 
 /** POST /api/question-images: a figure for a question, its options or its solution (issue 38 §1). */
-export function questionImagesRouter({ services }: AppDeps) {
+export function questionImagesRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const guardWriters = writers(services, database.db);
   api.post(
     "/",
     operation({
@@ -26,7 +27,7 @@ export function questionImagesRouter({ services }: AppDeps) {
         413: "The image is larger than 5 MB or 40 megapixels",
       },
     }),
-    WRITERS,
+    guardWriters,
     input("query", BankQuery),
     limitBody(QUESTION_IMAGE_LIMITS.maxBytes + 64 * 1024, (c: Context) =>
       c.json(errorBody(QUESTION_IMAGE_TEXTS.tooLarge), 413),
@@ -34,7 +35,7 @@ export function questionImagesRouter({ services }: AppDeps) {
     async (c) => {
       const file = await uploadedFile(c, "file", QUESTION_IMAGE_TEXTS.noFile);
       const image = await services.questionImages.upload(
-        requireAuth(c).user,
+        deskReader(c),
         new Uint8Array(await file.arrayBuffer()),
         c.req.valid("query").bank,
       );

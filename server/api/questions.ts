@@ -4,11 +4,12 @@ import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { errorBody, jsonBody } from "../http/errors.ts";
 import { limitBody } from "../middleware/body-limit.ts";
 import { input, operation } from "./openapi.ts";
-import { idParam, requireAuth } from "./guards.ts";
+import { idParam } from "./guards.ts";
 import { QuestionSchema } from "#common/mock-tests/question.ts";
 import { QUESTION_TYPES } from "#common/mock-tests/marking.ts";
 import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
-import { BankQuery, bankParam, TEAM_ONLY, WRITERS } from "./mock-test-team.ts";
+import { BankQuery, bankParam, TEAM_ONLY, writers } from "./mock-test-team.ts";
+import { deskReader } from "./creator-desk.ts";
 import { uploadedFile } from "./uploaded-file.ts";
 import { QUESTION_TEXTS } from "../services/mock-tests/question-bank.ts";
 import type { QuestionFileFormat } from "../services/mock-tests/question-files.ts";
@@ -51,8 +52,9 @@ const FILE_TYPES: Record<QuestionFileFormat, string> = {
 const QUESTION_NOT_FOUND = { ...TEAM_ONLY, 404: QUESTION_TEXTS.notFound };
 
 /** /api/questions: the question bank of creators and institute owners (issue 29). */
-export function questionsRouter({ services }: AppDeps) {
+export function questionsRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const guardWriters = writers(services, database.db);
   const bank = services.questionBank;
 
   api.get(
@@ -64,11 +66,11 @@ export function questionsRouter({ services }: AppDeps) {
         "The question banks the caller may read: their own and those of the institutes they hold a role in (on an institute's domain, its bank), newest first",
       responses: { 200: "{questions: Question[], total}", 400: "Invalid query", ...TEAM_ONLY },
     }),
-    WRITERS,
+    guardWriters,
     input("query", QuestionQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await bank.list(requireAuth(c).user, c.req.valid("query")));
+      return c.json(await bank.list(deskReader(c), c.req.valid("query")));
     },
   );
 
@@ -86,10 +88,10 @@ export function questionsRouter({ services }: AppDeps) {
         ...TEAM_ONLY,
       },
     }),
-    WRITERS,
+    guardWriters,
     input("query", BankQuery),
     async (c) => {
-      const question = await bank.create(requireAuth(c).user, await jsonBody(c), c.req.valid("query").bank);
+      const question = await bank.create(deskReader(c), await jsonBody(c), c.req.valid("query").bank);
       return c.json({ success: true, questions: [question] }, 201);
     },
   );
@@ -109,7 +111,7 @@ export function questionsRouter({ services }: AppDeps) {
         413: "The file is too large (at most 8 MB; a ZIP 32 MB), or asks for more than the import's limits (docs/mock-tests.md)",
       },
     }),
-    WRITERS,
+    guardWriters,
     input("query", BankQuery),
     // A sheet is held to 8 MB by the import itself; a ZIP of a sheet and its images may be larger.
     limitBody(QUESTION_ARCHIVE_LIMITS.maxBytes + 64 * 1024, (c: Context) =>
@@ -118,7 +120,7 @@ export function questionsRouter({ services }: AppDeps) {
     async (c) => {
       const file = await uploadedFile(c, "file", "Choose a question file to import");
       const imported = await bank.import(
-        requireAuth(c).user,
+        deskReader(c),
         { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
         c.req.valid("query").bank,
       );
@@ -138,11 +140,11 @@ export function questionsRouter({ services }: AppDeps) {
         ...TEAM_ONLY,
       },
     }),
-    WRITERS,
+    guardWriters,
     input("query", ExportQuery),
     async (c) => {
       const { format, ...filter } = c.req.valid("query");
-      const bytes = await bank.export(requireAuth(c).user, format, filter);
+      const bytes = await bank.export(deskReader(c), format, filter);
       c.header("Content-Type", FILE_TYPES[format]);
       c.header("Content-Disposition", `attachment; filename="questions.${format}"`);
       c.header("Cache-Control", "no-store");
@@ -164,9 +166,9 @@ export function questionsRouter({ services }: AppDeps) {
         ...QUESTION_NOT_FOUND,
       },
     }),
-    WRITERS,
+    guardWriters,
     async (c) => {
-      const copies = await bank.copy(requireAuth(c).user, await jsonBody(c));
+      const copies = await bank.copy(deskReader(c), await jsonBody(c));
       return c.json({ success: true, questions: copies }, 201);
     },
   );
@@ -179,8 +181,8 @@ export function questionsRouter({ services }: AppDeps) {
       summary: "One question of the bank",
       responses: { 200: "{question}", ...QUESTION_NOT_FOUND },
     }),
-    WRITERS,
-    async (c) => c.json({ question: await bank.get(requireAuth(c).user, idParam(c, QUESTION_TEXTS.notFound)) }),
+    guardWriters,
+    async (c) => c.json({ question: await bank.get(deskReader(c), idParam(c, QUESTION_TEXTS.notFound)) }),
   );
 
   api.put(
@@ -192,10 +194,10 @@ export function questionsRouter({ services }: AppDeps) {
       body: QuestionSchema,
       responses: { 200: "{success, question}", 400: "The question's problems, named", ...QUESTION_NOT_FOUND },
     }),
-    WRITERS,
+    guardWriters,
     async (c) => {
       const id = idParam(c, QUESTION_TEXTS.notFound);
-      return c.json({ success: true, question: await bank.update(requireAuth(c).user, id, await jsonBody(c)) });
+      return c.json({ success: true, question: await bank.update(deskReader(c), id, await jsonBody(c)) });
     },
   );
 
@@ -207,9 +209,9 @@ export function questionsRouter({ services }: AppDeps) {
       summary: "Remove a question from the bank (its author only); tests keep their copy",
       responses: { 200: "{success}", ...QUESTION_NOT_FOUND },
     }),
-    WRITERS,
+    guardWriters,
     async (c) => {
-      await bank.remove(requireAuth(c).user, idParam(c, QUESTION_TEXTS.notFound));
+      await bank.remove(deskReader(c), idParam(c, QUESTION_TEXTS.notFound));
       return c.json({ success: true });
     },
   );

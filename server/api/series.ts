@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { jsonBody } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
-import { requireAuth } from "./guards.ts";
 import { CreateSeriesSchema } from "#common/mock-tests/test-input.ts";
-import { BUILDERS, TEAM_ONLY, teamOrSite } from "./mock-test-team.ts";
+import { builders, TEAM_ONLY, teamOrSite } from "./mock-test-team.ts";
+import { deskReader } from "./creator-desk.ts";
 
 /** /api/series: test series, an ordered bundle of tests sold as one (issue 29). */
-export function seriesRouter({ services }: AppDeps) {
+export function seriesRouter({ services, database }: AppDeps) {
   const api = new Hono<AppEnv>();
+  const guardBuilders = builders(services, database.db);
   const { series } = services;
 
   api.get(
@@ -24,6 +25,7 @@ export function seriesRouter({ services }: AppDeps) {
       c.json({
         series: await teamOrSite(
           c,
+          services,
           (user) => series.listForTeam(user),
           (user, site) => series.listForSite(user, site),
         ),
@@ -40,8 +42,8 @@ export function seriesRouter({ services }: AppDeps) {
       body: CreateSeriesSchema,
       responses: { 201: "{success, series}", 400: "Invalid input, or tests not the team's", ...TEAM_ONLY },
     }),
-    BUILDERS,
-    async (c) => c.json({ success: true, series: await series.create(requireAuth(c).user, await jsonBody(c)) }, 201),
+    guardBuilders,
+    async (c) => c.json({ success: true, series: await series.create(deskReader(c), await jsonBody(c)) }, 201),
   );
 
   return api;

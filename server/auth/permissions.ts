@@ -1,13 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/types.ts";
 import { centers, memberships } from "../db/schema/index.ts";
-import { GRANTS, ROLE_ACTIONS, type Action, type MemberRole } from "#common/memberships.ts";
+import { GRANTS, MEMBER_ROLES, ROLE_ACTIONS, type Action, type MemberRole } from "#common/memberships.ts";
 
 /**
  * THE place that decides what a person may do in an institute (issue 40, decision 0039): by the
  * roles they hold there (`memberships`), from the table in #common/memberships.ts. Routes say
  * which action they need (`requireMember` in server/api/member-guard.ts); none checks a role inline.
  */
+
+/** A refusal in the policy's words: the person's role in the institute does not allow `action`. */
+export const notAllowed = (action: Action) => `Your role in this institute does not allow this (${action}).`;
 
 /** The caller's standing in one institute: every live role they hold there. */
 export interface Membership {
@@ -20,6 +23,11 @@ export interface Membership {
 /** Whether any of the roles held may do `action`. */
 export function can(membership: Pick<Membership, "roles"> | null | undefined, action: Action): boolean {
   return Boolean(membership?.roles.some((role) => ROLE_ACTIONS[role].includes(action)));
+}
+
+/** The roles the policy lets do `action` (for queries over many institutes at once). */
+export function rolesThatMay(action: Action): MemberRole[] {
+  return MEMBER_ROLES.filter((role) => ROLE_ACTIONS[role].includes(action));
 }
 
 /** Whether the roles held may grant `role` (GRANTS: nobody grants a role above their own). */

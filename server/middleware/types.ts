@@ -1,4 +1,5 @@
 import type { Membership } from "../auth/permissions.ts";
+import type { Reader } from "../services/content-access.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Site } from "../services/tenants.ts";
 import type { SessionUser, ValidSession } from "../auth/sessions.ts";
@@ -27,6 +28,8 @@ export interface AppVariables {
   authError?: "invalid_token";
   /** The caller's roles in the request's institute, once requireMember has found them. */
   membership?: Membership;
+  /** The creator area's caller and the institute they work on, once the creatorDesk guard has found them. */
+  deskReader?: Reader;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -7,6 +7,11 @@ import type { DbOrTx } from "../db/types.ts";
 export interface Reader {
   id: string;
   role: Role;
+  /**
+   * The institute the person chose to work on in the header (the creator area's desk, decision
+   * 0039): their work is that institute's alone. Absent: no choice, everything their roles reach.
+   */
+  desk?: string;
 }
 
 /** The content being opened: enough to decide, whatever its state (archived content stays readable by those entitled). */

@@ -10,6 +10,7 @@ import { isCenterLive } from "./tenants.ts";
 import { IMAGE_TYPE_MESSAGE } from "./media.ts";
 import type { Reader } from "./content-access.ts";
 import { lockMembership } from "./team.ts";
+import { can, membershipOf, notAllowed } from "../auth/permissions.ts";
 import { NOT_ON_TEAM } from "#common/validation/team.ts";
 import { formatBytes } from "#common/format.ts";
 import type { ContentJson } from "#common/content-types.ts";
@@ -37,6 +38,11 @@ export type ContentView = ContentRow & { businessName: string | null; merchantAc
  * by the caller's role in the institute.
  */
 export const EXAM_CONTENT = "Tests and series belong to their institute: manage them in the Tests area.";
+
+/** Content asked for at a desk (the institute chosen in the header) that is not that institute's. */
+export const OTHER_DESK_CONTENT =
+  "You are working on another institute: choose this content's institute in the header first.";
+const CONTENT_NOT_FOUND = "Content not found";
 const EXAM_TYPES: ContentRow["type"][] = ["test", "series"];
 const isExam = (row: { type: ContentRow["type"] }) => EXAM_TYPES.includes(row.type);
 
@@ -155,10 +161,10 @@ export class ContentService {
       .prepare("pathshala_content_by_id");
   }
 
-  private listQuery({ sort, dir, q }: ContentListQueryOutput) {
-    const name = `pathshala_creator_list_${sort}_${dir}${q ? "_search" : ""}`;
+  private listQuery({ sort, dir, q }: ContentListQueryOutput, by: "creator" | "center") {
+    const name = `pathshala_${by}_list_${sort}_${dir}${q ? "_search" : ""}`;
     let prepared = this.listQueries.get(name);
-    if (!prepared) this.listQueries.set(name, (prepared = this.prepareList(name, sort, dir, q !== "")));
+    if (!prepared) this.listQueries.set(name, (prepared = this.prepareList(name, sort, dir, q !== "", by)));
     return prepared;
   }
 
@@ -167,9 +173,13 @@ export class ContentService {
     sort: ContentListQueryOutput["sort"],
     dir: ContentListQueryOutput["dir"],
     searching: boolean,
+    by: "creator" | "center",
   ) {
     const filters: SQL[] = [
-      eq(contents.creatorId, sql.placeholder("creatorId")),
+      // A creator's own (by authorship), or at a desk the institute's (whoever wrote it).
+      by === "creator"
+        ? eq(contents.creatorId, sql.placeholder("creatorId"))
+        : eq(contents.centerId, sql.placeholder("centerId")),
       isNull(contents.archivedAt),
       // Tests and series are their institute's, listed in the Tests area (EXAM_CONTENT).
       notInArray(contents.type, EXAM_TYPES),
@@ -274,14 +284,16 @@ export class ContentService {
       const isPdf = sniffedOf(file.contentType) === "pdf";
       if (isPdf !== (input.type === "pdf")) throw badRequest(TYPE_MISMATCH[input.type]);
     }
-    const businessId = input.businessId;
+    // At a desk, new content is that institute's; another one named is refused.
+    const businessId = input.businessId ?? creator.desk ?? null;
+    refuseOtherDesk(creator, businessId);
     const [row] = await this.db.transaction(async (tx) => {
       if (businessId) await this.requireAssignable(tx, creator.id, businessId);
       return tx
         .insert(contents)
         .values({
           creatorId: creator.id,
-          centerId: input.businessId,
+          centerId: businessId,
           type: input.type,
           title: input.title,
           description: input.description,
@@ -298,19 +310,36 @@ export class ContentService {
     });
     // Files the content does not keep (a live class's stray file or thumbnail) are not left behind.
     if (live) await Promise.allSettled([file, thumbnail].filter((f) => f).map((f) => this.storage.delete(f!.key)));
-    this.announce({ id: row.id, creatorId: creator.id }, input.businessId);
+    this.announce({ id: row.id, creatorId: creator.id }, businessId);
     return this.view(row.id);
   }
 
+  /**
+   * The reader's list: their own contents (by authorship, as ever), or at a desk (the institute
+   * chosen in the header) the institute's, whoever wrote them.
+   */
   async listMine(
-    creatorId: string,
+    reader: Reader,
     rawQuery: Record<string, string | undefined>,
   ): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
     const query = parseWith(ContentListQuery, rawQuery);
-    const prepared = this.listQuery(query);
+    const creatorId = reader.id;
+    const pattern = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    if (reader.desk) {
+      // Not kept in memory: another member's change to the institute's list is not announced to this reader.
+      const prepared = this.listQuery(query, "center");
+      const params = { centerId: reader.desk, pattern, limit: query.limit, offset: (query.page - 1) * query.limit };
+      const rows = await prepared.page.execute(params);
+      if (rows.length === 0) {
+        const total = params.offset === 0 ? 0 : (await prepared.total.execute(params))[0].total;
+        return { items: [], total, query };
+      }
+      return { items: rows.map(({ listTotal: _total, ...item }) => item), total: rows[0].listTotal, query };
+    }
+    const prepared = this.listQuery(query, "creator");
     const params = {
       creatorId,
-      pattern: `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
+      pattern,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     };
@@ -334,12 +363,16 @@ export class ContentService {
     return { items, total, query };
   }
 
-  /** A content its owner (or an admin) may see; 404 when it does not exist or was deleted, 403 when it is someone else's. */
+  /**
+   * A content its owner (or an admin) may see; 404 when it does not exist or was deleted, 403 when
+   * it is someone else's. At a desk: the institute's content (another institute's is a 404).
+   */
   async getForOwner(reader: Reader, id: string): Promise<ContentView> {
     const row = await this.find(id);
     if (reader.role === "admin") return row;
+    if (reader.desk && row.centerId !== reader.desk) throw notFound(CONTENT_NOT_FOUND);
     if (isExam(row)) throw forbidden(EXAM_CONTENT);
-    if (row.creatorId !== reader.id) throw forbidden("You can only view your own content.");
+    if (!reader.desk && row.creatorId !== reader.id) throw forbidden("You can only view your own content.");
     return row;
   }
 
@@ -371,6 +404,9 @@ export class ContentService {
   async assign(reader: Reader, id: string, body: unknown): Promise<ContentView> {
     const row = await this.ownedForChange(reader, id);
     const { businessId } = parseWith(ContentAssign, body ?? {});
+    // At a desk content stays with the institute; only its author may take their own back.
+    if (reader.desk && businessId !== reader.desk && !(businessId === null && row.creatorId === reader.id))
+      throw forbidden(OTHER_DESK_CONTENT);
     await this.db.transaction(async (tx) => {
       if (businessId) await this.requireAssignable(tx, reader.id, businessId);
       await tx.update(contents).set({ centerId: businessId, updatedAt: new Date() }).where(eq(contents.id, row.id));
@@ -411,8 +447,8 @@ export class ContentService {
     return { archived: outcome.archived };
   }
 
-  /** How many live (not deleted) contents a creator has, by type. */
-  async countsByType(creatorId: string): Promise<Record<ContentType, { total: number; active: number }>> {
+  /** How many live (not deleted) contents a creator has (at a desk: the institute has), by type. */
+  async countsByType(reader: Reader): Promise<Record<ContentType, { total: number; active: number }>> {
     const rows = await this.db
       .select({
         type: contents.type,
@@ -420,7 +456,12 @@ export class ContentService {
         active: sql<number>`count(*) filter (where ${contents.isActive})`.mapWith(Number),
       })
       .from(contents)
-      .where(and(eq(contents.creatorId, creatorId), isNull(contents.archivedAt)))
+      .where(
+        and(
+          reader.desk ? eq(contents.centerId, reader.desk) : eq(contents.creatorId, reader.id),
+          isNull(contents.archivedAt),
+        ),
+      )
       .groupBy(contents.type);
     const none = () => ({ total: 0, active: 0 });
     const result = { pdf: none(), video: none(), live: none(), test: none(), series: none() };
@@ -442,17 +483,27 @@ export class ContentService {
       throw new HttpError(400, BUSINESS_INVALID, { issues: [{ field: "businessId", message: BUSINESS_INVALID }] });
   }
 
+  /**
+   * A content the reader may change. At a desk (the institute chosen in the header, whose
+   * content.write the caller has checked): the institute's content, another's is a 404. Without
+   * one: their own, and while it is assigned to an institute only as long as the policy lets their
+   * roles there write content (content.write).
+   */
   private async ownedForChange(reader: Reader, id: string): Promise<ContentView> {
     const row = await this.find(id);
+    if (reader.desk && row.centerId !== reader.desk) throw notFound(CONTENT_NOT_FOUND);
     if (isExam(row)) throw forbidden(EXAM_CONTENT);
+    if (reader.desk) return row;
     if (row.creatorId !== reader.id) throw forbidden("You can only change your own content.");
+    if (row.centerId && !can(await membershipOf(this.db, reader.id, row.centerId), "content.write"))
+      throw forbidden(notAllowed("content.write"));
     return row;
   }
 
   private async find(id: string): Promise<ContentView> {
-    if (!isUuid(id)) throw notFound("Content not found");
+    if (!isUuid(id)) throw notFound(CONTENT_NOT_FOUND);
     const row = await this.findAny(id);
-    if (!row || row.archivedAt) throw notFound("Content not found");
+    if (!row || row.archivedAt) throw notFound(CONTENT_NOT_FOUND);
     return row;
   }
 
@@ -471,6 +522,11 @@ export class ContentService {
   private async view(id: string): Promise<ContentView> {
     return (await this.findAny(id))!;
   }
+}
+
+/** 403 for an institute other than the desk the reader chose in the header. */
+function refuseOtherDesk(reader: Reader, centerId: string | null): void {
+  if (reader.desk && centerId !== reader.desk) throw forbidden(OTHER_DESK_CONTENT);
 }
 
 function sniffedOf(mime: string): SniffedType | undefined {

@@ -7,14 +7,17 @@ import type { Db, DbOrTx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { readTags, type ReadCaches } from "../caches/read-cache.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
-import { can, mayGrant, membershipOf, type Membership } from "../auth/permissions.ts";
+import { can, mayGrant, membershipOf, rolesThatMay, type Membership } from "../auth/permissions.ts";
 import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
 import { RATE_RULES, type RateLimiter } from "./rate-limit.ts";
 import { tooMany } from "./accounts.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Role } from "#common/validation/account.ts";
 import {
+  CREATOR_AREA_ACTIONS,
   MEMBER_ROLES,
+  OWN_WORK_KEY,
+  OWN_WORK_NAME,
   ROLE_LABELS,
   SWITCH_NOT_YOURS,
   membershipKey,
@@ -46,6 +49,7 @@ import {
   type InviteAddress,
 } from "#common/validation/team.ts";
 import { PLATFORM_NAME } from "#common/platform-name.ts";
+import type { Site } from "./tenants.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const INVITE_TTL_MS = INVITE_TTL_DAYS * DAY;
@@ -475,9 +479,45 @@ export class MembersService {
 
   /** One of the caller's own live roles by its switcher key (`membershipKey`), or 403: the header's choice is checked here. */
   async choose(user: { id: string; role: Role }, key: string): Promise<MembershipJson> {
+    if (key === OWN_WORK_KEY && user.role === "creator")
+      return { _id: null, centerId: null, institute: OWN_WORK_NAME, role: "creator", duty: null };
     const chosen = (await this.mine(user)).find((m) => membershipKey(m) === key);
     if (!chosen) throw forbidden(SWITCH_NOT_YOURS);
     return chosen;
+  }
+
+  /**
+   * The institutes whose creator area the person works in (issue 40): those where they hold a live
+   * role the policy lets write content or tests (owner, creator, teacher), by name.
+   */
+  async creatorDesks(userId: string): Promise<{ id: string; name: string }[]> {
+    const roles = [...new Set(CREATOR_AREA_ACTIONS.flatMap((action) => rolesThatMay(action)))];
+    const rows = await this.db
+      .selectDistinct({
+        id: centers.id,
+        name: centers.instituteName,
+        lower: sql<string>`lower(${centers.instituteName})`,
+      })
+      .from(memberships)
+      .innerJoin(centers, eq(centers.id, memberships.centerId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.status, "active"), inArray(memberships.role, roles)))
+      .orderBy(sql`lower(${centers.instituteName})`, asc(centers.id));
+    return rows.map(({ id, name }) => ({ id, name }));
+  }
+
+  /**
+   * The institute the creator area works on for the person, its "desk" (decision 0039): the one
+   * chosen in the header (`chosen`, the `pathshala_as` cookie's) while they work there; with no
+   * such choice, none for a creator account (their own work by authorship, as before institutes)
+   * and the first where they work for anyone else (an owner). Null also on an institute's own
+   * domain, whose rows are that institute's already, and for admins (the platform's).
+   */
+  async creatorDesk(user: { id: string; role: Role }, site: Site, chosen: string | null): Promise<string | null> {
+    if (site.kind === "tenant" || user.role === "admin") return null;
+    const desks = await this.creatorDesks(user.id);
+    const picked = desks.find((d) => d.id === chosen);
+    if (picked) return picked.id;
+    return user.role === "creator" ? null : (desks[0]?.id ?? null);
   }
 
   /** The person's live roles in one institute (null: no such institute), for the policy to decide with (`can`). */
@@ -513,7 +553,8 @@ export class MembersService {
 }
 
 /**
- * Whether `userId` is an active creator of the institute, holding the membership row (shared
+ * Whether `userId` holds a live role in the institute that may put content there (content.write:
+ * a creator, an owner), holding the membership row (shared
  * lock) until the transaction ends, so a removal waits for an assignment and then takes its
  * content off too (MembersService.remove).
  */
@@ -525,7 +566,7 @@ export async function lockMembership(tx: DbOrTx, centerId: string, userId: strin
       and(
         eq(memberships.centerId, centerId),
         eq(memberships.userId, userId),
-        eq(memberships.role, "creator"),
+        inArray(memberships.role, rolesThatMay("content.write")),
         eq(memberships.status, "active"),
       ),
     )

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { centers, contents, hiddenContents, memberships, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 import { notFound, parseWith } from "../http/errors.ts";
 import { isCenterLive } from "./tenants.ts";
+import { rolesThatMay } from "../auth/permissions.ts";
 import type { MembersService } from "./members.ts";
 import { isUuid } from "#common/validation/content.ts";
 import type { InvitationPreview, SiteItemJson, TeamEntryJson } from "#common/team-types.ts";
@@ -194,10 +195,14 @@ export class TeamService {
 
   /**
    * The businesses of the creator's Business dropdown and `GET /api/businesses` (spec: "Unassigned
-   * plus creator's businesses"): for a creator, the live institutes whose team they are on; for
-   * an owner, their own live institutes; for an admin, every live one; for a student, none.
+   * plus creator's businesses"): for a creator, the live institutes where the policy lets their
+   * roles do `action` (content.write: creators and owners; tests.write: teachers too); for an
+   * owner, their own live institutes; for an admin, every live one; for a student, none.
    */
-  async assignableBusinesses(reader: { id: string; role: Role }): Promise<{ _id: string; name: string }[]> {
+  async assignableBusinesses(
+    reader: { id: string; role: Role },
+    action: "content.write" | "tests.write" = "content.write",
+  ): Promise<{ _id: string; name: string }[]> {
     if (reader.role === "student") return [];
     const columns = {
       id: centers.id,
@@ -211,7 +216,7 @@ export class TeamService {
     const rows: MembershipRow[] =
       reader.role === "creator"
         ? await this.membershipsKept.read(
-            reader.id,
+            `${reader.id}|${action}`,
             () =>
               this.db
                 .select(columns)
@@ -220,7 +225,7 @@ export class TeamService {
                 .where(
                   and(
                     eq(memberships.userId, reader.id),
-                    eq(memberships.role, "creator"),
+                    inArray(memberships.role, rolesThatMay(action)),
                     eq(memberships.status, "active"),
                   ),
                 )

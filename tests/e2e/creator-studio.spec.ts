@@ -154,7 +154,7 @@ test("a creator uploads a PDF and a video with visible progress, edits, assigns,
   await page.getByRole("link", { name: "View E2E Formula Sheet (2026)" }).click();
   await expect(page.getByRole("heading", { name: "E2E Formula Sheet (2026)" })).toBeVisible();
   await expect(page.getByText("₹199", { exact: true })).toBeVisible();
-  await expect(page.getByText("Sunrise Academy")).toBeVisible();
+  await expect(page.getByText("Sunrise Academy", { exact: true })).toBeVisible();
   const href = await page.getByRole("link", { name: "Open file" }).getAttribute("href");
   expect(href).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/formula-sheet\.pdf\?u=/);
   const file = await page.request.get(href!, { headers: { range: "bytes=0-4" } });

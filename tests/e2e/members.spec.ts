@@ -79,9 +79,10 @@ test("an owner invites a teacher, who accepts from the e-mail and switches betwe
   await teacher.getByRole("button", { name: "Accept invitation" }).click();
   await expect(teacher.getByText("You joined Vidya JEE & NEET Classes's team")).toBeVisible();
 
-  // The header's switcher lists both and remembers the choice.
+  // The header's switcher lists both (and their own work, a creator account's) and remembers the choice.
   const switcher = teacher.getByLabel("Your role");
   await expect(switcher.locator("option")).toHaveText([
+    "My own work · Creator",
     "Sunrise Academy · Teacher",
     "Vidya JEE & NEET Classes · Creator",
   ]);
@@ -98,7 +99,15 @@ test("an owner invites a teacher, who accepts from the e-mail and switches betwe
   await switched;
   await expect(teacher).toHaveURL(/\/creator$/);
   await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
-  await teacher.goto("/creator/contents");
+  // As Sunrise's teacher: its tests, not content (the policy: tests.write, no content.write).
+  const nav = teacher.getByRole("navigation").first();
+  await expect(nav.getByRole("link", { name: "Tests" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Contents" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Upload" })).toHaveCount(0);
+  const refused = await teacher.goto("/creator/contents");
+  expect(refused?.status()).toBe(403);
+  await expect(teacher.getByText("Your role in this institute does not allow this (content.write).")).toBeVisible();
+  await teacher.goto("/creator/tests");
   await expect(teacher.getByLabel("Your role")).toHaveValue(/:teacher$/);
 });
 

@@ -137,12 +137,13 @@ const json = (init: { method?: string; body?: unknown; host?: string; who: Who }
 const OWNED: { name: string; allowed: Who[]; request: (who: Who) => Promise<Response> }[] = [
   {
     name: "GET /api/content/{id}",
-    allowed: ["creatorA", "admin"],
+    // A's owner too: content assigned to A is A's to work on (content.write at A's desk, decision 0039).
+    allowed: ["creatorA", "admin", "businessA"],
     request: (who) => t.request(`/api/content/${ids.contentA}`, json({ who })),
   },
   {
     name: "PUT /api/content/{id}",
-    allowed: ["creatorA"],
+    allowed: ["creatorA", "businessA"],
     request: (who) =>
       t.request(`/api/content/${ids.contentA}`, json({ who, method: "PUT", body: { title: `Renamed by ${who}` } })),
   },

@@ -4,6 +4,7 @@ import type { Reader } from "../../../server/services/content-access.ts";
 import type { InputIssue } from "#common/validation/storable.ts";
 import { getRequestContext } from "../context.server";
 import { getViewer } from "../session.server";
+import { loadCreatorDesk } from "../creator.server";
 import { flashToastCookie } from "../toast.server";
 import { testsPaths } from "./area-paths";
 import type { FlashToast } from "../toast";
@@ -11,24 +12,28 @@ import type { BankChoice } from "./banks";
 
 /**
  * The Tests area's pages run under the creator layout and the business layout, whose middleware
- * has already checked the role (creator; business owner of this site): both read the same
- * services as the signed-in person, so an owner sees their institute team's tests and bank.
+ * has already checked the person may open them. Under /creator they work on the institute chosen
+ * in the header, where the policy must allow tests.write (`loadCreatorDesk`: a teacher's and a
+ * creator's alike), or a creator's own; under /business, as the owner (their institutes' team's).
  */
-export function testsAreaContext(context: Readonly<RouterContextProvider>, request: Request) {
+export async function testsAreaContext(context: Readonly<RouterContextProvider>, request: Request) {
   const viewer = getViewer(context)!;
-  const reader: Reader = { id: viewer.id, role: viewer.role };
+  const paths = testsPaths(new URL(request.url).pathname);
+  const reader: Reader = paths.base.startsWith("/creator")
+    ? (await loadCreatorDesk(context, request)).creator
+    : { id: viewer.id, role: viewer.role };
   const { services, site } = getRequestContext(context);
   return {
     services,
     site,
     viewer,
     reader,
-    paths: testsPaths(new URL(request.url).pathname),
+    paths,
   };
 }
 
 /** The banks the person may open, for the pages' selects (their own first, on the platform). */
-export async function bankChoices(services: ReturnType<typeof testsAreaContext>["services"], reader: Reader) {
+export async function bankChoices(services: Awaited<ReturnType<typeof testsAreaContext>>["services"], reader: Reader) {
   const banks = await services.testsArea.banks(reader);
   return banks.map((b): BankChoice => ({ value: b._id ?? "own", name: b.name }));
 }

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigate } from "react-router";
 import { ArrowLeft, ExternalLink, FileStack } from "lucide-react";
 import type { Route } from "./+types/content-detail";
-import { creatorContext, orRespond, toContentJson } from "~/lib/creator.server";
+import { creatorContext, linkIfAllowed, orRespond, toContentJson } from "~/lib/creator.server";
 import { creatorPaths } from "~/lib/creator-paths";
 import { useFreshLinks } from "~/lib/use-fresh-links";
 import { formatBytes, formatDate, formatPrice, formatRupees } from "#common/format.ts";
@@ -16,11 +16,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.content.title ?? "Content"} | Creator Studio` },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, creator } = creatorContext(context);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, creator } = await creatorContext(context, request);
   const row = await orRespond(() => services.content.getForOwner(creator, params.id));
   const [link, [sales]] = await Promise.all([
-    services.delivery.link(creator, row),
+    linkIfAllowed(services, creator, row),
     services.sales.rows(row.creatorId, row.id),
   ]);
   return {

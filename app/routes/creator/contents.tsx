@@ -37,20 +37,27 @@ export const meta: Route.MetaFunction = () => [{ title: "My Contents | Creator S
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, creator } = creatorContext(context);
+  const { services, creator } = await creatorContext(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const [list, businesses] = await Promise.all([
-    services.content.listMine(creator.id, { ...params, limit: String(PAGE_SIZE) }),
+    services.content.listMine(creator, { ...params, limit: String(PAGE_SIZE) }),
     services.team.assignableBusinesses(creator),
   ]);
-  return { contents: list.items.map((row) => toContentJson(row)), total: list.total, query: list.query, businesses };
+  // At the institute chosen in the header, content stays with it (its author may take theirs back).
+  const assignable = creator.desk ? businesses.filter((b) => b._id === creator.desk) : businesses;
+  return {
+    contents: list.items.map((row) => toContentJson(row)),
+    total: list.total,
+    query: list.query,
+    businesses: assignable,
+  };
 }
 
 type Intent = "assign" | "status" | "edit" | "delete";
 
 /** One action for the row's forms; every change goes through the content service's ownership checks. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, creator } = creatorContext(context);
+  const { services, creator } = await creatorContext(context, request);
   const form = await request.formData();
   const intent = String(form.get("intent")) as Intent;
   const id = String(form.get("id") ?? "");

@@ -11,7 +11,7 @@ import {
   Video,
 } from "lucide-react";
 import type { Route } from "./+types/home";
-import { creatorContext } from "~/lib/creator.server";
+import { loadCreatorDesk } from "~/lib/creator.server";
 import { getViewer } from "~/lib/session.server";
 import { creatorPaths } from "~/lib/creator-paths";
 import { formatDate, formatRupees } from "#common/format.ts";
@@ -21,14 +21,19 @@ import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Creator Studio" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services, creator } = creatorContext(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, creator, may, desk } = await loadCreatorDesk(context, request);
   const [counts, summary] = await Promise.all([
-    services.content.countsByType(creator.id),
+    services.content.countsByType(creator),
+    // Earnings stay the person's own (by authorship), whichever institute they work on.
     services.sales.summary(creator.id),
   ]);
   return {
     name: getViewer(context)!.name,
+    // What the person's role here allows: the page leaves out the rest (the server refuses it too).
+    mayContent: may("content.write"),
+    mayTests: may("tests.write"),
+    desk: desk?.name ?? null,
     counts,
     totalRevenue: summary.totalRevenue,
     totalOrders: summary.totalOrders,
@@ -38,31 +43,37 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function CreatorHome({ loaderData }: Route.ComponentProps) {
-  const { name, counts, totalRevenue, totalOrders, last30, recent } = loaderData;
+  const { name, counts, totalRevenue, totalOrders, last30, recent, mayContent, mayTests, desk } = loaderData;
   const paths = creatorPaths(useLocation().pathname);
   const contents = counts.pdf.total + counts.video.total + counts.live.total;
   const active = counts.pdf.active + counts.video.active + counts.live.active;
   return (
     <div className="mx-auto max-w-6xl">
       <div className="mb-6 rounded-2xl bg-gradient-to-r from-primary to-primary/70 p-6 text-primary-foreground shadow-sm">
-        <p className="text-sm opacity-90">Creator Studio</p>
+        <p className="text-sm opacity-90">{desk ? `Creator Studio · ${desk}` : "Creator Studio"}</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Welcome back, {name}</h1>
         <p className="mt-2 max-w-xl text-sm opacity-90">
           Publish notes, videos and live classes, and see what they earn.
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={paths.upload} className={buttonClasses("secondary", "sm")}>
-            <Upload className="size-4" aria-hidden /> Upload
-          </Link>
-          <Link to={paths.contents} className={buttonClasses("secondary", "sm")}>
-            <FileStack className="size-4" aria-hidden /> Manage Contents
-          </Link>
-          <Link to={paths.sales} className={buttonClasses("secondary", "sm")}>
-            <BarChart3 className="size-4" aria-hidden /> Sales
-          </Link>
-          <Link to="/creator/tests" className={buttonClasses("secondary", "sm")}>
-            <ClipboardCheck className="size-4" aria-hidden /> Tests
-          </Link>
+          {mayContent && (
+            <>
+              <Link to={paths.upload} className={buttonClasses("secondary", "sm")}>
+                <Upload className="size-4" aria-hidden /> Upload
+              </Link>
+              <Link to={paths.contents} className={buttonClasses("secondary", "sm")}>
+                <FileStack className="size-4" aria-hidden /> Manage Contents
+              </Link>
+              <Link to={paths.sales} className={buttonClasses("secondary", "sm")}>
+                <BarChart3 className="size-4" aria-hidden /> Sales
+              </Link>
+            </>
+          )}
+          {mayTests && (
+            <Link to="/creator/tests" className={buttonClasses("secondary", "sm")}>
+              <ClipboardCheck className="size-4" aria-hidden /> Tests
+            </Link>
+          )}
         </div>
       </div>
 
@@ -101,9 +112,11 @@ export default function CreatorHome({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Latest sales</CardTitle>
-            <Link to={paths.sales} className="text-sm text-primary underline-offset-4 hover:underline">
-              View all
-            </Link>
+            {mayContent && (
+              <Link to={paths.sales} className="text-sm text-primary underline-offset-4 hover:underline">
+                View all
+              </Link>
+            )}
           </CardHeader>
           <CardContent>
             {recent.length === 0 ? (

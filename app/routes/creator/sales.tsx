@@ -15,7 +15,7 @@ import { cn } from "~/lib/cn";
 export const meta: Route.MetaFunction = () => [{ title: "Sales & Revenue | Creator Studio" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, creator } = creatorContext(context);
+  const { services, creator } = await creatorContext(context, request);
   const range = new URL(request.url).searchParams.get("range") === "12m" ? "12m" : "30d";
   const summary = await services.sales.summary(creator.id);
   return {

@@ -26,14 +26,21 @@ import { NO_TEAMS_HINT } from "#common/validation/team.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload | Creator Studio" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services, creator } = creatorContext(context);
-  return { businesses: await services.team.assignableBusinesses(creator), limits: services.content.limits };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, creator } = await creatorContext(context, request);
+  const businesses = await services.team.assignableBusinesses(creator);
+  // At the institute chosen in the header, new content is that institute's.
+  const desk = creator.desk ?? null;
+  return {
+    businesses: desk ? businesses.filter((b) => b._id === desk) : businesses,
+    desk,
+    limits: services.content.limits,
+  };
 }
 
 /** Without JavaScript the form posts here and streams through the same service as the API. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, creator } = creatorContext(context);
+  const { services, creator } = await creatorContext(context, request);
   const result = await tryAction(async () => ({ content: await services.content.upload(creator, request) }));
   if ("ok" in result && result.ok) {
     const to = creatorPaths(new URL(request.url).pathname).contents;
@@ -59,7 +66,7 @@ interface Progress {
 }
 
 export default function UploadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { businesses, limits } = loaderData;
+  const { businesses, desk, limits } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -202,8 +209,8 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
                   label="Business"
                   hint={businesses.length ? "Optional: the institute that sells it." : NO_TEAMS_HINT}
                 >
-                  <Select name="businessId" defaultValue="">
-                    <option value="">Unassigned</option>
+                  <Select name="businessId" defaultValue={desk ?? ""}>
+                    {!desk && <option value="">Unassigned</option>}
                     {businesses.map((b) => (
                       <option key={b._id} value={b._id}>
                         {b.name}

@@ -52,13 +52,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The builder drafts a new test (/tests/new) or changes a draft (/tests/{id}/edit). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { services, reader, site } = testsAreaContext(context, request);
+  const { services, reader, site } = await testsAreaContext(context, request);
   const [assignable, saved] = await Promise.all([
-    services.team.assignableBusinesses(reader),
+    services.team.assignableBusinesses(reader, "tests.write"),
     params.id ? savedDraft(services, reader, params.id) : null,
   ]);
-  // On an institute's domain a test can only be that institute's.
-  const businesses = assignable.filter((b) => site.kind !== "tenant" || b._id === site.center.id);
+  // On an institute's domain, or at the one chosen in the header, a test can only be that institute's.
+  const businesses = assignable.filter(
+    (b) => (site.kind !== "tenant" || b._id === site.center.id) && (!reader.desk || b._id === reader.desk),
+  );
   // A test is built from its institute's bank and the builder's own: the draw rules offer those
   // banks' chapters, for whichever institute the test is set to ("" for none).
   const institutes = ["", ...businesses.map((b) => b._id)];
@@ -71,8 +73,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 async function savedDraft(
-  services: ReturnType<typeof testsAreaContext>["services"],
-  reader: ReturnType<typeof testsAreaContext>["reader"],
+  services: Awaited<ReturnType<typeof testsAreaContext>>["services"],
+  reader: Awaited<ReturnType<typeof testsAreaContext>>["reader"],
   id: string,
 ) {
   const test = await orNotFound(() => services.mockTests.get(reader, id));
@@ -83,7 +85,7 @@ async function savedDraft(
 
 /** The builder's draft arrives as the API's JSON body; the service checks all of it. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { services, reader, paths } = testsAreaContext(context, request);
+  const { services, reader, paths } = await testsAreaContext(context, request);
   const form = await request.formData();
   let body: unknown;
   try {

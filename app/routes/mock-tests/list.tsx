@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Tests" }];
 
 /** The tests of the viewer and their teams, drafts included, newest first. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, reader } = testsAreaContext(context, request);
+  const { services, reader } = await testsAreaContext(context, request);
   const tests = await services.mockTests.listForTeam(reader);
   return {
     tests: tests.map((t) => ({

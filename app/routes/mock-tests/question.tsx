@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
  * teammate's opens read-only in the bank).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { services, reader, paths } = testsAreaContext(context, request);
+  const { services, reader, paths } = await testsAreaContext(context, request);
   const [facets, stored, banks] = await Promise.all([
     services.testsArea.facets(reader),
     params.id ? orNotFound(() => services.questionBank.get(reader, params.id!)) : null,
@@ -52,7 +52,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { services, reader, paths } = testsAreaContext(context, request);
+  const { services, reader, paths } = await testsAreaContext(context, request);
   const form = await request.formData();
   if (form.get("intent") === "delete") {
     if (!params.id) return refused("Nothing to delete");

@@ -47,7 +47,7 @@ function filtersOf(url: URL, banks: { value: string }[]) {
  * institute whose test it builds, or "own", whose usable questions it lists).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, viewer, reader } = testsAreaContext(context, request);
+  const { services, viewer, reader } = await testsAreaContext(context, request);
   const url = new URL(request.url);
   const banks = await bankChoices(services, reader);
   const filter = filtersOf(url, banks);
@@ -88,7 +88,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Import a file (all its rows or none), copy questions to another bank, or delete one of the viewer's questions. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { services, reader, paths } = testsAreaContext(context, request);
+  const { services, reader, paths } = await testsAreaContext(context, request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete") {

@@ -25,7 +25,7 @@ import { formatTime } from "#common/time.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.test.title ?? "Test"} | Tests` }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { services, reader } = testsAreaContext(context, request);
+  const { services, reader } = await testsAreaContext(context, request);
   const test = await orNotFound(() => services.mockTests.get(reader, params.id));
   const [paper, analysis, running] = await Promise.all([
     services.mockTests.paper(reader, params.id),
@@ -47,7 +47,7 @@ const TOASTS = {
 
 /** The test's life (publish, close, release results), key decisions and extra time; each back here with a toast. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { services, reader, paths } = testsAreaContext(context, request);
+  const { services, reader, paths } = await testsAreaContext(context, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as keyof typeof TOASTS;
   const run: (() => Promise<unknown>) | undefined = {

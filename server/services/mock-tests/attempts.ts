@@ -661,6 +661,7 @@ export class AttemptService {
     const site = currentTenantScope();
     if (site && site !== centerId) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
     if (viewer.role === "admin") return;
+    if (viewer.desk && viewer.desk !== centerId) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
     const role = await instituteRole(this.db, viewer.id, centerId);
     if (!role || !mayDo(role, "run")) throw notFound(EXAM_ACCESS_TEXTS.notYourBusiness);
   }

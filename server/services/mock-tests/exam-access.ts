@@ -3,8 +3,9 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { centers, memberships } from "../../db/schema/index.ts";
 import type { DbOrTx } from "../../db/types.ts";
 import { currentTenantScope } from "../../db/tenant-scope.ts";
-import { badRequest } from "../../http/errors.ts";
+import { HttpError, badRequest } from "../../http/errors.ts";
 import type { Reader } from "../content-access.ts";
+import { rolesThatMay } from "../../auth/permissions.ts";
 
 /**
  * Who may do what with an institute's exams (decision 0029): THE place that answers it for tests,
@@ -14,8 +15,12 @@ import type { Reader } from "../content-access.ts";
  * (a platform creator's own test, their own question bank) is its author's alone. Admins reach
  * every row, as before.
  *
- * The roles are an institute's owner (`centers.owner_id`) and its active creators and teachers
- * (`memberships`, decision 0039), whose "tests.write" (server/auth/permissions.ts) this is.
+ * The roles are the person's live roles in the institute (`memberships`, decision 0039; every
+ * institute's owner has its row, kept by migration 0029's trigger) that the policy lets do
+ * "tests.write" (#common/memberships.ts ROLE_ACTIONS): owners, creators and teachers.
+ *
+ * A person who chose an institute in the header (`Reader.desk`, the creator area's desk) reaches
+ * that institute's rows alone, as on its own domain; without a choice, every row they may reach.
  */
 export type InstituteRole = "owner" | "creator";
 
@@ -33,6 +38,7 @@ const ABILITIES: Record<InstituteRole, readonly ExamAction[]> = {
 
 export const EXAM_ACCESS_TEXTS = {
   notYourBusiness: "Please choose an institute whose team you are on",
+  otherDesk: "You are working on another institute: choose this one in the header first",
   otherInstitute: "On an institute's site, its tests and series belong to that institute",
   otherBank: "On an institute's site, questions go to that institute's bank",
 } as const;
@@ -50,28 +56,42 @@ function rolesFor(action: ExamAction): InstituteRole[] {
   return (Object.keys(ABILITIES) as InstituteRole[]).filter((role) => mayDo(role, action));
 }
 
-/** The ids of the institutes where `userId` holds a role that may do `action`, as a subquery. */
+/** The member roles the policy lets write tests (owner, teacher, creator), as an SQL list. */
+const TEST_WRITERS = sql.raw(
+  rolesThatMay("tests.write")
+    .map((role) => `'${role}'`)
+    .join(", "),
+);
+
+/** The ids of the institutes where `userId` holds a live role that may do `action`, as a subquery. */
 function institutesWhere(userId: string, action: ExamAction): SQL {
-  const roles = rolesFor(action);
-  const parts: SQL[] = [];
-  if (roles.includes("owner"))
-    parts.push(sql`select ${centers.id} from ${centers} where ${centers.ownerId} = ${userId}`);
-  if (roles.includes("creator"))
-    parts.push(
-      sql`select ${memberships.centerId} from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.role} in ('creator', 'teacher') and ${memberships.status} = 'active'`,
-    );
-  if (!parts.length) return sql`(select null::uuid where false)`;
-  return sql`(${sql.join(parts, sql` union all `)})`;
+  // Every exam action is the policy's "tests.write"; an owner's and a creator's or teacher's alike.
+  if (rolesFor(action).length === 0) return sql`(select null::uuid where false)`;
+  return sql`(select ${memberships.centerId} from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.role} in (${TEST_WRITERS}) and ${memberships.status} = 'active')`;
 }
 
-/** The caller's role in the institute today, or null (admins hold none: they are the platform's). */
+/** The caller's role in the institute today, from their memberships, or null (admins hold none: they are the platform's). */
 export async function instituteRole(db: DbOrTx, userId: string, centerId: string): Promise<InstituteRole | null> {
   const rows = (await db.execute(sql`
     select case
-      when exists (select 1 from ${centers} where ${centers.id} = ${centerId} and ${centers.ownerId} = ${userId}) then 'owner'
-      when exists (select 1 from ${memberships} where ${memberships.centerId} = ${centerId} and ${memberships.userId} = ${userId} and ${memberships.role} in ('creator', 'teacher') and ${memberships.status} = 'active') then 'creator'
+      when exists (select 1 from ${memberships} where ${memberships.centerId} = ${centerId} and ${memberships.userId} = ${userId} and ${memberships.role} = 'owner' and ${memberships.status} = 'active') then 'owner'
+      when exists (select 1 from ${memberships} where ${memberships.centerId} = ${centerId} and ${memberships.userId} = ${userId} and ${memberships.role} in (${TEST_WRITERS}) and ${memberships.status} = 'active') then 'creator'
     end as role`)) as unknown as { rows: { role: InstituteRole | null }[] };
   return rows.rows[0]?.role ?? null;
+}
+
+/** The one institute the viewer's rows are limited to: the site's, the desk chosen, or none; `false` when the two differ. */
+function scopeOf(viewer: Reader): string | false | null {
+  const site = currentTenantScope() || null;
+  const desk = viewer.role === "admin" ? null : (viewer.desk ?? null);
+  if (site && desk && site !== desk) return false;
+  return site ?? desk;
+}
+
+/** 403 for an institute other than the desk the person chose in the header. */
+function refuseOtherDesk(viewer: Reader, centerId: string | null): void {
+  if (viewer.role !== "admin" && viewer.desk && centerId !== viewer.desk)
+    throw new HttpError(403, EXAM_ACCESS_TEXTS.otherDesk);
 }
 
 /**
@@ -87,7 +107,9 @@ export function examRowsFor(
   const site = currentTenantScope();
   const { institute, author } = columns;
   if (viewer.role === "admin") return site ? sql`${institute} = ${site}` : sql`true`;
-  if (site) return sql`(${institute} = ${site} and ${site}::uuid in ${institutesWhere(viewer.id, action)})`;
+  const scope = scopeOf(viewer);
+  if (scope === false) return sql`false`;
+  if (scope) return sql`(${institute} = ${scope} and ${scope}::uuid in ${institutesWhere(viewer.id, action)})`;
   return sql`((${institute} is null and ${author} = ${viewer.id}) or ${institute} in ${institutesWhere(viewer.id, action)})`;
 }
 
@@ -103,7 +125,9 @@ export async function instituteFor(
 ): Promise<string | null> {
   const site = currentTenantScope() || null;
   if (site && chosen && chosen !== site) throw badRequest(EXAM_ACCESS_TEXTS.otherInstitute);
-  const businessId = chosen ?? site;
+  // At a desk chosen in the header, the work is that institute's: none's (null) means the desk's too.
+  const businessId = chosen ?? site ?? (author.role === "admin" ? null : (author.desk ?? null));
+  refuseOtherDesk(author, businessId);
   if (businessId && !(await assignable(author)).some((b) => b._id === businessId))
     throw badRequest(EXAM_ACCESS_TEXTS.notYourBusiness);
   return businessId;
@@ -117,7 +141,9 @@ export async function instituteFor(
 export async function bankFor(db: DbOrTx, author: Reader, chosen: string | undefined): Promise<string | null> {
   const site = currentTenantScope() || null;
   if (site && chosen !== undefined && chosen !== site) throw badRequest(EXAM_ACCESS_TEXTS.otherBank);
-  const bank = chosen === "own" ? null : (chosen ?? site);
+  const desk = author.role === "admin" ? null : (author.desk ?? null);
+  const bank = chosen === "own" ? null : (chosen ?? site ?? desk);
+  refuseOtherDesk(author, bank);
   if (bank === null) return null;
   if (author.role !== "admin") {
     const role = await instituteRole(db, author.id, bank);
@@ -128,11 +154,12 @@ export async function bankFor(db: DbOrTx, author: Reader, chosen: string | undef
 
 /** The banks the person may open: their own (not on an institute's domain) and each institute they hold a role in. */
 export async function banksOf(db: DbOrTx, viewer: Reader): Promise<{ _id: string | null; name: string }[]> {
-  const site = currentTenantScope() || null;
+  const scope = scopeOf(viewer);
+  if (scope === false) return [];
   const rows = (await db.execute(sql`
     select ${centers.id} as id, ${centers.instituteName} as name from ${centers}
-    where ${centers.id} in ${institutesWhere(viewer.id, "read")} ${site ? sql`and ${centers.id} = ${site}` : sql``}
+    where ${centers.id} in ${institutesWhere(viewer.id, "read")} ${scope ? sql`and ${centers.id} = ${scope}` : sql``}
     order by lower(${centers.instituteName})`)) as unknown as { rows: { id: string; name: string }[] };
   const institutes = rows.rows.map((r) => ({ _id: r.id, name: r.name }));
-  return site ? institutes : [{ _id: null, name: OWN_BANK_NAME }, ...institutes];
+  return scope ? institutes : [{ _id: null, name: OWN_BANK_NAME }, ...institutes];
 }

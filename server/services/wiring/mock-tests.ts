@@ -41,7 +41,8 @@ export function createMockTests(
     logger: logger.child({ component: "attempts" }),
     resultsReleased,
   });
-  const assignable = (reader: { id: string; role: Role }) => team.assignableBusinesses(reader);
+  // Tests and series go to the live institutes where the policy lets the author write tests.
+  const assignable = (reader: { id: string; role: Role }) => team.assignableBusinesses(reader, "tests.write");
   const catalogChanged = (centerId: string | null) => sites.catalogChanged(centerId);
   return {
     questionBank,
