@@ -88,9 +88,11 @@ export async function loadBusinessCenter(context: Readonly<RouterContextProvider
  * first institute; everyone else goes to the business sign-in. Then `loadBusinessCenter`'s checks.
  */
 export async function openBusinessArea(context: Readonly<RouterContextProvider>, request: Request) {
-  const viewer = requireViewer(context, request);
+  const viewer = getViewer(context);
   const { services } = getRequestContext(context);
-  if ((await services.business.desks(viewer.id)).length === 0) requireViewer(context, request, ["business"]);
+  // Signed out, or no owner's or staff role anywhere: the business sign-in, which brings them back here.
+  if (!viewer || (await services.business.desks(viewer.id)).length === 0)
+    requireViewer(context, request, ["business"]);
   return loadBusinessCenter(context, request);
 }
 
