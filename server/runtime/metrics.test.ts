@@ -1,7 +1,7 @@
 import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { httpRequestDuration, httpRequests, metrics, readAtScrape, recordCache, routeLabel } from "./metrics.ts";
 
 /** An unlabelled series' value in a metrics text (NaN when it is missing). */
@@ -63,9 +63,12 @@ function collect() {
 describe("live heap after a full collection", () => {
   it("reports the heap and resident memory left by the last full garbage collection, and its pause", async () => {
     collect();
-    // The collector's entries reach observers on a later turn.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const text = await metrics.render();
+    // The collector's entries reach observers on a later turn: wait for the major pause to be counted.
+    const text = await vi.waitFor(async () => {
+      const rendered = await metrics.render();
+      expect(rendered).toMatch(/^nodejs_gc_duration_seconds_count\{kind="major"\} [1-9]\d*$/m);
+      return rendered;
+    });
     const live = valueIn(text, "nodejs_heap_live_after_gc_bytes");
     expect(live).toBeGreaterThan(1024 * 1024);
     expect(live).toBeLessThanOrEqual(process.memoryUsage().heapTotal);
@@ -100,10 +103,11 @@ describe("collector pauses", () => {
       if (round % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 0));
     }
     expect(junk).toHaveLength(100_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    observer.disconnect();
     expect(seen).toBeGreaterThan(1);
-    expect((await minorCount()) - before).toBeGreaterThanOrEqual(seen);
+    // The metric hears of pauses on a later turn than this observer did: wait until it has them all.
+    const counted = seen;
+    await vi.waitFor(async () => expect((await minorCount()) - before).toBeGreaterThanOrEqual(counted));
+    observer.disconnect();
   });
 });
 

@@ -19,9 +19,11 @@ const LIMITS: Record<Reader, WorkerLimits> = {
 };
 
 /** Files read at the same time, per reader: each holds a thread and its heap. */
-const slots = Object.fromEntries(
-  Object.entries(LIMITS).map(([reader, limits]) => [reader, pLimit(limits.threads)]),
-) as Record<Reader, ReturnType<typeof pLimit>>;
+const slots: Record<Reader, ReturnType<typeof pLimit>> = {
+  questionFile: pLimit(LIMITS.questionFile.threads),
+  questionArchive: pLimit(LIMITS.questionArchive.threads),
+  questionDocument: pLimit(LIMITS.questionDocument.threads),
+};
 
 /** `run` in its reader's slot; a thread that ran out of heap or time is the file's "too large". */
 function guarded<T>(
