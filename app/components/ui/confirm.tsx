@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from "react";
+import { Form } from "react-router";
 import { AlertDialog as A } from "radix-ui";
 import { buttonClasses } from "./button";
 
@@ -36,5 +38,46 @@ export function Confirm({
         </A.Content>
       </A.Portal>
     </A.Root>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * A form's submit button that asks first once the page runs JavaScript; before that (or
+ * without it) the button posts the form directly, so the page works either way. `button` draws
+ * the button for the type it must have; `fields` are the form's hidden values, posted by
+ * `submit` after a yes.
+ */
+export function ConfirmedSubmit({
+  button,
+  fields,
+  submit,
+  ...ask
+}: {
+  button: (type: "button" | "submit") => React.ReactElement;
+  fields: Record<string, string>;
+  submit: (fields: Record<string, string>) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+}) {
+  // False while rendering on the server (and so without JavaScript), true once hydrated.
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <Form method="post" className="inline-flex">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {interactive ? (
+        <Confirm trigger={button("button")} {...ask} onConfirm={() => submit(fields)} />
+      ) : (
+        button("submit")
+      )}
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { Form, useFetcher, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { useFetcher, useSearchParams } from "react-router";
 import { IndianRupee, Undo2 } from "lucide-react";
 import type { Route } from "./+types/payments";
 import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Confirm } from "~/components/ui/confirm";
+import { ConfirmedSubmit } from "~/components/ui/confirm";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NoSubscription } from "~/components/business/no-subscription";
 import { STUDENT_PAYMENT_TEXTS, STUDENT_PAYMENTS_PER_PAGE, type StudentPaymentJson } from "#common/purchases.ts";
@@ -118,16 +118,8 @@ export default function StudentPayments({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const noSubscription = () => () => {};
-
 function RefundCell({ payment, mayRefund }: { payment: StudentPaymentJson; mayRefund: boolean }) {
   const fetcher = useFetcher<typeof action>();
-  // False while rendering on the server (and so without JavaScript), true once hydrated.
-  const interactive = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (!result) return;
@@ -160,19 +152,13 @@ function RefundCell({ payment, mayRefund }: { payment: StudentPaymentJson; mayRe
     </Button>
   );
   return (
-    <Form method="post" className="inline-flex">
-      <input type="hidden" name="id" value={payment._id} />
-      {interactive ? (
-        <Confirm
-          trigger={button("button")}
-          title="Refund this payment?"
-          description={STUDENT_PAYMENT_TEXTS.confirm(payment.student.name, rupees(payment.amount))}
-          confirmLabel="Refund"
-          onConfirm={() => fetcher.submit({ id: payment._id }, { method: "post" })}
-        />
-      ) : (
-        button("submit")
-      )}
-    </Form>
+    <ConfirmedSubmit
+      button={button}
+      fields={{ id: payment._id }}
+      submit={(fields) => fetcher.submit(fields, { method: "post" })}
+      title="Refund this payment?"
+      description={STUDENT_PAYMENT_TEXTS.confirm(payment.student.name, rupees(payment.amount))}
+      confirmLabel="Refund"
+    />
   );
 }

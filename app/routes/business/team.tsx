@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import { Check, Copy, Link2, MailPlus, UserMinus, Users } from "lucide-react";
@@ -15,7 +15,7 @@ import { Input, Select } from "~/components/ui/input";
 import { Field } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Confirm } from "~/components/ui/confirm";
+import { ConfirmedSubmit } from "~/components/ui/confirm";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { NoSubscription } from "~/components/business/no-subscription";
@@ -449,8 +449,6 @@ function PeopleByRole({ people, remover }: { people: MemberJson[]; remover: Remo
   );
 }
 
-const noSubscription = () => () => {};
-
 /**
  * Removing asks first once the page runs JavaScript; before that (or without it) the button
  * posts the form directly, so the page works either way.
@@ -476,12 +474,6 @@ function RemoveOffered({
   remover,
   intent = "remove",
 }: RemoveProps & { remover: NonNullable<Remover> }) {
-  // False while rendering on the server (and so without JavaScript), true once hydrated.
-  const interactive = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const busy = remover.state !== "idle" && remover.formData?.get("id") === entry._id;
   const button = (type: "button" | "submit") => (
     <Button
@@ -496,20 +488,13 @@ function RemoveOffered({
     </Button>
   );
   return (
-    <Form method="post" className="inline-flex">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={entry._id} />
-      {interactive ? (
-        <Confirm
-          trigger={button("button")}
-          title={title}
-          description={description}
-          confirmLabel={label}
-          onConfirm={() => remover.submit({ intent, id: entry._id }, { method: "post" })}
-        />
-      ) : (
-        button("submit")
-      )}
-    </Form>
+    <ConfirmedSubmit
+      button={button}
+      fields={{ intent, id: entry._id }}
+      submit={(fields) => remover.submit(fields, { method: "post" })}
+      title={title}
+      description={description}
+      confirmLabel={label}
+    />
   );
 }
