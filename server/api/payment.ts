@@ -95,7 +95,7 @@ export function paymentRouter({ env, services }: AppDeps) {
       tag: "payment",
       auth: "public",
       summary:
-        "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; repeated x-razorpay-event-id ignored",
+        "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; the partner webhook's too (an OAuth account's orders, naming its account_id; account.app.authorization_revoked disconnects that account); repeated x-razorpay-event-id ignored",
       responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
     }),
     async (c) => {

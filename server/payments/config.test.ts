@@ -41,6 +41,7 @@ describe("resolvePaymentConfig", () => {
         webhookSecret: SANDBOX_PARTNER_WEBHOOK_SECRET,
         authorizeUrl: "/_sandbox/razorpay/oauth/authorize",
         tokenUrl: "http://127.0.0.1:4100/_sandbox/razorpay/oauth/token",
+        revokeUrl: "http://127.0.0.1:4100/_sandbox/razorpay/oauth/revoke",
       },
     });
   });
@@ -68,6 +69,7 @@ describe("resolvePaymentConfig", () => {
       webhookSecret: "pw",
       authorizeUrl: "https://auth.razorpay.com/authorize",
       tokenUrl: "https://auth.razorpay.com/token",
+      revokeUrl: "https://auth.razorpay.com/revoke",
     });
     for (const missing of ["RAZORPAY_PARTNER_CLIENT_SECRET", "RAZORPAY_PARTNER_WEBHOOK_SECRET"]) {
       const vars: Record<string, string> = {
@@ -90,6 +92,7 @@ describe("resolvePaymentConfig", () => {
       clientSecret: SANDBOX_PARTNER_CLIENT_SECRET,
       authorizeUrl: "http://auth.test/authorize",
       tokenUrl: "http://auth.test/token",
+      revokeUrl: "http://auth.test/revoke",
     });
   });
 

@@ -35,6 +35,8 @@ export interface PartnerConfig {
   authorizeUrl: string;
   /** Where the server exchanges a code or a refresh token for tokens. */
   tokenUrl: string;
+  /** Where the server revokes tokens it will not use. */
+  revokeUrl: string;
 }
 
 export interface PaymentConfig {
@@ -130,6 +132,7 @@ function partnerConfig(env: Env, sandbox: boolean, apiUrl: string): PartnerConfi
         ? `${SANDBOX_PATH}/oauth/authorize`
         : `${RAZORPAY_AUTH_URL}/authorize`,
     tokenUrl: authUrl ? `${authUrl}/token` : sandbox ? `${apiUrl}/oauth/token` : `${RAZORPAY_AUTH_URL}/token`,
+    revokeUrl: authUrl ? `${authUrl}/revoke` : sandbox ? `${apiUrl}/oauth/revoke` : `${RAZORPAY_AUTH_URL}/revoke`,
   };
 }
 

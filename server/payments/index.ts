@@ -9,6 +9,7 @@ import { NoGateway, RazorpayGateway } from "./razorpay.ts";
 import { handleWebhook, type WebhookOutcome } from "./webhooks.ts";
 import { MerchantAccounts } from "./merchant-accounts.ts";
 import { OrderLedger } from "./ledger.ts";
+import { signaturesMatch, webhookSignature } from "./signatures.ts";
 import type { SecretBox } from "./secrets.ts";
 
 export type { CapturedPayment, CompletionResult, OrderKind } from "./completion.ts";
@@ -84,6 +85,9 @@ export class Payments {
   /**
    * A webhook delivery: raw body and the two Razorpay headers; `accountId` when its URL names an
    * institute's account (its secret then signs it, and only that account's orders are completed).
+   * The partner webhook's deliveries arrive here too: those about an order of an account connected
+   * by OAuth (signed with the partner webhook's secret, naming that account), and
+   * `account.app.authorization_revoked`, which disconnects the named account as revoked.
    */
   webhook(
     rawBody: string,
@@ -102,8 +106,20 @@ export class Payments {
           return undefined;
         }
       },
+      razorpayAccountOf: (id: string) => this.merchants.razorpayAccountOf(id),
+      partner: this.config.partner ? (raw: string, sig: string | undefined) => this.partnerSigned(raw, sig) : undefined,
     };
-    return handleWebhook({ signers, completion: this.completion, logger: this.logger }, rawBody, headers);
+    return handleWebhook(
+      { signers, completion: this.completion, revocations: this.merchants, logger: this.logger },
+      rawBody,
+      headers,
+    );
+  }
+
+  /** Whether the partner webhook's secret signed this delivery. */
+  private partnerSigned(rawBody: string, signature: string | undefined): boolean {
+    const secret = this.config.partner?.webhookSecret;
+    return Boolean(secret && signature && signaturesMatch(webhookSignature(secret, rawBody), signature));
   }
 }
 

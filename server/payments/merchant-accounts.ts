@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { centers, merchantAccounts, merchantOauthStates, users } from "../db/schema/index.ts";
-import type { Db, DbOrTx } from "../db/types.ts";
+import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -12,6 +12,7 @@ import { RazorpayGateway, type GatewayKeys } from "./razorpay.ts";
 import type { SecretBox } from "./secrets.ts";
 import { sandboxAccount, sandboxAccountOfPublicToken } from "./sandbox/accounts.ts";
 import { OAuthGateway, RazorpayOAuth, TokenRefused, type AccessTokens, type OAuthTokens } from "./oauth.ts";
+import type { PartnerRevocations } from "./webhooks.ts";
 import { newNonce, readState, sessionTag, signState, STATE_TTL_MS } from "./oauth-state.ts";
 
 type AccountRow = typeof merchantAccounts.$inferSelect;
@@ -53,7 +54,7 @@ export interface OAuthCaller {
  * Checkout signatures, webhooks and refunds made on it. The platform's own account (Payments.gateway)
  * takes only plan payments and the orders made before institutes had accounts.
  */
-export class MerchantAccounts {
+export class MerchantAccounts implements PartnerRevocations {
   private readonly deps: MerchantAccountsDeps;
   /** Gateways by account id: an account's keys never change (reconnecting makes a new row). */
   private readonly gateways = new LRUCache<string, PaymentGateway>({ max: 1_000 });
@@ -348,17 +349,26 @@ export class MerchantAccounts {
     if (
       (await this.razorpayAccountConnected(tokens.razorpayAccountId)) ||
       (await this.keyConnected(tokens.publicToken))
-    )
+    ) {
+      await this.revokeUnused(oauth, tokens, centerId);
       throw conflict(MERCHANT_TEXTS.usedElsewhere);
-    const row = await this.connect(centerId, (id) => ({
-      method: "oauth",
-      keyId: tokens.publicToken,
-      razorpayAccountId: tokens.razorpayAccountId,
-      accessTokenSealed: box.seal(tokens.accessToken, sealedAs(id, "accessToken")),
-      refreshTokenSealed: box.seal(tokens.refreshToken, sealedAs(id, "refreshToken")),
-      tokenExpiresAt: tokens.expiresAt,
-      connectedBy: caller.userId,
-    }));
+    }
+    let row: AccountRow;
+    try {
+      row = await this.connect(centerId, (id) => ({
+        method: "oauth",
+        keyId: tokens.publicToken,
+        razorpayAccountId: tokens.razorpayAccountId,
+        accessTokenSealed: box.seal(tokens.accessToken, sealedAs(id, "accessToken")),
+        refreshTokenSealed: box.seal(tokens.refreshToken, sealedAs(id, "refreshToken")),
+        tokenExpiresAt: tokens.expiresAt,
+        connectedBy: caller.userId,
+      }));
+    } catch (error) {
+      // Connected meanwhile, here or elsewhere: these tokens will never be used either.
+      if (error instanceof HttpError) await this.revokeUnused(oauth, tokens, centerId);
+      throw error;
+    }
     logger.info("merchant account connected", {
       centerId,
       accountId: row.id,
@@ -409,15 +419,7 @@ export class MerchantAccounts {
         tokens = await oauth.refresh(box.open(row.refreshTokenSealed, sealedAs(row.id, "refreshToken")));
       } catch (error) {
         if (!(error instanceof TokenRefused)) throw error;
-        const now = new Date();
-        await tx
-          .update(merchantAccounts)
-          .set({ status: "disconnected", revokedAt: now, disconnectedAt: now, disconnectedBy: null })
-          .where(eq(merchantAccounts.id, accountId));
-        await tx
-          .update(centers)
-          .set({ merchantAccountId: null, siteVersion: sql`${centers.siteVersion} + 1` })
-          .where(and(eq(centers.id, row.centerId), eq(centers.merchantAccountId, accountId)));
+        await markRevoked(tx, row);
         return { revoked: true as const, centerId: row.centerId, already: false };
       }
       await tx
@@ -442,6 +444,75 @@ export class MerchantAccounts {
     }
     if ("refreshed" in outcome) logger.info("merchant account access token refreshed", { accountId });
     return outcome.token;
+  }
+
+  /**
+   * The partner webhook said the owner revoked the platform's access to this Razorpay account
+   * (`account.app.authorization_revoked`): its connected OAuth account is disconnected as revoked
+   * in `tx` (the delivery's transaction), exactly as a refused refresh token does. `after` gets what
+   * runs once it has committed (the site is rendered again). False when no such account is connected.
+   */
+  async revoke(tx: Tx, razorpayAccountId: string, after: (effect: () => void) => void): Promise<boolean> {
+    const [row] = await tx
+      .select()
+      .from(merchantAccounts)
+      .where(
+        and(
+          eq(merchantAccounts.razorpayAccountId, razorpayAccountId),
+          eq(merchantAccounts.method, "oauth"),
+          eq(merchantAccounts.status, "connected"),
+        ),
+      )
+      .for("update");
+    if (!row) return false;
+    await markRevoked(tx, row);
+    after(() => {
+      this.deps.centerChanged();
+      this.deps.logger.warn("Razorpay says the owner revoked the platform's access: the account needs reconnecting", {
+        centerId: row.centerId,
+        accountId: row.id,
+        razorpayAccountId,
+      });
+    });
+    return true;
+  }
+
+  /** The Razorpay account (`acc_…`) an account connected by OAuth acts for; null for one connected by keys. */
+  async razorpayAccountOf(accountId: string): Promise<string | null> {
+    const [row] = await this.deps.db
+      .select({ method: merchantAccounts.method, razorpayAccountId: merchantAccounts.razorpayAccountId })
+      .from(merchantAccounts)
+      .where(eq(merchantAccounts.id, accountId));
+    return row?.method === "oauth" ? row.razorpayAccountId : null;
+  }
+
+  /**
+   * Tokens Razorpay gave for an account the platform will not use (it is connected to another
+   * institute) are revoked there at once, the access token and the refresh token; a failure is
+   * logged (the owner has been told the connection was refused, never that it worked).
+   */
+  private async revokeUnused(oauth: RazorpayOAuth, tokens: OAuthTokens, centerId: string): Promise<void> {
+    const { logger } = this.deps;
+    for (const [token, hint] of [
+      [tokens.accessToken, "access_token"],
+      [tokens.refreshToken, "refresh_token"],
+    ] as const) {
+      try {
+        await oauth.revoke(token, hint);
+      } catch (error) {
+        logger.warn("could not revoke at Razorpay the tokens of an account connected elsewhere", {
+          centerId,
+          razorpayAccountId: tokens.razorpayAccountId,
+          tokenType: hint,
+          error,
+        });
+        return;
+      }
+    }
+    logger.info("revoked at Razorpay the tokens of an account connected elsewhere", {
+      centerId,
+      razorpayAccountId: tokens.razorpayAccountId,
+    });
   }
 
   private platformKeys(): GatewayKeys {
@@ -481,6 +552,24 @@ export class MerchantAccounts {
       webhookUrl: this.deps.webhookUrl(row.id),
     };
   }
+}
+
+/**
+ * Disconnects an account connected by OAuth whose access Razorpay says was revoked (a refused
+ * refresh token, or the partner webhook's `account.app.authorization_revoked`): `revoked_at`, and
+ * the institute's paid items go off sale (its pages are rendered again). Website Details then asks
+ * the owner to connect again.
+ */
+async function markRevoked(tx: Tx, row: AccountRow): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(merchantAccounts)
+    .set({ status: "disconnected", revokedAt: now, disconnectedAt: now, disconnectedBy: null })
+    .where(eq(merchantAccounts.id, row.id));
+  await tx
+    .update(centers)
+    .set({ merchantAccountId: null, siteVersion: sql`${centers.siteVersion} + 1` })
+    .where(and(eq(centers.id, row.centerId), eq(centers.merchantAccountId, row.id)));
 }
 
 /**

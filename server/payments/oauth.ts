@@ -13,8 +13,8 @@ import { checkoutSignature, signaturesMatch, webhookSignature } from "./signatur
 
 /**
  * Razorpay's partner OAuth ('Connect with Razorpay'): the authorize URL the owner's browser is
- * sent to, and the token endpoint the server exchanges a code (or a refresh token) at for an
- * account's access token, refresh token and public token.
+ * sent to, the token endpoint the server exchanges a code (or a refresh token) at for an
+ * account's access token, refresh token and public token, and the revoke endpoint.
  */
 
 export interface OAuthTokens {
@@ -74,22 +74,40 @@ export class RazorpayOAuth {
     return this.token({ grant_type: "refresh_token", refresh_token: refreshToken });
   }
 
-  private async token(grant: Record<string, string>): Promise<OAuthTokens> {
-    let res: Response;
+  /**
+   * Revokes a token at Razorpay's revoke endpoint (the platform will not use it). Throws a
+   * GatewayError when the endpoint cannot be reached or does not answer 2xx.
+   */
+  async revoke(token: string, hint: "access_token" | "refresh_token"): Promise<void> {
+    const res = await this.post(this.partner.revokeUrl, "revoke", { token, token_type_hint: hint });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+      const description = body?.error_description ?? (body?.error as { description?: string })?.description;
+      throw new GatewayError(`revoke endpoint answered ${res.status}: ${String(description ?? "")}`, res.status);
+    }
+    await res.body?.cancel();
+  }
+
+  /** POSTs the partner's client id and secret with `fields` to one of Razorpay's auth endpoints. */
+  private async post(url: string, name: string, fields: Record<string, string>): Promise<Response> {
     try {
-      res = await fetch(this.partner.tokenUrl, {
+      return await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({
           client_id: this.partner.clientId,
           client_secret: this.partner.clientSecret,
-          ...grant,
+          ...fields,
         }),
         signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new GatewayError(`token endpoint unreachable: ${(error as Error).message}`);
+      throw new GatewayError(`${name} endpoint unreachable: ${(error as Error).message}`);
     }
+  }
+
+  private async token(grant: Record<string, string>): Promise<OAuthTokens> {
+    const res = await this.post(this.partner.tokenUrl, "token", grant);
     const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
     if (res.status >= 400 && res.status < 500) {
       const description = body?.error_description ?? (body?.error as { description?: string })?.description;

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { webhookEvents } from "../db/schema/index.ts";
 import { HttpError } from "../http/errors.ts";
+import type { Tx } from "../db/types.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { CompletionResult, PaymentCompletion } from "./completion.ts";
 import type { PaymentGateway } from "./gateway.ts";
@@ -13,7 +14,26 @@ export interface WebhookSigners {
   accountOf(orderId: string): Promise<string | null>;
   /** The gateway of a merchant account (null: the platform's); undefined when there is no such account. */
   gatewayOf(accountId: string | null): Promise<PaymentGateway | undefined>;
+  /**
+   * The Razorpay account (`acc_…`) a merchant account connected by OAuth acts for; null for one
+   * connected by keys (its deliveries come from its own webhook, signed with its own secret).
+   */
+  razorpayAccountOf(accountId: string): Promise<string | null>;
+  /** Checks a delivery against the partner webhook's secret; undefined without a partner application. */
+  partner?: (rawBody: string, signature: string | undefined) => boolean;
 }
+
+/** What the partner webhook's `account.app.authorization_revoked` does, inside the delivery's transaction. */
+export interface PartnerRevocations {
+  /**
+   * Disconnects, as revoked, the account connected by OAuth to this Razorpay account, in `tx`;
+   * `after` runs once the transaction has committed. False when no such account is connected.
+   */
+  revoke(tx: Tx, razorpayAccountId: string, after: (effect: () => void) => void): Promise<boolean>;
+}
+
+/** Razorpay's partner webhook event: an institute revoked the platform's access in its Dashboard. */
+export const AUTHORIZATION_REVOKED = "account.app.authorization_revoked";
 
 export const INVALID_WEBHOOK_SIGNATURE = "Invalid webhook signature";
 
@@ -27,6 +47,8 @@ const PaymentEntity = v.object({
 
 const WebhookBody = v.object({
   event: v.string(),
+  /** The Razorpay account the event is about (partner webhooks name the connected account here). */
+  account_id: v.nullish(v.string()),
   payload: v.optional(
     v.object({
       payment: v.optional(v.object({ entity: PaymentEntity })),
@@ -47,7 +69,12 @@ export interface WebhookOutcome {
  * failure rolls both back, so the gateway's retry is processed again rather than skipped.
  */
 export async function handleWebhook(
-  deps: { signers: WebhookSigners; completion: PaymentCompletion; logger: Logger },
+  deps: {
+    signers: WebhookSigners;
+    completion: PaymentCompletion;
+    revocations: PartnerRevocations;
+    logger: Logger;
+  },
   rawBody: string,
   headers: { signature?: string; eventId?: string },
 ): Promise<WebhookOutcome> {
@@ -62,6 +89,12 @@ export async function handleWebhook(
   const named = parsed.success
     ? (parsed.output.payload?.order?.entity.id ?? parsed.output.payload?.payment?.entity.order_id ?? undefined)
     : undefined;
+  const revocation = parsed.success && parsed.output.event === AUTHORIZATION_REVOKED;
+  if (revocation) {
+    // The partner webhook's own event: only the partner webhook's secret signs it, whatever the URL.
+    if (!signers.partner?.(rawBody, headers.signature)) throw new HttpError(400, INVALID_WEBHOOK_SIGNATURE);
+    return revoke(deps, parsed.output.account_id ?? undefined, headers.eventId?.slice(0, 200));
+  }
   // Each institute's deliveries are signed with its own account's webhook secret: the account the
   // URL names, else the account the order was placed on (the platform's for plans and older orders).
   const orderAccount = named ? await signers.accountOf(named) : null;
@@ -77,6 +110,20 @@ export async function handleWebhook(
     // Signed by one institute's account about an order of another (or of the platform): not its to report.
     deps.logger.warn("webhook about an order of another account ignored", { event, orderId: named });
     return { status: "ignored", event };
+  }
+  if (orderAccount) {
+    // A partner webhook (an account connected by OAuth) names the account it is about: it must be
+    // the one the order was placed on, or the delivery is not that order's to report.
+    const expected = await signers.razorpayAccountOf(orderAccount);
+    if (expected !== null && parsed.output.account_id !== expected) {
+      deps.logger.warn("partner webhook naming another account than the order's ignored", {
+        event,
+        orderId: named,
+        accountId: orderAccount,
+        named: parsed.output.account_id ?? null,
+      });
+      return { status: "ignored", event };
+    }
   }
   const eventId = headers.eventId?.slice(0, 200);
 
@@ -110,4 +157,38 @@ export async function handleWebhook(
     }
     return { status: "ignored", event } satisfies WebhookOutcome;
   });
+}
+
+/**
+ * `account.app.authorization_revoked` (checked with the partner webhook's secret): in one
+ * transaction the delivery is recorded by its event id (a repeat is a duplicate) and the account
+ * connected by OAuth to the named Razorpay account is disconnected as revoked. An account we do not
+ * have connected changes nothing.
+ */
+async function revoke(
+  deps: { completion: PaymentCompletion; revocations: PartnerRevocations; logger: Logger },
+  razorpayAccountId: string | undefined,
+  eventId: string | undefined,
+): Promise<WebhookOutcome> {
+  const event = AUTHORIZATION_REVOKED;
+  const effects: (() => void)[] = [];
+  const outcome = await deps.completion.transaction(async (scope) => {
+    if (eventId) {
+      const inserted = await scope.tx
+        .insert(webhookEvents)
+        .values({ id: eventId, event })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (inserted.length === 0) return { status: "duplicate", event } satisfies WebhookOutcome;
+    }
+    if (!razorpayAccountId || !(await deps.revocations.revoke(scope.tx, razorpayAccountId, (e) => effects.push(e)))) {
+      deps.logger.info("authorization revoked for an account not connected here", {
+        razorpayAccountId: razorpayAccountId ?? null,
+      });
+      return { status: "ignored", event } satisfies WebhookOutcome;
+    }
+    return { status: "processed", event } satisfies WebhookOutcome;
+  });
+  for (const effect of effects) effect();
+  return outcome;
 }

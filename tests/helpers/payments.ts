@@ -96,7 +96,7 @@ export function eventId(): string {
 export function webhook(
   event: "payment.captured" | "order.paid" | "payment.failed",
   p: { orderId: string; paymentId: string; amount: number; currency?: string },
-  options: { id?: string; secret?: string } = {},
+  options: { id?: string; secret?: string; accountId?: string } = {},
 ) {
   const payment = {
     id: p.paymentId,
@@ -114,7 +114,7 @@ export function webhook(
     };
   const body = JSON.stringify({
     entity: "event",
-    account_id: "acc_test",
+    account_id: options.accountId ?? "acc_test",
     event,
     contains: Object.keys(payload),
     payload,
@@ -125,6 +125,29 @@ export function webhook(
     headers: {
       "content-type": "application/json",
       "x-razorpay-signature": webhookSignature(options.secret ?? SANDBOX_WEBHOOK_SECRET, body),
+      "x-razorpay-event-id": options.id ?? eventId(),
+    },
+  };
+}
+
+/**
+ * The partner webhook's `account.app.authorization_revoked` about a Razorpay account (`acc_…`),
+ * signed with `secret` (the partner webhook's, for a genuine one).
+ */
+export function revocationWebhook(accountId: string, secret: string, options: { id?: string } = {}) {
+  const body = JSON.stringify({
+    entity: "event",
+    account_id: accountId,
+    event: "account.app.authorization_revoked",
+    contains: [],
+    payload: {},
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-razorpay-signature": webhookSignature(secret, body),
       "x-razorpay-event-id": options.id ?? eventId(),
     },
   };

@@ -355,6 +355,7 @@ describe("students' payments through the Bearer gateway", () => {
       { orderId: next.id, paymentId: "pay_partner123456", amount: next.amount },
       {
         secret: SANDBOX_PARTNER_WEBHOOK_SECRET,
+        accountId: razorpayAccountId,
       },
     );
     const accepted = await t.request("/api/payment/webhook", {

@@ -14,8 +14,10 @@ import {
 /**
  * The sandbox's Razorpay OAuth (auth.razorpay.com's stand-in), for the platform's partner
  * application: the authorize page an owner allows access on (it shows which sandbox account is
- * connected), the token endpoint (authorization_code and refresh_token grants), revoking, and the
- * Bearer tokens the sandbox's API accepts for its accounts.
+ * connected), the token endpoint (authorization_code and refresh_token grants), revoking (by the
+ * partner, one authorisation; or by the account holder in its "Dashboard", all of the account's
+ * access, with the partner webhook's `account.app.authorization_revoked`), and the Bearer tokens
+ * the sandbox's API accepts for its accounts.
  *
  * Tokens are signed, not stored, so a connection outlives a restart of the sandbox as an account
  * does. What is kept in memory is only what a restart may forget: unused codes (ten minutes),
@@ -33,6 +35,8 @@ interface TokenClaims {
   /** When it was issued (ms), and its place in this process's order of issue. */
   issuedAt: number;
   seq: number;
+  /** The authorisation it came from (a code's exchange; refreshing keeps it), if it names one. */
+  grant?: string;
 }
 
 export interface SandboxOAuth {
@@ -48,43 +52,58 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export function mountSandboxOAuth(app: Hono, partner: PartnerConfig | null): SandboxOAuth {
+export function mountSandboxOAuth(
+  app: Hono,
+  partner: PartnerConfig | null,
+  /** Delivers the partner webhook's `account.app.authorization_revoked` about this account. */
+  accessRevoked: (account: SandboxAccount) => void,
+): SandboxOAuth {
   let seq = 0;
   const codes = new LRUCache<string, { redirectUri: string; keyId: string; expiresAt: number }>({ max: 10_000 });
   /** Account key id → the last token number revoked, or made to run out (access tokens only). */
   const revokedUpTo = new Map<string, number>();
   const expiredUpTo = new Map<string, number>();
+  /** Authorisations whose tokens were revoked at `/oauth/revoke` (the others of the account stay good). */
+  const revokedGrants = new LRUCache<string, true>({ max: 100_000 });
 
-  const mint = (kind: "at" | "rt", keyId: string) => {
+  const mint = (kind: "at" | "rt", keyId: string, grant: string) => {
     const payload = b64(
-      Buffer.from(JSON.stringify({ k: kind, a: keyId, i: Date.now(), q: ++seq, n: b64(randomBytes(6)) })),
+      Buffer.from(JSON.stringify({ k: kind, a: keyId, i: Date.now(), q: ++seq, g: grant, n: b64(randomBytes(6)) })),
     );
     return `sbx_${kind}_${payload}.${sign(payload)}`;
   };
-  const read = (token: string, kind: "at" | "rt"): TokenClaims | undefined => {
+  /** A token's claims if the sandbox signed it, whether or not it is still good. */
+  const signed = (token: string, kind: "at" | "rt"): TokenClaims | undefined => {
     const match = /^sbx_(at|rt)_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match || match[1] !== kind || !same(sign(match[2]), match[3])) return undefined;
     try {
       const p = JSON.parse(Buffer.from(match[2], "base64url").toString("utf8")) as Record<string, unknown>;
       if (typeof p.a !== "string" || typeof p.i !== "number" || typeof p.q !== "number") return undefined;
-      const claims: TokenClaims = { kind, keyId: p.a, issuedAt: p.i, seq: p.q };
-      // A token from before a restart carries a number this process has not reached: it is older than any mark.
-      const number = claims.seq > seq ? 0 : claims.seq;
-      if (number <= (revokedUpTo.get(claims.keyId) ?? 0) && revokedUpTo.has(claims.keyId)) return undefined;
-      if (kind === "at") {
-        if (expiredUpTo.has(claims.keyId) && number <= expiredUpTo.get(claims.keyId)!) return undefined;
-        if (claims.issuedAt + SANDBOX_TOKEN_TTL_SECONDS * 1000 <= Date.now()) return undefined;
-      }
-      return claims;
+      return { kind, keyId: p.a, issuedAt: p.i, seq: p.q, grant: typeof p.g === "string" ? p.g : undefined };
     } catch {
       return undefined;
     }
   };
-  const tokens = (account: SandboxAccount) => ({
+  /** A token's claims if it is good: signed, not revoked, and (an access token) not run out. */
+  const read = (token: string, kind: "at" | "rt"): TokenClaims | undefined => {
+    const claims = signed(token, kind);
+    if (!claims) return undefined;
+    // A token from before a restart carries a number this process has not reached: it is older than any mark.
+    const number = claims.seq > seq ? 0 : claims.seq;
+    if (number <= (revokedUpTo.get(claims.keyId) ?? 0) && revokedUpTo.has(claims.keyId)) return undefined;
+    if (claims.grant && revokedGrants.has(claims.grant)) return undefined;
+    if (kind === "at") {
+      if (expiredUpTo.has(claims.keyId) && number <= expiredUpTo.get(claims.keyId)!) return undefined;
+      if (claims.issuedAt + SANDBOX_TOKEN_TTL_SECONDS * 1000 <= Date.now()) return undefined;
+    }
+    return claims;
+  };
+  /** New tokens of an account, of a new authorisation (a code) or of the one being refreshed. */
+  const tokens = (account: SandboxAccount, grant = b64(randomBytes(9))) => ({
     token_type: "Bearer",
     expires_in: SANDBOX_TOKEN_TTL_SECONDS,
-    access_token: mint("at", account.keyId),
-    refresh_token: mint("rt", account.keyId),
+    access_token: mint("at", account.keyId, grant),
+    refresh_token: mint("rt", account.keyId, grant),
     public_token: sandboxPublicToken(account),
     razorpay_account_id: sandboxAccountId(account),
   });
@@ -168,19 +187,42 @@ export function mountSandboxOAuth(app: Hono, partner: PartnerConfig | null): San
     if (f.grant_type === "refresh_token") {
       const claims = read(f.refresh_token ?? "", "rt");
       if (!claims) return oauthError(c, 400, "invalid_grant", "The refresh token is invalid, expired or revoked");
-      return c.json(tokens(sandboxAccount(claims.keyId)!));
+      return c.json(tokens(sandboxAccount(claims.keyId)!, claims.grant));
     }
     return oauthError(c, 400, "unsupported_grant_type", "The grant type is not supported");
   });
 
-  /** Razorpay's revoke: the account's access ends (its access and refresh tokens, all of them). */
+  /**
+   * Razorpay's revoke, called by the partner: the authorisation the token came from ends (its
+   * access and refresh tokens, and those refreshed from them); another authorisation of the same
+   * account stays good. Revoking a token already revoked answers the same.
+   */
   app.post("/oauth/revoke", async (c) => {
     const f = await fields(c);
     if (!clientOk(f)) return oauthError(c, 401, "invalid_client", "Client authentication failed");
-    const claims = read(f.token ?? "", "rt") ?? read(f.token ?? "", "at");
+    const claims = signed(f.token ?? "", "rt") ?? signed(f.token ?? "", "at");
     if (!claims) return oauthError(c, 400, "invalid_request", "The token is invalid");
-    revokedUpTo.set(claims.keyId, seq);
+    // A token made before grants were named stands for the account's whole access, as it used to.
+    if (claims.grant) revokedGrants.set(claims.grant, true);
+    else revokedUpTo.set(claims.keyId, seq);
     return c.json({ message: "Token Revoked" });
+  });
+
+  /**
+   * The sandbox's own stand-in for the account's Dashboard (Applications → Revoke): the owner
+   * revokes the partner application's access. Every token of the account issued so far stops
+   * working, and the partner webhook's `account.app.authorization_revoked` is delivered to the
+   * platform, signed with the partner webhook's secret, as Razorpay sends it. No client secret is
+   * asked: it is the account holder's action, not the partner's.
+   */
+  app.post("/oauth/dashboard-revoke", async (c) => {
+    const f = await fields(c);
+    if (!partner) return oauthError(c, 400, "invalid_request", "The sandbox has no partner application");
+    const account = sandboxAccountOfId(f.razorpay_account_id ?? "");
+    if (!account) return oauthError(c, 400, "invalid_request", "Unknown account");
+    revokedUpTo.set(account.keyId, seq);
+    accessRevoked(account);
+    return c.json({ message: "Access revoked", razorpay_account_id: sandboxAccountId(account) });
   });
 
   /** The sandbox's own: every access token of the account issued so far runs out now (refresh tokens stay good). */

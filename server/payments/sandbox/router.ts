@@ -30,7 +30,8 @@ import { mountSandboxOAuth } from "./oauth.ts";
  * application connects accounts by OAuth too (./oauth.ts): an order made with an account's Bearer
  * access token is paid in Checkout opened with the account's public token, its Checkout result is
  * signed with the partner's client secret and its webhooks with the partner webhook's secret,
- * naming the account in `account_id`, as Razorpay does for partners.
+ * naming the account in `account_id`, as Razorpay does for partners; `/oauth/dashboard-revoke`
+ * is the account holder revoking that access, and sends `account.app.authorization_revoked`.
  * Orders and payments live in memory: the sandbox is for laptops, tests and demos, and a payment
  * made before it restarted is as unknown to it as a made-up id is to Razorpay.
  */
@@ -124,7 +125,18 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     keyId === config.keyId
       ? { keyId, keySecret: config.keySecret, webhookSecret: config.webhookSecret }
       : (sandboxAccount(keyId) ?? (config.partner ? sandboxAccountOfPublicToken(keyId) : undefined));
-  const oauth = mountSandboxOAuth(app, config.partner);
+  const oauth = mountSandboxOAuth(app, config.partner, (account) => {
+    const partner = config.partner!;
+    // The partner webhook's event about the account, signed with the partner webhook's secret. Only
+    // `account_id` and `event` are relied on; what else Razorpay's payload carries is not modelled.
+    scheduleWebhooks(
+      send,
+      log,
+      { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret },
+      webhookDelayMs,
+      [{ event: "account.app.authorization_revoked", contains: [], payload: {} }],
+    );
+  });
   /** Calls authorised by OAuth, by request. */
   const viaOAuth = new WeakSet<Request>();
 
