@@ -36,8 +36,8 @@ export async function contentWithLink(services: Services, who: Reader, row: Cont
 
 /**
  * A signed link to the content's file when the reader may open it (content-access.ts: its creator,
- * admins, enrolled students), else none: a colleague at the institute's desk edits another
- * creator's content without its file.
+ * admins, enrolled students, and whoever the policy lets write its institute, e.g. a colleague at
+ * the institute's desk), else none.
  */
 export async function linkIfAllowed(services: Services, who: Reader, row: ContentView) {
   try {

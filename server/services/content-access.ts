@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Role } from "#common/validation/account.ts";
 import { enrollments } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
+import { can, membershipOf } from "../auth/permissions.ts";
 
 /** Who is asking: the signed-in user (or the user a signed link was issued to). */
 export interface Reader {
@@ -18,10 +19,16 @@ export interface Reader {
 export interface AccessTarget {
   id: string;
   creatorId: string;
+  /** The institute the content is assigned to (null or absent: its creator's own). */
+  centerId?: string | null;
 }
 
-/** Why someone may open a content's file (and see a live class's link). */
-export type AccessReason = "owner" | "admin" | "enrolled";
+/**
+ * Why someone may open a content's file (and see a live class's link): its creator ("owner"), a
+ * platform admin, someone the policy lets write the content's institute ("editor": content.write
+ * there, e.g. its owner or another creator at it), or a student enrolled in it.
+ */
+export type AccessReason = "owner" | "admin" | "editor" | "enrolled";
 
 /** A live class's link is shown to its students from this long before it starts. */
 export const LIVE_LINK_LEAD_MS = 15 * 60 * 1000;
@@ -51,9 +58,21 @@ export async function isEnrolled(db: DbOrTx, userId: string, contentId: string):
 }
 
 /**
+ * Whether the policy lets the reader write the content's institute (content.write there, from
+ * their live roles: server/auth/permissions.ts, decision 0039); never for content of no institute.
+ */
+export async function mayEditInstituteOf(db: DbOrTx, reader: Reader, content: AccessTarget): Promise<boolean> {
+  if (!content.centerId) return false;
+  return can(await membershipOf(db, reader.id, content.centerId), "content.write");
+}
+
+/**
  * THE decision of who may open a content's file (its signed link, every byte-range fetch):
- * its creator, platform admins, and students enrolled in it. Every delivery path asks here,
- * none decides on its own, so ending an enrolment ends access everywhere at once.
+ * its creator, platform admins, students enrolled in it, and whoever the policy lets write the
+ * content's institute (content.write there: a colleague at the desk who may edit it, its owner),
+ * while they hold that role. Every delivery path asks here, none decides on its own, so ending an
+ * enrolment or a role ends access everywhere at once. An enrolled student's reason stays
+ * "enrolled" (their stamped copy), asked first as before.
  */
 export async function contentAccessReason(
   db: DbOrTx,
@@ -61,7 +80,9 @@ export async function contentAccessReason(
   content: AccessTarget,
 ): Promise<AccessReason | null> {
   return (
-    decideAccess(reader, content, false) ?? decideAccess(reader, content, await isEnrolled(db, reader.id, content.id))
+    decideAccess(reader, content, false) ??
+    decideAccess(reader, content, await isEnrolled(db, reader.id, content.id)) ??
+    ((await mayEditInstituteOf(db, reader, content)) ? "editor" : null)
   );
 }
 
@@ -74,8 +95,8 @@ export function liveLinkOpensAt(startsAt: Date | null): Date | null {
 }
 
 /**
- * The live link as `reason` may see it now: creators and admins always, enrolled students
- * from 15 minutes before the class, everyone else never (the link is the class's ticket).
+ * The live link as `reason` may see it now: creators, those who may edit it and admins always,
+ * enrolled students from 15 minutes before the class, everyone else never (the link is the class's ticket).
  */
 export function visibleLiveLink(
   reason: AccessReason | null,
@@ -83,7 +104,7 @@ export function visibleLiveLink(
   now = new Date(),
 ): string | null {
   if (!content.liveLink || !reason) return null;
-  if (reason === "owner" || reason === "admin") return content.liveLink;
+  if (reason !== "enrolled") return content.liveLink;
   const opens = liveLinkOpensAt(content.liveStartsAt);
   return !opens || now.getTime() >= opens.getTime() ? content.liveLink : null;
 }

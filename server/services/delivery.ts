@@ -67,7 +67,8 @@ export interface FileRequest {
   now?: Date;
 }
 
-type FileContent = Pick<ContentView, "id" | "creatorId" | "fileKey" | "fileName" | "fileMime">;
+/** A content's file as delivery decides on it: whose it is and which institute's (content-access.ts). */
+type FileContent = Pick<ContentView, "id" | "creatorId" | "centerId" | "fileKey" | "fileName" | "fileMime">;
 
 export interface DeliveryOptions {
   logger?: Logger;
@@ -136,7 +137,7 @@ export class DeliveryService {
    */
   async signedLink(
     reader: Reader,
-    content: FileContent,
+    content: Pick<FileContent, "id" | "fileKey" | "fileName">,
     ttlSeconds = DEFAULT_LINK_TTL_SECONDS,
     now = new Date(),
   ): Promise<SignedLink | null> {

@@ -114,6 +114,10 @@ test("answers made offline before time was up count on the result, with a note t
     })
   ).newPage();
   await signIn(owner, "business@example.com", "demo-business-2025", "business");
+  // The Tests pages show the institute chosen in the header (the demo owner has two): Sunrise's test.
+  await owner.goto(`/business/tests`);
+  await owner.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await expect(owner).toHaveURL(/\/business\/tests$/);
   await owner.goto(`/business/tests/${id}`);
   const late = owner.getByRole("table").filter({ has: owner.getByRole("columnheader", { name: "Decision" }) });
   await expect(owner.getByText("Answers that arrived after time was up")).toBeVisible();

@@ -145,7 +145,7 @@ describe("a creator of two institutes", () => {
     expect(await testTitles(await get("/api/tests", both, atA))).toEqual(["Alpha mock", "Teacher's weekly test"]);
     expect(await testTitles(await get("/api/tests", both, atB))).toEqual(["Beta mock"]);
 
-    // A's owner opens a creator's PDF at A: the content, though its file link stays its creator's.
+    // A's owner opens a creator's PDF at A, its file link included (content.write at A: file-links-policy.test.ts).
     const form = new FormData();
     for (const [k, v] of Object.entries({ title: "Alpha PDF", type: "pdf", price: "0" })) form.set(k, v);
     form.set("file", new Blob([FIXTURES.pdf(3000)]), "notes.pdf");
@@ -154,7 +154,9 @@ describe("a creator of two institutes", () => {
     const pdfId = (await pdf.json()).content._id as string;
     const seen = await get(`/api/content/${pdfId}`, ownerA, chose(a.id, "owner"));
     expect(seen.status, await seen.clone().text()).toBe(200);
-    expect((await seen.json()).content).toMatchObject({ title: "Alpha PDF", businessId: a.id, fileUrl: null });
+    const seenContent = (await seen.json()).content;
+    expect(seenContent).toMatchObject({ title: "Alpha PDF", businessId: a.id });
+    expect(seenContent.fileUrl).toMatch(new RegExp(`^/api/files/${pdfId}/`));
     await send("DELETE", `/api/content/${pdfId}`, both, {}, atA);
   });
 

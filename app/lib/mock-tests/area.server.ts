@@ -5,6 +5,7 @@ import type { InputIssue } from "#common/validation/storable.ts";
 import { getRequestContext } from "../context.server";
 import { getViewer } from "../session.server";
 import { loadCreatorDesk } from "../creator.server";
+import { loadBusinessCenter, notAllowed } from "../business.server";
 import { flashToastCookie } from "../toast.server";
 import { testsPaths } from "./area-paths";
 import type { FlashToast } from "../toast";
@@ -14,14 +15,15 @@ import type { BankChoice } from "./banks";
  * The Tests area's pages run under the creator layout and the business layout, whose middleware
  * has already checked the person may open them. Under /creator they work on the institute chosen
  * in the header, where the policy must allow tests.write (`loadCreatorDesk`: a teacher's and a
- * creator's alike), or a creator's own; under /business, as the owner (their institutes' team's).
+ * creator's alike), or a creator's own; under /business, on the institute the business area shows
+ * (`businessTestsReader`).
  */
 export async function testsAreaContext(context: Readonly<RouterContextProvider>, request: Request) {
   const viewer = getViewer(context)!;
   const paths = testsPaths(new URL(request.url).pathname);
   const reader: Reader = paths.base.startsWith("/creator")
     ? (await loadCreatorDesk(context, request)).creator
-    : { id: viewer.id, role: viewer.role };
+    : await businessTestsReader(context, request);
   const { services, site } = getRequestContext(context);
   return {
     services,
@@ -30,6 +32,21 @@ export async function testsAreaContext(context: Readonly<RouterContextProvider>,
     reader,
     paths,
   };
+}
+
+/**
+ * The business area's Tests pages work on the institute the area shows (`loadBusinessCenter`: the
+ * person's pick, the institute's domain, the header's choice, else the newest), its desk (decision
+ * 0039): its tests, series and bank alone, another institute's rows not found. The policy decides
+ * tests.write there (owners have it; staff do not: 403 in its words; BUSINESS_PAGES already closes
+ * the pages to them). A business account before its first institute has no desk: what its roles
+ * reach, as before (its own tests).
+ */
+export async function businessTestsReader(context: Readonly<RouterContextProvider>, request: Request): Promise<Reader> {
+  const { viewer, center, may } = await loadBusinessCenter(context, request);
+  if (!center) return { id: viewer.id, role: viewer.role };
+  if (!may("tests.write")) throw data(notAllowed("tests.write"), { status: 403 });
+  return { id: viewer.id, role: viewer.role, desk: center.id };
 }
 
 /** The banks the person may open, for the pages' selects (their own first, on the platform). */
