@@ -9,6 +9,17 @@ import type { Role } from "#common/validation/account.ts";
 import type { Action } from "#common/memberships.ts";
 import { requireAuth, requireRole } from "./guards.ts";
 import { authorize, chosenCenterId } from "./member-guard.ts";
+import { isUuid } from "#common/validation/ids.ts";
+
+/**
+ * The institute the request asks to work on: the page's own (`?desk=`, which the business area's
+ * Tests pages put on their links, whose institute the page resolved), else the header's choice.
+ * Either is only a wish: `creatorDesk` keeps it only where the person works.
+ */
+function wantedDesk(c: Context<AppEnv>): string | null {
+  const desk = c.req.query("desk");
+  return desk && isUuid(desk) ? desk : chosenCenterId(c);
+}
 
 /**
  * Who may work without an institute, by what the creator area is asked to do: content is a
@@ -37,7 +48,7 @@ export async function requireCreatorDesk(
   withoutADesk: readonly Role[] = WITHOUT_A_DESK[action],
 ): Promise<{ user: SessionUser; reader: Reader; centerId: string | null }> {
   const { user } = requireAuth(c);
-  const centerId = await services.members.creatorDesk(user, c.get("site"), chosenCenterId(c));
+  const centerId = await services.members.creatorDesk(user, c.get("site"), wantedDesk(c));
   if (centerId) {
     await authorize(c, db, action as Action, centerId);
     return { user, reader: { id: user.id, role: user.role, desk: centerId }, centerId };
@@ -69,7 +80,7 @@ export function creatorDesk(
  * two ways): with the desk chosen in the header, where they hold a role the creator area is for.
  */
 export async function deskOf(c: Context<AppEnv>, services: Services, user: SessionUser): Promise<Reader> {
-  const centerId = await services.members.creatorDesk(user, c.get("site"), chosenCenterId(c));
+  const centerId = await services.members.creatorDesk(user, c.get("site"), wantedDesk(c));
   return centerId ? { id: user.id, role: user.role, desk: centerId } : user;
 }
 

@@ -134,6 +134,19 @@ describe("the business area's Tests pages for an owner of two institutes", () =>
     expect([403, 404]).toContain((await page(`/business/tests/${ids.betaTest}`, owner, picked(alpha.id))).status);
   });
 
+  it("name the institute they show on their /api links, so the API works on the same one", async () => {
+    // The page says which institute it shows; its links (rank list, export, figures) carry it.
+    const shown = await page(`/business/tests/${ids.betaTest}`, owner);
+    expect(shown.status, await shown.clone().text()).toBe(200);
+    expect((await shown.json()).desk).toBe(beta.id);
+    // Without it the API would work on the owner's first institute by name (Alpha), not the newest the area shows.
+    expect((await page(`/api/tests/${ids.betaTest}`, owner)).status).toBe(404);
+    expect((await page(`/api/tests/${ids.betaTest}?desk=${beta.id}`, owner)).status).toBe(200);
+    // A desk where the person does not work is no desk: the API falls back and finds nothing of Beta's.
+    const elsewhere = await createCenter(t, null, { instituteName: "Gamma Classes", slug: "btd-gamma" });
+    expect((await page(`/api/tests/${ids.betaTest}?desk=${elsewhere.id}`, owner)).status).toBe(404);
+  });
+
   it("change only the institute shown's tests: the other's draft is not discarded from here", async () => {
     const refused = await post(`/business/tests/${ids.betaTest}`, owner, { intent: "discard" }, picked(alpha.id));
     expect([403, 404]).toContain(refused.status);

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { onDesk } from "~/lib/mock-tests/area-paths";
 
 /** The image types an author may pick (the server checks the bytes, not this list). */
 const ACCEPT = "image/png,image/jpeg,image/webp,image/svg+xml,.svg";
@@ -12,12 +13,14 @@ const ACCEPT = "image/png,image/jpeg,image/webp,image/svg+xml,.svg";
 export function ImageButton({
   label,
   bank,
+  desk,
   compact = false,
   onInsert,
 }: {
   /** The button's accessible name, e.g. "Add an image to the question". */
   label: string;
   bank?: string;
+  desk?: string | null;
   compact?: boolean;
   onInsert: (markdown: string) => void;
 }) {
@@ -33,11 +36,14 @@ export function ImageButton({
       const bankValue = chosen instanceof HTMLSelectElement ? chosen.value : bank;
       const body = new FormData();
       body.set("file", file);
-      const res = await fetch(`/api/question-images${bankValue ? `?bank=${encodeURIComponent(bankValue)}` : ""}`, {
-        method: "POST",
-        body,
-        credentials: "same-origin",
-      });
+      const res = await fetch(
+        onDesk(`/api/question-images${bankValue ? `?bank=${encodeURIComponent(bankValue)}` : ""}`, desk),
+        {
+          method: "POST",
+          body,
+          credentials: "same-origin",
+        },
+      );
       const answer = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
       if (!res.ok || !answer.url) throw new Error(answer.error ?? "The image could not be uploaded. Please try again.");
       onInsert(`![Figure](${answer.url})`);

@@ -27,6 +27,7 @@ export function QuestionEditor({
   submitLabel,
   bankField,
   bank,
+  desk,
 }: {
   values: QuestionFormValues;
   /** The server's messages by the editor's field names (see editorField). */
@@ -39,6 +40,8 @@ export function QuestionEditor({
   bankField?: ReactNode;
   /** The bank a figure is uploaded to when the form has no bank field (an existing question's). */
   bank?: string;
+  /** The institute the page works on, which the figure's upload names (`onDesk`). */
+  desk?: string | null;
 }) {
   const busy = useNavigation().state === "submitting";
   const [type, setType] = useState<QuestionType>(values.type);
@@ -84,6 +87,7 @@ export function QuestionEditor({
           <ImageButton
             label="Add an image to the question"
             bank={bank}
+            desk={desk}
             onInsert={(figure) => setText((current) => withFigure(current, figure))}
           />
         </CardContent>
@@ -158,6 +162,7 @@ export function QuestionEditor({
                   compact
                   label={`Add an image to option ${OPTION_LETTERS[index]}`}
                   bank={bank}
+                  desk={desk}
                   onInsert={(figure) =>
                     setOptions((list) => list.map((o, i) => (i === index ? `${o.trimEnd()} ${figure}`.trim() : o)))
                   }
@@ -254,6 +259,7 @@ export function QuestionEditor({
           <ImageButton
             label="Add an image to the solution"
             bank={bank}
+            desk={desk}
             onInsert={(figure) => setSolution((current) => withFigure(current, figure))}
           />
           <div className="grid gap-4 sm:grid-cols-2">

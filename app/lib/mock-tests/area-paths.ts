@@ -17,3 +17,12 @@ export function testsPaths(pathname: string) {
 }
 
 export type TestsPaths = ReturnType<typeof testsPaths>;
+
+/**
+ * An /api address for the institute the page works on (its desk): the business area resolves its
+ * own institute, which the API would not guess from the header alone, so its links name it.
+ */
+export function onDesk(href: string, desk: string | null | undefined): string {
+  if (!desk) return href;
+  return `${href}${href.includes("?") ? "&" : "?"}desk=${encodeURIComponent(desk)}`;
+}

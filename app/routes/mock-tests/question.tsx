@@ -43,6 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...question
   } = stored ?? ({} as Record<string, never>);
   return {
+    desk: reader.desk ?? null,
     question: stored ? (question as QuestionJson) : null,
     subjects: facets.subjects,
     chapters: [...new Set(facets.chapters.map((c) => c.chapter))],
@@ -102,6 +103,7 @@ export default function QuestionPage({ loaderData, actionData, params }: Route.C
         chapters={loaderData.chapters}
         submitLabel={params.id ? "Save question" : "Add question"}
         bank={bank}
+        desk={loaderData.desk}
         bankField={
           params.id ? (
             <p className="text-sm text-muted-foreground">

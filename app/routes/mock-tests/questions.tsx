@@ -22,6 +22,7 @@ import { Confirm } from "~/components/ui/confirm";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
+import { onDesk } from "~/lib/mock-tests/area-paths";
 
 export const meta: Route.MetaFunction = () => [{ title: "Question bank | Tests" }];
 
@@ -65,6 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const bankName = new Map(banks.map((b) => [b.value, b.name]));
   return {
     viewerId: viewer.id,
+    desk: reader.desk ?? null,
     banks,
     newBank: defaultBank(banks, filter.bank ?? null),
     filter,
@@ -139,7 +141,10 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
   const failure = actionData && !actionData.ok ? actionData : null;
   const exportQuery = new URLSearchParams(filter as Record<string, string>);
   const exportHref = (format: string) =>
-    `/api/questions/export?${new URLSearchParams({ ...Object.fromEntries(exportQuery), format })}`;
+    onDesk(
+      `/api/questions/export?${new URLSearchParams({ ...Object.fromEntries(exportQuery), format })}`,
+      loaderData.desk,
+    );
   const pageHref = (to: number) => {
     const params = new URLSearchParams(location.search);
     params.set("page", String(to));

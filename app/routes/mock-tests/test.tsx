@@ -4,7 +4,7 @@ import { Download, Pencil } from "lucide-react";
 import type { Route } from "./+types/test";
 import { orNotFound, redirectWithToast, refusalOr, refused, testsAreaContext } from "~/lib/mock-tests/area.server";
 import { OPTION_LETTERS, answerFromForm, describeKey } from "~/lib/mock-tests/question-form";
-import { testsPaths } from "~/lib/mock-tests/area-paths";
+import { onDesk, testsPaths } from "~/lib/mock-tests/area-paths";
 import { PATTERNS, type PatternId } from "#common/mock-tests/patterns.ts";
 import { QUESTION_TYPE_NAMES, describeMarking } from "#common/mock-tests/marking-text.ts";
 import type { QuestionType } from "#common/mock-tests/marking.ts";
@@ -32,7 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     services.attempts.analysis(reader, params.id),
     services.testsArea.running(reader, params.id),
   ]);
-  return { test, paper, analysis, running };
+  return { test, paper, analysis, running, desk: reader.desk ?? null };
 }
 
 const TOASTS = {
@@ -183,7 +183,7 @@ export default function TestPage({ loaderData, actionData }: Route.ComponentProp
         />
       </div>
 
-      <Results test={test} analysis={analysis} running={running} />
+      <Results test={test} analysis={analysis} running={running} desk={loaderData.desk} />
 
       <h2 className="mb-3 mt-8 text-lg font-semibold">Paper and keys</h2>
       <div className="grid gap-6 [&>*]:min-w-0">
@@ -447,7 +447,7 @@ function LateAnswers({ lateAnswers }: { lateAnswers: LoaderData["analysis"]["lat
   );
 }
 
-function Results({ test, analysis, running }: Pick<LoaderData, "test" | "analysis" | "running">) {
+function Results({ test, analysis, running, desk }: Pick<LoaderData, "test" | "analysis" | "running" | "desk">) {
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
       <Card>
@@ -459,7 +459,11 @@ function Results({ test, analysis, running }: Pick<LoaderData, "test" | "analysi
             </span>
           </CardTitle>
           {analysis.takers > 0 && (
-            <a href={`/api/tests/${test._id}/rank-list.csv`} download className={buttonClasses("outline", "sm")}>
+            <a
+              href={onDesk(`/api/tests/${test._id}/rank-list.csv`, desk)}
+              download
+              className={buttonClasses("outline", "sm")}
+            >
               <Download className="size-4" aria-hidden /> Rank list CSV
             </a>
           )}
