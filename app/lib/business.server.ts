@@ -91,8 +91,7 @@ export async function openBusinessArea(context: Readonly<RouterContextProvider>,
   const viewer = getViewer(context);
   const { services } = getRequestContext(context);
   // Signed out, or no owner's or staff role anywhere: the business sign-in, which brings them back here.
-  if (!viewer || (await services.business.desks(viewer.id)).length === 0)
-    requireViewer(context, request, ["business"]);
+  if (!viewer || (await services.business.desks(viewer.id)).length === 0) requireViewer(context, request, ["business"]);
   return loadBusinessCenter(context, request);
 }
 
