@@ -28,7 +28,9 @@ describe("embedded PGlite database", () => {
 });
 
 describe("embedded backup and restore", () => {
-  it("round-trips the whole database through an archive", async () => {
+  // Every migration on a fresh embedded database, twice over (dump, then load): tens of seconds on
+  // a busy two-core machine, so its timeout allows for that; it catches a hang, not slowness.
+  it("round-trips the whole database through an archive", { timeout: 120_000 }, async () => {
     const source = mkdtempSync(join(tmpdir(), "pathshala-backup-"));
     const target = mkdtempSync(join(tmpdir(), "pathshala-restore-"));
     try {
