@@ -95,14 +95,16 @@ export const BatchInput = v.pipe(
 export type BatchInput = v.InferOutput<typeof BatchInput>;
 
 /** `POST /api/batches/{id}/students`: accounts that are the institute's students, or a CSV (name,email,phone). */
-export const AdmitInput = v.union(
-  [
-    v.object({
-      studentIds: v.pipe(uuidList("Students", BATCH_ADMIT_MAX), v.minLength(1, "Name at least one student")),
-    }),
-    v.object({ csv: v.string("The CSV must be text") }),
-  ],
-  "Give studentIds (a list of ids) or csv (name,email,phone with a header row)",
+export const ADMIT_ONE_OF = "Give studentIds (a list of ids) or csv (name,email,phone with a header row)";
+export const AdmitInput = v.pipe(
+  v.object({
+    studentIds: v.optional(v.pipe(uuidList("Students", BATCH_ADMIT_MAX), v.minLength(1, "Name at least one student"))),
+    csv: v.optional(v.string("The CSV must be text")),
+  }),
+  v.forward(
+    v.check((b) => (b.studentIds === undefined) !== (b.csv === undefined), ADMIT_ONE_OF),
+    ["studentIds"],
+  ),
 );
 
 export const MoveInput = v.object({

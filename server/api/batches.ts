@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
-import { forbidden, jsonBody, notFound } from "../http/errors.ts";
+import { forbidden, jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { can, membershipOf, notAllowed } from "../auth/permissions.ts";
 import { input, operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
@@ -83,14 +83,10 @@ export function batchesRouter({ services, database }: AppDeps) {
     }),
     async (c) => {
       requireAuth(c);
-      const body = await jsonBody(c);
-      const named =
-        body && typeof body === "object" && !Array.isArray(body)
-          ? (body as { centerId?: unknown }).centerId
-          : undefined;
-      const centerId = typeof named === "string" ? (isUuid(named) ? named : null) : requestCenterId(c);
-      const { user, membership } = await authorize(c, db, "batches.manage", centerId);
-      return c.json({ batch: await services.batches.create(user, membership.centerId, body) }, 201);
+      // Read first: bad input is a 400 naming its field, whoever asks, before the institute is looked for.
+      const batch = parseWith(BatchInput, await jsonBody(c));
+      const { user, membership } = await authorize(c, db, "batches.manage", batch.centerId ?? requestCenterId(c));
+      return c.json({ batch: await services.batches.create(user, membership.centerId, batch) }, 201);
     },
   );
 

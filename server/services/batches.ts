@@ -156,8 +156,8 @@ export class BatchService {
    */
   async admit(actor: BatchActor, centerId: string, batchId: string, input: unknown): Promise<Admission> {
     const body = parseWith(AdmitInput, input);
-    if ("csv" in body) return this.admitCsv(actor, centerId, batchId, body.csv);
-    const ids = [...new Set(body.studentIds)];
+    if (body.csv !== undefined) return this.admitCsv(actor, centerId, batchId, body.csv);
+    const ids = [...new Set(body.studentIds ?? [])];
     return this.db.transaction(async (tx) => {
       const batch = await this.lockBatch(tx, centerId, batchId);
       const students = await tx
