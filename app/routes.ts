@@ -94,6 +94,7 @@ export default [
       route("site", "routes/business/site.tsx"),
       route("leads", "routes/business/leads.tsx"),
       route("payments", "routes/business/payments.tsx"),
+      route("batches", "routes/business/batches.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),

@@ -36,6 +36,7 @@ export const ACTIONS = [
   "billing.manage",
   "payments.view",
   "payments.refund",
+  "batches.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -55,11 +56,21 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "billing.manage",
     "payments.view",
     "payments.refund",
+    "batches.manage",
   ],
   // The front desk and the accountant: they bring people in, see the students, the institute's
-  // figures and its students' payments, and answer its enquiries; never the plan and its bills, the
-  // money's settings, a refund (the owner's decision) or the site.
-  staff: ["members.view", "members.invite", "students.view", "dashboard.view", "leads.manage", "payments.view"],
+  // figures and its students' payments, answer its enquiries and run its batches (admissions,
+  // moves, the waiting list); never the plan and its bills, the money's settings, a refund (the
+  // owner's decision) or the site.
+  staff: [
+    "members.view",
+    "members.invite",
+    "students.view",
+    "dashboard.view",
+    "leads.manage",
+    "payments.view",
+    "batches.manage",
+  ],
   teacher: ["tests.write", "students.view"],
   creator: ["content.write", "tests.write"],
   student: [],

@@ -16,13 +16,14 @@ describe("which business pages each role may open", () => {
       expect(refusedAction(path, as("owner")), path).toBeNull();
   });
 
-  it("opens the dashboard, team, leads, student payments, profile and help to staff, and nothing of the plan, the site or tests", () => {
+  it("opens the dashboard, team, leads, student payments, batches, profile and help to staff, and nothing of the plan, the site or tests", () => {
     for (const path of [
       "/business",
       "/business/",
       "/business/team",
       "/business/leads",
       "/business/payments",
+      "/business/batches",
       "/business/account",
       "/business/contact",
     ])

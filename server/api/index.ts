@@ -29,6 +29,7 @@ import { seriesRouter } from "./series.ts";
 import { domainClaimsRouter } from "./domain-claims.ts";
 import { instituteRouter } from "./institute.ts";
 import { meRouter, membersRouter } from "./members.ts";
+import { batchesRouter } from "./batches.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
@@ -61,6 +62,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/centers/:id/payments", studentPaymentsRouter(deps));
   api.route("/centers", centersRouter(deps));
   api.route("/me", meRouter(deps));
+  api.route("/batches", batchesRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));

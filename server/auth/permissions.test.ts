@@ -5,7 +5,15 @@ import { ACTIONS, MEMBER_ROLES, type Action, type MemberRole } from "#common/mem
 /** The policy as a table: every role against every action, and who may grant what (decision 0039). */
 const EXPECTED: Record<MemberRole, Action[]> = {
   owner: [...ACTIONS],
-  staff: ["members.view", "members.invite", "students.view", "dashboard.view", "leads.manage", "payments.view"],
+  staff: [
+    "members.view",
+    "members.invite",
+    "students.view",
+    "dashboard.view",
+    "leads.manage",
+    "payments.view",
+    "batches.manage",
+  ],
   teacher: ["tests.write", "students.view"],
   creator: ["content.write", "tests.write"],
   student: [],

@@ -21,6 +21,7 @@ import { BusinessFiguresService } from "./business-figures.ts";
 import { CatalogService } from "./catalog.ts";
 import { TeamService } from "./team.ts";
 import { MembersService } from "./members.ts";
+import { BatchService } from "./batches.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -57,6 +58,7 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   catalog: CatalogService;
   team: TeamService;
   members: MembersService;
+  batches: BatchService;
   notices: NoticeService;
   settings: SettingsService;
 }
@@ -133,6 +135,7 @@ export function createServices({
     afterAnswer,
     tenants,
     members,
+    batches: new BatchService({ db }),
     reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,

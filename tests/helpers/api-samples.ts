@@ -1,6 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
-import { invoices, lateAnswers, merchantAccounts, messages, orders } from "../../server/db/schema/index.ts";
+import {
+  enquiries,
+  invoices,
+  lateAnswers,
+  memberships,
+  merchantAccounts,
+  messages,
+  orders,
+} from "../../server/db/schema/index.ts";
 import { seedDemo } from "../../server/seed/demo.ts";
 import { firstBookableDate, TIME_SLOTS } from "#common/validation/seminar.ts";
 import type { TestApp } from "./app.ts";
@@ -79,6 +87,33 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const center = await createCenter(t, business.user._id, { slug: "samples-inst", customDomain: INSTITUTE });
   // A domain the institute asked for and has not proven (POST /domains/verify checks it).
   await t.services.domains.claim(t.database.db, center.id, "samples-next.com");
+  // Batches (issue 41 §1): one to look at and admit into (the student account, made the
+  // institute's student), one to move to, a student to move, one to leave, and a lead to admit.
+  const studentOf = (userId: string) =>
+    t.database.db
+      .insert(memberships)
+      .values({ centerId: center.id, userId, role: "student", status: "active", acceptedAt: new Date() })
+      .onConflictDoNothing();
+  const batchDesk = { id: business.user._id };
+  const sampleBatch = await t.services.batches.create(batchDesk, center.id, {
+    name: "Sample batch",
+    startsOn: "2027-04-01",
+    capacity: 30,
+  });
+  const otherBatch = await t.services.batches.create(batchDesk, center.id, {
+    name: "Sample batch B",
+    startsOn: "2027-04-01",
+  });
+  const batchMover = await register(t, "student");
+  const batchLeaver = await register(t, "student");
+  for (const id of [student.user._id, batchMover.user._id, batchLeaver.user._id]) await studentOf(id);
+  await t.services.batches.admit(batchDesk, center.id, sampleBatch._id, {
+    studentIds: [batchMover.user._id, batchLeaver.user._id],
+  });
+  const [batchLead] = await t.database.db
+    .insert(enquiries)
+    .values({ centerId: center.id, name: "Sample Lead", phone: "9830044444", email: "sample.lead@example.com" })
+    .returning();
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
     const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
@@ -523,6 +558,16 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /openapi.json": {},
     "GET /team": { query: { centerId: center.id } },
     "GET /me/memberships": {},
+    "GET /batches": { query: { centerId: center.id } },
+    "POST /batches": { json: { centerId: center.id, name: "Sample new batch", startsOn: "2027-06-01", capacity: 40 } },
+    "GET /batches/{id}": { params: { id: sampleBatch._id } },
+    "POST /batches/{id}/students": { params: { id: sampleBatch._id }, json: { studentIds: [student.user._id] } },
+    "POST /batches/{id}/leads": { params: { id: sampleBatch._id }, json: { enquiryId: batchLead.id } },
+    "POST /batches/{id}/students/{studentId}/move": {
+      params: { id: sampleBatch._id, studentId: batchMover.user._id },
+      json: { toBatchId: otherBatch._id },
+    },
+    "DELETE /batches/{id}/students/{studentId}": { params: { id: sampleBatch._id, studentId: batchLeaver.user._id } },
     "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
     "POST /centers/{id}/members": {
       params: { id: center.id },

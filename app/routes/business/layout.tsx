@@ -13,6 +13,7 @@ import {
   ReceiptText,
   UserRound,
   Users,
+  UsersRound,
 } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { areaViewer } from "~/lib/area.server";
@@ -52,6 +53,7 @@ const NAV: NavGroup[] = [
       { to: "/business/team", label: "Team", icon: Users },
       { to: "/business/tests", label: "Tests", icon: ClipboardCheck },
       { to: "/business/leads", label: "Leads", icon: Inbox },
+      { to: "/business/batches", label: "Batches", icon: UsersRound },
       { to: "/business/payments", label: "Student Payments", icon: IndianRupee },
       { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
       { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },

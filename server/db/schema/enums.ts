@@ -16,6 +16,8 @@ export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "
 /** A person's roles in an institute (issue 40); platform admin stays `users.role`. */
 export const memberRoleEnum = pgEnum("member_role", ["owner", "staff", "teacher", "creator", "student", "parent"]);
 export const memberStatusEnum = pgEnum("member_status", ["invited", "active", "removed"]);
+/** A student's place in a batch (issue 41 §1): live while admitted or waitlisted, history once moved or left. */
+export const batchStudentStatusEnum = pgEnum("batch_student_status", ["admitted", "waitlisted", "moved", "left"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
 export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);
 export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "numerical"]);

@@ -13,3 +13,4 @@ export * from "./mock-tests.ts";
 export * from "./messages.ts";
 export * from "./invoices.ts";
 export * from "./merchant-accounts.ts";
+export * from "./batches.ts";

@@ -1,0 +1,190 @@
+import { Hono, type Context } from "hono";
+import type { AppDeps, AppEnv } from "../middleware/types.ts";
+import { forbidden, jsonBody, notFound, parseWith } from "../http/errors.ts";
+import { can, membershipOf, notAllowed } from "../auth/permissions.ts";
+import { input, operation } from "./openapi.ts";
+import { requireAuth } from "./guards.ts";
+import { authorize, requestCenterId } from "./member-guard.ts";
+import { isUuid } from "#common/validation/ids.ts";
+import {
+  AdmitInput,
+  BATCH_NOT_FOUND,
+  BatchInput,
+  BatchesQuery,
+  LeadAdmitInput,
+  MoveInput,
+} from "#common/validation/batches.ts";
+
+const DENIED = {
+  403: "No role in this institute, or a role that does not allow this (batches.manage: owners and staff)",
+  404: "No such institute, none named (centerId, the institute's domain or the header's choice), or another institute's on an institute's domain",
+};
+const BATCH_DENIED = {
+  403: "A role in the batch's institute that does not allow this (batches.manage: owners and staff)",
+  404: "No such batch, or one of an institute where you hold no role",
+};
+const ADMISSION =
+  "{admitted: [{_id, studentId, name, email, status, position, admittedAt, waitlistedAt, leftAt, movedTo}], waitlisted: [...], already: [...]}";
+
+/**
+ * `/api/batches` (issue 41 §1, decision 0042): an institute's batches and the students admitted
+ * into them, for its owners and staff (batches.manage). A batch's institute is the one it belongs
+ * to: a batch of an institute where the caller holds no role is not found.
+ */
+export function batchesRouter({ services, database }: AppDeps) {
+  const api = new Hono<AppEnv>();
+  const db = database.db;
+
+  /** The caller may manage the batch `id`'s institute (404 where they hold no role, 403 a role without batches.manage). */
+  const atBatch = async (c: Context<AppEnv>) => {
+    const { user } = requireAuth(c);
+    const batchId = c.req.param("id") ?? "";
+    const centerId = isUuid(batchId) ? await services.batches.centerOf(batchId) : null;
+    const site = c.get("site");
+    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(BATCH_NOT_FOUND);
+    const membership = await membershipOf(db, user.id, centerId);
+    if (!membership || membership.roles.length === 0) throw notFound(BATCH_NOT_FOUND);
+    if (!can(membership, "batches.manage")) throw forbidden(notAllowed("batches.manage"));
+    return { user, centerId, batchId };
+  };
+
+  api.get(
+    "/",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary: "The institute's batches with their teachers and counts of admitted and waiting students",
+      responses: {
+        200: "{batches: [{_id, centerId, name, course, startsOn, endsOn, capacity, medium, centre, teachers: [{_id, name}], admitted, waitlisted, createdAt}]}",
+        ...DENIED,
+      },
+    }),
+    input("query", BatchesQuery),
+    async (c) => {
+      const { centerId } = c.req.valid("query");
+      const { membership } = await authorize(c, db, "batches.manage", centerId ?? requestCenterId(c));
+      return c.json({ batches: await services.batches.list(membership.centerId) });
+    },
+  );
+
+  api.post(
+    "/",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Make a batch: name, course, start and end dates, capacity (none: no limit), medium, centre and teachers (people holding a teacher's, creator's or owner's role there). Its fee plan comes with fee plans",
+      body: BatchInput,
+      responses: {
+        201: "{batch}",
+        400: "Bad input: a missing name or start date, an end before the start, a capacity below 1, a teacher who is not the institute's",
+        ...DENIED,
+      },
+    }),
+    async (c) => {
+      requireAuth(c);
+      // Read first: bad input is a 400 naming its field, whoever asks, before the institute is looked for.
+      const batch = parseWith(BatchInput, await jsonBody(c));
+      const { user, membership } = await authorize(c, db, "batches.manage", batch.centerId ?? requestCenterId(c));
+      return c.json({ batch: await services.batches.create(user, membership.centerId, batch) }, 201);
+    },
+  );
+
+  api.get(
+    "/:id",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary: "A batch with its students, its waiting list in order, and its history (students moved or gone)",
+      responses: {
+        200: `{batch, students: [{_id, studentId, name, email, status, position, admittedAt, waitlistedAt, leftAt, movedTo}], waitingList: [...], history: [...]}`,
+        ...BATCH_DENIED,
+      },
+    }),
+    async (c) => {
+      const { centerId, batchId } = await atBatch(c);
+      return c.json(await services.batches.detail(centerId, batchId));
+    },
+  );
+
+  api.post(
+    "/:id/students",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Admit students: {studentIds} (the institute's students), or {csv} or a text/csv body (name,email,phone with a header row: each account found by e-mail or a verified number, else made from the e-mail address). Past the capacity they join the waiting list. A bad id or row refuses all of them, each named (`rows`: row number and why)",
+      body: AdmitInput,
+      responses: {
+        200: ADMISSION,
+        400: "An account that is not the institute's student; bad CSV rows, every one named in `rows` ({row, message}); nothing admitted",
+        ...BATCH_DENIED,
+        409: "An account was made with one of the addresses meanwhile: send it again",
+        413: "A CSV over 256 KB or 1,000 rows, or a row over 2,000 characters",
+      },
+    }),
+    async (c) => {
+      const { user, centerId, batchId } = await atBatch(c);
+      const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+      const body = type === "text/csv" ? { csv: await c.req.text() } : await jsonBody(c);
+      return c.json(await services.batches.admit(user, centerId, batchId, body));
+    },
+  );
+
+  api.post(
+    "/:id/leads",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Admit a lead (an enquiry of the institute): their account is found by the lead's e-mail, else an account that verified the lead's number, else made from the e-mail address; the lead is marked enrolled",
+      body: LeadAdmitInput,
+      responses: {
+        200: ADMISSION,
+        ...BATCH_DENIED,
+        409: "The lead left no e-mail address and no account has verified their number; or an account was made with the address meanwhile",
+      },
+    }),
+    async (c) => {
+      const { user, centerId, batchId } = await atBatch(c);
+      return c.json(await services.batches.admitLead(user, centerId, batchId, await jsonBody(c)));
+    },
+  );
+
+  api.post(
+    "/:id/students/:studentId/move",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Move a student to another batch of the institute: kept here as history (moved, to which batch, when), admitted there or waiting when it is full; a seat freed here goes to the first waiting",
+      body: MoveInput,
+      responses: {
+        200: "{moved, to, promoted: [...]}",
+        ...BATCH_DENIED,
+        409: "The student is already in that batch (or it is this one)",
+      },
+    }),
+    async (c) => {
+      const { user, centerId, batchId } = await atBatch(c);
+      const studentId = c.req.param("studentId");
+      return c.json(await services.batches.move(user, centerId, batchId, studentId, await jsonBody(c)));
+    },
+  );
+
+  api.delete(
+    "/:id/students/:studentId",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary: "A student leaves the batch (kept as history); the first on the waiting list takes the seat",
+      responses: { 200: "{left, promoted: [...]}", ...BATCH_DENIED },
+    }),
+    async (c) => {
+      const { centerId, batchId } = await atBatch(c);
+      return c.json(await services.batches.leave(centerId, batchId, c.req.param("studentId")));
+    },
+  );
+
+  return api;
+}
