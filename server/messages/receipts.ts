@@ -31,6 +31,16 @@ const money = (amount: number, currency: string) =>
     ? formatRupees(amount / 100)
     : new Intl.NumberFormat("en-IN", { style: "currency", currency }).format(amount / 100);
 
+/** Where the selling institute's site is (its links point there), or null when the platform sells. */
+async function sellerSite(tx: DbOrTx, centerId: string | null) {
+  if (!centerId) return null;
+  const [site] = await tx
+    .select({ slug: centers.slug, customDomain: centers.customDomain })
+    .from(centers)
+    .where(eq(centers.id, centerId));
+  return site ?? null;
+}
+
 /** The buyer's receipt with its invoice attached, written in the transaction that completes the payment. */
 export async function sendReceipt(
   tx: DbOrTx,
@@ -44,12 +54,7 @@ export async function sendReceipt(
     .from(users)
     .where(eq(users.id, receipt.userId));
   if (!buyer) return;
-  const [seller] = receipt.centerId
-    ? await tx
-        .select({ slug: centers.slug, customDomain: centers.customDomain })
-        .from(centers)
-        .where(eq(centers.id, receipt.centerId))
-    : [];
+  const seller = await sellerSite(tx, receipt.centerId);
   await messages.send(tx, {
     template: "payment-receipt",
     values: {
@@ -58,7 +63,7 @@ export async function sendReceipt(
       amount: money(receipt.amount, receipt.currency),
       date: messageDate(new Date()),
       paymentId: receipt.paymentId,
-      link: links.to(seller ?? null, receipt.path),
+      link: links.to(seller, receipt.path),
       invoice: `${INVOICE_TITLES[invoice.kind]} ${invoice.number}`,
     },
     to: { email: buyer.email, userId: receipt.userId },
@@ -86,12 +91,7 @@ export async function sendRefundNote(
     .from(users)
     .where(eq(users.id, note.buyerUserId));
   if (!buyer) return;
-  const [seller] = note.sellerCenterId
-    ? await tx
-        .select({ slug: centers.slug, customDomain: centers.customDomain })
-        .from(centers)
-        .where(eq(centers.id, note.sellerCenterId))
-    : [];
+  const seller = await sellerSite(tx, note.sellerCenterId);
   await messages.send(tx, {
     template: "refund-processed",
     values: {
