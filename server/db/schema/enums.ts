@@ -18,6 +18,12 @@ export const memberRoleEnum = pgEnum("member_role", ["owner", "staff", "teacher"
 export const memberStatusEnum = pgEnum("member_status", ["invited", "active", "removed"]);
 /** A student's place in a batch (issue 41 §1): live while admitted or waitlisted, history once moved or left. */
 export const batchStudentStatusEnum = pgEnum("batch_student_status", ["admitted", "waitlisted", "moved", "left"]);
+/** A timetabled class's state (issue 41 §2): cancelled sessions stay, so a cancellation is shown, not lost. */
+export const classSessionStatusEnum = pgEnum("class_session_status", ["scheduled", "cancelled"]);
+/** Attendance marks (issue 41 §3), in the product's words Present, Absent, Late and Excused. */
+export const attendanceStatusEnum = pgEnum("attendance_status", ["present", "absent", "late", "excused"]);
+/** Where a mark came from; a hybrid session merges them into one row per student. */
+export const attendanceSourceEnum = pgEnum("attendance_source", ["roll-call", "qr", "online", "correction"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
 export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);
 export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "numerical"]);

@@ -14,3 +14,5 @@ export * from "./messages.ts";
 export * from "./invoices.ts";
 export * from "./merchant-accounts.ts";
 export * from "./batches.ts";
+export * from "./timetables.ts";
+export * from "./attendance.ts";
