@@ -37,6 +37,8 @@ export const ACTIONS = [
   "payments.view",
   "payments.refund",
   "batches.manage",
+  "attendance.mark",
+  "attendance.view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -57,6 +59,8 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "payments.view",
     "payments.refund",
     "batches.manage",
+    "attendance.mark",
+    "attendance.view",
   ],
   // The front desk and the accountant: they bring people in, see the students, the institute's
   // figures and its students' payments, answer its enquiries and run its batches (admissions,
@@ -70,8 +74,12 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "leads.manage",
     "payments.view",
     "batches.manage",
+    "attendance.mark",
+    "attendance.view",
   ],
-  teacher: ["tests.write", "students.view"],
+  // A teacher marks and reads the registers of the sessions and batches they teach (the
+  // attendance service narrows it to those); timetables are the front desk's.
+  teacher: ["tests.write", "students.view", "attendance.mark", "attendance.view"],
   creator: ["content.write", "tests.write"],
   student: [],
   parent: [],
