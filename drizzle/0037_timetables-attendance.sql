@@ -1,6 +1,16 @@
 CREATE TYPE "public"."attendance_source" AS ENUM('roll-call', 'qr', 'online', 'correction');--> statement-breakpoint
 CREATE TYPE "public"."attendance_status" AS ENUM('present', 'absent', 'late', 'excused');--> statement-breakpoint
 CREATE TYPE "public"."class_session_status" AS ENUM('scheduled', 'cancelled');--> statement-breakpoint
+CREATE TABLE "batch_contents" (
+	"batch_id" uuid NOT NULL,
+	"center_id" uuid NOT NULL,
+	"content_id" uuid NOT NULL,
+	"added_by_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "batch_contents_batch_id_content_id_pk" PRIMARY KEY("batch_id","content_id")
+);
+--> statement-breakpoint
+ALTER TABLE "batch_contents" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "class_sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"center_id" uuid NOT NULL,
@@ -14,6 +24,7 @@ CREATE TABLE "class_sessions" (
 	"substitute_for_id" uuid,
 	"room" text,
 	"online" boolean DEFAULT false NOT NULL,
+	"meeting_url" text,
 	"status" "class_session_status" DEFAULT 'scheduled' NOT NULL,
 	"rescheduled_from" timestamp with time zone,
 	"change_note" text,
@@ -45,6 +56,7 @@ CREATE TABLE "timetable_slots" (
 	"teacher_id" uuid,
 	"room" text,
 	"online" boolean DEFAULT false NOT NULL,
+	"meeting_url" text,
 	"retired_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "timetable_slots_weekday_check" CHECK ("timetable_slots"."weekday" between 1 and 7),
@@ -74,6 +86,7 @@ CREATE TABLE "attendance_marks" (
 	"minutes_late" integer,
 	"online_minutes" integer,
 	"source" "attendance_source" NOT NULL,
+	"seq" bigint DEFAULT 0 NOT NULL,
 	"marked_by_id" uuid,
 	"marked_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "attendance_marks_session_id_user_id_pk" PRIMARY KEY("session_id","user_id")
@@ -126,6 +139,10 @@ CREATE TABLE "online_attendance" (
 );
 --> statement-breakpoint
 ALTER TABLE "online_attendance" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_content_id_contents_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."contents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_added_by_id_users_id_fk" FOREIGN KEY ("added_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_sessions" ADD CONSTRAINT "class_sessions_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_sessions" ADD CONSTRAINT "class_sessions_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_sessions" ADD CONSTRAINT "class_sessions_slot_id_timetable_slots_id_fk" FOREIGN KEY ("slot_id") REFERENCES "public"."timetable_slots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -155,6 +172,7 @@ ALTER TABLE "attendance_registers" ADD CONSTRAINT "attendance_registers_closed_b
 ALTER TABLE "online_attendance" ADD CONSTRAINT "online_attendance_session_id_class_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."class_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "online_attendance" ADD CONSTRAINT "online_attendance_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "online_attendance" ADD CONSTRAINT "online_attendance_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "batch_contents_content_idx" ON "batch_contents" USING btree ("content_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "class_sessions_slot_on_key" ON "class_sessions" USING btree ("slot_id","on");--> statement-breakpoint
 CREATE INDEX "class_sessions_batch_starts_idx" ON "class_sessions" USING btree ("batch_id","starts_at");--> statement-breakpoint
 CREATE INDEX "class_sessions_center_starts_idx" ON "class_sessions" USING btree ("center_id","starts_at");--> statement-breakpoint
@@ -166,6 +184,7 @@ CREATE INDEX "attendance_mark_changes_session_idx" ON "attendance_mark_changes" 
 CREATE INDEX "attendance_marks_user_idx" ON "attendance_marks" USING btree ("user_id","marked_at");--> statement-breakpoint
 CREATE INDEX "attendance_registers_center_idx" ON "attendance_registers" USING btree ("center_id","closed_at");--> statement-breakpoint
 CREATE INDEX "online_attendance_session_user_idx" ON "online_attendance" USING btree ("session_id","user_id");--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "batch_contents" AS PERMISSIVE FOR ALL TO public USING (nullif(current_setting('app.center_id', true), '') is null or "batch_contents"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid) WITH CHECK (nullif(current_setting('app.center_id', true), '') is null or "batch_contents"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "class_sessions" AS PERMISSIVE FOR ALL TO public USING (nullif(current_setting('app.center_id', true), '') is null or "class_sessions"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid) WITH CHECK (nullif(current_setting('app.center_id', true), '') is null or "class_sessions"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "holidays" AS PERMISSIVE FOR ALL TO public USING (nullif(current_setting('app.center_id', true), '') is null or "holidays"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid) WITH CHECK (nullif(current_setting('app.center_id', true), '') is null or "holidays"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "timetable_slots" AS PERMISSIVE FOR ALL TO public USING (nullif(current_setting('app.center_id', true), '') is null or "timetable_slots"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid) WITH CHECK (nullif(current_setting('app.center_id', true), '') is null or "timetable_slots"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid);--> statement-breakpoint
@@ -184,4 +203,5 @@ ALTER TABLE "attendance_registers" FORCE ROW LEVEL SECURITY;--> statement-breakp
 ALTER TABLE "attendance_marks" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "attendance_mark_changes" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "attendance_qr_scans" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
-ALTER TABLE "online_attendance" FORCE ROW LEVEL SECURITY;
+ALTER TABLE "online_attendance" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "batch_contents" FORCE ROW LEVEL SECURITY;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { attendanceSourceEnum, attendanceStatusEnum } from "./enums.ts";
 import { centers, users } from "./users-and-centers.ts";
 import { classSessions } from "./timetables.ts";
@@ -73,6 +73,12 @@ export const attendanceMarks = pgTable(
     /** Minutes in the online class, rejoins merged. */
     onlineMinutes: integer(),
     source: attendanceSourceEnum().notNull(),
+    /**
+     * The sequence of the roll-call that last set this mark (the phone's clock in milliseconds at
+     * the tap): a delayed or repeated batch from a phone that was offline changes only the marks
+     * it is newer for, so two teachers marking at once lose nothing.
+     */
+    seq: bigint({ mode: "number" }).notNull().default(0),
     markedById: uuid().references(() => users.id, { onDelete: "set null" }),
     markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { batchStudentStatusEnum } from "./enums.ts";
 import { centers, users } from "./users-and-centers.ts";
+import { contents } from "./content.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
 /**
@@ -109,6 +110,29 @@ export const batchStudents = pgTable(
       .where(sql`${t.status} in ('admitted', 'waitlisted')`),
     index("batch_students_batch_idx").on(t.batchId, t.status, t.position),
     index("batch_students_user_idx").on(t.userId),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/** What a batch's students may open for being in it (issue 41 §1): items, tests and series of its institute. */
+export const batchContents = pgTable(
+  "batch_contents",
+  {
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    centerId: uuid()
+      .notNull()
+      .references(() => centers.id, { onDelete: "cascade" }),
+    contentId: uuid()
+      .notNull()
+      .references(() => contents.id, { onDelete: "cascade" }),
+    addedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.contentId] }),
+    index("batch_contents_content_idx").on(t.contentId),
     tenantIsolation(t.centerId),
   ],
 );

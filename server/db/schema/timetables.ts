@@ -39,6 +39,8 @@ export const timetableSlots = pgTable(
     teacherId: uuid().references(() => users.id, { onDelete: "set null" }),
     room: text(),
     online: boolean().notNull().default(false),
+    /** The online class's meeting (Meet, Zoom…), opened from Pathshala's join page, never shown bare. */
+    meetingUrl: text(),
     retiredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +99,7 @@ export const classSessions = pgTable(
     substituteForId: uuid().references(() => users.id, { onDelete: "set null" }),
     room: text(),
     online: boolean().notNull().default(false),
+    meetingUrl: text(),
     status: classSessionStatusEnum().notNull().default("scheduled"),
     /** When a reschedule moved it, where it was. */
     rescheduledFrom: timestamp({ withTimezone: true }),
