@@ -1,8 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { attendanceSourceEnum, attendanceStatusEnum } from "./enums.ts";
-import { centers, users } from "./users-and-centers.ts";
-import { classSessions } from "./timetables.ts";
+import { centers, instituteId, users } from "./users-and-centers.ts";
+import { classSessionId, classSessions } from "./timetables.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
 /** An institute's attendance rules (issue 41 §3–4); an institute without a row has the defaults. */
@@ -42,9 +53,7 @@ export const attendanceRegisters = pgTable(
     sessionId: uuid()
       .primaryKey()
       .references(() => classSessions.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     seq: integer().notNull().default(0),
     closedAt: timestamp({ withTimezone: true }),
     closedById: uuid().references(() => users.id, { onDelete: "set null" }),
@@ -59,12 +68,8 @@ export const attendanceRegisters = pgTable(
 export const attendanceMarks = pgTable(
   "attendance_marks",
   {
-    sessionId: uuid()
-      .notNull()
-      .references(() => classSessions.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    sessionId: classSessionId(),
+    centerId: instituteId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -94,12 +99,8 @@ export const attendanceMarkChanges = pgTable(
   "attendance_mark_changes",
   {
     id: uuid().primaryKey().defaultRandom(),
-    sessionId: uuid()
-      .notNull()
-      .references(() => classSessions.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    sessionId: classSessionId(),
+    centerId: instituteId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -120,12 +121,8 @@ export const attendanceMarkChanges = pgTable(
 export const attendanceQrScans = pgTable(
   "attendance_qr_scans",
   {
-    sessionId: uuid()
-      .notNull()
-      .references(() => classSessions.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    sessionId: classSessionId(),
+    centerId: instituteId(),
     deviceId: text().notNull(),
     userId: uuid()
       .notNull()
@@ -144,12 +141,8 @@ export const onlineAttendance = pgTable(
   "online_attendance",
   {
     id: uuid().primaryKey().defaultRandom(),
-    sessionId: uuid()
-      .notNull()
-      .references(() => classSessions.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    sessionId: classSessionId(),
+    centerId: instituteId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { batchStudentStatusEnum } from "./enums.ts";
-import { centers, users } from "./users-and-centers.ts";
+import { instituteId, users } from "./users-and-centers.ts";
 import { contents } from "./content.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
@@ -26,9 +26,7 @@ export const batches = pgTable(
   "batches",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     name: text().notNull(),
     /** The course or exam and its phase ("JEE Main 2027, two-year"). */
     course: text(),
@@ -59,9 +57,7 @@ export const batchTeachers = pgTable(
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -86,9 +82,7 @@ export const batchStudents = pgTable(
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -121,9 +115,7 @@ export const batchContents = pgTable(
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     contentId: uuid()
       .notNull()
       .references(() => contents.id, { onDelete: "cascade" }),

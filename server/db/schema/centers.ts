@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { enquiryStatusEnum } from "./enums.ts";
-import { centers, users } from "./users-and-centers.ts";
+import { instituteId, users } from "./users-and-centers.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
 /**
@@ -14,9 +14,7 @@ export const domainClaims = pgTable(
   "domain_claims",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     /** Lower-cased host name without port or trailing dot. */
     domain: text().notNull(),
     /** Random, shown to the owner: the TXT record's value and the HTTP check's path. */
@@ -38,9 +36,7 @@ export const templateSelections = pgTable(
   "template_selections",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     userId: uuid().references(() => users.id, { onDelete: "set null" }),
     templateId: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -57,9 +53,7 @@ export const enquiries = pgTable(
   "enquiries",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     name: text().notNull(),
     phone: text().notNull(),
     email: text().notNull(),

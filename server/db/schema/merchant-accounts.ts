@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { centers, users } from "./users-and-centers.ts";
+import { instituteId, users } from "./users-and-centers.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
 /**
@@ -13,9 +13,7 @@ export const merchantAccounts = pgTable(
   "merchant_accounts",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     /** "keys" (the owner typed them) or "oauth" (Razorpay's partner authorisation, 'Connect with Razorpay'). */
     method: text().$type<"keys" | "oauth">().notNull(),
     /** Public: Checkout is opened with it (the key id, or an OAuth connection's public token). */
@@ -66,9 +64,7 @@ export const merchantOauthStates = pgTable(
   {
     /** The state's random nonce. */
     id: text().primaryKey(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

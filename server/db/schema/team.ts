@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { memberRoleEnum, memberStatusEnum } from "./enums.ts";
-import { centers, users } from "./users-and-centers.ts";
+import { instituteId, users } from "./users-and-centers.ts";
 import { contents } from "./content.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
@@ -18,9 +18,7 @@ export const memberships = pgTable(
   "memberships",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     /** The member; null while an invitation waits for an account. */
     userId: uuid().references(() => users.id, { onDelete: "cascade" }),
     role: memberRoleEnum().notNull(),
@@ -74,9 +72,7 @@ export const memberships = pgTable(
 export const hiddenContents = pgTable(
   "hidden_contents",
   {
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     contentId: uuid()
       .notNull()
       .references(() => contents.id, { onDelete: "cascade" }),

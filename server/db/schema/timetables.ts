@@ -1,18 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { classSessionStatusEnum } from "./enums.ts";
-import { centers, users } from "./users-and-centers.ts";
+import { instituteId, users } from "./users-and-centers.ts";
 import { batches } from "./batches.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
@@ -28,9 +17,7 @@ export const timetableSlots = pgTable(
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: "cascade" }),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     /** ISO 8601: Monday 1 … Sunday 7. */
     weekday: integer().notNull(),
     startMinute: integer().notNull(),
@@ -61,9 +48,7 @@ export const holidays = pgTable(
   "holidays",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     batchId: uuid().references(() => batches.id, { onDelete: "cascade" }),
     on: date({ mode: "string" }).notNull(),
     name: text().notNull(),
@@ -83,9 +68,7 @@ export const classSessions = pgTable(
   "class_sessions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    centerId: uuid()
-      .notNull()
-      .references(() => centers.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: "cascade" }),
@@ -117,3 +100,9 @@ export const classSessions = pgTable(
     tenantIsolation(t.centerId),
   ],
 );
+
+/** The class session a row of its register belongs to, gone with the session. */
+export const classSessionId = () =>
+  uuid()
+    .notNull()
+    .references(() => classSessions.id, { onDelete: "cascade" });

@@ -125,3 +125,9 @@ export const centers = pgTable(
     index("centers_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/** The institute a tenant row belongs to: required, and gone with the institute. */
+export const instituteId = () =>
+  uuid()
+    .notNull()
+    .references(() => centers.id, { onDelete: "cascade" });
