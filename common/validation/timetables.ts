@@ -66,7 +66,11 @@ function isCalendarDate(value: string): boolean {
 }
 
 const timeText = (label: string) =>
-  v.pipe(v.string(TIME_WRONG(label)), v.trim(), v.check((s) => !Number.isNaN(minuteOf(s)), TIME_WRONG(label)));
+  v.pipe(
+    v.string(TIME_WRONG(label)),
+    v.trim(),
+    v.check((s) => !Number.isNaN(minuteOf(s)), TIME_WRONG(label)),
+  );
 
 const optionalText = (label: string, max: number) =>
   v.optional(
@@ -126,7 +130,12 @@ const linkOnlyOnline = <T extends { online: boolean; meetingUrl?: string | null 
 
 export const SlotInput = v.pipe(
   v.object({
-    weekday: v.pipe(v.number(WEEKDAY_WRONG), v.integer(WEEKDAY_WRONG), v.minValue(1, WEEKDAY_WRONG), v.maxValue(7, WEEKDAY_WRONG)),
+    weekday: v.pipe(
+      v.number(WEEKDAY_WRONG),
+      v.integer(WEEKDAY_WRONG),
+      v.minValue(1, WEEKDAY_WRONG),
+      v.maxValue(7, WEEKDAY_WRONG),
+    ),
     ...classFields,
   }),
   v.forward(endsAfterStart(), ["end"]),
@@ -158,7 +167,13 @@ export const SessionChangeInput = v.variant(
   [
     v.object({ action: v.literal("cancel"), note }),
     v.pipe(
-      v.object({ action: v.literal("reschedule"), on: dateText("Date"), start: timeText("Start"), end: timeText("End"), note }),
+      v.object({
+        action: v.literal("reschedule"),
+        on: dateText("Date"),
+        start: timeText("Start"),
+        end: timeText("End"),
+        note,
+      }),
       v.forward(endsAfterStart(), ["end"]),
     ),
     v.object({

@@ -67,7 +67,8 @@ export function batchTimetableRouter({ services, database }: AppDeps) {
     operation({
       tag: "timetables",
       auth: "business",
-      summary: "The batch's weekly timetable: its active slots by weekday (1 Monday … 7 Sunday) and start, times HH:MM India time",
+      summary:
+        "The batch's weekly timetable: its active slots by weekday (1 Monday … 7 Sunday) and start, times HH:MM India time",
       responses: { 200: `{timetable: [${SLOT_JSON}]}`, ...BATCH_DENIED },
     }),
     async (c) => {

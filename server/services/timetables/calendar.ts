@@ -58,7 +58,14 @@ const utc = (iso: string): [number, number, number, number, number] => {
 export function sessionsCalendar(sessions: SessionJson[], calendarName: string): string {
   if (sessions.length === 0)
     // The library refuses an empty list; an empty calendar is still a calendar.
-    return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:pathshala", `X-WR-CALNAME:${calendarName}`, "END:VCALENDAR", ""].join("\r\n");
+    return [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:pathshala",
+      `X-WR-CALNAME:${calendarName}`,
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
   const events: EventAttributes[] = sessions.map((s) => ({
     uid: `${s._id}@pathshala`,
     start: utc(s.startsAt),
@@ -68,7 +75,8 @@ export function sessionsCalendar(sessions: SessionJson[], calendarName: string):
     endInputType: "utc",
     endOutputType: "utc",
     title: `${s.subject} · ${s.batchName}`,
-    description: [s.teacher ? `Teacher: ${s.teacher.name}` : null, s.changeNote].filter(Boolean).join("\n") || undefined,
+    description:
+      [s.teacher ? `Teacher: ${s.teacher.name}` : null, s.changeNote].filter(Boolean).join("\n") || undefined,
     location: s.online ? "Online" : (s.room ?? undefined),
     status: s.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
     productId: "pathshala",

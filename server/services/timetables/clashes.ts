@@ -58,7 +58,13 @@ export async function slotClash(tx: Tx, centerId: string, batch: BatchDates, slo
       if (other.weekday !== slot.weekday) continue;
       if (!(other.startMinute < slot.endMinute && slot.startMinute < other.endMinute)) continue;
       if (slot.teacherId && other.teacherId === slot.teacherId)
-        return TEACHER_CLASH(other.teacherName ?? "The teacher", other.batchName, other.weekday, other.startMinute, other.endMinute);
+        return TEACHER_CLASH(
+          other.teacherName ?? "The teacher",
+          other.batchName,
+          other.weekday,
+          other.startMinute,
+          other.endMinute,
+        );
       if (roomKey(slot.room) && roomKey(other.room) === roomKey(slot.room))
         return ROOM_CLASH(other.room!.trim(), other.batchName, other.weekday, other.startMinute, other.endMinute);
     }

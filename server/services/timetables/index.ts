@@ -89,7 +89,10 @@ export class TimetableService {
   /** The institute a holiday belongs to, or null. */
   async centerOfHoliday(holidayId: string): Promise<string | null> {
     if (!isUuid(holidayId)) return null;
-    const [row] = await this.db.select({ centerId: holidays.centerId }).from(holidays).where(eq(holidays.id, holidayId));
+    const [row] = await this.db
+      .select({ centerId: holidays.centerId })
+      .from(holidays)
+      .where(eq(holidays.id, holidayId));
     return row?.centerId ?? null;
   }
 
@@ -164,7 +167,12 @@ export class TimetableService {
     return this.db.transaction(async (tx) => {
       await lockForTransaction(tx, ADVISORY_LOCKS.timetables, centerId);
       const batch = await this.batchOf(tx, centerId, batchId);
-      await this.checkTeachers(tx, centerId, batchId, planned.map((s) => s.teacherId));
+      await this.checkTeachers(
+        tx,
+        centerId,
+        batchId,
+        planned.map((s) => s.teacherId),
+      );
       const clash = await slotClash(tx, centerId, batch, planned);
       if (clash) throw conflict(clash);
       const now = this.now();
@@ -260,7 +268,13 @@ export class TimetableService {
         this.checkWithinDates(batch, change.on);
         const startsAt = indiaInstant(change.on, minuteOf(change.start));
         const endsAt = indiaInstant(change.on, minuteOf(change.end));
-        await this.refuseClash(tx, centerId, { exceptId: s.id, startsAt, endsAt, teacherId: s.teacherId, room: s.room });
+        await this.refuseClash(tx, centerId, {
+          exceptId: s.id,
+          startsAt,
+          endsAt,
+          teacherId: s.teacherId,
+          room: s.room,
+        });
         set = {
           status: "scheduled",
           startsAt,
@@ -334,7 +348,10 @@ export class TimetableService {
           .select({ name: batches.name })
           .from(batches)
           .where(and(eq(batches.id, data.batchId), eq(batches.centerId, centerId)));
-        if (!batch) throw badRequest(HOLIDAY_BATCH_ELSEWHERE, { issues: [{ field: "batchId", message: HOLIDAY_BATCH_ELSEWHERE }] });
+        if (!batch)
+          throw badRequest(HOLIDAY_BATCH_ELSEWHERE, {
+            issues: [{ field: "batchId", message: HOLIDAY_BATCH_ELSEWHERE }],
+          });
         batchName = batch.name;
       }
       const [holiday] = await tx
@@ -431,19 +448,26 @@ export class TimetableService {
     const userId = await this.calendarTokens.userOf(token);
     if (!userId) return null;
     const today = this.today();
-    const sessions = await sessionRows(this.db, and(this.within(addDays(today, -30), addDays(today, 90)), ownSessions(userId)));
+    const sessions = await sessionRows(
+      this.db,
+      and(this.within(addDays(today, -30), addDays(today, 90)), ownSessions(userId)),
+    );
     return sessionsCalendar(sessions, "Classes");
   }
 
   private within(from: string, to: string) {
-    return and(gte(classSessions.startsAt, indiaInstant(from)), lt(classSessions.startsAt, indiaInstant(addDays(to, 1))));
+    return and(
+      gte(classSessions.startsAt, indiaInstant(from)),
+      lt(classSessions.startsAt, indiaInstant(addDays(to, 1))),
+    );
   }
 
   /** The range asked for: from today by default, two weeks by default, at most SESSIONS_RANGE_MAX_DAYS days. */
   private rangeOf(range: DateRange): { from: string; to: string } {
     const from = range.from ?? (range.to ? addDays(range.to, -13) : this.today());
     const to = range.to ?? addDays(from, 13);
-    if (to < from) throw badRequest(SESSIONS_RANGE_BACKWARDS, { issues: [{ field: "to", message: SESSIONS_RANGE_BACKWARDS }] });
+    if (to < from)
+      throw badRequest(SESSIONS_RANGE_BACKWARDS, { issues: [{ field: "to", message: SESSIONS_RANGE_BACKWARDS }] });
     if (daysBetween(from, to) + 1 > SESSIONS_RANGE_MAX_DAYS)
       throw badRequest(SESSIONS_RANGE_TOO_LONG, { issues: [{ field: "to", message: SESSIONS_RANGE_TOO_LONG }] });
     return { from, to };
@@ -461,7 +485,13 @@ export class TimetableService {
   private async batchOf(tx: Tx, centerId: string, batchId: string): Promise<SessionBatch & { name: string }> {
     if (!isUuid(batchId)) throw notFound(BATCH_NOT_FOUND);
     const [batch] = await tx
-      .select({ id: batches.id, centerId: batches.centerId, name: batches.name, startsOn: batches.startsOn, endsOn: batches.endsOn })
+      .select({
+        id: batches.id,
+        centerId: batches.centerId,
+        name: batches.name,
+        startsOn: batches.startsOn,
+        endsOn: batches.endsOn,
+      })
       .from(batches)
       .where(and(eq(batches.id, batchId), eq(batches.centerId, centerId)));
     if (!batch) throw notFound(BATCH_NOT_FOUND);
@@ -504,7 +534,9 @@ export class TimetableService {
     const known = new Set(found.map((f) => f.userId));
     const missing = wanted.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      const message = NOT_A_TEACHER(missing.length === 1 ? `The teacher ${missing[0]}` : `Teachers ${missing.join(", ")}`);
+      const message = NOT_A_TEACHER(
+        missing.length === 1 ? `The teacher ${missing[0]}` : `Teachers ${missing.join(", ")}`,
+      );
       throw badRequest(message, { issues: [{ field: "teacherId", message }] });
     }
   }
@@ -518,7 +550,13 @@ export class TimetableService {
     const [slot] = await this.db
       .select({ id: timetableSlots.id })
       .from(timetableSlots)
-      .where(and(eq(timetableSlots.batchId, batchId), eq(timetableSlots.teacherId, userId), isNull(timetableSlots.retiredAt)))
+      .where(
+        and(
+          eq(timetableSlots.batchId, batchId),
+          eq(timetableSlots.teacherId, userId),
+          isNull(timetableSlots.retiredAt),
+        ),
+      )
       .limit(1);
     return Boolean(slot);
   }
