@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
 /** The India date of an instant. */
-export function indiaDate(at: number | Date): string {
+export function indiaDate(at: number | Date | string): string {
   return new Date(new Date(at).getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
@@ -20,7 +20,7 @@ export function indiaInstant(date: string, minute = 0): Date {
 }
 
 /** Minutes after India's midnight of an instant. */
-export function indiaMinute(at: number | Date): number {
+export function indiaMinute(at: number | Date | string): number {
   const shifted = new Date(at).getTime() + OFFSET_MS;
   return Math.floor((((shifted % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
 }

@@ -260,9 +260,9 @@ export function calendarRouter({ services }: AppDeps) {
     async (c) => {
       const { user } = requireAuth(c);
       const site = c.get("site");
-      const token = await services.timetables.calendarTokens.tokenFor(user.id);
-      const center = site.kind === "tenant" ? site.center : null;
-      return c.json({ url: services.links.to(center, `/api/calendar/${token}.ics`) });
+      return c.json({
+        url: await services.timetables.calendarUrl(user.id, site.kind === "tenant" ? site.center : null),
+      });
     },
   );
 

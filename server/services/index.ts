@@ -138,7 +138,7 @@ export function createServices({
     tenants,
     members,
     batches: new BatchService({ db }),
-    timetables: new TimetableService({ db }),
+    timetables: new TimetableService({ db, links }),
     reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,

@@ -75,7 +75,7 @@ const CHEMISTRY = { weekday: 3, start: "11:00", end: "12:00", subject: "Chemistr
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.services.timetables = new TimetableService({ db: t.database.db, now: () => NOW });
+  t.services.timetables = new TimetableService({ db: t.database.db, links: t.services.links, now: () => NOW });
   owner = await register(t, "business", { name: "Anita Sharma" });
   otherOwner = await register(t, "business", { name: "Ravi Rao" });
   sharma = await register(t, "creator", { name: "Mr Sharma" });

@@ -38,6 +38,7 @@ import { sessionClash, slotClash } from "./clashes.ts";
 import { makeSessions, removeUnheld, type SessionBatch } from "./making.ts";
 import { sessionRows } from "./session-rows.ts";
 import { CalendarTokens, sessionsCalendar } from "./calendar.ts";
+import type { LinkCenter, SiteLinks } from "../../messages/links.ts";
 
 /** Roles that may teach a class: a teacher's, or a creator's or owner's, who teach too (as BatchService decides). */
 const TEACHING_ROLES: readonly MemberRole[] = ["teacher", "creator", "owner"];
@@ -63,12 +64,22 @@ export interface DateRange {
 export class TimetableService {
   private readonly db: Db;
   private readonly now: () => number;
-  readonly calendarTokens: CalendarTokens;
+  private readonly links: SiteLinks;
+  private readonly calendarTokens: CalendarTokens;
 
-  constructor(deps: { db: Db; now?: () => number }) {
+  constructor(deps: { db: Db; links: SiteLinks; now?: () => number }) {
     this.db = deps.db;
+    this.links = deps.links;
     this.now = deps.now ?? Date.now;
     this.calendarTokens = new CalendarTokens(deps.db);
+  }
+
+  /**
+   * The person's private calendar address: on the institute's site when they came through it
+   * (its own domain or working address, as links in messages are built), else the platform's.
+   */
+  async calendarUrl(userId: string, center: LinkCenter | null): Promise<string> {
+    return this.links.to(center, `/api/calendar/${await this.calendarTokens.tokenFor(userId)}.ics`);
   }
 
   /** Today in India, by the service's clock. */
@@ -424,13 +435,23 @@ export class TimetableService {
       (teaches && (await this.teachesBatch(userId, batchId))) ||
       (membership.roles.includes("student") && (await this.admitted(userId, batchId)));
     if (!whole && !teaches) return [];
+    if (whole) return this.sessionsOfBatch(membership.centerId, batchId, { from, to });
     return sessionRows(
       this.db,
       and(
         eq(classSessions.batchId, batchId),
         this.within(from, to),
-        whole ? undefined : or(eq(classSessions.teacherId, userId), eq(classSessions.substituteForId, userId)),
+        or(eq(classSessions.teacherId, userId), eq(classSessions.substituteForId, userId)),
       ),
+    );
+  }
+
+  /** Every class of a batch between two India dates (for its institute's staff, whose role was checked). */
+  async sessionsOfBatch(centerId: string, batchId: string, range: DateRange): Promise<SessionJson[]> {
+    const { from, to } = this.rangeOf(range);
+    return sessionRows(
+      this.db,
+      and(eq(classSessions.centerId, centerId), eq(classSessions.batchId, batchId), this.within(from, to)),
     );
   }
 
