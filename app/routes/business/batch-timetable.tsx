@@ -209,7 +209,7 @@ function WeekEditor({ timetable, teachers, busy }: { timetable: SlotJson[]; teac
             <fieldset
               key={row.key}
               aria-label={`Class ${i + 1}`}
-              className="grid items-end gap-2 rounded-md border p-3 sm:grid-cols-4 lg:grid-cols-8"
+              className="grid items-end gap-2 rounded-md border p-3 sm:grid-cols-2 md:grid-cols-5"
             >
               <Field label="Day">
                 <Select
@@ -276,7 +276,7 @@ function WeekEditor({ timetable, teachers, busy }: { timetable: SlotJson[]; teac
                 </Select>
               </Field>
               {row.mode === "online" ? (
-                <Field label="Meeting link">
+                <Field label="Meeting link" className="md:col-span-2">
                   <Input
                     name="meetingUrl"
                     type="url"
@@ -286,7 +286,7 @@ function WeekEditor({ timetable, teachers, busy }: { timetable: SlotJson[]; teac
                   />
                 </Field>
               ) : (
-                <Field label="Room">
+                <Field label="Room" className="md:col-span-2">
                   <Input
                     name="room"
                     maxLength={60}
