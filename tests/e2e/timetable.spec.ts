@@ -58,7 +58,7 @@ test("an owner saves a timetable, a clash is refused, a holiday strikes a studen
   await expect(page.getByRole("heading", { name: `${morning}: timetable` })).toBeVisible();
   const addClass = async (
     n: number,
-    c: { start: string; end: string; subject: string; room?: string; meetingUrl?: string },
+    c: { start: string; end: string; subject: string; teacher?: string; room?: string; meetingUrl?: string },
   ) => {
     await page.getByRole("button", { name: "Add class" }).click();
     const row = page.getByRole("group", { name: `Class ${n}` });
@@ -66,12 +66,13 @@ test("an owner saves a timetable, a clash is refused, a holiday strikes a studen
     await row.getByLabel("Starts").fill(c.start);
     await row.getByLabel("Ends").fill(c.end);
     await row.getByLabel("Subject").fill(c.subject);
+    if (c.teacher) await row.getByLabel("Teacher").selectOption({ label: c.teacher });
     if (c.meetingUrl) {
       await row.getByLabel("Where").selectOption("online");
       await row.getByLabel("Meeting link").fill(c.meetingUrl);
     } else await row.getByLabel("Room").fill(c.room ?? "");
   };
-  await addClass(1, { start: "09:00", end: "10:00", subject: "Physics", room });
+  await addClass(1, { start: "09:00", end: "10:00", subject: "Physics", teacher: "Anita Sharma", room });
   await addClass(2, {
     start: "11:00",
     end: "12:00",
@@ -121,6 +122,12 @@ test("an owner saves a timetable, a clash is refused, a holiday strikes a studen
     /^http:\/\/demo-t1\.localhost:\d+\/api\/calendar\/.+\.ics$/,
   );
   await learner.screenshot({ path: test.info().outputPath("student-week.png"), fullPage: true });
+
+  // The owner teaches the Physics class: their own week shows it struck through too.
+  await page.goto("/creator/week");
+  const teaching = page.getByRole("listitem", { name: weekdayText(tomorrow), exact: true });
+  await expect(teaching.locator("del", { hasText: `09:00–10:00 Physics · ${morning}` })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("teacher-week.png"), fullPage: true });
 });
 
 /** "Monday 30 November 2026", as the week page names a day. */

@@ -348,7 +348,7 @@ export class TimetableService {
     return rows.map(({ holiday, batchName }) => holidayJson(holiday, batchName));
   }
 
-  /** Declares a day off (the institute's, or one batch's) and cancels its classes, naming the holiday. */
+  /** Declares a day off (the institute's, or one batch's) and cancels its classes that have no marks, naming the holiday. */
   async declareHoliday(actor: TimetableActor, centerId: string, input: unknown): Promise<HolidayJson> {
     const data = parseWith(HolidayInput, input);
     return this.db.transaction(async (tx) => {
@@ -372,7 +372,14 @@ export class TimetableService {
       const cancelled = await tx
         .update(classSessions)
         .set({ status: "cancelled", changeNote: data.name, updatedAt: new Date(this.now()) })
-        .where(and(this.onHoliday(holiday), eq(classSessions.status, "scheduled")))
+        .where(
+          and(
+            this.onHoliday(holiday),
+            eq(classSessions.status, "scheduled"),
+            // A class already held and marked that day stays: its register counts.
+            sql`not exists (select 1 from "attendance_marks" m where m."session_id" = ${classSessions.id})`,
+          ),
+        )
         .returning({ id: classSessions.id });
       return { ...holidayJson(holiday, batchName), cancelled: cancelled.length };
     });
