@@ -56,6 +56,7 @@ export default [
       ...creatorPages("creator"),
       route("contents/:id", "routes/creator/content-detail.tsx", { id: "creator-content-detail" }),
       route("account", "routes/creator/account.tsx"),
+      route("week", "routes/creator/week.tsx", { id: "creator-week" }),
       ...testsPages("creator"),
     ]),
     ...prefix("dashboard/creator", [
@@ -73,6 +74,7 @@ export default [
       route("materials", "routes/student/materials.tsx"),
       route("my-courses", "routes/student/my-courses.tsx", { id: "student-my-courses" }),
       route("mock-tests", "routes/student/mock-tests.tsx"),
+      route("week", "routes/student/week.tsx", { id: "student-week" }),
       route("mock-tests/attempts/:attemptId/result", "routes/student/mock-test-result.tsx"),
       route("account", "routes/student/account.tsx"),
     ]),
@@ -95,6 +97,7 @@ export default [
       route("leads", "routes/business/leads.tsx"),
       route("payments", "routes/business/payments.tsx"),
       route("batches", "routes/business/batches.tsx"),
+      route("batches/:id/timetable", "routes/business/batch-timetable.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),

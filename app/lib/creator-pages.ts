@@ -10,6 +10,8 @@ import type { Action } from "#common/memberships.ts";
 export const CREATOR_PAGES: readonly (readonly [path: string, action: Action | null])[] = [
   ["/creator", null],
   ["/creator/account", null],
+  // A teacher's own classes (issue 41 §2): whoever works in the area has a week.
+  ["/creator/week", null],
   ["/creator/upload", "content.write"],
   ["/creator/contents", "content.write"],
   ["/creator/sales", "content.write"],

@@ -30,6 +30,7 @@ import { domainClaimsRouter } from "./domain-claims.ts";
 import { instituteRouter } from "./institute.ts";
 import { meRouter, membersRouter } from "./members.ts";
 import { batchesRouter } from "./batches.ts";
+import { batchTimetableRouter, calendarRouter, holidaysRouter, sessionsRouter } from "./timetables.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
@@ -62,7 +63,11 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/centers/:id/payments", studentPaymentsRouter(deps));
   api.route("/centers", centersRouter(deps));
   api.route("/me", meRouter(deps));
+  api.route("/batches/:id", batchTimetableRouter(deps));
   api.route("/batches", batchesRouter(deps));
+  api.route("/sessions", sessionsRouter(deps));
+  api.route("/holidays", holidaysRouter(deps));
+  api.route("/calendar", calendarRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));

@@ -19,6 +19,8 @@ export const ADVISORY_LOCKS = {
   messageLimits: 7351005,
   /** Space: domains sharing their last two labels are bound one at a time (a name, its www. twin, its parents). */
   domainBinds: 7351006,
+  /** Space: one institute's timetables, holidays and classes are changed one transaction at a time (clash checks). */
+  timetables: 7351007,
 } as const;
 
 /** Holds `name`'s lock within `space` until `tx` ends; a transaction asking for the same one waits. */

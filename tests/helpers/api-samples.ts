@@ -114,6 +114,18 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     .insert(enquiries)
     .values({ centerId: center.id, name: "Sample Lead", phone: "9830044444", email: "sample.lead@example.com" })
     .returning();
+  // Timetables (issue 41 §2): a class to change, a holiday to remove, the student's calendar address.
+  const sampleClass = await t.services.timetables.addSession(center.id, sampleBatch._id, {
+    on: "2027-04-07",
+    start: "09:00",
+    end: "10:00",
+    subject: "Sample class",
+  });
+  const sampleHoliday = await t.services.timetables.declareHoliday(batchDesk, center.id, {
+    on: "2027-08-15",
+    name: "Independence Day",
+  });
+  const calendarFile = (await t.services.timetables.calendarUrl(student.user._id, null)).split("/").pop()!;
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
     const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
@@ -568,6 +580,22 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       json: { toBatchId: otherBatch._id },
     },
     "DELETE /batches/{id}/students/{studentId}": { params: { id: sampleBatch._id, studentId: batchLeaver.user._id } },
+    "GET /batches/{id}/timetable": { params: { id: sampleBatch._id } },
+    "POST /batches/{id}/timetable": {
+      params: { id: sampleBatch._id },
+      json: { slots: [{ weekday: 1, start: "09:00", end: "10:00", subject: "Physics", room: "Room 1" }] },
+    },
+    "POST /batches/{id}/sessions": {
+      params: { id: otherBatch._id },
+      json: { on: "2027-04-06", start: "15:00", end: "16:00", subject: "Extra class" },
+    },
+    "GET /sessions": { query: { batchId: sampleBatch._id, from: "2027-04-05", to: "2027-04-11" } },
+    "PATCH /sessions/{id}": { params: { id: sampleClass._id }, json: { action: "cancel", note: "Sample" } },
+    "GET /holidays": { query: { centerId: center.id } },
+    "POST /holidays": { json: { centerId: center.id, on: "2027-05-01", name: "Sample holiday" } },
+    "DELETE /holidays/{id}": { params: { id: sampleHoliday._id } },
+    "GET /calendar/link": {},
+    "GET /calendar/{token}": { params: { token: calendarFile } },
     "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
     "POST /centers/{id}/members": {
       params: { id: center.id },

@@ -172,6 +172,7 @@ function BatchDetail({ detail, busy }: { detail: Detail; busy: boolean }) {
     <Card>
       <CardHeader>
         <CardTitle>{batch.name}</CardTitle>
+        <Link to={`/business/batches/${batch._id}/timetable`}>Timetable, holidays and classes</Link>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-label="Students">

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { BarChart3, ClipboardCheck, FileStack, LayoutDashboard, Upload, UserRound } from "lucide-react";
+import { BarChart3, CalendarDays, ClipboardCheck, FileStack, LayoutDashboard, Upload, UserRound } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { areaViewer } from "~/lib/area.server";
 import { creatorArea, loadCreatorDesk } from "~/lib/creator.server";
@@ -33,6 +33,7 @@ const NAV: NavGroup[] = [
       { to: "/creator/contents", label: "Contents", icon: FileStack },
       { to: "/creator/sales", label: "Sales", icon: BarChart3 },
       { to: "/creator/tests", label: "Tests", icon: ClipboardCheck },
+      { to: "/creator/week", label: "My Week", icon: CalendarDays },
       { to: "/creator/account", label: "Account", icon: UserRound },
     ],
   },

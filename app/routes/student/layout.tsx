@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import {
   BookOpen,
+  CalendarDays,
   ClipboardList,
   FileText,
   GraduationCap,
@@ -40,6 +41,7 @@ const NAV: NavGroup[] = [
           { to: "/student/materials", label: "Study Materials", icon: FileText },
         ],
       },
+      { to: "/student/week", label: "My Week", icon: CalendarDays },
       { to: "/student/my-courses", label: "My Courses", icon: BookOpen },
       { to: "/student/mock-tests", label: "Mock Tests", icon: ClipboardList },
       { to: "/student/account", label: "Account", icon: UserRound },
