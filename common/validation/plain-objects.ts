@@ -80,6 +80,8 @@ function walk(schema: Walked, input: unknown, path: Path): Path | null {
     }
     return null;
   }
+  // A variant's options are objects told apart by one key: no list is any of them.
+  if (schema.type === "variant" && Array.isArray(input)) return path;
   if (schema.options && (schema.type === "union" || schema.type === "variant")) {
     let first: Path | null = null;
     for (const option of schema.options) {
