@@ -22,6 +22,7 @@ import { CatalogService } from "./catalog.ts";
 import { TeamService } from "./team.ts";
 import { MembersService } from "./members.ts";
 import { BatchService } from "./batches.ts";
+import { BatchLearningService } from "./batch-learning.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -59,6 +60,7 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   team: TeamService;
   members: MembersService;
   batches: BatchService;
+  batchLearning: BatchLearningService;
   notices: NoticeService;
   settings: SettingsService;
 }
@@ -136,6 +138,7 @@ export function createServices({
     tenants,
     members,
     batches: new BatchService({ db }),
+    batchLearning: new BatchLearningService(db, delivery),
     reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,
