@@ -93,7 +93,10 @@ const startTest = (who: Account, testId: string) =>
 const batchItems = async (who: Account) => {
   const res = await t.request("/api/student/batch-contents", { headers: as(who) });
   expect(res.status).toBe(200);
-  return (await res.json()).items as { batch: { name: string }; content: { _id: string; fromBatch: boolean } }[];
+  return (await res.json()).items as {
+    batch: { name: string };
+    content: { _id: string; fromBatch: boolean; fileUrl: string | null };
+  }[];
 };
 
 beforeAll(async () => {
@@ -222,7 +225,7 @@ describe("a batch's content", () => {
     const items = await batchItems(s.admitted);
     expect(items.map((i) => i.content._id).sort()).toEqual([ids.pdf, ids.test, ids.series].sort());
     expect(items.every((i) => i.batch.name === "NEET 2027 Evening" && i.content.fromBatch)).toBe(true);
-    const pdf = items.find((i) => i.content._id === ids.pdf)!.content as { fileUrl: string | null };
+    const pdf = items.find((i) => i.content._id === ids.pdf)!.content;
     expect(pdf.fileUrl).toMatch(new RegExp(`^/api/files/${ids.pdf}/`));
   });
 
