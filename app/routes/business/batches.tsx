@@ -336,7 +336,8 @@ function BatchDetail({
             </ul>
           )}
           {detail.contentChoices.length > 0 && (
-            <Form method="post" className="flex flex-wrap items-end gap-2">
+            // Keyed by what is in the batch: once one is added, the select starts again from its prompt.
+            <Form method="post" key={detail.contents.length} className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="add-content" />
               <input type="hidden" name="batchId" value={batch._id} />
               <Field label="Add content" className="min-w-64 flex-1">
