@@ -55,7 +55,7 @@ test("an owner makes a batch, admits by CSV up to its capacity, and the waiting 
  * enquiries in two clicks (the batch, then Admit); the batch's content added on the page shows in
  * the student's own area, marked as from the batch; moved to another batch, the student keeps a
  * line in the first batch's history naming where they went, and the first batch's content is gone
- * from their area.
+ * from their area; found among the institute's students and admitted back, they have it again.
  */
 test("a lead is admitted in two clicks, sees the batch's content, and a move is kept as history", async ({
   page,
@@ -131,6 +131,14 @@ test("a lead is admitted in two clicks, sees the batch's content, and a move is 
   await page.screenshot({ path: test.info().outputPath("batch-history.png"), fullPage: true });
   await student.reload();
   await expect(student.getByRole("region", { name: "From your batches" })).toHaveCount(0);
+
+  // Found among the institute's students and admitted back, one click: the sheet is theirs again.
+  const picker = page.getByRole("region", { name: "Admit a student" });
+  await picker.getByLabel("Admit a student of the institute").fill(email);
+  await picker.getByRole("button", { name: `Admit ${name}` }).click();
+  await expect(students).toContainText(name);
+  await student.reload();
+  await expect(student.getByRole("region", { name: "From your batches" })).toContainText(`From your batch ${first}`);
   await student.context().close();
 });
 
