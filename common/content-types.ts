@@ -37,6 +37,8 @@ export interface LearningItemJson extends ContentJson {
   liveOpensAt: string | null;
   /** Whether the signed-in viewer is enrolled. */
   enrolled: boolean;
+  /** Whether a batch the signed-in student is admitted to opens it (issue 41 §1): theirs without buying. */
+  fromBatch: boolean;
   enrollmentId: string | null;
   /** When `fileUrl` stops working (pages renew it before then). */
   linkExpiresAt: string | null;

@@ -4,6 +4,7 @@ import type { Reader } from "../../server/services/content-access.ts";
 import type { EnrollmentJson, LearningItemJson } from "#common/content-types.ts";
 import type { ContentType } from "#common/validation/content.ts";
 import { STUDENTS_ONLY } from "#common/validation/enrollment.ts";
+import type { StudentBatchContentJson } from "#common/validation/batches.ts";
 import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";
 import { flashToastCookie } from "./toast.server";
@@ -40,6 +41,12 @@ export async function loadCatalog(
 export async function loadMyCourses(context: Ctx): Promise<EnrollmentJson[]> {
   const { services, site } = getRequestContext(context);
   return services.enrollments.myCourses(readerOf(context)!, site);
+}
+
+/** What the signed-in student's batches open to them on this site (behind the student area's guard). */
+export async function loadBatchContents(context: Ctx): Promise<StudentBatchContentJson[]> {
+  const { services, site } = getRequestContext(context);
+  return services.batchLearning.contentsFor(readerOf(context)!, site);
 }
 
 /**

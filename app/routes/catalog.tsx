@@ -13,7 +13,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { EnrolProvider } from "~/components/learning/enrol";
 import { ContentCard } from "~/components/learning/content-card";
-import { ContentAction } from "~/components/learning/content-actions";
+import { ContentAction, holds } from "~/components/learning/content-actions";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = (matches[0]?.loaderData as { site?: { kind: string; instituteName?: string } } | undefined)?.site;
@@ -73,7 +73,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const all = [...sections.live, ...sections.courses, ...sections.materials];
   useFreshLinks(
     all.map((i) => i.linkExpiresAt),
-    all.map((i) => (i.enrolled ? i.liveOpensAt : null)),
+    all.map((i) => (holds(i) ? i.liveOpensAt : null)),
   );
   const brand = site?.kind === "tenant" ? site.instituteName : "Pathshala";
 

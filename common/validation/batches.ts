@@ -2,6 +2,8 @@ import * as v from "valibot";
 import { text } from "./account.ts";
 import { storable } from "./storable.ts";
 import { isUuid } from "./ids.ts";
+import type { LearningItemJson } from "../content-types.ts";
+import type { ContentType } from "./content.ts";
 
 /** Batches (issue 41 §1, decision 0042): the API's bodies and the messages people read. */
 
@@ -19,6 +21,9 @@ export const NOT_A_STUDENT = (who: string) => `${who} is not a student of this i
 export const STUDENT_NOT_IN_BATCH = "This student is not in this batch.";
 export const MOVE_TO_SAME = "The student is already in that batch.";
 export const LEAD_NOT_FOUND = "Lead not found";
+export const BATCH_CONTENT_NOT_FOUND =
+  "No such content in this institute: a batch opens the institute's own items, tests and series.";
+export const BATCH_CONTENT_NOT_IN_BATCH = "That content is not in this batch.";
 export const leadUnreachable = (phone: string) =>
   `This lead left no e-mail address and no account has verified the number ${phone}: ask them to sign up on your site, or admit them with an e-mail address (one row of a CSV).`;
 
@@ -115,6 +120,16 @@ export const LeadAdmitInput = v.object({
   enquiryId: v.pipe(v.string(LEAD_NOT_FOUND), v.check(isUuid, LEAD_NOT_FOUND)),
 });
 
+/** `POST /api/batches/{id}/contents`: an item, test or series of the batch's institute. */
+export const BatchContentInput = v.object({
+  contentId: v.pipe(v.string(BATCH_CONTENT_NOT_FOUND), v.check(isUuid, BATCH_CONTENT_NOT_FOUND)),
+});
+
+/** `PUT /api/batches/{id}/teachers`: the batch's teachers, all of them (an empty list: none). */
+export const TeachersInput = v.object({
+  teacherIds: uuidList("Teachers", BATCH_TEACHERS_MAX),
+});
+
 export const BatchesQuery = v.object({
   centerId: v.optional(v.pipe(v.string("Institute not found"), v.check(isUuid, "Institute not found"))),
 });
@@ -149,4 +164,26 @@ export interface BatchStudentJson {
   waitlistedAt: string | null;
   leftAt: string | null;
   movedTo: string | null;
+}
+
+/** A content a batch opens to its admitted students. */
+export interface BatchContentJson {
+  _id: string;
+  title: string;
+  type: ContentType;
+  addedAt: string;
+}
+
+/** People of the institute the Batches page offers: students to admit, teachers to name. */
+export interface BatchPersonJson {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** What a student's batch gives them, for their own area (marked as from the batch). */
+export interface StudentBatchContentJson {
+  batch: { _id: string; name: string };
+  addedAt: string;
+  content: LearningItemJson;
 }

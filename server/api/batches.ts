@@ -9,10 +9,12 @@ import { isUuid } from "#common/validation/ids.ts";
 import {
   AdmitInput,
   BATCH_NOT_FOUND,
+  BatchContentInput,
   BatchInput,
   BatchesQuery,
   LeadAdmitInput,
   MoveInput,
+  TeachersInput,
 } from "#common/validation/batches.ts";
 
 const DENIED = {
@@ -23,6 +25,7 @@ const BATCH_DENIED = {
   403: "A role in the batch's institute that does not allow this (batches.manage: owners and staff)",
   404: "No such batch, or one of an institute where you hold no role",
 };
+const CONTENTS = "{contents: [{_id, title, type, addedAt}]}";
 const ADMISSION =
   "{admitted: [{_id, studentId, name, email, status, position, admittedAt, waitlistedAt, leftAt, movedTo}], waitlisted: [...], already: [...]}";
 
@@ -67,6 +70,23 @@ export function batchesRouter({ services, database }: AppDeps) {
     },
   );
 
+  api.get(
+    "/people",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "The institute's people a batch can take, by account id (what admission's studentIds and teacherIds name): its live students, and those who may teach (a teacher's, creator's or owner's role)",
+      responses: { 200: "{students: [{_id, name, email}], teachers: [{_id, name, email}]}", ...DENIED },
+    }),
+    input("query", BatchesQuery),
+    async (c) => {
+      const { centerId } = c.req.valid("query");
+      const { membership } = await authorize(c, db, "batches.manage", centerId ?? requestCenterId(c));
+      return c.json(await services.batches.people(membership.centerId));
+    },
+  );
+
   api.post(
     "/",
     operation({
@@ -97,7 +117,7 @@ export function batchesRouter({ services, database }: AppDeps) {
       auth: "business",
       summary: "A batch with its students, its waiting list in order, and its history (students moved or gone)",
       responses: {
-        200: `{batch, students: [{_id, studentId, name, email, status, position, admittedAt, waitlistedAt, leftAt, movedTo}], waitingList: [...], history: [...]}`,
+        200: `{batch, students: [{_id, studentId, name, email, status, position, admittedAt, waitlistedAt, leftAt, movedTo}], waitingList: [...], history: [...], contents: [{_id, title, type, addedAt}]}`,
         ...BATCH_DENIED,
       },
     }),
@@ -183,6 +203,65 @@ export function batchesRouter({ services, database }: AppDeps) {
     async (c) => {
       const { centerId, batchId } = await atBatch(c);
       return c.json(await services.batches.leave(centerId, batchId, c.req.param("studentId")));
+    },
+  );
+
+  api.put(
+    "/:id/teachers",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Name the batch's teachers anew, all of them (an empty list leaves none): people holding a teacher's, creator's or owner's role there",
+      body: TeachersInput,
+      responses: {
+        200: "{batch}",
+        400: "Not a list of ids, or a person who does not teach at the institute (named); nothing changed",
+        ...BATCH_DENIED,
+      },
+    }),
+    async (c) => {
+      const { centerId, batchId } = await atBatch(c);
+      return c.json({ batch: await services.batches.setTeachers(centerId, batchId, await jsonBody(c)) });
+    },
+  );
+
+  api.post(
+    "/:id/contents",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Open an item, test or series of the batch's institute to the batch's admitted students, as if they had bought it (a series opens its tests); adding it again changes nothing",
+      body: BatchContentInput,
+      responses: {
+        200: CONTENTS,
+        400: "contentId is not an id",
+        404: "No such batch (as above), or no such content in the batch's institute (another institute's, or deleted)",
+        403: BATCH_DENIED[403],
+      },
+    }),
+    async (c) => {
+      const { user, centerId, batchId } = await atBatch(c);
+      return c.json({ contents: await services.batches.addContent(user, centerId, batchId, await jsonBody(c)) });
+    },
+  );
+
+  api.delete(
+    "/:id/contents/:contentId",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary: "Close a content to the batch's students (those who bought it keep it)",
+      responses: {
+        200: CONTENTS,
+        404: "No such batch (as above), or the content is not in this batch",
+        403: BATCH_DENIED[403],
+      },
+    }),
+    async (c) => {
+      const { centerId, batchId } = await atBatch(c);
+      return c.json({ contents: await services.batches.removeContent(centerId, batchId, c.req.param("contentId")) });
     },
   );
 

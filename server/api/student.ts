@@ -6,7 +6,7 @@ import { requireRole } from "./guards.ts";
 import { EnrollSchema } from "#common/validation/enrollment.ts";
 import { VerifyPaymentSchema } from "#common/validation/setup.ts";
 
-/** The student API (spec §7): enrolment, paid checkout and the student's courses. */
+/** The student API (spec §7): enrolment, paid checkout, the student's courses and what their batches open to them. */
 export function studentRouter({ services }: AppDeps) {
   const api = new Hono<AppEnv>();
 
@@ -80,6 +80,24 @@ export function studentRouter({ services }: AppDeps) {
       const { user } = requireRole(c, "student");
       c.header("Cache-Control", "private, no-store");
       return c.json({ items: await services.enrollments.myCourses(user, c.get("site")) });
+    },
+  );
+
+  api.get(
+    "/batch-contents",
+    operation({
+      tag: "student",
+      auth: "student",
+      summary:
+        "What the caller's batches open to them (issue 41 §1): the contents of every batch they are admitted to (only this institute's on its domain), each with its batch, signed file links and live links as for enrolments",
+      responses: {
+        200: "{items: [{batch: {_id, name}, addedAt, content: {title, type, fileUrl, liveLink, fromBatch: true, …}}]}",
+      },
+    }),
+    async (c) => {
+      const { user } = requireRole(c, "student");
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ items: await services.batchLearning.contentsFor(user, c.get("site")) });
     },
   );
 

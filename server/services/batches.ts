@@ -1,7 +1,16 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { parse as parseCsv } from "csv-parse/sync";
 import * as v from "valibot";
-import { batchStudents, batchTeachers, batches, enquiries, memberships, users } from "../db/schema/index.ts";
+import {
+  batchContents,
+  batchStudents,
+  batchTeachers,
+  batches,
+  contents,
+  enquiries,
+  memberships,
+  users,
+} from "../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, badRequest, conflict, notFound, parseWith } from "../http/errors.ts";
@@ -11,9 +20,12 @@ import { toE164 } from "#common/validation/phone.ts";
 import type { MemberRole } from "#common/memberships.ts";
 import {
   AdmitInput,
+  BATCH_CONTENT_NOT_FOUND,
+  BATCH_CONTENT_NOT_IN_BATCH,
   BATCH_CSV_HEADER,
   BATCH_CSV_LIMITS,
   BATCH_NOT_FOUND,
+  BatchContentInput,
   BatchInput,
   LEAD_NOT_FOUND,
   LeadAdmitInput,
@@ -22,8 +34,11 @@ import {
   NOT_A_STUDENT,
   NOT_A_TEACHER,
   STUDENT_NOT_IN_BATCH,
+  TeachersInput,
   leadUnreachable,
+  type BatchContentJson,
   type BatchJson,
+  type BatchPersonJson,
   type BatchStudentJson,
 } from "#common/validation/batches.ts";
 
@@ -86,29 +101,7 @@ export class BatchService {
     const data = parseWith(BatchInput, input);
     const teacherIds = [...new Set(data.teacherIds)];
     const id = await this.db.transaction(async (tx) => {
-      if (teacherIds.length > 0) {
-        const holding = await tx
-          .select({ userId: memberships.userId })
-          .from(memberships)
-          .where(
-            and(
-              eq(memberships.centerId, centerId),
-              inArray(memberships.userId, teacherIds),
-              inArray(memberships.role, [...TEACHING_ROLES]),
-              eq(memberships.status, "active"),
-            ),
-          )
-          // Held while the batch is written: a removal waits, then sees the batch.
-          .for("share");
-        const found = new Set(holding.map((h) => h.userId));
-        const missing = teacherIds.filter((t) => !found.has(t));
-        if (missing.length > 0) {
-          const message = NOT_A_TEACHER(
-            missing.length === 1 ? `The teacher ${missing[0]}` : `Teachers ${missing.join(", ")}`,
-          );
-          throw badRequest(message, { issues: [{ field: "teacherIds", message }] });
-        }
-      }
+      await this.checkTeachers(tx, centerId, teacherIds);
       const [row] = await tx
         .insert(batches)
         .values({
@@ -130,22 +123,134 @@ export class BatchService {
     return (await this.batchRows(centerId, id))[0];
   }
 
+  /** Names the batch's teachers anew (all of them: an empty list leaves none); each must teach at the institute. */
+  async setTeachers(centerId: string, batchId: string, input: unknown): Promise<BatchJson> {
+    const teacherIds = [...new Set(parseWith(TeachersInput, input).teacherIds)];
+    await this.db.transaction(async (tx) => {
+      await this.lockBatch(tx, centerId, batchId);
+      await this.checkTeachers(tx, centerId, teacherIds);
+      await tx.delete(batchTeachers).where(eq(batchTeachers.batchId, batchId));
+      if (teacherIds.length > 0)
+        await tx.insert(batchTeachers).values(teacherIds.map((userId) => ({ batchId, centerId, userId })));
+    });
+    return (await this.batchRows(centerId, batchId))[0];
+  }
+
+  /** Refuses (400, naming them) teachers who hold no live teacher's, creator's or owner's role at the institute. */
+  private async checkTeachers(tx: Tx, centerId: string, teacherIds: string[]): Promise<void> {
+    if (teacherIds.length === 0) return;
+    const holding = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.centerId, centerId),
+          inArray(memberships.userId, teacherIds),
+          inArray(memberships.role, [...TEACHING_ROLES]),
+          eq(memberships.status, "active"),
+        ),
+      )
+      // Held while the batch is written: a removal waits, then sees the batch.
+      .for("share");
+    const found = new Set(holding.map((h) => h.userId));
+    const missing = teacherIds.filter((t) => !found.has(t));
+    if (missing.length > 0) {
+      const message = NOT_A_TEACHER(
+        missing.length === 1 ? `The teacher ${missing[0]}` : `Teachers ${missing.join(", ")}`,
+      );
+      throw badRequest(message, { issues: [{ field: "teacherIds", message }] });
+    }
+  }
+
+  /**
+   * The institute's people a batch can take, by account (the ids admission and teachers take):
+   * its live students, and those who may teach (teacher's, creator's or owner's role), by name.
+   */
+  async people(centerId: string): Promise<{ students: BatchPersonJson[]; teachers: BatchPersonJson[] }> {
+    const rows = await this.db
+      .selectDistinct({ id: users.id, name: users.name, email: users.email, role: memberships.role })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.centerId, centerId),
+          eq(memberships.status, "active"),
+          inArray(memberships.role, ["student", ...TEACHING_ROLES]),
+        ),
+      )
+      .orderBy(asc(users.name), asc(users.id));
+    const of = (wanted: readonly MemberRole[]) => {
+      const seen = new Set<string>();
+      return rows
+        .filter((r) => wanted.includes(r.role) && !seen.has(r.id) && seen.add(r.id))
+        .map((r) => ({ _id: r.id, name: r.name, email: r.email }));
+    };
+    return { students: of(["student"]), teachers: of(TEACHING_ROLES) };
+  }
+
   /** The institute's batches, newest start first, with their teachers and counts of admitted and waiting students. */
   async list(centerId: string): Promise<BatchJson[]> {
     return this.batchRows(centerId);
   }
 
-  /** One batch with its students, its waiting list (in order) and its history (moved, left). */
+  /** One batch with its students, its waiting list (in order), its history (moved, left) and the contents it opens. */
   async detail(centerId: string, batchId: string) {
     const [batch] = await this.batchRows(centerId, batchId);
     if (!batch) throw notFound(BATCH_NOT_FOUND);
-    const rows = await this.studentRows(this.db, batchId);
+    const [rows, opened] = await Promise.all([this.studentRows(this.db, batchId), this.contentRows(batchId)]);
     return {
       batch,
       students: rows.filter((r) => r.status === "admitted"),
       waitingList: rows.filter((r) => r.status === "waitlisted"),
       history: rows.filter((r) => r.status === "moved" || r.status === "left"),
+      contents: opened,
     };
+  }
+
+  /** The contents the batch opens to its admitted students, as added (content-access.ts decides what that opens). */
+  private async contentRows(batchId: string): Promise<BatchContentJson[]> {
+    const rows = await this.db
+      .select({ id: contents.id, title: contents.title, type: contents.type, addedAt: batchContents.createdAt })
+      .from(batchContents)
+      .innerJoin(contents, eq(contents.id, batchContents.contentId))
+      .where(eq(batchContents.batchId, batchId))
+      .orderBy(asc(batchContents.createdAt), asc(contents.title));
+    return rows.map((r) => ({ _id: r.id, title: r.title, type: r.type, addedAt: r.addedAt.toISOString() }));
+  }
+
+  /**
+   * Opens an item, test or series of the batch's institute to its admitted students (issue 41 §1);
+   * adding it again changes nothing. Another institute's content, a deleted one or no such id: 404.
+   */
+  async addContent(actor: BatchActor, centerId: string, batchId: string, input: unknown): Promise<BatchContentJson[]> {
+    const { contentId } = parseWith(BatchContentInput, input);
+    await this.db.transaction(async (tx) => {
+      await this.lockBatch(tx, centerId, batchId);
+      const [content] = await tx
+        .select({ id: contents.id })
+        .from(contents)
+        .where(and(eq(contents.id, contentId), eq(contents.centerId, centerId), isNull(contents.archivedAt)));
+      if (!content) throw notFound(BATCH_CONTENT_NOT_FOUND);
+      await tx
+        .insert(batchContents)
+        .values({ batchId, centerId, contentId, addedById: actor.id })
+        .onConflictDoNothing();
+    });
+    return this.contentRows(batchId);
+  }
+
+  /** Closes a content to the batch's students (those who bought it keep it). */
+  async removeContent(centerId: string, batchId: string, contentId: string): Promise<BatchContentJson[]> {
+    if (!isUuid(contentId)) throw notFound(BATCH_CONTENT_NOT_IN_BATCH);
+    await this.db.transaction(async (tx) => {
+      await this.lockBatch(tx, centerId, batchId);
+      const gone = await tx
+        .delete(batchContents)
+        .where(and(eq(batchContents.batchId, batchId), eq(batchContents.contentId, contentId)))
+        .returning({ contentId: batchContents.contentId });
+      if (gone.length === 0) throw notFound(BATCH_CONTENT_NOT_IN_BATCH);
+    });
+    return this.contentRows(batchId);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Db } from "../db/types.ts";
 import type { LearningItemJson } from "#common/content-types.ts";
 import type { ContentType } from "#common/validation/content.ts";
 import { toContentJson, viewColumns, type ContentView } from "./content.ts";
-import { decideAccess, liveLinkOpensAt, visibleLiveLink, type Reader } from "./content-access.ts";
+import { decideAccess, heldThroughBatch, liveLinkOpensAt, visibleLiveLink, type Reader } from "./content-access.ts";
 import type { DeliveryService, SignedLink } from "./delivery.ts";
 import type { Site, TenantCenter } from "./tenants.ts";
 import { shownByItsInstitute } from "./site-visibility.ts";
@@ -38,9 +38,16 @@ export function availableOn(site: Site): SQL {
  */
 export function learningItemJson(
   row: ContentView,
-  state: { reader: Reader | null; enrollmentId: string | null; link: SignedLink | null; now?: Date },
+  state: {
+    reader: Reader | null;
+    enrollmentId: string | null;
+    /** The reader is admitted to a batch that has it (content-access.ts, batchHeldContentIds). */
+    inBatch?: boolean;
+    link: SignedLink | null;
+    now?: Date;
+  },
 ): LearningItemJson {
-  const reason = decideAccess(state.reader, row, state.enrollmentId !== null);
+  const reason = decideAccess(state.reader, row, state.enrollmentId !== null, state.inBatch);
   const liveLink = row.type === "live" ? visibleLiveLink(reason, row, state.now) : null;
   const fileUrl = reason ? (state.link?.url ?? null) : null;
   const opens = liveLinkOpensAt(row.liveStartsAt);
@@ -54,6 +61,7 @@ export function learningItemJson(
         ? opens.toISOString()
         : null,
     enrolled: state.enrollmentId !== null,
+    fromBatch: Boolean(state.reader) && (state.inBatch ?? false),
     enrollmentId: state.enrollmentId,
     linkExpiresAt: fileUrl ? (state.link?.expiresAt.toISOString() ?? null) : null,
   };
@@ -88,20 +96,19 @@ export class CatalogService {
       !reader && site.kind === "tenant" && !options.types?.length
         ? await this.publicCatalogRows(site)
         : await this.catalogRows(site, options.types);
-    const enrolled = reader
-      ? await this.enrolmentsOf(
-          reader.id,
-          rows.map((r) => r.id),
-        )
-      : new Map<string, string>();
+    const ids = rows.map((r) => r.id);
+    const [enrolled, inBatch] = reader
+      ? await Promise.all([this.enrolmentsOf(reader.id, ids), heldThroughBatch(this.db, reader.id, ids)])
+      : [new Map<string, string>(), new Set<string>()];
     const now = new Date();
     return Promise.all(
       rows.map(async (row) => {
         const enrollmentId = enrolled.get(row.id) ?? null;
         // Links are signed only where the reader may open the file (delivery checks again on opening).
-        const mayOpen = decideAccess(reader, row, enrollmentId !== null) !== null;
+        const held = inBatch.has(row.id);
+        const mayOpen = decideAccess(reader, row, enrollmentId !== null, held) !== null;
         const link = reader && mayOpen && row.fileKey ? await this.delivery.signedLink(reader, row) : null;
-        return learningItemJson(row, { reader, enrollmentId, link, now });
+        return learningItemJson(row, { reader, enrollmentId, inBatch: held, link, now });
       }),
     );
   }

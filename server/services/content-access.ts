@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Role } from "#common/validation/account.ts";
-import { enrollments } from "../db/schema/index.ts";
+import { contents, enrollments } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
 
@@ -26,26 +26,57 @@ export interface AccessTarget {
 /**
  * Why someone may open a content's file (and see a live class's link): its creator ("owner"), a
  * platform admin, someone the policy lets write the content's institute ("editor": content.write
- * there, e.g. its owner or another creator at it), or a student enrolled in it.
+ * there, e.g. its owner or another creator at it), a student enrolled in it, or a student admitted
+ * to a batch it belongs to ("batch", issue 41 §1).
  */
-export type AccessReason = "owner" | "admin" | "editor" | "enrolled";
+export type AccessReason = "owner" | "admin" | "editor" | "enrolled" | "batch";
+
+/** Reasons that are a student's: their own stamped copy of a PDF, a live link only from 15 minutes before. */
+export function asStudent(reason: AccessReason | null): boolean {
+  return reason === "enrolled" || reason === "batch";
+}
 
 /** A live class's link is shown to its students from this long before it starts. */
 export const LIVE_LINK_LEAD_MS = 15 * 60 * 1000;
 
 /**
- * The decision itself, when whether the reader is enrolled is already known (a list that joined
- * the enrolments). Admins and the creator always; others only when enrolled.
+ * The decision itself, when whether the reader is enrolled (or in a batch that has it) is already
+ * known (a list that joined the enrolments). Admins and the creator always; others only when
+ * enrolled or admitted to one of its batches.
  */
 export function decideAccess(
   reader: Reader | null | undefined,
   content: AccessTarget,
   enrolled: boolean,
+  inBatch = false,
 ): AccessReason | null {
   if (!reader) return null;
   if (reader.role === "admin") return "admin";
   if (content.creatorId === reader.id) return "owner";
-  return enrolled ? "enrolled" : null;
+  return enrolled ? "enrolled" : inBatch ? "batch" : null;
+}
+
+/**
+ * THE rule for what a batch opens (issue 41 §1, decision 0042): the ids of the contents a student
+ * may open for being admitted (not waiting, not moved, not gone) to a batch that has them, and
+ * the tests of the series among them, as a subquery. Every check of "may this student open or sit
+ * this" that a purchase answers asks this too: file links, live links, the catalog, test
+ * sittings and lists. Ending the admission ends the access everywhere at once.
+ */
+export function batchHeldContentIds(studentId: string | SQL): SQL {
+  // Tables named in full with their own aliases: a one-table select leaves its columns unqualified.
+  const held = sql`select bc."content_id" from "batch_contents" bc inner join "batch_students" bs on bs."batch_id" = bc."batch_id" where bs."user_id" = ${studentId} and bs."status" = 'admitted'`;
+  return sql`(${held} union select st."test_id" from "series_tests" st where st."series_id" in (${held}))`;
+}
+
+/** Which of `contentIds` the student may open through a batch they are admitted to. */
+export async function heldThroughBatch(db: DbOrTx, studentId: string, contentIds: string[]): Promise<Set<string>> {
+  if (contentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: contents.id })
+    .from(contents)
+    .where(and(inArray(contents.id, contentIds), sql`${contents.id} in ${batchHeldContentIds(studentId)}`));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function isEnrolled(db: DbOrTx, userId: string, contentId: string): Promise<boolean> {
@@ -82,6 +113,7 @@ export async function contentAccessReason(
   return (
     decideAccess(reader, content, false) ??
     decideAccess(reader, content, await isEnrolled(db, reader.id, content.id)) ??
+    decideAccess(reader, content, false, (await heldThroughBatch(db, reader.id, [content.id])).has(content.id)) ??
     ((await mayEditInstituteOf(db, reader, content)) ? "editor" : null)
   );
 }
@@ -96,7 +128,7 @@ export function liveLinkOpensAt(startsAt: Date | null): Date | null {
 
 /**
  * The live link as `reason` may see it now: creators, those who may edit it and admins always,
- * enrolled students from 15 minutes before the class, everyone else never (the link is the class's ticket).
+ * enrolled students (and a batch's) from 15 minutes before the class, everyone else never (the link is the class's ticket).
  */
 export function visibleLiveLink(
   reason: AccessReason | null,
@@ -104,7 +136,7 @@ export function visibleLiveLink(
   now = new Date(),
 ): string | null {
   if (!content.liveLink || !reason) return null;
-  if (reason !== "enrolled") return content.liveLink;
+  if (!asStudent(reason)) return content.liveLink;
   const opens = liveLinkOpensAt(content.liveStartsAt);
   return !opens || now.getTime() >= opens.getTime() ? content.liveLink : null;
 }

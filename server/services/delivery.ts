@@ -7,7 +7,7 @@ import type { Logger } from "../runtime/logger.ts";
 import type { Storage } from "../storage/types.ts";
 import { parseRange } from "../storage/range.ts";
 import { ensureMeta } from "./meta.ts";
-import { contentAccessReason, type Reader } from "./content-access.ts";
+import { asStudent, contentAccessReason, type Reader } from "./content-access.ts";
 import type { ContentView } from "./content.ts";
 import type { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
@@ -176,7 +176,7 @@ export class DeliveryService {
 
     // A student's PDF is their own stamped copy (name and e-mail on every page); creators and admins get the original.
     const stamped =
-      reason === "enrolled" && content.fileMime === "application/pdf"
+      asStudent(reason) && content.fileMime === "application/pdf"
         ? await this.stampedCopy(content as FileContent & { fileKey: string }, reader)
         : null;
     const info = stamped ? { size: stamped.data.byteLength } : await this.storage.stat(content.fileKey);

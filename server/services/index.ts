@@ -23,6 +23,7 @@ import { TeamService } from "./team.ts";
 import { MembersService } from "./members.ts";
 import { BatchService } from "./batches.ts";
 import { TimetableService } from "./timetables/index.ts";
+import { BatchLearningService } from "./batch-learning.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -61,6 +62,7 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   members: MembersService;
   batches: BatchService;
   timetables: TimetableService;
+  batchLearning: BatchLearningService;
   notices: NoticeService;
   settings: SettingsService;
 }
@@ -139,6 +141,7 @@ export function createServices({
     members,
     batches: new BatchService({ db }),
     timetables: new TimetableService({ db, links }),
+    batchLearning: new BatchLearningService(db, delivery),
     reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,

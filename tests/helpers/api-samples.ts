@@ -199,6 +199,9 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   };
   const contentId = await publish(t, creator.access_token, liveFields);
   const contentToDelete = await publish(t, creator.access_token, { ...liveFields, title: "Sample to delete" });
+  // A batch opens the institute's class to its students (one to add, one already there to remove).
+  const batchContent = await publish(t, creator.access_token, { ...liveFields, title: "Sample batch class" });
+  await t.services.batches.addContent(batchDesk, center.id, sampleBatch._id, { contentId: batchContent });
   const pdfId = await publish(
     t,
     creator.access_token,
@@ -539,6 +542,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /student/enroll": { host: INSTITUTE, json: { contentId } },
     "POST /student/enroll/verify": { host: INSTITUTE, json: checkout(contentOrderId, instituteAccount.keySecret) },
     "GET /student/my-courses": {},
+    "GET /student/batch-contents": {},
     "GET /admin/role-stats": {},
     "GET /admin/recent-purchases": { query: { limit: "5" } },
     "GET /admin/recent-template-selections": { query: { limit: "5" } },
@@ -596,6 +600,10 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "DELETE /holidays/{id}": { params: { id: sampleHoliday._id } },
     "GET /calendar/link": {},
     "GET /calendar/{token}": { params: { token: calendarFile } },
+    "GET /batches/people": { query: { centerId: center.id } },
+    "PUT /batches/{id}/teachers": { params: { id: sampleBatch._id }, json: { teacherIds: [business.user._id] } },
+    "POST /batches/{id}/contents": { params: { id: sampleBatch._id }, json: { contentId } },
+    "DELETE /batches/{id}/contents/{contentId}": { params: { id: sampleBatch._id, contentId: batchContent } },
     "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
     "POST /centers/{id}/members": {
       params: { id: center.id },

@@ -419,6 +419,12 @@ describe("a JSON list where an object belongs is bad input", () => {
   });
 });
 
+/**
+ * ".." is resolved by the URL before it is sent: /api/batches/../contents is /api/contents, a
+ * route of its own that does not take POST (405), not a batch with a bad id.
+ */
+const climbsToAnotherRoute = (id: string, status: number) => id === ".." && status === 405;
+
 describe("malformed identifiers and cookies are 4xx", () => {
   beforeAll(() => world.renewIdentities(), 60_000);
   const MALFORMED_IDS = ["0", "1 OR 1=1", "%E0%A4%A", "..", "ffffffff-ffff-ffff-ffff-fffffffffffff"];
@@ -434,7 +440,7 @@ describe("malformed identifiers and cookies are 4xx", () => {
           const answer = await ask(op, sample, who, { params: { id } });
           const problem = refusalProblem(answer);
           if (problem) problems.push(problem);
-          else if (served.includes(who) && answer.status !== 404)
+          else if (served.includes(who) && answer.status !== 404 && !climbsToAnotherRoute(id, answer.status))
             problems.push(`${answer.label} → ${answer.status}, expected 404`);
         }
       }

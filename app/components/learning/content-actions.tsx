@@ -8,6 +8,9 @@ import { formatClockTime } from "./content-card";
 export const myCoursesPath = (enrollmentId: string | null) =>
   `/student/my-courses${enrollmentId ? `#enrollment-${enrollmentId}` : ""}`;
 
+/** Whether the viewer has it already: bought (enrolled), or opened by a batch they are admitted to. */
+export const holds = (item: LearningItemJson) => item.enrolled || item.fromBatch;
+
 /**
  * A live class: 'Join Now' opens the class for its students once its link is out (15 minutes
  * before it starts); for others it enrols (or buys) first. Disabled 'Link not set' when the
@@ -28,7 +31,7 @@ export function LiveAction({ item }: { item: LearningItemJson }) {
       </a>
     );
   }
-  if (item.enrolled) {
+  if (holds(item)) {
     return (
       <span className="flex flex-col items-end gap-1">
         <Button size="sm" disabled>
@@ -49,7 +52,7 @@ export function LiveAction({ item }: { item: LearningItemJson }) {
 
 /** A video course: 'View' on My Courses once enrolled; otherwise enrol or buy it. */
 export function CourseAction({ item }: { item: LearningItemJson }) {
-  if (item.enrolled) {
+  if (holds(item)) {
     return (
       <ButtonLink to={myCoursesPath(item.enrollmentId)} size="sm">
         <PlayCircle className="size-4" aria-hidden /> View
@@ -68,7 +71,7 @@ export function MaterialAction({ item }: { item: LearningItemJson }) {
       </Button>
     );
   }
-  if (item.enrolled && item.fileUrl) {
+  if (holds(item) && item.fileUrl) {
     return (
       <a href={item.fileUrl} download={item.file.name} className={buttonClasses("default", "sm")}>
         <Download className="size-4" aria-hidden /> Get Materials
@@ -84,7 +87,7 @@ export function MaterialAction({ item }: { item: LearningItemJson }) {
 
 /** A mock test or test series: taken from Mock Tests once free or bought; otherwise bought first. */
 export function TestAction({ item }: { item: LearningItemJson }) {
-  if (item.enrolled || (item.type === "test" && item.price === 0)) {
+  if (holds(item) || (item.type === "test" && item.price === 0)) {
     return (
       <ButtonLink to={item.type === "test" ? `/student/mock-tests/${item._id}` : "/student/mock-tests"} size="sm">
         <ClipboardList className="size-4" aria-hidden /> {item.type === "test" ? "Take test" : "Open tests"}

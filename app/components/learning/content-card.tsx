@@ -51,9 +51,9 @@ export function ContentCard({
         ) : (
           <Icon className="size-10 text-primary/70" aria-hidden />
         )}
-        {item.enrolled && (
+        {(item.enrolled || item.fromBatch) && (
           <Badge tone="success" className="absolute right-3 top-3 bg-card/95 shadow-sm">
-            <CheckCircle2 className="size-3.5" aria-hidden /> Enrolled
+            <CheckCircle2 className="size-3.5" aria-hidden /> {item.enrolled ? "Enrolled" : "From your batch"}
           </Badge>
         )}
       </div>

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { EnrolProvider, type CheckoutConfig } from "./enrol";
 import { ContentCard } from "./content-card";
+import { holds } from "./content-actions";
 
 /**
  * A student page listing one kind of content (Live Classes, Course List, Study Materials) as
@@ -28,7 +29,7 @@ export function LearningGrid({
 }) {
   useFreshLinks(
     items.map((i) => i.linkExpiresAt),
-    items.map((i) => (i.enrolled ? i.liveOpensAt : null)),
+    items.map((i) => (holds(i) ? i.liveOpensAt : null)),
   );
   return (
     <EnrolProvider checkout={checkout}>

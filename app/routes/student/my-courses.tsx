@@ -1,8 +1,9 @@
 import { BookOpen, CalendarClock, Compass, Download, ExternalLink } from "lucide-react";
 import type { Route } from "./+types/my-courses";
-import { loadMyCourses } from "~/lib/learning.server";
+import { loadBatchContents, loadMyCourses } from "~/lib/learning.server";
 import { useFreshLinks } from "~/lib/use-fresh-links";
-import type { EnrollmentJson } from "#common/content-types.ts";
+import type { LearningItemJson } from "#common/content-types.ts";
+import type { StudentBatchContentJson } from "#common/validation/batches.ts";
 import { formatBytes, formatDate } from "#common/format.ts";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -15,28 +16,30 @@ import { TYPE_ICONS, formatClassTime, formatClockTime } from "~/components/learn
 export const meta: Route.MetaFunction = () => [{ title: "My Courses | Student" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { items: await loadMyCourses(context) };
+  const [items, fromBatches] = await Promise.all([loadMyCourses(context), loadBatchContents(context)]);
+  return { items, fromBatches };
 }
 
 export default function MyCourses({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, fromBatches } = loaderData;
+  const everything = [...items, ...fromBatches];
   // Download links renew before they expire; a class's link appears when it opens.
   useFreshLinks(
-    items.filter((i) => i.content.type === "pdf").map((i) => i.content.linkExpiresAt),
-    items.map((i) => i.content.liveOpensAt),
+    everything.filter((i) => i.content.type === "pdf").map((i) => i.content.linkExpiresAt),
+    everything.map((i) => i.content.liveOpensAt),
   );
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title="My Courses"
-        description="Everything you are enrolled in."
+        description="Everything you are enrolled in, and what your batches open to you."
         actions={
           <ButtonLink to="/catalog" variant="outline" size="sm">
             <Compass className="size-4" aria-hidden /> Browse Catalog
           </ButtonLink>
         }
       />
-      {items.length === 0 ? (
+      {items.length === 0 && fromBatches.length === 0 ? (
         <EmptyState icon={<BookOpen />} title="No enrolled courses yet.">
           <ButtonLink to="/catalog" size="sm">
             <Compass className="size-4" aria-hidden /> Browse Catalog
@@ -46,20 +49,47 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4">
           {items.map((item) => (
             <li key={item.enrollmentId}>
-              <Enrolment item={item} />
+              <Holding
+                content={item.content}
+                anchor={`enrollment-${item.enrollmentId}`}
+                note={`Enrolled ${formatDate(item.enrolledAt)}`}
+              />
             </li>
           ))}
         </ul>
       )}
+      {fromBatches.length > 0 && <FromBatches rows={fromBatches} />}
     </div>
   );
 }
 
-function Enrolment({ item }: { item: EnrollmentJson }) {
-  const { content } = item;
+/** What the student's batches open to them: theirs without buying, each marked with its batch. */
+function FromBatches({ rows }: { rows: StudentBatchContentJson[] }) {
+  return (
+    <section aria-labelledby="from-batches" className="mt-8 grid gap-4">
+      <h2 id="from-batches" className="text-lg font-semibold">
+        From your batches
+      </h2>
+      <ul className="grid gap-4">
+        {rows.map((row) => (
+          <li key={`${row.batch._id}-${row.content._id}`}>
+            <Holding
+              content={row.content}
+              anchor={`batch-${row.batch._id}-${row.content._id}`}
+              note={`From your batch ${row.batch.name}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A content the student holds (bought or through a batch), with what opens it. */
+function Holding({ content, anchor, note }: { content: LearningItemJson; anchor: string; note: string }) {
   const Icon = TYPE_ICONS[content.type];
   return (
-    <Card id={`enrollment-${item.enrollmentId}`} className="scroll-mt-20 target:ring-2 target:ring-primary">
+    <Card id={anchor} className="scroll-mt-20 target:ring-2 target:ring-primary">
       <CardContent className="grid gap-4 p-5 sm:p-6">
         <div className="flex items-start gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
@@ -71,7 +101,7 @@ function Enrolment({ item }: { item: EnrollmentJson }) {
               <span className="font-semibold uppercase tracking-wide text-primary" data-testid="content-type">
                 {content.type}
               </span>
-              {content.businessName ? ` · ${content.businessName}` : ""} · Enrolled {formatDate(item.enrolledAt)}
+              {content.businessName ? ` · ${content.businessName}` : ""} · {note}
             </p>
           </div>
         </div>
@@ -105,7 +135,7 @@ function Enrolment({ item }: { item: EnrollmentJson }) {
             <p className="text-sm text-muted-foreground">This file is not available.</p>
           ))}
 
-        {content.type === "live" && <LiveClass item={item} />}
+        {content.type === "live" && <LiveClass content={content} />}
         {(content.type === "test" || content.type === "series") && (
           <div>
             <TestAction item={content} />
@@ -116,8 +146,7 @@ function Enrolment({ item }: { item: EnrollmentJson }) {
   );
 }
 
-function LiveClass({ item }: { item: EnrollmentJson }) {
-  const { content } = item;
+function LiveClass({ content }: { content: LearningItemJson }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       {content.liveLink ? (

@@ -33,7 +33,7 @@ import {
   type LateReason,
   type LateSaveJson,
 } from "#common/mock-tests/late-answers.ts";
-import type { Reader } from "../content-access.ts";
+import { heldThroughBatch, type Reader } from "../content-access.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
@@ -137,8 +137,9 @@ export class AttemptService {
     return this.deps.db;
   }
 
-  /** Whether the student may sit the test: free, bought, or in a series they bought. */
+  /** Whether the student may sit the test: bought, in a series they bought, or given by a batch they are admitted to. */
   private async entitled(studentId: string, testId: string): Promise<boolean> {
+    if ((await heldThroughBatch(this.db, studentId, [testId])).has(testId)) return true;
     const [row] = await this.db
       .select({ id: enrollments.id })
       .from(enrollments)
@@ -1086,7 +1087,7 @@ export class AttemptService {
     const tests = rows.map(toTestJson);
     if (!student || !tests.length) return tests.map((test) => ({ ...test, entitled: test.price === 0, attempts: [] }));
     const ids = tests.map((t) => t._id);
-    const [mine, bought] = await Promise.all([
+    const [mine, bought, inBatch] = await Promise.all([
       this.db
         .select()
         .from(attempts)
@@ -1097,8 +1098,12 @@ export class AttemptService {
         .from(enrollments)
         .leftJoin(seriesTests, eq(seriesTests.seriesId, enrollments.contentId))
         .where(eq(enrollments.studentId, student.id)),
+      heldThroughBatch(this.db, student.id, ids),
     ]);
-    const owned = new Set(bought.flatMap((b) => [b.contentId, b.testId].filter((x): x is string => Boolean(x))));
+    const owned = new Set([
+      ...bought.flatMap((b) => [b.contentId, b.testId].filter((x): x is string => Boolean(x))),
+      ...inBatch,
+    ]);
     return tests.map((test: TestJson) => {
       // A score before its release would tell what the result page may not yet show.
       const shown = resultsReleased(test);

@@ -3,7 +3,7 @@ import { centers, contents, enrollments, mockTests, seriesTests } from "../../db
 import type { Db } from "../../db/types.ts";
 import { badRequest, parseWith } from "../../http/errors.ts";
 import { CreateSeriesSchema } from "#common/mock-tests/test-input.ts";
-import type { Reader } from "../content-access.ts";
+import { heldThroughBatch, type Reader } from "../content-access.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
 import { examRowsFor, instituteFor } from "./exam-access.ts";
@@ -84,23 +84,19 @@ export class SeriesService {
     return this.rows(examRowsFor(viewer, "read", { institute: contents.centerId, author: contents.creatorId }));
   }
 
-  /** The series on sale on this site, with whether the student bought each. */
+  /** The series on sale on this site, with whether the student holds each (bought, or given by their batch). */
   async listForSite(student: Reader | null, site: Site): Promise<SeriesJson[]> {
     const list = await this.rows(availableOn(site));
     if (!student || !list.length) return list;
-    const bought = await this.deps.db
-      .select({ contentId: enrollments.contentId })
-      .from(enrollments)
-      .where(
-        and(
-          eq(enrollments.studentId, student.id),
-          inArray(
-            enrollments.contentId,
-            list.map((s) => s._id),
-          ),
-        ),
-      );
-    const owned = new Set(bought.map((b) => b.contentId));
+    const ids = list.map((s) => s._id);
+    const [bought, inBatch] = await Promise.all([
+      this.deps.db
+        .select({ contentId: enrollments.contentId })
+        .from(enrollments)
+        .where(and(eq(enrollments.studentId, student.id), inArray(enrollments.contentId, ids))),
+      heldThroughBatch(this.deps.db, student.id, ids),
+    ]);
+    const owned = new Set([...bought.map((b) => b.contentId), ...inBatch]);
     return list.map((s) => ({ ...s, enrolled: owned.has(s._id) }));
   }
 

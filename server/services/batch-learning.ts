@@ -1,0 +1,60 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { batchContents, batchStudents, batches, centers, contents } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import type { StudentBatchContentJson } from "#common/validation/batches.ts";
+import { viewColumns } from "./content.ts";
+import type { Reader } from "./content-access.ts";
+import type { DeliveryService } from "./delivery.ts";
+import { learningItemJson, siteCenterId } from "./catalog.ts";
+import type { Site } from "./tenants.ts";
+
+/**
+ * What a student's batches give them (issue 41 §1), for their own area beside what they bought:
+ * the contents of every batch they are admitted to (on an institute's domain, that institute's
+ * batches alone), each marked with its batch. Waiting, moved and gone students get nothing here,
+ * as content-access.ts gives them nothing.
+ */
+export class BatchLearningService {
+  private readonly db: Db;
+  private readonly delivery: DeliveryService;
+
+  constructor(db: Db, delivery: DeliveryService) {
+    this.db = db;
+    this.delivery = delivery;
+  }
+
+  async contentsFor(student: Reader, site: Site, now = new Date()): Promise<StudentBatchContentJson[]> {
+    const centerId = siteCenterId(site);
+    const rows = await this.db
+      .select({
+        ...viewColumns,
+        batchId: batches.id,
+        batchName: batches.name,
+        addedAt: batchContents.createdAt,
+      })
+      .from(batchStudents)
+      .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+      .innerJoin(batchContents, eq(batchContents.batchId, batchStudents.batchId))
+      .innerJoin(contents, eq(contents.id, batchContents.contentId))
+      .leftJoin(centers, eq(centers.id, contents.centerId))
+      .where(
+        and(
+          eq(batchStudents.userId, student.id),
+          eq(batchStudents.status, "admitted"),
+          centerId ? eq(batches.centerId, centerId) : undefined,
+        ),
+      )
+      .orderBy(asc(batches.name), desc(batchContents.createdAt), asc(contents.id));
+    return Promise.all(
+      rows.map(async ({ batchId, batchName, addedAt, ...content }) => {
+        // Each row is an admission to a batch that has the content: the right to the file is established.
+        const link = content.fileKey ? await this.delivery.signedLink(student, content) : null;
+        return {
+          batch: { _id: batchId, name: batchName },
+          addedAt: addedAt.toISOString(),
+          content: learningItemJson(content, { reader: student, enrollmentId: null, inBatch: true, link, now }),
+        };
+      }),
+    );
+  }
+}
