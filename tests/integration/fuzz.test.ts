@@ -358,8 +358,6 @@ describe("a JSON list where an object belongs is bad input", () => {
   const OWN_WORDS: Record<string, string> = {
     "POST /pricing": "The plan must be a JSON object",
     "PUT /pricing/{id}": "The plan must be a JSON object",
-    "PUT /tests/{id}/questions/{questionId}/policy":
-      'The policy is {kind: "dropped"}, {kind: "any-of", answers}, {kind: "changed", answer} or {kind: "none"}',
   };
   /** MSG91's webhook v3 posts one report or a list of them: a list is what it may send. */
   const TAKES_A_LIST = new Set(["POST /messages/webhooks/msg91"]);
