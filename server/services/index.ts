@@ -27,6 +27,9 @@ import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
 import { MessageLanguageService } from "./message-languages.ts";
 import { Reminders } from "../messages/reminders.ts";
+import { AbsenceAlerts } from "../messages/absence-alerts.ts";
+import { AttendancePolicyService } from "./attendance-policies.ts";
+import { AttendanceReportService } from "./attendance-reports.ts";
 import { createMessaging, type MessagingServices } from "./wiring/messaging.ts";
 import { createAccounts, type AccountServices } from "./wiring/accounts.ts";
 import { createMoney, type MoneyServices } from "./wiring/money.ts";
@@ -41,6 +44,10 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   afterAnswer: AfterAnswer;
   tenants: TenantDirectory;
   reminders: Reminders;
+  /** Closes finished classes' registers and tells absentees (run by the reminders' clock). */
+  absenceAlerts: AbsenceAlerts;
+  attendancePolicies: AttendancePolicyService;
+  attendanceReports: AttendanceReportService;
   rateLimiter: RateLimiter;
   storage: Storage;
   business: BusinessService;
@@ -127,6 +134,8 @@ export function createServices({
   });
   const members = new MembersService({ db, rateLimiter, reads, catalogChanged, messages, links });
   const team = new TeamService({ db, reads, catalogChanged, members });
+  const absenceAlerts = new AbsenceAlerts({ db, messages });
+  const attendancePolicies = new AttendancePolicyService({ db });
   return {
     ...messaging,
     ...accounts,
@@ -136,7 +145,10 @@ export function createServices({
     tenants,
     members,
     batches: new BatchService({ db }),
-    reminders: new Reminders({ db, messages, links }),
+    reminders: new Reminders({ db, messages, links, absences: absenceAlerts }),
+    absenceAlerts,
+    attendancePolicies,
+    attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     rateLimiter,
     storage,
     domains,
