@@ -568,6 +568,19 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       json: { toBatchId: otherBatch._id },
     },
     "DELETE /batches/{id}/students/{studentId}": { params: { id: sampleBatch._id, studentId: batchLeaver.user._id } },
+    "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
+    "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
+    "GET /attendance/flagged": { query: { centerId: center.id } },
+    "GET /attendance/policy": { query: { centerId: center.id } },
+    "PUT /attendance/policy": {
+      json: {
+        centerId: center.id,
+        lateAfterMinutes: 10,
+        onlineMinimumMinutes: 45,
+        lowAttendancePercent: 75,
+        absenceAlerts: true,
+      },
+    },
     "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
     "POST /centers/{id}/members": {
       params: { id: center.id },
