@@ -4,7 +4,6 @@ import { requireAuth } from "./guards.ts";
 import { notFound } from "../http/errors.ts";
 import { authorize, requestCenterId } from "./member-guard.ts";
 import { input, operation } from "./openapi.ts";
-import { attendanceViewer } from "../services/attendance-access.ts";
 import type { ReportViewer } from "../services/attendance-reports.ts";
 import {
   AttendancePolicyInput,
@@ -39,7 +38,7 @@ export function attendanceRouter({ services, database }: AppDeps) {
     const site = c.get("site");
     // On an institute's domain, another institute's records are not there to be found.
     if (site.kind === "tenant" && site.center.id !== named) throw notFound(INSTITUTE_NOT_FOUND);
-    return attendanceViewer(db, user.id, named);
+    return services.attendanceReports.viewerOf(user.id, named);
   };
 
   api.get(

@@ -12,7 +12,7 @@ import {
 import type { Db } from "../db/types.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import type { AttendancePolicyService } from "./attendance-policies.ts";
-import { seesBatch, type AttendanceViewer } from "./attendance-access.ts";
+import { attendanceViewer, seesBatch, type AttendanceViewer } from "./attendance-access.ts";
 import {
   BATCH_NOT_FOUND,
   FLAG_WINDOW_DAYS,
@@ -36,8 +36,8 @@ import {
   type TeacherRowJson,
 } from "#common/validation/attendance-reports.ts";
 
-/** A person reading only their own record, wherever they study (no institute named). */
-export type SelfViewer = { scope: "self"; userId: string; centerId: null };
+/** A person reading only their own record: at one institute, or wherever they study (null). */
+export type SelfViewer = { scope: "self"; userId: string; centerId: string | null };
 export type ReportViewer = AttendanceViewer | SelfViewer;
 
 export interface Period {
@@ -96,6 +96,11 @@ export class AttendanceReportService {
     this.now = deps.now ?? Date.now;
   }
 
+  /** What `userId` may read of institute `centerId`'s attendance (404/403 when nothing). */
+  viewerOf(userId: string, centerId: string): Promise<AttendanceViewer> {
+    return attendanceViewer(this.db, userId, centerId);
+  }
+
   /** The India dates a period covers: a month, from–to, or (neither) this month. */
   period({ month, from, to }: Period): { from: string; to: string } {
     if (from && to) return { from, to };
@@ -147,6 +152,7 @@ export class AttendanceReportService {
   ): Promise<{ from: string; to: string; teachers: TeacherRowJson[] }> {
     if (viewer.scope === "student" || viewer.scope === "self") throw new HttpError(403, NO_ATTENDANCE_ROLE);
     const { from, to } = this.period(period);
+    const centerId = viewer.centerId;
     const rows = await this.db
       .select({
         teacherId: classSessions.teacherId,
@@ -159,7 +165,7 @@ export class AttendanceReportService {
       .leftJoin(attendanceRegisters, eq(attendanceRegisters.sessionId, classSessions.id))
       .where(
         and(
-          eq(classSessions.centerId, viewer.centerId),
+          eq(classSessions.centerId, centerId),
           between(classSessions.on, from, to),
           eq(classSessions.status, "scheduled"),
           lte(classSessions.startsAt, new Date(this.now())),

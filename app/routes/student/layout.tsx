@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import {
   BookOpen,
+  CalendarCheck,
   ClipboardList,
   FileText,
   GraduationCap,
@@ -42,6 +43,7 @@ const NAV: NavGroup[] = [
       },
       { to: "/student/my-courses", label: "My Courses", icon: BookOpen },
       { to: "/student/mock-tests", label: "Mock Tests", icon: ClipboardList },
+      { to: "/student/attendance", label: "Attendance", icon: CalendarCheck },
       { to: "/student/account", label: "Account", icon: UserRound },
     ],
   },
