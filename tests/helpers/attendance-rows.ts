@@ -115,3 +115,9 @@ export async function markAll(t: TestApp, sessionId: string, centerId: string, m
 export async function verifyPhone(t: TestApp, userId: string, phone: string) {
   await t.database.db.update(users).set({ phone, phoneVerifiedAt: new Date() }).where(eq(users.id, userId));
 }
+
+/** How the reports service sees the account with this e-mail at the institute. */
+export async function attendanceViewerFor(t: TestApp, email: string, centerId: string) {
+  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return t.services.attendanceReports.viewerOf(user.id, centerId);
+}

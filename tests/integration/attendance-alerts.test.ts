@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
-import { attendanceRegisters, messages } from "../../server/db/schema/index.ts";
+import { attendanceRegisters, batches, centers, messages } from "../../server/db/schema/index.ts";
+import { DEMO_CENTERS } from "../../server/seed/demo-data.ts";
 import { AbsenceAlerts } from "../../server/messages/absence-alerts.ts";
+import { seedDemo } from "../../server/seed/demo.ts";
+import { DEMO_ATTENDANCE } from "../../server/seed/demo-attendance.ts";
+import { attendanceViewerFor } from "../helpers/attendance-rows.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
@@ -251,5 +255,41 @@ describe("the institute's choice", () => {
       .from(messages)
       .where(and(eq(messages.template, "attendance-absent"), eq(messages.recipient, PHONES.esha)));
     expect(esha).toEqual([]);
+  });
+});
+
+describe("the demo", () => {
+  it("has a batch with past classes, a flagged student and one absence alert, however often it is seeded", async () => {
+    await seedDemo(t.database.db, undefined, null);
+    await seedDemo(t.database.db, undefined, null);
+    const [demo] = await t.database.db.select().from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
+    const [batch, ...again] = await t.database.db
+      .select()
+      .from(batches)
+      .where(and(eq(batches.centerId, demo.id), eq(batches.name, DEMO_ATTENDANCE.batch)));
+    expect(again).toEqual([]);
+    const viewer = await attendanceViewerFor(t, "business@example.com", batch.centerId);
+    const flagged = await t.services.attendanceReports.flagged(viewer);
+    expect(flagged.students.map((s) => [s.name, s.percent, s.sessions])).toEqual([["Rohan Mehta", 50, 8]]);
+    const rows = (
+      await t.services.attendanceReports.report(viewer, { batchId: batch.id, from: flagged.from, to: flagged.to })
+    ).rows;
+    expect(rows.map((r) => [r.name, r.percent]).sort()).toEqual([
+      ["Aman Verma", 85.7],
+      ["Priya Das", 100],
+      ["Rohan Mehta", 50],
+      ["Sneha Kulkarni", 100],
+    ]);
+    await t.services.absenceAlerts.run();
+    await t.services.absenceAlerts.run();
+    const told = await t.database.db
+      .select({ channel: messages.channel, text: messages.text, status: messages.status })
+      .from(messages)
+      .where(eq(messages.recipient, DEMO_ATTENDANCE.classmates[0].phone));
+    expect(told.map((m) => m.channel).sort()).toEqual(["sms", "whatsapp"]);
+    expect(told.filter((m) => m.status === "held" || m.status === "skipped")).toEqual([]);
+    expect(told[0].text).toMatch(
+      /^Rohan Mehta was marked absent from (Physics|Chemistry|Mathematics) \(JEE 2027 Morning\) on .+ at 7:30 am\. — Sunrise Academy$/,
+    );
   });
 });
