@@ -34,7 +34,9 @@ test("an owner sees the flagged student, reads the month, downloads the CSV and 
   await page.getByLabel("Month").fill(demoMonth());
   await page.getByRole("button", { name: "Show" }).click();
   await page.getByRole("link", { name: "By student" }).click();
+  await expect(page.getByRole("link", { name: "By student" })).toHaveAttribute("aria-current", "page");
   const table = page.getByRole("region", { name: "Attendance" });
+  await expect(table.getByRole("columnheader").first()).toHaveText("Student");
   await expect(table.getByRole("row").nth(1)).toContainText("Aman Verma");
   await expect(table.getByRole("row").filter({ hasText: "Rohan Mehta" })).toContainText("JEE 2027 Morning");
   await page.screenshot({ path: test.info().outputPath("attendance-by-student.png"), fullPage: true });
