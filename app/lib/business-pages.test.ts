@@ -24,6 +24,7 @@ describe("which business pages each role may open", () => {
       "/business/leads",
       "/business/payments",
       "/business/batches",
+      "/business/attendance",
       "/business/account",
       "/business/contact",
     ])

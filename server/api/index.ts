@@ -31,6 +31,7 @@ import { instituteRouter } from "./institute.ts";
 import { meRouter, membersRouter } from "./members.ts";
 import { batchesRouter } from "./batches.ts";
 import { batchTimetableRouter, calendarRouter, holidaysRouter, sessionsRouter } from "./timetables.ts";
+import { attendanceRouter } from "./attendance.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
@@ -68,6 +69,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/sessions", sessionsRouter(deps));
   api.route("/holidays", holidaysRouter(deps));
   api.route("/calendar", calendarRouter(deps));
+  api.route("/attendance", attendanceRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));

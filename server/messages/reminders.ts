@@ -4,17 +4,19 @@ import type { Db } from "../db/types.ts";
 import type { MessageService } from "./service.ts";
 import type { SiteLinks } from "./links.ts";
 import { messageDate, messageTime } from "./format.ts";
+import type { AbsenceAlerts } from "./absence-alerts.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /**
  * Messages that come from the clock rather than from a request (issue 30 §5): the live class
- * reminder 15 minutes before, and the plan expiry reminders 7 days and 1 day before and on the
- * day. Every instance may run it each minute; a reminder's key makes it written once.
+ * reminder 15 minutes before, the plan expiry reminders 7 days and 1 day before and on the
+ * day, and absence alerts once a class's register closes (issue 41 §4, ./absence-alerts.ts).
+ * Every instance may run it each minute; a reminder's key makes it written once.
  */
 export class Reminders {
-  private readonly deps: { db: Db; messages: MessageService; links: SiteLinks };
+  private readonly deps: { db: Db; messages: MessageService; links: SiteLinks; absences: AbsenceAlerts };
 
   constructor(deps: Reminders["deps"]) {
     this.deps = deps;
@@ -23,6 +25,7 @@ export class Reminders {
   async run(now = new Date()): Promise<void> {
     await this.liveClasses(now);
     await this.planExpiry(now);
+    await this.deps.absences.run(now);
   }
 
   /** Each enrolled student of a live class that starts within 15 minutes, once per class time. */

@@ -276,6 +276,29 @@ export const TEMPLATES = {
             text: `Hello ${name}, your live class "${title}" with ${brand.name} starts at ${time}. Join it here:\n${link}`,
           },
   }),
+  "attendance-absent": template<{
+    name: string;
+    subject: string;
+    batch: string;
+    date: string;
+    time: string;
+    institute: string;
+  }>({
+    when: "A class's register closes (by its teacher, or 30 minutes after the class ends): to each student marked Absent, once, when the institute has absence alerts on",
+    channels: ["whatsapp", "sms"],
+    promotional: false,
+    order: ["name", "subject", "batch", "date", "time", "institute"],
+    render: ({ name, subject, batch, date, time, institute }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${name} ${subject} की कक्षा में अनुपस्थित`,
+            text: `${name} को ${date} को ${time} बजे की ${subject} (${batch}) की कक्षा में अनुपस्थित दर्ज किया गया। — ${institute}`,
+          }
+        : {
+            subject: `${name} was absent from ${subject}`,
+            text: `${name} was marked absent from ${subject} (${batch}) on ${date} at ${time}. — ${institute}`,
+          },
+  }),
   "plan-expiry": template<{ name: string; institute: string; when: string; date: string; link: string }>({
     when: "An institute's plan runs out: to its owner 7 days before, 1 day before and on the day",
     channels: ["email"],

@@ -10,7 +10,9 @@ import { DEMO_ACCOUNTS, DEMO_CENTERS } from "./demo-data.ts";
  * What the demo's sandbox outbox holds on a fresh start, made through the real messaging layer:
  * the demo accounts' welcome e-mails, a lead left on Sunrise Academy's site (the owner is told,
  * the visitor thanked on WhatsApp and by e-mail), and one on Vidya's from a number in Dubai, whose
- * WhatsApp thanks are held back (the institute sends to Indian numbers only) for the admins' list.
+ * WhatsApp thanks are held back (the institute sends to Indian numbers only) for the admins' list;
+ * and the absence alert of the demo batch's latest class (server/seed/demo-attendance.ts), which
+ * the clock would write within the minute, written at once.
  */
 export async function seedDemoMessages(db: Db, services: Services): Promise<void> {
   await db.transaction(async (tx) => {
@@ -26,6 +28,7 @@ export async function seedDemoMessages(db: Db, services: Services): Promise<void
       });
     }
   });
+  await services.absenceAlerts.run();
   const [sunrise] = await db.select({ id: centers.id }).from(centers).where(eq(centers.slug, DEMO_CENTERS[0].slug));
   if (!sunrise) return;
   await services.enquiries.create(sunrise.id, {

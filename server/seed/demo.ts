@@ -14,6 +14,7 @@ import type { Db, Tx } from "../db/types.ts";
 import type { Storage } from "../storage/types.ts";
 import { demoVideo, makeDemoPdf } from "./demo-files.ts";
 import { seedDemoTests } from "./demo-tests.ts";
+import { seedDemoAttendance } from "./demo-attendance.ts";
 import { hashPassword } from "../auth/password.ts";
 import { getMeta, setMeta } from "../services/meta.ts";
 import {
@@ -310,6 +311,7 @@ async function seedRows(
         vidya: vidya?.id,
         now,
       });
+      await seedDemoAttendance(tx, { sunrise: sunrise?.id, creatorId: creator.id, studentId: student?.id, now });
     }
     await setMeta(tx, SEEDED_MARKER, new Date().toISOString());
     return filesUsed;

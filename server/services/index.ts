@@ -29,6 +29,9 @@ import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
 import { MessageLanguageService } from "./message-languages.ts";
 import { Reminders } from "../messages/reminders.ts";
+import { AbsenceAlerts } from "../messages/absence-alerts.ts";
+import { AttendancePolicyService } from "./attendance-policies.ts";
+import { AttendanceReportService } from "./attendance-reports.ts";
 import { createMessaging, type MessagingServices } from "./wiring/messaging.ts";
 import { createAccounts, type AccountServices } from "./wiring/accounts.ts";
 import { createMoney, type MoneyServices } from "./wiring/money.ts";
@@ -43,6 +46,10 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   afterAnswer: AfterAnswer;
   tenants: TenantDirectory;
   reminders: Reminders;
+  /** Closes finished classes' registers and tells absentees (run by the reminders' clock). */
+  absenceAlerts: AbsenceAlerts;
+  attendancePolicies: AttendancePolicyService;
+  attendanceReports: AttendanceReportService;
   rateLimiter: RateLimiter;
   storage: Storage;
   business: BusinessService;
@@ -131,6 +138,8 @@ export function createServices({
   });
   const members = new MembersService({ db, rateLimiter, reads, catalogChanged, messages, links });
   const team = new TeamService({ db, reads, catalogChanged, members });
+  const absenceAlerts = new AbsenceAlerts({ db, messages });
+  const attendancePolicies = new AttendancePolicyService({ db });
   return {
     ...messaging,
     ...accounts,
@@ -142,7 +151,10 @@ export function createServices({
     batches: new BatchService({ db }),
     timetables: new TimetableService({ db, links }),
     batchLearning: new BatchLearningService(db, delivery),
-    reminders: new Reminders({ db, messages, links }),
+    reminders: new Reminders({ db, messages, links, absences: absenceAlerts }),
+    absenceAlerts,
+    attendancePolicies,
+    attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     rateLimiter,
     storage,
     domains,

@@ -604,6 +604,19 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "PUT /batches/{id}/teachers": { params: { id: sampleBatch._id }, json: { teacherIds: [business.user._id] } },
     "POST /batches/{id}/contents": { params: { id: sampleBatch._id }, json: { contentId } },
     "DELETE /batches/{id}/contents/{contentId}": { params: { id: sampleBatch._id, contentId: batchContent } },
+    "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
+    "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
+    "GET /attendance/flagged": { query: { centerId: center.id } },
+    "GET /attendance/policy": { query: { centerId: center.id } },
+    "PUT /attendance/policy": {
+      json: {
+        centerId: center.id,
+        lateAfterMinutes: 10,
+        onlineMinimumMinutes: 45,
+        lowAttendancePercent: 75,
+        absenceAlerts: true,
+      },
+    },
     "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
     "POST /centers/{id}/members": {
       params: { id: center.id },

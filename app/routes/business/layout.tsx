@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import {
+  CalendarCheck,
   ClipboardCheck,
   CreditCard,
   FileCog,
@@ -54,6 +55,7 @@ const NAV: NavGroup[] = [
       { to: "/business/tests", label: "Tests", icon: ClipboardCheck },
       { to: "/business/leads", label: "Leads", icon: Inbox },
       { to: "/business/batches", label: "Batches", icon: UsersRound },
+      { to: "/business/attendance", label: "Attendance", icon: CalendarCheck },
       { to: "/business/payments", label: "Student Payments", icon: IndianRupee },
       { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
       { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import {
   BookOpen,
   CalendarDays,
+  CalendarCheck,
   ClipboardList,
   FileText,
   GraduationCap,
@@ -44,6 +45,7 @@ const NAV: NavGroup[] = [
       { to: "/student/week", label: "My Week", icon: CalendarDays },
       { to: "/student/my-courses", label: "My Courses", icon: BookOpen },
       { to: "/student/mock-tests", label: "Mock Tests", icon: ClipboardList },
+      { to: "/student/attendance", label: "Attendance", icon: CalendarCheck },
       { to: "/student/account", label: "Account", icon: UserRound },
     ],
   },
