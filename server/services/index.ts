@@ -22,6 +22,9 @@ import { CatalogService } from "./catalog.ts";
 import { TeamService } from "./team.ts";
 import { MembersService } from "./members.ts";
 import { BatchService } from "./batches.ts";
+import { FeePlans } from "./fees/plans.ts";
+import { FeeAccounts } from "./fees/accounts.ts";
+import { FeeDesk } from "./fees/desk.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -59,6 +62,9 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   team: TeamService;
   members: MembersService;
   batches: BatchService;
+  feePlans: FeePlans;
+  feeAccounts: FeeAccounts;
+  feeDesk: FeeDesk;
   notices: NoticeService;
   settings: SettingsService;
 }
@@ -127,6 +133,7 @@ export function createServices({
   });
   const members = new MembersService({ db, rateLimiter, reads, catalogChanged, messages, links });
   const team = new TeamService({ db, reads, catalogChanged, members });
+  const feePlans = new FeePlans({ db });
   return {
     ...messaging,
     ...accounts,
@@ -136,6 +143,9 @@ export function createServices({
     tenants,
     members,
     batches: new BatchService({ db }),
+    feePlans,
+    feeAccounts: new FeeAccounts({ db, plans: feePlans }),
+    feeDesk: new FeeDesk({ db }),
     reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,
