@@ -69,7 +69,9 @@ export function spread(amount: number, parts: number[]): number[] {
   const exact = parts.map((part) => (take * part) / whole);
   const shares = exact.map(Math.floor);
   let rest = take - shares.reduce((sum, share) => sum + share, 0);
-  const byRemainder = exact.map((value, index) => ({ index, frac: value - Math.floor(value) })).sort((a, b) => b.frac - a.frac);
+  const byRemainder = exact
+    .map((value, index) => ({ index, frac: value - Math.floor(value) }))
+    .sort((a, b) => b.frac - a.frac);
   for (const { index } of byRemainder) {
     if (rest <= 0) break;
     if (shares[index] < parts[index]) {

@@ -26,12 +26,21 @@ const rupees = (label: string, min = 0.01) =>
     v.finite(`${label} must be an amount in rupees`),
     v.minValue(min, `${label} must be at least ${formatRupees(min)}`),
     v.maxValue(FEE_LIMITS.maxRupees, `${label} must be at most ${formatRupees(FEE_LIMITS.maxRupees)}`),
-    v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most two decimal places (paise)`),
+    v.check(
+      (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      `${label} can have at most two decimal places (paise)`,
+    ),
     v.transform(toPaise),
   );
 
 const label = (what: string, max: number) =>
-  v.pipe(text(`${what} is required`), storable(what), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(max, `${what} is too long (${max} characters at most)`));
+  v.pipe(
+    text(`${what} is required`),
+    storable(what),
+    v.trim(),
+    v.nonEmpty(`${what} is required`),
+    v.maxLength(max, `${what} is too long (${max} characters at most)`),
+  );
 
 const id = (message: string) => v.pipe(v.string(message), v.check(isUuid, message));
 
@@ -54,7 +63,10 @@ export const FeePlanInput = v.pipe(
     centerId: v.optional(id("Institute not found")),
     batchId: v.optional(id("Batch not found")),
     heads: v.pipe(
-      v.array(v.object({ name: label("Fee head name", 80), amount: rupees("A fee head's amount") }), "Fee heads must be a list"),
+      v.array(
+        v.object({ name: label("Fee head name", 80), amount: rupees("A fee head's amount") }),
+        "Fee heads must be a list",
+      ),
       v.minLength(1, "Add at least one fee head"),
       v.maxLength(FEE_LIMITS.heads, `At most ${FEE_LIMITS.heads} fee heads`),
     ),
@@ -75,7 +87,10 @@ export const FeePlanInput = v.pipe(
       ),
     ),
     gstRate: v.optional(
-      v.pipe(v.number("GST rate must be a number"), v.picklist([0, 5, 12, 18, 28], "GST rate must be 0, 5, 12, 18 or 28 %")),
+      v.pipe(
+        v.number("GST rate must be a number"),
+        v.picklist([0, 5, 12, 18, 28], "GST rate must be 0, 5, 12, 18 or 28 %"),
+      ),
     ),
     lateFee: v.optional(v.nullable(LateFeeInput)),
   }),
@@ -86,7 +101,15 @@ export const FeePlanInput = v.pipe(
     if (heads !== instalments)
       addIssue({
         message: instalmentsDoNotAddUp(instalments / 100, heads / 100),
-        path: [{ type: "object", origin: "value", input: dataset.value, key: "instalments", value: dataset.value.instalments }],
+        path: [
+          {
+            type: "object",
+            origin: "value",
+            input: dataset.value,
+            key: "instalments",
+            value: dataset.value.instalments,
+          },
+        ],
       });
   }),
 );
@@ -105,18 +128,26 @@ export const DiscountInput = v.pipe(
     amount: v.optional(rupees("A discount's amount")),
     reason: label("A discount's reason", 300),
   }),
-  v.check((d) => (d.percent === undefined) !== (d.amount === undefined), "Give a discount a percent or an amount, not both"),
+  v.check(
+    (d) => (d.percent === undefined) !== (d.amount === undefined),
+    "Give a discount a percent or an amount, not both",
+  ),
 );
 
 /** `POST /api/fee-accounts`: a plan assigned to one of the institute's students, with discounts. */
 export const FeeAccountInput = v.object({
+  centerId: v.optional(id("Institute not found")),
   studentId: id("Student not found"),
   feePlanId: id(FEE_PLAN_NOT_FOUND),
   discounts: v.optional(
-    v.pipe(v.array(DiscountInput, "Discounts must be a list"), v.maxLength(FEE_LIMITS.discounts, `At most ${FEE_LIMITS.discounts} discounts`)),
+    v.pipe(
+      v.array(DiscountInput, "Discounts must be a list"),
+      v.maxLength(FEE_LIMITS.discounts, `At most ${FEE_LIMITS.discounts} discounts`),
+    ),
     [],
   ),
 });
+export type FeeAccountInput = v.InferOutput<typeof FeeAccountInput>;
 
 export const DESK_MODES = ["cash", "cheque", "dd", "upi", "bank"] as const;
 export type DeskMode = (typeof DESK_MODES)[number];
@@ -137,7 +168,14 @@ export const DeskPaymentInput = v.pipe(
   v.object({
     amount: rupees("The amount"),
     mode: v.picklist(DESK_MODES, `Mode must be one of ${DESK_MODES.join(", ")}`),
-    reference: v.optional(v.pipe(v.string("The reference must be text"), storable("The reference"), v.trim(), v.maxLength(60, "The reference is too long (60 characters at most)"))),
+    reference: v.optional(
+      v.pipe(
+        v.string("The reference must be text"),
+        storable("The reference"),
+        v.trim(),
+        v.maxLength(60, "The reference is too long (60 characters at most)"),
+      ),
+    ),
     paidOn: v.optional(calendarDate("Paid on")),
     chequeDate: v.optional(calendarDate("Cheque date")),
   }),

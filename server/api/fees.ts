@@ -50,7 +50,8 @@ export function feesRouters({ services, database }: AppDeps) {
     throw notFound(missing);
   };
   /** `standing` for what only its managers may do: the student it is for finds nothing either. */
-  const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) => standing(c, centerId, null, missing);
+  const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) =>
+    standing(c, centerId, null, missing);
 
   const plans = new Hono<AppEnv>();
   plans.post(
@@ -109,8 +110,8 @@ export function feesRouters({ services, database }: AppDeps) {
     }),
     async (c) => {
       requireAuth(c);
-      const body = await jsonBody(c);
-      const { user, membership } = await authorize(c, db, "fees.manage", requestCenterId(c));
+      const body = parseWith(FeeAccountInput, await jsonBody(c));
+      const { user, membership } = await authorize(c, db, "fees.manage", body.centerId ?? requestCenterId(c));
       return c.json({ account: await feeAccounts.assign(user.id, membership.centerId, body) }, 201);
     },
   );
@@ -137,7 +138,8 @@ export function feesRouters({ services, database }: AppDeps) {
     operation({
       tag: "fees",
       auth: "signed-in",
-      summary: "A fee account with its ledger: every due, discount, payment, late fee, waiver and reversal, oldest first",
+      summary:
+        "A fee account with its ledger: every due, discount, payment, late fee, waiver and reversal, oldest first",
       responses: { 200: ACCOUNT, 404: "No such account, or not one the caller manages or owns" },
     }),
     async (c) => {

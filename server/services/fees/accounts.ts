@@ -1,9 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { feeAccounts, feeDues, feeEntries, memberships } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
-import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { FEE_ACCOUNT_NOT_FOUND, FEE_PLAN_TAKEN, FeeAccountInput, type FeeAccountJson } from "#common/validation/fees.ts";
+import {
+  FEE_ACCOUNT_NOT_FOUND,
+  FEE_PLAN_TAKEN,
+  type FeeAccountInput,
+  type FeeAccountJson,
+} from "#common/validation/fees.ts";
 import { NOT_A_STUDENT } from "#common/validation/batches.ts";
 import { indiaDate, spread, stackDiscounts } from "#common/fees.ts";
 import { accountStatements } from "./statements.ts";
@@ -25,8 +30,8 @@ export class FeeAccounts {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async assign(actorId: string, centerId: string, input: unknown): Promise<FeeAccountJson> {
-    const body = parseWith(FeeAccountInput, input);
+  /** `body` as parsed by FeeAccountInput (amounts already in paise). */
+  async assign(actorId: string, centerId: string, body: FeeAccountInput): Promise<FeeAccountJson> {
     let accountId = "";
     try {
       await this.db.transaction(async (tx) => {
@@ -48,7 +53,13 @@ export class FeeAccounts {
         }
         const [account] = await tx
           .insert(feeAccounts)
-          .values({ centerId, studentId: body.studentId, feePlanId: plan.id, planName: plan.name, createdById: actorId })
+          .values({
+            centerId,
+            studentId: body.studentId,
+            feePlanId: plan.id,
+            planName: plan.name,
+            createdById: actorId,
+          })
           .returning({ id: feeAccounts.id });
         accountId = account.id;
         const dues = await tx
@@ -68,12 +79,25 @@ export class FeeAccounts {
           .returning();
         dues.sort((a, b) => a.position - b.position);
         const base = { accountId, centerId, createdById: actorId };
-        await tx.insert(feeEntries).values(dues.map((due) => ({ ...base, dueId: due.id, kind: "due" as const, amount: due.amount })));
+        await tx
+          .insert(feeEntries)
+          .values(dues.map((due) => ({ ...base, dueId: due.id, kind: "due" as const, amount: due.amount })));
         for (const { terms, off } of stackDiscounts(plan.total, body.discounts)) {
           const { reason, ...discount } = terms;
-          const shares = spread(off, dues.map((due) => due.amount));
+          const shares = spread(
+            off,
+            dues.map((due) => due.amount),
+          );
           const rows = dues
-            .map((due, i) => ({ ...base, dueId: due.id, kind: "discount" as const, amount: shares[i], discount, reason, approvedById: actorId }))
+            .map((due, i) => ({
+              ...base,
+              dueId: due.id,
+              kind: "discount" as const,
+              amount: shares[i],
+              discount,
+              reason,
+              approvedById: actorId,
+            }))
             .filter((row) => row.amount > 0);
           if (rows.length) await tx.insert(feeEntries).values(rows);
         }

@@ -75,12 +75,22 @@ export class FeeDesk {
     const base = { accountId, centerId, createdById: actorId };
     const earned = dues.filter((d) => d.accrued > 0);
     if (earned.length)
-      await tx.insert(feeEntries).values(earned.map((d) => ({ ...base, dueId: d.due.id, kind: "late-fee" as const, amount: d.accrued })));
+      await tx
+        .insert(feeEntries)
+        .values(earned.map((d) => ({ ...base, dueId: d.due.id, kind: "late-fee" as const, amount: d.accrued })));
     const fy = financialYear(new Date(`${payment.paidOn}T12:00:00+05:30`));
     const seq = await nextInSeries(tx, `${centerId}:fee-receipt`, fy);
     const [receipt] = await tx
       .insert(feeReceipts)
-      .values({ centerId, accountId, number: receiptNumber(fy, seq), financialYear: fy, seq, ...payment, receivedById: actorId })
+      .values({
+        centerId,
+        accountId,
+        number: receiptNumber(fy, seq),
+        financialYear: fy,
+        seq,
+        ...payment,
+        receivedById: actorId,
+      })
       .returning();
     const allocations = allocateOldestFirst(
       payment.amount,
@@ -88,7 +98,15 @@ export class FeeDesk {
     );
     await tx
       .insert(feeEntries)
-      .values(allocations.map((a) => ({ ...base, dueId: a.dueId, kind: "payment" as const, amount: a.amount, receiptId: receipt.id })));
+      .values(
+        allocations.map((a) => ({
+          ...base,
+          dueId: a.dueId,
+          kind: "payment" as const,
+          amount: a.amount,
+          receiptId: receipt.id,
+        })),
+      );
     return receipt;
   }
 
@@ -131,7 +149,10 @@ export class FeeDesk {
   }
 
   async centerOfReceipt(receiptId: string): Promise<string | null> {
-    const [row] = await this.db.select({ centerId: feeReceipts.centerId }).from(feeReceipts).where(eq(feeReceipts.id, receiptId));
+    const [row] = await this.db
+      .select({ centerId: feeReceipts.centerId })
+      .from(feeReceipts)
+      .where(eq(feeReceipts.id, receiptId));
     return row?.centerId ?? null;
   }
 

@@ -24,7 +24,12 @@ export async function dueStates(db: DbOrTx, accountId: string, on: string): Prom
   const entries = await db.select().from(feeEntries).where(eq(feeEntries.accountId, accountId));
   return dues.map((due) => {
     const figures = dueFigures(
-      { amount: due.amount, dueOn: due.dueOn, lateFee: due.lateFee, entries: entries.filter((e) => e.dueId === due.id) },
+      {
+        amount: due.amount,
+        dueOn: due.dueOn,
+        lateFee: due.lateFee,
+        entries: entries.filter((e) => e.dueId === due.id),
+      },
       on,
     );
     return { due, balance: figures.balance, accrued: figures.accrued };
@@ -86,7 +91,8 @@ export async function accountStatements(
           overdueDays: f.overdueDays,
         };
       });
-    const total = (pick: (d: FeeDueJson) => number) => toRupees(Math.round(dueJson.reduce((s, d) => s + pick(d) * 100, 0)));
+    const total = (pick: (d: FeeDueJson) => number) =>
+      toRupees(Math.round(dueJson.reduce((s, d) => s + pick(d) * 100, 0)));
     const json: FeeAccountJson = {
       _id: account.id,
       centerId: account.centerId,
@@ -111,7 +117,10 @@ export async function accountStatements(
         receiptId: entry.receiptId,
         reason: entry.reason,
         discount: entry.discount
-          ? { ...entry.discount, amount: entry.discount.amount === undefined ? undefined : toRupees(entry.discount.amount) }
+          ? {
+              ...entry.discount,
+              amount: entry.discount.amount === undefined ? undefined : toRupees(entry.discount.amount),
+            }
           : null,
         at: entry.createdAt.toISOString(),
         by,
