@@ -95,6 +95,7 @@ export default [
       route("leads", "routes/business/leads.tsx"),
       route("payments", "routes/business/payments.tsx"),
       route("batches", "routes/business/batches.tsx"),
+      route("fees", "routes/business/fees.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),

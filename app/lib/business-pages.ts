@@ -23,6 +23,7 @@ export const BUSINESS_PAGES: readonly (readonly [path: string, action: Action | 
   ["/business/leads", "leads.manage"],
   ["/business/payments", "payments.view"],
   ["/business/batches", "batches.manage"],
+  ["/business/fees", "fees.manage"],
 ];
 
 /** The actions a page needs: its own (none for a page open to all), or the owner's every action for one not in the table. */

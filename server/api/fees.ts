@@ -70,8 +70,10 @@ export function feesRouters({ services, database }: AppDeps) {
     }),
     async (c) => {
       requireAuth(c);
-      const body = parseWith(FeePlanInput, await jsonBody(c));
-      const { user, membership } = await authorize(c, db, "fees.manage", body.centerId ?? requestCenterId(c));
+      // Read first: bad input is a 400 naming its field, whoever asks, before the institute is looked for.
+      const body = await jsonBody(c);
+      const { centerId } = parseWith(FeePlanInput, body);
+      const { user, membership } = await authorize(c, db, "fees.manage", centerId ?? requestCenterId(c));
       return c.json({ feePlan: await feePlans.create(user.id, membership.centerId, body) }, 201);
     },
   );
@@ -110,8 +112,9 @@ export function feesRouters({ services, database }: AppDeps) {
     }),
     async (c) => {
       requireAuth(c);
-      const body = parseWith(FeeAccountInput, await jsonBody(c));
-      const { user, membership } = await authorize(c, db, "fees.manage", body.centerId ?? requestCenterId(c));
+      const body = await jsonBody(c);
+      const { centerId } = parseWith(FeeAccountInput, body);
+      const { user, membership } = await authorize(c, db, "fees.manage", centerId ?? requestCenterId(c));
       return c.json({ account: await feeAccounts.assign(user.id, membership.centerId, body) }, 201);
     },
   );

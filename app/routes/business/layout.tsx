@@ -14,6 +14,7 @@ import {
   UserRound,
   Users,
   UsersRound,
+  Wallet,
 } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { areaViewer } from "~/lib/area.server";
@@ -54,6 +55,7 @@ const NAV: NavGroup[] = [
       { to: "/business/tests", label: "Tests", icon: ClipboardCheck },
       { to: "/business/leads", label: "Leads", icon: Inbox },
       { to: "/business/batches", label: "Batches", icon: UsersRound },
+      { to: "/business/fees", label: "Fees", icon: Wallet },
       { to: "/business/payments", label: "Student Payments", icon: IndianRupee },
       { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
       { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },

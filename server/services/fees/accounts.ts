@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { feeAccounts, feeDues, feeEntries, memberships } from "../../db/schema/index.ts";
+import { feeAccounts, feeDues, feeEntries, memberships, users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import {
   FEE_ACCOUNT_NOT_FOUND,
   FEE_PLAN_TAKEN,
-  type FeeAccountInput,
+  FeeAccountInput,
   type FeeAccountJson,
 } from "#common/validation/fees.ts";
 import { NOT_A_STUDENT } from "#common/validation/batches.ts";
@@ -30,8 +30,8 @@ export class FeeAccounts {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** `body` as parsed by FeeAccountInput (amounts already in paise). */
-  async assign(actorId: string, centerId: string, body: FeeAccountInput): Promise<FeeAccountJson> {
+  async assign(actorId: string, centerId: string, input: unknown): Promise<FeeAccountJson> {
+    const body = parseWith(FeeAccountInput, input);
     let accountId = "";
     try {
       await this.db.transaction(async (tx) => {
@@ -134,6 +134,17 @@ export class FeeAccounts {
       rows.map((r) => r.id),
       indiaDate(this.now()),
     );
+  }
+
+  /** The institute's students by name, for choosing whom to assign a plan. */
+  async students(centerId: string): Promise<{ _id: string; name: string; email: string }[]> {
+    return this.db
+      .selectDistinct({ _id: users.id, name: users.name, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.centerId, centerId), eq(memberships.role, "student"), eq(memberships.status, "active")))
+      .orderBy(asc(users.name), asc(users.email))
+      .limit(2000);
   }
 
   /** The institute an account belongs to (for the caller's role there), or null. */

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { feeAccounts, feeDues, feeEntries, feeReceiptReversals, feeReceipts } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
@@ -96,17 +96,15 @@ export class FeeDesk {
       payment.amount,
       dues.map((d) => ({ dueId: d.due.id, balance: d.balance })),
     );
-    await tx
-      .insert(feeEntries)
-      .values(
-        allocations.map((a) => ({
-          ...base,
-          dueId: a.dueId,
-          kind: "payment" as const,
-          amount: a.amount,
-          receiptId: receipt.id,
-        })),
-      );
+    await tx.insert(feeEntries).values(
+      allocations.map((a) => ({
+        ...base,
+        dueId: a.dueId,
+        kind: "payment" as const,
+        amount: a.amount,
+        receiptId: receipt.id,
+      })),
+    );
     return receipt;
   }
 
@@ -157,20 +155,44 @@ export class FeeDesk {
   }
 
   async receiptJson(receiptId: string): Promise<FeeReceiptJson> {
-    const [row] = await this.db
+    const [receipt] = await this.receipts(eq(feeReceipts.id, receiptId));
+    if (!receipt) throw notFound(FEE_RECEIPT_NOT_FOUND);
+    return receipt;
+  }
+
+  /** An account's receipts, newest first. */
+  receiptsOf(accountId: string): Promise<FeeReceiptJson[]> {
+    return this.receipts(eq(feeReceipts.accountId, accountId));
+  }
+
+  private async receipts(where: SQL): Promise<FeeReceiptJson[]> {
+    const rows = await this.db
       .select({ receipt: feeReceipts, reversal: feeReceiptReversals })
       .from(feeReceipts)
       .leftJoin(feeReceiptReversals, eq(feeReceiptReversals.receiptId, feeReceipts.id))
-      .where(eq(feeReceipts.id, receiptId));
-    if (!row) throw notFound(FEE_RECEIPT_NOT_FOUND);
+      .where(where)
+      .orderBy(desc(feeReceipts.createdAt));
+    if (rows.length === 0) return [];
     const allocations = await this.db
-      .select({ dueId: feeEntries.dueId, label: feeDues.label, amount: feeEntries.amount })
+      .select({
+        receiptId: feeEntries.receiptId,
+        dueId: feeEntries.dueId,
+        label: feeDues.label,
+        amount: feeEntries.amount,
+      })
       .from(feeEntries)
       .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
-      .where(and(eq(feeEntries.receiptId, receiptId), eq(feeEntries.kind, "payment")))
+      .where(
+        and(
+          inArray(
+            feeEntries.receiptId,
+            rows.map((r) => r.receipt.id),
+          ),
+          eq(feeEntries.kind, "payment"),
+        ),
+      )
       .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
-    const { receipt, reversal } = row;
-    return {
+    return rows.map(({ receipt, reversal }) => ({
       _id: receipt.id,
       number: receipt.number,
       accountId: receipt.accountId,
@@ -179,10 +201,12 @@ export class FeeDesk {
       reference: receipt.reference,
       paidOn: receipt.paidOn,
       chequeDate: receipt.chequeDate,
-      allocations: allocations.map((a) => ({ ...a, amount: toRupees(a.amount) })),
+      allocations: allocations
+        .filter((a) => a.receiptId === receipt.id)
+        .map((a) => ({ dueId: a.dueId, label: a.label, amount: toRupees(a.amount) })),
       reversed: reversal ? { reason: reversal.reason, at: reversal.reversedAt.toISOString() } : null,
       createdAt: receipt.createdAt.toISOString(),
-    };
+    }));
   }
 
   private async lockAccount(tx: Tx, centerId: string, accountId: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { batches, feePlans } from "../../db/schema/index.ts";
 import type { Db, DbOrTx } from "../../db/types.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
-import { FEE_PLAN_NOT_FOUND, type FeePlanInput } from "#common/validation/fees.ts";
+import { badRequest, notFound, parseWith } from "../../http/errors.ts";
+import { FEE_PLAN_NOT_FOUND, FeePlanInput } from "#common/validation/fees.ts";
 import { DEFAULT_GST_RATE } from "#common/gst.ts";
 import { toRupees } from "#common/fees.ts";
 
@@ -51,8 +51,8 @@ export class FeePlans {
     this.db = deps.db;
   }
 
-  /** `plan` as parsed by FeePlanInput (amounts already in paise). */
-  async create(actorId: string, centerId: string, plan: FeePlanInput): Promise<FeePlanJson> {
+  async create(actorId: string, centerId: string, input: unknown): Promise<FeePlanJson> {
+    const plan = parseWith(FeePlanInput, input);
     if (plan.batchId) {
       const [batch] = await this.db
         .select({ id: batches.id })
