@@ -74,6 +74,7 @@ export default [
       route("my-courses", "routes/student/my-courses.tsx", { id: "student-my-courses" }),
       route("mock-tests", "routes/student/mock-tests.tsx"),
       route("mock-tests/attempts/:attemptId/result", "routes/student/mock-test-result.tsx"),
+      route("fees", "routes/student/fees.tsx"),
       route("account", "routes/student/account.tsx"),
     ]),
   ]),

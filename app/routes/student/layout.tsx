@@ -9,6 +9,7 @@ import {
   Radio,
   School,
   UserRound,
+  Wallet,
 } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
@@ -42,6 +43,7 @@ const NAV: NavGroup[] = [
       },
       { to: "/student/my-courses", label: "My Courses", icon: BookOpen },
       { to: "/student/mock-tests", label: "Mock Tests", icon: ClipboardList },
+      { to: "/student/fees", label: "Fees", icon: Wallet },
       { to: "/student/account", label: "Account", icon: UserRound },
     ],
   },

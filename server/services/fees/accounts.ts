@@ -136,6 +136,20 @@ export class FeeAccounts {
     );
   }
 
+  /** A student's own accounts: on an institute's site, that institute's; elsewhere every one. */
+  async ofStudent(studentId: string, centerId: string | null): Promise<FeeAccountJson[]> {
+    const rows = await this.db
+      .select({ id: feeAccounts.id })
+      .from(feeAccounts)
+      .where(and(eq(feeAccounts.studentId, studentId), centerId ? eq(feeAccounts.centerId, centerId) : undefined))
+      .orderBy(asc(feeAccounts.createdAt));
+    return accountStatements(
+      this.db,
+      rows.map((r) => r.id),
+      indiaDate(this.now()),
+    );
+  }
+
   /** The institute's students by name, for choosing whom to assign a plan. */
   async students(centerId: string): Promise<{ _id: string; name: string; email: string }[]> {
     return this.db
