@@ -39,6 +39,7 @@ export const ACTIONS = [
   "batches.manage",
   "attendance.mark",
   "attendance.view",
+  "fees.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -61,11 +62,12 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "batches.manage",
     "attendance.mark",
     "attendance.view",
+    "fees.manage",
   ],
   // The front desk and the accountant: they bring people in, see the students, the institute's
-  // figures and its students' payments, answer its enquiries and run its batches (admissions,
-  // moves, the waiting list); never the plan and its bills, the money's settings, a refund (the
-  // owner's decision) or the site.
+  // figures and its students' payments, answer its enquiries, run its batches (admissions, moves,
+  // the waiting list) and collect its fees (plans, accounts, the desk, reversals); never the plan
+  // and its bills, the money's settings, a refund (the owner's decision) or the site.
   staff: [
     "members.view",
     "members.invite",
@@ -76,6 +78,7 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "batches.manage",
     "attendance.mark",
     "attendance.view",
+    "fees.manage",
   ],
   // A teacher marks and reads the registers of the sessions and batches they teach (the
   // attendance service narrows it to those); timetables are the front desk's.

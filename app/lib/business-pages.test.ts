@@ -16,7 +16,7 @@ describe("which business pages each role may open", () => {
       expect(refusedAction(path, as("owner")), path).toBeNull();
   });
 
-  it("opens the dashboard, team, leads, student payments, batches, profile and help to staff, and nothing of the plan, the site or tests", () => {
+  it("opens the dashboard, team, leads, student payments, batches, fees, profile and help to staff, and nothing of the plan, the site or tests", () => {
     for (const path of [
       "/business",
       "/business/",
@@ -25,6 +25,7 @@ describe("which business pages each role may open", () => {
       "/business/payments",
       "/business/batches",
       "/business/attendance",
+      "/business/fees",
       "/business/account",
       "/business/contact",
     ])

@@ -32,6 +32,7 @@ import { meRouter, membersRouter } from "./members.ts";
 import { batchesRouter } from "./batches.ts";
 import { batchTimetableRouter, calendarRouter, holidaysRouter, sessionsRouter } from "./timetables.ts";
 import { attendanceRouter } from "./attendance.ts";
+import { feesRouters } from "./fees.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
@@ -70,6 +71,10 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/holidays", holidaysRouter(deps));
   api.route("/calendar", calendarRouter(deps));
   api.route("/attendance", attendanceRouter(deps));
+  const fees = feesRouters(deps);
+  api.route("/fee-plans", fees.plans);
+  api.route("/fee-accounts", fees.accounts);
+  api.route("/fee-receipts", fees.receipts);
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));

@@ -15,6 +15,7 @@ const EXPECTED: Record<MemberRole, Action[]> = {
     "batches.manage",
     "attendance.mark",
     "attendance.view",
+    "fees.manage",
   ],
   teacher: ["tests.write", "students.view", "attendance.mark", "attendance.view"],
   creator: ["content.write", "tests.write"],

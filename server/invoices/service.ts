@@ -2,7 +2,6 @@ import { and, asc, desc, eq, getTableColumns, gte, isNull, lt, sql } from "drizz
 import {
   centers,
   contents,
-  invoiceCounters,
   invoices,
   orders,
   planOrders,
@@ -13,6 +12,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { ADVISORY_LOCKS, lockForTransaction } from "../db/advisory-locks.ts";
+import { nextInSeries } from "../db/counters.ts";
 import { notFound, parseWith } from "../http/errors.ts";
 import { BuyerStateInput, SellerProfileInput, type SellerProfile } from "#common/validation/billing.ts";
 import { isUuid } from "#common/validation/ids.ts";
@@ -342,14 +342,7 @@ export class InvoiceService {
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
     const series = `${sellerKey}:${kind}`;
-    const [counter] = await tx
-      .insert(invoiceCounters)
-      .values({ series, financialYear: fy, lastSeq: 1 })
-      .onConflictDoUpdate({
-        target: [invoiceCounters.series, invoiceCounters.financialYear],
-        set: { lastSeq: sql`${invoiceCounters.lastSeq} + 1` },
-      })
-      .returning({ seq: invoiceCounters.lastSeq });
+    const seq = await nextInSeries(tx, series, fy);
     const [row] = await tx
       .insert(invoices)
       .values({
@@ -357,8 +350,8 @@ export class InvoiceService {
         kind,
         series,
         financialYear: fy,
-        seq: counter.seq,
-        number: documentNumber(kind, fy, counter.seq),
+        seq,
+        number: documentNumber(kind, fy, seq),
         sellerCenterId: seller.centerId,
         sellerName: seller.name,
         sellerAddress: seller.address,

@@ -24,6 +24,9 @@ import { MembersService } from "./members.ts";
 import { BatchService } from "./batches.ts";
 import { TimetableService } from "./timetables/index.ts";
 import { BatchLearningService } from "./batch-learning.ts";
+import { FeePlans } from "./fees/plans.ts";
+import { FeeAccounts } from "./fees/accounts.ts";
+import { FeeDesk } from "./fees/desk.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -70,6 +73,9 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   batches: BatchService;
   timetables: TimetableService;
   batchLearning: BatchLearningService;
+  feePlans: FeePlans;
+  feeAccounts: FeeAccounts;
+  feeDesk: FeeDesk;
   notices: NoticeService;
   settings: SettingsService;
 }
@@ -140,6 +146,7 @@ export function createServices({
   const team = new TeamService({ db, reads, catalogChanged, members });
   const absenceAlerts = new AbsenceAlerts({ db, messages });
   const attendancePolicies = new AttendancePolicyService({ db });
+  const feePlans = new FeePlans({ db });
   return {
     ...messaging,
     ...accounts,
@@ -155,6 +162,10 @@ export function createServices({
     absenceAlerts,
     attendancePolicies,
     attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
+    feePlans,
+    feeAccounts: new FeeAccounts({ db, plans: feePlans }),
+    feeDesk: new FeeDesk({ db }),
+    reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,
     domains,

@@ -15,6 +15,7 @@ import {
   UserRound,
   Users,
   UsersRound,
+  Wallet,
 } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { areaViewer } from "~/lib/area.server";
@@ -56,6 +57,7 @@ const NAV: NavGroup[] = [
       { to: "/business/leads", label: "Leads", icon: Inbox },
       { to: "/business/batches", label: "Batches", icon: UsersRound },
       { to: "/business/attendance", label: "Attendance", icon: CalendarCheck },
+      { to: "/business/fees", label: "Fees", icon: Wallet },
       { to: "/business/payments", label: "Student Payments", icon: IndianRupee },
       { to: "/business/subscription-details", label: "Subscription Details", icon: ReceiptText },
       { to: "/business/contact", label: "Help & Contact", icon: LifeBuoy },

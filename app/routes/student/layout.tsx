@@ -11,6 +11,7 @@ import {
   Radio,
   School,
   UserRound,
+  Wallet,
 } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireRoles } from "~/lib/session.server";
@@ -46,6 +47,7 @@ const NAV: NavGroup[] = [
       { to: "/student/my-courses", label: "My Courses", icon: BookOpen },
       { to: "/student/mock-tests", label: "Mock Tests", icon: ClipboardList },
       { to: "/student/attendance", label: "Attendance", icon: CalendarCheck },
+      { to: "/student/fees", label: "Fees", icon: Wallet },
       { to: "/student/account", label: "Account", icon: UserRound },
     ],
   },

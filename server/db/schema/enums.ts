@@ -24,6 +24,10 @@ export const classSessionStatusEnum = pgEnum("class_session_status", ["scheduled
 export const attendanceStatusEnum = pgEnum("attendance_status", ["present", "absent", "late", "excused"]);
 /** Where a mark came from; a hybrid session merges them into one row per student. */
 export const attendanceSourceEnum = pgEnum("attendance_source", ["roll-call", "qr", "online", "correction"]);
+/** What a fee ledger entry records (issue 42 §2); each is against one due. */
+export const feeEntryKindEnum = pgEnum("fee_entry_kind", ["due", "discount", "payment", "late-fee", "waiver", "reversal"]);
+/** How money reached the institute: at its desk, or online through its own gateway account. */
+export const feePaymentModeEnum = pgEnum("fee_payment_mode", ["cash", "cheque", "dd", "upi", "bank", "online"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
 export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);
 export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "numerical"]);

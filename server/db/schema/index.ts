@@ -16,3 +16,4 @@ export * from "./merchant-accounts.ts";
 export * from "./batches.ts";
 export * from "./timetables.ts";
 export * from "./attendance.ts";
+export * from "./fees.ts";

@@ -1,0 +1,90 @@
+import { Wallet } from "lucide-react";
+import type { Route } from "./+types/fees";
+import { getRequestContext, siteInstitute } from "~/lib/context.server";
+import { getViewer } from "~/lib/session.server";
+import { PageHeader } from "~/components/ui/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { Badge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
+import { formatDate, formatRupees } from "#common/format.ts";
+import { MODE_LABELS } from "#common/validation/fees.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Fees | Student" }];
+
+/** The signed-in student's fee accounts (on an institute's site, that institute's) with their receipts. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = getRequestContext(context);
+  const viewer = getViewer(context)!;
+  const accounts = await services.feeAccounts.ofStudent(viewer.id, siteInstitute(context));
+  const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
+  return { accounts: accounts.map((account, i) => ({ account, receipts: receipts[i] })) };
+}
+
+export default function StudentFees({ loaderData }: Route.ComponentProps) {
+  const { accounts } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
+      {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
+      {accounts.map(({ account, receipts }) => (
+        <Card key={account._id}>
+          <CardHeader>
+            <CardTitle>{account.planName}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <p className="text-sm">
+              Fee {formatRupees(account.total)}
+              {account.discount > 0 && ` · discounts ${formatRupees(account.discount)}`}
+              {account.lateFee > 0 && ` · late fees ${formatRupees(account.lateFee)}`} · paid{" "}
+              {formatRupees(account.paid)} · <strong>balance {formatRupees(account.balance)}</strong>
+            </p>
+            <Table>
+              <THead>
+                <tr>
+                  <Th>Due</Th>
+                  <Th>Last date</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th className="text-right">Paid</Th>
+                  <Th className="text-right">Balance</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {account.dues.map((d) => (
+                  <Tr key={d._id}>
+                    <Td>{d.label}</Td>
+                    <Td>
+                      {formatDate(d.dueOn)}
+                      {d.overdueDays > 0 && (
+                        <Badge tone="destructive" className="ml-2">
+                          {d.overdueDays} days overdue
+                        </Badge>
+                      )}
+                    </Td>
+                    <Td className="text-right tabular-nums">{formatRupees(d.amount - d.discount + d.lateFee)}</Td>
+                    <Td className="text-right tabular-nums">{formatRupees(d.paid)}</Td>
+                    <Td className="text-right tabular-nums">{formatRupees(d.balance)}</Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            {receipts.length > 0 && (
+              <section aria-label="Receipts" className="grid gap-1 text-sm">
+                <h3 className="font-medium">Receipts</h3>
+                {receipts.map((r) => (
+                  <div key={r._id} className="flex flex-wrap gap-3">
+                    <span className="tabular-nums">{r.number}</span>
+                    <span>{formatDate(r.paidOn)}</span>
+                    <span className="tabular-nums">{formatRupees(r.amount)}</span>
+                    <span>{MODE_LABELS[r.mode]}</span>
+                    {r.reversed && <Badge tone="destructive">Reversed: {r.reversed.reason}</Badge>}
+                  </div>
+                ))}
+              </section>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

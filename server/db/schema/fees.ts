@@ -1,0 +1,185 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { feeEntryKindEnum, feePaymentModeEnum } from "./enums.ts";
+import { instituteId, users } from "./users-and-centers.ts";
+import { batches } from "./batches.ts";
+import { tenantIsolation } from "./tenant-policy.ts";
+import type { FeeHead, FeeInstalment, LateFeeRule, DiscountTerms } from "#common/fees.ts";
+
+/**
+ * Fees (issue 42, decision 0045). Money is in paise. A fee plan is the institute's price list for
+ * a course or batch; assigning it to a student copies its instalments into their account's dues,
+ * so changing the plan later never changes dues already assigned.
+ */
+export const feePlans = pgTable(
+  "fee_plans",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    batchId: uuid().references(() => batches.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    /** Fee heads (tuition, study material, test series…), GST-inclusive. */
+    heads: jsonb().$type<FeeHead[]>().notNull(),
+    /** The schedule: one instalment is a lump sum; monthly plans list their twelve dues. */
+    instalments: jsonb().$type<FeeInstalment[]>().notNull(),
+    total: integer().notNull(),
+    /** GST in per cent included in the total, split out on every document. */
+    gstRate: integer().notNull(),
+    lateFee: jsonb().$type<LateFeeRule>(),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("fee_plans_center_idx").on(t.centerId, t.createdAt),
+    check("fee_plans_total_check", sql`${t.total} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/** A student's fee account under one plan: its dues and its ledger. */
+export const feeAccounts = pgTable(
+  "fee_accounts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    studentId: uuid()
+      .notNull()
+      .references(() => users.id),
+    feePlanId: uuid()
+      .notNull()
+      .references(() => feePlans.id),
+    planName: text().notNull(),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_accounts_student_plan_key").on(t.studentId, t.feePlanId),
+    index("fee_accounts_center_idx").on(t.centerId, t.createdAt),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/** A due as assigned: the plan's instalment, its tax rate and late-fee rule at that moment. */
+export const feeDues = pgTable(
+  "fee_dues",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
+    position: integer().notNull(),
+    label: text().notNull(),
+    amount: integer().notNull(),
+    dueOn: date({ mode: "string" }).notNull(),
+    gstRate: integer().notNull(),
+    lateFee: jsonb().$type<LateFeeRule>(),
+  },
+  (t) => [
+    uniqueIndex("fee_dues_account_position_key").on(t.accountId, t.position),
+    index("fee_dues_center_due_idx").on(t.centerId, t.dueOn),
+    check("fee_dues_amount_check", sql`${t.amount} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/**
+ * A numbered receipt for money received (issue 42 §3). Never edited or deleted: a mistake is a
+ * reversal (`fee_receipt_reversals`) with a reason. Its number comes from the invoice counters'
+ * series for the institute's receipts, so the numbers have no gaps.
+ */
+export const feeReceipts = pgTable(
+  "fee_receipts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    number: text().notNull(),
+    financialYear: text().notNull(),
+    seq: integer().notNull(),
+    amount: integer().notNull(),
+    mode: feePaymentModeEnum().notNull(),
+    reference: text(),
+    paidOn: date({ mode: "string" }).notNull(),
+    chequeDate: date({ mode: "string" }),
+    receivedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_receipts_number_key").on(t.centerId, t.number),
+    index("fee_receipts_account_idx").on(t.accountId, t.createdAt),
+    index("fee_receipts_center_paid_idx").on(t.centerId, t.paidOn),
+    check("fee_receipts_amount_check", sql`${t.amount} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/** A receipt's reversal: once, with a reason and who made it. */
+export const feeReceiptReversals = pgTable(
+  "fee_receipt_reversals",
+  {
+    receiptId: uuid()
+      .primaryKey()
+      .references(() => feeReceipts.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
+    reason: text().notNull(),
+    reversedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    reversedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(t.centerId)],
+);
+
+/**
+ * The fee account's ledger, append only (a trigger refuses updates and deletes, but for the
+ * institute's own removal cascading down): dues,
+ * discounts, payments, late fees, waivers and reversals, each against one due. Balances,
+ * overdue and defaulter are sums over it, never stored flags.
+ */
+export const feeEntries = pgTable(
+  "fee_entries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
+    dueId: uuid()
+      .notNull()
+      .references(() => feeDues.id, { onDelete: "cascade" }),
+    kind: feeEntryKindEnum().notNull(),
+    /** Always positive; the kind says which way it moves the balance. */
+    amount: integer().notNull(),
+    receiptId: uuid().references(() => feeReceipts.id, { onDelete: "cascade" }),
+    reversesId: uuid().references((): AnyPgColumn => feeEntries.id, { onDelete: "cascade" }),
+    discount: jsonb().$type<DiscountTerms>(),
+    reason: text(),
+    approvedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fee_entries_account_idx").on(t.accountId, t.createdAt),
+    index("fee_entries_due_idx").on(t.dueId),
+    index("fee_entries_receipt_idx").on(t.receiptId),
+    check("fee_entries_amount_check", sql`${t.amount} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+export type FeeEntryRow = typeof feeEntries.$inferSelect;
+export type FeeDueRow = typeof feeDues.$inferSelect;

@@ -1,0 +1,172 @@
+import { and, asc, eq } from "drizzle-orm";
+import { feeAccounts, feeDues, feeEntries, memberships, users } from "../../db/schema/index.ts";
+import type { Db } from "../../db/types.ts";
+import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import {
+  FEE_ACCOUNT_NOT_FOUND,
+  FEE_PLAN_TAKEN,
+  FeeAccountInput,
+  type FeeAccountJson,
+} from "#common/validation/fees.ts";
+import { NOT_A_STUDENT } from "#common/validation/batches.ts";
+import { indiaDate, spread, stackDiscounts } from "#common/fees.ts";
+import { accountStatements } from "./statements.ts";
+import type { FeePlans } from "./plans.ts";
+
+/**
+ * Students' fee accounts (issue 42 §2): assigning a plan copies its instalments into dues, each
+ * written to the append-only ledger with the discounts that fall on it (stacked in the fixed
+ * order, shared over the dues in proportion). Everything read is derived from that ledger.
+ */
+export class FeeAccounts {
+  private readonly db: Db;
+  private readonly plans: FeePlans;
+  private readonly now: () => Date;
+
+  constructor(deps: { db: Db; plans: FeePlans; now?: () => Date }) {
+    this.db = deps.db;
+    this.plans = deps.plans;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async assign(actorId: string, centerId: string, input: unknown): Promise<FeeAccountJson> {
+    const body = parseWith(FeeAccountInput, input);
+    let accountId = "";
+    try {
+      await this.db.transaction(async (tx) => {
+        const plan = await this.plans.get(tx, centerId, body.feePlanId);
+        const [student] = await tx
+          .select({ userId: memberships.userId })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.centerId, centerId),
+              eq(memberships.userId, body.studentId),
+              eq(memberships.role, "student"),
+              eq(memberships.status, "active"),
+            ),
+          );
+        if (!student) {
+          const message = NOT_A_STUDENT(`The account ${body.studentId}`);
+          throw badRequest(message, { issues: [{ field: "studentId", message }] });
+        }
+        const [account] = await tx
+          .insert(feeAccounts)
+          .values({
+            centerId,
+            studentId: body.studentId,
+            feePlanId: plan.id,
+            planName: plan.name,
+            createdById: actorId,
+          })
+          .returning({ id: feeAccounts.id });
+        accountId = account.id;
+        const dues = await tx
+          .insert(feeDues)
+          .values(
+            plan.instalments.map((item, position) => ({
+              accountId,
+              centerId,
+              position,
+              label: item.label,
+              amount: item.amount,
+              dueOn: item.dueOn,
+              gstRate: plan.gstRate,
+              lateFee: plan.lateFee,
+            })),
+          )
+          .returning();
+        dues.sort((a, b) => a.position - b.position);
+        const base = { accountId, centerId, createdById: actorId };
+        await tx
+          .insert(feeEntries)
+          .values(dues.map((due) => ({ ...base, dueId: due.id, kind: "due" as const, amount: due.amount })));
+        for (const { terms, off } of stackDiscounts(plan.total, body.discounts)) {
+          const { reason, ...discount } = terms;
+          const shares = spread(
+            off,
+            dues.map((due) => due.amount),
+          );
+          const rows = dues
+            .map((due, i) => ({
+              ...base,
+              dueId: due.id,
+              kind: "discount" as const,
+              amount: shares[i],
+              discount,
+              reason,
+              approvedById: actorId,
+            }))
+            .filter((row) => row.amount > 0);
+          if (rows.length) await tx.insert(feeEntries).values(rows);
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(FEE_PLAN_TAKEN);
+      throw error;
+    }
+    const [json] = await accountStatements(this.db, [accountId], indiaDate(this.now()), true);
+    return json;
+  }
+
+  /** The institute's account `id` with its ledger, or 404. */
+  async get(centerId: string, accountId: string): Promise<FeeAccountJson> {
+    const [row] = await this.db
+      .select({ id: feeAccounts.id })
+      .from(feeAccounts)
+      .where(and(eq(feeAccounts.id, accountId), eq(feeAccounts.centerId, centerId)));
+    if (!row) throw notFound(FEE_ACCOUNT_NOT_FOUND);
+    const [json] = await accountStatements(this.db, [row.id], indiaDate(this.now()), true);
+    return json;
+  }
+
+  /** The institute's accounts, of one student when named. */
+  async list(centerId: string, studentId?: string): Promise<FeeAccountJson[]> {
+    const rows = await this.db
+      .select({ id: feeAccounts.id })
+      .from(feeAccounts)
+      .where(and(eq(feeAccounts.centerId, centerId), studentId ? eq(feeAccounts.studentId, studentId) : undefined))
+      .orderBy(asc(feeAccounts.createdAt))
+      .limit(500);
+    return accountStatements(
+      this.db,
+      rows.map((r) => r.id),
+      indiaDate(this.now()),
+    );
+  }
+
+  /** A student's own accounts: on an institute's site, that institute's; elsewhere every one. */
+  async ofStudent(studentId: string, centerId: string | null): Promise<FeeAccountJson[]> {
+    const rows = await this.db
+      .select({ id: feeAccounts.id })
+      .from(feeAccounts)
+      .where(and(eq(feeAccounts.studentId, studentId), centerId ? eq(feeAccounts.centerId, centerId) : undefined))
+      .orderBy(asc(feeAccounts.createdAt));
+    return accountStatements(
+      this.db,
+      rows.map((r) => r.id),
+      indiaDate(this.now()),
+    );
+  }
+
+  /** The institute's students by name, for choosing whom to assign a plan. */
+  async students(centerId: string): Promise<{ _id: string; name: string; email: string }[]> {
+    return this.db
+      .selectDistinct({ _id: users.id, name: users.name, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.centerId, centerId), eq(memberships.role, "student"), eq(memberships.status, "active")))
+      .orderBy(asc(users.name), asc(users.email))
+      .limit(2000);
+  }
+
+  /** The institute an account belongs to (for the caller's role there), or null. */
+  async centerOf(accountId: string): Promise<{ centerId: string; studentId: string } | null> {
+    const [row] = await this.db
+      .select({ centerId: feeAccounts.centerId, studentId: feeAccounts.studentId })
+      .from(feeAccounts)
+      .where(eq(feeAccounts.id, accountId));
+    return row ?? null;
+  }
+}

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { feeAccounts, feeDues, feeEntries, users } from "../../db/schema/index.ts";
+import type { DbOrTx } from "../../db/types.ts";
+import { dueFigures, toRupees, type FeeEntryKind } from "#common/fees.ts";
+import type { FeeAccountJson, FeeDueJson, FeeEntryJson } from "#common/validation/fees.ts";
+
+export type FeeDueRow = typeof feeDues.$inferSelect;
+export type FeeEntryRow = typeof feeEntries.$inferSelect;
+
+/** A due with its entries and its figures on a day, in paise: what payments are allocated against. */
+export interface DueState {
+  due: FeeDueRow;
+  balance: number;
+  accrued: number;
+}
+
+/** The dues of an account in the order payments settle them: oldest last date first. */
+export async function dueStates(db: DbOrTx, accountId: string, on: string): Promise<DueState[]> {
+  const dues = await db
+    .select()
+    .from(feeDues)
+    .where(eq(feeDues.accountId, accountId))
+    .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
+  const entries = await db.select().from(feeEntries).where(eq(feeEntries.accountId, accountId));
+  return dues.map((due) => {
+    const figures = dueFigures(
+      {
+        amount: due.amount,
+        dueOn: due.dueOn,
+        lateFee: due.lateFee,
+        entries: entries.filter((e) => e.dueId === due.id),
+      },
+      on,
+    );
+    return { due, balance: figures.balance, accrued: figures.accrued };
+  });
+}
+
+/**
+ * Fee accounts as the API shows them (issue 42 §2), every figure derived from the ledger on the
+ * India date `on`: each due's discount, payments, late fee and balance, and the account's sums.
+ */
+export async function accountStatements(
+  db: DbOrTx,
+  accountIds: string[],
+  on: string,
+  withLedger = false,
+): Promise<FeeAccountJson[]> {
+  if (accountIds.length === 0) return [];
+  const accounts = await db
+    .select({ account: feeAccounts, name: users.name, email: users.email })
+    .from(feeAccounts)
+    .innerJoin(users, eq(users.id, feeAccounts.studentId))
+    .where(inArray(feeAccounts.id, accountIds))
+    .orderBy(asc(feeAccounts.createdAt));
+  const dues = await db
+    .select()
+    .from(feeDues)
+    .where(inArray(feeDues.accountId, accountIds))
+    .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
+  const entries = await db
+    .select({ entry: feeEntries, by: users.name })
+    .from(feeEntries)
+    .leftJoin(users, eq(users.id, feeEntries.createdById))
+    .where(and(inArray(feeEntries.accountId, accountIds)))
+    .orderBy(asc(feeEntries.createdAt));
+  return accounts.map(({ account, name, email }) => {
+    const own = entries.filter((e) => e.entry.accountId === account.id);
+    const dueJson: FeeDueJson[] = dues
+      .filter((due) => due.accountId === account.id)
+      .map((due) => {
+        const f = dueFigures(
+          {
+            amount: due.amount,
+            dueOn: due.dueOn,
+            lateFee: due.lateFee,
+            entries: own.filter((e) => e.entry.dueId === due.id).map((e) => e.entry),
+          },
+          on,
+        );
+        return {
+          _id: due.id,
+          label: due.label,
+          amount: toRupees(due.amount),
+          dueOn: due.dueOn,
+          discount: toRupees(f.discount),
+          paid: toRupees(f.paid),
+          lateFee: toRupees(f.lateFee),
+          waived: toRupees(f.waived),
+          balance: toRupees(f.balance),
+          overdueDays: f.overdueDays,
+        };
+      });
+    const total = (pick: (d: FeeDueJson) => number) =>
+      toRupees(Math.round(dueJson.reduce((s, d) => s + pick(d) * 100, 0)));
+    const json: FeeAccountJson = {
+      _id: account.id,
+      centerId: account.centerId,
+      student: { _id: account.studentId, name, email },
+      feePlanId: account.feePlanId,
+      planName: account.planName,
+      dues: dueJson,
+      total: total((d) => d.amount),
+      discount: total((d) => d.discount),
+      paid: total((d) => d.paid),
+      lateFee: total((d) => d.lateFee),
+      balance: total((d) => d.balance),
+      overdue: total((d) => (d.overdueDays > 0 ? d.balance : 0)),
+      createdAt: account.createdAt.toISOString(),
+    };
+    if (withLedger)
+      json.ledger = own.map(({ entry, by }): FeeEntryJson => ({
+        _id: entry.id,
+        dueId: entry.dueId,
+        kind: entry.kind as FeeEntryKind,
+        amount: toRupees(entry.amount),
+        receiptId: entry.receiptId,
+        reason: entry.reason,
+        discount: entry.discount
+          ? {
+              ...entry.discount,
+              amount: entry.discount.amount === undefined ? undefined : toRupees(entry.discount.amount),
+            }
+          : null,
+        at: entry.createdAt.toISOString(),
+        by,
+      }));
+    return json;
+  });
+}
