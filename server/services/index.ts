@@ -165,7 +165,6 @@ export function createServices({
     feePlans,
     feeAccounts: new FeeAccounts({ db, plans: feePlans }),
     feeDesk: new FeeDesk({ db }),
-    reminders: new Reminders({ db, messages, links }),
     rateLimiter,
     storage,
     domains,
