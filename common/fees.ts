@@ -1,3 +1,5 @@
+import { daysBetween } from "./india-dates.ts";
+
 /**
  * Fees (issue 42, decision 0045), client-safe: the shapes of a fee plan and the arithmetic every
  * page and the server agree on. Money here is in paise (whole numbers); the API speaks rupees.
@@ -99,14 +101,6 @@ export function allocateOldestFirst(
   }
   return out;
 }
-
-const DAY_MS = 86_400_000;
-/** Whole days from one India date to another (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** Today's India date (UTC+5:30, no daylight saving) at an instant. */
-export const indiaDate = (at: Date): string => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 /**
  * The late fee a due has earned by `on` while it stayed unpaid: nothing within the grace days,

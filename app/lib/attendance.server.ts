@@ -3,7 +3,7 @@ import { getRequestContext } from "./context.server";
 import { getViewer } from "./session.server";
 import { loadBusinessCenter, notAllowed } from "./business.server";
 import { failure, tryService } from "./actions.server";
-import { indiaDate } from "#common/validation/attendance-reports.ts";
+import { indiaDate } from "#common/india-dates.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

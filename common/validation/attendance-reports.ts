@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { isCalendarDate } from "./dates.ts";
+import { daysBetween } from "../india-dates.ts";
 import { isUuid } from "./ids.ts";
 
 /**
@@ -65,17 +67,6 @@ const centerId = v.optional(
 const idOf = (message: string, description: string) =>
   v.optional(v.pipe(v.string(message), v.check(isUuid, message), v.description(description)));
 
-/** A day that exists (2027-02-30 does not), within the years a batch can be in. */
-export function isCalendarDate(value: string): boolean {
-  const day = new Date(`${value}T00:00:00Z`);
-  return (
-    !Number.isNaN(day.getTime()) &&
-    day.toISOString().slice(0, 10) === value &&
-    value >= "2000-01-01" &&
-    value <= "2100-12-31"
-  );
-}
-
 const date = (message: string, description: string) =>
   v.optional(
     v.pipe(
@@ -96,9 +87,6 @@ const month = v.optional(
     v.description("A month in India time, YYYY-MM (else from and to; neither: this month)"),
   ),
 );
-
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 /** A month, or a range of India dates; neither is this month. */
 const period = {
@@ -261,29 +249,4 @@ export function monthRange(month: string): { from: string; to: string } {
   const [y, m] = month.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
-}
-
-/** The India date of an instant. */
-export function indiaDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Asia/Kolkata",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
-
-/** `HH:MM` of an instant in India time. */
-export function indiaTime(at: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Kolkata",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).format(at);
-}
-
-/** The India date `days` before `date` (YYYY-MM-DD). */
-export function daysBefore(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }

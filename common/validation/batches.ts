@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { calendarDate as dateText } from "./dates.ts";
 import { text } from "./account.ts";
 import { storable } from "./storable.ts";
 import { isUuid } from "./ids.ts";
@@ -26,25 +27,6 @@ export const BATCH_CONTENT_NOT_FOUND =
 export const BATCH_CONTENT_NOT_IN_BATCH = "That content is not in this batch.";
 export const leadUnreachable = (phone: string) =>
   `This lead left no e-mail address and no account has verified the number ${phone}: ask them to sign up on your site, or admit them with an e-mail address (one row of a CSV).`;
-
-const dateText = (label: string) =>
-  v.pipe(
-    v.string(`${label} must be a date (YYYY-MM-DD)`),
-    v.trim(),
-    v.isoDate(`${label} must be a date (YYYY-MM-DD)`),
-    v.check(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`),
-  );
-
-/** A day that exists (2027-02-30 does not), within the years a batch can be in. */
-function isCalendarDate(value: string): boolean {
-  const day = new Date(`${value}T00:00:00Z`);
-  return (
-    !Number.isNaN(day.getTime()) &&
-    day.toISOString().slice(0, 10) === value &&
-    value >= "2000-01-01" &&
-    value <= "2100-12-31"
-  );
-}
 
 const optionalText = (label: string, max: number) =>
   v.optional(

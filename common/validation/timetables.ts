@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { calendarDate as dateText } from "./dates.ts";
 import { storable } from "./storable.ts";
 import { isUuid } from "./ids.ts";
 import { WEEKDAYS, clockText, dayText, minuteOf } from "../india-dates.ts";
@@ -46,24 +47,6 @@ export const OUTSIDE_BATCH_DATES = (startsOn: string, endsOn: string | null) =>
   endsOn
     ? `Pick a day within the batch's dates: ${dayText(startsOn)} to ${dayText(endsOn)}.`
     : `Pick a day from the batch's start, ${dayText(startsOn)}, onwards.`;
-
-const dateText = (label: string) =>
-  v.pipe(
-    v.string(`${label} must be a date (YYYY-MM-DD)`),
-    v.trim(),
-    v.isoDate(`${label} must be a date (YYYY-MM-DD)`),
-    v.check(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`),
-  );
-
-function isCalendarDate(value: string): boolean {
-  const day = new Date(`${value}T00:00:00Z`);
-  return (
-    !Number.isNaN(day.getTime()) &&
-    day.toISOString().slice(0, 10) === value &&
-    value >= "2000-01-01" &&
-    value <= "2100-12-31"
-  );
-}
 
 const timeText = (label: string) =>
   v.pipe(

@@ -3,10 +3,7 @@ import { centers, memberships, users } from "../db/schema/index.ts";
 import type { Services } from "../services/index.ts";
 import type { Db } from "../db/types.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS } from "./demo-data.ts";
-import { indiaDate } from "#common/fees.ts";
-
-const day = (from: string, days: number) =>
-  new Date(Date.parse(`${from}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+import { addDays, indiaDate } from "#common/india-dates.ts";
 
 /**
  * The demo's fees, made through the real services: Sunrise Academy's two-instalment plan for
@@ -45,8 +42,8 @@ export async function seedDemoFees(db: Db, services: Services): Promise<void> {
       { name: "Test series", amount: 5_000 },
     ],
     instalments: [
-      { label: "At admission", amount: 60_000, dueOn: day(today, -20) },
-      { label: "Second instalment", amount: 40_000, dueOn: day(today, 70) },
+      { label: "At admission", amount: 60_000, dueOn: addDays(today, -20) },
+      { label: "Second instalment", amount: 40_000, dueOn: addDays(today, 70) },
     ],
     lateFee: { kind: "per-day", amount: 50, graceDays: 7, cap: 1_000 },
   });
@@ -58,6 +55,6 @@ export async function seedDemoFees(db: Db, services: Services): Promise<void> {
   await services.feeDesk.takeAtDesk(ownerRow.id, sunrise.id, account._id, {
     amount: 40_000,
     mode: "cash",
-    paidOn: day(today, -15),
+    paidOn: addDays(today, -15),
   });
 }

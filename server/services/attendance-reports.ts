@@ -24,9 +24,6 @@ import {
   TEACHER_NOT_FOUND,
   attendanceCounts,
   belowThreshold,
-  daysBefore,
-  indiaDate,
-  indiaTime,
   monthRange,
   type AttendanceCounts,
   type AttendanceReportJson,
@@ -35,6 +32,7 @@ import {
   type StudentSessionJson,
   type TeacherRowJson,
 } from "#common/validation/attendance-reports.ts";
+import { addDays, clockText, indiaDate, indiaMinute } from "#common/india-dates.ts";
 
 /** A person reading only their own record: at one institute, or wherever they study (null). */
 export type SelfViewer = { scope: "self"; userId: string; centerId: string | null };
@@ -197,7 +195,7 @@ export class AttendanceReportService {
     if (viewer.scope === "student" || viewer.scope === "self") throw new HttpError(403, NO_ATTENDANCE_ROLE);
     const { lowAttendancePercent } = await this.policies.get(viewer.centerId);
     const to = indiaDate(new Date(this.now()));
-    const from = daysBefore(to, FLAG_WINDOW_DAYS - 1);
+    const from = addDays(to, 1 - FLAG_WINDOW_DAYS);
     const rows = await this.rows({
       centerId: viewer.centerId,
       from,
@@ -257,7 +255,7 @@ export class AttendanceReportService {
       batchId: r.batchId,
       batchName: r.batchName,
       on: r.on,
-      start: indiaTime(r.startsAt),
+      start: clockText(indiaMinute(r.startsAt)),
       subject: r.subject,
       status: r.status ?? (r.closedAt ? "absent" : null),
     }));

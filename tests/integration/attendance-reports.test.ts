@@ -17,8 +17,8 @@ import {
   NOT_YOUR_TEACHING,
   ONLY_YOUR_OWN,
   POLICY_TEXTS,
-  indiaDate,
 } from "../../common/validation/attendance-reports.ts";
+import { indiaDate } from "../../common/india-dates.ts";
 import { addRegister, addSession, admitStudents, grantRole, makeBatch, markAll } from "../helpers/attendance-rows.ts";
 
 /**

@@ -7,7 +7,7 @@ import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import { notAllowed } from "../../server/auth/permissions.ts";
 import type { MemberRole } from "../../common/memberships.ts";
-import { daysBetween, indiaDate } from "../../common/fees.ts";
+import { addDays, daysBetween, indiaDate } from "../../common/india-dates.ts";
 import { financialYear } from "../../common/gst.ts";
 import {
   CHEQUE_DATE_REQUIRED,

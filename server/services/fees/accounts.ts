@@ -10,7 +10,8 @@ import {
   type FeeAccountJson,
 } from "#common/validation/fees.ts";
 import { NOT_A_STUDENT } from "#common/validation/batches.ts";
-import { indiaDate, spread, stackDiscounts } from "#common/fees.ts";
+import { spread, stackDiscounts } from "#common/fees.ts";
+import { indiaDate } from "#common/india-dates.ts";
 import { accountStatements } from "./statements.ts";
 import type { FeePlans } from "./plans.ts";
 

@@ -15,7 +15,8 @@ import {
   type DeskMode,
   type FeeReceiptJson,
 } from "#common/validation/fees.ts";
-import { allocateOldestFirst, indiaDate, toRupees } from "#common/fees.ts";
+import { allocateOldestFirst, toRupees } from "#common/fees.ts";
+import { indiaDate } from "#common/india-dates.ts";
 import { financialYear } from "#common/gst.ts";
 import { dueStates } from "./statements.ts";
 
