@@ -126,6 +126,20 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     name: "Independence Day",
   });
   const calendarFile = (await t.services.timetables.calendarUrl(student.user._id, null)).split("/").pop()!;
+  // Fees (issue 42): a plan, the student's account under it with a receipt to reverse.
+  const feePlan = await t.services.feePlans.create(business.user._id, center.id, {
+    name: "Sample fee plan",
+    heads: [{ name: "Tuition", amount: 10_000 }],
+    instalments: [{ label: "Lump sum", amount: 10_000, dueOn: "2027-04-01" }],
+  });
+  const feeAccount = await t.services.feeAccounts.assign(business.user._id, center.id, {
+    studentId: student.user._id,
+    feePlanId: feePlan._id,
+  });
+  const feeReceipt = await t.services.feeDesk.takeAtDesk(business.user._id, center.id, feeAccount._id, {
+    amount: 1_000,
+    mode: "cash",
+  });
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
     const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
@@ -604,6 +618,21 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "PUT /batches/{id}/teachers": { params: { id: sampleBatch._id }, json: { teacherIds: [business.user._id] } },
     "POST /batches/{id}/contents": { params: { id: sampleBatch._id }, json: { contentId } },
     "DELETE /batches/{id}/contents/{contentId}": { params: { id: sampleBatch._id, contentId: batchContent } },
+    "POST /fee-plans": {
+      json: {
+        centerId: center.id,
+        name: "Another fee plan",
+        heads: [{ name: "Tuition", amount: 5_000 }],
+        instalments: [{ label: "Lump sum", amount: 5_000, dueOn: "2027-04-01" }],
+      },
+    },
+    "GET /fee-plans": { query: { centerId: center.id } },
+    "POST /fee-accounts": { json: { centerId: center.id, studentId: batchMover.user._id, feePlanId: feePlan._id } },
+    "GET /fee-accounts": { query: { centerId: center.id } },
+    "GET /fee-accounts/{id}": { params: { id: feeAccount._id } },
+    "POST /fee-accounts/{id}/payments": { params: { id: feeAccount._id }, json: { amount: 100, mode: "cash" } },
+    "GET /fee-receipts/{id}": { params: { id: feeReceipt._id } },
+    "POST /fee-receipts/{id}/reverse": { params: { id: feeReceipt._id }, json: { reason: "Sample reversal" } },
     "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/flagged": { query: { centerId: center.id } },
