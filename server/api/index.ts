@@ -30,6 +30,7 @@ import { domainClaimsRouter } from "./domain-claims.ts";
 import { instituteRouter } from "./institute.ts";
 import { meRouter, membersRouter } from "./members.ts";
 import { batchesRouter } from "./batches.ts";
+import { attendanceQrRouter, sessionAttendanceRouter } from "./attendance.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
@@ -63,6 +64,8 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/centers", centersRouter(deps));
   api.route("/me", meRouter(deps));
   api.route("/batches", batchesRouter(deps));
+  api.route("/sessions", sessionAttendanceRouter(deps));
+  api.route("/attendance", attendanceQrRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));
