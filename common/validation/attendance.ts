@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { storable } from "./storable.ts";
+import { text } from "./account.ts";
 import { isUuid } from "./ids.ts";
 
 /**
@@ -103,8 +103,7 @@ export const CorrectionInput = v.object({
   status,
   minutesLate,
   reason: v.pipe(
-    v.string(REASON_REQUIRED),
-    storable("Reason"),
+    text(REASON_REQUIRED, "Reason"),
     v.trim(),
     v.minLength(3, REASON_REQUIRED),
     v.maxLength(300, REASON_REQUIRED),

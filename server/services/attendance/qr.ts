@@ -99,15 +99,13 @@ export class QrService {
       if (scans.some((s) => s.deviceId === deviceId && s.userId !== asker.userId)) throw conflict(QR_PHONE_USED);
       if (scans.some((s) => s.userId === asker.userId && s.deviceId !== deviceId)) throw conflict(QR_OTHER_PHONE);
       if (scans.length === 0)
-        await tx
-          .insert(attendanceQrScans)
-          .values({
-            sessionId: session.id,
-            centerId: session.centerId,
-            deviceId,
-            userId: asker.userId,
-            scannedAt: new Date(now),
-          });
+        await tx.insert(attendanceQrScans).values({
+          sessionId: session.id,
+          centerId: session.centerId,
+          deviceId,
+          userId: asker.userId,
+          scannedAt: new Date(now),
+        });
       return mergeAutomatic(tx, session, {
         userId: asker.userId,
         status: late ? "late" : "present",
