@@ -48,6 +48,14 @@ export class OnlineService {
     return { ...standing, meetingUrl: session.meetingUrl };
   }
 
+  /** Where the student stands in the class (for the join page), recording nothing. */
+  async standing(asker: Asker, sessionId: string): Promise<OnlineStanding> {
+    const session = await studentAccess(this.db, asker, sessionId, ONLINE_NOT_STUDENT);
+    if (!session.online) throw conflict(NOT_ONLINE);
+    const mark = (await marksOf(this.db, session.id, [asker.userId])).get(asker.userId);
+    return { session: sessionJson(session), minutes: mark?.onlineMinutes ?? 0, status: mark?.status ?? null };
+  }
+
   /** The join page's beat: the student is still in the class. */
   async beat(asker: Asker, sessionId: string): Promise<OnlineStanding> {
     const now = this.now();
