@@ -17,7 +17,14 @@ import {
   memberships,
   users,
 } from "../../server/db/schema/index.ts";
-import { ALL_SENT, SAVED_ON_PHONE, type RegisterJson } from "../../common/validation/attendance.ts";
+import {
+  ALL_SENT,
+  KEEP_PAGE_OPEN,
+  QR_PHONE_USED,
+  SAVED_ON_PHONE,
+  type QrCodeJson,
+  type RegisterJson,
+} from "../../common/validation/attendance.ts";
 
 /**
  * Issue 41 §3 in a teacher's hand: roll-call on a phone with the network cut. Class sessions come
@@ -37,6 +44,7 @@ let server: ChildProcess;
 let dataDir: string;
 let origin: string;
 let sessionId: string;
+let onlineId: string;
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -49,7 +57,7 @@ function freePort(): Promise<number> {
 }
 
 /** The institute, its teacher, a batch of five and a class that started five minutes ago. */
-async function prepare(dir: string): Promise<string> {
+async function prepare(dir: string): Promise<{ classroom: string; online: string }> {
   const database = await openDatabase({ dataDir: dir });
   try {
     await runMigrations(database);
@@ -61,7 +69,14 @@ async function prepare(dir: string): Promise<string> {
       .returning();
     const pupils = await db
       .insert(users)
-      .values(PUPILS.map((name, i) => ({ name, email: `pupil${i}.register@example.com`, passwordHash, role: "student" as const })))
+      .values(
+        PUPILS.map((name, i) => ({
+          name,
+          email: `pupil${i}.register@example.com`,
+          passwordHash,
+          role: "student" as const,
+        })),
+      )
       .returning();
     const [center] = await db
       .insert(centers)
@@ -113,7 +128,21 @@ async function prepare(dir: string): Promise<string> {
         room: "Room 4",
       })
       .returning();
-    return session.id;
+    const [online] = await db
+      .insert(classSessions)
+      .values({
+        centerId: center.id,
+        batchId: batch.id,
+        on: new Date(startsAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 2 * 60 * 60_000),
+        subject: "Chemistry",
+        teacherId: teacher.id,
+        online: true,
+        meetingUrl: "https://meet.example.com/abc-defg-hij",
+      })
+      .returning();
+    return { classroom: session.id, online: online.id };
   } finally {
     await database.close();
   }
@@ -121,7 +150,7 @@ async function prepare(dir: string): Promise<string> {
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "pathshala-register-e2e-"));
-  sessionId = await prepare(dataDir);
+  ({ classroom: sessionId, online: onlineId } = await prepare(dataDir));
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = spawn(process.execPath, ["build/server/index.js"], {
@@ -204,4 +233,57 @@ test("a teacher marks a class on a phone with the network cut, and the marks rea
   await expect(page.getByRole("img", { name: "Attendance QR code" })).toBeVisible();
   await expect(page.getByText(/New code in \d+ s/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("register-qr.png"), fullPage: true });
+});
+
+test("a student's phone marks them from the QR code, once; the join page of an online class keeps their time", async ({
+  browser,
+  page,
+}) => {
+  const site = origin.replace("localhost", "register-sunrise.localhost");
+  const signInOn = async (p: typeof page, email: string) => {
+    await p.goto(`${site}/auth?role=student&mode=login`);
+    await p.getByLabel("Email").fill(email);
+    await p.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await p.getByRole("button", { name: "Sign in" }).click();
+    await expect(p).toHaveURL(/\/student$/);
+  };
+  // The teacher's screen gives the code of the moment.
+  const teacher = await browser.newContext();
+  const screen = await teacher.newPage();
+  await screen.goto(`${origin}/auth?role=creator&mode=login`);
+  await screen.getByLabel("Email").fill(TEACHER);
+  await screen.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await screen.getByRole("button", { name: "Sign in" }).click();
+  await expect(screen).toHaveURL(/\/creator$/);
+  const codeNow = async () => {
+    const res = await screen.request.get(`${origin}/api/sessions/${sessionId}/qr`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as QrCodeJson).url;
+  };
+
+  await signInOn(page, "pupil4.register@example.com");
+  const url = await codeNow();
+  expect(url.startsWith(`${site}/attend?c=`)).toBe(true);
+  await page.goto(url);
+  await expect(page.getByRole("heading", { name: "Marked present" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("attend-marked.png"), fullPage: true });
+
+  // Another student on the same phone is refused in words.
+  await page.context().clearCookies({ name: /session/ });
+  await signInOn(page, "pupil0.register@example.com");
+  await page.goto(await codeNow());
+  await expect(page.getByRole("alert")).toHaveText(QR_PHONE_USED);
+  await page.screenshot({ path: test.info().outputPath("attend-refused.png"), fullPage: true });
+  await teacher.close();
+
+  await page.goto(`${site}/sessions/${onlineId}/join`);
+  await expect(page.getByRole("heading", { name: "Chemistry · JEE Morning" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(KEEP_PAGE_OPEN);
+  const meeting = page.context().waitForEvent("page");
+  await page.context().route("https://meet.example.com/**", (route) => route.fulfill({ body: "The meeting" }));
+  await page.getByRole("button", { name: "Join the class" }).click();
+  await expect((await meeting).locator("body")).toHaveText("The meeting");
+  // A click on the link is not attendance: no minutes yet.
+  await expect(page.getByText("0 minutes in the class so far", { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("join.png"), fullPage: true });
 });

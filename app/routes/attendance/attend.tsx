@@ -38,11 +38,14 @@ export default function AttendPage({ loaderData }: Route.ComponentProps) {
   }, [code]);
 
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
+    <main
+      className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 px-4 text-center"
+      aria-live="polite"
+    >
       {outcome.kind === "sending" && <p role="status">Marking your attendance…</p>}
       {outcome.kind === "done" && (
         <>
-          <h1 className="text-3xl font-semibold" role="status">
+          <h1 className="text-3xl font-semibold">
             {outcome.scan.mark === outcome.scan.status
               ? markedText(outcome.scan.status)
               : markedText(outcome.scan.mark)}

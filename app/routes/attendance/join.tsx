@@ -89,7 +89,9 @@ export default function JoinPage({ loaderData }: Route.ComponentProps) {
         {KEEP_PAGE_OPEN}
       </p>
       <p className="text-sm text-muted-foreground">
-        {minutes} minutes in the class so far{status ? ` · ${STATUS_LABELS[status]}` : ""}
+        {minutes} minutes in the class so far
+        {/* Absent until the minutes are enough: said only once it turns. */}
+        {status && status !== "absent" ? ` · ${STATUS_LABELS[status]}` : ""}
       </p>
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
