@@ -44,6 +44,7 @@ let server: ChildProcess;
 let dataDir: string;
 let origin: string;
 let sessionId: string;
+let scannedId: string;
 let onlineId: string;
 
 function freePort(): Promise<number> {
@@ -56,8 +57,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The institute, its teacher, a batch of five and a class that started five minutes ago. */
-async function prepare(dir: string): Promise<{ classroom: string; online: string }> {
+/** The institute, its teacher, a batch of five and three classes that started five minutes ago (one online). */
+async function prepare(dir: string): Promise<{ classroom: string; scanned: string; online: string }> {
   const database = await openDatabase({ dataDir: dir });
   try {
     await runMigrations(database);
@@ -128,6 +129,19 @@ async function prepare(dir: string): Promise<{ classroom: string; online: string
         room: "Room 4",
       })
       .returning();
+    const [scanned] = await db
+      .insert(classSessions)
+      .values({
+        centerId: center.id,
+        batchId: batch.id,
+        on: new Date(startsAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 2 * 60 * 60_000),
+        subject: "Mathematics",
+        teacherId: teacher.id,
+        room: "Room 5",
+      })
+      .returning();
     const [online] = await db
       .insert(classSessions)
       .values({
@@ -142,7 +156,7 @@ async function prepare(dir: string): Promise<{ classroom: string; online: string
         meetingUrl: "https://meet.example.com/abc-defg-hij",
       })
       .returning();
-    return { classroom: session.id, online: online.id };
+    return { classroom: session.id, scanned: scanned.id, online: online.id };
   } finally {
     await database.close();
   }
@@ -150,7 +164,7 @@ async function prepare(dir: string): Promise<{ classroom: string; online: string
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "pathshala-register-e2e-"));
-  ({ classroom: sessionId, online: onlineId } = await prepare(dataDir));
+  ({ classroom: sessionId, scanned: scannedId, online: onlineId } = await prepare(dataDir));
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = spawn(process.execPath, ["build/server/index.js"], {
@@ -233,6 +247,22 @@ test("a teacher marks a class on a phone with the network cut, and the marks rea
   await expect(page.getByRole("img", { name: "Attendance QR code" })).toBeVisible();
   await expect(page.getByText(/New code in \d+ s/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("register-qr.png"), fullPage: true });
+
+  // Closed: a mark changes only by a correction with a reason, kept in the history.
+  await page.getByRole("link", { name: "Back to the register" }).click();
+  await page.getByRole("button", { name: "Close register" }).click();
+  await expect(page.getByText("This register is closed: correct a mark with a reason.")).toBeVisible();
+  const bhavna = page.getByRole("listitem").filter({ hasText: "Bhavna Rao" });
+  await bhavna.getByRole("button", { name: "Correct" }).click();
+  await bhavna.getByLabel("Status").selectOption("excused");
+  await bhavna.getByLabel("Reason").fill("Medical note shown");
+  await bhavna.getByRole("button", { name: "Save correction" }).click();
+  await expect(bhavna).toContainText("Excused");
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Bhavna Rao: Absent → Excused (Correction)");
+  await expect(history).toContainText("Kavya Iyer");
+  await expect(history).toContainText("Medical note shown");
+  await page.screenshot({ path: test.info().outputPath("register-closed.png"), fullPage: true });
 });
 
 test("a student's phone marks them from the QR code, once; the join page of an online class keeps their time", async ({
@@ -256,7 +286,7 @@ test("a student's phone marks them from the QR code, once; the join page of an o
   await screen.getByRole("button", { name: "Sign in" }).click();
   await expect(screen).toHaveURL(/\/creator$/);
   const codeNow = async () => {
-    const res = await screen.request.get(`${origin}/api/sessions/${sessionId}/qr`);
+    const res = await screen.request.get(`${origin}/api/sessions/${scannedId}/qr`);
     expect(res.status()).toBe(200);
     return ((await res.json()) as QrCodeJson).url;
   };

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
 import { QrCode } from "lucide-react";
 import type { Route } from "./+types/register";
 import { loadRegister } from "~/lib/attendance.server";
@@ -216,9 +215,9 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
             </Button>
           )}
           {closed && (
-            <Link to="." className="mx-auto py-3 text-sm text-muted-foreground">
+            <p className="mx-auto py-3 text-sm text-muted-foreground">
               Closed {new Date(register.closedAt!).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}
-            </Link>
+            </p>
           )}
         </div>
       </div>
