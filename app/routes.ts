@@ -49,6 +49,11 @@ export default [
   route("catalog", "routes/catalog.tsx"),
   route("invite/:token", "routes/invite.tsx"),
   route("switch-role", "routes/switch-role.tsx"),
+  // Attendance (issue 41 §3): phone-first pages outside the areas' sidebars.
+  route("sessions/:id/register", "routes/attendance/register.tsx"),
+  route("sessions/:id/qr", "routes/attendance/qr.tsx"),
+  route("sessions/:id/join", "routes/attendance/join.tsx"),
+  route("attend", "routes/attendance/attend.tsx"),
 
   layout("routes/creator/layout.tsx", [
     ...prefix("creator", [

@@ -18,6 +18,8 @@ describe("isTenantPath", () => {
       "/account/phone",
       "/account/billing",
       "/account/language",
+      "/attend",
+      "/sessions/3b0f4e0a-6a59-4d8e-9d38-0c7f8d2b1a11/join",
     ]) {
       expect(isTenantPath(path), path).toBe(true);
     }
@@ -31,6 +33,7 @@ describe("isTenantPath", () => {
       "/studentx",
       "/about",
       "/account/other",
+      "/attendance",
     ]) {
       expect(isTenantPath(path), path).toBe(false);
     }

@@ -22,8 +22,11 @@ const TENANT_EXACT = new Set([
   "/account/email",
   "/account/billing",
   "/account/language",
+  // Attendance (issue 41 §3): where a student's phone lands from the classroom's QR code.
+  "/attend",
 ]);
-const TENANT_PREFIXES = ["/student", "/business"];
+// `/sessions/…`: a class's register, QR screen and online join page, on the institute's domain too.
+const TENANT_PREFIXES = ["/student", "/business", "/sessions"];
 
 export function isTenantPath(pathname: string): boolean {
   const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;

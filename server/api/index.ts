@@ -33,6 +33,7 @@ import { batchesRouter } from "./batches.ts";
 import { batchTimetableRouter, calendarRouter, holidaysRouter, sessionsRouter } from "./timetables.ts";
 import { attendanceRouter } from "./attendance.ts";
 import { feesRouters } from "./fees.ts";
+import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
 /** Endpoints that take file uploads and enforce their own body limits. */
@@ -75,6 +76,8 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/fee-plans", fees.plans);
   api.route("/fee-accounts", fees.accounts);
   api.route("/fee-receipts", fees.receipts);
+  api.route("/sessions", sessionAttendanceRouter(deps));
+  api.route("/attendance", attendanceQrRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));
   api.route("/payment", paymentRouter(deps));
   api.route("/content", contentRouter(deps));

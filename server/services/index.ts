@@ -39,6 +39,7 @@ import { createMessaging, type MessagingServices } from "./wiring/messaging.ts";
 import { createAccounts, type AccountServices } from "./wiring/accounts.ts";
 import { createMoney, type MoneyServices } from "./wiring/money.ts";
 import { createMockTests, type MockTestServices } from "./wiring/mock-tests.ts";
+import { createAttendance, type AttendanceServices } from "./wiring/attendance.ts";
 
 /**
  * Domain services shared by the API routers and the page loaders. Each feature's own are made in
@@ -78,6 +79,7 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeDesk: FeeDesk;
   notices: NoticeService;
   settings: SettingsService;
+  attendance: AttendanceServices;
 }
 
 export interface ServiceDeps {
@@ -183,6 +185,7 @@ export function createServices({
     team,
     notices,
     settings: new SettingsService(db, env, database),
+    attendance: createAttendance(db, links),
   };
 }
 

@@ -19,6 +19,7 @@ import { adminToken, payThroughSandbox, signCheckout, webhook } from "./payments
 import { webhookSignature } from "../../server/payments/signatures.ts";
 import { FIXTURES } from "./content.ts";
 import { publish, register } from "./learning.ts";
+import { makeSession, useClock } from "./class-sessions.ts";
 
 /**
  * A small world in which every described /api operation has a request that it accepts, so that
@@ -110,6 +111,28 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   await t.services.batches.admit(batchDesk, center.id, sampleBatch._id, {
     studentIds: [batchMover.user._id, batchLeaver.user._id],
   });
+  // Attendance (issue 41 §3) on a clock that stands still, so the QR code made here stays current:
+  // a class running now for the roll-call, one to close, and an online one the student has joined.
+  useClock(t, Date.now());
+  const registerBatch = await t.services.batches.create(batchDesk, center.id, {
+    name: "Sample register batch",
+    startsOn: "2026-04-01",
+  });
+  await t.services.batches.admit(batchDesk, center.id, registerBatch._id, { studentIds: [student.user._id] });
+  const running = (o: { online?: boolean } = {}) =>
+    makeSession(t, {
+      centerId: center.id,
+      batchId: registerBatch._id,
+      startsAt: new Date(Date.now() - 5 * 60_000),
+      online: o.online,
+      meetingUrl: o.online ? "https://meet.example.com/sample" : null,
+    });
+  const classSession = await running();
+  const closingSession = await running();
+  const onlineSession = await running({ online: true });
+  const atDesk = { userId: business.user._id, siteCenterId: null };
+  const qrCode = (await t.services.attendance.qr.code(atDesk, classSession)).code;
+  await t.services.attendance.online.join({ userId: student.user._id, siteCenterId: null }, onlineSession);
   const [batchLead] = await t.database.db
     .insert(enquiries)
     .values({ centerId: center.id, name: "Sample Lead", phone: "9830044444", email: "sample.lead@example.com" })
@@ -646,6 +669,24 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
         absenceAlerts: true,
       },
     },
+    "GET /sessions/{id}/attendance": { params: { id: classSession }, who: ["business"] },
+    "PUT /sessions/{id}/attendance": {
+      params: { id: classSession },
+      json: { seq: Date.now(), marks: [{ studentId: student.user._id, status: "present" }] },
+      who: ["business"],
+    },
+    "POST /sessions/{id}/attendance/close": { params: { id: closingSession }, who: ["business"] },
+    "GET /sessions/{id}/attendance/history": { params: { id: classSession }, who: ["business"] },
+    "POST /sessions/{id}/attendance/{studentId}/correction": {
+      params: { id: closingSession, studentId: student.user._id },
+      json: { status: "excused", reason: "A note from home" },
+      who: ["business"],
+    },
+    "GET /sessions/{id}/qr": { params: { id: classSession }, who: ["business"] },
+    "POST /sessions/{id}/online/join": { params: { id: onlineSession }, who: ["student"] },
+    "POST /sessions/{id}/online/beat": { params: { id: onlineSession }, who: ["student"] },
+    "POST /sessions/{id}/online/leave": { params: { id: onlineSession }, who: ["student"] },
+    "POST /attendance/qr": { json: { code: qrCode }, who: ["student"] },
     "GET /centers/{id}/members": { params: { id: center.id }, query: { role: "creator" } },
     "POST /centers/{id}/members": {
       params: { id: center.id },
