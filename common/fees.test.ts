@@ -73,6 +73,7 @@ describe("fee arithmetic (issue 42, decision 0045)", () => {
       lateFee: 5_000,
       accrued: 2_000,
       waived: 0,
+      charges: 0,
       balance: 65_000,
       overdueDays: 5,
     });

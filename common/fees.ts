@@ -119,6 +119,7 @@ export const ENTRY_SIGN = {
   due: 1,
   "late-fee": 1,
   reversal: 1,
+  charge: 1,
   discount: -1,
   payment: -1,
   waiver: -1,
@@ -140,6 +141,8 @@ export interface DueFigures {
   lateFee: number;
   accrued: number;
   waived: number;
+  /** Charges such as a bounced cheque's fee. */
+  charges: number;
   balance: number;
   overdueDays: number;
 }
@@ -155,9 +158,10 @@ export function dueFigures(due: DueEntries, on: string): DueFigures {
   const paid = sum("payment") - sum("reversal");
   const posted = sum("late-fee");
   const waived = sum("waiver");
-  const before = due.amount - discount - paid + posted - waived;
+  const charges = sum("charge");
+  const before = due.amount - discount - paid + posted + charges - waived;
   const accrued = before > 0 ? Math.max(0, lateFeeBy(due.lateFee, due.dueOn, on) - posted) : 0;
   const balance = before + accrued;
   const overdueDays = balance > 0 ? Math.max(0, daysBetween(due.dueOn, on)) : 0;
-  return { discount, paid, lateFee: posted + accrued, accrued, waived, balance, overdueDays };
+  return { discount, paid, lateFee: posted + accrued, accrued, waived, charges, balance, overdueDays };
 }

@@ -219,7 +219,7 @@ export interface FeeDueJson {
 export interface FeeEntryJson {
   _id: string;
   dueId: string;
-  kind: "due" | "discount" | "payment" | "late-fee" | "waiver" | "reversal";
+  kind: "due" | "discount" | "payment" | "late-fee" | "waiver" | "reversal" | "charge";
   amount: number;
   receiptId: string | null;
   reason: string | null;

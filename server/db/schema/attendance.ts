@@ -42,10 +42,9 @@ export const attendancePolicies = pgTable(
 );
 
 /**
- * The one register of a class session. `seq` is the highest roll-call sequence applied, so an
- * older (or repeated) batch of marks from a phone that was offline is ignored, as exam saves
- * are. It closes when the teacher closes it or when the session is over; absence alerts go once
- * after that (`alertsSentAt`).
+ * The one register of a class session. It closes when the teacher closes it or when the session
+ * is over; absence alerts go once after that (`alertsSentAt`). Which roll-call is newest is kept
+ * per mark (`attendance_marks.seq`), not here.
  */
 export const attendanceRegisters = pgTable(
   "attendance_registers",
@@ -54,7 +53,6 @@ export const attendanceRegisters = pgTable(
       .primaryKey()
       .references(() => classSessions.id, { onDelete: "cascade" }),
     centerId: instituteId(),
-    seq: integer().notNull().default(0),
     closedAt: timestamp({ withTimezone: true }),
     closedById: uuid().references(() => users.id, { onDelete: "set null" }),
     alertsSentAt: timestamp({ withTimezone: true }),

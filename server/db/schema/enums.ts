@@ -8,8 +8,11 @@ export const sessionKindEnum = pgEnum("session_kind", ["web", "access", "refresh
 export const billingEnum = pgEnum("billing", ["monthly", "quarterly", "yearly"]);
 export const centerStatusEnum = pgEnum("center_status", ["active", "inactive"]);
 export const paymentStatusEnum = pgEnum("payment_status", ["created", "paid", "failed"]);
-/** What an order buys (its subject): a plan (a new institute or a renewal) or a content (course, test, series). */
-export const orderSubjectEnum = pgEnum("order_subject", ["plan", "content"]);
+/**
+ * What an order buys (its subject): a plan (a new institute or a renewal), a content (course,
+ * test, series), or a fee paid online against a student's fee account (issue 42 §3).
+ */
+export const orderSubjectEnum = pgEnum("order_subject", ["plan", "content", "fee"]);
 /** "test" and "series" are mock tests and test series, sold and enrolled in as content is. */
 export const contentTypeEnum = pgEnum("content_type", ["pdf", "video", "live", "test", "series"]);
 export const enquiryStatusEnum = pgEnum("enquiry_status", ["new", "contacted", "enrolled"]);
@@ -25,7 +28,25 @@ export const attendanceStatusEnum = pgEnum("attendance_status", ["present", "abs
 /** Where a mark came from; a hybrid session merges them into one row per student. */
 export const attendanceSourceEnum = pgEnum("attendance_source", ["roll-call", "qr", "online", "correction"]);
 /** What a fee ledger entry records (issue 42 §2); each is against one due. */
-export const feeEntryKindEnum = pgEnum("fee_entry_kind", ["due", "discount", "payment", "late-fee", "waiver", "reversal"]);
+export const feeEntryKindEnum = pgEnum("fee_entry_kind", [
+  "due",
+  "discount",
+  "payment",
+  "late-fee",
+  "waiver",
+  "reversal",
+  "charge",
+]);
+/** A cheque or DD at the front desk: post-dated ones are held until their date (issue 42 §3). */
+export const feeChequeStatusEnum = pgEnum("fee_cheque_status", ["held", "deposited", "cleared", "bounced", "returned"]);
+/** A Razorpay Payment Link for a due, as its webhooks report it. */
+export const feeLinkStatusEnum = pgEnum("fee_link_status", [
+  "created",
+  "partially_paid",
+  "paid",
+  "expired",
+  "cancelled",
+]);
 /** How money reached the institute: at its desk, or online through its own gateway account. */
 export const feePaymentModeEnum = pgEnum("fee_payment_mode", ["cash", "cheque", "dd", "upi", "bank", "online"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);

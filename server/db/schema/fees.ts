@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -12,9 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { feeEntryKindEnum, feePaymentModeEnum } from "./enums.ts";
-import { instituteId, users } from "./users-and-centers.ts";
+import { feeChequeStatusEnum, feeEntryKindEnum, feeLinkStatusEnum, feePaymentModeEnum } from "./enums.ts";
+import { centers, instituteId, users } from "./users-and-centers.ts";
+import { merchantAccounts } from "./merchant-accounts.ts";
 import { batches } from "./batches.ts";
+import { orders } from "./payments.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 import type { FeeHead, FeeInstalment, LateFeeRule, DiscountTerms } from "#common/fees.ts";
 
@@ -118,10 +121,17 @@ export const feeReceipts = pgTable(
     paidOn: date({ mode: "string" }).notNull(),
     chequeDate: date({ mode: "string" }),
     receivedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** An online payment's order (Checkout on the institute's account), when it came that way. */
+    orderId: uuid().references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
+    /** The gateway's payment id of an online payment (Checkout or a Payment Link): receipted once. */
+    gatewayPaymentId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("fee_receipts_number_key").on(t.centerId, t.number),
+    uniqueIndex("fee_receipts_gateway_payment_key")
+      .on(t.gatewayPaymentId)
+      .where(sql`${t.gatewayPaymentId} is not null`),
     index("fee_receipts_account_idx").on(t.accountId, t.createdAt),
     index("fee_receipts_center_paid_idx").on(t.centerId, t.paidOn),
     check("fee_receipts_amount_check", sql`${t.amount} > 0`),
@@ -183,3 +193,121 @@ export const feeEntries = pgTable(
 
 export type FeeEntryRow = typeof feeEntries.$inferSelect;
 export type FeeDueRow = typeof feeDues.$inferSelect;
+
+/**
+ * An institute's fee rules beyond its plans (issue 42 §4–5): when reminders go (days before, on
+ * the day, days after a last date), when an overdue student counts as a defaulter, what a
+ * defaulter loses in its own written words (shown to the student and parent too), the charge for
+ * a bounced cheque, and whether online payments may be part payments. No row: the defaults.
+ */
+export const feeSettings = pgTable(
+  "fee_settings",
+  {
+    centerId: uuid()
+      .primaryKey()
+      .references(() => centers.id, { onDelete: "cascade" }),
+    remindDaysBefore: integer().notNull().default(3),
+    remindOnDay: boolean().notNull().default(true),
+    remindDaysAfter: integer().notNull().default(3),
+    defaulterAfterDays: integer().notNull().default(15),
+    /** The institute's policy for defaulters, as it wrote it (for example, new lectures locked after 15 days overdue). */
+    defaulterPolicy: text(),
+    /** Paise charged when a cheque bounces; 0: none. */
+    bounceFee: integer().notNull().default(0),
+    allowPartialOnline: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "fee_settings_days_check",
+      sql`${t.remindDaysBefore} between 0 and 30 and ${t.remindDaysAfter} between 0 and 60 and ${t.defaulterAfterDays} between 1 and 365`,
+    ),
+    check("fee_settings_bounce_check", sql`${t.bounceFee} >= 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/**
+ * A cheque or demand draft taken at the desk (issue 42 §3). One dated today or earlier is
+ * receipted when taken ("subject to realisation"); a post-dated one is held, unreceipted, until
+ * it is deposited. A bounce reverses its receipt and may charge the institute's bounce fee.
+ */
+export const feeCheques = pgTable(
+  "fee_cheques",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    kind: text().notNull().default("cheque"),
+    number: text().notNull(),
+    bank: text().notNull(),
+    chequeDate: date({ mode: "string" }).notNull(),
+    amount: integer().notNull(),
+    status: feeChequeStatusEnum().notNull(),
+    /** Its receipt once receipted; a bounce reverses it. */
+    receiptId: uuid().references(() => feeReceipts.id, { onDelete: "restrict" }),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fee_cheques_center_status_idx").on(t.centerId, t.status, t.chequeDate),
+    index("fee_cheques_account_idx").on(t.accountId),
+    check("fee_cheques_amount_check", sql`${t.amount} > 0`),
+    check("fee_cheques_kind_check", sql`${t.kind} in ('cheque', 'dd')`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/** Each step of a cheque (held → deposited → cleared, bounced or returned), with who and why. Append only. */
+export const feeChequeEvents = pgTable(
+  "fee_cheque_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    chequeId: uuid()
+      .notNull()
+      .references(() => feeCheques.id, { onDelete: "cascade" }),
+    centerId: instituteId(),
+    fromStatus: feeChequeStatusEnum(),
+    toStatus: feeChequeStatusEnum().notNull(),
+    note: text(),
+    byId: uuid().references(() => users.id, { onDelete: "set null" }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("fee_cheque_events_cheque_idx").on(t.chequeId, t.at), tenantIsolation(t.centerId)],
+);
+
+/**
+ * A Razorpay Payment Link for what a student owes (issue 42 §3), sent by WhatsApp, SMS or
+ * e-mail; paid through the institute's own account, its payments receipted once each by their
+ * gateway payment id whether the webhook or the callback comes first.
+ */
+export const feePaymentLinks = pgTable(
+  "fee_payment_links",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    dueId: uuid().references(() => feeDues.id, { onDelete: "cascade" }),
+    amount: integer().notNull(),
+    acceptPartial: boolean().notNull().default(false),
+    merchantAccountId: uuid().references(() => merchantAccounts.id, { onDelete: "restrict" }),
+    gatewayLinkId: text().notNull(),
+    shortUrl: text().notNull(),
+    status: feeLinkStatusEnum().notNull().default("created"),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_payment_links_gateway_key").on(t.gatewayLinkId),
+    index("fee_payment_links_account_idx").on(t.accountId, t.createdAt),
+    check("fee_payment_links_amount_check", sql`${t.amount} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);

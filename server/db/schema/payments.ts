@@ -1,10 +1,21 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { billingEnum, orderSubjectEnum, paymentStatusEnum, refundStatusEnum } from "./enums.ts";
 import { centers, users } from "./users-and-centers.ts";
 import { pricingPlans } from "./pricing.ts";
 import { contents } from "./content.ts";
 import { merchantAccounts } from "./merchant-accounts.ts";
+import { feeAccounts } from "./fees.ts";
 import { sellerIsolation } from "./tenant-policy.ts";
 
 /**
@@ -21,6 +32,8 @@ export const orders = pgTable(
     /** The plan bought (null once the plan is deleted; its name and terms stay in `plan_orders`). */
     planId: uuid().references(() => pricingPlans.id, { onDelete: "set null" }),
     contentId: uuid().references(() => contents.id, { onDelete: "restrict" }),
+    /** The fee account a fee order pays into (settled oldest due first, as at the desk). */
+    feeAccountId: uuid().references((): AnyPgColumn => feeAccounts.id, { onDelete: "restrict" }),
     buyerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -60,6 +73,7 @@ export const orders = pgTable(
       .on(t.sellerCenterId, t.paidAt)
       .where(sql`${t.status} = 'paid'`),
     check("orders_subject_check", sql`${t.subject} <> 'content' or ${t.contentId} is not null`),
+    check("orders_fee_check", sql`${t.subject}::text <> 'fee' or ${t.feeAccountId} is not null`),
     sellerIsolation(t.sellerCenterId),
   ],
 );
