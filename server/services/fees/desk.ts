@@ -31,6 +31,9 @@ export interface PaymentTaken {
   reference: string | null;
   paidOn: string;
   chequeDate: string | null;
+  /** An online payment's order and the gateway's payment id (receipted once: a unique index). */
+  orderId?: string | null;
+  gatewayPaymentId?: string | null;
 }
 
 /**
