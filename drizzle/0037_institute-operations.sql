@@ -275,7 +275,6 @@ CREATE TABLE "fee_receipts" (
 	"paid_on" date NOT NULL,
 	"cheque_date" date,
 	"received_by_id" uuid,
-	"order_id" uuid,
 	"gateway_payment_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "fee_receipts_amount_check" CHECK ("fee_receipts"."amount" > 0)
@@ -365,7 +364,6 @@ ALTER TABLE "fee_receipt_reversals" ADD CONSTRAINT "fee_receipt_reversals_revers
 ALTER TABLE "fee_receipts" ADD CONSTRAINT "fee_receipts_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_receipts" ADD CONSTRAINT "fee_receipts_account_id_fee_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."fee_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_receipts" ADD CONSTRAINT "fee_receipts_received_by_id_users_id_fk" FOREIGN KEY ("received_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fee_receipts" ADD CONSTRAINT "fee_receipts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_settings" ADD CONSTRAINT "fee_settings_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "batch_contents_content_idx" ON "batch_contents" USING btree ("content_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "class_sessions_slot_on_key" ON "class_sessions" USING btree ("slot_id","on");--> statement-breakpoint

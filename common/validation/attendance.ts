@@ -122,24 +122,9 @@ export interface PersonJson {
 }
 
 /** A class session as everyone who returns one shows it (the meeting link is never in it). */
-export interface SessionJson {
-  _id: string;
-  batchId: string;
-  batchName: string;
-  on: string;
-  startsAt: string;
-  endsAt: string;
-  start: string;
-  end: string;
-  subject: string;
-  teacher: PersonJson | null;
-  substituteFor: PersonJson | null;
-  room: string | null;
-  online: boolean;
-  status: "scheduled" | "cancelled";
-  changeNote: string | null;
-  rescheduledFrom: string | null;
-}
+/** A class session as every part of issue 41 returns one (common/validation/timetables.ts). */
+import type { SessionJson } from "./timetables.ts";
+export type { SessionJson };
 
 export interface RegisterStudentJson {
   studentId: string;

@@ -17,7 +17,6 @@ import { feeChequeStatusEnum, feeEntryKindEnum, feeLinkStatusEnum, feePaymentMod
 import { centers, instituteId, users } from "./users-and-centers.ts";
 import { merchantAccounts } from "./merchant-accounts.ts";
 import { batches } from "./batches.ts";
-import { orders } from "./payments.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 import type { FeeHead, FeeInstalment, LateFeeRule, DiscountTerms } from "#common/fees.ts";
 
@@ -121,9 +120,10 @@ export const feeReceipts = pgTable(
     paidOn: date({ mode: "string" }).notNull(),
     chequeDate: date({ mode: "string" }),
     receivedById: uuid().references(() => users.id, { onDelete: "set null" }),
-    /** An online payment's order (Checkout on the institute's account), when it came that way. */
-    orderId: uuid().references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
-    /** The gateway's payment id of an online payment (Checkout or a Payment Link): receipted once. */
+    /**
+     * The gateway's payment id of an online payment (Checkout or a Payment Link): receipted once.
+     * A Checkout payment's order (orders.gatewayPaymentId) is found by it.
+     */
     gatewayPaymentId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

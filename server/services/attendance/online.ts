@@ -16,7 +16,8 @@ import { studentAccess, type Asker } from "./access.ts";
 import { lockRegister, marksOf, mergeAutomatic, minutesAfterStart } from "./marks.ts";
 import { minutesIn, onlineStatus } from "./online-minutes.ts";
 import { rulesOf } from "./policy.ts";
-import { runsAt, sessionJson, type SessionRow } from "./sessions.ts";
+import { runsAt, type SessionRow } from "./sessions.ts";
+import { toSessionJson } from "../timetables/session-rows.ts";
 
 export interface OnlineStanding {
   session: SessionJson;
@@ -53,7 +54,7 @@ export class OnlineService {
     const session = await studentAccess(this.db, asker, sessionId, ONLINE_NOT_STUDENT);
     if (!session.online) throw conflict(NOT_ONLINE);
     const mark = (await marksOf(this.db, session.id, [asker.userId])).get(asker.userId);
-    return { session: sessionJson(session), minutes: mark?.onlineMinutes ?? 0, status: mark?.status ?? null };
+    return { session: toSessionJson(session), minutes: mark?.onlineMinutes ?? 0, status: mark?.status ?? null };
   }
 
   /** The join page's beat: the student is still in the class. */
@@ -108,7 +109,7 @@ export class OnlineService {
       const status = register.closedAt
         ? ((await marksOf(tx, session.id, [userId])).get(userId)?.status ?? null)
         : await this.merge(tx, session, userId, minutes, at);
-      return { session: sessionJson(session), minutes: minutes.minutes, status };
+      return { session: toSessionJson(session), minutes: minutes.minutes, status };
     });
   }
 

@@ -23,7 +23,8 @@ import {
 import { registerAccess, studentAccess, type Asker } from "./access.ts";
 import { lockRegister, mergeAutomatic, minutesAfterStart } from "./marks.ts";
 import { rulesOf } from "./policy.ts";
-import { runsAt, sessionJson } from "./sessions.ts";
+import { runsAt } from "./sessions.ts";
+import { toSessionJson } from "../timetables/session-rows.ts";
 
 /** app_meta key of the QR codes' signing secret, made once and shared by every instance (as file links' is). */
 export const QR_SECRET_META = "attendance_qr_secret";
@@ -114,7 +115,7 @@ export class QrService {
         at: new Date(now),
       });
     });
-    return { status: late ? "late" : "present", mark, session: sessionJson(session) };
+    return { status: late ? "late" : "present", mark, session: toSessionJson(session) };
   }
 
   private async mac(sessionId: string, window: number): Promise<string> {

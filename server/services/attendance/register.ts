@@ -17,7 +17,8 @@ import {
 import { registerAccess, type Asker } from "./access.ts";
 import { lockRegister, marksOf, minutesAfterStart, writeMark, type MarkRow } from "./marks.ts";
 import { rulesOf } from "./policy.ts";
-import { admittedStudents, sessionJson, type SessionRow } from "./sessions.ts";
+import { admittedStudents, type SessionRow } from "./sessions.ts";
+import { toSessionJson } from "../timetables/session-rows.ts";
 
 /**
  * A session's register and its roll-call (issue 41 §3, decision 0044). A roll-call is a batch of
@@ -143,7 +144,7 @@ export async function readRegister(db: Db, session: SessionRow): Promise<Registe
   for (const s of students) counts[s.status ?? "unmarked"] += 1;
   const rollCalls = [...marks.values()].filter((m) => m.source === "roll-call").map((m) => Number(m.seq));
   return {
-    session: sessionJson(session),
+    session: toSessionJson(session),
     closedAt: register?.closedAt?.toISOString() ?? null,
     seq: Math.max(0, ...rollCalls),
     lateAfterMinutes: rules.lateAfterMinutes,

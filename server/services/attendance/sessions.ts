@@ -4,28 +4,13 @@ import { batches, batchStudents, classSessions, users } from "../../db/schema/in
 import type { DbOrTx } from "../../db/types.ts";
 import { notFound } from "../../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
-import { SESSION_NOT_FOUND, type SessionJson } from "#common/validation/attendance.ts";
+import type { SessionFields } from "../timetables/session-rows.ts";
+import { SESSION_NOT_FOUND } from "#common/validation/attendance.ts";
 
 /** A class session as the attendance services need it (its meeting link stays on the server). */
-export interface SessionRow {
-  id: string;
+export interface SessionRow extends SessionFields {
   centerId: string;
-  batchId: string;
-  batchName: string;
-  on: string;
-  startsAt: Date;
-  endsAt: Date;
-  subject: string;
-  teacherId: string | null;
-  teacherName: string | null;
-  substituteForId: string | null;
-  substituteForName: string | null;
-  room: string | null;
-  online: boolean;
   meetingUrl: string | null;
-  status: "scheduled" | "cancelled";
-  changeNote: string | null;
-  rescheduledFrom: Date | null;
 }
 
 const teacher = alias(users, "teacher");
@@ -89,37 +74,6 @@ export async function admittedStudents(db: DbOrTx, batchId: string, only?: strin
       ),
     )
     .orderBy(users.name, users.id);
-}
-
-/** India time has no daylight saving: one fixed offset. */
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-/** `HH:MM` in India time. */
-export function indiaClock(at: Date): string {
-  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(11, 16);
-}
-
-/** The session as every part of issue 41 returns one (the shared shape; never the meeting link). */
-export function sessionJson(s: SessionRow): SessionJson {
-  return {
-    _id: s.id,
-    batchId: s.batchId,
-    batchName: s.batchName,
-    on: s.on,
-    startsAt: s.startsAt.toISOString(),
-    endsAt: s.endsAt.toISOString(),
-    start: indiaClock(s.startsAt),
-    end: indiaClock(s.endsAt),
-    subject: s.subject,
-    teacher: s.teacherId && s.teacherName ? { _id: s.teacherId, name: s.teacherName } : null,
-    substituteFor:
-      s.substituteForId && s.substituteForName ? { _id: s.substituteForId, name: s.substituteForName } : null,
-    room: s.room,
-    online: s.online,
-    status: s.status,
-    changeNote: s.changeNote,
-    rescheduledFrom: s.rescheduledFrom?.toISOString() ?? null,
-  };
 }
 
 /** Whether the session runs at `now`, counting `earlyMinutes` before its start. */

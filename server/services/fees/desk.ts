@@ -31,8 +31,7 @@ export interface PaymentTaken {
   reference: string | null;
   paidOn: string;
   chequeDate: string | null;
-  /** An online payment's order and the gateway's payment id (receipted once: a unique index). */
-  orderId?: string | null;
+  /** An online payment's gateway payment id (receipted once: a unique index). */
   gatewayPaymentId?: string | null;
 }
 

@@ -21,8 +21,8 @@ export async function sessionRows(db: DbOrTx, where: SQL | undefined, limit = 50
       subject: classSessions.subject,
       teacherId: teacher.id,
       teacherName: teacher.name,
-      originalId: original.id,
-      originalName: original.name,
+      substituteForId: original.id,
+      substituteForName: original.name,
       room: classSessions.room,
       online: classSessions.online,
       status: classSessions.status,
@@ -36,7 +36,32 @@ export async function sessionRows(db: DbOrTx, where: SQL | undefined, limit = 50
     .where(where)
     .orderBy(asc(classSessions.startsAt), asc(batches.name), asc(classSessions.id))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.map(toSessionJson);
+}
+
+/** The fields of a class session that its JSON shows. */
+export interface SessionFields {
+  id: string;
+  batchId: string;
+  batchName: string;
+  on: string;
+  startsAt: Date;
+  endsAt: Date;
+  subject: string;
+  teacherId: string | null;
+  teacherName: string | null;
+  substituteForId: string | null;
+  substituteForName: string | null;
+  room: string | null;
+  online: boolean;
+  status: "scheduled" | "cancelled";
+  changeNote: string | null;
+  rescheduledFrom: Date | null;
+}
+
+/** THE session JSON (the shared shape: never the meeting link), for timetables and registers alike. */
+export function toSessionJson(r: SessionFields): SessionJson {
+  return {
     _id: r.id,
     batchId: r.batchId,
     batchName: r.batchName,
@@ -47,13 +72,13 @@ export async function sessionRows(db: DbOrTx, where: SQL | undefined, limit = 50
     end: endClock(r.startsAt, r.endsAt),
     subject: r.subject,
     teacher: r.teacherId ? { _id: r.teacherId, name: r.teacherName ?? "" } : null,
-    substituteFor: r.originalId ? { _id: r.originalId, name: r.originalName ?? "" } : null,
+    substituteFor: r.substituteForId ? { _id: r.substituteForId, name: r.substituteForName ?? "" } : null,
     room: r.room,
     online: r.online,
     status: r.status,
     changeNote: r.changeNote,
     rescheduledFrom: r.rescheduledFrom?.toISOString() ?? null,
-  }));
+  };
 }
 
 /** A class that ends at midnight ends at 24:00 of its day, not 00:00. */
