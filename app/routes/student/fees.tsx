@@ -28,7 +28,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
       {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
       {accounts.map(({ account, receipts }) => (
-        <Card key={account._id}>
+        <Card key={account._id} role="region" aria-label={account.planName}>
           <CardHeader>
             <CardTitle>{account.planName}</CardTitle>
           </CardHeader>
