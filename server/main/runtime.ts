@@ -12,6 +12,7 @@ import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
 import { seedDemoMessages } from "../seed/demo-messages.ts";
 import { seedDemoInvoices } from "../seed/demo-invoices.ts";
 import { seedDemoFees } from "../seed/demo-fees.ts";
+import { seedDemoTimetable } from "../seed/demo-timetable.ts";
 import { startReminders } from "../messages/reminders.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 import { sandboxLines } from "./sandbox-lines.ts";
@@ -68,6 +69,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       await seedDemoMessages(database.db, services);
       await seedDemoInvoices(database.db, services);
       await seedDemoFees(database.db, services);
+      await seedDemoTimetable(database.db, services);
     }
   } catch (error) {
     await database.close().catch(() => {});
