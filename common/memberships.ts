@@ -80,10 +80,11 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "attendance.view",
     "fees.manage",
   ],
-  // A teacher marks and reads the registers of the sessions and batches they teach (the
-  // attendance service narrows it to those); timetables are the front desk's.
+  // A teacher (and a creator, who may teach a batch too) marks and reads the registers of the
+  // sessions and batches they teach (the attendance services narrow it to those); timetables are
+  // the front desk's.
   teacher: ["tests.write", "students.view", "attendance.mark", "attendance.view"],
-  creator: ["content.write", "tests.write"],
+  creator: ["content.write", "tests.write", "attendance.mark", "attendance.view"],
   student: [],
   parent: [],
 };

@@ -18,7 +18,7 @@ const EXPECTED: Record<MemberRole, Action[]> = {
     "fees.manage",
   ],
   teacher: ["tests.write", "students.view", "attendance.mark", "attendance.view"],
-  creator: ["content.write", "tests.write"],
+  creator: ["content.write", "tests.write", "attendance.mark", "attendance.view"],
   student: [],
   parent: [],
 };

@@ -8,10 +8,11 @@ import { INSTITUTE_NOT_FOUND, NO_ATTENDANCE_ROLE } from "#common/validation/atte
 /**
  * Whose attendance a person may read in an institute (issue 41 §4), decided once for every report:
  * - `institute`: those who run its batches (batches.manage: owners and staff) see everyone;
- * - `teacher`: attendance.view without running batches (a teacher) sees the batches they teach:
- *   those they are a teacher of, and those whose sessions they took (a substitute's too);
+ * - `teacher`: attendance.view without running batches (a teacher, a creator who teaches) sees the
+ *   batches they teach: those they are a teacher of, and those whose sessions they took (a
+ *   substitute's too);
  * - `student`: a student sees their own record only;
- * - anyone else with a role there (a parent, until parents are linked to children; a creator) is
+ * - anyone else with a role there (a parent, until parents are linked to children) is
  *   refused, and someone with no role there is told the institute is not found.
  */
 export type AttendanceViewer =

@@ -237,6 +237,20 @@ describe("who may mark", () => {
     const substituted = await session({ teacherId: teacherB.user._id });
     expect((await put(teacherB, substituted, { seq: T0, marks })).status).toBe(200);
   });
+
+  it("lets a creator who teaches the batch mark it (a creator may teach), and refuses one who does not", async () => {
+    const teaching = await register(t, "creator", { name: "Creator Chitra" });
+    const notTeaching = await register(t, "creator", { name: "Creator Dev" });
+    await grant(centerId, teaching.user._id, "creator");
+    await grant(centerId, notTeaching.user._id, "creator");
+    const s = await session({ teacherId: teaching.user._id });
+    clock.set(T0);
+    const marks = [{ studentId: id(1), status: "absent" }];
+    expect((await put(teaching, s, { seq: T0, marks })).status).toBe(200);
+    expect(markOf(await registerOf(teaching, s), 1).status).toBe("absent");
+    const refused = await json(await put(notTeaching, s, { seq: T0 + 1, marks }));
+    expect(refused).toMatchObject({ status: 403, body: { error: NOT_YOUR_SESSION } });
+  });
 });
 
 describe("closing and correcting", () => {
