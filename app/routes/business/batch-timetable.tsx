@@ -426,6 +426,15 @@ function SessionRow({ session: s, teachers, busy }: { session: SessionJson; teac
         {cancelled && <Badge tone="destructive">Cancelled</Badge>}
         {s.rescheduledFrom && <Badge tone="warning">Moved</Badge>}
         {s.changeNote && <span className="text-muted-foreground">“{s.changeNote}”</span>}
+        {!cancelled && (
+          <Link
+            to={`/sessions/${s._id}/register`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            aria-label={`Register of ${s.subject} on ${dayText(indiaDate(s.startsAt))}`}
+          >
+            Register
+          </Link>
+        )}
         <div className="ml-auto flex flex-wrap gap-2">
           {!cancelled && (
             <Form method="post" className="flex gap-2">
