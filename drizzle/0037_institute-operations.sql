@@ -239,7 +239,6 @@ ALTER TABLE "fee_payment_links" ENABLE ROW LEVEL SECURITY;--> statement-breakpoi
 CREATE TABLE "fee_plans" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"center_id" uuid NOT NULL,
-	"batch_id" uuid,
 	"name" text NOT NULL,
 	"heads" jsonb NOT NULL,
 	"instalments" jsonb NOT NULL,
@@ -297,6 +296,7 @@ CREATE TABLE "fee_settings" (
 --> statement-breakpoint
 ALTER TABLE "fee_settings" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "fee_account_id" uuid;--> statement-breakpoint
+ALTER TABLE "batches" ADD COLUMN "fee_plan_id" uuid;--> statement-breakpoint
 ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batch_contents" ADD CONSTRAINT "batch_contents_content_id_contents_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."contents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -356,7 +356,6 @@ ALTER TABLE "fee_payment_links" ADD CONSTRAINT "fee_payment_links_due_id_fee_due
 ALTER TABLE "fee_payment_links" ADD CONSTRAINT "fee_payment_links_merchant_account_id_merchant_accounts_id_fk" FOREIGN KEY ("merchant_account_id") REFERENCES "public"."merchant_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_payment_links" ADD CONSTRAINT "fee_payment_links_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_plans" ADD CONSTRAINT "fee_plans_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fee_plans" ADD CONSTRAINT "fee_plans_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_plans" ADD CONSTRAINT "fee_plans_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_receipt_reversals" ADD CONSTRAINT "fee_receipt_reversals_receipt_id_fee_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."fee_receipts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_receipt_reversals" ADD CONSTRAINT "fee_receipt_reversals_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -395,6 +394,7 @@ CREATE UNIQUE INDEX "fee_receipts_gateway_payment_key" ON "fee_receipts" USING b
 CREATE INDEX "fee_receipts_account_idx" ON "fee_receipts" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "fee_receipts_center_paid_idx" ON "fee_receipts" USING btree ("center_id","paid_on");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_fee_account_id_fee_accounts_id_fk" FOREIGN KEY ("fee_account_id") REFERENCES "public"."fee_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "batches" ADD CONSTRAINT "batches_fee_plan_id_fee_plans_id_fk" FOREIGN KEY ("fee_plan_id") REFERENCES "public"."fee_plans"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_fee_check" CHECK ("orders"."subject"::text <> 'fee' or "orders"."fee_account_id" is not null);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "batch_contents" AS PERMISSIVE FOR ALL TO public USING (nullif(current_setting('app.center_id', true), '') is null or "batch_contents"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid) WITH CHECK (nullif(current_setting('app.center_id', true), '') is null or "batch_contents"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "class_sessions" AS PERMISSIVE FOR ALL TO public USING (nullif(current_setting('app.center_id', true), '') is null or "class_sessions"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid) WITH CHECK (nullif(current_setting('app.center_id', true), '') is null or "class_sessions"."center_id" = nullif(current_setting('app.center_id', true), '')::uuid);--> statement-breakpoint

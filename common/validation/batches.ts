@@ -18,6 +18,7 @@ export const BATCH_CSV_LIMITS = { maxRows: 1000, maxBytes: 256 * 1024, maxColumn
 export const BATCH_CSV_HEADER = ["name", "email", "phone"] as const;
 export const NOT_A_TEACHER = (who: string) =>
   `${who} does not hold a teacher's, creator's or owner's role in this institute.`;
+export const NOT_A_FEE_PLAN = "Choose one of the institute's fee plans.";
 export const NOT_A_STUDENT = (who: string) => `${who} is not a student of this institute.`;
 export const STUDENT_NOT_IN_BATCH = "This student is not in this batch.";
 export const MOVE_TO_SAME = "The student is already in that batch.";
@@ -47,7 +48,7 @@ const uuidList = (label: string, max: number) =>
     v.maxLength(max, `${label}: at most ${max} at once`),
   );
 
-/** `POST /api/batches`. The fee plan comes with fee plans (issue 42). */
+/** `POST /api/batches`: its fee plan (issue 42) is assigned to each student admitted into it. */
 export const BatchInput = v.pipe(
   v.object({
     name: v.pipe(
@@ -73,6 +74,7 @@ export const BatchInput = v.pipe(
     medium: optionalText("Medium", 40),
     centre: optionalText("Centre", 120),
     teacherIds: v.optional(uuidList("Teachers", BATCH_TEACHERS_MAX), []),
+    feePlanId: v.optional(v.pipe(v.string(NOT_A_FEE_PLAN), v.check(isUuid, NOT_A_FEE_PLAN))),
   }),
   v.forward(
     v.check((b) => !b.endsOn || b.endsOn >= b.startsOn, BATCH_ENDS_BEFORE_START),
@@ -130,6 +132,7 @@ export interface BatchJson {
   medium: string | null;
   centre: string | null;
   teachers: { _id: string; name: string }[];
+  feePlan: { _id: string; name: string } | null;
   admitted: number;
   waitlisted: number;
   createdAt: string;
@@ -169,3 +172,8 @@ export interface StudentBatchContentJson {
   addedAt: string;
   content: LearningItemJson;
 }
+
+/** `PUT /api/batches/{id}/fee-plan`: the plan students admitted from now on are assigned (null: none). */
+export const FeePlanChoice = v.object({
+  feePlanId: v.nullable(v.pipe(v.string(NOT_A_FEE_PLAN), v.check(isUuid, NOT_A_FEE_PLAN))),
+});

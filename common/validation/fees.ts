@@ -61,7 +61,6 @@ export const FeePlanInput = v.pipe(
   v.object({
     name: label("Fee plan name", 120),
     centerId: v.optional(id("Institute not found")),
-    batchId: v.optional(id("Batch not found")),
     heads: v.pipe(
       v.array(
         v.object({ name: label("Fee head name", 80), amount: rupees("A fee head's amount") }),

@@ -12,6 +12,7 @@ import {
   BatchContentInput,
   BatchInput,
   BatchesQuery,
+  FeePlanChoice,
   LeadAdmitInput,
   MoveInput,
   TeachersInput,
@@ -93,11 +94,11 @@ export function batchesRouter({ services, database }: AppDeps) {
       tag: "batches",
       auth: "business",
       summary:
-        "Make a batch: name, course, start and end dates, capacity (none: no limit), medium, centre and teachers (people holding a teacher's, creator's or owner's role there). Its fee plan comes with fee plans",
+        "Make a batch: name, course, start and end dates, capacity (none: no limit), medium, centre, teachers (people holding a teacher's, creator's or owner's role there) and fee plan (assigned to each student admitted)",
       body: BatchInput,
       responses: {
         201: "{batch}",
-        400: "Bad input: a missing name or start date, an end before the start, a capacity below 1, a teacher who is not the institute's",
+        400: "Bad input: a missing name or start date, an end before the start, a capacity below 1, a teacher who is not the institute's, a fee plan that is not the institute's",
         ...DENIED,
       },
     }),
@@ -223,6 +224,26 @@ export function batchesRouter({ services, database }: AppDeps) {
     async (c) => {
       const { centerId, batchId } = await atBatch(c);
       return c.json({ batch: await services.batches.setTeachers(centerId, batchId, await jsonBody(c)) });
+    },
+  );
+
+  api.put(
+    "/:id/fee-plan",
+    operation({
+      tag: "batches",
+      auth: "business",
+      summary:
+        "Choose the batch's fee plan (null: none): each student admitted from now on gets an account under it; students already in the batch are assigned it on the Fees page, with their discounts",
+      body: FeePlanChoice,
+      responses: {
+        200: "{batch}",
+        400: "Not one of the institute's fee plans; nothing changed",
+        ...BATCH_DENIED,
+      },
+    }),
+    async (c) => {
+      const { centerId, batchId } = await atBatch(c);
+      return c.json({ batch: await services.batches.setFeePlan(centerId, batchId, await jsonBody(c)) });
     },
   );
 

@@ -8,6 +8,7 @@ import {
   batches,
   contents,
   enquiries,
+  feePlans,
   memberships,
   users,
 } from "../db/schema/index.ts";
@@ -27,10 +28,12 @@ import {
   BATCH_NOT_FOUND,
   BatchContentInput,
   BatchInput,
+  FeePlanChoice,
   LEAD_NOT_FOUND,
   LeadAdmitInput,
   MOVE_TO_SAME,
   MoveInput,
+  NOT_A_FEE_PLAN,
   NOT_A_STUDENT,
   NOT_A_TEACHER,
   STUDENT_NOT_IN_BATCH,
@@ -71,7 +74,12 @@ export interface CsvPerson {
   phone: string | null;
 }
 
-type LockedBatch = { id: string; centerId: string; capacity: number | null };
+type LockedBatch = { id: string; centerId: string; capacity: number | null; feePlanId: string | null };
+
+/** What admitting needs of fees: an account under the batch's plan for each student admitted. */
+export interface BatchFees {
+  openForBatch(tx: Tx, actorId: string | null, centerId: string, planId: string, studentIds: string[]): Promise<void>;
+}
 
 /**
  * Batches (issue 41 §1, decision 0042): made by an institute's owners and staff (batches.manage,
@@ -84,9 +92,13 @@ export class BatchService {
   private readonly db: Db;
   private readonly now: () => number;
 
-  constructor(deps: { db: Db; now?: () => number }) {
+  /** Opens the batch's fee plan for students as they are admitted (FeeAccounts.openForBatch). */
+  private readonly fees: BatchFees | null;
+
+  constructor(deps: { db: Db; now?: () => number; fees?: BatchFees }) {
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
+    this.fees = deps.fees ?? null;
   }
 
   /** The institute a batch belongs to, or null (no such batch, or another institute's under row-level security). */
@@ -102,6 +114,7 @@ export class BatchService {
     const teacherIds = [...new Set(data.teacherIds)];
     const id = await this.db.transaction(async (tx) => {
       await this.checkTeachers(tx, centerId, teacherIds);
+      if (data.feePlanId) await this.checkFeePlan(tx, centerId, data.feePlanId);
       const [row] = await tx
         .insert(batches)
         .values({
@@ -113,6 +126,7 @@ export class BatchService {
           capacity: data.capacity ?? null,
           medium: data.medium || null,
           centre: data.centre || null,
+          feePlanId: data.feePlanId ?? null,
           createdById: actor.id,
         })
         .returning({ id: batches.id });
@@ -134,6 +148,32 @@ export class BatchService {
         await tx.insert(batchTeachers).values(teacherIds.map((userId) => ({ batchId, centerId, userId })));
     });
     return (await this.batchRows(centerId, batchId))[0];
+  }
+
+  /**
+   * Chooses the batch's fee plan (null: none). Students admitted from now on get an account under
+   * it; those already in the batch are assigned it from the Fees page, where discounts are set.
+   */
+  async setFeePlan(centerId: string, batchId: string, input: unknown): Promise<BatchJson> {
+    const { feePlanId } = parseWith(FeePlanChoice, input);
+    await this.db.transaction(async (tx) => {
+      await this.lockBatch(tx, centerId, batchId);
+      if (feePlanId) await this.checkFeePlan(tx, centerId, feePlanId);
+      await tx
+        .update(batches)
+        .set({ feePlanId, updatedAt: sql`now()` })
+        .where(eq(batches.id, batchId));
+    });
+    return (await this.batchRows(centerId, batchId))[0];
+  }
+
+  /** Refuses (400) a fee plan that is not the institute's. */
+  private async checkFeePlan(tx: Tx, centerId: string, feePlanId: string): Promise<void> {
+    const [plan] = await tx
+      .select({ id: feePlans.id })
+      .from(feePlans)
+      .where(and(eq(feePlans.id, feePlanId), eq(feePlans.centerId, centerId), isNull(feePlans.archivedAt)));
+    if (!plan) throw badRequest(NOT_A_FEE_PLAN, { issues: [{ field: "feePlanId", message: NOT_A_FEE_PLAN }] });
   }
 
   /** Refuses (400, naming them) teachers who hold no live teacher's, creator's or owner's role at the institute. */
@@ -413,7 +453,7 @@ export class BatchService {
   private async lockBatch(tx: Tx, centerId: string, batchId: string): Promise<LockedBatch> {
     if (!isUuid(batchId)) throw notFound(BATCH_NOT_FOUND);
     const [row] = await tx
-      .select({ id: batches.id, centerId: batches.centerId, capacity: batches.capacity })
+      .select({ id: batches.id, centerId: batches.centerId, capacity: batches.capacity, feePlanId: batches.feePlanId })
       .from(batches)
       .where(and(eq(batches.id, batchId), eq(batches.centerId, centerId)))
       .for("update");
@@ -447,6 +487,7 @@ export class BatchService {
     let next = Math.max(0, ...live.map((r) => r.position ?? 0)) + 1;
     const now = new Date(this.now());
     const made: string[] = [];
+    const seatedNow: string[] = [];
     for (const userId of userIds) {
       if (already.has(userId)) continue;
       already.add(userId);
@@ -463,9 +504,13 @@ export class BatchService {
             : { status: "waitlisted" as const, position: next++, waitlistedAt: now }),
         })
         .returning({ id: batchStudents.id });
-      if (admit) seated += 1;
+      if (admit) {
+        seated += 1;
+        seatedNow.push(userId);
+      }
       made.push(row.id);
     }
+    await this.openFees(tx, batch, seatedNow, actorId);
     // In the order asked for.
     const order = new Map(userIds.map((id, i) => [id, i]));
     const rows = (await this.studentRows(tx, batch.id))
@@ -487,7 +532,7 @@ export class BatchService {
     const free = batch.capacity === null ? Number.MAX_SAFE_INTEGER : batch.capacity - seated;
     if (free <= 0) return [];
     const waiting = await tx
-      .select({ id: batchStudents.id })
+      .select({ id: batchStudents.id, userId: batchStudents.userId })
       .from(batchStudents)
       .where(and(eq(batchStudents.batchId, batch.id), eq(batchStudents.status, "waitlisted")))
       .orderBy(asc(batchStudents.position), asc(batchStudents.createdAt), asc(batchStudents.id))
@@ -498,7 +543,19 @@ export class BatchService {
       .update(batchStudents)
       .set({ status: "admitted", position: null, admittedAt: new Date(this.now()) })
       .where(inArray(batchStudents.id, ids));
+    await this.openFees(
+      tx,
+      batch,
+      waiting.map((w) => w.userId),
+      null,
+    );
     return ids;
+  }
+
+  /** Students just seated get an account under the batch's fee plan, in the same transaction. */
+  private async openFees(tx: Tx, batch: LockedBatch, userIds: string[], actorId: string | null): Promise<void> {
+    if (!this.fees || !batch.feePlanId || userIds.length === 0) return;
+    await this.fees.openForBatch(tx, actorId, batch.centerId, batch.feePlanId, userIds);
   }
 
   /**
@@ -578,6 +635,7 @@ export class BatchService {
         capacity: batches.capacity,
         medium: batches.medium,
         centre: batches.centre,
+        feePlanId: batches.feePlanId,
         createdAt: batches.createdAt,
         // Named in full: a one-table select leaves its own columns unqualified, which the subquery would read as its own.
         admitted: sql<number>`(select count(*)::int from "batch_students" bs where bs."batch_id" = "batches"."id" and bs."status" = 'admitted')`,
@@ -596,6 +654,14 @@ export class BatchService {
             .innerJoin(users, eq(users.id, batchTeachers.userId))
             .where(inArray(batchTeachers.batchId, ids))
             .orderBy(asc(users.name), asc(users.id));
+    const planIds = [...new Set(rows.flatMap((r) => (r.feePlanId ? [r.feePlanId] : [])))];
+    const plans =
+      planIds.length === 0
+        ? []
+        : await this.db
+            .select({ id: feePlans.id, name: feePlans.name })
+            .from(feePlans)
+            .where(inArray(feePlans.id, planIds));
     return rows.map((r) => ({
       _id: r.id,
       centerId: r.centerId,
@@ -607,6 +673,7 @@ export class BatchService {
       medium: r.medium,
       centre: r.centre,
       teachers: teachers.filter((t) => t.batchId === r.id).map((t) => ({ _id: t.id, name: t.name })),
+      feePlan: plans.filter((p) => p.id === r.feePlanId).map((p) => ({ _id: p.id, name: p.name }))[0] ?? null,
       admitted: Number(r.admitted),
       waitlisted: Number(r.waitlisted),
       createdAt: r.createdAt.toISOString(),

@@ -149,6 +149,7 @@ export function createServices({
   const absenceAlerts = new AbsenceAlerts({ db, messages });
   const attendancePolicies = new AttendancePolicyService({ db });
   const feePlans = new FeePlans({ db });
+  const feeAccounts = new FeeAccounts({ db, plans: feePlans });
   return {
     ...messaging,
     ...accounts,
@@ -157,7 +158,7 @@ export function createServices({
     afterAnswer,
     tenants,
     members,
-    batches: new BatchService({ db }),
+    batches: new BatchService({ db, fees: feeAccounts }),
     timetables: new TimetableService({ db, links }),
     batchLearning: new BatchLearningService(db, delivery),
     reminders: new Reminders({ db, messages, links, absences: absenceAlerts }),
@@ -165,7 +166,7 @@ export function createServices({
     attendancePolicies,
     attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     feePlans,
-    feeAccounts: new FeeAccounts({ db, plans: feePlans }),
+    feeAccounts,
     feeDesk: new FeeDesk({ db }),
     rateLimiter,
     storage,

@@ -639,6 +639,7 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /calendar/{token}": { params: { token: calendarFile } },
     "GET /batches/people": { query: { centerId: center.id } },
     "PUT /batches/{id}/teachers": { params: { id: sampleBatch._id }, json: { teacherIds: [business.user._id] } },
+    "PUT /batches/{id}/fee-plan": { params: { id: otherBatch._id }, json: { feePlanId: feePlan._id } },
     "POST /batches/{id}/contents": { params: { id: sampleBatch._id }, json: { contentId } },
     "DELETE /batches/{id}/contents/{contentId}": { params: { id: sampleBatch._id, contentId: batchContent } },
     "POST /fee-plans": {

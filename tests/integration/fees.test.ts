@@ -18,7 +18,7 @@ import {
   instalmentsDoNotAddUp,
   moreThanOwed,
 } from "../../common/validation/fees.ts";
-import { NOT_A_STUDENT } from "../../common/validation/batches.ts";
+import { NOT_A_FEE_PLAN, NOT_A_STUDENT } from "../../common/validation/batches.ts";
 
 /**
  * Fees through the API (issue 42 §1–3, decision 0045): a plan whose instalments must add up, a
@@ -274,5 +274,73 @@ describe("a student's fee account", () => {
     await expect(t.database.db.delete(feeEntries).where(eq(feeEntries.id, entry.id))).rejects.toThrow();
     await expect(t.database.db.execute(sql`update fee_receipts set amount = 1`)).rejects.toThrow();
     expect(daysBetween(shift(-10), today)).toBe(10);
+  });
+});
+
+describe("a batch's fee plan", () => {
+  it("assigns the batch's plan to each student admitted, and to the first waiting when a seat frees; never twice", async () => {
+    const plan = (
+      await (
+        await makePlan(owner, {
+          ...YEAR_PLAN,
+          name: "Batch plan",
+          instalments: [{ label: "Lump sum", amount: 100_000, dueOn: shift(30) }],
+        })
+      ).json()
+    ).feePlan;
+    const otherPlan = (
+      await (
+        await postJson(
+          t,
+          "/api/fee-plans",
+          { ...YEAR_PLAN, centerId: vidya.id, name: "Vidya's plan" },
+          { headers: bearer(otherOwner.access_token) },
+        )
+      ).json()
+    ).feePlan;
+    const refused = await postJson(
+      t,
+      "/api/batches",
+      { centerId: sunrise.id, name: "Wrong plan", startsOn: shift(1), feePlanId: otherPlan._id },
+      as(owner),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe(NOT_A_FEE_PLAN);
+
+    const made = await postJson(
+      t,
+      "/api/batches",
+      { centerId: sunrise.id, name: "Foundation 2027", startsOn: shift(1), capacity: 1, feePlanId: plan._id },
+      as(owner),
+    );
+    expect(made.status).toBe(201);
+    const { batch } = await made.json();
+    expect(batch.feePlan).toEqual({ _id: plan._id, name: "Batch plan" });
+    const accountsUnder = async () =>
+      (await get(owner, `/api/fee-accounts?centerId=${sunrise.id}`)).body.accounts
+        .filter((a: { feePlanId: string }) => a.feePlanId === plan._id)
+        .map((a: { student: { _id: string } }) => a.student._id)
+        .sort();
+
+    // The sibling first takes an account under the plan at the desk: admission does not add a second.
+    expect((await assign(owner, { studentId: sibling.user._id, feePlanId: plan._id })).status).toBe(201);
+    const admitted = await postJson(
+      t,
+      `/api/batches/${batch._id}/students`,
+      { studentIds: [sibling.user._id, student.user._id] },
+      as(staffer),
+    );
+    expect(admitted.status).toBe(200);
+    const { waitlisted } = await admitted.json();
+    expect(waitlisted.map((w: { studentId: string }) => w.studentId)).toEqual([student.user._id]);
+    expect(await accountsUnder()).toEqual([sibling.user._id]);
+
+    // The sibling leaves: the waiting student takes the seat and is assigned the plan.
+    const left = await t.request(`/api/batches/${batch._id}/students/${sibling.user._id}`, {
+      method: "DELETE",
+      ...as(owner),
+    });
+    expect(left.status).toBe(200);
+    expect(await accountsUnder()).toEqual([sibling.user._id, student.user._id].sort());
   });
 });

@@ -23,14 +23,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Batches | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, batches: [] as BatchJson[], open: null, teachers: [] as BatchPersonJson[] };
-  const [batches, people] = await Promise.all([services.batches.list(center.id), services.batches.people(center.id)]);
+  if (!center)
+    return { center: null, batches: [] as BatchJson[], open: null, teachers: [] as BatchPersonJson[], feePlans: [] };
+  const [batches, people, plans] = await Promise.all([
+    services.batches.list(center.id),
+    services.batches.people(center.id),
+    services.feePlans.list(center.id),
+  ]);
+  const feePlans = plans.map((p) => ({ _id: p._id, name: p.name }));
   const chosen = new URL(request.url).searchParams.get("batch");
   const open =
     chosen && batches.some((b) => b._id === chosen)
       ? await openBatch(services, center.id, chosen, people.students)
       : null;
-  return { center: { instituteName: center.instituteName }, batches, open, teachers: people.teachers };
+  return { center: { instituteName: center.instituteName }, batches, open, teachers: people.teachers, feePlans };
 }
 
 type Services = Awaited<ReturnType<typeof loadBusinessCenter>>["services"];
@@ -80,10 +86,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         medium: field("medium"),
         centre: field("centre"),
         teacherIds,
+        feePlanId: field("feePlanId") || undefined,
       }),
     );
     if (!done.ok) return done.response;
     return { ok: true as const, intent, message: `${done.value.name} is made.` };
+  }
+  if (intent === "fee-plan") {
+    const done = await tryService(() =>
+      services.batches.setFeePlan(center.id, batchId, { feePlanId: field("feePlanId") || null }),
+    );
+    if (!done.ok) return done.response;
+    const plan = done.value.feePlan;
+    return {
+      ok: true as const,
+      intent,
+      message: plan ? `Students admitted from now on are assigned ${plan.name}.` : "The batch has no fee plan now.",
+    };
   }
   if (intent === "teachers") {
     const done = await tryService(() => services.batches.setTeachers(center.id, batchId, { teacherIds }));
@@ -150,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Batches({ loaderData }: Route.ComponentProps) {
-  const { center, batches, open, teachers } = loaderData;
+  const { center, batches, open, teachers, feePlans } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const newBatch = useRef<HTMLFormElement>(null);
@@ -201,7 +220,7 @@ export default function Batches({ loaderData }: Route.ComponentProps) {
           </TBody>
         </Table>
       )}
-      {open && <BatchDetail detail={open} batches={batches} teachers={teachers} busy={busy} />}
+      {open && <BatchDetail detail={open} batches={batches} teachers={teachers} feePlans={feePlans} busy={busy} />}
       <Card>
         <CardHeader>
           <CardTitle>New batch</CardTitle>
@@ -230,6 +249,7 @@ export default function Batches({ loaderData }: Route.ComponentProps) {
             <Field label="Centre">
               <Input name="centre" maxLength={120} />
             </Field>
+            <FeePlanField plans={feePlans} chosen={null} />
             <TeacherChoice teachers={teachers} chosen={[]} className="sm:col-span-2" />
             <div className="flex items-end">
               <Button type="submit" disabled={busy}>
@@ -245,15 +265,33 @@ export default function Batches({ loaderData }: Route.ComponentProps) {
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["open"]>;
 
+/** The fee plan a batch's admitted students are assigned: one of the institute's, or none. */
+function FeePlanField({ plans, chosen }: { plans: { _id: string; name: string }[]; chosen: string | null }) {
+  return (
+    <Field label="Fee plan" hint="Each student admitted is assigned it (Fees)">
+      <Select name="feePlanId" defaultValue={chosen ?? ""}>
+        <option value="">No fee plan</option>
+        {plans.map((p) => (
+          <option key={p._id} value={p._id}>
+            {p.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
 function BatchDetail({
   detail,
   batches,
   teachers,
+  feePlans,
   busy,
 }: {
   detail: Detail;
   batches: BatchJson[];
   teachers: BatchPersonJson[];
+  feePlans: { _id: string; name: string }[];
   busy: boolean;
 }) {
   const { batch, students, waitingList, history } = detail;
@@ -274,6 +312,14 @@ function BatchDetail({
         </Link>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <Form method="post" className="flex flex-wrap items-end gap-2" aria-label="Fee plan">
+          <input type="hidden" name="intent" value="fee-plan" />
+          <input type="hidden" name="batchId" value={batch._id} />
+          <FeePlanField plans={feePlans} chosen={batch.feePlan?._id ?? null} />
+          <Button type="submit" size="sm" variant="outline" disabled={busy}>
+            Save fee plan
+          </Button>
+        </Form>
         <Form method="post" className="grid gap-2" aria-label="Teachers">
           <input type="hidden" name="intent" value="teachers" />
           <input type="hidden" name="batchId" value={batch._id} />

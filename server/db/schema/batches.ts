@@ -15,12 +15,12 @@ import {
 import { batchStudentStatusEnum } from "./enums.ts";
 import { instituteId, users } from "./users-and-centers.ts";
 import { contents } from "./content.ts";
+import { feePlans } from "./fees.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 
 /**
  * A batch, the unit an institute runs (issue 41 §1, decision 0042): a course or exam, its dates,
- * centre, medium, capacity and teachers; students are admitted into it (`batch_students`). Its fee
- * plan comes with fee plans (issue 42), not before.
+ * centre, medium, capacity, teachers and fee plan; students are admitted into it (`batch_students`).
  */
 export const batches = pgTable(
   "batches",
@@ -38,6 +38,8 @@ export const batches = pgTable(
     medium: text(),
     /** The institute's branch or classroom where it meets. */
     centre: text(),
+    /** The fee plan its admitted students are assigned (issue 42): an account under it opens on admission. */
+    feePlanId: uuid().references(() => feePlans.id, { onDelete: "set null" }),
     createdById: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -16,13 +16,12 @@ import {
 import { feeChequeStatusEnum, feeEntryKindEnum, feeLinkStatusEnum, feePaymentModeEnum } from "./enums.ts";
 import { centers, instituteId, users } from "./users-and-centers.ts";
 import { merchantAccounts } from "./merchant-accounts.ts";
-import { batches } from "./batches.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 import type { FeeHead, FeeInstalment, LateFeeRule, DiscountTerms } from "#common/fees.ts";
 
 /**
  * Fees (issue 42, decision 0045). Money is in paise. A fee plan is the institute's price list for
- * a course or batch; assigning it to a student copies its instalments into their account's dues,
+ * a course, or a batch's (batches.feePlanId); assigning it to a student copies its instalments into their account's dues,
  * so changing the plan later never changes dues already assigned.
  */
 export const feePlans = pgTable(
@@ -30,7 +29,6 @@ export const feePlans = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     centerId: instituteId(),
-    batchId: uuid().references(() => batches.id, { onDelete: "set null" }),
     name: text().notNull(),
     /** Fee heads (tuition, study material, test series…), GST-inclusive. */
     heads: jsonb().$type<FeeHead[]>().notNull(),

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { feeAccounts, feeDues, feeEntries, memberships, users } from "../../db/schema/index.ts";
-import type { Db } from "../../db/types.ts";
+import type { Db, Tx } from "../../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import {
@@ -13,7 +13,7 @@ import { NOT_A_STUDENT } from "#common/validation/batches.ts";
 import { spread, stackDiscounts } from "#common/fees.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { accountStatements } from "./statements.ts";
-import type { FeePlans } from "./plans.ts";
+import type { FeePlanRow, FeePlans } from "./plans.ts";
 
 /**
  * Students' fee accounts (issue 42 §2): assigning a plan copies its instalments into dues, each
@@ -52,56 +52,7 @@ export class FeeAccounts {
           const message = NOT_A_STUDENT(`The account ${body.studentId}`);
           throw badRequest(message, { issues: [{ field: "studentId", message }] });
         }
-        const [account] = await tx
-          .insert(feeAccounts)
-          .values({
-            centerId,
-            studentId: body.studentId,
-            feePlanId: plan.id,
-            planName: plan.name,
-            createdById: actorId,
-          })
-          .returning({ id: feeAccounts.id });
-        accountId = account.id;
-        const dues = await tx
-          .insert(feeDues)
-          .values(
-            plan.instalments.map((item, position) => ({
-              accountId,
-              centerId,
-              position,
-              label: item.label,
-              amount: item.amount,
-              dueOn: item.dueOn,
-              gstRate: plan.gstRate,
-              lateFee: plan.lateFee,
-            })),
-          )
-          .returning();
-        dues.sort((a, b) => a.position - b.position);
-        const base = { accountId, centerId, createdById: actorId };
-        await tx
-          .insert(feeEntries)
-          .values(dues.map((due) => ({ ...base, dueId: due.id, kind: "due" as const, amount: due.amount })));
-        for (const { terms, off } of stackDiscounts(plan.total, body.discounts)) {
-          const { reason, ...discount } = terms;
-          const shares = spread(
-            off,
-            dues.map((due) => due.amount),
-          );
-          const rows = dues
-            .map((due, i) => ({
-              ...base,
-              dueId: due.id,
-              kind: "discount" as const,
-              amount: shares[i],
-              discount,
-              reason,
-              approvedById: actorId,
-            }))
-            .filter((row) => row.amount > 0);
-          if (rows.length) await tx.insert(feeEntries).values(rows);
-        }
+        accountId = await this.open(tx, actorId, plan, body.studentId, body.discounts);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(FEE_PLAN_TAKEN);
@@ -109,6 +60,79 @@ export class FeeAccounts {
     }
     const [json] = await accountStatements(this.db, [accountId], indiaDate(this.now()), true);
     return json;
+  }
+
+  /**
+   * A batch's fee plan assigned to students just admitted into it (issue 41 §1, 42 §2), in the
+   * admission's transaction: each student without an account under the plan gets one, with no
+   * discount (the desk adds those by assigning the plan with them instead).
+   */
+  async openForBatch(tx: Tx, actorId: string | null, centerId: string, planId: string, studentIds: string[]) {
+    if (studentIds.length === 0) return;
+    const plan = await this.plans.get(tx, centerId, planId).catch(() => null);
+    if (!plan) return;
+    const have = await tx
+      .select({ studentId: feeAccounts.studentId })
+      .from(feeAccounts)
+      .where(and(eq(feeAccounts.feePlanId, plan.id), inArray(feeAccounts.studentId, studentIds)));
+    const taken = new Set(have.map((row) => row.studentId));
+    for (const studentId of studentIds) if (!taken.has(studentId)) await this.open(tx, actorId, plan, studentId, []);
+  }
+
+  /** One account under `plan`: its dues copied from the plan and written to the ledger with the discounts that fall on each. */
+  private async open(
+    tx: Tx,
+    actorId: string | null,
+    plan: FeePlanRow,
+    studentId: string,
+    discounts: FeeAccountInput["discounts"],
+  ): Promise<string> {
+    const centerId = plan.centerId;
+    const [account] = await tx
+      .insert(feeAccounts)
+      .values({ centerId, studentId, feePlanId: plan.id, planName: plan.name, createdById: actorId })
+      .returning({ id: feeAccounts.id });
+    const accountId = account.id;
+    const dues = await tx
+      .insert(feeDues)
+      .values(
+        plan.instalments.map((item, position) => ({
+          accountId,
+          centerId,
+          position,
+          label: item.label,
+          amount: item.amount,
+          dueOn: item.dueOn,
+          gstRate: plan.gstRate,
+          lateFee: plan.lateFee,
+        })),
+      )
+      .returning();
+    dues.sort((a, b) => a.position - b.position);
+    const base = { accountId, centerId, createdById: actorId };
+    await tx
+      .insert(feeEntries)
+      .values(dues.map((due) => ({ ...base, dueId: due.id, kind: "due" as const, amount: due.amount })));
+    for (const { terms, off } of stackDiscounts(plan.total, discounts)) {
+      const { reason, ...discount } = terms;
+      const shares = spread(
+        off,
+        dues.map((due) => due.amount),
+      );
+      const rows = dues
+        .map((due, i) => ({
+          ...base,
+          dueId: due.id,
+          kind: "discount" as const,
+          amount: shares[i],
+          discount,
+          reason,
+          approvedById: actorId,
+        }))
+        .filter((row) => row.amount > 0);
+      if (rows.length) await tx.insert(feeEntries).values(rows);
+    }
+    return accountId;
   }
 
   /** The institute's account `id` with its ledger, or 404. */

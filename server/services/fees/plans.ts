@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { batches, feePlans } from "../../db/schema/index.ts";
+import { feePlans } from "../../db/schema/index.ts";
 import type { Db, DbOrTx } from "../../db/types.ts";
-import { badRequest, notFound, parseWith } from "../../http/errors.ts";
+import { notFound, parseWith } from "../../http/errors.ts";
 import { FEE_PLAN_NOT_FOUND, FeePlanInput } from "#common/validation/fees.ts";
 import { DEFAULT_GST_RATE } from "#common/gst.ts";
 import { toRupees } from "#common/fees.ts";
@@ -11,7 +11,6 @@ export type FeePlanRow = typeof feePlans.$inferSelect;
 export interface FeePlanJson {
   _id: string;
   centerId: string;
-  batchId: string | null;
   name: string;
   heads: { name: string; amount: number }[];
   instalments: { label: string; amount: number; dueOn: string }[];
@@ -26,7 +25,6 @@ export function toFeePlanJson(row: FeePlanRow): FeePlanJson {
   return {
     _id: row.id,
     centerId: row.centerId,
-    batchId: row.batchId,
     name: row.name,
     heads: row.heads.map((h) => ({ name: h.name, amount: toRupees(h.amount) })),
     instalments: row.instalments.map((i) => ({ label: i.label, amount: toRupees(i.amount), dueOn: i.dueOn })),
@@ -53,18 +51,10 @@ export class FeePlans {
 
   async create(actorId: string, centerId: string, input: unknown): Promise<FeePlanJson> {
     const plan = parseWith(FeePlanInput, input);
-    if (plan.batchId) {
-      const [batch] = await this.db
-        .select({ id: batches.id })
-        .from(batches)
-        .where(and(eq(batches.id, plan.batchId), eq(batches.centerId, centerId)));
-      if (!batch) throw badRequest("Batch not found", { issues: [{ field: "batchId", message: "Batch not found" }] });
-    }
     const [row] = await this.db
       .insert(feePlans)
       .values({
         centerId,
-        batchId: plan.batchId ?? null,
         name: plan.name,
         heads: plan.heads,
         instalments: plan.instalments,
