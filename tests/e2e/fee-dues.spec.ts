@@ -29,9 +29,12 @@ test("the owner sees the demo defaulter on Dues, reminds her in one click and do
 
   await row.getByRole("button", { name: "Remind Priya Das" }).click();
   await expect(page.getByText("A reminder is on its way to Priya Das.").first()).toBeVisible();
-  const reminder = (await messagesTo(page.request, "student@example.com")).find((m) =>
-    m.text.startsWith("Priya Das, "),
-  );
+  // The outbox shows a message once the worker has sent it.
+  let reminder: Awaited<ReturnType<typeof messagesTo>>[number] | undefined;
+  await expect(async () => {
+    reminder = (await messagesTo(page.request, "student@example.com")).find((m) => m.text.startsWith("Priya Das, "));
+    expect(reminder).toBeDefined();
+  }).toPass({ timeout: 20_000 });
   expect(reminder?.subject).toMatch(/^Sunrise Academy: ₹[\d,.]+ fee overdue$/);
   expect(reminder?.text).toMatch(
     /^Priya Das, ₹[\d,.]+ for At admission was due on \d{1,2} \w+ \d{4} at Sunrise Academy and is still unpaid\. Pay: https?:\/\/[\w.-]+(:\d+)?\/student\/fees$/,
