@@ -107,6 +107,7 @@ export default [
       route("batches/:id/timetable", "routes/business/batch-timetable.tsx"),
       route("attendance", "routes/business/attendance.tsx"),
       route("fees", "routes/business/fees.tsx"),
+      route("fees/dues", "routes/business/fee-dues.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),

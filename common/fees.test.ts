@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { allocateOldestFirst, dueFigures, lateFeeBy, spread, stackDiscounts, toPaise } from "./fees";
+import {
+  allocateOldestFirst,
+  dueFigures,
+  isDefaulter,
+  lateFeeBy,
+  owingOf,
+  reminderStage,
+  spread,
+  stackDiscounts,
+  toPaise,
+} from "./fees";
 
 describe("fee arithmetic (issue 42, decision 0045)", () => {
   it("stacks discounts in the fixed order, each on what the ones before left, never past the whole fee", () => {
@@ -92,5 +102,32 @@ describe("fee arithmetic (issue 42, decision 0045)", () => {
   it("turns rupees into whole paise", () => {
     expect(toPaise(0.1 + 0.2)).toBe(30);
     expect(toPaise(24_999.99)).toBe(2_499_999);
+  });
+});
+
+describe("reminder stages and defaulters", () => {
+  const rules = { remindDaysBefore: 3, remindOnDay: true, remindDaysAfter: 3 };
+  it("name the stage of the day, and none on other days or for a stage switched off", () => {
+    expect(reminderStage("2027-06-15", "2027-06-12", rules)).toBe("before");
+    expect(reminderStage("2027-06-15", "2027-06-15", rules)).toBe("on");
+    expect(reminderStage("2027-06-15", "2027-06-18", rules)).toBe("after");
+    for (const day of ["2027-06-11", "2027-06-13", "2027-06-14", "2027-06-16", "2027-06-19"])
+      expect(reminderStage("2027-06-15", day, rules)).toBeNull();
+    const off = { remindDaysBefore: 0, remindOnDay: false, remindDaysAfter: 0 };
+    for (const day of ["2027-06-12", "2027-06-15", "2027-06-18"])
+      expect(reminderStage("2027-06-15", day, off)).toBeNull();
+  });
+
+  it("sum what is owed and overdue, and call a defaulter only past the days", () => {
+    const owing = owingOf([
+      { dueOn: "2027-05-01", balance: 0, overdueDays: 0 },
+      { dueOn: "2027-05-20", balance: 5_000, overdueDays: 26 },
+      { dueOn: "2027-06-01", balance: 7_000, overdueDays: 14 },
+      { dueOn: "2027-07-01", balance: 9_000, overdueDays: 0 },
+    ]);
+    expect(owing).toEqual({ balance: 21_000, overdue: 12_000, oldestDueOn: "2027-05-20", daysOverdue: 26 });
+    expect(isDefaulter(owing, 25)).toBe(true);
+    expect(isDefaulter(owing, 26)).toBe(false);
+    expect(isDefaulter(owingOf([{ dueOn: "2027-07-01", balance: 9_000, overdueDays: 0 }]), 0)).toBe(false);
   });
 });

@@ -165,3 +165,62 @@ export function dueFigures(due: DueEntries, on: string): DueFigures {
   const overdueDays = balance > 0 ? Math.max(0, daysBetween(due.dueOn, on)) : 0;
   return { discount, paid, lateFee: posted + accrued, accrued, waived, charges, balance, overdueDays };
 }
+
+/**
+ * An institute's fee rules when it has saved none (a `fee_settings` row): reminders 3 days
+ * before, on the day and 3 days after a last date; a defaulter once overdue more than 15 days.
+ */
+export const FEE_SETTING_DEFAULTS = {
+  remindDaysBefore: 3,
+  remindOnDay: true,
+  remindDaysAfter: 3,
+  defaulterAfterDays: 15,
+} as const;
+
+/** The three reminders a due gets, each once: before its last date, on it, after it. */
+export const REMINDER_STAGES = ["before", "on", "after"] as const;
+export type ReminderStage = (typeof REMINDER_STAGES)[number];
+
+/**
+ * Which reminder a due with last date `dueOn` gets on India date `today`, or null. Days before
+ * or after of 0 switch that reminder off (it would fall on the day itself, which `remindOnDay`
+ * decides).
+ */
+export function reminderStage(
+  dueOn: string,
+  today: string,
+  rules: { remindDaysBefore: number; remindOnDay: boolean; remindDaysAfter: number },
+): ReminderStage | null {
+  const until = daysBetween(today, dueOn);
+  if (until === 0) return rules.remindOnDay ? "on" : null;
+  if (until > 0) return rules.remindDaysBefore > 0 && until === rules.remindDaysBefore ? "before" : null;
+  return rules.remindDaysAfter > 0 && -until === rules.remindDaysAfter ? "after" : null;
+}
+
+/** What an account (or any set of dues) owes, from its dues' figures: in all, past their last dates, since when. */
+export interface Owing {
+  balance: number;
+  overdue: number;
+  /** The last date of the oldest due still unpaid after it, or null. */
+  oldestDueOn: string | null;
+  daysOverdue: number;
+}
+
+export function owingOf(dues: { dueOn: string; balance: number; overdueDays: number }[]): Owing {
+  let balance = 0;
+  let overdue = 0;
+  let oldestDueOn: string | null = null;
+  let daysOverdue = 0;
+  for (const due of dues) {
+    balance += due.balance;
+    if (due.overdueDays <= 0 || due.balance <= 0) continue;
+    overdue += due.balance;
+    if (oldestDueOn === null || due.dueOn < oldestDueOn) oldestDueOn = due.dueOn;
+    daysOverdue = Math.max(daysOverdue, due.overdueDays);
+  }
+  return { balance, overdue, oldestDueOn, daysOverdue };
+}
+
+/** A defaulter: owes something past its last date by more than `afterDays` days. */
+export const isDefaulter = (owing: Owing, afterDays: number): boolean =>
+  owing.overdue > 0 && owing.daysOverdue > afterDays;

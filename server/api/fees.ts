@@ -1,7 +1,7 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
-import { jsonBody, notFound, parseWith } from "../http/errors.ts";
-import { can, membershipOf } from "../auth/permissions.ts";
+import { jsonBody, parseWith } from "../http/errors.ts";
+import { feeStanding } from "./fee-standing.ts";
 import { input, operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { authorize, requestCenterId } from "./member-guard.ts";
@@ -35,23 +35,7 @@ export function feesRouters({ services, database }: AppDeps) {
   const db = database.db;
   const { feePlans, feeAccounts, feeDesk } = services;
 
-  /**
-   * The caller's standing towards a fee account or receipt of institute `centerId` owned by
-   * `studentId`: its manager, or the student it is for; anyone else (another institute, no role)
-   * finds nothing.
-   */
-  const standing = async (c: Context<AppEnv>, centerId: string | null, studentId: string | null, missing: string) => {
-    const { user } = requireAuth(c);
-    const site = c.get("site");
-    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
-    const membership = await membershipOf(db, user.id, centerId);
-    if (can(membership, "fees.manage")) return { user, centerId, manager: true };
-    if (studentId && studentId === user.id) return { user, centerId, manager: false };
-    throw notFound(missing);
-  };
-  /** `standing` for what only its managers may do: the student it is for finds nothing either. */
-  const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) =>
-    standing(c, centerId, null, missing);
+  const { standing, managerOf } = feeStanding(db);
 
   const plans = new Hono<AppEnv>();
   plans.post(

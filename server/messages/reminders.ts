@@ -5,6 +5,7 @@ import type { MessageService } from "./service.ts";
 import type { SiteLinks } from "./links.ts";
 import { messageDate, messageTime } from "./format.ts";
 import type { AbsenceAlerts } from "./absence-alerts.ts";
+import type { FeeReminders } from "./fee-reminders.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -12,11 +13,18 @@ const DAY = 24 * 60 * MINUTE;
 /**
  * Messages that come from the clock rather than from a request (issue 30 §5): the live class
  * reminder 15 minutes before, the plan expiry reminders 7 days and 1 day before and on the
- * day, and absence alerts once a class's register closes (issue 41 §4, ./absence-alerts.ts).
+ * day, absence alerts once a class's register closes (issue 41 §4, ./absence-alerts.ts), and fee
+ * reminders before, on and after a due's last date (issue 42 §4, ./fee-reminders.ts).
  * Every instance may run it each minute; a reminder's key makes it written once.
  */
 export class Reminders {
-  private readonly deps: { db: Db; messages: MessageService; links: SiteLinks; absences: AbsenceAlerts };
+  private readonly deps: {
+    db: Db;
+    messages: MessageService;
+    links: SiteLinks;
+    absences: AbsenceAlerts;
+    fees: FeeReminders;
+  };
 
   constructor(deps: Reminders["deps"]) {
     this.deps = deps;
@@ -26,6 +34,7 @@ export class Reminders {
     await this.liveClasses(now);
     await this.planExpiry(now);
     await this.deps.absences.run(now);
+    await this.deps.fees.run(now);
   }
 
   /** Each enrolled student of a live class that starts within 15 minutes, once per class time. */

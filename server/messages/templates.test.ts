@@ -20,6 +20,25 @@ describe("message templates", () => {
     );
   });
 
+  it("write the fee reminders in the product's words, English and Hindi, with the pay address last", () => {
+    const brand = { name: "Sunrise Academy", color: "#0f766e", sender: "Sunrise Academy via Pathshala" };
+    const v = {
+      name: "Asha",
+      amount: "₹20,000",
+      label: "First instalment",
+      date: "15 June 2027",
+      institute: "Sunrise Academy",
+      link: "https://sunrise.example/student/fees",
+    };
+    expect(renderTemplate("fee-reminder-before", v, "en", brand).text).toBe(
+      "Asha, ₹20,000 for First instalment is due on 15 June 2027 at Sunrise Academy. Pay: https://sunrise.example/student/fees",
+    );
+    expect(renderTemplate("fee-reminder-after", v, "hi", brand).text).toBe(
+      "Asha, Sunrise Academy में First instalment के ₹20,000 की अंतिम तारीख 15 June 2027 थी और यह अभी बाकी है। भुगतान करें: https://sunrise.example/student/fees",
+    );
+    expect(orderedValues("fee-reminder-on", v)).toEqual(Object.values(v));
+  });
+
   it("give WhatsApp and SMS the values in their approved order", () => {
     expect(orderedValues("seminar-booked", { time: "10:30 AM", date: "13 Sep" })).toEqual(["13 Sep", "10:30 AM"]);
     expect(orderedValues("password-reset", { link: "L", name: "Asha" })).toEqual(["Asha", "L"]);

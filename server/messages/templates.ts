@@ -60,6 +60,10 @@ interface TemplateDef<V extends Record<string, string>> {
 
 const template = <V extends Record<string, string>>(def: TemplateDef<V>) => def;
 
+/** A fee reminder's values: whom, how much, for which due, its last date, the institute, and where to pay (its Fees page). */
+type FeeReminderValues = { name: string; amount: string; label: string; date: string; institute: string; link: string };
+const FEE_REMINDER_ORDER = ["name", "amount", "label", "date", "institute", "link"] as const;
+
 export const TEMPLATES = {
   "password-reset": template<{ name: string; link: string }>({
     when: "Someone asks to reset the password of an account (Forgot password?)",
@@ -297,6 +301,54 @@ export const TEMPLATES = {
         : {
             subject: `${name} was absent from ${subject}`,
             text: `${name} was marked absent from ${subject} (${batch}) on ${date} at ${time}. — ${institute}`,
+          },
+  }),
+  "fee-reminder-before": template<FeeReminderValues>({
+    when: "A fee due is coming: the institute's days before its last date (3 unless it chose otherwise), once per due, only if something is still owed",
+    channels: ["whatsapp", "sms", "email"],
+    promotional: false,
+    order: FEE_REMINDER_ORDER,
+    render: ({ name, amount, label, date, institute, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute}: ${amount} की फ़ीस ${date} तक जमा करें`,
+            text: `${name}, ${institute} में ${label} के ${amount} की अंतिम तारीख ${date} है। भुगतान करें: ${link}`,
+          }
+        : {
+            subject: `${institute}: ${amount} fee due on ${date}`,
+            text: `${name}, ${amount} for ${label} is due on ${date} at ${institute}. Pay: ${link}`,
+          },
+  }),
+  "fee-reminder-on": template<FeeReminderValues>({
+    when: "A fee due's last date is today (unless the institute switched this reminder off), once per due, only if something is still owed",
+    channels: ["whatsapp", "sms", "email"],
+    promotional: false,
+    order: FEE_REMINDER_ORDER,
+    render: ({ name, amount, label, date, institute, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute}: ${amount} की फ़ीस आज जमा करें`,
+            text: `${name}, ${institute} में ${label} के ${amount} की अंतिम तारीख आज, ${date}, है। भुगतान करें: ${link}`,
+          }
+        : {
+            subject: `${institute}: ${amount} fee due today`,
+            text: `${name}, ${amount} for ${label} is due today, ${date}, at ${institute}. Pay: ${link}`,
+          },
+  }),
+  "fee-reminder-after": template<FeeReminderValues>({
+    when: "A fee due is still unpaid the institute's days after its last date (3 unless it chose otherwise), once per due; and when the institute clicks Remind on its defaulters list, once a day",
+    channels: ["whatsapp", "sms", "email"],
+    promotional: false,
+    order: FEE_REMINDER_ORDER,
+    render: ({ name, amount, label, date, institute, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute}: ${amount} की फ़ीस बाकी है`,
+            text: `${name}, ${institute} में ${label} के ${amount} की अंतिम तारीख ${date} थी और यह अभी बाकी है। भुगतान करें: ${link}`,
+          }
+        : {
+            subject: `${institute}: ${amount} fee overdue`,
+            text: `${name}, ${amount} for ${label} was due on ${date} at ${institute} and is still unpaid. Pay: ${link}`,
           },
   }),
   "plan-expiry": template<{ name: string; institute: string; when: string; date: string; link: string }>({

@@ -27,12 +27,15 @@ import { BatchLearningService } from "./batch-learning.ts";
 import { FeePlans } from "./fees/plans.ts";
 import { FeeAccounts } from "./fees/accounts.ts";
 import { FeeDesk } from "./fees/desk.ts";
+import { FeeDues } from "./fees/dues.ts";
+import { ledgerDues } from "./fees/statements.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
 import { MessageLanguageService } from "./message-languages.ts";
 import { Reminders } from "../messages/reminders.ts";
 import { AbsenceAlerts } from "../messages/absence-alerts.ts";
+import { FeeReminders } from "../messages/fee-reminders.ts";
 import { AttendancePolicyService } from "./attendance-policies.ts";
 import { AttendanceReportService } from "./attendance-reports.ts";
 import { createMessaging, type MessagingServices } from "./wiring/messaging.ts";
@@ -77,6 +80,10 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feePlans: FeePlans;
   feeAccounts: FeeAccounts;
   feeDesk: FeeDesk;
+  /** Dues at a glance: collections, defaulters, outstanding (issue 42 §5). */
+  feeDues: FeeDues;
+  /** Reminders before, on and after each due (run by the reminders' clock) and the one-click one. */
+  feeReminders: FeeReminders;
   notices: NoticeService;
   settings: SettingsService;
   attendance: AttendanceServices;
@@ -150,6 +157,7 @@ export function createServices({
   const attendancePolicies = new AttendancePolicyService({ db });
   const feePlans = new FeePlans({ db });
   const feeAccounts = new FeeAccounts({ db, plans: feePlans });
+  const feeReminders = new FeeReminders({ db, messages, links, ledger: ledgerDues });
   return {
     ...messaging,
     ...accounts,
@@ -161,13 +169,15 @@ export function createServices({
     batches: new BatchService({ db, fees: feeAccounts }),
     timetables: new TimetableService({ db, links }),
     batchLearning: new BatchLearningService(db, delivery),
-    reminders: new Reminders({ db, messages, links, absences: absenceAlerts }),
+    reminders: new Reminders({ db, messages, links, absences: absenceAlerts, fees: feeReminders }),
     absenceAlerts,
     attendancePolicies,
     attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     feePlans,
     feeAccounts,
     feeDesk: new FeeDesk({ db }),
+    feeDues: new FeeDues({ db }),
+    feeReminders,
     rateLimiter,
     storage,
     domains,

@@ -163,6 +163,16 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     amount: 1_000,
     mode: "cash",
   });
+  // Dues (issue 42 §5): an account already overdue, for the one-click reminder.
+  const overduePlan = await t.services.feePlans.create(business.user._id, center.id, {
+    name: "Sample overdue plan",
+    heads: [{ name: "Tuition", amount: 2_000 }],
+    instalments: [{ label: "Lump sum", amount: 2_000, dueOn: "2026-01-01" }],
+  });
+  const overdueAccount = await t.services.feeAccounts.assign(business.user._id, center.id, {
+    studentId: student.user._id,
+    feePlanId: overduePlan._id,
+  });
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
     const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
@@ -657,6 +667,10 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /fee-accounts/{id}/payments": { params: { id: feeAccount._id }, json: { amount: 100, mode: "cash" } },
     "GET /fee-receipts/{id}": { params: { id: feeReceipt._id } },
     "POST /fee-receipts/{id}/reverse": { params: { id: feeReceipt._id }, json: { reason: "Sample reversal" } },
+    "GET /fees/collections": { query: { centerId: center.id } },
+    "GET /fees/defaulters": { query: { centerId: center.id, overdueDays: "5" } },
+    "POST /fees/defaulters/{id}/remind": { params: { id: overdueAccount._id } },
+    "GET /fees/outstanding": { query: { centerId: center.id, by: "student" } },
     "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/flagged": { query: { centerId: center.id } },

@@ -8,7 +8,7 @@ import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
@@ -140,6 +140,11 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Fees"
         description={`${center.instituteName}'s fee plans and each student's account: dues, discounts, payments at the desk and receipts.`}
+        actions={
+          <ButtonLink to="/business/fees/dues" variant="outline" size="sm">
+            Dues at a glance
+          </ButtonLink>
+        }
       />
       {open && <AccountDetail account={open.account} receipts={open.receipts} busy={busy} />}
       <Card>

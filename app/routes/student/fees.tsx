@@ -1,6 +1,6 @@
 import { Wallet } from "lucide-react";
 import type { Route } from "./+types/fees";
-import { getRequestContext, siteInstitute } from "~/lib/context.server";
+import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,16 +9,33 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS } from "#common/validation/fees.ts";
+import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
+import { OverdueNotice } from "~/components/fees/overdue-notice";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Student" }];
 
 /** The signed-in student's fee accounts (on an institute's site, that institute's) with their receipts. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = getRequestContext(context);
+  const { services, site } = getRequestContext(context);
   const viewer = getViewer(context)!;
-  const accounts = await services.feeAccounts.ofStudent(viewer.id, siteInstitute(context));
+  const accounts = await services.feeAccounts.ofStudent(viewer.id, site.kind === "tenant" ? site.center.id : null);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
-  return { accounts: accounts.map((account, i) => ({ account, receipts: receipts[i] })) };
+  // A defaulter (overdue longer than the institute's days) is told so, with its policy.
+  const notices = await Promise.all(
+    accounts.map(async (a) => {
+      const rules = await services.feeDues.defaulterRules(a.centerId);
+      const owing = owingOf(a.dues.map((d) => ({ ...d, balance: toPaise(d.balance) })));
+      if (!isDefaulter(owing, rules.defaulterAfterDays)) return null;
+      const { daysOverdue, oldestDueOn } = owing;
+      return {
+        overdue: toRupees(owing.overdue),
+        daysOverdue,
+        oldestDueOn: oldestDueOn!,
+        policy: rules.defaulterPolicy,
+      };
+    }),
+  );
+  return { accounts: accounts.map((account, i) => ({ account, receipts: receipts[i], notice: notices[i] })) };
 }
 
 export default function StudentFees({ loaderData }: Route.ComponentProps) {
@@ -27,12 +44,13 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
       {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
-      {accounts.map(({ account, receipts }) => (
+      {accounts.map(({ account, receipts, notice }) => (
         <Card key={account._id} role="region" aria-label={account.planName}>
           <CardHeader>
             <CardTitle>{account.planName}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {notice && <OverdueNotice {...notice} />}
             <p className="text-sm">
               Fee {formatRupees(account.total)}
               {account.discount > 0 && ` · discounts ${formatRupees(account.discount)}`}

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { feeAccounts, feeDues, feeEntries, users } from "../../db/schema/index.ts";
 import type { DbOrTx } from "../../db/types.ts";
-import { dueFigures, toRupees, type FeeEntryKind } from "#common/fees.ts";
+import { dueFigures, toRupees, type DueFigures, type FeeEntryKind } from "#common/fees.ts";
 import type { FeeAccountJson, FeeDueJson, FeeEntryJson } from "#common/validation/fees.ts";
 
 export type FeeDueRow = typeof feeDues.$inferSelect;
@@ -14,26 +14,52 @@ export interface DueState {
   accrued: number;
 }
 
+/** A due and its figures on a day, in paise. */
+export interface DueLedger {
+  due: FeeDueRow;
+  figures: DueFigures;
+}
+
+/** Which dues `ledgerDues` reads: an institute's, some accounts', or some dues (all given are applied). */
+export interface DueScope {
+  centerId?: string;
+  accountIds?: string[];
+  dueIds?: string[];
+}
+
+/**
+ * Dues with their figures on India date `on`, derived from the ledger (oldest last date first):
+ * the one reading of the ledger that payments, reminders and the dues views all use.
+ */
+export async function ledgerDues(db: DbOrTx, scope: DueScope, on: string): Promise<DueLedger[]> {
+  if (scope.accountIds?.length === 0 || scope.dueIds?.length === 0) return [];
+  const where = and(
+    scope.centerId ? eq(feeDues.centerId, scope.centerId) : undefined,
+    scope.accountIds ? inArray(feeDues.accountId, scope.accountIds) : undefined,
+    scope.dueIds ? inArray(feeDues.id, scope.dueIds) : undefined,
+  );
+  const dues = await db.select().from(feeDues).where(where).orderBy(asc(feeDues.dueOn), asc(feeDues.position));
+  if (dues.length === 0) return [];
+  const entries = await db
+    .select({ dueId: feeEntries.dueId, kind: feeEntries.kind, amount: feeEntries.amount })
+    .from(feeEntries)
+    .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
+    .where(where);
+  const byDue = new Map<string, { kind: FeeEntryKind; amount: number }[]>();
+  for (const e of entries) byDue.set(e.dueId, [...(byDue.get(e.dueId) ?? []), e]);
+  return dues.map((due) => ({
+    due,
+    figures: dueFigures(
+      { amount: due.amount, dueOn: due.dueOn, lateFee: due.lateFee, entries: byDue.get(due.id) ?? [] },
+      on,
+    ),
+  }));
+}
+
 /** The dues of an account in the order payments settle them: oldest last date first. */
 export async function dueStates(db: DbOrTx, accountId: string, on: string): Promise<DueState[]> {
-  const dues = await db
-    .select()
-    .from(feeDues)
-    .where(eq(feeDues.accountId, accountId))
-    .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
-  const entries = await db.select().from(feeEntries).where(eq(feeEntries.accountId, accountId));
-  return dues.map((due) => {
-    const figures = dueFigures(
-      {
-        amount: due.amount,
-        dueOn: due.dueOn,
-        lateFee: due.lateFee,
-        entries: entries.filter((e) => e.dueId === due.id),
-      },
-      on,
-    );
-    return { due, balance: figures.balance, accrued: figures.accrued };
-  });
+  const dues = await ledgerDues(db, { accountIds: [accountId] }, on);
+  return dues.map(({ due, figures }) => ({ due, balance: figures.balance, accrued: figures.accrued }));
 }
 
 /**

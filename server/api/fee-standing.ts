@@ -1,0 +1,27 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../middleware/types.ts";
+import type { Db } from "../db/types.ts";
+import { notFound } from "../http/errors.ts";
+import { can, membershipOf } from "../auth/permissions.ts";
+import { requireAuth } from "./guards.ts";
+
+/**
+ * Who may reach a fee account, receipt or due (issue 42): `standing` is the caller's standing
+ * towards one of institute `centerId` owned by `studentId`: its manager (fees.manage), or the
+ * student it is for; anyone else (another institute, no role) finds nothing (404 `missing`).
+ * `managerOf` is the same for what only its managers may do: the student finds nothing either.
+ */
+export function feeStanding(db: Db) {
+  const standing = async (c: Context<AppEnv>, centerId: string | null, studentId: string | null, missing: string) => {
+    const { user } = requireAuth(c);
+    const site = c.get("site");
+    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
+    const membership = await membershipOf(db, user.id, centerId);
+    if (can(membership, "fees.manage")) return { user, centerId, manager: true };
+    if (studentId && studentId === user.id) return { user, centerId, manager: false };
+    throw notFound(missing);
+  };
+  const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) =>
+    standing(c, centerId, null, missing);
+  return { standing, managerOf };
+}
