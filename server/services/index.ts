@@ -27,6 +27,9 @@ import { BatchLearningService } from "./batch-learning.ts";
 import { FeePlans } from "./fees/plans.ts";
 import { FeeAccounts } from "./fees/accounts.ts";
 import { FeeDesk } from "./fees/desk.ts";
+import { FeeCheques } from "./fees/cheques.ts";
+import { FeeSettings } from "./fees/settings.ts";
+import { FeeReceiptPdfs } from "./fees/receipt-pdf.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -77,6 +80,9 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feePlans: FeePlans;
   feeAccounts: FeeAccounts;
   feeDesk: FeeDesk;
+  feeCheques: FeeCheques;
+  feeSettings: FeeSettings;
+  feeReceiptPdfs: FeeReceiptPdfs;
   notices: NoticeService;
   settings: SettingsService;
   attendance: AttendanceServices;
@@ -149,6 +155,7 @@ export function createServices({
   const absenceAlerts = new AbsenceAlerts({ db, messages });
   const attendancePolicies = new AttendancePolicyService({ db });
   const feePlans = new FeePlans({ db });
+  const feeDesk = new FeeDesk({ db });
   return {
     ...messaging,
     ...accounts,
@@ -166,7 +173,10 @@ export function createServices({
     attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     feePlans,
     feeAccounts: new FeeAccounts({ db, plans: feePlans }),
-    feeDesk: new FeeDesk({ db }),
+    feeDesk,
+    feeCheques: new FeeCheques({ db, desk: feeDesk }),
+    feeSettings: new FeeSettings({ db }),
+    feeReceiptPdfs: new FeeReceiptPdfs({ db }),
     rateLimiter,
     storage,
     domains,
