@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { storable } from "./storable.ts";
 import { isUuid } from "./ids.ts";
 import { rupees } from "./fees.ts";
+import { formatRupees } from "../format.ts";
 
 /**
  * An institute's fee settings (issue 42 §1, §4, §5): when reminders go, when an overdue student is
@@ -75,7 +76,10 @@ export const FeeSettingsInput = v.object({
   ),
   bounceFee: v.pipe(
     rupees("The bounce fee", 0),
-    v.maxValue(FEE_SETTINGS_LIMITS.bounceFee * 100, `The bounce fee must be at most ₹${FEE_SETTINGS_LIMITS.bounceFee}`),
+    v.maxValue(
+      FEE_SETTINGS_LIMITS.bounceFee * 100,
+      `The bounce fee must be at most ${formatRupees(FEE_SETTINGS_LIMITS.bounceFee)}`,
+    ),
   ),
   allowPartialOnline: v.boolean("Allow part payments online must be true or false"),
 });
