@@ -107,6 +107,8 @@ export default [
       route("batches/:id/timetable", "routes/business/batch-timetable.tsx"),
       route("attendance", "routes/business/attendance.tsx"),
       route("fees", "routes/business/fees.tsx"),
+      route("fees/cheques", "routes/business/fee-cheques.tsx"),
+      route("fees/settings", "routes/business/fee-settings.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),
