@@ -9,11 +9,12 @@ import { formatDate } from "../../common/format.ts";
  * post-dated cheque into the PDC register (held, unreceipted; a deposit before its date is refused
  * in words), takes a current cheque (receipted at once), deposits it from the register and marks
  * it bounced; the receipt is reversed and the bounce fee owed on the account; the receipt's
- * thermal PDF is 80 mm wide. The server's clock is the real one here, so the post-dated cheque is
+ * thermal PDF is 80 mm wide; the student sees the institute's defaulter policy and the receipt's PDFs. The server's clock is the real one here, so the post-dated cheque is
  * never deposited (the integration suite moves the clock for that).
  */
 test("the desk holds a post-dated cheque, bounces a deposited one, and prints a receipt on the roll", async ({
   page,
+  browser,
 }) => {
   const shots = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
   const plan = `Cheque plan ${unique()}`;
@@ -105,4 +106,15 @@ test("the desk holds a post-dated cheque, bounces a deposited one, and prints a 
   const roll = await PDFDocument.load(await res.body());
   expect(roll.getPage(0).getWidth()).toBeCloseTo(226.77, 1);
   expect(roll.getTitle()).toMatch(/^Receipt Voucher RCT\//);
+
+  // The student sees the institute's policy for defaulters and their receipt's printable copies.
+  const context = await browser.newContext();
+  const student = await context.newPage();
+  await signIn(student, "student@example.com", "demo-student-2025", "student");
+  await student.goto("/student/fees");
+  await expect(student.getByText("If fees are overdue")).toBeVisible();
+  await expect(student.getByText("New lectures lock after 15 days overdue.")).toBeVisible();
+  await expect(student.getByRole("link", { name: /^Thermal print of receipt RCT/ }).first()).toBeVisible();
+  await student.screenshot({ path: test.info().outputPath("student-fees.png"), fullPage: true });
+  await context.close();
 });
