@@ -108,6 +108,8 @@ export default [
       route("attendance", "routes/business/attendance.tsx"),
       route("fees", "routes/business/fees.tsx"),
       route("fees/dues", "routes/business/fee-dues.tsx"),
+      route("fees/cheques", "routes/business/fee-cheques.tsx"),
+      route("fees/settings", "routes/business/fee-settings.tsx"),
       route("team", "routes/business/team.tsx"),
       route("content", "routes/business/content.tsx"),
       ...testsPages("business"),

@@ -26,6 +26,7 @@ export const BUSINESS_PAGES: readonly (readonly [path: string, action: Action | 
   ["/business/attendance", "attendance.view"],
   ["/business/fees", "fees.manage"],
   ["/business/fees/dues", "fees.manage"],
+  ["/business/fees/cheques", "fees.manage"],
 ];
 
 /** The actions a page needs: its own (none for a page open to all), or the owner's every action for one not in the table. */

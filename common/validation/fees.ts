@@ -20,7 +20,8 @@ export const moreThanOwed = (balance: number) =>
   `This is more than the ${formatRupees(balance)} still owed on this account: take at most that (advances are not kept).`;
 export const FEE_LIMITS = { heads: 20, instalments: 24, discounts: 5, maxRupees: 10_000_000 } as const;
 
-const rupees = (label: string, min = 0.01) =>
+/** An amount in rupees (at most two decimals) parsed into paise. */
+export const rupees = (label: string, min = 0.01) =>
   v.pipe(
     v.number(`${label} must be an amount in rupees`),
     v.finite(`${label} must be an amount in rupees`),
@@ -33,7 +34,8 @@ const rupees = (label: string, min = 0.01) =>
     v.transform(toPaise),
   );
 
-const label = (what: string, max: number) =>
+/** Required free text, trimmed, at most `max` characters. */
+export const label = (what: string, max: number) =>
   v.pipe(
     text(`${what} is required`),
     storable(what),

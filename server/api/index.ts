@@ -34,6 +34,7 @@ import { batchTimetableRouter, calendarRouter, holidaysRouter, sessionsRouter } 
 import { attendanceRouter } from "./attendance.ts";
 import { feesRouters } from "./fees.ts";
 import { feeDuesRouter } from "./fee-dues.ts";
+import { feeDeskRouters } from "./fee-desk.ts";
 import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
@@ -78,6 +79,11 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/fee-accounts", fees.accounts);
   api.route("/fee-receipts", fees.receipts);
   api.route("/fees", feeDuesRouter(deps));
+  const feeDesk = feeDeskRouters(deps);
+  api.route("/fee-accounts", feeDesk.accounts);
+  api.route("/fee-receipts", feeDesk.receipts);
+  api.route("/fee-cheques", feeDesk.cheques);
+  api.route("/fee-settings", feeDesk.settings);
   api.route("/sessions", sessionAttendanceRouter(deps));
   api.route("/attendance", attendanceQrRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));

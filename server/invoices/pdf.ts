@@ -1,27 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { ToWords } from "to-words";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { INVOICE_TITLES, isInterState, stateLabel } from "#common/gst.ts";
-import { printable } from "../formats/pdf-text.ts";
+import { MUTED, Pen, RULE, amountInWords, istDate, rupees } from "../formats/pdf-pen.ts";
 import type { InvoiceRow } from "../db/schema/index.ts";
-
-const words = new ToWords({ localeCode: "en-IN", converterOptions: { currency: true } });
-
-/** "Two Hundred Ninety Nine Rupees Only", as invoices in India write the total. */
-export const amountInWords = (paise: number): string => words.convert(paise / 100);
-
-/** 1234.5 rupees as "1,234.50", grouped the Indian way. */
-export const rupees = (paise: number): string =>
-  (paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The document's file name: its number with the slashes a file name cannot hold. */
 export const invoiceFileName = (row: Pick<InvoiceRow, "number">): string => `${row.number.replace(/\//g, "-")}.pdf`;
-
-const istDate = (d: Date) =>
-  d.toLocaleDateString("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
-
-const INK = rgb(0.1, 0.1, 0.15);
-const MUTED = rgb(0.4, 0.4, 0.45);
-const RULE = rgb(0.85, 0.85, 0.88);
 
 /**
  * An A4 PDF of an invoice, bill of supply or credit note with what GST rules ask printed on it:
@@ -135,46 +118,4 @@ export async function invoicePdf(
 
   pen.text("This is a computer-generated document and needs no signature.", left, 60, { size: 8, color: MUTED });
   return doc.save();
-}
-
-/** Text on one page in the two standard fonts, printable characters only. */
-class Pen {
-  private readonly page: PDFPage;
-  private readonly regular: PDFFont;
-  private readonly bold: PDFFont;
-
-  constructor(page: PDFPage, regular: PDFFont, bold: PDFFont) {
-    this.page = page;
-    this.regular = regular;
-    this.bold = bold;
-  }
-
-  text(
-    value: string,
-    x: number,
-    y: number,
-    o: { size: number; bold?: boolean; color?: ReturnType<typeof rgb>; alignRight?: boolean },
-  ) {
-    const font = o.bold ? this.bold : this.regular;
-    const shown = printable(value, font);
-    const at = o.alignRight ? x - font.widthOfTextAtSize(shown, o.size) : x;
-    this.page.drawText(shown, { x: at, y, size: o.size, font, color: o.color ?? INK });
-  }
-
-  /** Writes `value` in lines no wider than `width`; returns where the next line goes. */
-  wrap(value: string, x: number, y: number, width: number, o: { size: number; bold?: boolean }): number {
-    const font = o.bold ? this.bold : this.regular;
-    let line = "";
-    let at = y;
-    for (const word of printable(value, font).split(" ")) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(next, o.size) > width) {
-        this.text(line, x, at, o);
-        at -= o.size + 4;
-        line = word;
-      } else line = next;
-    }
-    if (line) this.text(line, x, at, o);
-    return at - (o.size + 4);
-  }
 }

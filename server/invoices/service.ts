@@ -44,12 +44,28 @@ export interface PlatformBillingDefaults {
   rate: number;
 }
 
-interface Seller {
+export interface Seller {
   centerId: string | null;
   name: string;
   address: string | null;
   gstin: string | null;
   state: string | null;
+}
+
+/** An institute as the seller on its documents: its legal name and billing address, else its name and site address. */
+export function instituteSeller(
+  center: Pick<
+    typeof centers.$inferSelect,
+    "id" | "legalName" | "instituteName" | "billingAddress" | "siteProfile" | "gstin" | "gstState"
+  >,
+): Seller {
+  return {
+    centerId: center.id,
+    name: center.legalName ?? center.instituteName,
+    address: center.billingAddress ?? center.siteProfile.address ?? null,
+    gstin: center.gstin,
+    state: center.gstState ?? center.gstin?.slice(0, 2) ?? null,
+  };
 }
 
 interface Buyer {
@@ -453,15 +469,7 @@ export class InvoiceService {
     if (!row) throw notFound(INVOICE_TEXTS.notFound);
     const sellerId = row.order.sellerCenterId ?? row.contentCenterId;
     const [center] = sellerId ? await tx.select().from(centers).where(eq(centers.id, sellerId)) : [];
-    const seller: Seller | null = center
-      ? {
-          centerId: center.id,
-          name: center.legalName ?? center.instituteName,
-          address: center.billingAddress ?? center.siteProfile.address ?? null,
-          gstin: center.gstin,
-          state: center.gstState ?? center.gstin?.slice(0, 2) ?? null,
-        }
-      : null;
+    const seller: Seller | null = center ? instituteSeller(center) : null;
     return {
       seller,
       buyer: {

@@ -29,6 +29,9 @@ import { FeeAccounts } from "./fees/accounts.ts";
 import { FeeDesk } from "./fees/desk.ts";
 import { FeeDues } from "./fees/dues.ts";
 import { ledgerDues } from "./fees/statements.ts";
+import { FeeCheques } from "./fees/cheques.ts";
+import { FeeSettings } from "./fees/settings.ts";
+import { FeeReceiptPdfs } from "./fees/receipt-pdf.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -84,6 +87,9 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeDues: FeeDues;
   /** Reminders before, on and after each due (run by the reminders' clock) and the one-click one. */
   feeReminders: FeeReminders;
+  feeCheques: FeeCheques;
+  feeSettings: FeeSettings;
+  feeReceiptPdfs: FeeReceiptPdfs;
   notices: NoticeService;
   settings: SettingsService;
   attendance: AttendanceServices;
@@ -158,6 +164,7 @@ export function createServices({
   const feePlans = new FeePlans({ db });
   const feeAccounts = new FeeAccounts({ db, plans: feePlans });
   const feeReminders = new FeeReminders({ db, messages, links, ledger: ledgerDues });
+  const feeDesk = new FeeDesk({ db });
   return {
     ...messaging,
     ...accounts,
@@ -175,9 +182,12 @@ export function createServices({
     attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     feePlans,
     feeAccounts,
-    feeDesk: new FeeDesk({ db }),
+    feeDesk,
     feeDues: new FeeDues({ db }),
     feeReminders,
+    feeCheques: new FeeCheques({ db, desk: feeDesk }),
+    feeSettings: new FeeSettings({ db }),
+    feeReceiptPdfs: new FeeReceiptPdfs({ db }),
     rateLimiter,
     storage,
     domains,

@@ -20,6 +20,7 @@ import { webhookSignature } from "../../server/payments/signatures.ts";
 import { FIXTURES } from "./content.ts";
 import { publish, register } from "./learning.ts";
 import { makeSession, useClock } from "./class-sessions.ts";
+import { addDays, indiaDate } from "#common/india-dates.ts";
 
 /**
  * A small world in which every described /api operation has a request that it accepts, so that
@@ -172,6 +173,15 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const overdueAccount = await t.services.feeAccounts.assign(business.user._id, center.id, {
     studentId: student.user._id,
     feePlanId: overduePlan._id,
+  });
+  // The cheque desk (issue 42 §3): a post-dated cheque held in the register, to be given back.
+  const inAMonth = addDays(indiaDate(new Date()), 30);
+  const feeCheque = await t.services.feeCheques.take(business.user._id, center.id, feeAccount._id, {
+    kind: "cheque",
+    number: "004512",
+    bank: "Sample Bank",
+    chequeDate: inAMonth,
+    amount: 500,
   });
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
@@ -671,6 +681,26 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /fees/defaulters": { query: { centerId: center.id, overdueDays: "5" } },
     "POST /fees/defaulters/{id}/remind": { params: { id: overdueAccount._id } },
     "GET /fees/outstanding": { query: { centerId: center.id, by: "student" } },
+    "POST /fee-accounts/{id}/cheques": {
+      params: { id: feeAccount._id },
+      json: { kind: "cheque", number: "004513", bank: "Sample Bank", chequeDate: inAMonth, amount: 10 },
+    },
+    "GET /fee-cheques": { query: { centerId: center.id, status: "held" } },
+    "POST /fee-cheques/{id}/status": { params: { id: feeCheque._id }, json: { status: "returned", note: "Sample" } },
+    "GET /fee-receipts/{id}/pdf": { params: { id: feeReceipt._id }, query: { format: "thermal" } },
+    "GET /fee-settings": { query: { centerId: center.id } },
+    "PUT /fee-settings": {
+      json: {
+        centerId: center.id,
+        remindDaysBefore: 3,
+        remindOnDay: true,
+        remindDaysAfter: 3,
+        defaulterAfterDays: 15,
+        defaulterPolicy: "New lectures are locked after 15 days overdue.",
+        bounceFee: 500,
+        allowPartialOnline: false,
+      },
+    },
     "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/flagged": { query: { centerId: center.id } },

@@ -1,20 +1,18 @@
 import { CircleAlert } from "lucide-react";
 import { formatDate, formatRupees } from "#common/format.ts";
 
-/** What a defaulter sees on their Fees page: what is overdue, for how long, and the institute's policy. */
+/** What a defaulter sees on their Fees page: what is overdue and for how long (the institute's policy shows below it). */
 export interface OverdueNoticeProps {
   overdue: number;
   daysOverdue: number;
   oldestDueOn: string;
-  /** The institute's own words on what a defaulter loses, or null when it wrote none. */
-  policy: string | null;
 }
 
 /**
  * The notice on a student's Fees page when they are a defaulter (issue 42 §5): overdue for more
  * than the institute's days. The figures are the server's, derived from the ledger.
  */
-export function OverdueNotice({ overdue, daysOverdue, oldestDueOn, policy }: OverdueNoticeProps) {
+export function OverdueNotice({ overdue, daysOverdue, oldestDueOn }: OverdueNoticeProps) {
   return (
     <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
       <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
@@ -24,7 +22,6 @@ export function OverdueNotice({ overdue, daysOverdue, oldestDueOn, policy }: Ove
           {formatRupees(overdue)} is overdue by {daysOverdue} days (the oldest due was on {formatDate(oldestDueOn)}).
           Please pay it as soon as you can.
         </p>
-        {policy && <p className="text-muted-foreground">The institute's policy for overdue fees: {policy}</p>}
       </div>
     </div>
   );

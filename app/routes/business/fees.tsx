@@ -5,6 +5,7 @@ import type { Route } from "./+types/fees";
 import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
 import { failure, tryService } from "~/lib/actions.server";
 import { toast } from "~/lib/toast";
+import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NoSubscription } from "~/components/business/no-subscription";
+import { FeeSettingsForm } from "~/components/fees/fee-settings-form";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { DISCOUNT_KINDS } from "#common/fees.ts";
 import { DESK_MODES, MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/validation/fees.ts";
@@ -141,9 +143,14 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
         title="Fees"
         description={`${center.instituteName}'s fee plans and each student's account: dues, discounts, payments at the desk and receipts.`}
         actions={
-          <ButtonLink to="/business/fees/dues" variant="outline" size="sm">
-            Dues at a glance
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to="/business/fees/dues" variant="outline" size="sm">
+              Dues at a glance
+            </ButtonLink>
+            <ButtonLink to="/business/fees/cheques" variant="outline" size="sm">
+              Cheques and DDs
+            </ButtonLink>
+          </div>
         }
       />
       {open && <AccountDetail account={open.account} receipts={open.receipts} busy={busy} />}
@@ -230,6 +237,7 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
           <PlanForm busy={busy} ok={Boolean(result?.ok)} />
         </CardContent>
       </Card>
+      <FeeSettingsForm />
     </div>
   );
 }
@@ -517,6 +525,7 @@ function AccountDetail({
               <span className="text-muted-foreground">
                 {r.allocations.map((a) => `${a.label} ${formatRupees(a.amount)}`).join(", ")}
               </span>
+              <ReceiptPdfLinks receiptId={r._id} number={r.number} />
               {r.reversed ? (
                 <Badge tone="destructive">Reversed: {r.reversed.reason}</Badge>
               ) : (

@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
+import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
+import { DefaulterPolicies } from "~/components/fees/defaulter-policies";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS } from "#common/validation/fees.ts";
 import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
@@ -20,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = getViewer(context)!;
   const accounts = await services.feeAccounts.ofStudent(viewer.id, site.kind === "tenant" ? site.center.id : null);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
-  // A defaulter (overdue longer than the institute's days) is told so, with its policy.
+  // A defaulter (overdue longer than the institute's days) is told so; its policy shows below, for everyone.
   const notices = await Promise.all(
     accounts.map(async (a) => {
       const rules = await services.feeDues.defaulterRules(a.centerId);
@@ -31,15 +33,19 @@ export async function loader({ context }: Route.LoaderArgs) {
         overdue: toRupees(owing.overdue),
         daysOverdue,
         oldestDueOn: oldestDueOn!,
-        policy: rules.defaulterPolicy,
       };
     }),
   );
-  return { accounts: accounts.map((account, i) => ({ account, receipts: receipts[i], notice: notices[i] })) };
+  const centers = [...new Set(accounts.map((a) => a.centerId))];
+  const policies = (await Promise.all(centers.map((id) => services.feeSettings.get(id)))).map((s) => s.defaulterPolicy);
+  return {
+    accounts: accounts.map((account, i) => ({ account, receipts: receipts[i], notice: notices[i] })),
+    policies,
+  };
 }
 
 export default function StudentFees({ loaderData }: Route.ComponentProps) {
-  const { accounts } = loaderData;
+  const { accounts, policies } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
@@ -96,6 +102,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                     <span className="tabular-nums">{formatRupees(r.amount)}</span>
                     <span>{MODE_LABELS[r.mode]}</span>
                     {r.reversed && <Badge tone="destructive">Reversed: {r.reversed.reason}</Badge>}
+                    <ReceiptPdfLinks receiptId={r._id} number={r.number} />
                   </div>
                 ))}
               </section>
@@ -103,6 +110,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       ))}
+      <DefaulterPolicies policies={policies} />
     </div>
   );
 }

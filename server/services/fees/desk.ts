@@ -114,39 +114,42 @@ export class FeeDesk {
   /** Reverse a receipt, once, with a reason: its payments are undone on the dues they settled. */
   async reverse(actorId: string, centerId: string, receiptId: string, input: unknown) {
     const { reason } = parseWith(ReversalInput, input);
-    await this.db.transaction(async (tx) => {
-      const [receipt] = await tx
-        .select()
-        .from(feeReceipts)
-        .where(and(eq(feeReceipts.id, receiptId), eq(feeReceipts.centerId, centerId)));
-      if (!receipt) throw notFound(FEE_RECEIPT_NOT_FOUND);
-      await this.lockAccount(tx, centerId, receipt.accountId);
-      const [done] = await tx
-        .insert(feeReceiptReversals)
-        .values({ receiptId, centerId, reason, reversedById: actorId })
-        .onConflictDoNothing()
-        .returning();
-      if (!done) throw conflict(FEE_ALREADY_REVERSED);
-      const payments = await tx
-        .select()
-        .from(feeEntries)
-        .where(and(eq(feeEntries.receiptId, receiptId), eq(feeEntries.kind, "payment")));
-      await tx.insert(feeEntries).values(
-        payments.map((p) => ({
-          accountId: p.accountId,
-          centerId,
-          dueId: p.dueId,
-          kind: "reversal" as const,
-          amount: p.amount,
-          receiptId,
-          reversesId: p.id,
-          reason,
-          createdById: actorId,
-        })),
-      );
-    });
+    await this.db.transaction((tx) => this.reverseIn(tx, actorId, centerId, receiptId, reason));
     const receipt = await this.receiptJson(receiptId);
     return { receiptId, number: receipt.number, amount: receipt.amount, reason, at: receipt.reversed!.at };
+  }
+
+  /** `reverse` in `tx`, with a reason already checked (a bounced cheque's, in the cheque's own step). */
+  async reverseIn(tx: Tx, actorId: string | null, centerId: string, receiptId: string, reason: string) {
+    const [receipt] = await tx
+      .select()
+      .from(feeReceipts)
+      .where(and(eq(feeReceipts.id, receiptId), eq(feeReceipts.centerId, centerId)));
+    if (!receipt) throw notFound(FEE_RECEIPT_NOT_FOUND);
+    await this.lockAccount(tx, centerId, receipt.accountId);
+    const [done] = await tx
+      .insert(feeReceiptReversals)
+      .values({ receiptId, centerId, reason, reversedById: actorId })
+      .onConflictDoNothing()
+      .returning();
+    if (!done) throw conflict(FEE_ALREADY_REVERSED);
+    const payments = await tx
+      .select()
+      .from(feeEntries)
+      .where(and(eq(feeEntries.receiptId, receiptId), eq(feeEntries.kind, "payment")));
+    await tx.insert(feeEntries).values(
+      payments.map((p) => ({
+        accountId: p.accountId,
+        centerId,
+        dueId: p.dueId,
+        kind: "reversal" as const,
+        amount: p.amount,
+        receiptId,
+        reversesId: p.id,
+        reason,
+        createdById: actorId,
+      })),
+    );
   }
 
   async centerOfReceipt(receiptId: string): Promise<string | null> {
@@ -212,7 +215,8 @@ export class FeeDesk {
     }));
   }
 
-  private async lockAccount(tx: Tx, centerId: string, accountId: string): Promise<void> {
+  /** Holds the account (of this institute, else 404) until `tx` ends: one payment or reversal at a time. */
+  async lockAccount(tx: Tx, centerId: string, accountId: string): Promise<void> {
     const [row] = await tx
       .select({ id: feeAccounts.id })
       .from(feeAccounts)

@@ -10,7 +10,8 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
-import { FEE_SETTING_DEFAULTS, isDefaulter, owingOf, toRupees, type Owing } from "#common/fees.ts";
+import { isDefaulter, owingOf, toRupees, type Owing } from "#common/fees.ts";
+import { feeSettingsOf } from "./settings.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { DESK_MODES, MODE_LABELS } from "#common/validation/fees.ts";
 import type {
@@ -60,14 +61,8 @@ export class FeeDues {
 
   /** When an overdue student counts as a defaulter, and what the institute says they lose (its own words, or null). */
   async defaulterRules(centerId: string): Promise<{ defaulterAfterDays: number; defaulterPolicy: string | null }> {
-    const [row] = await this.db
-      .select({ days: feeSettings.defaulterAfterDays, policy: feeSettings.defaulterPolicy })
-      .from(feeSettings)
-      .where(eq(feeSettings.centerId, centerId));
-    return {
-      defaulterAfterDays: row?.days ?? FEE_SETTING_DEFAULTS.defaulterAfterDays,
-      defaulterPolicy: row?.policy ?? null,
-    };
+    const { defaulterAfterDays, defaulterPolicy } = await feeSettingsOf(this.db, centerId);
+    return { defaulterAfterDays, defaulterPolicy };
   }
 
   /**

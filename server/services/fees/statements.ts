@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { feeAccounts, feeDues, feeEntries, users } from "../../db/schema/index.ts";
-import type { DbOrTx } from "../../db/types.ts";
+import type { DbOrTx, Tx } from "../../db/types.ts";
 import { dueFigures, toRupees, type DueFigures, type FeeEntryKind } from "#common/fees.ts";
 import type { FeeAccountJson, FeeDueJson, FeeEntryJson } from "#common/validation/fees.ts";
 
@@ -60,6 +60,28 @@ export async function ledgerDues(db: DbOrTx, scope: DueScope, on: string): Promi
 export async function dueStates(db: DbOrTx, accountId: string, on: string): Promise<DueState[]> {
   const dues = await ledgerDues(db, { accountIds: [accountId] }, on);
   return dues.map(({ due, figures }) => ({ due, balance: figures.balance, accrued: figures.accrued }));
+}
+
+/**
+ * A charge on the ledger (a bounced cheque's fee): on the account's oldest due still open on `on`,
+ * or its last due when none is. Call it in `tx` while holding the account's lock, as the desk does.
+ */
+export async function postCharge(
+  tx: Tx,
+  charge: { accountId: string; centerId: string; amount: number; reason: string; actorId: string | null; on: string },
+): Promise<void> {
+  const dues = await dueStates(tx, charge.accountId, charge.on);
+  const due = (dues.find((d) => d.balance > 0) ?? dues.at(-1))?.due;
+  if (!due) return;
+  await tx.insert(feeEntries).values({
+    accountId: charge.accountId,
+    centerId: charge.centerId,
+    dueId: due.id,
+    kind: "charge",
+    amount: charge.amount,
+    reason: charge.reason,
+    createdById: charge.actorId,
+  });
 }
 
 /**

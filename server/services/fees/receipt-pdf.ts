@@ -1,0 +1,248 @@
+import { and, asc, eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import {
+  centers,
+  feeAccounts,
+  feeDues,
+  feeEntries,
+  feeReceiptReversals,
+  feeReceipts,
+  users,
+} from "../../db/schema/index.ts";
+import type { Db } from "../../db/types.ts";
+import { notFound } from "../../http/errors.ts";
+import { instituteSeller, type Seller } from "../../invoices/service.ts";
+import { MUTED, Pen, RULE, amountInWords, fitLines, istDate, rupees, type PenStyle } from "../../formats/pdf-pen.ts";
+import { isInterState, placeOfSupply, splitTax, stateLabel, type TaxSplit } from "#common/gst.ts";
+import { FEE_RECEIPT_NOT_FOUND, MODE_LABELS } from "#common/validation/fees.ts";
+import { RECEIPT_VOUCHER_TITLE, REVERSED_STAMP, type ReceiptFormat } from "#common/validation/fee-cheques.ts";
+
+/** Everything a printed receipt shows, in paise: read once, then laid out for A4 or a thermal roll. */
+export interface ReceiptVoucher {
+  number: string;
+  paidOn: string;
+  seller: Seller;
+  student: { name: string; email: string };
+  planName: string;
+  placeOfSupply: string | null;
+  /** How the tax included is split: within the seller's state, between states, or none (no GSTIN). */
+  taxKind: "intra" | "inter" | "none";
+  mode: string;
+  reference: string | null;
+  chequeDate: string | null;
+  lines: { label: string; gstRate: number; split: TaxSplit }[];
+  total: number;
+  reversed: { reason: string; at: Date } | null;
+}
+
+/**
+ * Fee receipts as PDF (issue 42 §3): a "Receipt Voucher", as GST asks of money received before the
+ * supply, with the institute as its seller profile names it, the student, what each due received,
+ * the amount in words and the GST included split out by each due's rate and the place of supply.
+ * A4 for the file, or 80 mm wide in one column for a front-desk thermal printer.
+ */
+export class FeeReceiptPdfs {
+  private readonly db: Db;
+
+  constructor(deps: { db: Db }) {
+    this.db = deps.db;
+  }
+
+  async pdf(receiptId: string, format: ReceiptFormat = "a4"): Promise<{ filename: string; bytes: Uint8Array }> {
+    const voucher = await this.voucher(receiptId);
+    const bytes = await receiptPdf(voucher, format);
+    return { filename: `${voucher.number.replace(/\//g, "-")}${format === "thermal" ? "-80mm" : ""}.pdf`, bytes };
+  }
+
+  async voucher(receiptId: string): Promise<ReceiptVoucher> {
+    const [row] = await this.db
+      .select({
+        receipt: feeReceipts,
+        center: centers,
+        planName: feeAccounts.planName,
+        name: users.name,
+        email: users.email,
+        state: users.gstState,
+        reversal: feeReceiptReversals,
+      })
+      .from(feeReceipts)
+      .innerJoin(centers, eq(centers.id, feeReceipts.centerId))
+      .innerJoin(feeAccounts, eq(feeAccounts.id, feeReceipts.accountId))
+      .innerJoin(users, eq(users.id, feeAccounts.studentId))
+      .leftJoin(feeReceiptReversals, eq(feeReceiptReversals.receiptId, feeReceipts.id))
+      .where(eq(feeReceipts.id, receiptId));
+    if (!row) throw notFound(FEE_RECEIPT_NOT_FOUND);
+    const settled = await this.db
+      .select({ label: feeDues.label, gstRate: feeDues.gstRate, amount: feeEntries.amount })
+      .from(feeEntries)
+      .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
+      .where(and(eq(feeEntries.receiptId, receiptId), eq(feeEntries.kind, "payment")))
+      .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
+    const seller = instituteSeller(row.center);
+    const supply = placeOfSupply(row.state, seller.state);
+    const taxKind = !seller.gstin
+      ? "none"
+      : isInterState({ sellerGstin: seller.gstin, sellerState: seller.state, placeOfSupply: supply })
+        ? "inter"
+        : "intra";
+    const { receipt } = row;
+    return {
+      number: receipt.number,
+      paidOn: receipt.paidOn,
+      seller,
+      student: { name: row.name, email: row.email },
+      planName: row.planName,
+      placeOfSupply: supply,
+      taxKind,
+      mode: MODE_LABELS[receipt.mode],
+      reference: receipt.reference,
+      chequeDate: receipt.chequeDate,
+      lines: settled.map((s) => ({
+        label: s.label,
+        gstRate: s.gstRate,
+        split: splitTax(s.amount, s.gstRate, taxKind),
+      })),
+      total: receipt.amount,
+      reversed: row.reversal ? { reason: row.reversal.reason, at: row.reversal.reversedAt } : null,
+    };
+  }
+}
+
+/** An India date (YYYY-MM-DD) as the documents print it. */
+const day = (date: string) => istDate(new Date(`${date}T12:00:00+05:30`));
+
+/** The tax lines of a voucher: the taxable value, then CGST and SGST (or IGST) at each rate. */
+export function taxLines(v: ReceiptVoucher): { label: string; amount: number }[] {
+  if (v.taxKind === "none") return [];
+  const rates = [...new Set(v.lines.map((l) => l.gstRate))].filter((r) => r > 0).sort((a, b) => a - b);
+  if (rates.length === 0) return [];
+  const sum = (pick: (s: TaxSplit) => number, rate?: number) =>
+    v.lines.filter((l) => rate === undefined || l.gstRate === rate).reduce((s, l) => s + pick(l.split), 0);
+  const out = [{ label: "Taxable value", amount: sum((s) => s.taxable) }];
+  for (const rate of rates) {
+    if (v.taxKind === "inter") out.push({ label: `IGST ${rate}%`, amount: sum((s) => s.igst, rate) });
+    else
+      out.push(
+        { label: `CGST ${rate / 2}%`, amount: sum((s) => s.cgst, rate) },
+        { label: `SGST ${rate / 2}%`, amount: sum((s) => s.sgst, rate) },
+      );
+  }
+  return out;
+}
+
+/** One row of the single-column layout both formats print. */
+type Row =
+  | { kind: "text"; value: string; style: PenStyle }
+  | { kind: "pair"; left: string; right: string; style: PenStyle }
+  | { kind: "rule" }
+  | { kind: "gap"; height: number };
+
+/** The voucher as rows, top to bottom; `s` scales the type (1 for A4, smaller on the roll). */
+function rows(v: ReceiptVoucher, s: number): Row[] {
+  const size = (n: number) => Math.round(n * s * 10) / 10;
+  const text = (value: string, style: Partial<PenStyle> = {}): Row => ({
+    kind: "text",
+    value,
+    style: { size: size(9), ...style, ...(style.size ? { size: size(style.size) } : {}) },
+  });
+  const pair = (left: string, right: string, style: Partial<PenStyle> = {}): Row => ({
+    kind: "pair",
+    left,
+    right,
+    style: { size: size(9), ...style, ...(style.size ? { size: size(style.size) } : {}) },
+  });
+  const gap = (height = 6): Row => ({ kind: "gap", height: height * s });
+  const out: Row[] = [
+    text(v.seller.name, { size: 13, bold: true }),
+    ...(v.seller.address ? [text(v.seller.address, { color: MUTED })] : []),
+    text(v.seller.gstin ? `GSTIN ${v.seller.gstin}` : "GSTIN: not registered", { color: MUTED }),
+    ...(v.seller.state ? [text(`State ${stateLabel(v.seller.state)}`, { color: MUTED })] : []),
+    gap(10),
+    text(RECEIPT_VOUCHER_TITLE, { size: 16, bold: true }),
+    pair(`No. ${v.number}`, `Date ${day(v.paidOn)}`, { bold: true }),
+  ];
+  if (v.reversed)
+    out.push(
+      gap(4),
+      text(REVERSED_STAMP, { size: 20, bold: true, color: rgb(0.75, 0.1, 0.1) }),
+      text(`Reversed on ${istDate(v.reversed.at)}: ${v.reversed.reason}`, { color: rgb(0.75, 0.1, 0.1) }),
+    );
+  out.push(
+    gap(8),
+    text("RECEIVED FROM", { size: 7.5, bold: true, color: MUTED }),
+    text(v.student.name, { size: 11, bold: true }),
+    text(v.student.email),
+    text(`Fee plan: ${v.planName}`),
+  );
+  if (v.taxKind !== "none") out.push(text(`Place of supply: ${stateLabel(v.placeOfSupply)}`));
+  out.push(gap(8), pair("Settled", "Amount (INR)", { bold: true, size: 8.5 }), { kind: "rule" });
+  for (const line of v.lines) out.push(pair(line.label, rupees(line.split.total)));
+  out.push({ kind: "rule" }, pair("Amount received", rupees(v.total), { bold: true, size: 11 }));
+  const tax = taxLines(v);
+  if (tax.length) {
+    out.push(text("GST included in the amount:", { color: MUTED, size: 8.5 }));
+    for (const t of tax) out.push(pair(t.label, rupees(t.amount), { color: MUTED, size: 8.5 }));
+  }
+  out.push(gap(6), text(`Amount in words: ${amountInWords(v.total)}`));
+  const by = [v.mode, v.reference].filter(Boolean).join(" ");
+  const cheque = v.chequeDate ? ` dated ${day(v.chequeDate)} (subject to realisation)` : "";
+  out.push(text(`Paid by ${by}${cheque}`));
+  out.push(
+    gap(10),
+    text("A receipt voucher for fees received before the supply; the tax invoice follows the supply.", {
+      size: 7.5,
+      color: MUTED,
+    }),
+    text("This is a computer-generated document and needs no signature.", { size: 7.5, color: MUTED }),
+  );
+  return out;
+}
+
+/** The page of one format: A4 with wide margins, or the 80 mm roll (72 mm printable) as tall as it needs. */
+const FORMATS = {
+  a4: { width: 595.28, margin: 56, scale: 1.15, minHeight: 841.89 },
+  thermal: { width: 226.77, margin: 10, scale: 0.85, minHeight: 0 },
+} as const;
+
+export async function receiptPdf(v: ReceiptVoucher, format: ReceiptFormat): Promise<Uint8Array> {
+  const f = FORMATS[format];
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${RECEIPT_VOUCHER_TITLE} ${v.number}`);
+  doc.setCreator("Pathshala");
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const laid = rows(v, f.scale);
+  const inner = f.width - 2 * f.margin;
+  const font = (style: PenStyle): PDFFont => (style.bold ? bold : regular);
+  const linesOf = (value: string, style: PenStyle, width: number) =>
+    Math.max(1, fitLines(value, font(style), style.size, width).length);
+  // Measured first: a thermal page is exactly as long as the receipt.
+  const heightOf = (row: Row) =>
+    row.kind === "text"
+      ? linesOf(row.value, row.style, inner) * (row.style.size + 4)
+      : row.kind === "pair"
+        ? linesOf(row.left, row.style, inner * 0.62) * (row.style.size + 4) + 2
+        : row.kind === "rule"
+          ? 8
+          : row.height;
+  const height = Math.max(f.minHeight, laid.reduce((sum, row) => sum + heightOf(row), 0) + 2 * f.margin);
+  const page = doc.addPage([f.width, height]);
+  const pen = new Pen(page, regular, bold);
+  let y = height - f.margin;
+  for (const row of laid) {
+    if (row.kind === "text") pen.wrap(row.value, f.margin, y - row.style.size, inner, row.style);
+    else if (row.kind === "pair") {
+      const top = y - row.style.size;
+      pen.wrap(row.left, f.margin, top, inner * 0.62, row.style);
+      pen.text(row.right, f.width - f.margin, top, { ...row.style, alignRight: true });
+    } else if (row.kind === "rule")
+      page.drawLine({
+        start: { x: f.margin, y: y - 4 },
+        end: { x: f.width - f.margin, y: y - 4 },
+        thickness: 0.6,
+        color: RULE,
+      });
+    y -= heightOf(row);
+  }
+  return doc.save();
+}
