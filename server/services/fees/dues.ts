@@ -6,7 +6,6 @@ import {
   feeAccounts,
   feeReceiptReversals,
   feeReceipts,
-  feeSettings,
   users,
 } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
