@@ -20,7 +20,7 @@ export const moreThanOwed = (balance: number) =>
   `This is more than the ${formatRupees(balance)} still owed on this account: take at most that (advances are not kept).`;
 export const FEE_LIMITS = { heads: 20, instalments: 24, discounts: 5, maxRupees: 10_000_000 } as const;
 
-const rupees = (label: string, min = 0.01) =>
+export const rupees = (label: string, min = 0.01) =>
   v.pipe(
     v.number(`${label} must be an amount in rupees`),
     v.finite(`${label} must be an amount in rupees`),

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
+import type { Db } from "../db/types.ts";
 import { jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
 import { input, operation } from "./openapi.ts";
@@ -16,6 +17,27 @@ import {
   FeePlansQuery,
   ReversalInput,
 } from "#common/validation/fees.ts";
+
+/**
+ * The caller's standing towards a fee account, due or receipt of institute `centerId` owned by
+ * `studentId`: its manager, or the student it is for; anyone else (another institute, no role)
+ * finds nothing. Shared by every fee router (server/api/fee-online.ts too).
+ */
+export async function feeStanding(
+  db: Db,
+  c: Context<AppEnv>,
+  centerId: string | null,
+  studentId: string | null,
+  missing: string,
+) {
+  const { user } = requireAuth(c);
+  const site = c.get("site");
+  if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
+  const membership = await membershipOf(db, user.id, centerId);
+  if (can(membership, "fees.manage")) return { user, centerId, manager: true };
+  if (studentId && studentId === user.id) return { user, centerId, manager: false };
+  throw notFound(missing);
+}
 
 const DENIED = {
   403: "No role in this institute, or a role that does not allow this (fees.manage: owners and staff)",
@@ -35,20 +57,8 @@ export function feesRouters({ services, database }: AppDeps) {
   const db = database.db;
   const { feePlans, feeAccounts, feeDesk } = services;
 
-  /**
-   * The caller's standing towards a fee account or receipt of institute `centerId` owned by
-   * `studentId`: its manager, or the student it is for; anyone else (another institute, no role)
-   * finds nothing.
-   */
-  const standing = async (c: Context<AppEnv>, centerId: string | null, studentId: string | null, missing: string) => {
-    const { user } = requireAuth(c);
-    const site = c.get("site");
-    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
-    const membership = await membershipOf(db, user.id, centerId);
-    if (can(membership, "fees.manage")) return { user, centerId, manager: true };
-    if (studentId && studentId === user.id) return { user, centerId, manager: false };
-    throw notFound(missing);
-  };
+  const standing = (c: Context<AppEnv>, centerId: string | null, studentId: string | null, missing: string) =>
+    feeStanding(db, c, centerId, studentId, missing);
   /** `standing` for what only its managers may do: the student it is for finds nothing either. */
   const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) =>
     standing(c, centerId, null, missing);

@@ -33,6 +33,7 @@ import { batchesRouter } from "./batches.ts";
 import { batchTimetableRouter, calendarRouter, holidaysRouter, sessionsRouter } from "./timetables.ts";
 import { attendanceRouter } from "./attendance.ts";
 import { feesRouters } from "./fees.ts";
+import { feeDuesRouter } from "./fee-online.ts";
 import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
@@ -76,6 +77,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/fee-plans", fees.plans);
   api.route("/fee-accounts", fees.accounts);
   api.route("/fee-receipts", fees.receipts);
+  api.route("/fee-dues", feeDuesRouter(deps));
   api.route("/sessions", sessionAttendanceRouter(deps));
   api.route("/attendance", attendanceQrRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));

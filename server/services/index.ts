@@ -27,6 +27,9 @@ import { BatchLearningService } from "./batch-learning.ts";
 import { FeePlans } from "./fees/plans.ts";
 import { FeeAccounts } from "./fees/accounts.ts";
 import { FeeDesk } from "./fees/desk.ts";
+import { FeeSettlement } from "./fees/settlement.ts";
+import { FeeOnline } from "./fees/online.ts";
+import { FeeLinks } from "./fees/links.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -77,6 +80,8 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feePlans: FeePlans;
   feeAccounts: FeeAccounts;
   feeDesk: FeeDesk;
+  feeOnline: FeeOnline;
+  feeLinks: FeeLinks;
   notices: NoticeService;
   settings: SettingsService;
   attendance: AttendanceServices;
@@ -149,6 +154,18 @@ export function createServices({
   const absenceAlerts = new AbsenceAlerts({ db, messages });
   const attendancePolicies = new AttendancePolicyService({ db });
   const feePlans = new FeePlans({ db });
+  const feeDesk = new FeeDesk({ db });
+  const feeSettlement = new FeeSettlement({ desk: feeDesk, payments: money.payments, logger });
+  const feeOnline = new FeeOnline({
+    db,
+    payments: money.payments,
+    orders: money.orderDesk,
+    desk: feeDesk,
+    settlement: feeSettlement,
+  });
+  const feeLinks = new FeeLinks({ db, payments: money.payments, settlement: feeSettlement, messages, logger });
+  money.payments.completion.register(feeOnline.orderKind);
+  money.payments.links.register(feeLinks.handler);
   return {
     ...messaging,
     ...accounts,
@@ -166,7 +183,9 @@ export function createServices({
     attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
     feePlans,
     feeAccounts: new FeeAccounts({ db, plans: feePlans }),
-    feeDesk: new FeeDesk({ db }),
+    feeDesk,
+    feeOnline,
+    feeLinks,
     rateLimiter,
     storage,
     domains,

@@ -15,6 +15,7 @@ import {
   type SandboxAccount,
 } from "./accounts.ts";
 import { mountSandboxOAuth } from "./oauth.ts";
+import { mountSandboxPaymentLinks } from "./payment-links.ts";
 
 /**
  * The offline stand-in of Razorpay (mounted at /_sandbox/razorpay only while the sandbox is on):
@@ -301,6 +302,38 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return c.json(refund);
   });
 
+  mountSandboxPaymentLinks(app, {
+    base: config.apiUrl,
+    authorised: (c) => {
+      const account = authorised(c);
+      if (!account) return undefined;
+      // A link made with an OAuth token is the partner's to be told about, signed with its secret.
+      const partner = viaOAuth.has(c.req.raw) ? config.partner : null;
+      return {
+        account,
+        signer: partner
+          ? { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret }
+          : account,
+      };
+    },
+    capture: (signer, order, who) => {
+      const id = sandboxId("pay");
+      const entity = paymentEntity(order, id, "captured", who);
+      payments.set(id, {
+        id,
+        keyId: signer.keyId,
+        order_id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        amount_refunded: 0,
+        refunds: [],
+        entity,
+      });
+      return entity;
+    },
+    announce: (signer, events) => scheduleWebhooks(send, log, signer, webhookDelayMs, events),
+  });
+
   app.get("/checkout.js", (c) => {
     c.header("Content-Type", "application/javascript; charset=utf-8");
     c.header("Cache-Control", "no-cache");
@@ -417,7 +450,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
 }
 
 function paymentEntity(
-  order: SandboxOrder,
+  order: Pick<SandboxOrder, "id" | "amount" | "currency" | "notes">,
   id: string,
   status: "captured" | "failed",
   who: { email: string; contact: string },
