@@ -1,6 +1,6 @@
 import { Wallet } from "lucide-react";
 import type { Route } from "./+types/fees";
-import { getRequestContext, siteInstitute } from "~/lib/context.server";
+import { getRequestContext } from "~/lib/context.server";
 import { getViewer } from "~/lib/session.server";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,25 +9,33 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS } from "#common/validation/fees.ts";
+import { checkoutConfig } from "~/lib/learning.server";
+import { PayDueButton } from "~/components/fees/pay-due";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Student" }];
 
 /** The signed-in student's fee accounts (on an institute's site, that institute's) with their receipts. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = getRequestContext(context);
+  const { services, site } = getRequestContext(context);
   const viewer = getViewer(context)!;
-  const accounts = await services.feeAccounts.ofStudent(viewer.id, siteInstitute(context));
+  // On an institute's site, that institute's accounts (by its id: its name is not a key).
+  const accounts = await services.feeAccounts.ofStudent(viewer.id, site.kind === "tenant" ? site.center.id : null);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
-  return { accounts: accounts.map((account, i) => ({ account, receipts: receipts[i] })) };
+  // Online payments (issue 42 §3): Checkout, and whether each institute takes part payments online.
+  const partial = await Promise.all(accounts.map((a) => services.feeOnline.partialAllowed(a.centerId)));
+  return {
+    accounts: accounts.map((account, i) => ({ account, receipts: receipts[i], partial: partial[i] })),
+    checkout: checkoutConfig(context),
+  };
 }
 
 export default function StudentFees({ loaderData }: Route.ComponentProps) {
-  const { accounts } = loaderData;
+  const { accounts, checkout } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
       {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
-      {accounts.map(({ account, receipts }) => (
+      {accounts.map(({ account, receipts, partial }) => (
         <Card key={account._id}>
           <CardHeader>
             <CardTitle>{account.planName}</CardTitle>
@@ -47,6 +55,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                   <Th className="text-right">Amount</Th>
                   <Th className="text-right">Paid</Th>
                   <Th className="text-right">Balance</Th>
+                  <Th className="text-right">Pay online</Th>
                 </tr>
               </THead>
               <TBody>
@@ -64,6 +73,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                     <Td className="text-right tabular-nums">{formatRupees(d.amount - d.discount + d.lateFee)}</Td>
                     <Td className="text-right tabular-nums">{formatRupees(d.paid)}</Td>
                     <Td className="text-right tabular-nums">{formatRupees(d.balance)}</Td>
+                    <Td>{d.balance > 0 && <PayDueButton due={d} checkout={checkout} partial={partial} />}</Td>
                   </Tr>
                 ))}
               </TBody>
