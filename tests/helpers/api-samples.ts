@@ -656,6 +656,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "POST /fee-accounts/{id}/payments": { params: { id: feeAccount._id }, json: { amount: 100, mode: "cash" } },
     "GET /fee-receipts/{id}": { params: { id: feeReceipt._id } },
     "POST /fee-receipts/{id}/reverse": { params: { id: feeReceipt._id }, json: { reason: "Sample reversal" } },
+    "POST /fee-dues/{id}/pay": { params: { id: feeAccount.dues[0]._id }, json: {}, who: ["student"] },
+    "POST /fee-dues/{id}/link": { params: { id: feeAccount.dues[0]._id }, json: {} },
     "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/flagged": { query: { centerId: center.id } },
