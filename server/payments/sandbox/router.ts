@@ -23,6 +23,8 @@ import { mountSandboxPaymentLinks } from "./payment-links.ts";
  * A payment is signed with the key secret exactly as Razorpay signs it, and the signed webhooks
  * (payment.captured, order.paid, or payment.failed) are delivered to the app over HTTP.
  * Refunds follow Razorpay's `POST /v1/payments/:id/refund` (with `X-Refund-Idempotency`).
+ * Payment Links (`/v1/payment_links`, the payer's page `/l/{id}`, part payments, expiry and
+ * cancellation with their `payment_link.*` webhooks) are ./payment-links.ts.
  * Several merchant accounts: the platform's own (the configured keys) and the institutes' (any
  * well-formed test key id, its secrets derived from it: ./accounts.ts); each account sees only its
  * own orders and payments, Checkout signs with the order's account and its webhooks are signed
