@@ -28,6 +28,7 @@ import {
   FEE_DUE_SETTLED,
   FEE_PARTIAL_OFF,
   FEE_PAY_OWN_ONLY,
+  moreThanAccountOwes,
   notTakingFeesOnline,
 } from "../../common/validation/fee-online.ts";
 import type { FeeAccountJson } from "../../common/validation/fees.ts";
@@ -138,6 +139,13 @@ async function payLink(url: string, amount?: number) {
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { razorpay_payment_id: string }).razorpay_payment_id;
 }
+
+/** Sunrise takes part payments online from here on (its Fees settings). */
+const allowParts = () =>
+  t.database.db
+    .insert(feeSettings)
+    .values({ centerId: sunrise.id, allowPartialOnline: true })
+    .onConflictDoUpdate({ target: feeSettings.centerId, set: { allowPartialOnline: true } });
 
 const linkRow = async (id: string) =>
   (await t.database.db.select().from(feePaymentLinks).where(eq(feePaymentLinks.id, id)))[0];
@@ -301,10 +309,7 @@ describe("a due paid by Checkout on the institute's account", () => {
 
 describe("payment links", () => {
   it("are sent to the student, paid in two parts, receipted once each, and settle the due", async () => {
-    await t.database.db
-      .insert(feeSettings)
-      .values({ centerId: sunrise.id, allowPartialOnline: true })
-      .onConflictDoUpdate({ target: feeSettings.centerId, set: { allowPartialOnline: true } });
+    await allowParts();
     const account = await accountFor(other, sunrise, owner, "Link plan");
     const due = account.dues[0];
     // The student it is for may not send one.
@@ -359,6 +364,22 @@ describe("payment links", () => {
       ].sort(),
     );
     expect((await accountNow(account._id)).dues[0].balance).toBe(0);
+  });
+
+  it("let a student choose a part to pay by Checkout where the institute allows it, never more than owed", async () => {
+    await allowParts();
+    const account = await accountFor(other, sunrise, owner, "Part plan");
+    const me = await onSite(other, sunrise.customDomain!);
+    const tooMuch = await payDue(me, account.dues[0]._id, { amount: 15_000.5 });
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).error).toBe(moreThanAccountOwes(15_000));
+    const part = await payDue(me, account.dues[0]._id, { amount: 2_500.5 });
+    expect(part.status, await part.clone().text()).toBe(200);
+    const { order } = (await part.json()) as { order: { id: string; amount: number } };
+    expect(order.amount).toBe(250_050);
+    const { body } = await payThroughSandbox(t, order.id);
+    expect(body).toMatchObject({ kind: "fee", receipt: { amount: 2_500.5, mode: "online" } });
+    expect((await accountNow(account._id)).dues.map((d) => d.balance)).toEqual([7_499.5, 5_000]);
   });
 
   it("follow the gateway when they expire or are cancelled", async () => {
