@@ -35,6 +35,7 @@ import { attendanceRouter } from "./attendance.ts";
 import { feesRouters } from "./fees.ts";
 import { feeDuesRouter } from "./fee-dues.ts";
 import { feeDeskRouters } from "./fee-desk.ts";
+import { feeOnlineRouter } from "./fee-online.ts";
 import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
@@ -84,6 +85,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/fee-receipts", feeDesk.receipts);
   api.route("/fee-cheques", feeDesk.cheques);
   api.route("/fee-settings", feeDesk.settings);
+  api.route("/fee-dues", feeOnlineRouter(deps));
   api.route("/sessions", sessionAttendanceRouter(deps));
   api.route("/attendance", attendanceQrRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));

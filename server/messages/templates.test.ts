@@ -39,6 +39,29 @@ describe("message templates", () => {
     expect(orderedValues("fee-reminder-on", v)).toEqual(Object.values(v));
   });
 
+  it("ask a student to pay a due in the product's words, the link last", () => {
+    const values = {
+      name: "Priya Das",
+      institute: "Sunrise Academy",
+      amount: "₹40,000",
+      label: "Second instalment",
+      date: "Jan 15, 2027",
+      link: "https://rzp.io/i/abc",
+    };
+    expect(renderTemplate("fee-payment-link", values, "en", PLATFORM_BRAND)).toEqual({
+      subject: "Sunrise Academy: pay ₹40,000 for Second instalment",
+      text: "Priya Das, Sunrise Academy asks you to pay ₹40,000 for Second instalment, due Jan 15, 2027: https://rzp.io/i/abc",
+    });
+    expect(orderedValues("fee-payment-link", values)).toEqual([
+      "Priya Das",
+      "Sunrise Academy",
+      "₹40,000",
+      "Second instalment",
+      "Jan 15, 2027",
+      "https://rzp.io/i/abc",
+    ]);
+  });
+
   it("give WhatsApp and SMS the values in their approved order", () => {
     expect(orderedValues("seminar-booked", { time: "10:30 AM", date: "13 Sep" })).toEqual(["13 Sep", "10:30 AM"]);
     expect(orderedValues("password-reset", { link: "L", name: "Asha" })).toEqual(["Asha", "L"]);

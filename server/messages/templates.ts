@@ -351,6 +351,29 @@ export const TEMPLATES = {
             text: `${name}, ${amount} for ${label} was due on ${date} at ${institute} and is still unpaid. Pay: ${link}`,
           },
   }),
+  "fee-payment-link": template<{
+    name: string;
+    institute: string;
+    amount: string;
+    label: string;
+    date: string;
+    link: string;
+  }>({
+    when: "An institute's desk sends a student a payment link for a due (Fees, Send payment link): to the student, once per link",
+    channels: ["whatsapp", "sms", "email"],
+    promotional: false,
+    order: ["name", "institute", "amount", "label", "date", "link"],
+    render: ({ name, institute, amount, label, date, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute}: ${label} के ${amount} का भुगतान करें`,
+            text: `${name}, ${institute} आपसे ${label} के ${amount} का भुगतान ${date} तक करने का अनुरोध करता है: ${link}`,
+          }
+        : {
+            subject: `${institute}: pay ${amount} for ${label}`,
+            text: `${name}, ${institute} asks you to pay ${amount} for ${label}, due ${date}: ${link}`,
+          },
+  }),
   "plan-expiry": template<{ name: string; institute: string; when: string; date: string; link: string }>({
     when: "An institute's plan runs out: to its owner 7 days before, 1 day before and on the day",
     channels: ["email"],

@@ -42,6 +42,32 @@ export interface GatewayRefund {
   status: string;
 }
 
+/**
+ * A Razorpay Payment Link (`POST /v1/payment_links`): a page at `short_url` where the customer
+ * pays `amount`, in parts when `acceptPartial`, until `expireBy`.
+ */
+export interface CreatePaymentLink {
+  /** Minor units; at least 100. */
+  amount: number;
+  currency: "INR";
+  acceptPartial: boolean;
+  /** When the link stops taking payments (Razorpay: at least 15 minutes ahead). */
+  expireBy: Date;
+  /** Our own id for the link (at most 40 characters; unique per account at Razorpay). */
+  referenceId: string;
+  description: string;
+  customer: { name: string; email?: string; contact?: string };
+  notes?: Record<string, string>;
+}
+
+export interface GatewayPaymentLink {
+  id: string;
+  shortUrl: string;
+  amount: number;
+  status: string;
+  referenceId: string;
+}
+
 /** What the browser's Checkout hands back after a successful payment. */
 export interface CheckoutResult {
   orderId: string;
@@ -58,6 +84,8 @@ export interface PaymentGateway {
   readonly checkoutScript: string;
   createOrder(input: CreateGatewayOrder): Promise<GatewayOrder>;
   refund(input: CreateGatewayRefund): Promise<GatewayRefund>;
+  /** A Payment Link on this account; we send it ourselves, so Razorpay is asked not to notify. */
+  createPaymentLink(input: CreatePaymentLink): Promise<GatewayPaymentLink>;
   /** Whether the gateway accepts these keys (false when refused; throws when it cannot tell). */
   checkKeys(): Promise<boolean>;
   /** HMAC-SHA256(order_id|payment_id) with the key secret, compared in constant time. */

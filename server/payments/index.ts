@@ -9,6 +9,7 @@ import { NoGateway, RazorpayGateway } from "./razorpay.ts";
 import { handleWebhook, type WebhookOutcome } from "./webhooks.ts";
 import { MerchantAccounts } from "./merchant-accounts.ts";
 import { OrderLedger } from "./ledger.ts";
+import { PaymentLinks } from "./payment-links.ts";
 import { signaturesMatch, webhookSignature } from "./signatures.ts";
 import type { SecretBox } from "./secrets.ts";
 
@@ -17,6 +18,7 @@ export type { OrderRow } from "./ledger.ts";
 export type { PaymentGateway, CreateGatewayOrder, GatewayOrder, CheckoutResult } from "./gateway.ts";
 export { GatewayError } from "./gateway.ts";
 export { MerchantAccounts } from "./merchant-accounts.ts";
+export type { PaymentLinkEvent, PaymentLinkHandler } from "./payment-links.ts";
 
 export const INVALID_SIGNATURE = "The payment signature is not valid.";
 export const PAYMENTS_OFF = "Online payments are not set up on this server yet. Please contact support.";
@@ -32,6 +34,8 @@ export class Payments {
   readonly completion: PaymentCompletion;
   /** Institutes' own accounts: their students' payments are made, verified and refunded on them. */
   readonly merchants: MerchantAccounts;
+  /** Payment Links' webhooks, applied by the one handler registered (fees: server/services/fees/links.ts). */
+  readonly links = new PaymentLinks();
   private readonly logger: Logger;
 
   constructor(deps: {
@@ -97,6 +101,7 @@ export class Payments {
     const signers = {
       routeAccount: accountId,
       accountOf: (orderId: string) => this.completion.accountOf(orderId),
+      linkAccountOf: (linkId: string) => this.links.accountOf(linkId),
       gatewayOf: async (id: string | null) => {
         if (id && !UUID.test(id)) return undefined;
         try {
@@ -110,7 +115,7 @@ export class Payments {
       partner: this.config.partner ? (raw: string, sig: string | undefined) => this.partnerSigned(raw, sig) : undefined,
     };
     return handleWebhook(
-      { signers, completion: this.completion, revocations: this.merchants, logger: this.logger },
+      { signers, completion: this.completion, revocations: this.merchants, links: this.links, logger: this.logger },
       rawBody,
       headers,
     );

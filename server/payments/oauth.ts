@@ -5,7 +5,9 @@ import {
   type CheckoutResult,
   type CreateGatewayOrder,
   type CreateGatewayRefund,
+  type CreatePaymentLink,
   type GatewayOrder,
+  type GatewayPaymentLink,
   type GatewayRefund,
   type PaymentGateway,
 } from "./gateway.ts";
@@ -204,6 +206,13 @@ export class OAuthGateway implements PaymentGateway {
   refund(input: CreateGatewayRefund): Promise<GatewayRefund> {
     return this.authorised(
       (g) => g.refund(input),
+      () => false,
+    );
+  }
+
+  createPaymentLink(input: CreatePaymentLink): Promise<GatewayPaymentLink> {
+    return this.authorised(
+      (g) => g.createPaymentLink(input),
       () => false,
     );
   }

@@ -15,6 +15,8 @@ import {
   type CheckoutResult,
   type CreateGatewayOrder,
   type CreateGatewayRefund,
+  type CreatePaymentLink,
+  type GatewayPaymentLink,
   type GatewayRefund,
   type GatewayOrder,
   type PaymentGateway,
@@ -118,6 +120,42 @@ export class RazorpayGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * POST /v1/payment_links through the SDK. Razorpay's own SMS and e-mail are off (`notify`): the
+   * link goes out through our messaging layer, under its recipient policy.
+   */
+  async createPaymentLink(input: CreatePaymentLink): Promise<GatewayPaymentLink> {
+    if (!Number.isInteger(input.amount) || input.amount < 100)
+      throw new GatewayError(`payment link amount must be at least 100 minor units (got ${input.amount})`);
+    try {
+      const link = await this.client.paymentLink.create({
+        amount: input.amount,
+        currency: input.currency,
+        accept_partial: input.acceptPartial,
+        expire_by: Math.floor(input.expireBy.getTime() / 1000),
+        reference_id: input.referenceId,
+        description: input.description.slice(0, 2048),
+        customer: input.customer,
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        notes: input.notes ?? {},
+      });
+      return {
+        id: link.id,
+        shortUrl: link.short_url,
+        amount: Number(link.amount),
+        status: link.status,
+        referenceId: link.reference_id ?? input.referenceId,
+      };
+    } catch (error) {
+      const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
+      throw new GatewayError(
+        `payment link creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`,
+        e.statusCode,
+      );
+    }
+  }
+
   verifyCheckout({ orderId, paymentId, signature }: CheckoutResult): boolean {
     return signaturesMatch(checkoutSignature(this.keySecret, orderId, paymentId), signature);
   }
@@ -162,6 +200,10 @@ export class NoGateway implements PaymentGateway {
   }
 
   async refund(): Promise<GatewayRefund> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async createPaymentLink(): Promise<GatewayPaymentLink> {
     throw new GatewayError("payments are not configured");
   }
   async checkKeys(): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { Tx } from "../db/types.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { CompletionResult, PaymentCompletion } from "./completion.ts";
 import type { PaymentGateway } from "./gateway.ts";
+import { isPaymentLinkEvent, type PaymentLinks } from "./payment-links.ts";
 
 /** Which gateway's webhook secret signs a delivery about an order (by its gateway order id, if any). */
 export interface WebhookSigners {
@@ -12,6 +13,8 @@ export interface WebhookSigners {
   routeAccount?: string;
   /** The merchant account an order was placed on (null: the platform's). */
   accountOf(orderId: string): Promise<string | null>;
+  /** The merchant account a payment link was made on (null or undefined: the platform's, or none we made). */
+  linkAccountOf(linkId: string): Promise<string | null | undefined>;
   /** The gateway of a merchant account (null: the platform's); undefined when there is no such account. */
   gatewayOf(accountId: string | null): Promise<PaymentGateway | undefined>;
   /**
@@ -53,6 +56,7 @@ const WebhookBody = v.object({
     v.object({
       payment: v.optional(v.object({ entity: PaymentEntity })),
       order: v.optional(v.object({ entity: v.object({ id: v.string() }) })),
+      payment_link: v.optional(v.object({ entity: v.object({ id: v.string(), reference_id: v.nullish(v.string()) }) })),
     }),
   ),
 });
@@ -73,6 +77,7 @@ export async function handleWebhook(
     signers: WebhookSigners;
     completion: PaymentCompletion;
     revocations: PartnerRevocations;
+    links: PaymentLinks;
     logger: Logger;
   },
   rawBody: string,
@@ -95,9 +100,17 @@ export async function handleWebhook(
     if (!signers.partner?.(rawBody, headers.signature)) throw new HttpError(400, INVALID_WEBHOOK_SIGNATURE);
     return revoke(deps, parsed.output.account_id ?? undefined, headers.eventId?.slice(0, 200));
   }
+  // A payment link's deliveries are about the link (its payments' order is the gateway's own, not
+  // one of ours): the account it was made on signs them.
+  const link =
+    parsed.success && isPaymentLinkEvent(parsed.output.event) ? parsed.output.payload?.payment_link?.entity : undefined;
   // Each institute's deliveries are signed with its own account's webhook secret: the account the
   // URL names, else the account the order was placed on (the platform's for plans and older orders).
-  const orderAccount = named ? await signers.accountOf(named) : null;
+  const orderAccount = link
+    ? ((await signers.linkAccountOf(link.id)) ?? null)
+    : named
+      ? await signers.accountOf(named)
+      : null;
   const signer = await signers.gatewayOf(signers.routeAccount ?? orderAccount);
   if (!signer?.verifyWebhook(rawBody, headers.signature)) throw new HttpError(400, INVALID_WEBHOOK_SIGNATURE);
   if (json === undefined) throw new HttpError(400, "The webhook body must be JSON");
@@ -106,7 +119,7 @@ export async function handleWebhook(
     return { status: "ignored" };
   }
   const { event, payload } = parsed.output;
-  if (signers.routeAccount && named && orderAccount !== signers.routeAccount) {
+  if (signers.routeAccount && (named || link) && orderAccount !== signers.routeAccount) {
     // Signed by one institute's account about an order of another (or of the platform): not its to report.
     deps.logger.warn("webhook about an order of another account ignored", { event, orderId: named });
     return { status: "ignored", event };
@@ -137,6 +150,22 @@ export async function handleWebhook(
       if (inserted.length === 0) return { status: "duplicate", event } satisfies WebhookOutcome;
     }
     const payment = payload?.payment?.entity;
+    if (link && isPaymentLinkEvent(event)) {
+      const paid = event === "payment_link.paid" || event === "payment_link.partially_paid";
+      if (paid && (!payment || payment.amount === undefined))
+        return { status: "ignored", event } satisfies WebhookOutcome;
+      const known = await deps.links.apply(scope.tx, {
+        event,
+        linkId: link.id,
+        referenceId: link.reference_id ?? null,
+        payment:
+          paid && payment
+            ? { id: payment.id, amount: payment.amount!, currency: (payment.currency ?? "INR").toUpperCase() }
+            : undefined,
+      });
+      if (!known) deps.logger.info("webhook for a payment link we do not know", { event, linkId: link.id });
+      return { status: known ? "processed" : "ignored", event } satisfies WebhookOutcome;
+    }
     const orderId = payload?.order?.entity.id ?? payment?.order_id ?? undefined;
     if (event === "payment.captured" || event === "order.paid") {
       if (!payment || !orderId) return { status: "ignored", event } satisfies WebhookOutcome;

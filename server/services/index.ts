@@ -32,6 +32,9 @@ import { ledgerDues } from "./fees/statements.ts";
 import { FeeCheques } from "./fees/cheques.ts";
 import { FeeSettings } from "./fees/settings.ts";
 import { FeeReceiptPdfs } from "./fees/receipt-pdf.ts";
+import { FeeSettlement } from "./fees/settlement.ts";
+import { FeeOnline } from "./fees/online.ts";
+import { FeeLinks } from "./fees/links.ts";
 import { NoticeService } from "./notices.ts";
 import { SettingsService } from "./settings.ts";
 import { AfterAnswer } from "./after-answer.ts";
@@ -90,6 +93,8 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeCheques: FeeCheques;
   feeSettings: FeeSettings;
   feeReceiptPdfs: FeeReceiptPdfs;
+  feeOnline: FeeOnline;
+  feeLinks: FeeLinks;
   notices: NoticeService;
   settings: SettingsService;
   attendance: AttendanceServices;
@@ -165,6 +170,17 @@ export function createServices({
   const feeAccounts = new FeeAccounts({ db, plans: feePlans });
   const feeReminders = new FeeReminders({ db, messages, links, ledger: ledgerDues });
   const feeDesk = new FeeDesk({ db });
+  const feeSettlement = new FeeSettlement({ desk: feeDesk, payments: money.payments, logger });
+  const feeOnline = new FeeOnline({
+    db,
+    payments: money.payments,
+    orders: money.orderDesk,
+    desk: feeDesk,
+    settlement: feeSettlement,
+  });
+  const feeLinks = new FeeLinks({ db, payments: money.payments, settlement: feeSettlement, messages, logger });
+  money.payments.completion.register(feeOnline.orderKind);
+  money.payments.links.register(feeLinks.handler);
   return {
     ...messaging,
     ...accounts,
@@ -188,6 +204,8 @@ export function createServices({
     feeCheques: new FeeCheques({ db, desk: feeDesk }),
     feeSettings: new FeeSettings({ db }),
     feeReceiptPdfs: new FeeReceiptPdfs({ db }),
+    feeOnline,
+    feeLinks,
     rateLimiter,
     storage,
     domains,

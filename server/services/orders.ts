@@ -17,7 +17,9 @@ const MINIMUM_ORDER = 100;
 /** The thing an order sells, as the seller offers it now. */
 export type Subject =
   | { kind: "plan"; plan: Pick<PlanRow, "id" | "monthlyPrice" | "quarterlyPrice" | "yearlyPrice">; billing: Billing }
-  | { kind: "content"; content: { id: string; price: number; creatorId: string } };
+  | { kind: "content"; content: { id: string; price: number; creatorId: string } }
+  /** What a student pays into a fee account: figured by the fee service from the account's ledger. */
+  | { kind: "fee"; fee: { accountId: string; amount: number } };
 
 /**
  * What `buyerId` pays for `subject`, in paise: the one price computation of every sale, where
@@ -25,6 +27,7 @@ export type Subject =
  */
 export function priceOf(subject: Subject, _buyerId: string): { amount: number; currency: "INR" } {
   if (subject.kind === "content") return { amount: subject.content.price, currency: "INR" };
+  if (subject.kind === "fee") return { amount: subject.fee.amount, currency: "INR" };
   const { plan, billing } = subject;
   const amount =
     billing === "monthly" ? plan.monthlyPrice : billing === "quarterly" ? plan.quarterlyPrice : plan.yearlyPrice;
@@ -99,6 +102,7 @@ export class OrderDesk {
         planId: subject.kind === "plan" ? subject.plan.id : null,
         contentId: subject.kind === "content" ? subject.content.id : null,
         creatorId: subject.kind === "content" ? subject.content.creatorId : null,
+        feeAccountId: subject.kind === "fee" ? subject.fee.accountId : null,
         buyerId: input.buyerId,
         sellerCenterId: input.sellerCenterId,
         merchantAccountId: input.account?.id ?? null,

@@ -701,6 +701,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
         allowPartialOnline: false,
       },
     },
+    "POST /fee-dues/{id}/pay": { params: { id: feeAccount.dues[0]._id }, json: {}, who: ["student"] },
+    "POST /fee-dues/{id}/link": { params: { id: feeAccount.dues[0]._id }, json: {} },
     "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/flagged": { query: { centerId: center.id } },

@@ -19,6 +19,8 @@ import { FeeSettingsForm } from "~/components/fees/fee-settings-form";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { DISCOUNT_KINDS } from "#common/fees.ts";
 import { DESK_MODES, MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/validation/fees.ts";
+import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
+import { DueLinkCell } from "~/components/fees/payment-links";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Business" }];
 
@@ -36,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? {
           account: await services.feeAccounts.get(center.id, chosen),
           receipts: await services.feeDesk.receiptsOf(chosen),
+          links: await services.feeLinks.ofAccount(chosen),
         }
       : null;
   return { center: { instituteName: center.instituteName }, plans, accounts, students, open };
@@ -117,6 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done.ok) return done.response;
     return { ok: true as const, message: `Receipt ${done.value.number} for ${formatRupees(done.value.amount)}.` };
   }
+  if (intent === "link") {
+    const done = await tryService(() => services.feeLinks.create(viewer.id, center.id, field("dueId"), {}));
+    if (!done.ok) return done.response;
+    return { ok: true as const, message: `Payment link sent to the student: ${done.value.url}` };
+  }
   if (intent === "reverse") {
     const done = await tryService(() =>
       services.feeDesk.reverse(viewer.id, center.id, field("receiptId"), { reason: field("reason") }),
@@ -153,7 +161,7 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-      {open && <AccountDetail account={open.account} receipts={open.receipts} busy={busy} />}
+      {open && <AccountDetail account={open.account} receipts={open.receipts} links={open.links} busy={busy} />}
       <Card>
         <CardHeader>
           <CardTitle>Students' accounts</CardTitle>
@@ -429,10 +437,12 @@ function PlanForm({ busy, ok }: { busy: boolean; ok: boolean }) {
 function AccountDetail({
   account,
   receipts,
+  links,
   busy,
 }: {
   account: FeeAccountJson;
   receipts: FeeReceiptJson[];
+  links: FeePaymentLinkJson[];
   busy: boolean;
 }) {
   return (
@@ -458,6 +468,7 @@ function AccountDetail({
               <Th className="text-right">Late fee</Th>
               <Th className="text-right">Paid</Th>
               <Th className="text-right">Balance</Th>
+              <Th className="text-right">Payment link</Th>
             </tr>
           </THead>
           <TBody>
@@ -477,6 +488,9 @@ function AccountDetail({
                 <Td className="text-right tabular-nums">{formatRupees(d.lateFee)}</Td>
                 <Td className="text-right tabular-nums">{formatRupees(d.paid)}</Td>
                 <Td className="text-right tabular-nums">{formatRupees(d.balance)}</Td>
+                <Td>
+                  <DueLinkCell due={d} links={links} busy={busy} />
+                </Td>
               </Tr>
             ))}
           </TBody>

@@ -13,6 +13,8 @@ import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS } from "#common/validation/fees.ts";
 import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
 import { OverdueNotice } from "~/components/fees/overdue-notice";
+import { checkoutConfig } from "~/lib/learning.server";
+import { PayDueButton } from "~/components/fees/pay-due";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Student" }];
 
@@ -36,21 +38,29 @@ export async function loader({ context }: Route.LoaderArgs) {
       };
     }),
   );
+  // Online payments (issue 42 §3): Checkout, and whether each institute takes part payments online.
+  const partial = await Promise.all(accounts.map((a) => services.feeOnline.partialAllowed(a.centerId)));
   const centers = [...new Set(accounts.map((a) => a.centerId))];
   const policies = (await Promise.all(centers.map((id) => services.feeSettings.get(id)))).map((s) => s.defaulterPolicy);
   return {
-    accounts: accounts.map((account, i) => ({ account, receipts: receipts[i], notice: notices[i] })),
+    accounts: accounts.map((account, i) => ({
+      account,
+      receipts: receipts[i],
+      notice: notices[i],
+      partial: partial[i],
+    })),
     policies,
+    checkout: checkoutConfig(context),
   };
 }
 
 export default function StudentFees({ loaderData }: Route.ComponentProps) {
-  const { accounts, policies } = loaderData;
+  const { accounts, policies, checkout } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
       {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
-      {accounts.map(({ account, receipts, notice }) => (
+      {accounts.map(({ account, receipts, notice, partial }) => (
         <Card key={account._id} role="region" aria-label={account.planName}>
           <CardHeader>
             <CardTitle>{account.planName}</CardTitle>
@@ -71,6 +81,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                   <Th className="text-right">Amount</Th>
                   <Th className="text-right">Paid</Th>
                   <Th className="text-right">Balance</Th>
+                  <Th className="text-right">Pay online</Th>
                 </tr>
               </THead>
               <TBody>
@@ -88,6 +99,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                     <Td className="text-right tabular-nums">{formatRupees(d.amount - d.discount + d.lateFee)}</Td>
                     <Td className="text-right tabular-nums">{formatRupees(d.paid)}</Td>
                     <Td className="text-right tabular-nums">{formatRupees(d.balance)}</Td>
+                    <Td>{d.balance > 0 && <PayDueButton due={d} checkout={checkout} partial={partial} />}</Td>
                   </Tr>
                 ))}
               </TBody>

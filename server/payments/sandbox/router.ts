@@ -15,6 +15,7 @@ import {
   type SandboxAccount,
 } from "./accounts.ts";
 import { mountSandboxOAuth } from "./oauth.ts";
+import { mountSandboxPaymentLinks } from "./payment-links.ts";
 
 /**
  * The offline stand-in of Razorpay (mounted at /_sandbox/razorpay only while the sandbox is on):
@@ -22,6 +23,8 @@ import { mountSandboxOAuth } from "./oauth.ts";
  * A payment is signed with the key secret exactly as Razorpay signs it, and the signed webhooks
  * (payment.captured, order.paid, or payment.failed) are delivered to the app over HTTP.
  * Refunds follow Razorpay's `POST /v1/payments/:id/refund` (with `X-Refund-Idempotency`).
+ * Payment Links (`/v1/payment_links`, the payer's page `/l/{id}`, part payments, expiry and
+ * cancellation with their `payment_link.*` webhooks) are ./payment-links.ts.
  * Several merchant accounts: the platform's own (the configured keys) and the institutes' (any
  * well-formed test key id, its secrets derived from it: ./accounts.ts); each account sees only its
  * own orders and payments, Checkout signs with the order's account and its webhooks are signed
@@ -301,6 +304,38 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return c.json(refund);
   });
 
+  mountSandboxPaymentLinks(app, {
+    base: config.apiUrl,
+    authorised: (c) => {
+      const account = authorised(c);
+      if (!account) return undefined;
+      // A link made with an OAuth token is the partner's to be told about, signed with its secret.
+      const partner = viaOAuth.has(c.req.raw) ? config.partner : null;
+      return {
+        account,
+        signer: partner
+          ? { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret }
+          : account,
+      };
+    },
+    capture: (signer, order, who) => {
+      const id = sandboxId("pay");
+      const entity = paymentEntity(order, id, "captured", who);
+      payments.set(id, {
+        id,
+        keyId: signer.keyId,
+        order_id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        amount_refunded: 0,
+        refunds: [],
+        entity,
+      });
+      return entity;
+    },
+    announce: (signer, events) => scheduleWebhooks(send, log, signer, webhookDelayMs, events),
+  });
+
   app.get("/checkout.js", (c) => {
     c.header("Content-Type", "application/javascript; charset=utf-8");
     c.header("Cache-Control", "no-cache");
@@ -417,7 +452,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
 }
 
 function paymentEntity(
-  order: SandboxOrder,
+  order: Pick<SandboxOrder, "id" | "amount" | "currency" | "notes">,
   id: string,
   status: "captured" | "failed",
   who: { email: string; contact: string },

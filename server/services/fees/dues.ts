@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
-import {
-  batchStudents,
-  batches,
-  feeAccounts,
-  feeReceiptReversals,
-  feeReceipts,
-  users,
-} from "../../db/schema/index.ts";
+import { batchStudents, batches, feeAccounts, feeReceiptReversals, feeReceipts, users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
 import { isDefaulter, owingOf, toRupees, type Owing } from "#common/fees.ts";
 import { feeSettingsOf } from "./settings.ts";

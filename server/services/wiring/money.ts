@@ -26,6 +26,8 @@ export interface MoneyServices {
   purchases: PurchaseService;
   trials: TrialService;
   enrollments: EnrollmentService;
+  /** Places every kind of order (fees' too: server/services/fees/online.ts). */
+  orderDesk: OrderDesk;
   refunds: RefundService;
   invoices: InvoiceService;
 }
@@ -98,5 +100,5 @@ export function createMoney(
     refunded: (tx, refund) => sendRefundNote(tx, messages, links, refund, invoices),
     studentChanged: (studentId) => reads.forget(readTags.student(studentId)),
   });
-  return { plans, payments, purchases, trials, enrollments, refunds, invoices };
+  return { plans, payments, purchases, trials, enrollments, orderDesk: orders, refunds, invoices };
 }
