@@ -46,8 +46,7 @@ const grant = (centerId: string, userId: string, role: MemberRole) =>
     .onConflictDoNothing();
 
 const today = indiaDate(new Date());
-const shift = (days: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (days: number) => addDays(today, days);
 const as = (who: Account) => ({ headers: bearer(who.access_token) });
 const get = async (who: Account, path: string) => {
   const res = await t.request(path, as(who));
