@@ -208,9 +208,11 @@ describe("a due paid by Checkout on the institute's account", () => {
     expect(receipts[0]).toMatchObject({
       amount: 1_000_000,
       mode: "online",
-      orderId: order.id,
       gatewayPaymentId: paymentId,
     });
+    // The receipt and its Checkout order name the same payment.
+    const [paidOrder] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paidOrder).toMatchObject({ status: "paid", gatewayPaymentId: paymentId });
     const after = await accountNow(account._id);
     expect(after.dues.map((d) => d.balance)).toEqual([0, 5_000]);
     // Paid: nothing left to pay on it.
