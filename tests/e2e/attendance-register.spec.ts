@@ -252,7 +252,7 @@ test("a teacher marks a class on a phone with the network cut, and the marks rea
   await page.getByRole("link", { name: "Back to the register" }).click();
   await page.getByRole("button", { name: "Close register" }).click();
   await expect(page.getByText("This register is closed: correct a mark with a reason.")).toBeVisible();
-  const bhavna = page.getByRole("listitem").filter({ hasText: "Bhavna Rao" });
+  const bhavna = page.getByRole("list", { name: "Students" }).getByRole("listitem").filter({ hasText: "Bhavna Rao" });
   await bhavna.getByRole("button", { name: "Correct" }).click();
   await bhavna.getByLabel("Status").selectOption("excused");
   await bhavna.getByLabel("Reason").fill("Medical note shown");

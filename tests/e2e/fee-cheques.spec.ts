@@ -49,7 +49,7 @@ test("the desk holds a post-dated cheque, bounces a deposited one, and prints a 
   await expect(page.getByRole("row").filter({ hasText: "Priya Das" }).filter({ hasText: plan })).toBeVisible();
   await shots("fees-page");
 
-  await page.getByRole("link", { name: "Cheques and DDs (PDC register)" }).click();
+  await page.getByRole("link", { name: "Cheques and DDs" }).click();
   await expect(page.getByRole("heading", { name: "Cheques and DDs" })).toBeVisible();
   const take = page.getByRole("form", { name: "Take a cheque or DD" });
   const account = `Priya Das · ${plan} · owes ₹20,000`;
