@@ -163,6 +163,9 @@ export const MODE_LABELS: Record<DeskMode | "online", string> = {
 export const REFERENCE_REQUIRED = "Give the cheque, DD, UPI or bank transfer's reference number";
 export const CHEQUE_DATE_REQUIRED = "Give the date written on the cheque or DD";
 export const FUTURE_PAYMENT = "A payment cannot be dated in the future";
+export const BANK_REQUIRED = "Give the bank the cheque or DD is drawn on";
+export const CHEQUE_ON_CHEQUE_DESK =
+  "Take a cheque or DD on the cheque desk, so it can be deposited, cleared or bounced.";
 
 /** `POST /api/fee-accounts/{id}/payments`: money taken at the desk. */
 export const DeskPaymentInput = v.pipe(
@@ -179,6 +182,15 @@ export const DeskPaymentInput = v.pipe(
     ),
     paidOn: v.optional(calendarDate("Paid on")),
     chequeDate: v.optional(calendarDate("Cheque date")),
+    /** The bank a cheque or DD is drawn on. */
+    bank: v.optional(
+      v.pipe(
+        v.string("The bank must be text"),
+        storable("The bank"),
+        v.trim(),
+        v.maxLength(80, "The bank is too long (80 characters at most)"),
+      ),
+    ),
   }),
   v.forward(
     v.check((p) => p.mode === "cash" || Boolean(p.reference), REFERENCE_REQUIRED),
@@ -187,6 +199,10 @@ export const DeskPaymentInput = v.pipe(
   v.forward(
     v.check((p) => (p.mode !== "cheque" && p.mode !== "dd") || Boolean(p.chequeDate), CHEQUE_DATE_REQUIRED),
     ["chequeDate"],
+  ),
+  v.forward(
+    v.check((p) => (p.mode !== "cheque" && p.mode !== "dd") || Boolean(p.bank), BANK_REQUIRED),
+    ["bank"],
   ),
 );
 

@@ -33,7 +33,7 @@ const RECEIPT =
  */
 export function feesRouters({ services, database }: AppDeps) {
   const db = database.db;
-  const { feePlans, feeAccounts, feeDesk } = services;
+  const { feePlans, feeAccounts, feeDesk, feeCounter } = services;
 
   const { standing, managerOf } = feeStanding(db);
 
@@ -142,11 +142,11 @@ export function feesRouters({ services, database }: AppDeps) {
       tag: "fees",
       auth: "business",
       summary:
-        "Take a payment at the desk (cash, cheque, DD, UPI or bank transfer, with its reference): late fees earned by the day of payment are posted, the money settles the oldest dues first, and a numbered receipt is issued at once",
+        "Take a payment at the desk (cash, cheque, DD, UPI or bank transfer, with its reference): late fees earned by the day of payment are posted, the money settles the oldest dues first, and a numbered receipt is issued at once. A cheque or DD (number as reference, its bank and date) goes into the PDC register: receipted now when current, held without a receipt when post-dated",
       body: DeskPaymentInput,
       responses: {
-        201: RECEIPT,
-        400: "Bad input: no amount or a negative one, an unknown mode, no reference for a non-cash payment, no cheque date, a date in the future",
+        201: `${RECEIPT.slice(0, -1)} | null, cheque: {_id, kind, number, bank, chequeDate, amount, status, receipt} | null}`,
+        400: "Bad input: no amount or a negative one, an unknown mode, no reference for a non-cash payment, no cheque date or bank, a date in the future, a stale cheque",
         404: "No such account, or not one the caller manages",
         409: "More than is owed (advances are not kept), or nothing is owed",
       },
@@ -155,8 +155,7 @@ export function feesRouters({ services, database }: AppDeps) {
       const id = c.req.param("id");
       const owner = isUuid(id) ? await feeAccounts.centerOf(id) : null;
       const { user } = await managerOf(c, owner?.centerId ?? null, FEE_ACCOUNT_NOT_FOUND);
-      const receipt = await feeDesk.takeAtDesk(user.id, owner!.centerId, id, await jsonBody(c));
-      return c.json({ receipt }, 201);
+      return c.json(await feeCounter.take(user.id, owner!.centerId, id, await jsonBody(c)), 201);
     },
   );
 

@@ -30,6 +30,7 @@ import { FeeDesk } from "./fees/desk.ts";
 import { FeeDues } from "./fees/dues.ts";
 import { ledgerDues } from "./fees/statements.ts";
 import { FeeCheques } from "./fees/cheques.ts";
+import { FeeCounter } from "./fees/counter.ts";
 import { FeeSettings } from "./fees/settings.ts";
 import { FeeReceiptPdfs } from "./fees/receipt-pdf.ts";
 import { FeeSettlement } from "./fees/settlement.ts";
@@ -91,6 +92,8 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   /** Reminders before, on and after each due (run by the reminders' clock) and the one-click one. */
   feeReminders: FeeReminders;
   feeCheques: FeeCheques;
+  /** The front desk's one way to take money: cheques and DDs through the cheque desk. */
+  feeCounter: FeeCounter;
   feeSettings: FeeSettings;
   feeReceiptPdfs: FeeReceiptPdfs;
   feeOnline: FeeOnline;
@@ -170,6 +173,7 @@ export function createServices({
   const feeAccounts = new FeeAccounts({ db, plans: feePlans });
   const feeReminders = new FeeReminders({ db, messages, links, ledger: ledgerDues });
   const feeDesk = new FeeDesk({ db });
+  const feeCheques = new FeeCheques({ db, desk: feeDesk });
   const feeSettlement = new FeeSettlement({ desk: feeDesk, payments: money.payments, logger });
   const feeOnline = new FeeOnline({
     db,
@@ -201,7 +205,8 @@ export function createServices({
     feeDesk,
     feeDues: new FeeDues({ db }),
     feeReminders,
-    feeCheques: new FeeCheques({ db, desk: feeDesk }),
+    feeCheques,
+    feeCounter: new FeeCounter({ desk: feeDesk, cheques: feeCheques }),
     feeSettings: new FeeSettings({ db }),
     feeReceiptPdfs: new FeeReceiptPdfs({ db }),
     feeOnline,

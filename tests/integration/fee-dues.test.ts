@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { like } from "drizzle-orm";
 import { feeSettings, messages } from "../../server/db/schema/index.ts";
 import { FeeDues, NO_BATCH } from "../../server/services/fees/dues.ts";
+import { FeeCheques } from "../../server/services/fees/cheques.ts";
 import { FeeDesk } from "../../server/services/fees/desk.ts";
 import { FeeReminders } from "../../server/messages/fee-reminders.ts";
 import { ledgerDues } from "../../server/services/fees/statements.ts";
@@ -112,13 +113,15 @@ beforeAll(async () => {
   ids.esha = await assign(esha, crash._id);
   await pay(ids.asha, { amount: 30_000, mode: "cash", paidOn: addDays(D, -41) });
   await pay(ids.chitra, { amount: 60_000, mode: "upi", reference: "UPI-7781", paidOn: addDays(D, -2) });
-  await pay(ids.chitra, {
-    amount: 40_000,
-    mode: "cheque",
-    reference: "004512",
-    paidOn: addDays(D, -1),
-    chequeDate: addDays(D, -1),
-  });
+  // A cheque comes through the cheque desk, receipted the day it is taken (the clock on that day).
+  clock = indiaInstant(addDays(D, -1), 10 * 60);
+  await new FeeCheques({ db: t.database.db, desk: t.services.feeDesk, now }).take(
+    owner.user._id,
+    sunrise.id,
+    ids.chitra,
+    { kind: "cheque", number: "004512", bank: "State Bank of India", chequeDate: addDays(D, -1), amount: 40_000 },
+  );
+  clock = indiaInstant(D, 10 * 60);
   const wrong = await pay(ids.esha, { amount: 5_000, mode: "cash", paidOn: addDays(D, -2) });
   ids.wrongReceipt = wrong._id;
   await t.services.feeDesk.reverse(owner.user._id, sunrise.id, wrong._id, { reason: "Counted short at closing" });

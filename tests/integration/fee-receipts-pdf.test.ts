@@ -63,7 +63,7 @@ async function receiptFor(manager: Account, centerId: string, who: Account, amou
   const paid = await postJson(
     t,
     `/api/fee-accounts/${(await account.json()).account._id}/payments`,
-    { amount, mode: "cheque", reference: "004512", chequeDate: today },
+    { amount, mode: "cheque", reference: "004512", chequeDate: today, bank: "State Bank of India" },
     as(manager),
   );
   expect(paid.status).toBe(201);

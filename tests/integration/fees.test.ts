@@ -10,7 +10,9 @@ import type { MemberRole } from "../../common/memberships.ts";
 import { addDays, daysBetween, indiaDate } from "../../common/india-dates.ts";
 import { financialYear } from "../../common/gst.ts";
 import {
+  BANK_REQUIRED,
   CHEQUE_DATE_REQUIRED,
+  CHEQUE_ON_CHEQUE_DESK,
   FEE_ACCOUNT_NOT_FOUND,
   FEE_ALREADY_REVERSED,
   FEE_PLAN_TAKEN,
@@ -341,5 +343,64 @@ describe("a batch's fee plan", () => {
     });
     expect(left.status).toBe(200);
     expect(await accountsUnder()).toEqual([sibling.user._id, student.user._id].sort());
+  });
+});
+
+describe("a cheque taken as a payment", () => {
+  it("goes into the cheque register: a current one receipted at once, a post-dated one held with no receipt", async () => {
+    const plan = (
+      await (
+        await makePlan(owner, {
+          ...YEAR_PLAN,
+          name: "Cheque plan",
+          instalments: [{ label: "Lump sum", amount: 100_000, dueOn: shift(10) }],
+        })
+      ).json()
+    ).feePlan;
+    const { account } = await (await assign(owner, { studentId: sibling.user._id, feePlanId: plan._id })).json();
+    const noBank = await pay(staffer, account._id, {
+      amount: 10_000,
+      mode: "cheque",
+      reference: "004600",
+      chequeDate: today,
+    });
+    expect(noBank.status).toBe(400);
+    expect((await noBank.json()).error).toBe(BANK_REQUIRED);
+
+    const current = await pay(staffer, account._id, {
+      amount: 10_000,
+      mode: "cheque",
+      reference: "004600",
+      chequeDate: today,
+      bank: "State Bank of India",
+    });
+    expect(current.status).toBe(201);
+    const taken = await current.json();
+    expect(taken.receipt).toMatchObject({ amount: 10_000, mode: "cheque", reference: "004600" });
+    expect(taken.cheque).toMatchObject({ number: "004600", status: "held", receipt: { _id: taken.receipt._id } });
+
+    const later = await pay(staffer, account._id, {
+      amount: 20_000,
+      mode: "dd",
+      reference: "DD-7781",
+      chequeDate: shift(20),
+      bank: "Canara Bank",
+    });
+    expect(later.status).toBe(201);
+    const held = await later.json();
+    expect(held.receipt).toBeNull();
+    expect(held.cheque).toMatchObject({ kind: "dd", status: "held", receipt: null, chequeDate: shift(20) });
+    expect((await get(owner, `/api/fee-accounts/${account._id}`)).body.account.paid).toBe(10_000);
+
+    // The service below the desk refuses a cheque that would skip the register.
+    await expect(
+      t.services.feeDesk.takeAtDesk(owner.user._id, sunrise.id, account._id, {
+        amount: 1_000,
+        mode: "cheque",
+        reference: "1",
+        chequeDate: today,
+        bank: "x",
+      }),
+    ).rejects.toThrow(CHEQUE_ON_CHEQUE_DESK);
   });
 });

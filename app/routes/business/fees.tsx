@@ -109,16 +109,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "pay") {
     const done = await tryService(() =>
-      services.feeDesk.takeAtDesk(viewer.id, center.id, field("accountId"), {
+      services.feeCounter.take(viewer.id, center.id, field("accountId"), {
         amount: numberOrText(field("amount")),
         mode: field("mode"),
         reference: field("reference") || undefined,
         paidOn: field("paidOn") || undefined,
         chequeDate: field("chequeDate") || undefined,
+        bank: field("bank") || undefined,
       }),
     );
     if (!done.ok) return done.response;
-    return { ok: true as const, message: `Receipt ${done.value.number} for ${formatRupees(done.value.amount)}.` };
+    const { receipt, cheque } = done.value;
+    return {
+      ok: true as const,
+      message: receipt
+        ? `Receipt ${receipt.number} for ${formatRupees(receipt.amount)}.`
+        : `Cheque ${cheque!.number} for ${formatRupees(cheque!.amount)} is held until ${formatDate(cheque!.chequeDate)} (Cheques and DDs).`,
+    };
   }
   if (intent === "link") {
     const done = await tryService(() => services.feeLinks.create(viewer.id, center.id, field("dueId"), {}));
@@ -496,7 +503,7 @@ function AccountDetail({
           </TBody>
         </Table>
         {account.balance > 0 && (
-          <Form method="post" className="grid gap-3 rounded-lg border p-4 sm:grid-cols-5" aria-label="Take a payment">
+          <Form method="post" className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3" aria-label="Take a payment">
             <input type="hidden" name="intent" value="pay" />
             <input type="hidden" name="accountId" value={account._id} />
             <Field label="Amount (₹)">
@@ -516,6 +523,9 @@ function AccountDetail({
             </Field>
             <Field label="Cheque or DD date">
               <Input name="chequeDate" type="date" />
+            </Field>
+            <Field label="Bank" hint="For a cheque or DD">
+              <Input name="bank" maxLength={80} />
             </Field>
             <div className="flex items-end">
               <Button type="submit" disabled={busy}>

@@ -9,6 +9,7 @@ import {
   FEE_ALREADY_REVERSED,
   FEE_NOTHING_OWED,
   FEE_RECEIPT_NOT_FOUND,
+  CHEQUE_ON_CHEQUE_DESK,
   FUTURE_PAYMENT,
   ReversalInput,
   moreThanOwed,
@@ -53,6 +54,9 @@ export class FeeDesk {
 
   async takeAtDesk(actorId: string, centerId: string, accountId: string, input: unknown): Promise<FeeReceiptJson> {
     const body = parseWith(DeskPaymentInput, input);
+    // A cheque's life (deposit, clearing, a bounce) is the cheque desk's (FeeCounter sends it there).
+    if (body.mode === "cheque" || body.mode === "dd")
+      throw badRequest(CHEQUE_ON_CHEQUE_DESK, { issues: [{ field: "mode", message: CHEQUE_ON_CHEQUE_DESK }] });
     const today = indiaDate(this.now());
     const paidOn = body.paidOn ?? today;
     if (paidOn > today) throw badRequest(FUTURE_PAYMENT, { issues: [{ field: "paidOn", message: FUTURE_PAYMENT }] });
