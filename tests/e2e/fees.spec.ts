@@ -72,5 +72,11 @@ test("the front desk makes a plan, assigns it, takes a payment and reverses it; 
   const card = student.getByRole("region", { name: plan });
   await expect(card).toContainText("₹28,000");
   await expect(card).toContainText("Reversed: Counted short at closing");
+  // Their statement of account, one click away: the discount, the payment and its reversal.
+  await card.getByText(/^Statement of account/).click();
+  const statement = card.getByRole("table", { name: `Statement of ${plan}` });
+  await expect(statement).toContainText("Discount (scholarship)");
+  await expect(statement).toContainText("Payment reversed");
+  await expect(statement).toContainText("Counted short at closing");
   await context.close();
 });

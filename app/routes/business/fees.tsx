@@ -15,6 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NoSubscription } from "~/components/business/no-subscription";
+import { FeeStatement } from "~/components/fees/fee-statement";
 import { FeeSettingsForm } from "~/components/fees/fee-settings-form";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { DISCOUNT_KINDS } from "#common/fees.ts";
@@ -572,40 +573,7 @@ function AccountDetail({
             </div>
           ))}
         </section>
-        {account.ledger && (
-          <details>
-            <summary className="cursor-pointer text-sm font-medium">
-              Statement of account ({account.ledger.length} entries)
-            </summary>
-            <Table>
-              <THead>
-                <tr>
-                  <Th>When</Th>
-                  <Th>Entry</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th>Why</Th>
-                  <Th>By</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {account.ledger.map((e) => (
-                  <Tr key={e._id}>
-                    <Td>{formatDate(e.at)}</Td>
-                    <Td>
-                      {e.kind}
-                      {e.discount && ` (${e.discount.kind})`}
-                      {" · "}
-                      {account.dues.find((d) => d._id === e.dueId)?.label}
-                    </Td>
-                    <Td className="text-right tabular-nums">{formatRupees(e.amount)}</Td>
-                    <Td>{e.reason ?? ""}</Td>
-                    <Td>{e.by ?? ""}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          </details>
-        )}
+        <FeeStatement account={account} />
       </CardContent>
     </Card>
   );

@@ -15,6 +15,7 @@ import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
 import { OverdueNotice } from "~/components/fees/overdue-notice";
 import { checkoutConfig } from "~/lib/learning.server";
 import { PayDueButton } from "~/components/fees/pay-due";
+import { FeeStatement } from "~/components/fees/fee-statement";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Student" }];
 
@@ -119,6 +120,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                 ))}
               </section>
             )}
+            <FeeStatement account={account} />
           </CardContent>
         </Card>
       ))}

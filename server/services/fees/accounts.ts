@@ -161,7 +161,7 @@ export class FeeAccounts {
     );
   }
 
-  /** A student's own accounts: on an institute's site, that institute's; elsewhere every one. */
+  /** A student's own accounts with their statements: on an institute's site, that institute's; elsewhere every one. */
   async ofStudent(studentId: string, centerId: string | null): Promise<FeeAccountJson[]> {
     const rows = await this.db
       .select({ id: feeAccounts.id })
@@ -172,6 +172,7 @@ export class FeeAccounts {
       this.db,
       rows.map((r) => r.id),
       indiaDate(this.now()),
+      true,
     );
   }
 
