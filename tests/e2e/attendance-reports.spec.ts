@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures.ts";
-import { signIn } from "./journeys.ts";
+import { chooseInstitute, signIn } from "./journeys.ts";
 
 /**
  * Issue 41 §4 in the browser, on the demo's attendance (server/seed/demo-attendance.ts: Sunrise
@@ -19,7 +19,7 @@ test("an owner sees the flagged student, reads the month, downloads the CSV and 
 }) => {
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business");
-  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page.getByText("Sunrise Academy at a glance.")).toBeVisible();
   await page.getByRole("link", { name: "Attendance", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Attendance", exact: true })).toBeVisible();

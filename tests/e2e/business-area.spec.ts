@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { buyPlan, proveDomain, registerBusiness, signIn, unique } from "./journeys.ts";
+import { buyPlan, chooseInstitute, proveDomain, registerBusiness, signIn, unique } from "./journeys.ts";
 import { pageTexts } from "../helpers/pdf.ts";
 
 const port = Number(process.env.E2E_PORT);
@@ -139,7 +139,7 @@ test("the demo institute's dashboard shows its real figures; Help & Contact has 
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business");
   // The demo owner has two institutes; Sunrise Academy has the demo student's purchases.
-  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page.getByText("Sunrise Academy at a glance.")).toBeVisible();
   await expect(page.getByTestId("figure-Students enrolled")).toHaveText("1");
   await expect(page.getByTestId("figure-Revenue")).toHaveText("₹448");

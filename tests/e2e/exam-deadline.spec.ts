@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
+import { chooseInstitute, publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 
 /**
  * Issue 38 §2 and §3 in the browser: answers made offline before time was up count on the result,
@@ -116,7 +116,7 @@ test("answers made offline before time was up count on the result, with a note t
   await signIn(owner, "business@example.com", "demo-business-2025", "business");
   // The Tests pages show the institute chosen in the header (the demo owner has two): Sunrise's test.
   await owner.goto(`/business/tests`);
-  await owner.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(owner, "Sunrise Academy");
   await expect(owner).toHaveURL(/\/business\/tests$/);
   await owner.goto(`/business/tests/${id}`);
   const late = owner.getByRole("table").filter({ has: owner.getByRole("columnheader", { name: "Decision" }) });

@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { chooseInstitute, signIn, unique } from "./journeys.ts";
 import { addDays, indiaDate } from "../../common/india-dates.ts";
 import { formatDate } from "../../common/format.ts";
 
@@ -22,7 +22,7 @@ test("the desk holds a post-dated cheque, bounces a deposited one, and prints a 
   const later = addDays(today, 7);
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business/fees");
-  await page.locator("header select").first().selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page.getByText("Sunrise Academy's fee plans")).toBeVisible();
 
   const settings = page.getByRole("form", { name: "Fee settings" });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures.ts";
-import { messagesTo, signIn } from "./journeys.ts";
+import { chooseInstitute, messagesTo, signIn } from "./journeys.ts";
 
 /**
  * Issue 42 §5, the owner's morning view: from the Fees page to Dues, where the demo's overdue
@@ -15,7 +15,7 @@ test("the owner sees the demo defaulter on Dues, reminds her in one click and do
 }) => {
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business/fees");
-  await page.locator("header select").first().selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page.getByText("Sunrise Academy's fee plans")).toBeVisible();
   await page.getByRole("link", { name: "Dues at a glance" }).click();
   await expect(page.getByRole("heading", { name: "Dues", exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { outboxMail, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
+import { chooseInstitute, outboxMail, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 
 /**
  * Issue 42 §3 online: a student of Sunrise Academy pays a due on the institute's own site through
@@ -75,7 +75,7 @@ test("a student pays a due on the institute's site; the owner sends a payment li
   // The owner sends a payment link for the second due from the account's detail.
   await signIn(desk, "business@example.com", "demo-business-2025");
   await desk.goto("/business/fees");
-  await desk.locator("header select").first().selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(desk, "Sunrise Academy");
   await desk.goto(`/business/fees?account=${accountId}`);
   await expect(desk.getByText(`Kiran Mehta · ${plan}`)).toBeVisible();
   const second = desk.getByRole("row").filter({ hasText: "Second instalment" });

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { chooseInstitute, signIn, unique } from "./journeys.ts";
 
 /**
  * Issue 42 §1–3 at the front desk: an owner makes a fee plan whose instalments must add up,
@@ -14,7 +14,7 @@ test("the front desk makes a plan, assigns it, takes a payment and reverses it; 
   const plan = `Foundation lump sum ${unique()}`;
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business/fees");
-  await page.locator("header select").first().selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page.getByText("Sunrise Academy's fee plans")).toBeVisible();
 
   const form = page.getByRole("form", { name: "New fee plan" });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
-import { buyPlanAsNewBusiness } from "./journeys";
+import { buyPlanAsNewBusiness, chooseInstitute } from "./journeys";
 
 const port = Number(process.env.E2E_PORT);
 const site = (name: "demo-t1" | "demo-t2") => `http://${name}.localhost:${port}`;
@@ -85,7 +85,7 @@ test("a visitor's enquiry reaches the owner's leads", async ({ page, context }) 
 
   await signInAsBusiness(page);
   await page.goto("/business/leads");
-  await page.getByLabel("Institute").selectOption({ label: "Vidya JEE & NEET Classes" });
+  await chooseInstitute(page, "Vidya JEE & NEET Classes");
   await expect(page.getByText("Enquiries left on Vidya JEE & NEET Classes's website.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Kavya Nair" });
   await expect(row).toBeVisible();
@@ -134,7 +134,7 @@ test("an unknown domain answers 404", async ({ page }) => {
 test("the four templates are visibly different designs, shown side by side", async ({ page }, testInfo) => {
   await signInAsBusiness(page);
   await page.goto("/business/templates");
-  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page.getByText("Choose how Sunrise Academy's website looks.")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
   const looks: {

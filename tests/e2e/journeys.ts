@@ -284,3 +284,19 @@ export async function signUpFromTest(page: Page, testId: string, name: string, o
   await fillStudentSignUp(page, name);
   await expect(page).toHaveURL(`${site()}/student/mock-tests/${testId}`);
 }
+
+/**
+ * Chooses the institute the business area shows (the header's switcher) and waits for the switch
+ * itself, its `?center=` request: the page's address may already be the one it lands on.
+ */
+export async function chooseInstitute(page: Page, institute: string) {
+  const select = page.getByLabel("Institute");
+  const current = await select.evaluate((el) => {
+    const s = el as HTMLSelectElement;
+    return s.options[s.selectedIndex]?.label ?? "";
+  });
+  if (current === institute) return;
+  const switched = page.waitForResponse((response) => response.url().includes("center="));
+  await select.selectOption({ label: institute });
+  await switched;
+}

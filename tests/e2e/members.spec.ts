@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
-import { messagesTo, signIn, unique } from "./journeys.ts";
+import { chooseInstitute, messagesTo, signIn, unique } from "./journeys.ts";
 
 /**
  * People with roles in institutes (issue 40): an owner invites a teacher by e-mail from the Team
@@ -30,7 +30,7 @@ async function linkFromOutbox(page: Page, email: string, institute: string): Pro
 
 async function inviteFromTeamPage(owner: Page, institute: string, role: string, email: string) {
   await owner.goto("/business/team");
-  await owner.getByLabel("Institute").selectOption({ label: institute });
+  await chooseInstitute(owner, institute);
   await expect(owner).toHaveURL(/\/business\/team$/);
   await owner.getByLabel("Role").selectOption({ label: role });
   await owner.getByLabel("E-mail address").fill(email);

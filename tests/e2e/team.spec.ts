@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { chooseInstitute, signIn, unique } from "./journeys.ts";
 
 const port = Number(process.env.E2E_PORT);
 const sunriseSite = `http://demo-t1.localhost:${port}`;
@@ -12,7 +12,7 @@ async function shot(page: Page, name: string) {
 
 async function ownerOnSunrise(page: Page, path: string) {
   await page.goto(path);
-  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 

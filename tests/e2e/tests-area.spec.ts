@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures.ts";
-import { publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
+import { chooseInstitute, publishTestAsCreator, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 
 /**
  * The institute side of mock tests (issue 29): a creator fills the bank (a question with LaTeX, a
@@ -91,7 +91,7 @@ test("a creator writes, imports, builds and publishes a test; the owner sees it"
   // A custom test drawing one easy and one medium question of the chapter.
   await page.goto("/creator/tests/new");
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   const section = page.getByRole("group", { name: "Section 1" });
   await expect(section).toContainText("+4 for the correct option, −1 for an incorrect answer, 0 if not answered.");
   await section.getByRole("checkbox", { name: chapter, exact: true }).check();
@@ -142,7 +142,7 @@ test("a creator writes, imports, builds and publishes a test; the owner sees it"
   await signIn(page, "business@example.com", "demo-business-2025", "business");
   await page.getByRole("link", { name: "Tests" }).first().click();
   await expect(page).toHaveURL(/\/business\/tests$/);
-  await page.getByLabel("Institute").selectOption({ label: "Sunrise Academy" });
+  await chooseInstitute(page, "Sunrise Academy");
   await expect(page).toHaveURL(/\/business\/tests$/);
   const row = page.getByRole("row", { name: new RegExp(title) });
   await expect(row).toContainText("Published");
