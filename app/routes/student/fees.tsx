@@ -25,30 +25,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = getViewer(context)!;
   const accounts = await services.feeAccounts.ofStudent(viewer.id, site.kind === "tenant" ? site.center.id : null);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
-  // A defaulter (overdue longer than the institute's days) is told so; its policy shows below, for everyone.
-  const notices = await Promise.all(
-    accounts.map(async (a) => {
-      const rules = await services.feeDues.defaulterRules(a.centerId);
-      const owing = owingOf(a.dues.map((d) => ({ ...d, balance: toPaise(d.balance) })));
-      if (!isDefaulter(owing, rules.defaulterAfterDays)) return null;
-      const { daysOverdue, oldestDueOn } = owing;
-      return {
-        overdue: toRupees(owing.overdue),
-        daysOverdue,
-        oldestDueOn: oldestDueOn!,
-      };
-    }),
-  );
-  // Online payments (issue 42 §3): Checkout, and whether each institute takes part payments online.
-  const partial = await Promise.all(accounts.map((a) => services.feeOnline.partialAllowed(a.centerId)));
+  // Each institute's fee settings, read once: its defaulter days and policy, and whether it takes part payments online.
   const centers = [...new Set(accounts.map((a) => a.centerId))];
-  const policies = (await Promise.all(centers.map((id) => services.feeSettings.get(id)))).map((s) => s.defaulterPolicy);
+  const settings = new Map(
+    await Promise.all(centers.map(async (id) => [id, await services.feeSettings.get(id)] as const)),
+  );
+  // A defaulter (overdue longer than the institute's days) is told so; its policy shows below, for everyone.
+  const notices = accounts.map((a) => {
+    const owing = owingOf(a.dues.map((d) => ({ ...d, balance: toPaise(d.balance) })));
+    if (!isDefaulter(owing, settings.get(a.centerId)!.defaulterAfterDays)) return null;
+    return { overdue: toRupees(owing.overdue), daysOverdue: owing.daysOverdue, oldestDueOn: owing.oldestDueOn! };
+  });
+  const policies = centers.map((id) => settings.get(id)!.defaulterPolicy);
   return {
     accounts: accounts.map((account, i) => ({
       account,
       receipts: receipts[i],
       notice: notices[i],
-      partial: partial[i],
+      partial: settings.get(account.centerId)!.allowPartialOnline,
     })),
     policies,
     checkout: checkoutConfig(context),

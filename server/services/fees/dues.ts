@@ -51,12 +51,6 @@ export class FeeDues {
     return indiaDate(this.now());
   }
 
-  /** When an overdue student counts as a defaulter, and what the institute says they lose (its own words, or null). */
-  async defaulterRules(centerId: string): Promise<{ defaulterAfterDays: number; defaulterPolicy: string | null }> {
-    const { defaulterAfterDays, defaulterPolicy } = await feeSettingsOf(this.db, centerId);
-    return { defaulterAfterDays, defaulterPolicy };
-  }
-
   /**
    * Receipts paid from–to (India dates; neither: this month so far), newest first, with the
    * totals by day and by mode. A reversed receipt is listed, marked, and never counted.
@@ -157,7 +151,7 @@ export class FeeDues {
     centerId: string,
     overdueDays?: number,
   ): Promise<{ overdueDays: number; students: DefaulterJson[] }> {
-    const after = overdueDays ?? (await this.defaulterRules(centerId)).defaulterAfterDays;
+    const after = overdueDays ?? (await feeSettingsOf(this.db, centerId)).defaulterAfterDays;
     const owing = await this.owingByAccount(centerId);
     const students = (await this.accounts(centerId))
       .map((account) => ({ account, owing: owing.get(account.id) }))

@@ -94,11 +94,6 @@ export class FeeOnline {
     return answer(order, keyId);
   }
 
-  /** Whether institute `centerId` lets its students choose how much to pay online (its Fees settings). */
-  partialAllowed(centerId: string): Promise<boolean> {
-    return partialOnline(this.deps.db, centerId);
-  }
-
   /** The "fee" kind of order: a paid one is taken into its fee account once, in the completion's transaction. */
   readonly orderKind: OrderKind = {
     subject: "fee",
