@@ -49,6 +49,11 @@ export const feeLinkStatusEnum = pgEnum("fee_link_status", [
 ]);
 /** How money reached the institute: at its desk, or online through its own gateway account. */
 export const feePaymentModeEnum = pgEnum("fee_payment_mode", ["cash", "cheque", "dd", "upi", "bank", "online"]);
+/** A parent's link to a child (issue 41, decision 0047): invited, active once consent is given, then ended. */
+export const guardianRelationEnum = pgEnum("guardian_relation", ["mother", "father", "guardian"]);
+export const guardianStatusEnum = pgEnum("guardian_status", ["invited", "active", "declined", "withdrawn", "removed"]);
+/** A parent's answer to the consent notice, or their later withdrawal of it. */
+export const consentAnswerEnum = pgEnum("consent_answer", ["granted", "refused", "withdrawn"]);
 export const refundStatusEnum = pgEnum("refund_status", ["pending", "processed", "failed"]);
 export const noticeAudienceEnum = pgEnum("notice_audience", ["admins", "owner"]);
 export const questionTypeEnum = pgEnum("question_type", ["single", "multiple", "numerical"]);

@@ -17,3 +17,4 @@ export * from "./batches.ts";
 export * from "./timetables.ts";
 export * from "./attendance.ts";
 export * from "./fees.ts";
+export * from "./families.ts";
