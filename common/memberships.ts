@@ -40,6 +40,7 @@ export const ACTIONS = [
   "attendance.mark",
   "attendance.view",
   "fees.manage",
+  "families.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -63,6 +64,7 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "attendance.mark",
     "attendance.view",
     "fees.manage",
+    "families.manage",
   ],
   // The front desk and the accountant: they bring people in, see the students, the institute's
   // figures and its students' payments, answer its enquiries, run its batches (admissions, moves,
@@ -79,6 +81,7 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
     "attendance.mark",
     "attendance.view",
     "fees.manage",
+    "families.manage",
   ],
   // A teacher (and a creator, who may teach a batch too) marks and reads the registers of the
   // sessions and batches they teach (the attendance services narrow it to those); timetables are
@@ -92,7 +95,7 @@ export const ROLE_ACTIONS: Record<MemberRole, readonly Action[]> = {
 /**
  * Which roles each role may invite. Nobody grants a role above their own, and the owner's role
  * comes with the institute (its plan and its bills), never by invitation; students join by
- * signing up on the site or buying from it, parents (next) through their child.
+ * signing up on the site or buying from it, parents through their child (decision 0047).
  */
 export const GRANTS: Record<MemberRole, readonly MemberRole[]> = {
   owner: ["staff", "teacher", "creator"],
@@ -109,7 +112,7 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /**
  * Where each role lands. Staff work in the business area (what their role allows), teachers in
- * the creator area (tests and the bank), parents in the student area (until their own area comes).
+ * the creator area (tests and the bank), parents in their own area (their children's records).
  */
 export const ROLE_AREAS: Record<MemberRole | "admin", string> = {
   admin: "/admin",
@@ -118,7 +121,7 @@ export const ROLE_AREAS: Record<MemberRole | "admin", string> = {
   teacher: "/creator",
   creator: "/creator",
   student: "/student",
-  parent: "/student",
+  parent: "/parent",
 };
 
 /** What the creator area is for: a role with either may work there (owners, creators, teachers). */

@@ -48,6 +48,8 @@ export const NOT_YOUR_BATCH = "You can see the attendance of the batches you tea
 export const NOT_YOUR_TEACHING = "You can see your own sessions only.";
 /** A student asking for someone else's record. */
 export const ONLY_YOUR_OWN = "You can see your own attendance only.";
+/** A parent reads their own children's attendance, one child at a time (`studentId`). */
+export const ONLY_YOUR_CHILDREN = "You can see your own children's attendance only: name one of them (studentId).";
 /** Roles with no attendance to see yet (a parent, until parents are linked to their children). */
 export const NO_ATTENDANCE_ROLE = "Your role in this institute does not show attendance (attendance.view).";
 

@@ -5,6 +5,7 @@ import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { feeStanding } from "./fee-standing.ts";
 import { dueOwner } from "../services/fees/due-owner.ts";
+import { isGuardianOf } from "../db/families.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import { FEE_DUE_NOT_FOUND, FEE_PAY_OWN_ONLY, FeeLinkInput, FeePayInput } from "#common/validation/fee-online.ts";
 
@@ -48,13 +49,13 @@ export function feeOnlineRouter({ services, database }: AppDeps) {
       tag: "fees",
       auth: "signed-in",
       summary:
-        "The student pays one of their dues online: a Checkout order on the institute's own connected Razorpay account for the due's balance today (or, where the institute allows part payments online, `amount` rupees up to what the account owes). Checkout's result goes to POST /api/payment/verify; that or the webhook, whichever comes first, receipts it once (oldest dues first, as at the desk)",
+        "The student, or a parent linked to them, pays one of their dues online: a Checkout order on the institute's own connected Razorpay account for the due's balance today (or, where the institute allows part payments online, `amount` rupees up to what the account owes). Checkout's result goes to POST /api/payment/verify; that or the webhook, whichever comes first, receipts it once (oldest dues first, as at the desk)",
       body: FeePayInput,
       responses: {
         200: "{order: {id, amount (paise), currency}, key_id, due: {_id, label}, institute}",
         400: "Bad input: an amount that is not rupees, a part payment where the institute takes whole balances only, more than the account owes, below ₹1",
-        403: "A manager of the institute: the student pays online, the desk takes payments",
-        404: "No such due, or not the caller's (another student's, another institute's, or on another institute's domain)",
+        403: "A manager of the institute: the student or their parent pays online, the desk takes payments",
+        404: "No such due, or not the caller's or their child's (another student's, another institute's, or on another institute's domain)",
         409: "The due is paid, or the institute has not connected its payment account (it does not take fees online yet)",
         429: "Too many orders",
         502: "The gateway did not make the order",
@@ -63,8 +64,9 @@ export function feeOnlineRouter({ services, database }: AppDeps) {
     }),
     async (c) => {
       const { due, user, body } = await dueFor(c, FeePayInput, true);
-      if (due.studentId !== user.id) throw forbidden(FEE_PAY_OWN_ONLY);
-      return c.json(await feeOnline.checkout(user.id, due.dueId, body));
+      const family = due.studentId === user.id || (await isGuardianOf(db, user.id, due.studentId, due.centerId));
+      if (!family) throw forbidden(FEE_PAY_OWN_ONLY);
+      return c.json(await feeOnline.checkout({ payerId: user.id, studentId: due.studentId }, due.dueId, body));
     },
   );
 

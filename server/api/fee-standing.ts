@@ -4,11 +4,13 @@ import type { Db } from "../db/types.ts";
 import { notFound } from "../http/errors.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
 import { requireAuth } from "./guards.ts";
+import { isGuardianOf } from "../db/families.ts";
 
 /**
  * Who may reach a fee account, receipt or due (issue 42): `standing` is the caller's standing
- * towards one of institute `centerId` owned by `studentId`: its manager (fees.manage), or the
- * student it is for; anyone else (another institute, no role) finds nothing (404 `missing`).
+ * towards one of institute `centerId` owned by `studentId`: its manager (fees.manage), the
+ * student it is for, or a parent linked to that student there (decision 0047); anyone else
+ * (another institute, another family, no role) finds nothing (404 `missing`).
  * `managerOf` is the same for what only its managers may do: the student finds nothing either.
  */
 export function feeStanding(db: Db) {
@@ -18,7 +20,8 @@ export function feeStanding(db: Db) {
     if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
     const membership = await membershipOf(db, user.id, centerId);
     if (can(membership, "fees.manage")) return { user, centerId, manager: true };
-    if (studentId && studentId === user.id) return { user, centerId, manager: false };
+    if (studentId && (studentId === user.id || (await isGuardianOf(db, user.id, studentId, centerId))))
+      return { user, centerId, manager: false };
     throw notFound(missing);
   };
   const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) =>

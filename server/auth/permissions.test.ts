@@ -16,6 +16,7 @@ const EXPECTED: Record<MemberRole, Action[]> = {
     "attendance.mark",
     "attendance.view",
     "fees.manage",
+    "families.manage",
   ],
   teacher: ["tests.write", "students.view", "attendance.mark", "attendance.view"],
   creator: ["content.write", "tests.write", "attendance.mark", "attendance.view"],

@@ -10,6 +10,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { runInTenantScope } from "../db/tenant-scope.ts";
+import { parentContactsOf } from "../db/families.ts";
 import type { MessageService } from "./service.ts";
 import { messageDate, messageTime } from "./format.ts";
 
@@ -31,17 +32,21 @@ export interface AbsenceRecipient {
 }
 
 /**
- * Who is told that `studentId` was absent. Today the student alone, on their own verified
- * number. When parents are linked to their children, their parents join here: each parent is
- * told once for the session too (the message's key names the recipient).
+ * Who is told that `studentId` was absent at institute `centerId`: the student, on their own
+ * verified number, and each parent holding an active link to them there (decision 0047), each on
+ * theirs; each is told once for the session (the message's key names the recipient).
  */
-export async function absenceRecipients(tx: DbOrTx, studentId: string): Promise<AbsenceRecipient[]> {
+export async function absenceRecipients(tx: DbOrTx, studentId: string, centerId: string): Promise<AbsenceRecipient[]> {
   const [student] = await tx
     .select({ userId: users.id, phone: users.phone, verifiedAt: users.phoneVerifiedAt })
     .from(users)
     .where(eq(users.id, studentId));
   if (!student) return [];
-  return [{ userId: student.userId, phone: student.verifiedAt ? student.phone : null }];
+  const parents = await parentContactsOf(tx, studentId, centerId);
+  return [
+    { userId: student.userId, phone: student.verifiedAt ? student.phone : null },
+    ...parents.map((p) => ({ userId: p.userId, phone: p.phone })),
+  ];
 }
 
 /**
@@ -155,7 +160,7 @@ export class AbsenceAlerts {
           .innerJoin(centers, eq(centers.id, classSessions.centerId))
           .where(and(eq(attendanceMarks.sessionId, sessionId), eq(attendanceMarks.status, "absent")));
         for (const student of absent)
-          for (const recipient of await absenceRecipients(tx, student.studentId))
+          for (const recipient of await absenceRecipients(tx, student.studentId, centerId))
             await messages.send(tx, {
               template: "attendance-absent",
               values: {

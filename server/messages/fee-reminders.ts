@@ -2,6 +2,7 @@ import { and, asc, eq, like, or, sql } from "drizzle-orm";
 import { centers, feeAccounts, feeDues, feeSettings, messages as messageRows, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { runInTenantScope } from "../db/tenant-scope.ts";
+import { parentContactsOf } from "../db/families.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { MessageService } from "./service.ts";
 import type { LinkCenter, SiteLinks } from "./links.ts";
@@ -32,20 +33,36 @@ export interface FeeReminderRecipient {
   userId: string;
   email: string | null;
   phone: string | null;
+  /** Where their pay link leads: the student's Fees page, or the parent's. */
+  page: "/student/fees" | "/parent/fees";
 }
 
 /**
- * Who is reminded of `studentId`'s fees. Today the student alone (their e-mail, and their number
- * once verified). When parents are linked to their children, they join here: each parent's
- * reminder gets its own key (the recipient is added to it), so each is reminded once too.
+ * Who is reminded of `studentId`'s fees at institute `centerId`: the student (their e-mail, and
+ * their number once verified) and each parent holding an active link to them there (decision
+ * 0047). Each parent's reminder gets its own key (the recipient is added to it), so each is
+ * reminded once too.
  */
-export async function feeReminderRecipients(tx: DbOrTx, studentId: string): Promise<FeeReminderRecipient[]> {
+export async function feeReminderRecipients(
+  tx: DbOrTx,
+  studentId: string,
+  centerId: string,
+): Promise<FeeReminderRecipient[]> {
   const [student] = await tx
     .select({ userId: users.id, email: users.email, phone: users.phone, verifiedAt: users.phoneVerifiedAt })
     .from(users)
     .where(eq(users.id, studentId));
   if (!student) return [];
-  return [{ userId: student.userId, email: student.email, phone: student.verifiedAt ? student.phone : null }];
+  const parents = await parentContactsOf(tx, studentId, centerId);
+  return [
+    {
+      userId: student.userId,
+      email: student.email,
+      phone: student.verifiedAt ? student.phone : null,
+      page: "/student/fees",
+    },
+    ...parents.map((p) => ({ ...p, page: "/parent/fees" as const })),
+  ];
 }
 
 const TEMPLATE_OF = {
@@ -233,7 +250,7 @@ export class FeeReminders {
 
   private async send(tx: DbOrTx, r: Reminder): Promise<void> {
     const { messages, links } = this.deps;
-    for (const recipient of await feeReminderRecipients(tx, r.studentId))
+    for (const recipient of await feeReminderRecipients(tx, r.studentId, r.centerId))
       await messages.send(tx, {
         template: r.template,
         values: {
@@ -242,7 +259,7 @@ export class FeeReminders {
           label: r.label,
           date: messageDate(indiaInstant(r.dueOn, 12 * 60)),
           institute: r.institute,
-          link: links.to(r.site, "/student/fees"),
+          link: links.to(r.site, recipient.page),
         },
         to: { email: recipient.email, phone: recipient.phone, userId: recipient.userId },
         centerId: r.centerId,

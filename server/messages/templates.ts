@@ -205,6 +205,23 @@ export const TEMPLATES = {
               : `${inviter} has invited you to teach with ${institute} on Pathshala. See the invitation and accept it (the link works for 7 days):\n${link}`,
           },
   }),
+  "parent-invitation": template<{ institute: string; child: string; link: string }>({
+    when: "An institute's staff, or a student, adds a parent by mobile number: the link to see the consent notice and follow the child",
+    channels: ["whatsapp", "sms"],
+    recipient: "given",
+    promotional: false,
+    order: ["institute", "child", "link"],
+    render: ({ institute, child, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute}: ${child} की पढ़ाई देखें`,
+            text: `${institute} आपको ${child} की कक्षाएँ, हाज़िरी, टेस्ट के नतीजे और फ़ीस देखने के लिए बुला रहा है। सहमति की सूचना पढ़ें और उत्तर दें (लिंक 7 दिन तक चलेगा):\n${link}`,
+          }
+        : {
+            subject: `${institute}: follow ${child}'s classes`,
+            text: `${institute} invites you to follow ${child}'s classes, attendance, test results and fees. Read the consent notice and answer it (the link works for 7 days):\n${link}`,
+          },
+  }),
   "enquiry-received": template<{
     institute: string;
     kind: string;

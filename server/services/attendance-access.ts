@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { batchTeachers, classSessions } from "../db/schema/index.ts";
+import { batchTeachers, classSessions, guardians } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
@@ -12,13 +12,16 @@ import { INSTITUTE_NOT_FOUND, NO_ATTENDANCE_ROLE } from "#common/validation/atte
  *   batches they teach: those they are a teacher of, and those whose sessions they took (a
  *   substitute's too);
  * - `student`: a student sees their own record only;
- * - anyone else with a role there (a parent, until parents are linked to children) is
- *   refused, and someone with no role there is told the institute is not found.
+ * - `family`: a parent sees the records of the children they hold an active link to there
+ *   (decision 0047), and no other;
+ * - anyone else with a role there is refused, and someone with no role there is told the
+ *   institute is not found.
  */
 export type AttendanceViewer =
   | { scope: "institute"; userId: string; centerId: string }
   | { scope: "teacher"; userId: string; centerId: string; batchIds: string[] }
-  | { scope: "student"; userId: string; centerId: string };
+  | { scope: "student"; userId: string; centerId: string }
+  | { scope: "family"; userId: string; centerId: string; studentIds: string[] };
 
 export async function attendanceViewer(db: Db, userId: string, centerId: string): Promise<AttendanceViewer> {
   const membership = await membershipOf(db, userId, centerId);
@@ -28,6 +31,11 @@ export async function attendanceViewer(db: Db, userId: string, centerId: string)
   if (can(membership, "attendance.view"))
     return { scope: "teacher", userId, centerId, batchIds: await taughtBatches(db, userId, centerId) };
   if (membership.roles.includes("student")) return { scope: "student", userId, centerId };
+  const children = await db
+    .select({ studentId: guardians.studentId })
+    .from(guardians)
+    .where(and(eq(guardians.parentId, userId), eq(guardians.centerId, centerId), eq(guardians.status, "active")));
+  if (children.length) return { scope: "family", userId, centerId, studentIds: children.map((c) => c.studentId) };
   throw new HttpError(403, NO_ATTENDANCE_ROLE);
 }
 

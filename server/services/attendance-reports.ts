@@ -20,6 +20,7 @@ import {
   NOT_YOUR_BATCH,
   NOT_YOUR_TEACHING,
   ONLY_YOUR_OWN,
+  ONLY_YOUR_CHILDREN,
   STUDENT_NOT_FOUND,
   TEACHER_NOT_FOUND,
   attendanceCounts,
@@ -148,7 +149,8 @@ export class AttendanceReportService {
     viewer: ReportViewer,
     period: Period,
   ): Promise<{ from: string; to: string; teachers: TeacherRowJson[] }> {
-    if (viewer.scope === "student" || viewer.scope === "self") throw new HttpError(403, NO_ATTENDANCE_ROLE);
+    if (viewer.scope === "student" || viewer.scope === "self" || viewer.scope === "family")
+      throw new HttpError(403, NO_ATTENDANCE_ROLE);
     const { from, to } = this.period(period);
     const centerId = viewer.centerId;
     const rows = await this.db
@@ -192,7 +194,8 @@ export class AttendanceReportService {
     to: string;
     students: FlaggedStudentJson[];
   }> {
-    if (viewer.scope === "student" || viewer.scope === "self") throw new HttpError(403, NO_ATTENDANCE_ROLE);
+    if (viewer.scope === "student" || viewer.scope === "self" || viewer.scope === "family")
+      throw new HttpError(403, NO_ATTENDANCE_ROLE);
     const { lowAttendancePercent } = await this.policies.get(viewer.centerId);
     const to = indiaDate(new Date(this.now()));
     const from = addDays(to, 1 - FLAG_WINDOW_DAYS);
@@ -269,6 +272,12 @@ export class AttendanceReportService {
       if ((filter.studentId && filter.studentId !== viewer.userId) || filter.batchId || filter.teacherId)
         throw new HttpError(403, ONLY_YOUR_OWN);
       return { ...base, studentId: viewer.userId };
+    }
+    if (viewer.scope === "family") {
+      const child = filter.studentId ?? (viewer.studentIds.length === 1 ? viewer.studentIds[0] : undefined);
+      if (!child || !viewer.studentIds.includes(child) || filter.batchId || filter.teacherId)
+        throw new HttpError(403, ONLY_YOUR_CHILDREN);
+      return { ...base, studentId: child };
     }
     const centerId = viewer.centerId;
     if (filter.batchId) {

@@ -50,6 +50,8 @@ import { createAccounts, type AccountServices } from "./wiring/accounts.ts";
 import { createMoney, type MoneyServices } from "./wiring/money.ts";
 import { createMockTests, type MockTestServices } from "./wiring/mock-tests.ts";
 import { createAttendance, type AttendanceServices } from "./wiring/attendance.ts";
+import { FamilyService } from "./families/index.ts";
+import { FamilyInvitations } from "./families/invitations.ts";
 
 /**
  * Domain services shared by the API routers and the page loaders. Each feature's own are made in
@@ -101,6 +103,10 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   notices: NoticeService;
   settings: SettingsService;
   attendance: AttendanceServices;
+  /** Parents' links to their children, once made (decision 0047). */
+  families: FamilyService;
+  /** Parents' invitations and their consent answers. */
+  familyInvitations: FamilyInvitations;
 }
 
 export interface ServiceDeps {
@@ -169,6 +175,7 @@ export function createServices({
   const team = new TeamService({ db, reads, catalogChanged, members });
   const absenceAlerts = new AbsenceAlerts({ db, messages });
   const attendancePolicies = new AttendancePolicyService({ db });
+  const attendanceReports = new AttendanceReportService({ db, policies: attendancePolicies });
   const feePlans = new FeePlans({ db });
   const feeAccounts = new FeeAccounts({ db, plans: feePlans });
   const feeReminders = new FeeReminders({ db, messages, links, ledger: ledgerDues });
@@ -199,7 +206,7 @@ export function createServices({
     reminders: new Reminders({ db, messages, links, absences: absenceAlerts, fees: feeReminders }),
     absenceAlerts,
     attendancePolicies,
-    attendanceReports: new AttendanceReportService({ db, policies: attendancePolicies }),
+    attendanceReports,
     feePlans,
     feeAccounts,
     feeDesk,
@@ -230,6 +237,8 @@ export function createServices({
     notices,
     settings: new SettingsService(db, env, database),
     attendance: createAttendance(db, links),
+    families: new FamilyService({ db, attendanceReports, feeAccounts }),
+    familyInvitations: new FamilyInvitations({ db, messages, links, rateLimiter, phones: accounts.phones }),
   };
 }
 

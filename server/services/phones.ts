@@ -8,6 +8,7 @@ import { HttpError, conflict, forbidden, parseWith } from "../http/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { PHONE_TEXTS, PhoneCodeSchema, PhoneSchema, PhoneSignInSchema } from "#common/validation/phone-code.ts";
 import { e164 } from "../messages/phone.ts";
+import { holdsParentRole } from "../db/families.ts";
 import { unreachableFor } from "../messages/recipient-policy.ts";
 import { NUMBER_TEXTS } from "../messages/reachable-numbers.ts";
 import type { MessageService } from "../messages/service.ts";
@@ -18,7 +19,7 @@ import { ADMIN_SIGN_IN_ELSEWHERE, tooMany } from "./accounts.ts";
 
 const CODE_MINUTES = 10;
 const MAX_TRIES = 5;
-type Purpose = "verify" | "sign-in";
+type Purpose = "verify" | "sign-in" | "family";
 
 /**
  * Phone numbers on accounts (issue 30 §4): a number is added by the code sent to it, and a
@@ -97,7 +98,13 @@ export class PhoneService {
         .from(users)
         .where(eq(users.phone, phone));
       if (!user) return;
-      if (askedOn !== null && !isHomeSite(await accountHome(this.deps.db, user), askedOn)) return;
+      // On an institute's site: its own students, and the parents it has linked to them.
+      if (
+        askedOn !== null &&
+        !isHomeSite(await accountHome(this.deps.db, user), askedOn) &&
+        !(await holdsParentRole(this.deps.db, user.id, askedOn))
+      )
+        return;
       if (!(await this.deps.rateLimiter.hit(RATE_RULES.phoneCodeNumber, phone)).allowed) return;
       await this.sendCode("sign-in", phone, user.id, meta.centerId);
     });
@@ -121,6 +128,7 @@ export class PhoneService {
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     const used = await this.spend(latest, body.code);
+    if (!used.userId) throw new HttpError(400, PHONE_TEXTS.wrongCode);
     const [user] = await this.deps.db
       .select(sessionUserColumns)
       .from(users)
@@ -128,6 +136,28 @@ export class PhoneService {
     if (!user) throw new HttpError(400, PHONE_TEXTS.wrongCode);
     if (user.role === "admin" && meta.centerId !== undefined) throw forbidden(ADMIN_SIGN_IN_ELSEWHERE);
     return user;
+  }
+
+  /**
+   * A code proving that whoever opened a parent's invitation holds the number it was sent to
+   * (decision 0047): sent only to that number, on the institute's site, under the same limits
+   * per number and network address as sign-in codes.
+   */
+  async sendFamilyCode(phone: string, centerId: string, meta: { ip: string }): Promise<void> {
+    await this.limit(RATE_RULES.phoneCodeIp, meta.ip);
+    await this.limit(RATE_RULES.phoneCodeNumber, phone);
+    await this.sendCode("family", phone, null, centerId);
+  }
+
+  /** Spends the latest family code sent to `phone` at `centerId`; a wrong, expired or spent one is a 400. */
+  async proveFamilyNumber(phone: string, centerId: string, code: string): Promise<void> {
+    const [latest] = await this.deps.db
+      .select()
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, "family"), eq(phoneCodes.centerId, centerId)))
+      .orderBy(desc(phoneCodes.createdAt))
+      .limit(1);
+    await this.spend(latest, code);
   }
 
   private numberOf(input: unknown): string {
@@ -148,7 +178,7 @@ export class PhoneService {
     if (!decision.allowed) throw tooMany(decision.retryAfter);
   }
 
-  private async sendCode(purpose: Purpose, phone: string, userId: string, centerId?: string) {
+  private async sendCode(purpose: Purpose, phone: string, userId: string | null, centerId?: string) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     await this.deps.db.transaction(async (tx) => {
       const [row] = await tx

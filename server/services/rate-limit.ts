@@ -81,6 +81,8 @@ export const RATE_RULES = {
   domainCheckIp: { name: "domain-check:ip", limit: 120, windowMs: MINUTE },
   /** Invitations (and fresh links) an owner makes to their teams. */
   teamInviteUser: { name: "team-invite:user", limit: 50, windowMs: 60 * MINUTE },
+  /** Parents one account invites (a student their family, the front desk its students'). */
+  familyInviteUser: { name: "family-invite:user", limit: 30, windowMs: 60 * MINUTE },
   /** Password reset links asked for from one address, and sent to one account. */
   forgotIp: { name: "forgot:ip", limit: 20, windowMs: 60 * MINUTE },
   forgotAccount: { name: "forgot:account", limit: 5, windowMs: 60 * MINUTE },

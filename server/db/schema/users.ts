@@ -99,18 +99,18 @@ export const emailChanges = pgTable(
 );
 
 /**
- * A one-time code sent by WhatsApp and SMS: to verify a phone an account is adding, or to sign in
- * with a verified phone. Only a hash of the code is kept; it lasts 10 minutes and 5 tries.
+ * A one-time code sent by WhatsApp and SMS: to verify a phone an account is adding, to sign in
+ * with a verified phone, or to prove a parent holds the number their invitation was sent to
+ * (`family`: no account may hold it yet, so no `userId`). Only a hash of the code is kept; it
+ * lasts 10 minutes and 5 tries.
  */
 export const phoneCodes = pgTable(
   "phone_codes",
   {
     id: uuid().primaryKey().defaultRandom(),
-    purpose: text().$type<"verify" | "sign-in">().notNull(),
+    purpose: text().$type<"verify" | "sign-in" | "family">().notNull(),
     phone: text().notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
     /** A sign-in code's site (where it was asked for, and works): an institute, or the platform (null). */
     centerId: uuid().references(() => centers.id, { onDelete: "cascade" }),
     codeHash: text().notNull(),

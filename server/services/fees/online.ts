@@ -44,8 +44,15 @@ export class FeeOnline {
     this.deps = { ...deps, now: deps.now ?? (() => new Date()) };
   }
 
-  /** The student (already known to be the due's, by the route) pays due `dueId`: the order to open Checkout with. */
-  async checkout(studentId: string, dueId: string, input: unknown): Promise<FeeCheckoutJson> {
+  /**
+   * `payerId` (the student, or a parent linked to them: the route decided) pays due `dueId` of
+   * `studentId`: the order to open Checkout with, bought by the payer.
+   */
+  async checkout(
+    { payerId, studentId }: { payerId: string; studentId: string },
+    dueId: string,
+    input: unknown,
+  ): Promise<FeeCheckoutJson> {
     const { db, payments } = this.deps;
     const body = parseWith(FeePayInput, input ?? {});
     const due = await dueOwner(db, dueId);
@@ -72,7 +79,7 @@ export class FeeOnline {
       .from(orders)
       .where(
         and(
-          eq(orders.buyerId, studentId),
+          eq(orders.buyerId, payerId),
           eq(orders.feeAccountId, due.accountId),
           inArray(orders.status, ["created", "failed"]),
           eq(orders.amount, amount),
@@ -84,7 +91,7 @@ export class FeeOnline {
       .limit(1);
     if (pending) return answer(pending, account.keyId);
     const { order, keyId } = await this.deps.orders.place({
-      buyerId: studentId,
+      buyerId: payerId,
       subject: { kind: "fee", fee: { accountId: due.accountId, amount } },
       sellerCenterId: due.centerId,
       account,

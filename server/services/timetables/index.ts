@@ -464,7 +464,8 @@ export class TimetableService {
 
   /**
    * The person's own classes across their institutes between two India dates: those of the
-   * batches they are admitted in (as a student) and those they teach (as a teacher, creator or owner).
+   * batches they are admitted in (as a student), of their children's (as a parent), and those they
+   * teach (as a teacher, creator or owner).
    */
   async mine(userId: string, range: DateRange): Promise<SessionJson[]> {
     const { from, to } = this.rangeOf(range);
@@ -607,7 +608,9 @@ export class TimetableService {
 function ownSessions(userId: string) {
   const learning = sql`exists (select 1 from "batch_students" bs join "memberships" m on m."center_id" = bs."center_id" and m."user_id" = bs."user_id" and m."role" = 'student' and m."status" = 'active' where bs."batch_id" = ${classSessions.batchId} and bs."user_id" = ${userId} and bs."status" = 'admitted')`;
   const teaching = sql`exists (select 1 from "memberships" m where m."center_id" = ${classSessions.centerId} and m."user_id" = ${userId} and m."status" = 'active' and m."role" in ('teacher', 'creator', 'owner'))`;
-  return or(learning, and(eq(classSessions.teacherId, userId), teaching));
+  // A parent's week is their children's: those they hold an active link to (decision 0047).
+  const family = sql`exists (select 1 from "batch_students" bs join "guardians" g on g."center_id" = bs."center_id" and g."student_id" = bs."user_id" and g."status" = 'active' where bs."batch_id" = ${classSessions.batchId} and g."parent_id" = ${userId} and bs."status" = 'admitted')`;
+  return or(learning, family, and(eq(classSessions.teacherId, userId), teaching));
 }
 
 function holidayJson(h: typeof holidays.$inferSelect, batchName: string | null): HolidayJson {
