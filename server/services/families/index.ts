@@ -305,7 +305,7 @@ export class FamilyService {
 
   private async mayManage(viewerId: string, centerId: string): Promise<void> {
     const membership = await membershipOf(this.deps.db, viewerId, centerId);
-    if (!membership) throw notFound(FAMILY_TEXTS.studentNotFound);
+    if (!membership || membership.roles.length === 0) throw notFound(FAMILY_TEXTS.studentNotFound);
     if (!can(membership, "families.manage")) throw forbidden(FAMILY_TEXTS.ownOnly);
   }
 }

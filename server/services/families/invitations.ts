@@ -77,7 +77,7 @@ export class FamilyInvitations {
     const body = parseWith(ParentInviteInput, input);
     if (actor.id !== studentId) {
       const membership = await membershipOf(db, actor.id, centerId);
-      if (!membership) throw notFound(FAMILY_TEXTS.studentNotFound);
+      if (!membership || membership.roles.length === 0) throw notFound(FAMILY_TEXTS.studentNotFound);
       if (!can(membership, "families.manage")) throw forbidden(FAMILY_TEXTS.ownOnly);
     }
     const [student] = await db
