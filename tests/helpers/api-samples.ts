@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
 import {
   enquiries,
@@ -21,6 +21,7 @@ import { FIXTURES } from "./content.ts";
 import { publish, register } from "./learning.ts";
 import { makeSession, useClock } from "./class-sessions.ts";
 import { addDays, indiaDate } from "#common/india-dates.ts";
+import { CONSENT_NOTICE_VERSION } from "#common/family.ts";
 
 /**
  * A small world in which every described /api operation has a request that it accepts, so that
@@ -183,6 +184,51 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     chequeDate: inAMonth,
     amount: 500,
   });
+  // Parents (decision 0047): the institute invites a parent of its student by mobile number and
+  // the parent answers on the institute's site with the code sent there; one link to read, one
+  // to withdraw, one for the institute to remove, and an open invitation to answer.
+  const familyDesk = { id: business.user._id, name: "Sample Owner", email: business.email };
+  const parentInvite = (phone: string, studentId: string) =>
+    t.services.familyInvitations.invite(familyDesk, center.id, studentId, { name: "Sample Parent", relation: "mother", phone });
+  const tokenOfLink = (link: string) => link.slice(link.lastIndexOf("/") + 1);
+  const codeSentTo = async (phone: string) => {
+    const [sent] = await t.database.db
+      .select({ text: messages.text })
+      .from(messages)
+      .where(and(eq(messages.recipient, phone), eq(messages.template, "phone-code")))
+      .orderBy(desc(messages.createdAt))
+      .limit(1);
+    return /\b(\d{6})\b/.exec(sent.text)![1];
+  };
+  const PARENT_PHONE = "+919830000301";
+  const readLink = await parentInvite(PARENT_PHONE, student.user._id);
+  await t.services.familyInvitations.sendCode(tokenOfLink(readLink.link), { ip: "10.9.9.9" });
+  const parentAnswer = await postJson(
+    t,
+    `/api/family/invitations/${tokenOfLink(readLink.link)}/answer`,
+    {
+      answer: "granted",
+      noticeVersion: CONSENT_NOTICE_VERSION,
+      code: await codeSentTo(PARENT_PHONE),
+      name: "Sample Parent",
+      email: uniqueEmail("parent"),
+    },
+    { host: INSTITUTE },
+  );
+  if (parentAnswer.status !== 200) throw new Error(`family answer failed: ${parentAnswer.status} ${await parentAnswer.text()}`);
+  const parent = (await parentAnswer.json()) as { access_token: string; user: { _id: string } };
+  const withdrawLink = await parentInvite(PARENT_PHONE, batchMover.user._id);
+  await t.services.familyInvitations.answer(
+    tokenOfLink(withdrawLink.link),
+    { answer: "granted", noticeVersion: CONSENT_NOTICE_VERSION },
+    { id: parent.user._id },
+  );
+  const removeLink = await parentInvite("+919830000302", batchLeaver.user._id);
+  const openFamilyInvite = tokenOfLink((await parentInvite("+919830000303", batchLeaver.user._id)).link);
+  // Its own invitation: the code sample above sends new codes to the other one's number.
+  const familyInviteToAnswer = tokenOfLink((await parentInvite("+919830000305", batchLeaver.user._id)).link);
+  await t.services.familyInvitations.sendCode(familyInviteToAnswer, { ip: "10.9.9.8" });
+  const familyAnswerCode = await codeSentTo("+919830000305");
   // The creator joins the institute's team the way a creator does: the owner's link, accepted.
   const inviteTo = async (email: string) => {
     const res = await postJson(t, "/api/team/invitations", { email }, { headers: bearer(business.access_token) });
@@ -703,6 +749,51 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "POST /fee-dues/{id}/pay": { params: { id: feeAccount.dues[0]._id }, json: {}, who: ["student"] },
     "POST /fee-dues/{id}/link": { params: { id: feeAccount.dues[0]._id }, json: {} },
+    "POST /students/{id}/parents": {
+      params: { id: student.user._id },
+      json: { centerId: center.id, name: "Sample Father", relation: "father", phone: "+919830000304" },
+      who: ["business"],
+    },
+    "GET /students/{id}/parents": { params: { id: student.user._id }, query: { centerId: center.id }, who: ["business"] },
+    "DELETE /parents/{id}": { params: { id: removeLink.guardian._id }, query: { centerId: center.id }, who: ["business"] },
+    "GET /family/invitations/{token}": { host: INSTITUTE, params: { token: openFamilyInvite } },
+    "POST /family/invitations/{token}/code": { host: INSTITUTE, params: { token: openFamilyInvite } },
+    "POST /family/invitations/{token}/answer": {
+      host: INSTITUTE,
+      params: { token: familyInviteToAnswer },
+      json: {
+        answer: "refused",
+        noticeVersion: CONSENT_NOTICE_VERSION,
+        code: familyAnswerCode,
+        name: "Sample Guardian",
+        email: "sample.guardian@example.com",
+      },
+    },
+    "GET /parent/children": { host: INSTITUTE, who: ["student"], session: bearer(parent.access_token) },
+    "GET /parent/children/{id}/results": {
+      host: INSTITUTE,
+      params: { id: readLink.guardian._id },
+      who: ["student"],
+      session: bearer(parent.access_token),
+    },
+    "GET /parent/children/{id}/consents": {
+      host: INSTITUTE,
+      params: { id: readLink.guardian._id },
+      who: ["student"],
+      session: bearer(parent.access_token),
+    },
+    "GET /parent/children/{id}/data": {
+      host: INSTITUTE,
+      params: { id: readLink.guardian._id },
+      who: ["student"],
+      session: bearer(parent.access_token),
+    },
+    "POST /parent/children/{id}/withdraw": {
+      host: INSTITUTE,
+      params: { id: withdrawLink.guardian._id },
+      who: ["student"],
+      session: bearer(parent.access_token),
+    },
     "GET /attendance": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/teachers": { query: { centerId: center.id, month: "2027-04" } },
     "GET /attendance/flagged": { query: { centerId: center.id } },
