@@ -48,6 +48,7 @@ export default [
   route("admin", "routes/launching-soon.tsx"),
   route("catalog", "routes/catalog.tsx"),
   route("invite/:token", "routes/invite.tsx"),
+  route("family/:token", "routes/family-invite.tsx"),
   route("switch-role", "routes/switch-role.tsx"),
   // Attendance (issue 41 §3): phone-first pages outside the areas' sidebars.
   route("sessions/:id/register", "routes/attendance/register.tsx"),

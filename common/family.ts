@@ -52,7 +52,8 @@ export const FAMILY_TEXTS = {
   emailTaken:
     "An account already uses this e-mail address. Sign in to it, add this mobile number to it, then open the link again.",
   granted: (child: string) => `Thank you. You can now follow ${child}'s classes, attendance and fees.`,
-  refused: (institute: string) => `You did not agree. ${institute} has been told, and nothing of your child is shown to you.`,
+  refused: (institute: string) =>
+    `You did not agree. Your answer is recorded: ${institute} will not show you your child's record or message you about it.`,
   alreadyLinked: (phone: string) => `${phone} is already linked to this student, or has an invitation waiting.`,
   inviteSent: (name: string, masked: string) => `An invitation for ${name} was sent to ${masked} on WhatsApp and by SMS.`,
   childNotFound: "No such child. Only your own children's records can be seen.",

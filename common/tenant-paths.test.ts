@@ -20,6 +20,9 @@ describe("isTenantPath", () => {
       "/account/language",
       "/attend",
       "/sessions/3b0f4e0a-6a59-4d8e-9d38-0c7f8d2b1a11/join",
+      "/family/abcdefghijklmnopqrstuvwxyz234567",
+      "/parent",
+      "/parent/fees",
     ]) {
       expect(isTenantPath(path), path).toBe(true);
     }
@@ -34,6 +37,8 @@ describe("isTenantPath", () => {
       "/about",
       "/account/other",
       "/attendance",
+      "/parents",
+      "/familyx",
     ]) {
       expect(isTenantPath(path), path).toBe(false);
     }

@@ -26,7 +26,8 @@ const TENANT_EXACT = new Set([
   "/attend",
 ]);
 // `/sessions/…`: a class's register, QR screen and online join page, on the institute's domain too.
-const TENANT_PREFIXES = ["/student", "/business", "/sessions"];
+// `/family/…` and `/parent`: a parent's invitation and area, on their child's institute's domain (decision 0047).
+const TENANT_PREFIXES = ["/student", "/business", "/sessions", "/family", "/parent"];
 
 export function isTenantPath(pathname: string): boolean {
   const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;

@@ -25,7 +25,7 @@ CREATE TABLE "parent_consents" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"center_id" uuid NOT NULL,
 	"guardian_id" uuid NOT NULL,
-	"parent_id" uuid NOT NULL,
+	"parent_id" uuid,
 	"answer" "consent_answer" NOT NULL,
 	"notice_version" text NOT NULL,
 	"notice_text" text NOT NULL,

@@ -156,7 +156,7 @@ export function familiesRouter({ services, env }: AppDeps) {
       tag: "families",
       auth: "public",
       summary:
-        "The parent's answer to the consent notice (granted or refused), recorded with the notice's words and version. Signed in on the invited number, nothing more is needed; otherwise the code sent to it, and for a number no account holds, the new account's name and e-mail. When the answering account is not the signed-in one, its tokens are returned",
+        "The parent's answer to the consent notice (granted or refused), recorded with the notice's words and version. Signed in on the invited number, nothing more is needed; otherwise the code sent to it, and to agree from a number no account holds, the new account's name and e-mail (a refusal makes no account). When the answering account is not the signed-in one, its tokens are returned",
       body: FamilyAnswerInput,
       responses: {
         200: "{guardian, message, user?, access_token?, refresh_token?}",
@@ -171,9 +171,11 @@ export function familiesRouter({ services, env }: AppDeps) {
       const viewer = c.get("auth")?.user ?? null;
       const answered = await familyInvitations.answer(c.req.param("token"), await jsonBody(c), viewer);
       const body = { guardian: answered.guardian, message: answered.message };
-      if (viewer?.id === answered.parent.id) return c.json(body);
-      const tokens = await services.sessions.issueApiTokens(answered.parent.id, c.get("site").host, meta(c));
-      return c.json({ ...body, user: toPublicUser(answered.parent), ...tokens });
+      const { parent } = answered;
+      // A refusal by a number no account holds makes no account: nobody to sign in.
+      if (!parent || viewer?.id === parent.id) return c.json(body);
+      const tokens = await services.sessions.issueApiTokens(parent.id, c.get("site").host, meta(c));
+      return c.json({ ...body, user: toPublicUser(parent), ...tokens });
     },
   );
 

@@ -61,7 +61,8 @@ export const guardians = pgTable(
 /**
  * What a parent was shown and answered (the DPDP Act's verifiable consent for a minor's data):
  * one row per answer, never changed or deleted (a trigger refuses), so the record outlives the link
- * and the account. `parentId` is kept without a reference for that reason.
+ * and the account. `parentId` is kept without a reference for that reason, and is null for a
+ * refusal by a number no account holds (the code sent to it proved who answered).
  */
 export const parentConsents = pgTable(
   "parent_consents",
@@ -71,7 +72,7 @@ export const parentConsents = pgTable(
     guardianId: uuid()
       .notNull()
       .references(() => guardians.id, { onDelete: "cascade" }),
-    parentId: uuid().notNull(),
+    parentId: uuid(),
     answer: consentAnswerEnum().notNull(),
     /** The notice's version, and its exact words as shown. */
     noticeVersion: text().notNull(),

@@ -190,7 +190,7 @@ export class FamilyInvitations {
     token: string,
     input: unknown,
     viewer: { id: string } | null,
-  ): Promise<{ guardian: GuardianJson; parent: SessionUser; message: string }> {
+  ): Promise<{ guardian: GuardianJson; parent: SessionUser | null; message: string }> {
     const { db } = this.deps;
     const body = parseWith(FamilyAnswerInput, input);
     const found = await this.byToken(db, token);
@@ -198,6 +198,7 @@ export class FamilyInvitations {
     this.refuseClosed(found.row);
     if (body.noticeVersion !== CONSENT_NOTICE_VERSION) throw conflict(FAMILY_TEXTS.noticeChanged);
     const { row, institute, child } = found;
+    const granted = body.answer === "granted";
     const holder = await this.verifiedHolderOf(row.phone);
     let parent: SessionUser | null = holder && viewer && holder.id === viewer.id ? holder : null;
     if (!parent) {
@@ -205,16 +206,17 @@ export class FamilyInvitations {
         throw badRequest(FAMILY_TEXTS.signInWithNumber(maskPhone(row.phone)), {
           issues: [{ field: "code", message: FAMILY_TEXTS.signInWithNumber(maskPhone(row.phone)) }],
         });
-      // Checked before the code is spent, so a missing name or e-mail costs no code.
-      if (!holder && (!body.name || !body.email))
+      // Checked before the code is spent, so a missing name or e-mail costs no code. A refusal
+      // makes no account: the proven number answers.
+      if (granted && !holder && (!body.name || !body.email))
         throw badRequest(FAMILY_TEXTS.nameAndEmailNeeded, {
           issues: [{ field: body.name ? "email" : "name", message: FAMILY_TEXTS.nameAndEmailNeeded }],
         });
       await this.deps.phones.proveFamilyNumber(row.phone, row.centerId, body.code);
-      parent = holder ?? (await this.makeParentAccount(row.phone, body.name!, body.email!));
+      parent = holder ?? (granted ? await this.makeParentAccount(row.phone, body.name!, body.email!) : null);
     }
-    if (parent.role === "admin") throw forbidden(ADMINS_NOT_MEMBERS);
-    const parentId = parent.id;
+    if (parent?.role === "admin") throw forbidden(ADMINS_NOT_MEMBERS);
+    const parentId = parent?.id ?? null;
     const now = this.now();
     const updated = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(guardians).where(eq(guardians.id, row.id)).for("update");
@@ -232,21 +234,28 @@ export class FamilyInvitations {
         .update(guardians)
         .set({
           parentId,
-          status: body.answer === "granted" ? "active" : "declined",
-          linkedAt: body.answer === "granted" ? now : null,
-          endedAt: body.answer === "granted" ? null : now,
+          status: granted ? "active" : "declined",
+          linkedAt: granted ? now : null,
+          endedAt: granted ? null : now,
           updatedAt: now,
         })
         .where(eq(guardians.id, row.id))
         .returning();
-      if (body.answer === "granted") await this.holdParentRole(tx, row.centerId, parentId, now);
+      if (granted && parentId) await this.holdParentRole(tx, row.centerId, parentId, now);
       return done;
     });
     return {
       guardian: guardianJson(updated, now),
       parent,
-      message: body.answer === "granted" ? FAMILY_TEXTS.granted(child) : FAMILY_TEXTS.refused(institute),
+      message: granted ? FAMILY_TEXTS.granted(child) : FAMILY_TEXTS.refused(institute),
     };
+  }
+
+  /** Whether `userId` holds the number invitation `token` was sent to, verified: they answer without a code. */
+  async heldBy(token: string, userId: string): Promise<boolean> {
+    const found = await this.byToken(this.deps.db, token);
+    if (!found) return false;
+    return (await this.verifiedHolderOf(found.row.phone))?.id === userId;
   }
 
   /** The parent's role at the institute: one live membership, however many children they have there. */
