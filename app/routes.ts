@@ -104,6 +104,7 @@ export default [
       route("site", "routes/business/site.tsx"),
       route("leads", "routes/business/leads.tsx"),
       route("payments", "routes/business/payments.tsx"),
+      route("students", "routes/business/students.tsx"),
       route("batches", "routes/business/batches.tsx"),
       route("batches/:id/timetable", "routes/business/batch-timetable.tsx"),
       route("attendance", "routes/business/attendance.tsx"),

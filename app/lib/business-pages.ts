@@ -22,6 +22,7 @@ export const BUSINESS_PAGES: readonly (readonly [path: string, action: Action | 
   ["/business/tests", "tests.write"],
   ["/business/leads", "leads.manage"],
   ["/business/payments", "payments.view"],
+  ["/business/students", "families.manage"],
   ["/business/batches", "batches.manage"],
   ["/business/attendance", "attendance.view"],
   ["/business/fees", "fees.manage"],

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import {
+import { GraduationCap,
   CalendarCheck,
   ClipboardCheck,
   CreditCard,
@@ -55,6 +55,7 @@ const NAV: NavGroup[] = [
       { to: "/business/team", label: "Team", icon: Users },
       { to: "/business/tests", label: "Tests", icon: ClipboardCheck },
       { to: "/business/leads", label: "Leads", icon: Inbox },
+      { to: "/business/students", label: "Students", icon: GraduationCap },
       { to: "/business/batches", label: "Batches", icon: UsersRound },
       { to: "/business/attendance", label: "Attendance", icon: CalendarCheck },
       { to: "/business/fees", label: "Fees", icon: Wallet },

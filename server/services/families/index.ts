@@ -20,6 +20,7 @@ import type { FeeAccounts } from "../fees/accounts.ts";
 import { CONSENT_NOTICE_VERSION, FAMILY_TEXTS, consentNotice, type ChildJson, type ConsentJson, type GuardianJson } from "#common/family.ts";
 import { resultsReleased } from "#common/mock-tests/test-availability.ts";
 import { indiaDate } from "#common/india-dates.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import { guardianJson, firstName } from "./rows.ts";
 
 /** A child as their parent reaches them: the link, and whose and where. */
@@ -98,7 +99,7 @@ export class FamilyService {
 
   /** The child an active link of the parent names; anything else (another family's, ended, made up) is a 404. */
   async child(parentId: string, guardianId: string): Promise<ChildLink> {
-    const link = await childOfLink(this.deps.db, parentId, guardianId);
+    const link = isUuid(guardianId) ? await childOfLink(this.deps.db, parentId, guardianId) : null;
     if (!link) throw notFound(FAMILY_TEXTS.childNotFound);
     return link;
   }
@@ -118,9 +119,22 @@ export class FamilyService {
     return rows.map((r) => guardianJson(r, now));
   }
 
+  /** Every parent link of the institute's students but the removed ones (invited, linked, declined, withdrawn), for its staff. */
+  async ofInstitute(viewerId: string, centerId: string): Promise<GuardianJson[]> {
+    await this.mayManage(viewerId, centerId);
+    const rows = await this.deps.db
+      .select()
+      .from(guardians)
+      .where(and(eq(guardians.centerId, centerId), ne(guardians.status, "removed")))
+      .orderBy(desc(guardians.invitedAt));
+    const now = this.now();
+    return rows.map((r) => guardianJson(r, now));
+  }
+
   /** The institute ends a link (or withdraws an invitation): kept as history; the parent sees nothing more. */
   async remove(viewerId: string, centerId: string, guardianId: string): Promise<GuardianJson> {
     await this.mayManage(viewerId, centerId);
+    if (!isUuid(guardianId)) throw notFound(FAMILY_TEXTS.linkNotFound);
     return this.end(centerId, guardianId, "removed", null);
   }
 

@@ -24,6 +24,7 @@ import {
   type GuardianJson,
 } from "#common/family.ts";
 import { FamilyAnswerInput, ParentInviteInput } from "#common/validation/family.ts";
+import { isUuid } from "#common/validation/ids.ts";
 import { guardianJson, firstName } from "./rows.ts";
 
 const INVITE_TTL_MS = FAMILY_INVITE_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -75,6 +76,7 @@ export class FamilyInvitations {
   ): Promise<{ guardian: GuardianJson; link: string; renewed: boolean }> {
     const { db } = this.deps;
     const body = parseWith(ParentInviteInput, input);
+    if (!isUuid(studentId)) throw notFound(FAMILY_TEXTS.studentNotFound);
     if (actor.id !== studentId) {
       const membership = await membershipOf(db, actor.id, centerId);
       if (!membership || membership.roles.length === 0) throw notFound(FAMILY_TEXTS.studentNotFound);

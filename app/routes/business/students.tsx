@@ -1,0 +1,189 @@
+import { useEffect, useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { GraduationCap, Search, UserPlus, X } from "lucide-react";
+import type { Route } from "./+types/students";
+import { actOnFamilies, loadBusinessStudents } from "~/lib/families.server";
+import { toast } from "~/lib/toast";
+import { PageHeader } from "~/components/ui/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { EmptyState } from "~/components/ui/empty-state";
+import { NoSubscription } from "~/components/business/no-subscription";
+import {
+  GUARDIAN_RELATIONS,
+  GUARDIAN_STATUS_LABELS,
+  RELATION_LABELS,
+  type GuardianJson,
+  type GuardianStatus,
+} from "#common/family.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Students | Business" }];
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadBusinessStudents(context, request);
+
+export const action = ({ request, context }: Route.ActionArgs) => actOnFamilies(context, request);
+
+const STATUS_TONES: Record<GuardianStatus, "success" | "muted" | "warning" | "destructive"> = {
+  active: "success",
+  invited: "warning",
+  declined: "destructive",
+  withdrawn: "destructive",
+  removed: "muted",
+};
+
+export default function Students({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const [adding, setAdding] = useState<string | null>(null);
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success(result.message);
+      setAdding(null);
+    } else toast.error("Could not save", { description: result.error });
+  }, [result]);
+  if (!loaderData.center) return <NoSubscription title="Students" />;
+  const { center, q, total, students } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <PageHeader
+        title="Students"
+        description={`${center.instituteName}'s students and their parents. A parent sees their child's timetable, attendance, results and fees once they agree to the consent notice sent to their mobile.`}
+      />
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <Field label="Search" className="min-w-64 flex-1">
+              <Input name="q" type="search" placeholder="Name or e-mail" defaultValue={q} />
+            </Field>
+            <Button type="submit" variant="outline">
+              <Search className="size-4" aria-hidden />
+              Search
+            </Button>
+          </Form>
+          {students.length === 0 ? (
+            <EmptyState
+              icon={<GraduationCap aria-hidden />}
+              title={q ? "No student matches" : "No students yet"}
+              description={
+                q
+                  ? "Try part of the name or the e-mail address."
+                  : "Students appear here when they sign up on your site, buy from it, or are admitted to a batch."
+              }
+            />
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">
+                {total > students.length ? `Showing ${students.length} of ${total} students.` : `${total} students.`}
+              </p>
+              <Table>
+                <THead>
+                  <Tr>
+                    <Th>Student</Th>
+                    <Th>Parents</Th>
+                    <Th className="w-40 text-right">
+                      <span className="sr-only">Actions</span>
+                    </Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {students.map((student) => (
+                    <Tr key={student._id} className="align-top">
+                      <Td>
+                        <div className="font-medium">{student.name}</div>
+                        <div className="text-xs text-muted-foreground">{student.email}</div>
+                      </Td>
+                      <Td>
+                        {student.parents.length === 0 ? (
+                          <span className="text-sm text-muted-foreground">None linked</span>
+                        ) : (
+                          <ul className="grid gap-1.5">
+                            {student.parents.map((parent) => (
+                              <ParentLine key={parent._id} parent={parent} />
+                            ))}
+                          </ul>
+                        )}
+                        {adding === student._id && <AddParentForm studentId={student._id} />}
+                      </Td>
+                      <Td className="text-right">
+                        {adding !== student._id && (
+                          <Button type="button" variant="outline" size="sm" onClick={() => setAdding(student._id)}>
+                            <UserPlus className="size-4" aria-hidden />
+                            Add parent
+                          </Button>
+                        )}
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ParentLine({ parent }: { parent: GuardianJson }) {
+  const busy = useNavigation().state !== "idle";
+  const live = parent.status === "invited" || parent.status === "active";
+  return (
+    <li className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium">{parent.name}</span>
+      <span className="text-muted-foreground">
+        {RELATION_LABELS[parent.relation]} · {parent.phone}
+      </span>
+      <Badge tone={parent.expired ? "muted" : STATUS_TONES[parent.status]}>
+        {parent.expired ? "Invitation expired" : GUARDIAN_STATUS_LABELS[parent.status]}
+      </Badge>
+      {live && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="guardianId" value={parent._id} />
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-label={`Remove ${parent.name}'s link`}
+            title={parent.status === "invited" ? "Withdraw the invitation" : "Remove the link"}
+          >
+            <X className="size-4" aria-hidden />
+          </Button>
+        </Form>
+      )}
+    </li>
+  );
+}
+
+function AddParentForm({ studentId }: { studentId: string }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="mt-3 grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_9rem_1fr_auto] sm:items-end">
+      <input type="hidden" name="intent" value="invite" />
+      <input type="hidden" name="studentId" value={studentId} />
+      <Field label="Parent's name">
+        <Input name="name" autoComplete="off" required />
+      </Field>
+      <Field label="Relation">
+        <Select name="relation" defaultValue="mother">
+          {GUARDIAN_RELATIONS.map((r) => (
+            <option key={r} value={r}>
+              {RELATION_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Mobile number">
+        <Input name="phone" type="tel" inputMode="tel" placeholder="+91 98765 43210" required />
+      </Field>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Sending..." : "Send invitation"}
+      </Button>
+    </Form>
+  );
+}
