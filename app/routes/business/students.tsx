@@ -65,15 +65,11 @@ export default function Students({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
           {students.length === 0 ? (
-            <EmptyState
-              icon={<GraduationCap aria-hidden />}
-              title={q ? "No student matches" : "No students yet"}
-              description={
-                q
-                  ? "Try part of the name or the e-mail address."
-                  : "Students appear here when they sign up on your site, buy from it, or are admitted to a batch."
-              }
-            />
+            <EmptyState icon={<GraduationCap aria-hidden />} title={q ? "No student matches" : "No students yet"}>
+              {q
+                ? "Try part of the name or the e-mail address."
+                : "Students appear here when they sign up on your site, buy from it, or are admitted to a batch."}
+            </EmptyState>
           ) : (
             <>
               <p className="text-sm text-muted-foreground">
