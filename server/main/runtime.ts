@@ -12,6 +12,7 @@ import { isDemoSeeded, seedDemoOnce } from "../seed/demo.ts";
 import { seedDemoMessages } from "../seed/demo-messages.ts";
 import { seedDemoInvoices } from "../seed/demo-invoices.ts";
 import { seedDemoFees } from "../seed/demo-fees.ts";
+import { DEMO_PARENT, seedDemoFamily } from "../seed/demo-family.ts";
 import { seedDemoTimetable } from "../seed/demo-timetable.ts";
 import { startReminders } from "../messages/reminders.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
@@ -69,6 +70,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
       await seedDemoMessages(database.db, services);
       await seedDemoInvoices(database.db, services);
       await seedDemoFees(database.db, services);
+      await seedDemoFamily(database.db, services);
       await seedDemoTimetable(database.db, services);
     }
   } catch (error) {
@@ -117,6 +119,7 @@ export async function describeStart(runtime: Runtime, port: number): Promise<str
     lines.push(`  ${DEMO_TRIAL_CENTER.instituteName} (free trial): http://${DEMO_TRIAL_CENTER.customDomain}:${port}`);
     lines.push("Demo sign-in (embedded database only):");
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}`);
+    lines.push(`  ${"parent".padEnd(8)} ${DEMO_PARENT.email} / ${DEMO_PARENT.password}`);
   }
   return lines;
 }

@@ -42,7 +42,7 @@ const MARKS: Record<string, string> = {
 const STATUS = { P: "present", L: "late", A: "absent", E: "excused" } as const;
 
 /** Without a password anyone knows: argon2 cannot read it, so a password sign-in fails. */
-const NO_PASSWORD = "!demo-without-password";
+export const NO_PASSWORD = "!demo-without-password";
 
 /**
  * The demo's attendance (issue 41 §4): a batch at Sunrise Academy taught by the demo creator, the

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { GraduationCap, Search, UserPlus, X } from "lucide-react";
 import type { Route } from "./+types/students";
@@ -87,32 +87,44 @@ export default function Students({ loaderData }: Route.ComponentProps) {
                 </THead>
                 <TBody>
                   {students.map((student) => (
-                    <Tr key={student._id} className="align-top">
-                      <Td>
-                        <div className="font-medium">{student.name}</div>
-                        <div className="text-xs text-muted-foreground">{student.email}</div>
-                      </Td>
-                      <Td>
-                        {student.parents.length === 0 ? (
-                          <span className="text-sm text-muted-foreground">None linked</span>
-                        ) : (
-                          <ul className="grid gap-1.5">
-                            {student.parents.map((parent) => (
-                              <ParentLine key={parent._id} parent={parent} />
-                            ))}
-                          </ul>
-                        )}
-                        {adding === student._id && <AddParentForm studentId={student._id} />}
-                      </Td>
-                      <Td className="text-right">
-                        {adding !== student._id && (
-                          <Button type="button" variant="outline" size="sm" onClick={() => setAdding(student._id)}>
-                            <UserPlus className="size-4" aria-hidden />
-                            Add parent
-                          </Button>
-                        )}
-                      </Td>
-                    </Tr>
+                    <Fragment key={student._id}>
+                      <Tr className="align-top">
+                        <Td>
+                          <div className="font-medium">{student.name}</div>
+                          <div className="text-xs text-muted-foreground">{student.email}</div>
+                        </Td>
+                        <Td>
+                          {student.parents.length === 0 ? (
+                            <span className="text-sm text-muted-foreground">None linked</span>
+                          ) : (
+                            <ul className="grid gap-1.5">
+                              {student.parents.map((parent) => (
+                                <ParentLine key={parent._id} parent={parent} />
+                              ))}
+                            </ul>
+                          )}
+                        </Td>
+                        <Td className="text-right">
+                          {adding !== student._id && (
+                            <Button type="button" variant="outline" size="sm" onClick={() => setAdding(student._id)}>
+                              <UserPlus className="size-4" aria-hidden />
+                              Add parent
+                            </Button>
+                          )}
+                        </Td>
+                      </Tr>
+                      {adding === student._id && (
+                        <Tr>
+                          <Td colSpan={3}>
+                            <AddParentForm
+                              studentId={student._id}
+                              name={student.name}
+                              onCancel={() => setAdding(null)}
+                            />
+                          </Td>
+                        </Tr>
+                      )}
+                    </Fragment>
                   ))}
                 </TBody>
               </Table>
@@ -156,30 +168,38 @@ function ParentLine({ parent }: { parent: GuardianJson }) {
   );
 }
 
-function AddParentForm({ studentId }: { studentId: string }) {
+function AddParentForm({ studentId, name, onCancel }: { studentId: string; name: string; onCancel: () => void }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" className="mt-3 grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_9rem_1fr_auto] sm:items-end">
+    <Form method="post" className="grid gap-3 rounded-md border bg-muted/30 p-4">
+      <p className="text-sm font-medium">Invite a parent of {name}</p>
       <input type="hidden" name="intent" value="invite" />
       <input type="hidden" name="studentId" value={studentId} />
-      <Field label="Parent's name">
-        <Input name="name" autoComplete="off" required />
-      </Field>
-      <Field label="Relation">
-        <Select name="relation" defaultValue="mother">
-          {GUARDIAN_RELATIONS.map((r) => (
-            <option key={r} value={r}>
-              {RELATION_LABELS[r]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="Mobile number">
-        <Input name="phone" type="tel" inputMode="tel" placeholder="+91 98765 43210" required />
-      </Field>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Sending..." : "Send invitation"}
-      </Button>
+      <div className="grid gap-3 sm:grid-cols-[1fr_10rem_1fr] sm:items-end">
+        <Field label="Parent's name">
+          <Input name="name" autoComplete="off" required />
+        </Field>
+        <Field label="Relation">
+          <Select name="relation" defaultValue="mother">
+            {GUARDIAN_RELATIONS.map((r) => (
+              <option key={r} value={r}>
+                {RELATION_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Mobile number" hint="The link to the consent notice goes here on WhatsApp and SMS.">
+          <Input name="phone" type="tel" inputMode="tel" placeholder="+91 98765 43210" required />
+        </Field>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send invitation"}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </Form>
   );
 }
