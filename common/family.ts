@@ -55,7 +55,8 @@ export const FAMILY_TEXTS = {
   refused: (institute: string) =>
     `You did not agree. Your answer is recorded: ${institute} will not show you your child's record or message you about it.`,
   alreadyLinked: (phone: string) => `${phone} is already linked to this student, or has an invitation waiting.`,
-  inviteSent: (name: string, masked: string) => `An invitation for ${name} was sent to ${masked} on WhatsApp and by SMS.`,
+  inviteSent: (name: string, masked: string) =>
+    `An invitation for ${name} was sent to ${masked} on WhatsApp and by SMS.`,
   childNotFound: "No such child. Only your own children's records can be seen.",
   studentNotFound: "Student not found",
   notStudentHere: "Only a student of this institute can have parents linked.",

@@ -1,19 +1,22 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CircleAlert, CircleCheck, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import type { Route } from "./+types/family-invite";
 import { getRequestContext } from "~/lib/context.server";
 import { getViewer, startWebSession } from "~/lib/session.server";
 import { tryService } from "~/lib/actions.server";
 import { flashToastCookie } from "~/lib/toast.server";
 import { FAMILY_TEXTS, RELATION_LABELS } from "#common/family.ts";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { OneTimeCodeField } from "~/components/auth-fields";
 import { CardPage } from "~/components/shell/card-page";
+import { CardProblem } from "~/components/shell/card-problem";
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => [
-  { title: d?.invitation ? `Follow ${d.invitation.child}'s classes | ${d.invitation.institute}` : "Parent's invitation" },
+  {
+    title: d?.invitation ? `Follow ${d.invitation.child}'s classes | ${d.invitation.institute}` : "Parent's invitation",
+  },
   { name: "robots", content: "noindex" },
   // The link is the invitation: it is never sent on to another site.
   { name: "referrer", content: "no-referrer" },
@@ -80,9 +83,9 @@ export default function FamilyInvitePage({ loaderData, actionData }: Route.Compo
   return (
     <CardPage wide institute={invitation?.institute}>
       {!invitation ? (
-        <Problem title="Invitation not found" text={FAMILY_TEXTS.notFound} />
+        <CardProblem title="Invitation not found" text={FAMILY_TEXTS.notFound} />
       ) : actionData && "refused" in actionData ? (
-        <Problem title="Your answer is recorded" text={actionData.refused ?? ""} />
+        <CardProblem done title="Your answer is recorded" text={actionData.refused ?? ""} />
       ) : (
         <InvitationBody
           invitation={invitation}
@@ -109,9 +112,9 @@ function InvitationBody({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { institute, child, name, relation, phone, state, notice } = invitation;
-  if (state === "expired") return <Problem title="Invitation expired" text={FAMILY_TEXTS.expired} />;
-  if (state === "answered") return <Problem title="Already answered" text={FAMILY_TEXTS.answered} />;
-  if (state === "ended") return <Problem title="Invitation ended" text={FAMILY_TEXTS.ended} />;
+  if (state === "expired") return <CardProblem title="Invitation expired" text={FAMILY_TEXTS.expired} />;
+  if (state === "answered") return <CardProblem title="Already answered" text={FAMILY_TEXTS.answered} />;
+  if (state === "ended") return <CardProblem title="Invitation ended" text={FAMILY_TEXTS.ended} />;
   return (
     <div>
       <div className="mb-4 grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
@@ -120,7 +123,9 @@ function InvitationBody({
       <p className="text-sm font-medium text-primary">
         {RELATION_LABELS[relation]}'s invitation · {name}
       </p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Follow {child}'s classes at {institute}</h1>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+        Follow {child}'s classes at {institute}
+      </h1>
       <h2 className="mt-5 text-sm font-semibold">Consent notice</h2>
       <div className="mt-2 grid max-h-72 gap-3 overflow-y-auto rounded-md border bg-muted/40 p-4 text-sm leading-relaxed">
         {notice.text.split("\n\n").map((paragraph) => (
@@ -175,20 +180,6 @@ function InvitationBody({
           </div>
         </Form>
       )}
-    </div>
-  );
-}
-
-function Problem({ title, text }: { title: string; text: string }) {
-  const Icon = title === "Your answer is recorded" ? CircleCheck : CircleAlert;
-  return (
-    <div className="text-center">
-      <Icon className="mx-auto size-10 text-muted-foreground" aria-hidden />
-      <h1 className="mt-3 text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-2 text-muted-foreground">{text}</p>
-      <ButtonLink to="/" reloadDocument variant="outline" className="mt-6">
-        Go to the home page
-      </ButtonLink>
     </div>
   );
 }

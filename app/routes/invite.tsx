@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CircleAlert, CircleCheck, MailOpen } from "lucide-react";
+import { CircleCheck, MailOpen } from "lucide-react";
 import type { Route } from "./+types/invite";
 import { getRequestContext } from "~/lib/context.server";
 import { endWebSession, getViewer } from "~/lib/session.server";
@@ -16,6 +16,7 @@ import {
 } from "#common/validation/team.ts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CardPage } from "~/components/shell/card-page";
+import { CardProblem } from "~/components/shell/card-problem";
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => [
   { title: d?.invitation ? `Join ${d.invitation.instituteName}'s team | Pathshala` : "Team invitation | Pathshala" },
@@ -101,7 +102,7 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
           error={actionData && !actionData.ok ? actionData.error : null}
         />
       ) : (
-        <Problem title="Invitation not found" text={INVITE_NOT_FOUND} />
+        <CardProblem title="Invitation not found" text={INVITE_NOT_FOUND} />
       )}
     </CardPage>
   );
@@ -147,15 +148,15 @@ function InvitationBody({
     </>
   );
 
-  if (state === "withdrawn") return <Problem title="Invitation withdrawn" text={inviteWithdrawn(instituteName)} />;
+  if (state === "withdrawn") return <CardProblem title="Invitation withdrawn" text={inviteWithdrawn(instituteName)} />;
   if (state === "accepted") {
     return mine ? (
       <Done instituteName={instituteName} />
     ) : (
-      <Problem title="Invitation already used" text={INVITE_USED} />
+      <CardProblem title="Invitation already used" text={INVITE_USED} />
     );
   }
-  if (state === "expired") return <Problem title="Invitation expired" text={inviteExpired(instituteName)} />;
+  if (state === "expired") return <CardProblem title="Invitation expired" text={inviteExpired(instituteName)} />;
 
   const signInLink = `/auth?role=creator&mode=login&redirectTo=${backHere(token)}`;
   const registerLink = `/auth?role=creator&mode=register&redirectTo=${backHere(token)}`;
@@ -222,19 +223,6 @@ function Done({ instituteName }: { instituteName: string }) {
       <p className="mt-2 text-muted-foreground">Assign your content to {instituteName} from My Contents.</p>
       <ButtonLink to="/creator/contents" className="mt-6">
         Go to My Contents
-      </ButtonLink>
-    </div>
-  );
-}
-
-function Problem({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="text-center">
-      <CircleAlert className="mx-auto size-10 text-muted-foreground" aria-hidden />
-      <h1 className="mt-3 text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-2 text-muted-foreground">{text}</p>
-      <ButtonLink to="/" reloadDocument variant="outline" className="mt-6">
-        Go to the home page
       </ButtonLink>
     </div>
   );

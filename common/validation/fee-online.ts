@@ -9,7 +9,8 @@ import { formatRupees } from "../format.ts";
 
 export const FEE_DUE_NOT_FOUND = "Fee due not found";
 export const FEE_DUE_SETTLED = "This due is paid: nothing is owed on it.";
-export const FEE_PAY_OWN_ONLY = "Only the student or their parent pays dues online; take this payment at the desk instead.";
+export const FEE_PAY_OWN_ONLY =
+  "Only the student or their parent pays dues online; take this payment at the desk instead.";
 export const FEE_PARTIAL_OFF =
   "This institute takes a due's whole balance online; part payments are taken at its front desk.";
 export const FEE_ONLINE_MINIMUM = "Online payments start at ₹1: pay this at the front desk.";

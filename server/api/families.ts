@@ -28,7 +28,8 @@ export function familiesRouter({ services, env }: AppDeps) {
   const centerOf = (c: Context<AppEnv>, named: unknown): string => {
     const site = c.get("site");
     const centerId = typeof named === "string" && isUuid(named) ? named : requestCenterId(c);
-    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(FAMILY_TEXTS.studentNotFound);
+    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId))
+      throw notFound(FAMILY_TEXTS.studentNotFound);
     return centerId;
   };
   const studentIdOf = (c: Context<AppEnv>): string => {
@@ -69,7 +70,8 @@ export function familiesRouter({ services, env }: AppDeps) {
     operation({
       tag: "families",
       auth: "signed-in",
-      summary: "A student's parents and invitations at the institute, newest first (the student themself, or its owners and staff)",
+      summary:
+        "A student's parents and invitations at the institute, newest first (the student themself, or its owners and staff)",
       query: { centerId: "The institute (default: the site's, or the header's choice)" },
       responses: {
         200: "{parents: [{_id, studentId, name, relation, phone, status (invited, active, declined, withdrawn, removed), invitedAt, linkedAt, endedAt, expired}]}",
@@ -207,7 +209,8 @@ export function familiesRouter({ services, env }: AppDeps) {
     operation({
       tag: "families",
       auth: "signed-in",
-      summary: "A child's submitted tests at their institute, newest first; the score and rank only once the institute releases results",
+      summary:
+        "A child's submitted tests at their institute, newest first; the score and rank only once the institute releases results",
       responses: {
         200: "{results: [{attemptId, testId, title, submittedAt, score, rank}]}",
         404: CHILD_404,

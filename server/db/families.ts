@@ -9,7 +9,12 @@ import type { DbOrTx } from "./types.ts";
  */
 
 /** Whether `parentId` holds an active link to `studentId` at institute `centerId`. */
-export async function isGuardianOf(db: DbOrTx, parentId: string, studentId: string, centerId: string): Promise<boolean> {
+export async function isGuardianOf(
+  db: DbOrTx,
+  parentId: string,
+  studentId: string,
+  centerId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: guardians.id })
     .from(guardians)

@@ -31,7 +31,9 @@ test("an owner invites a parent, who agrees with a code on her number and follow
   // The message waits in the outbox once the worker has sent it.
   let link = "";
   await expect(async () => {
-    const invitation = (await messagesTo(request, phone)).find((m) => m.channel === "whatsapp" && /\/family\//.test(m.text));
+    const invitation = (await messagesTo(request, phone)).find(
+      (m) => m.channel === "whatsapp" && /\/family\//.test(m.text),
+    );
     expect(invitation).toBeDefined();
     link = /(https?:\/\/\S+\/family\/[a-z2-7]+)/.exec(invitation!.text)![1];
   }).toPass({ timeout: 20_000 });

@@ -189,7 +189,11 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   // to withdraw, one for the institute to remove, and an open invitation to answer.
   const familyDesk = { id: business.user._id, name: "Sample Owner", email: business.email };
   const parentInvite = (phone: string, studentId: string) =>
-    t.services.familyInvitations.invite(familyDesk, center.id, studentId, { name: "Sample Parent", relation: "mother", phone });
+    t.services.familyInvitations.invite(familyDesk, center.id, studentId, {
+      name: "Sample Parent",
+      relation: "mother",
+      phone,
+    });
   const tokenOfLink = (link: string) => link.slice(link.lastIndexOf("/") + 1);
   const codeSentTo = async (phone: string) => {
     const [sent] = await t.database.db
@@ -215,7 +219,8 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     { host: INSTITUTE },
   );
-  if (parentAnswer.status !== 200) throw new Error(`family answer failed: ${parentAnswer.status} ${await parentAnswer.text()}`);
+  if (parentAnswer.status !== 200)
+    throw new Error(`family answer failed: ${parentAnswer.status} ${await parentAnswer.text()}`);
   const parent = (await parentAnswer.json()) as { access_token: string; user: { _id: string } };
   const withdrawLink = await parentInvite(PARENT_PHONE, batchMover.user._id);
   await t.services.familyInvitations.answer(
@@ -754,8 +759,16 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       json: { centerId: center.id, name: "Sample Father", relation: "father", phone: "+919830000304" },
       who: ["business"],
     },
-    "GET /students/{id}/parents": { params: { id: student.user._id }, query: { centerId: center.id }, who: ["business"] },
-    "DELETE /parents/{id}": { params: { id: removeLink.guardian._id }, query: { centerId: center.id }, who: ["business"] },
+    "GET /students/{id}/parents": {
+      params: { id: student.user._id },
+      query: { centerId: center.id },
+      who: ["business"],
+    },
+    "DELETE /parents/{id}": {
+      params: { id: removeLink.guardian._id },
+      query: { centerId: center.id },
+      who: ["business"],
+    },
     "GET /family/invitations/{token}": { host: INSTITUTE, params: { token: openFamilyInvite } },
     "POST /family/invitations/{token}/code": { host: INSTITUTE, params: { token: openFamilyInvite } },
     "POST /family/invitations/{token}/answer": {

@@ -6,7 +6,15 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
-import { addRegister, addSession, admitStudents, grantRole, makeBatch, markAll, verifyPhone } from "../helpers/attendance-rows.ts";
+import {
+  addRegister,
+  addSession,
+  admitStudents,
+  grantRole,
+  makeBatch,
+  markAll,
+  verifyPhone,
+} from "../helpers/attendance-rows.ts";
 import { CONSENT_NOTICE_VERSION, FAMILY_TEXTS, consentNotice } from "#common/family.ts";
 import { ONLY_YOUR_CHILDREN } from "#common/validation/attendance-reports.ts";
 
@@ -45,8 +53,12 @@ const latest = async (recipient: string, template: string) =>
   ).at(-1);
 const codeSentTo = async (phone: string) => /\b(\d{6})\b/.exec((await latest(phone, "phone-code"))!.text)![1];
 
-const invite = (token: string, studentId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  postJson(t, `/api/students/${studentId}/parents`, body, { headers: { ...bearer(token), ...headers } });
+const invite = (
+  token: string,
+  studentId: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => postJson(t, `/api/students/${studentId}/parents`, body, { headers: { ...bearer(token), ...headers } });
 const tokenOf = (link: string) => link.split("/family/")[1];
 
 /** Invites a parent for `student` and answers as a new account made on the invited number; the parent's tokens and link id. */
@@ -87,20 +99,32 @@ beforeAll(async () => {
   for (const x of [asha, bilal]) await grantRole(t, sunrise.id, x.user._id, "student");
   await grantRole(t, vidya.id, esha.user._id, "student");
   morning = await makeBatch(t, owner.access_token, sunrise.id, { name: "JEE 2027 Morning" });
-  await admitStudents(t, owner.access_token, morning._id, [asha.user._id, bilal.user._id], new Date("2027-04-01T00:00:00Z"));
+  await admitStudents(
+    t,
+    owner.access_token,
+    morning._id,
+    [asha.user._id, bilal.user._id],
+    new Date("2027-04-01T00:00:00Z"),
+  );
 });
 afterAll(() => t.close());
 
 describe("inviting a parent", () => {
   it("sends the link to the institute's own site on WhatsApp and SMS, though asked on the platform", async () => {
-    const res = await invite(
-      owner.access_token,
-      asha.user._id,
-      { centerId: sunrise.id, name: "Sunita Verma", relation: "mother", phone: "98300 00201" },
-    );
+    const res = await invite(owner.access_token, asha.user._id, {
+      centerId: sunrise.id,
+      name: "Sunita Verma",
+      relation: "mother",
+      phone: "98300 00201",
+    });
     expect(res.status).toBe(201);
     const made = await res.json();
-    expect(made.guardian).toMatchObject({ name: "Sunita Verma", relation: "mother", phone: PARENT_PHONE, status: "invited" });
+    expect(made.guardian).toMatchObject({
+      name: "Sunita Verma",
+      relation: "mother",
+      phone: PARENT_PHONE,
+      status: "invited",
+    });
     expect(made.link).toMatch(/^https?:\/\/fam-sunrise\.test(:\d+)?\/family\/[a-z2-7]{32}$/);
     const sent = await t.database.db
       .select()
@@ -136,7 +160,12 @@ describe("inviting a parent", () => {
       phone: "9830000299",
     });
     expect(self.status).toBe(400);
-    const bad = await invite(owner.access_token, asha.user._id, { centerId: sunrise.id, name: "", relation: "uncle", phone: "12" });
+    const bad = await invite(owner.access_token, asha.user._id, {
+      centerId: sunrise.id,
+      name: "",
+      relation: "uncle",
+      phone: "12",
+    });
     expect(bad.status).toBe(400);
     const notHere = await invite(owner.access_token, esha.user._id, {
       centerId: sunrise.id,
@@ -158,9 +187,13 @@ describe("inviting a parent", () => {
     });
     expect(res.status).toBe(201);
     const list = await (
-      await t.request(`/api/students/${bilal.user._id}/parents?centerId=${sunrise.id}`, { headers: bearer(bilal.access_token) })
+      await t.request(`/api/students/${bilal.user._id}/parents?centerId=${sunrise.id}`, {
+        headers: bearer(bilal.access_token),
+      })
     ).json();
-    expect(list.parents.map((p: { name: string; status: string }) => [p.name, p.status])).toEqual([["Imran Khan", "invited"]]);
+    expect(list.parents.map((p: { name: string; status: string }) => [p.name, p.status])).toEqual([
+      ["Imran Khan", "invited"],
+    ]);
   });
 });
 
@@ -200,7 +233,12 @@ describe("answering the consent notice", () => {
 
   it("needs the code sent to the invited number, and a name and e-mail for a new account; a wrong code changes nothing", async () => {
     const answer = (body: Record<string, unknown>) =>
-      postJson(t, `/api/family/invitations/${token}/answer`, { answer: "granted", noticeVersion: CONSENT_NOTICE_VERSION, ...body }, { host: sunrise.host });
+      postJson(
+        t,
+        `/api/family/invitations/${token}/answer`,
+        { answer: "granted", noticeVersion: CONSENT_NOTICE_VERSION, ...body },
+        { host: sunrise.host },
+      );
     const noCode = await answer({});
     expect(noCode.status).toBe(400);
     expect((await noCode.json()).error).toBe(FAMILY_TEXTS.signInWithNumber("+91 ••••• 0201"));
@@ -208,8 +246,18 @@ describe("answering the consent notice", () => {
     expect(sent.status).toBe(200);
     const code = await codeSentTo(PARENT_PHONE);
     expect((await answer({ code })).status).toBe(400);
-    expect((await answer({ code: code === "000000" ? "111111" : "000000", name: "Sunita Verma", email: "sunita@example.com" })).status).toBe(400);
-    expect((await answer({ code, name: "Sunita Verma", email: "sunita@example.com", noticeVersion: "1999-01-01" })).status).toBe(409);
+    expect(
+      (
+        await answer({
+          code: code === "000000" ? "111111" : "000000",
+          name: "Sunita Verma",
+          email: "sunita@example.com",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await answer({ code, name: "Sunita Verma", email: "sunita@example.com", noticeVersion: "1999-01-01" })).status,
+    ).toBe(409);
     expect(await t.database.db.select().from(parentConsents)).toEqual([]);
     const [row] = await t.database.db.select().from(guardians).where(eq(guardians.phone, PARENT_PHONE));
     expect(row.status).toBe("invited");
@@ -246,9 +294,16 @@ describe("answering the consent notice", () => {
   });
 
   it("gives the parent their child's attendance, fees and week, and nobody else's", async () => {
-    const children = await (await t.request("/api/parent/children", { headers: bearer(parent.token), host: sunrise.host })).json();
+    const children = await (
+      await t.request("/api/parent/children", { headers: bearer(parent.token), host: sunrise.host })
+    ).json();
     expect(children.children).toEqual([
-      expect.objectContaining({ studentId: asha.user._id, name: "Asha Verma", institute: "Sunrise Academy", relation: "mother" }),
+      expect.objectContaining({
+        studentId: asha.user._id,
+        name: "Asha Verma",
+        institute: "Sunrise Academy",
+        relation: "mother",
+      }),
     ]);
     const own = await t.request(`/api/attendance?studentId=${asha.user._id}`, {
       headers: bearer(parent.token),
@@ -261,7 +316,10 @@ describe("answering the consent notice", () => {
     });
     expect(other.status).toBe(403);
     expect((await other.json()).error).toBe(ONLY_YOUR_CHILDREN);
-    const fees = await t.request(`/api/fee-accounts?studentId=${asha.user._id}`, { headers: bearer(parent.token), host: sunrise.host });
+    const fees = await t.request(`/api/fee-accounts?studentId=${asha.user._id}`, {
+      headers: bearer(parent.token),
+      host: sunrise.host,
+    });
     expect(fees.status).toBe(200);
     const otherFees = await t.request(`/api/fee-accounts?studentId=${bilal.user._id}`, {
       headers: bearer(parent.token),
@@ -280,7 +338,12 @@ describe("answering the consent notice", () => {
       .select()
       .from(messages)
       .where(like(messages.dedupeKey, `attendance-absent:${session}:%`));
-    expect(sent.filter((m) => m.recipient === PARENT_PHONE).map((m) => m.channel).sort()).toEqual(["sms", "whatsapp"]);
+    expect(
+      sent
+        .filter((m) => m.recipient === PARENT_PHONE)
+        .map((m) => m.channel)
+        .sort(),
+    ).toEqual(["sms", "whatsapp"]);
     expect(sent.find((m) => m.recipient === PARENT_PHONE)!.text).toBe(
       "Asha Verma was marked absent from Physics (JEE 2027 Morning) on 10 May 2027 at 10:00 am. — Sunrise Academy",
     );
@@ -297,7 +360,12 @@ describe("answering the consent notice", () => {
     const asked = await postJson(t, "/api/auth/otp", { phone: PARENT_PHONE }, { host: sunrise.host });
     expect(asked.status).toBe(200);
     await t.services.afterAnswer.settled();
-    const res = await postJson(t, "/api/auth/otp/verify", { phone: PARENT_PHONE, code: await codeSentTo(PARENT_PHONE) }, { host: sunrise.host });
+    const res = await postJson(
+      t,
+      "/api/auth/otp/verify",
+      { phone: PARENT_PHONE, code: await codeSentTo(PARENT_PHONE) },
+      { host: sunrise.host },
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).user._id).toBe(parent.userId);
   });
@@ -305,12 +373,23 @@ describe("answering the consent notice", () => {
   it("keeps each family to its own: another parent finds nothing of Asha by her link", async () => {
     const imran = await linkNewParent(bilal, sunrise.id, sunrise.host, "+919830000203", "Imran Khan");
     for (const path of ["results", "consents", "data"]) {
-      const res = await t.request(`/api/parent/children/${ashaLink}/${path}`, { headers: bearer(imran.token), host: sunrise.host });
+      const res = await t.request(`/api/parent/children/${ashaLink}/${path}`, {
+        headers: bearer(imran.token),
+        host: sunrise.host,
+      });
       expect(res.status).toBe(404);
     }
-    const withdraw = await postJson(t, `/api/parent/children/${ashaLink}/withdraw`, {}, { headers: bearer(imran.token), host: sunrise.host });
+    const withdraw = await postJson(
+      t,
+      `/api/parent/children/${ashaLink}/withdraw`,
+      {},
+      { headers: bearer(imran.token), host: sunrise.host },
+    );
     expect(withdraw.status).toBe(404);
-    const own = await t.request(`/api/parent/children/${imran.linkId}/data`, { headers: bearer(imran.token), host: sunrise.host });
+    const own = await t.request(`/api/parent/children/${imran.linkId}/data`, {
+      headers: bearer(imran.token),
+      host: sunrise.host,
+    });
     expect(own.status).toBe(200);
     const data = await own.json();
     expect(data.student).toMatchObject({ name: "Bilal Khan" });
@@ -319,7 +398,12 @@ describe("answering the consent notice", () => {
   });
 
   it("withdrawing consent is recorded and ends the parent's access and messages at once", async () => {
-    const res = await postJson(t, `/api/parent/children/${ashaLink}/withdraw`, {}, { headers: bearer(parent.token), host: sunrise.host });
+    const res = await postJson(
+      t,
+      `/api/parent/children/${ashaLink}/withdraw`,
+      {},
+      { headers: bearer(parent.token), host: sunrise.host },
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).message).toBe(FAMILY_TEXTS.withdrawn("Asha", "Sunrise Academy"));
     const answers = await t.database.db
@@ -328,10 +412,17 @@ describe("answering the consent notice", () => {
       .where(eq(parentConsents.guardianId, ashaLink))
       .orderBy(asc(parentConsents.at));
     expect(answers.map((a) => a.answer)).toEqual(["granted", "withdrawn"]);
-    const children = await (await t.request("/api/parent/children", { headers: bearer(parent.token), host: sunrise.host })).json();
+    const children = await (
+      await t.request("/api/parent/children", { headers: bearer(parent.token), host: sunrise.host })
+    ).json();
     expect(children.children).toEqual([]);
     expect(
-      (await t.request(`/api/fee-accounts?studentId=${asha.user._id}`, { headers: bearer(parent.token), host: sunrise.host })).status,
+      (
+        await t.request(`/api/fee-accounts?studentId=${asha.user._id}`, {
+          headers: bearer(parent.token),
+          host: sunrise.host,
+        })
+      ).status,
     ).toBe(404);
     expect(await feeReminderRecipients(t.database.db, asha.user._id, sunrise.id)).toHaveLength(1);
     const [role] = await t.database.db

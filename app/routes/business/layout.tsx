@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
-import { GraduationCap,
+import {
+  GraduationCap,
   CalendarCheck,
   ClipboardCheck,
   CreditCard,

@@ -37,13 +37,15 @@ const STATUS_TONES: Record<GuardianStatus, "success" | "muted" | "warning" | "de
 
 export default function Students({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const [adding, setAdding] = useState<string | null>(null);
+  // The student whose invite form is open, and the last answer when it was opened: a successful
+  // answer since then closes it, a refusal leaves it open to correct.
+  const [opened, setOpened] = useState<{ studentId: string; after: typeof result } | null>(null);
+  const adding = opened && (opened.after === result || (result && !result.ok)) ? opened.studentId : null;
+  const setAdding = (studentId: string | null) => setOpened(studentId ? { studentId, after: result } : null);
   useEffect(() => {
     if (!result) return;
-    if (result.ok) {
-      toast.success(result.message);
-      setAdding(null);
-    } else toast.error("Could not save", { description: result.error });
+    if (result.ok) toast.success(result.message);
+    else toast.error("Could not save", { description: result.error });
   }, [result]);
   if (!loaderData.center) return <NoSubscription title="Students" />;
   const { center, q, total, students } = loaderData;

@@ -17,7 +17,14 @@ import { can, membershipOf } from "../../auth/permissions.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import type { AttendanceReportService } from "../attendance-reports.ts";
 import type { FeeAccounts } from "../fees/accounts.ts";
-import { CONSENT_NOTICE_VERSION, FAMILY_TEXTS, consentNotice, type ChildJson, type ConsentJson, type GuardianJson } from "#common/family.ts";
+import {
+  CONSENT_NOTICE_VERSION,
+  FAMILY_TEXTS,
+  consentNotice,
+  type ChildJson,
+  type ConsentJson,
+  type GuardianJson,
+} from "#common/family.ts";
 import { resultsReleased } from "#common/mock-tests/test-availability.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { isUuid } from "#common/validation/ids.ts";

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { centers, guardians, memberships, parentConsents, users } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { holdsParentRole } from "../../db/families.ts";
 import { generateToken, hashToken } from "../../auth/tokens.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { sessionUserColumns, type SessionUser } from "../../auth/sessions.ts";
@@ -262,18 +263,7 @@ export class FamilyInvitations {
 
   /** The parent's role at the institute: one live membership, however many children they have there. */
   private async holdParentRole(tx: Tx, centerId: string, userId: string, now: Date): Promise<void> {
-    const [held] = await tx
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.centerId, centerId),
-          eq(memberships.userId, userId),
-          eq(memberships.role, "parent"),
-          eq(memberships.status, "active"),
-        ),
-      );
-    if (held) return;
+    if (await holdsParentRole(tx, userId, centerId)) return;
     await tx.insert(memberships).values({ centerId, userId, role: "parent", status: "active", acceptedAt: now });
   }
 
