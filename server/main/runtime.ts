@@ -30,6 +30,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   const logger = createLogger(env);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
     onError: (error) => logger.warn("database connection error", { error: error.message }),
