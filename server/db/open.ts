@@ -243,6 +243,7 @@ class TenantScopedPool {
 class ScopedConnection {
   private readonly client: pg.PoolClient;
   private scope: string | undefined;
+  private released = false;
 
   constructor(client: pg.PoolClient, scope: string) {
     this.client = client;
@@ -256,12 +257,20 @@ class ScopedConnection {
     const text = typeof config === "string" ? config : config.text;
     // Only drizzle's transactions take connections from this pool, and they begin with BEGIN
     // (no parameters: sent as one simple query, so the scope needs no round trip of its own).
-    if (!/^\s*begin\b/i.test(text) || (values?.length ?? 0) > 0)
+    if (!/^\s*begin\b/i.test(text) || (values?.length ?? 0) > 0) {
+      this.release();
       return Promise.reject(new Error(`A scoped connection must begin a transaction, not run: ${text}`));
-    return this.client.query(`${text}; ${scope}`);
+    }
+    // drizzle releases the connection only once its BEGIN succeeded: if it fails, it is released here.
+    return this.client.query(`${text}; ${scope}`).catch((error: Error) => {
+      this.release(error);
+      throw error;
+    });
   }
 
   release(error?: Error | boolean) {
+    if (this.released) return;
+    this.released = true;
     this.client.release(error);
   }
 }
