@@ -132,7 +132,7 @@ export class Reminders {
   }
 }
 
-/** Every minute, on every instance (the keys keep each reminder to one message). */
+/** Every minute, on the leading instance (server/db/leadership.ts); the keys keep each reminder to one message anyway. */
 export function startReminders(reminders: Reminders, onError: (error: unknown) => void, everyMs = 60_000): () => void {
   let running = false;
   // On the platform's scope (each institute's own work sets its own), whatever started the timer.

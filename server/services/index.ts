@@ -239,7 +239,10 @@ function storageCleanupLogger(logger: Logger) {
     logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message });
 }
 
-/** Periodic clean-up of rows that can no longer matter (on the platform's scope); every instance may run it. */
+/**
+ * Periodic clean-up of rows that can no longer matter (on the platform's scope). Started on the
+ * leading instance (server/db/leadership.ts); running it on more would do no harm, only the work twice.
+ */
 export function startHousekeeping(services: Services, logger: Logger, everyMs = 60 * 60 * 1000): () => void {
   const run = () => runInTenantScope(null, housekeeping);
   const housekeeping = async () => {

@@ -65,7 +65,8 @@ export function createMockTests(
 
 /**
  * The tests' clock: attempts past their deadline are submitted and closed windows ranked, with
- * no browser open. Every instance may run it; an attempt is closed once (row locks).
+ * no browser open. Started on the leading instance (server/db/leadership.ts); if two ever run it
+ * (while leadership passes), an attempt is still closed once (row locks).
  */
 export function startTestClock(attempts: AttemptService, logger: Logger, everyMs = 5_000): () => void {
   let running = false;
