@@ -17,9 +17,7 @@ import { runInTenantScope } from "../../server/db/tenant-scope.ts";
 const [serverUrl, appServerUrl] = process.argv.slice(2);
 const N = Number(process.env.BENCH_N ?? 2000);
 
-const scratch = serverUrl
-  ? await createScratchDatabase(serverUrl, `pathshala_bench_${process.pid}`)
-  : undefined;
+const scratch = serverUrl ? await createScratchDatabase(serverUrl, `pathshala_bench_${process.pid}`) : undefined;
 const database = await openDatabase(
   scratch
     ? {
@@ -64,7 +62,10 @@ try {
     ),
     prepared: await rate("named prepared select, one institute", N, () => inA(() => byId.execute({ id: lead.id }))),
     alternating: await rate("select by id, two institutes in turn", N, (i) =>
-      runInTenantScope(i % 2 ? a.id : b.id, async () => await db.select().from(enquiries).where(eq(enquiries.id, lead.id))),
+      runInTenantScope(
+        i % 2 ? a.id : b.id,
+        async () => await db.select().from(enquiries).where(eq(enquiries.id, lead.id)),
+      ),
     ),
     transaction: await rate("transaction: update + select", N / 2, () =>
       inA(() =>
@@ -77,7 +78,10 @@ try {
     parallel16: await rate("16 at once: select by id (batches/s × 16)", N / 16, async () => {
       await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          runInTenantScope(i % 2 ? a.id : b.id, async () => await db.select().from(enquiries).where(eq(enquiries.id, lead.id))),
+          runInTenantScope(
+            i % 2 ? a.id : b.id,
+            async () => await db.select().from(enquiries).where(eq(enquiries.id, lead.id)),
+          ),
         ),
       );
     }).then((batches) => batches * 16),
