@@ -6,7 +6,12 @@ import type { Env } from "../../server/runtime/env.ts";
 /** Opens DATABASE_URL or the embedded database; a database held by a running server is refused clearly. */
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
+    return await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
+      dataDir: env.DATA_DIR,
+      poolMax: 2,
+    });
   } catch (error) {
     if (error instanceof DataDirBusyError) {
       console.error(error.message);

@@ -21,6 +21,8 @@ export const ADVISORY_LOCKS = {
   domainBinds: 7351006,
   /** Space: one institute's timetables, holidays and classes are changed one transaction at a time (clash checks). */
   timetables: 7351007,
+  /** One-part, session-level: the instance holding it does the periodic work (leadership.ts). */
+  periodicWork: 7351008,
 } as const;
 
 /** Holds `name`'s lock within `space` until `tx` ends; a transaction asking for the same one waits. */

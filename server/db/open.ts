@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { sql } from "drizzle-orm";
@@ -11,13 +11,19 @@ import * as schema from "./schema/index.ts";
 import type { Database, Db } from "./types.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import { ADVISORY_LOCKS } from "./advisory-locks.ts";
-import { APP_ROLE, currentTenantScope } from "./tenant-scope.ts";
+import { APP_ROLE, runAsOwner, scopeStatements } from "./tenant-scope.ts";
 
 const drizzleOptions = { schema, casing: "snake_case" } as const;
 
 export interface OpenOptions {
-  /** postgres:// URL; when absent the embedded PGlite database is used. */
+  /** postgres:// URL; when absent the embedded PGlite database is used. May be a pooler in transaction mode. */
   databaseUrl?: string;
+  /**
+   * Where the connections that need a session of their own go (the listener's LISTEN, migrations'
+   * advisory lock, the job queue): straight to PostgreSQL, or a pooler in session mode. Default
+   * `databaseUrl` (decision 0049).
+   */
+  directUrl?: string;
   /** Where PGlite keeps its files; omitted means in memory (tests). */
   dataDir?: string;
   poolMax?: number;
@@ -53,7 +59,7 @@ async function openPglite(
     throw error;
   }
   const db = drizzlePglite({
-    client,
+    client: tenantScoped(client) as PGlite,
     ...drizzleOptions,
     ...(onQuery ? { logger: { logQuery: (sql: string, params: unknown[]) => onQuery(sql, params) } } : {}),
   }) as unknown as Db;
@@ -93,20 +99,11 @@ async function openPglite(
     },
     listening: () => !client.closed,
     pglite: client,
-    async asOwner(fn) {
-      await client.exec("RESET ROLE");
-      try {
-        return await fn();
-      } finally {
-        await client.exec(`SET ROLE ${APP_ROLE}`);
-      }
-    },
+    asOwner: (fn) => runAsOwner(fn),
     dump: () => client.dumpDataDir("gzip"),
     async migrate(migrationsFolder) {
-      await client.exec("RESET ROLE");
-      await migratePglite(db as never, { migrationsFolder });
-      // As on PostgreSQL, the application then works as a role that owns no table.
-      await client.exec(`SET ROLE ${APP_ROLE}`);
+      // Migrations create and alter tables: they run as the login user, not the application role.
+      await migratePglite(drizzlePglite({ client, ...drizzleOptions }), { migrationsFolder });
     },
     async close() {
       await client.close();
@@ -131,34 +128,35 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     ...drizzleOptions,
     ...(onQuery ? { logger: { logQuery: (sql: string, params: unknown[]) => onQuery(sql, params) } } : {}),
   }) as unknown as Db;
-  const listener = new PgListener(url, options.onError);
+  const directUrl = options.directUrl ?? url;
+  const listener = new PgListener(directUrl, options.onError);
   return {
     db,
     kind: "postgres",
     async ping() {
-      await db.execute(sql`select 1`);
+      await pool.query("select 1");
     },
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
     listen: (channel, onMessage) => listener.subscribe(channel, onMessage),
     listening: () => listener.connected,
-    url,
-    asOwner: (fn) => fn(),
+    url: directUrl,
+    asOwner: (fn) => runAsOwner(fn),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate(migrationsFolder) {
-      // A session-level advisory lock on one connection: instances starting together wait
-      // for the first to finish, then find nothing left to apply.
-      const connection = await pool.connect();
+      // A session-level advisory lock on a connection of its own: instances starting together
+      // wait for the first to finish, then find nothing left to apply. Migrations create and
+      // alter tables: they run as the login user, not the application role.
+      const connection = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 3000 });
+      await connection.connect();
       try {
-        // Migrations create and alter tables: they run as the login user, not the application role.
-        await connection.query("RESET ROLE");
-        (connection as ScopedClient).prepared = false;
         await connection.query(`select pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
         await migratePg(drizzlePg({ client: connection, ...drizzleOptions }), { migrationsFolder });
       } finally {
-        await connection.query(`select pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`).catch(() => {});
-        connection.release();
+        await connection.end().catch(() => {});
+        // The role may exist now.
+        scoped.forgetRole();
       }
     },
     async close() {
@@ -168,61 +166,141 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   };
 }
 
-type ScopedClient = pg.PoolClient & { prepared?: boolean; scope?: string };
+type QueryConfig = pg.QueryConfig & { name?: string };
 
 /**
  * What drizzle is given instead of the pool (its name must contain "Pool" for drizzle to treat it
- * as one): every connection it hands out runs as the application role and carries the current
- * request's institute (`app.center_id`) for the row-level security policies. Both are set only
- * when they differ from what the connection already has, so most queries cost no extra round trip.
+ * as one). Every statement runs in a transaction that begins in the current request's scope
+ * (`scopeStatements`: the application role and `app.center_id`, both `SET LOCAL`), so nothing
+ * of one request stays on a connection for the next, even behind a pooler in transaction mode
+ * that gives each transaction whichever server connection is free (decision 0049):
+ * - drizzle's transactions (`connect`): the scope goes with their BEGIN, in the same round trip;
+ * - a statement on its own (`query`): BEGIN and the scope, the statement, COMMIT.
+ * Statements are sent unnamed: a named prepared statement lives on one server connection, which a
+ * transaction-mode pooler does not keep for the next transaction (drizzle's `.prepare(name)`
+ * still saves building the SQL).
  */
 class TenantScopedPool {
   private readonly pool: pg.Pool;
   private readonly onError?: (error: Error) => void;
-  private roleMissing = false;
+  /** Whether the login user may take the application role, asked once (again after migrations). */
+  private roleUsable: Promise<boolean> | undefined;
 
   constructor(pool: pg.Pool, onError?: (error: Error) => void) {
     this.pool = pool;
     this.onError = onError;
   }
 
-  private async prepare(client: ScopedClient) {
-    if (!client.prepared && !this.roleMissing) {
-      try {
-        await client.query(`SET ROLE ${APP_ROLE}`);
-      } catch (error) {
-        // Without the role (no CREATEROLE at migration time) the policies still bind non-superusers through FORCE.
-        this.roleMissing = true;
-        this.onError?.(new Error(`Could not switch to the ${APP_ROLE} role: ${(error as Error).message}`));
-      }
-    }
-    client.prepared = true;
-    const wanted = currentTenantScope();
-    if (client.scope !== wanted) {
-      await client.query("select set_config('app.center_id', $1, false)", [wanted]);
-      client.scope = wanted;
-    }
+  forgetRole() {
+    this.roleUsable = undefined;
   }
 
-  async connect(): Promise<pg.PoolClient> {
-    const client = (await this.pool.connect()) as ScopedClient;
+  private async scope(): Promise<string> {
+    this.roleUsable ??= this.pool
+      .query<{ usable: boolean }>(
+        "select exists (select 1 from pg_roles where rolname = $1 and pg_has_role(current_user, oid, 'member')) as usable",
+        [APP_ROLE],
+      )
+      .then(({ rows }) => {
+        // Without the role (no CREATEROLE at migration time) the policies still bind non-superusers through FORCE.
+        if (!rows[0].usable) this.onError?.(new Error(`The login user cannot take the ${APP_ROLE} role`));
+        return rows[0].usable;
+      })
+      .catch((error: unknown) => {
+        this.roleUsable = undefined;
+        throw error;
+      });
+    return scopeStatements(await this.roleUsable);
+  }
+
+  /** A connection for one drizzle transaction: its first statement is the BEGIN. */
+  async connect(): Promise<ScopedConnection> {
+    const scope = await this.scope();
+    return new ScopedConnection(await this.pool.connect(), scope);
+  }
+
+  async query(config: string | QueryConfig, values?: unknown[]) {
+    const scope = await this.scope();
+    const client = await this.pool.connect();
     try {
-      await this.prepare(client);
+      await client.query(`begin; ${scope}`);
+      const result = await client.query(unnamed(config), values);
+      await client.query("commit");
+      client.release();
+      return result;
     } catch (error) {
-      client.release(error as Error);
+      // A statement that failed leaves the transaction to roll back; a broken connection goes.
+      await client.query("rollback").then(
+        () => client.release(),
+        (broken: Error) => client.release(broken),
+      );
       throw error;
     }
-    return client;
+  }
+}
+
+/** One connection lent to a drizzle transaction: the scope is sent with its BEGIN. */
+class ScopedConnection {
+  private readonly client: pg.PoolClient;
+  private scope: string | undefined;
+  private released = false;
+
+  constructor(client: pg.PoolClient, scope: string) {
+    this.client = client;
+    this.scope = scope;
   }
 
-  async query(...args: Parameters<pg.PoolClient["query"]>) {
-    const client = await this.connect();
-    try {
-      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
-    } finally {
-      client.release();
+  query(config: string | QueryConfig, values?: unknown[]) {
+    const scope = this.scope;
+    if (scope === undefined) return this.client.query(unnamed(config), values);
+    this.scope = undefined;
+    const text = typeof config === "string" ? config : config.text;
+    // Only drizzle's transactions take connections from this pool, and they begin with BEGIN
+    // (no parameters: sent as one simple query, so the scope needs no round trip of its own).
+    if (!/^\s*begin\b/i.test(text) || (values?.length ?? 0) > 0) {
+      this.release();
+      return Promise.reject(new Error(`A scoped connection must begin a transaction, not run: ${text}`));
     }
+    // drizzle releases the connection only once its BEGIN succeeded: if it fails, it is released here.
+    return this.client.query(`${text}; ${scope}`).catch((error: Error) => {
+      this.release(error);
+      throw error;
+    });
   }
+
+  release(error?: Error | boolean) {
+    if (this.released) return;
+    this.released = true;
+    this.client.release(error);
+  }
+}
+
+function unnamed(config: string | QueryConfig): string | QueryConfig {
+  return typeof config === "string" || config.name === undefined ? config : { ...config, name: undefined };
+}
+
+/**
+ * The embedded database's one connection, as drizzle is given it: every statement and transaction
+ * runs in a transaction (PGlite's, which holds the connection for it alone) that begins in the
+ * current scope, as on PostgreSQL, so row-level security binds here too.
+ */
+function tenantScoped(client: PGlite) {
+  return {
+    query: (...args: Parameters<Transaction["query"]>) => {
+      const scope = scopeStatements();
+      return client.transaction(async (tx) => {
+        await tx.exec(scope);
+        return tx.query(...args);
+      });
+    },
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => {
+      const scope = scopeStatements();
+      return client.transaction(async (tx) => {
+        await tx.exec(scope);
+        return fn(tx);
+      });
+    },
+  };
 }
 
 /**

@@ -25,9 +25,9 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
   /** The embedded database itself (PGlite only): the job queue talks to it directly. */
   readonly pglite?: PGlite;
-  /** The server's URL (PostgreSQL only): the job queue keeps its own small pool on it. */
+  /** The server's direct URL (PostgreSQL only, never a transaction-mode pooler): the job queue keeps its own small pool on it. */
   readonly url?: string;
-  /** Runs `fn` as the login user, not the application role (PGlite's one connection switches; PostgreSQL's job queue already is). */
+  /** Runs `fn`'s transactions as the login user, not the application role (start-up DDL, tests). */
   asOwner<T>(fn: () => Promise<T>): Promise<T>;
   /** Applies pending migrations from the folder (exactly once even when instances start together). */
   migrate(migrationsFolder: string): Promise<void>;

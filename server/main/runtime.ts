@@ -1,9 +1,10 @@
 import { secretBoxFor } from "../payments/secrets.ts";
 import type { Env } from "../runtime/env.ts";
 import { readAtScrape } from "../runtime/metrics.ts";
-import { createLogger } from "../runtime/logger.ts";
+import { createLogger, type Logger } from "../runtime/logger.ts";
 import { openDatabase } from "../db/open.ts";
 import { runMigrations } from "../db/migrate.ts";
+import { lead } from "../db/leadership.ts";
 import type { Database } from "../db/types.ts";
 import { createServices, startHousekeeping, type Services } from "../services/index.ts";
 import { startTestClock } from "../services/wiring/mock-tests.ts";
@@ -31,6 +32,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   const logger = createLogger(env);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
     onError: (error) => logger.warn("database connection error", { error: error.message }),
@@ -77,9 +79,10 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     await database.close().catch(() => {});
     throw error;
   }
-  const stopHousekeeping = startHousekeeping(services, logger);
-  const stopTestClock = startTestClock(services.attempts, logger);
-  const stopReminders = startReminders(services.reminders, (error) => logger.warn("reminders failed", { error }));
+  // The clock, housekeeping and reminders run on one instance at a time (decision 0050).
+  const periodic = lead(database, () => startPeriodicWork(services, logger), {
+    onError: (error) => logger.warn("periodic work: the leader's connection failed", { error: error.message }),
+  });
   registerRuntimeGauges(database, services);
   let closing: Promise<void> | undefined;
   return {
@@ -89,17 +92,25 @@ export async function startRuntime(env: Env): Promise<Runtime> {
     services,
     draining: false,
     close() {
-      stopHousekeeping();
-      stopTestClock();
-      stopReminders();
-      closing ??= services.afterAnswer
-        .settled()
+      closing ??= periodic
+        .stop()
+        .then(() => services.afterAnswer.settled())
         .then(() => services.messages.stop())
         .catch((error: Error) => logger.warn("the job queue did not stop cleanly", { error: error.message }))
         .then(() => database.close());
       return closing;
     },
   };
+}
+
+/** The periodic work one instance does (`lead`): the tests' clock, housekeeping and reminders. */
+export function startPeriodicWork(services: Services, logger: Logger): () => void {
+  const stops = [
+    startHousekeeping(services, logger),
+    startTestClock(services.attempts, logger),
+    startReminders(services.reminders, (error) => logger.warn("reminders failed", { error })),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
 /** The lines printed at start-up: where to open the product and, on the embedded demo, how to sign in. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type JobResult } from "pg-boss";
 import type { Database, DbOrTx } from "../db/types.ts";
 import { ADVISORY_LOCKS } from "../db/advisory-locks.ts";
-import { APP_ROLE } from "../db/tenant-scope.ts";
+import { APP_ROLE, runInTenantScope } from "../db/tenant-scope.ts";
 import type { Logger } from "../runtime/logger.ts";
 
 /** A message to send (its row in `messages`); and where one goes when every retry has failed. */
@@ -83,6 +83,8 @@ export class JobQueue {
       );
     });
     this.started = true;
+    // Workers send on the platform's scope, whatever started the queue.
+    const scoped = <T>(fn: () => Promise<T>) => runInTenantScope(null, fn);
     // Each job of a batch is settled on its own: one message that fails is retried alone, and the
     // others it was fetched with are not sent again.
     await this.boss.work<SendJob>(
@@ -92,7 +94,7 @@ export class JobQueue {
         const results: JobResult[] = [];
         for (const job of jobs) {
           try {
-            await work(job.data);
+            await scoped(() => work(job.data));
             results.push({ id: job.id, status: "completed" });
           } catch (error) {
             results.push({ id: job.id, status: "failed", output: { message: (error as Error).message } });
@@ -102,7 +104,7 @@ export class JobQueue {
       },
     );
     await this.boss.work<SendJob>(FAILED_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await onFailed(job.data);
+      for (const job of jobs) await scoped(() => onFailed(job.data));
     });
   }
 

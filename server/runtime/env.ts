@@ -89,6 +89,12 @@ export const EnvSchema = v.object({
     optionalText,
     v.check((s) => s === undefined || /^postgres(ql)?:\/\/.+/.test(s), "must be a postgres:// or postgresql:// URL"),
   ),
+  // Straight to PostgreSQL (or a pooler in session mode) when DATABASE_URL is a pooler in
+  // transaction mode: the listener, migrations and the job queue need sessions (decision 0049).
+  DATABASE_DIRECT_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^postgres(ql)?:\/\/.+/.test(s), "must be a postgres:// or postgresql:// URL"),
+  ),
   DATABASE_POOL_MAX: integer(10, 1, 1000, "a pool size from 1 to 1000"),
   // A queued job (a message's send) still running this long was lost with its process and is
   // tried again; the queue looks for such jobs this often. Tests set both small.

@@ -52,6 +52,7 @@ import { createMockTests, type MockTestServices } from "./wiring/mock-tests.ts";
 import { createAttendance, type AttendanceServices } from "./wiring/attendance.ts";
 import { FamilyService } from "./families/index.ts";
 import { FamilyInvitations } from "./families/invitations.ts";
+import { runInTenantScope } from "../db/tenant-scope.ts";
 
 /**
  * Domain services shared by the API routers and the page loaders. Each feature's own are made in
@@ -247,9 +248,13 @@ function storageCleanupLogger(logger: Logger) {
     logger.warn("could not abort an unfinished upload in object storage", { error: (error as Error).message });
 }
 
-/** Periodic clean-up of rows that can no longer matter; every instance may run it. */
+/**
+ * Periodic clean-up of rows that can no longer matter (on the platform's scope). Started on the
+ * leading instance (server/db/leadership.ts); running it on more would do no harm, only the work twice.
+ */
 export function startHousekeeping(services: Services, logger: Logger, everyMs = 60 * 60 * 1000): () => void {
-  const run = async () => {
+  const run = () => runInTenantScope(null, housekeeping);
+  const housekeeping = async () => {
     try {
       await services.sessions.purgeExpired();
       await services.rateLimiter.purgeOlderThan(24 * 60 * 60 * 1000);

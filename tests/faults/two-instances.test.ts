@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { openDatabase } from "../../server/db/open.ts";
 import { centers, contents, memberships, users } from "../../server/db/schema/index.ts";
 import { call, launch, prepareStore, type Running, type Store } from "./server.ts";
+import { candidate, registerAccount, untilSubmitted } from "./exam.ts";
+import { ADVISORY_LOCKS } from "../../server/db/advisory-locks.ts";
 
 /** Two app instances on one PostgreSQL: a change made through one is served by the other within a second. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -13,7 +16,11 @@ let b: Running;
 beforeAll(async () => {
   if (!onPostgres) return;
   store = await prepareStore();
-  [a, b] = await Promise.all([launch(store), launch(store)]);
+  // Each names its connections, so that a test can tell which one holds the periodic work's lock.
+  [a, b] = await Promise.all([
+    launch(store, { PGAPPNAME: "pathshala-a" }),
+    launch(store, { PGAPPNAME: "pathshala-b" }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   a?.child.kill("SIGKILL");
@@ -170,5 +177,61 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(status).toBe(401);
+  }, 60_000);
+
+  // Last: it kills one of the two.
+  it("submits a sitting at its deadline through the other instance when the one running the clock is killed -9", async () => {
+    /** The instance whose session holds the periodic work's lock (decision 0050). */
+    const leader = async () => {
+      const client = new pg.Client({ connectionString: store.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>(
+          `select s.application_name as name from pg_locks l join pg_stat_activity s using (pid)
+           where l.locktype = 'advisory' and l.objid = $1 and l.granted`,
+          [ADVISORY_LOCKS.periodicWork],
+        );
+        return rows[0]?.name;
+      } finally {
+        await client.end();
+      }
+    };
+    const leading = await leader();
+    expect(["pathshala-a", "pathshala-b"]).toContain(leading);
+    const [doomed, survivor] = leading === "pathshala-a" ? [a, b] : [b, a];
+
+    const creator = await registerAccount(survivor.base, "creator", "Twin Examiner");
+    const question = await call(survivor.base, "/api/questions", {
+      token: creator.token,
+      body: { type: "single", text: "Q1", options: ["$1$", "$2$"], answer: 0, tags: { subject: "Physics" } },
+    });
+    expect(question.status).toBe(201);
+    const created = await call(survivor.base, "/api/tests", {
+      token: creator.token,
+      body: {
+        title: "Twin window",
+        pattern: "custom",
+        durationMinutes: 30,
+        price: 0,
+        // The sitting ends with the window, seconds from now.
+        closesAt: new Date(Date.now() + 10_000).toISOString(),
+        sections: [{ name: "Physics", questions: [question.json.questions[0]._id] }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const testId = created.json.test._id as string;
+    await call(survivor.base, `/api/tests/${testId}/publish`, { token: creator.token, body: {} });
+    const student = await registerAccount(survivor.base, "student", "Twin Candidate");
+    const sitting = await candidate(() => survivor, student.token).start(testId);
+
+    // The instance running the clock dies mid-test; the other takes the clock over.
+    doomed.child.kill("SIGKILL");
+    await doomed.exited;
+    const closed = await untilSubmitted(survivor.base, creator.token, testId, sitting._id, 30_000);
+    expect(closed.submittedBy).toBe("clock");
+    expect(closed.submittedAt).toBe(sitting.deadline);
+    // Within the clock's 5 s and the hand-over's second (and some slack for a busy machine).
+    expect(closed.seenAt - Date.parse(sitting.deadline)).toBeLessThan(10_000);
+    expect(await leader()).toBe(survivor === a ? "pathshala-a" : "pathshala-b");
   }, 60_000);
 });

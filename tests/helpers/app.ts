@@ -26,6 +26,8 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     onQuery?: (sql: string, params: unknown[]) => void;
+    /** The app's statements go through this pooler (tests/helpers/database.ts). */
+    poolerUrl?: string;
     /** Receives every log line (at info and above) instead of standard output. */
     logLines?: string[];
     /** Stands in for React Router (by default every page is the text "react-router"). */

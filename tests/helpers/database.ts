@@ -18,7 +18,14 @@ export interface TestDatabase {
  * migrated here.
  */
 export async function createTestDatabase(
-  options: { onQuery?: (sql: string, params: unknown[]) => void } = {},
+  options: {
+    onQuery?: (sql: string, params: unknown[]) => void;
+    /**
+     * A pooler in front of TEST_DATABASE_URL's server (PgBouncer in transaction mode): the app's
+     * statements go through it, its listener, migrations and job queue straight to the server.
+     */
+    poolerUrl?: string;
+  } = {},
 ): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -33,7 +40,12 @@ export async function createTestDatabase(
     ? await copyOfTemplate(serverUrl, name, template)
     : await createScratchDatabase(serverUrl, name);
   const database = announcementsHeldBack(
-    await openDatabase({ databaseUrl: url, poolMax: 5, onQuery: options.onQuery }),
+    await openDatabase({
+      databaseUrl: options.poolerUrl ? withDatabase(options.poolerUrl, name) : url,
+      directUrl: url,
+      poolMax: 5,
+      onQuery: options.onQuery,
+    }),
   );
   if (!template) await runMigrations(database);
   return {

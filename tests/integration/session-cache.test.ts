@@ -7,7 +7,6 @@ import { REFRESH_REUSE_GRACE_MS, SessionStore, type SessionRow } from "../../ser
 import { hashToken } from "../../server/auth/tokens.ts";
 import { SessionCache } from "../../server/caches/session-cache.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { APP_ROLE } from "../../server/db/tenant-scope.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 /**
@@ -174,11 +173,12 @@ describe.skipIf(onPostgres)("session cache on the embedded database", () => {
     // Behind the cache's back (triggers off for this one statement, as the database's owner):
     // the answer still comes from memory, so the lookup really is skipped.
     const { db } = testDb.database;
-    await db.execute(sql`reset role`);
-    await db.execute(sql`set session_replication_role = replica`);
-    await db.update(users).set({ name: "Renamed quietly" }).where(eq(users.id, userId));
-    await db.execute(sql`set session_replication_role = origin`);
-    await db.execute(sql.raw(`set role ${APP_ROLE}`));
+    await testDb.database.asOwner(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.update(users).set({ name: "Renamed quietly" }).where(eq(users.id, userId));
+      }),
+    );
     expect((await one.store.validate(token, HOST, "web"))?.user.name).toBe("kept");
   });
 

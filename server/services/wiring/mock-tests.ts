@@ -13,6 +13,7 @@ import { TestsAreaQueries } from "../mock-tests/area-queries.ts";
 import { announceResults } from "../mock-tests/results-released.ts";
 import type { MessagingServices } from "./messaging.ts";
 import type { Role } from "#common/validation/account.ts";
+import { runInTenantScope } from "../../db/tenant-scope.ts";
 
 /** Mock tests (docs/mock-tests.md): the question bank, tests, sittings, series and the Tests area. */
 export interface MockTestServices {
@@ -64,11 +65,14 @@ export function createMockTests(
 
 /**
  * The tests' clock: attempts past their deadline are submitted and closed windows ranked, with
- * no browser open. Every instance may run it; an attempt is closed once (row locks).
+ * no browser open. Started on the leading instance (server/db/leadership.ts); if two ever run it
+ * (while leadership passes), an attempt is still closed once (row locks).
  */
 export function startTestClock(attempts: AttemptService, logger: Logger, everyMs = 5_000): () => void {
   let running = false;
-  const run = async () => {
+  // On the platform's scope: every institute's attempts, whatever started the clock.
+  const run = () => runInTenantScope(null, tick);
+  const tick = async () => {
     if (running) return;
     running = true;
     try {
