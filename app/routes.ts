@@ -87,6 +87,17 @@ export default [
     ]),
   ]),
 
+  // The parent's area (issue 41, decision 0047): a parent's children, each reached by its link's id.
+  layout("routes/parent/layout.tsx", [
+    ...prefix("parent", [
+      index("routes/parent/home.tsx"),
+      route("children/:linkId", "routes/parent/child.tsx"),
+      route("week", "routes/parent/week.tsx", { id: "parent-week" }),
+      route("fees", "routes/parent/fees.tsx", { id: "parent-fees" }),
+      route("consent", "routes/parent/consent.tsx"),
+    ]),
+  ]),
+
   // Mock tests (issue 29): a test's instructions and screen take the whole screen, outside the student sidebar.
   route("student/mock-tests/:testId", "routes/student/mock-test.tsx"),
 

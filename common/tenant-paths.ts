@@ -1,6 +1,6 @@
 /**
- * The pages an institute's own domain serves (its site, sign-in, student area, its business
- * area). Everything else is the platform's and answers 404 there (DESIGN §3).
+ * The pages an institute's own domain serves (its site, sign-in, student and parent areas, its
+ * business area). Everything else is the platform's and answers 404 there (DESIGN §3).
  */
 const TENANT_EXACT = new Set([
   "/",
@@ -25,8 +25,9 @@ const TENANT_EXACT = new Set([
   // Attendance (issue 41 §3): where a student's phone lands from the classroom's QR code.
   "/attend",
 ]);
-// `/sessions/…`: a class's register, QR screen and online join page, on the institute's domain too.
-const TENANT_PREFIXES = ["/student", "/business", "/sessions"];
+// `/sessions/…`: a class's register, QR screen and online join page, on the institute's domain too;
+// `/parent/…`: the parent's area, where a parent signed in with a code on the institute's site lands.
+const TENANT_PREFIXES = ["/student", "/parent", "/business", "/sessions"];
 
 export function isTenantPath(pathname: string): boolean {
   const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { Wallet } from "lucide-react";
+import type { Route } from "./+types/fees";
+import { loadHouseholdFees } from "~/lib/parent/fees.server";
+import { PageHeader } from "~/components/ui/page-header";
+import { Card, CardContent } from "~/components/ui/card";
+import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
+import { Badge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PayDueButton } from "~/components/fees/pay-due";
+import { DefaulterPolicies } from "~/components/fees/defaulter-policies";
+import { formatDate, formatRupees } from "#common/format.ts";
+import { PARENT_TEXTS } from "#common/parent-area.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Fees | Parent" }];
+
+export const loader = ({ context }: Route.LoaderArgs) => loadHouseholdFees(context);
+
+/**
+ * The household's fees (issue 42 §7): every child's dues in one list, with what the household owes
+ * in all and now, and Pay on each due that owes. Each child's statement and receipts are on their page.
+ */
+export default function ParentFees({ loaderData }: Route.ComponentProps) {
+  const { children, dues, total, owedNow, policies, checkout } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader title="Fees" description="Your children's fees together: what is owed, by when, and Pay." />
+      {dues.length === 0 ? (
+        <EmptyState icon={<Wallet />} title={PARENT_TEXTS.noFees} />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4">
+            <Figure label="Owed in all" value={formatRupees(total)} id="total" />
+            <Figure label="Owed now" value={formatRupees(owedNow)} id="now" />
+          </div>
+          <Table aria-label="Household dues">
+            <THead>
+              <tr>
+                <Th>Child</Th>
+                <Th>Due</Th>
+                <Th>Last date</Th>
+                <Th className="text-right">Balance</Th>
+                <Th className="text-right">Pay online</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {dues.map(({ due, partial, child, planName }) => (
+                <Tr key={due._id}>
+                  <Td>
+                    <div className="font-medium">{child.name}</div>
+                    <div className="text-xs text-muted-foreground">{child.institute}</div>
+                  </Td>
+                  <Td>
+                    <div>{due.label}</div>
+                    <div className="text-xs text-muted-foreground">{planName}</div>
+                  </Td>
+                  <Td>
+                    {formatDate(due.dueOn)}
+                    {due.overdueDays > 0 && due.balance > 0 && (
+                      <Badge tone="destructive" className="ml-2">
+                        {due.overdueDays} days overdue
+                      </Badge>
+                    )}
+                  </Td>
+                  <Td className="text-right tabular-nums">
+                    {due.balance > 0 ? formatRupees(due.balance) : <Badge tone="success">Paid</Badge>}
+                  </Td>
+                  <Td>{due.balance > 0 && <PayDueButton due={due} checkout={checkout} partial={partial} />}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        </>
+      )}
+      {children.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          Statements and receipts:{" "}
+          {children.map((c, i) => (
+            <span key={c.linkId}>
+              {i > 0 && " · "}
+              <Link
+                to={`/parent/children/${c.linkId}#fees-heading`}
+                className="text-primary underline-offset-4 hover:underline"
+              >
+                {c.name}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+      <DefaulterPolicies policies={policies} />
+    </div>
+  );
+}
+
+function Figure({ label, value, id }: { label: string; value: string; id: string }) {
+  return (
+    <Card data-testid={`owed-${id}`}>
+      <CardContent className="p-4 sm:p-5">
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import type { SessionJson } from "./validation/timetables.ts";
+
+/**
+ * The parent's area's own words (issue 41, decision 0047), beside common/family.ts's: shared by
+ * its pages and their tests.
+ */
+export const PARENT_TEXTS = {
+  noChildren: "No children are linked to your account yet. Your child's institute sends you a link on WhatsApp or SMS.",
+  withdrawTitle: (child: string) => `Withdraw your consent for ${child}?`,
+  withdrawDescription: (child: string, institute: string) =>
+    `${institute} stops showing you ${child}'s record and stops messaging you about ${child} at once. Your answers stay on record. To follow ${child} again, ask ${institute} for a new invitation.`,
+  noResults: "No tests sat yet.",
+  noReleasedResult: "No result released yet.",
+  notReleased: "Result not released yet",
+  noNextClass: "No class in the next two weeks.",
+  noFees: "No fees to show.",
+} as const;
+
+/** A consent answer in the product's words. */
+export const CONSENT_ANSWER_LABELS = {
+  granted: "Agreed",
+  refused: "Did not agree",
+  withdrawn: "Withdrew consent",
+} as const;
+
+/** What a parent's "My children" page shows of one child. */
+export interface ChildCardJson {
+  linkId: string;
+  name: string;
+  institute: string;
+  /** This month: present + late over the classes counted; null when none counts yet. */
+  attendance: { percent: number | null; sessions: number };
+  nextClass: Pick<SessionJson, "subject" | "batchName" | "on" | "start" | "end" | "online"> | null;
+  fees: FeesAtAGlance;
+  /** The latest test whose result the institute has released. */
+  latestResult: { title: string; score: number; rank: number | null; submittedAt: string } | null;
+}
+
+export interface FeesAtAGlance {
+  /** Balance of the dues whose last date has come (today or before). */
+  owedNow: number;
+  /** The first due still owing whose last date is still to come. */
+  nextDue: { label: string; dueOn: string; balance: number } | null;
+}
