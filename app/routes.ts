@@ -41,6 +41,7 @@ export default [
   route("account/email", "routes/auth/account-email.ts"),
   route("account/billing", "routes/auth/account-billing.ts"),
   route("account/language", "routes/auth/account-language.ts"),
+  route("account/parents", "routes/auth/account-parents.ts"),
   route("confirm-email", "routes/auth/confirm-email.tsx"),
   route("login-code", "routes/auth/login-code.tsx"),
   route("logout", "routes/auth/logout.tsx"),

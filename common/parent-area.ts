@@ -42,3 +42,18 @@ export interface FeesAtAGlance {
   /** The first due still owing whose last date is still to come. */
   nextDue: { label: string; dueOn: string; balance: number } | null;
 }
+
+/** The student's "My parents" form: the fields a refusal names. */
+export type ParentInviteFields = Partial<Record<"name" | "relation" | "phone", string>>;
+
+/** What the "My parents" form's post answers. */
+export type ParentInviteResult =
+  { ok: true; message: string } | { ok: false; error: string; fields: ParentInviteFields };
+
+export const MY_PARENTS_TEXTS = {
+  title: "My parents",
+  description:
+    "Your parents can follow your classes, attendance, results and fees, and pay fees, once they agree to your institute's consent notice. Invite them with their mobile number: they get a link on WhatsApp and by SMS.",
+  none: "No parents linked yet.",
+  expired: "The link has expired: invite them again to send a new one.",
+} as const;

@@ -22,6 +22,7 @@ const TENANT_EXACT = new Set([
   "/account/email",
   "/account/billing",
   "/account/language",
+  "/account/parents",
   // Attendance (issue 41 §3): where a student's phone lands from the classroom's QR code.
   "/attend",
 ]);
