@@ -39,6 +39,8 @@ export interface ChildCardJson {
 export interface FeesAtAGlance {
   /** Balance of the dues whose last date has come (today or before). */
   owedNow: number;
+  /** How long the oldest due still owing has been past its last date (0: nothing overdue). */
+  overdueDays: number;
   /** The first due still owing whose last date is still to come. */
   nextDue: { label: string; dueOn: string; balance: number } | null;
 }

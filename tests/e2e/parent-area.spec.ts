@@ -175,11 +175,14 @@ test("a parent of two follows both children, pays from the household's fees and 
 
   // The household's fees: both children's dues in one list; she pays Aman's first instalment.
   await page.goto(`${sunrise}/parent/fees`);
-  const dues = page.getByRole("table", { name: "Household dues" });
-  await expect(dues.getByRole("row").filter({ hasText: "Admission instalment" })).toHaveCount(2);
-  await expect(dues.getByRole("row").filter({ hasText: "Sneha Kulkarni" })).toHaveCount(2);
+  const dues = page.getByRole("list", { name: "Household dues" });
+  await expect(dues.getByRole("listitem").filter({ hasText: "Admission instalment" })).toHaveCount(2);
+  await expect(dues.getByRole("listitem").filter({ hasText: "Sneha Kulkarni" })).toHaveCount(2);
   await expect(page.getByTestId("owed-total")).toContainText("₹36,000");
-  const first = dues.getByRole("row").filter({ hasText: "Aman Verma" }).filter({ hasText: "Admission instalment" });
+  const first = dues
+    .getByRole("listitem")
+    .filter({ hasText: "Aman Verma" })
+    .filter({ hasText: "Admission instalment" });
   await first.getByRole("button", { name: "Pay ₹12,000" }).click();
   const checkout = page.getByRole("dialog", { name: "Sunrise Academy" });
   await expect(checkout.getByText("Test mode — no real money")).toBeVisible();
@@ -193,6 +196,8 @@ test("a parent of two follows both children, pays from the household's fees and 
   await page.getByRole("link", { name: "Week", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Week", exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "This week" })).toContainText("JEE 2027 Morning");
+  // Whose class each is: the two are classmates.
+  await expect(page.getByRole("region", { name: "This week" })).toContainText("Aman Verma, Sneha Kulkarni");
   await expect(page.getByLabel("Calendar address")).toHaveValue(/\/api\/calendar\/[\w.-]+\.ics$/);
 
   // Consent & data: the record, then withdrawing for each child, after a confirm step.

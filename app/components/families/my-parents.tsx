@@ -50,7 +50,7 @@ export function MyParentsCard({ families }: { families: InstituteFamily[] }) {
         <CardTitle id="my-parents-heading">{MY_PARENTS_TEXTS.title}</CardTitle>
         <CardDescription>{MY_PARENTS_TEXTS.description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         {families.map((f) => (
           <section key={f.centerId} aria-label={`Parents at ${f.institute}`} className="grid gap-2">
             {families.length > 1 && <h3 className="text-sm font-semibold">{f.institute}</h3>}

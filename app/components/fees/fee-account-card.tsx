@@ -37,7 +37,7 @@ export function FeeAccountCard({
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {notice && <OverdueNotice {...notice} />}
         <p className="text-sm">
           Fee {formatRupees(account.total)}

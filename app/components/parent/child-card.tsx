@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CalendarCheck, CalendarDays, ClipboardList, Wallet } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ButtonLink } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
 import { AttendancePercent } from "~/components/attendance/attendance-percent";
 import { dayText } from "#common/india-dates.ts";
 import { formatDate, formatRupees } from "#common/format.ts";
@@ -23,7 +24,7 @@ export function ChildCard({ child }: { child: ChildCardJson }) {
         </CardTitle>
         <CardDescription>{child.institute}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Fact icon={<CalendarCheck />} label="Attendance this month">
           <span className="text-2xl font-semibold">
             <AttendancePercent percent={attendance.percent} />
@@ -39,7 +40,10 @@ export function ChildCard({ child }: { child: ChildCardJson }) {
                 {nextClass.subject} · {nextClass.batchName}
               </span>
               <span className="text-xs text-muted-foreground">
-                {dayText(nextClass.on)}, {nextClass.start}–{nextClass.end}
+                {dayText(nextClass.on)},{" "}
+                <span className="whitespace-nowrap">
+                  {nextClass.start}–{nextClass.end}
+                </span>
                 {nextClass.online ? " · online" : ""}
               </span>
             </>
@@ -48,8 +52,9 @@ export function ChildCard({ child }: { child: ChildCardJson }) {
           )}
         </Fact>
         <Fact icon={<Wallet />} label="Fees">
-          <span className="font-medium">
+          <span className="flex flex-wrap items-center gap-2 font-medium">
             {fees.owedNow > 0 ? `${formatRupees(fees.owedNow)} owed now` : "Nothing owed now"}
+            {fees.overdueDays > 0 && <Badge tone="destructive">{fees.overdueDays} days overdue</Badge>}
           </span>
           <span className="text-xs text-muted-foreground">
             {fees.nextDue

@@ -13,7 +13,12 @@ export function feesAtAGlance(accounts: FeeAccountJson[], today: string): FeesAt
   const dues = accounts.flatMap((a) => a.dues).filter((d) => d.balance > 0);
   const owedNow = dues.filter((d) => d.dueOn <= today).reduce((sum, d) => Math.round((sum + d.balance) * 100) / 100, 0);
   const next = dues.filter((d) => d.dueOn > today).sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
-  return { owedNow, nextDue: next ? { label: next.label, dueOn: next.dueOn, balance: next.balance } : null };
+  const overdueDays = Math.max(0, ...dues.map((d) => d.overdueDays));
+  return {
+    owedNow,
+    overdueDays,
+    nextDue: next ? { label: next.label, dueOn: next.dueOn, balance: next.balance } : null,
+  };
 }
 
 /**

@@ -21,10 +21,10 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => loadCh
 export default function ParentChild({ loaderData }: Route.ComponentProps) {
   const { child, month, report, sessions, results, fees, checkout } = loaderData;
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader title={child.name} description={child.institute} />
 
-      <section aria-labelledby="attendance-heading" className="grid gap-4">
+      <section aria-labelledby="attendance-heading" className="grid grid-cols-1 gap-4">
         <h2 id="attendance-heading" className="text-lg font-semibold">
           Attendance
         </h2>
@@ -75,7 +75,7 @@ export default function ParentChild({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="fees-heading" className="grid gap-4">
+      <section aria-labelledby="fees-heading" className="grid grid-cols-1 gap-4">
         <h2 id="fees-heading" className="text-lg font-semibold">
           Fees
         </h2>

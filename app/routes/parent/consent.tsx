@@ -27,7 +27,7 @@ const TONES = { granted: "success", refused: "muted", withdrawn: "destructive" }
 export default function ParentConsent({ loaderData, actionData }: Route.ComponentProps) {
   const submit = useSubmit();
   return (
-    <div className="mx-auto grid max-w-4xl gap-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <PageHeader
         title="Consent & data"
         description="What you agreed to for each child, a copy of everything kept about them, and withdrawing your consent."
@@ -41,7 +41,7 @@ export default function ParentConsent({ loaderData, actionData }: Route.Componen
               {child.institute} · linked since {formatDate(child.linkedAt)}
             </CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid grid-cols-1 gap-4">
             <ol className="grid gap-3" aria-label="Consent record">
               {child.consents.map((c) => (
                 <li key={c._id} className="grid gap-2 rounded-lg border p-3">
@@ -55,7 +55,7 @@ export default function ParentConsent({ loaderData, actionData }: Route.Componen
                         timeZone: "Asia/Kolkata",
                       })}
                     </span>
-                    <span className="text-muted-foreground">· notice of {c.noticeVersion}</span>
+                    <span className="text-muted-foreground">Notice version {c.noticeVersion}</span>
                   </p>
                   <details>
                     <summary className="cursor-pointer text-sm font-medium">The notice you were shown</summary>

@@ -4,7 +4,6 @@ import type { Route } from "./+types/fees";
 import { loadHouseholdFees } from "~/lib/parent/fees.server";
 import { PageHeader } from "~/components/ui/page-header";
 import { Card, CardContent } from "~/components/ui/card";
-import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PayDueButton } from "~/components/fees/pay-due";
@@ -16,6 +15,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Fees | Parent" }];
 
 export const loader = ({ context }: Route.LoaderArgs) => loadHouseholdFees(context);
 
+/** One due per row: stacked on a phone, five columns from `sm` up. */
+const ROW = "items-center px-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_minmax(0,1.2fr)_6rem_9rem]";
+
 /**
  * The household's fees (issue 42 §7): every child's dues in one list, with what the household owes
  * in all and now, and Pay on each due that owes. Each child's statement and receipts are on their page.
@@ -23,7 +25,7 @@ export const loader = ({ context }: Route.LoaderArgs) => loadHouseholdFees(conte
 export default function ParentFees({ loaderData }: Route.ComponentProps) {
   const { children, dues, total, owedNow, policies, checkout } = loaderData;
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader title="Fees" description="Your children's fees together: what is owed, by when, and Pay." />
       {dues.length === 0 ? (
         <EmptyState icon={<Wallet />} title={PARENT_TEXTS.noFees} />
@@ -33,43 +35,47 @@ export default function ParentFees({ loaderData }: Route.ComponentProps) {
             <Figure label="Owed in all" value={formatRupees(total)} id="total" />
             <Figure label="Owed now" value={formatRupees(owedNow)} id="now" />
           </div>
-          <Table aria-label="Household dues">
-            <THead>
-              <tr>
-                <Th>Child</Th>
-                <Th>Due</Th>
-                <Th>Last date</Th>
-                <Th className="text-right">Balance</Th>
-                <Th className="text-right">Pay online</Th>
-              </tr>
-            </THead>
-            <TBody>
+          <div className="overflow-hidden rounded-lg border">
+            <div
+              aria-hidden
+              className={`${ROW} hidden gap-4 bg-muted/60 py-2 text-sm font-medium text-muted-foreground sm:grid`}
+            >
+              <span>Child</span>
+              <span>Due</span>
+              <span>Last date</span>
+              <span className="text-right">Balance</span>
+              <span className="text-right">Pay online</span>
+            </div>
+            <ul aria-label="Household dues" className="divide-y">
               {dues.map(({ due, partial, child, planName }) => (
-                <Tr key={due._id}>
-                  <Td>
+                <li key={due._id} className={`${ROW} grid gap-1 py-3 text-sm sm:gap-4`}>
+                  <div>
                     <div className="font-medium">{child.name}</div>
                     <div className="text-xs text-muted-foreground">{child.institute}</div>
-                  </Td>
-                  <Td>
+                  </div>
+                  <div>
                     <div>{due.label}</div>
                     <div className="text-xs text-muted-foreground">{planName}</div>
-                  </Td>
-                  <Td>
-                    {formatDate(due.dueOn)}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span>
+                      <span className="sm:hidden">Last date </span>
+                      {formatDate(due.dueOn)}
+                    </span>
                     {due.overdueDays > 0 && due.balance > 0 && (
-                      <Badge tone="destructive" className="ml-2">
-                        {due.overdueDays} days overdue
-                      </Badge>
+                      <Badge tone="destructive">{due.overdueDays} days overdue</Badge>
                     )}
-                  </Td>
-                  <Td className="text-right tabular-nums">
-                    {due.balance > 0 ? formatRupees(due.balance) : <Badge tone="success">Paid</Badge>}
-                  </Td>
-                  <Td>{due.balance > 0 && <PayDueButton due={due} checkout={checkout} partial={partial} />}</Td>
-                </Tr>
+                  </div>
+                  <div className="flex items-center justify-between gap-3 sm:contents">
+                    <span className="font-semibold tabular-nums sm:text-right sm:font-normal">
+                      {due.balance > 0 ? formatRupees(due.balance) : <Badge tone="success">Paid</Badge>}
+                    </span>
+                    <span>{due.balance > 0 && <PayDueButton due={due} checkout={checkout} partial={partial} />}</span>
+                  </div>
+                </li>
               ))}
-            </TBody>
-          </Table>
+            </ul>
+          </div>
         </>
       )}
       {children.length > 0 && (

@@ -9,7 +9,7 @@ export const loader = ({ context }: Route.LoaderArgs) => loadParentHome(context)
 
 export default function ParentHome({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader
         title="My children"
         description="Each child's attendance, classes, fees and results, as their institute records them."

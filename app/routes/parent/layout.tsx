@@ -55,7 +55,7 @@ export default function ParentLayout({ loaderData }: Route.ComponentProps) {
       {loaderData.hasChildren ? (
         <Outlet />
       ) : (
-        <div className="mx-auto grid max-w-3xl gap-6">
+        <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
           <EmptyState icon={<Users />} title={PARENT_TEXTS.noChildren} />
         </div>
       )}

@@ -11,7 +11,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadStudentAtt
 export default function StudentAttendance({ loaderData }: Route.ComponentProps) {
   const { month, report, sessions } = loaderData;
   return (
-    <div className="mx-auto grid max-w-4xl gap-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <PageHeader
         title="Attendance"
         description="Your attendance in each batch. Present and late count as attended; excused classes are left out."

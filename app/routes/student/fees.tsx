@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function StudentFees({ loaderData }: Route.ComponentProps) {
   const { accounts, policies, checkout } = loaderData;
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
       {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
       {accounts.map((view) => (
