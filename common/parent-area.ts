@@ -1,4 +1,5 @@
 import type { SessionJson } from "./validation/timetables.ts";
+import type { FeeAccountJson } from "./validation/fees.ts";
 
 /**
  * The parent's area's own words (issue 41, decision 0047), beside common/family.ts's: shared by
@@ -59,3 +60,16 @@ export const MY_PARENTS_TEXTS = {
   none: "No parents linked yet.",
   expired: "The link has expired: invite them again to send a new one.",
 } as const;
+
+/** What the dues of a child's accounts owe now, and the next one to come (rupees, India dates). */
+export function feesAtAGlance(accounts: FeeAccountJson[], today: string): FeesAtAGlance {
+  const dues = accounts.flatMap((a) => a.dues).filter((d) => d.balance > 0);
+  const owedNow = dues.filter((d) => d.dueOn <= today).reduce((sum, d) => Math.round((sum + d.balance) * 100) / 100, 0);
+  const next = dues.filter((d) => d.dueOn > today).sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
+  const overdueDays = Math.max(0, ...dues.map((d) => d.overdueDays));
+  return {
+    owedNow,
+    overdueDays,
+    nextDue: next ? { label: next.label, dueOn: next.dueOn, balance: next.balance } : null,
+  };
+}

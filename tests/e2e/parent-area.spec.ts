@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, ownMobile, test, type Page } from "./fixtures.ts";
-import { signUpStudentOnSite, unique } from "./journeys.ts";
+import { signIn, signUpStudentOnSite, unique } from "./journeys.ts";
 import type { APIRequestContext } from "@playwright/test";
 import { CONSENT_NOTICE_VERSION, FAMILY_TEXTS, maskPhone } from "../../common/family.ts";
 import { PARENT_TEXTS } from "../../common/parent-area.ts";
@@ -252,4 +252,54 @@ test("a student invites a parent from their account page, and sees the invitatio
   await expect(row).toContainText("Mother");
   await expect(row).toContainText("Invited");
   await page.screenshot({ path: test.info().outputPath("student-my-parents.png"), fullPage: true });
+});
+
+test("a student who is also a guardian switches between the student's and the parent's areas in the header", async ({
+  page,
+  browser,
+}) => {
+  const phone = e164(ownMobile());
+  await signUpStudentOnSite(page, "Ritu Verma");
+  const me = await page.evaluate(
+    async () => ((await (await fetch("/api/auth/profile")).json()) as { user: { email: string } }).user,
+  );
+  // She proves her number on her account page.
+  await page.goto(`${sunrise}/student/account`);
+  const before = await idsOf(page.request, phone);
+  await page.getByLabel("Mobile number").first().fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Code").fill(await newCode(page.request, phone, before));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("is verified")).toBeVisible();
+
+  // The institute names her Aman's guardian; signed in on the invited number, she answers without a code.
+  const api = await browser.newContext();
+  const owner = await asOwner(api.request);
+  const token = await owner.invite(owner.studentId("Aman Verma"), { name: "Ritu Verma", phone });
+  await api.close();
+  const answered = await page.evaluate(
+    async ({ token, version }) => {
+      const res = await fetch(`/api/family/invitations/${token}/answer`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ answer: "granted", noticeVersion: version }),
+      });
+      return res.status;
+    },
+    { token, version: CONSENT_NOTICE_VERSION },
+  );
+  expect(answered).toBe(200);
+
+  // On the platform, her student home stays hers (she studies), and the switcher offers both roles.
+  await page.context().clearCookies();
+  await signIn(page, me.email, "tangerine-kettle-42", "student");
+  const switcher = page.getByLabel("Your role");
+  await expect(switcher.locator("option")).toHaveText(["Sunrise Academy · Student", "Sunrise Academy · Parent"]);
+  await switcher.selectOption({ label: "Sunrise Academy · Parent" });
+  await expect(page).toHaveURL(/\/parent$/);
+  await expect(page.getByRole("region", { name: "Aman Verma" })).toBeVisible();
+  await expect(page.getByLabel("Your role")).toHaveValue(/:parent$/);
+  await page.getByLabel("Your role").selectOption({ label: "Sunrise Academy · Student" });
+  await expect(page).toHaveURL(/\/student$/);
+  await expect(page.getByLabel("Your role")).toHaveValue(/:student$/);
 });

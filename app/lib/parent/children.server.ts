@@ -1,25 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { addDays, indiaDate } from "#common/india-dates.ts";
 import type { ChildJson } from "#common/family.ts";
-import type { FeeAccountJson } from "#common/validation/fees.ts";
-import type { ChildCardJson, FeesAtAGlance } from "#common/parent-area.ts";
+import { feesAtAGlance, type ChildCardJson } from "#common/parent-area.ts";
 import { familyViewer, myChildren, parentArea } from "./area.server";
 
 /** How far ahead a child's card looks for their next class. */
 const NEXT_CLASS_DAYS = 14;
-
-/** What the dues of a child's accounts owe now, and the next one to come (rupees, India dates). */
-export function feesAtAGlance(accounts: FeeAccountJson[], today: string): FeesAtAGlance {
-  const dues = accounts.flatMap((a) => a.dues).filter((d) => d.balance > 0);
-  const owedNow = dues.filter((d) => d.dueOn <= today).reduce((sum, d) => Math.round((sum + d.balance) * 100) / 100, 0);
-  const next = dues.filter((d) => d.dueOn > today).sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
-  const overdueDays = Math.max(0, ...dues.map((d) => d.overdueDays));
-  return {
-    owedNow,
-    overdueDays,
-    nextDue: next ? { label: next.label, dueOn: next.dueOn, balance: next.balance } : null,
-  };
-}
 
 /**
  * The parent's "My children" page (issue 41): a card per child with this month's attendance, the

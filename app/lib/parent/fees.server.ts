@@ -3,7 +3,7 @@ import { indiaDate } from "#common/india-dates.ts";
 import { feeAccountsOf } from "../fee-accounts.server";
 import { checkoutConfig } from "../learning.server";
 import { myChildren, parentArea } from "./area.server";
-import { feesAtAGlance } from "./children.server";
+import { feesAtAGlance } from "#common/parent-area.ts";
 
 /**
  * The household's fees (issue 42 §7, "siblings share one household view"): every child's dues in
