@@ -3,7 +3,6 @@ import { failure, tryService } from "../actions.server";
 import { flashToastCookie } from "../toast.server";
 import { myChildren, parentArea } from "./area.server";
 import { FAMILY_TEXTS } from "#common/family.ts";
-import { isUuid } from "#common/validation/ids.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -32,7 +31,8 @@ export async function withdrawConsent(context: Ctx, request: Request) {
   const { viewer, services } = parentArea(context);
   const form = await request.formData();
   const linkId = String(form.get("linkId") ?? "");
-  if (!isUuid(linkId)) return failure(FAMILY_TEXTS.childNotFound, 404);
+  // Only a child this page lists (an active link of the parent's; on an institute's domain, one there).
+  if (!(await myChildren(context)).some((c) => c._id === linkId)) return failure(FAMILY_TEXTS.childNotFound, 404);
   const done = await tryService(() => services.families.withdraw(viewer.id, linkId));
   if (!done.ok) return done.response;
   throw redirect("/parent/consent", {

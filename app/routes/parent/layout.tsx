@@ -1,4 +1,4 @@
-import { Outlet, type MiddlewareFunction } from "react-router";
+import { Outlet } from "react-router";
 import { CalendarDays, ShieldCheck, Users, Wallet } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireViewer } from "~/lib/session.server";
@@ -13,7 +13,7 @@ import { useRootData } from "~/root";
 import { PARENT_TEXTS } from "#common/parent-area.ts";
 
 /** Any signed-in account may open the area: what it shows is its own children, through their active links. */
-export const middleware: MiddlewareFunction<Response>[] = [
+export const middleware: Route.MiddlewareFunction[] = [
   ({ context, request }) => {
     requireViewer(context, request);
   },
