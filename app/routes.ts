@@ -41,6 +41,7 @@ export default [
   route("account/email", "routes/auth/account-email.ts"),
   route("account/billing", "routes/auth/account-billing.ts"),
   route("account/language", "routes/auth/account-language.ts"),
+  route("account/parents", "routes/auth/account-parents.ts"),
   route("confirm-email", "routes/auth/confirm-email.tsx"),
   route("login-code", "routes/auth/login-code.tsx"),
   route("logout", "routes/auth/logout.tsx"),
@@ -85,6 +86,17 @@ export default [
       route("mock-tests/attempts/:attemptId/result", "routes/student/mock-test-result.tsx"),
       route("fees", "routes/student/fees.tsx"),
       route("account", "routes/student/account.tsx"),
+    ]),
+  ]),
+
+  // The parent's area (issue 41, decision 0047): a parent's children, each reached by its link's id.
+  layout("routes/parent/layout.tsx", [
+    ...prefix("parent", [
+      index("routes/parent/home.tsx"),
+      route("children/:linkId", "routes/parent/child.tsx"),
+      route("week", "routes/parent/week.tsx", { id: "parent-week" }),
+      route("fees", "routes/parent/fees.tsx", { id: "parent-fees" }),
+      route("consent", "routes/parent/consent.tsx"),
     ]),
   ]),
 

@@ -1,6 +1,6 @@
 /**
- * The pages an institute's own domain serves (its site, sign-in, student area, its business
- * area). Everything else is the platform's and answers 404 there (DESIGN §3).
+ * The pages an institute's own domain serves (its site, sign-in, student and parent areas, its
+ * business area). Everything else is the platform's and answers 404 there (DESIGN §3).
  */
 const TENANT_EXACT = new Set([
   "/",
@@ -22,12 +22,13 @@ const TENANT_EXACT = new Set([
   "/account/email",
   "/account/billing",
   "/account/language",
+  "/account/parents",
   // Attendance (issue 41 §3): where a student's phone lands from the classroom's QR code.
   "/attend",
 ]);
 // `/sessions/…`: a class's register, QR screen and online join page, on the institute's domain too.
 // `/family/…` and `/parent`: a parent's invitation and area, on their child's institute's domain (decision 0047).
-const TENANT_PREFIXES = ["/student", "/business", "/sessions", "/family", "/parent"];
+const TENANT_PREFIXES = ["/student", "/parent", "/business", "/sessions", "/family"];
 
 export function isTenantPath(pathname: string): boolean {
   const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;

@@ -11,7 +11,7 @@ export const ATTENDANCE_VIEWS = ["batch", "student", "teacher"] as const;
 export type AttendanceView = (typeof ATTENDANCE_VIEWS)[number];
 
 /** The month the page asks for (`?month=YYYY-MM`), else this month in India. */
-function monthOf(request: Request): string {
+export function monthOf(request: Request): string {
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   return MONTH.test(asked) ? asked : indiaDate(new Date()).slice(0, 7);
 }

@@ -18,11 +18,12 @@ export interface SwitcherOption {
 }
 
 /** The areas' own roles: which membership an area shows when none was chosen (or the chosen one is elsewhere). */
-const AREA_ROLES: Record<"admin" | "business" | "creator" | "student", readonly (MemberRole | "admin")[]> = {
+const AREA_ROLES: Record<"admin" | "business" | "creator" | "student" | "parent", readonly (MemberRole | "admin")[]> = {
   admin: ["admin"],
   business: ["owner", "staff"],
   creator: ["teacher", "creator"],
-  student: ["student", "parent"],
+  student: ["student"],
+  parent: ["parent"],
 };
 
 export const switcherLabel = (m: MembershipJson) =>

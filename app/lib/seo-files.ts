@@ -13,6 +13,7 @@ const PRIVATE_PLATFORM = [
   "/admin",
   "/creator",
   "/student",
+  "/parent",
   "/business",
   "/auth",
   "/login",
@@ -21,7 +22,7 @@ const PRIVATE_PLATFORM = [
   "/my-courses",
   "/pricing/setup",
 ];
-const PRIVATE_TENANT = ["/api/", "/student", "/business", "/auth", "/logout", "/profile", "/my-courses"];
+const PRIVATE_TENANT = ["/api/", "/student", "/parent", "/business", "/auth", "/logout", "/profile", "/my-courses"];
 
 export function robotsTxt(kind: SiteKind, origin: string): string {
   const lines = [

@@ -21,9 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = found.value;
   const area = ROLE_AREAS[chosen.role];
   // The area the role lands in must be one the account can open (decision 0039): else its own home.
-  // The business area opens to every owner and staff member, whatever their account (decision 0039).
+  // The business area opens to every owner and staff member, whatever their account (decision 0039),
+  // and the parent's area to every account with a child linked (decision 0047).
   const opens =
-    (chosen.role === "admin") === (viewer.role === "admin") && (area === "/business" || areaOpens(area, viewer.role));
+    (chosen.role === "admin") === (viewer.role === "admin") &&
+    (area === "/business" || area === "/parent" || areaOpens(area, viewer.role));
   const target = opens ? area : homeOf(viewer.role);
   const to = target === "/business" && chosen.centerId ? `/business?center=${chosen.centerId}` : target;
   return redirect(to, {

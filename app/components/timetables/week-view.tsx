@@ -19,14 +19,16 @@ export interface WeekData {
 /**
  * This week and next, day by day (issue 41 §2). A cancelled class is struck through with its
  * note. `linkOf` says where a class leads: a teacher's to its register, a student's online class
- * to its join page.
+ * to its join page; `whoOf`, whose class it is (a parent's children).
  */
 export function WeekView({
   week,
   linkOf,
+  whoOf,
 }: {
   week: WeekData;
   linkOf: (s: SessionJson) => { to: string; label: string } | null;
+  whoOf?: (s: SessionJson) => string | null;
 }) {
   const days = Array.from({ length: 14 }, (_, i) => addDays(week.from, i));
   const byDay = new Map<string, SessionJson[]>();
@@ -55,7 +57,7 @@ export function WeekView({
                 ) : (
                   <ul className="grid gap-1 text-sm">
                     {byDay.get(day)!.map((s) => (
-                      <SessionLine key={s._id} session={s} link={linkOf(s)} />
+                      <SessionLine key={s._id} session={s} link={linkOf(s)} who={whoOf?.(s) ?? null} />
                     ))}
                   </ul>
                 )}
@@ -69,7 +71,15 @@ export function WeekView({
   );
 }
 
-function SessionLine({ session: s, link }: { session: SessionJson; link: { to: string; label: string } | null }) {
+function SessionLine({
+  session: s,
+  link,
+  who,
+}: {
+  session: SessionJson;
+  link: { to: string; label: string } | null;
+  who: string | null;
+}) {
   const cancelled = s.status === "cancelled";
   const text = `${s.start}–${s.end} ${s.subject} · ${s.batchName}`;
   return (
@@ -80,6 +90,7 @@ function SessionLine({ session: s, link }: { session: SessionJson; link: { to: s
         {s.substituteFor && ` (for ${s.substituteFor.name})`}
         {s.online ? " · Online" : s.room ? ` · ${s.room}` : ""}
       </span>
+      {who && <Badge tone="muted">{who}</Badge>}
       {cancelled && <Badge tone="destructive">Cancelled</Badge>}
       {s.rescheduledFrom && !cancelled && <Badge tone="warning">Moved</Badge>}
       {s.changeNote && <span className="text-muted-foreground">{s.changeNote}</span>}

@@ -3,15 +3,17 @@ import { BookOpen, FileText, LogOut, MonitorPlay } from "lucide-react";
 import type { Route } from "./+types/account";
 import { areaViewer } from "~/lib/area.server";
 import { uploadAvatar } from "~/lib/avatar-action.server";
+import { loadMyParents } from "~/lib/my-parents.server";
 import { AccountDetails } from "~/components/account-details";
+import { MyParentsCard } from "~/components/families/my-parents";
 import { PageHeader } from "~/components/ui/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | Student" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: areaViewer(context) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { viewer: areaViewer(context), families: await loadMyParents(context) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => uploadAvatar(request, context);
@@ -37,6 +39,7 @@ export default function StudentAccount({ loaderData }: Route.ComponentProps) {
         }
       />
       <AccountDetails viewer={loaderData.viewer} />
+      <MyParentsCard families={loaderData.families} />
       <Card>
         <CardHeader>
           <CardTitle>Quick links</CardTitle>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import {
   BookOpen,
   Compass,
@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/home";
 import { loadMyCourses } from "~/lib/learning.server";
 import { areaViewer } from "~/lib/area.server";
+import { isParentOnly } from "~/lib/parent/area.server";
 import { useFreshLinks } from "~/lib/use-fresh-links";
 import type { EnrollmentJson } from "#common/content-types.ts";
 import { useRootData } from "~/root";
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Student" }]
 const RECENT = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // A parent's account (made when they answered their child's invitation) studies nowhere: its home is the parent's area.
+  if (await isParentOnly(context)) throw redirect("/parent");
   const items = await loadMyCourses(context);
   const count = (type: string) => items.filter((i) => i.content.type === type).length;
   return {

@@ -5,7 +5,6 @@ import {
   CalendarCheck,
   ClipboardList,
   FileText,
-  GraduationCap,
   LayoutDashboard,
   MonitorPlay,
   Radio,
@@ -19,7 +18,7 @@ import { areaViewer } from "~/lib/area.server";
 import { roleSwitcher } from "~/lib/memberships.server";
 import { RoleSwitcher } from "~/components/role-switcher";
 import { AreaShell, SidebarBrand, type NavGroup } from "~/components/shell/area-shell";
-import { LogoMark } from "~/components/shell/logo";
+import { SiteMark } from "~/components/shell/site-mark";
 import { useRootData } from "~/root";
 
 // Per the spec, a signed-in person of another role is sent to their own role's sign-in.
@@ -57,20 +56,10 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const site = root?.site;
   const name = site?.kind === "tenant" ? site.instituteName : "Student";
-  const mark =
-    site?.kind === "tenant" ? (
-      site.logoUrl ? (
-        <img src={site.logoUrl} alt="" className="size-7 shrink-0 rounded-md object-cover" />
-      ) : (
-        <GraduationCap className="size-7 shrink-0 text-primary" aria-hidden />
-      )
-    ) : (
-      <LogoMark />
-    );
   return (
     <AreaShell
       title={site?.kind === "tenant" ? `${site.instituteName} · Student` : "Student"}
-      brand={<SidebarBrand to="/student" name={name} mark={mark} />}
+      brand={<SidebarBrand to="/student" name={name} mark={<SiteMark />} />}
       nav={NAV}
       viewer={loaderData.viewer}
       initiallyCollapsed={root?.sidebarCollapsed ?? false}
