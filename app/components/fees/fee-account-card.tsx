@@ -27,10 +27,13 @@ export function FeeAccountCard({
   view: { account, receipts, notice, partial },
   checkout,
   title = account.planName,
+  whose = null,
 }: {
   view: FeeAccountView;
   checkout: CheckoutConfig;
   title?: string;
+  /** The child's name on a parent's page: the overdue notice names them. */
+  whose?: string | null;
 }) {
   return (
     <Card role="region" aria-label={title}>
@@ -38,7 +41,7 @@ export function FeeAccountCard({
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        {notice && <OverdueNotice {...notice} />}
+        {notice && <OverdueNotice {...notice} whose={whose} />}
         <p className="text-sm">
           Fee {formatRupees(account.total)}
           {account.discount > 0 && ` · discounts ${formatRupees(account.discount)}`}

@@ -10,14 +10,22 @@ export interface OverdueNoticeProps {
 
 /**
  * The notice on a student's Fees page when they are a defaulter (issue 42 §5): overdue for more
- * than the institute's days. The figures are the server's, derived from the ledger.
+ * than the institute's days; on a parent's page it names the child (`whose`). The figures are the
+ * server's, derived from the ledger.
  */
-export function OverdueNotice({ overdue, daysOverdue, oldestDueOn }: OverdueNoticeProps) {
+export function OverdueNotice({
+  overdue,
+  daysOverdue,
+  oldestDueOn,
+  whose = null,
+}: OverdueNoticeProps & { whose?: string | null }) {
   return (
     <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
       <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
       <div className="grid gap-1">
-        <p className="font-semibold text-destructive">Your fees are overdue</p>
+        <p className="font-semibold text-destructive">
+          {whose ? `${whose}'s fees are overdue` : "Your fees are overdue"}
+        </p>
         <p>
           {formatRupees(overdue)} is overdue by {daysOverdue} days (the oldest due was on {formatDate(oldestDueOn)}).
           Please pay it as soon as you can.

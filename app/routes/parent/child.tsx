@@ -81,7 +81,7 @@ export default function ParentChild({ loaderData }: Route.ComponentProps) {
         </h2>
         {fees.accounts.length === 0 && <EmptyState icon={<Wallet />} title={PARENT_TEXTS.noFees} />}
         {fees.accounts.map((view) => (
-          <FeeAccountCard key={view.account._id} view={view} checkout={checkout} />
+          <FeeAccountCard key={view.account._id} view={view} checkout={checkout} whose={child.name.split(" ")[0]} />
         ))}
         <DefaulterPolicies policies={fees.policies} />
       </section>
