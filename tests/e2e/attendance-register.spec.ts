@@ -1,22 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { devices } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { openDatabase } from "../../server/db/open.ts";
-import { runMigrations } from "../../server/db/migrate.ts";
-import { hashPassword } from "../../server/auth/password.ts";
-import {
-  batchStudents,
-  batchTeachers,
-  batches,
-  centers,
-  classSessions,
-  memberships,
-  users,
-} from "../../server/db/schema/index.ts";
+import { prepareRegisterWorld, startBuiltServer } from "../helpers/register-world.ts";
 import {
   ALL_SENT,
   KEEP_PAGE_OPEN,
@@ -27,10 +14,10 @@ import {
 } from "../../common/validation/attendance.ts";
 
 /**
- * Issue 41 §3 in a teacher's hand: roll-call on a phone with the network cut. Class sessions come
- * from the timetable, which this branch does not have, so this spec starts a server of its own on
- * an embedded database it prepares first (an institute, a teacher, a batch of five and a class
- * running now), then drives the built app in a phone's browser.
+ * Issue 41 §3 in a teacher's hand: roll-call on a phone with the network cut. Classes running now
+ * with exact marks to check want a classroom of their own, so this spec starts a server on an
+ * embedded database it prepares first (an institute, a teacher, a batch of five and classes that
+ * started five minutes ago: tests/helpers/register-world.ts), then drives the built app in a phone's browser.
  */
 
 const { defaultBrowserType: _browser, ...phone } = devices["Pixel 7"];
@@ -40,161 +27,25 @@ const PASSWORD = "register-kettle-42";
 const TEACHER = "kavya.register@example.com";
 const PUPILS = ["Aarav Shah", "Bhavna Rao", "Chetan Iyer", "Divya Menon", "Farhan Ali"];
 
-let server: ChildProcess;
+let stopServer: (() => Promise<void>) | undefined;
 let dataDir: string;
 let origin: string;
 let sessionId: string;
 let scannedId: string;
 let onlineId: string;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on("error", fail);
-  });
-}
-
-/** The institute, its teacher, a batch of five and three classes that started five minutes ago (one online). */
-async function prepare(dir: string): Promise<{ classroom: string; scanned: string; online: string }> {
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    await runMigrations(database);
-    const { db } = database;
-    const passwordHash = await hashPassword(PASSWORD);
-    const [teacher] = await db
-      .insert(users)
-      .values({ name: "Kavya Iyer", email: TEACHER, passwordHash, role: "creator" })
-      .returning();
-    const pupils = await db
-      .insert(users)
-      .values(
-        PUPILS.map((name, i) => ({
-          name,
-          email: `pupil${i}.register@example.com`,
-          passwordHash,
-          role: "student" as const,
-        })),
-      )
-      .returning();
-    const [center] = await db
-      .insert(centers)
-      .values({
-        slug: "register-sunrise",
-        instituteName: "Sunrise Academy",
-        ownerId: null,
-        planName: "3 Year Plan",
-        billing: "yearly",
-        status: "active",
-        expiresAt: new Date(Date.now() + 30 * 86_400_000),
-      })
-      .returning();
-    await db.insert(memberships).values([
-      { centerId: center.id, userId: teacher.id, role: "teacher", status: "active", acceptedAt: new Date() },
-      ...pupils.map((p) => ({
-        centerId: center.id,
-        userId: p.id,
-        role: "student" as const,
-        status: "active" as const,
-        acceptedAt: new Date(),
-      })),
-    ]);
-    const [batch] = await db
-      .insert(batches)
-      .values({ centerId: center.id, name: "JEE Morning", startsOn: "2026-04-01" })
-      .returning();
-    await db.insert(batchTeachers).values({ batchId: batch.id, centerId: center.id, userId: teacher.id });
-    await db.insert(batchStudents).values(
-      pupils.map((p) => ({
-        batchId: batch.id,
-        centerId: center.id,
-        userId: p.id,
-        status: "admitted" as const,
-        admittedAt: new Date(),
-      })),
-    );
-    const startsAt = new Date(Date.now() - 5 * 60_000);
-    const [session] = await db
-      .insert(classSessions)
-      .values({
-        centerId: center.id,
-        batchId: batch.id,
-        on: new Date(startsAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 2 * 60 * 60_000),
-        subject: "Physics",
-        teacherId: teacher.id,
-        room: "Room 4",
-      })
-      .returning();
-    const [scanned] = await db
-      .insert(classSessions)
-      .values({
-        centerId: center.id,
-        batchId: batch.id,
-        on: new Date(startsAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 2 * 60 * 60_000),
-        subject: "Mathematics",
-        teacherId: teacher.id,
-        room: "Room 5",
-      })
-      .returning();
-    const [online] = await db
-      .insert(classSessions)
-      .values({
-        centerId: center.id,
-        batchId: batch.id,
-        on: new Date(startsAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 2 * 60 * 60_000),
-        subject: "Chemistry",
-        teacherId: teacher.id,
-        online: true,
-        meetingUrl: "https://meet.example.com/abc-defg-hij",
-      })
-      .returning();
-    return { classroom: session.id, scanned: scanned.id, online: online.id };
-  } finally {
-    await database.close();
-  }
-}
-
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "pathshala-register-e2e-"));
-  ({ classroom: sessionId, scanned: scannedId, online: onlineId } = await prepare(dataDir));
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  server = spawn(process.execPath, ["build/server/index.js"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PLATFORM_HOSTS: "localhost,127.0.0.1",
-      PLATFORM_DOMAIN: "localhost",
-      TRUST_PROXY: "1",
-      SEED_DEMO: "0",
-      MESSAGES_SANDBOX: "1",
-      RAZORPAY_SANDBOX: "1",
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  ({
+    classroom: sessionId,
+    scanned: scannedId,
+    online: onlineId,
+  } = await prepareRegisterWorld(dataDir, { teacherEmail: TEACHER, password: PASSWORD, pupils: PUPILS }));
+  ({ origin, stop: stopServer } = await startBuiltServer(dataDir));
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server.once("exit", done));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await stopServer?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
