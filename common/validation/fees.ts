@@ -3,7 +3,7 @@ import { text } from "./account.ts";
 import { storable } from "./storable.ts";
 import { isUuid } from "./ids.ts";
 import { calendarDate } from "./dates.ts";
-import { DISCOUNT_KINDS, LATE_FEE_KINDS, toPaise } from "../fees.ts";
+import { DISCOUNT_KINDS, LATE_FEE_KINDS, toPaise, type FeeEntryKind } from "../fees.ts";
 import { formatRupees } from "../format.ts";
 
 /** Fees (issue 42, decision 0045): the API's bodies and the messages people read. Amounts in rupees. */
@@ -65,7 +65,12 @@ export const FeePlanInput = v.pipe(
     centerId: v.optional(id("Institute not found")),
     heads: v.pipe(
       v.array(
-        v.object({ name: label("Fee head name", 80), amount: rupees("A fee head's amount") }),
+        v.object({
+          name: label("Fee head name", 80),
+          amount: rupees("A fee head's amount"),
+          /** Kept when a student leaves (decision 0048); refundable pro rata otherwise. */
+          nonRefundable: v.optional(v.boolean("Non-refundable must be true or false")),
+        }),
         "Fee heads must be a list",
       ),
       v.minLength(1, "Add at least one fee head"),
@@ -236,7 +241,7 @@ export interface FeeDueJson {
 export interface FeeEntryJson {
   _id: string;
   dueId: string;
-  kind: "due" | "discount" | "payment" | "late-fee" | "waiver" | "reversal" | "charge";
+  kind: FeeEntryKind;
   amount: number;
   receiptId: string | null;
   reason: string | null;

@@ -32,7 +32,8 @@ import { ledgerDues } from "./fees/statements.ts";
 import { FeeCheques } from "./fees/cheques.ts";
 import { FeeCounter } from "./fees/counter.ts";
 import { FeeSettings } from "./fees/settings.ts";
-import { FeeReceiptPdfs } from "./fees/receipt-pdf.ts";
+import { FeeReceiptPdfs, FeeRefundPdfs } from "./fees/receipt-pdf.ts";
+import { FeeRefunds } from "./fees/refunds.ts";
 import { FeeSettlement } from "./fees/settlement.ts";
 import { FeeOnline } from "./fees/online.ts";
 import { FeeLinks } from "./fees/links.ts";
@@ -96,6 +97,8 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeCounter: FeeCounter;
   feeSettings: FeeSettings;
   feeReceiptPdfs: FeeReceiptPdfs;
+  feeRefunds: FeeRefunds;
+  feeRefundPdfs: FeeRefundPdfs;
   feeOnline: FeeOnline;
   feeLinks: FeeLinks;
   notices: NoticeService;
@@ -209,6 +212,8 @@ export function createServices({
     feeCounter: new FeeCounter({ desk: feeDesk, cheques: feeCheques }),
     feeSettings: new FeeSettings({ db }),
     feeReceiptPdfs: new FeeReceiptPdfs({ db }),
+    feeRefunds: new FeeRefunds({ db, payments: money.payments, desk: feeDesk, logger }),
+    feeRefundPdfs: new FeeRefundPdfs({ db }),
     feeOnline,
     feeLinks,
     rateLimiter,

@@ -174,6 +174,37 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     studentId: student.user._id,
     feePlanId: overduePlan._id,
   });
+  // Refunds (issue 42 §6): an account that paid, to be refunded by the sample, and one refunded already.
+  const refundPlan = await t.services.feePlans.create(business.user._id, center.id, {
+    name: "Sample refund plan",
+    heads: [
+      { name: "Admission", amount: 1_000, nonRefundable: true },
+      { name: "Tuition", amount: 9_000 },
+    ],
+    instalments: [{ label: "Lump sum", amount: 10_000, dueOn: "2026-04-01" }],
+  });
+  const refundedPlan = await t.services.feePlans.create(business.user._id, center.id, {
+    name: "Sample refunded plan",
+    heads: [{ name: "Tuition", amount: 4_000 }],
+    instalments: [{ label: "Lump sum", amount: 4_000, dueOn: "2026-04-01" }],
+  });
+  const refundCourse = { courseFrom: "2026-04-01", courseTo: "2027-03-31" };
+  const refundAccounts = [];
+  for (const plan of [refundPlan, refundedPlan]) {
+    const account = await t.services.feeAccounts.assign(business.user._id, center.id, {
+      studentId: student.user._id,
+      feePlanId: plan._id,
+    });
+    await t.services.feeDesk.takeAtDesk(business.user._id, center.id, account._id, { amount: 2_000, mode: "cash" });
+    refundAccounts.push(account);
+  }
+  const [refundAccount, refundedAccount] = refundAccounts;
+  const sampleRefund = await t.services.feeRefunds.refund(business.user._id, center.id, refundedAccount._id, {
+    leftOn: "2026-05-01",
+    ...refundCourse,
+    reason: "Moved to another city",
+    mode: "cash",
+  });
   // The cheque desk (issue 42 §3): a post-dated cheque held in the register, to be given back.
   const inAMonth = addDays(indiaDate(new Date()), 30);
   const feeCheque = await t.services.feeCheques.take(business.user._id, center.id, feeAccount._id, {
@@ -688,6 +719,15 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /fee-cheques": { query: { centerId: center.id, status: "held" } },
     "POST /fee-cheques/{id}/status": { params: { id: feeCheque._id }, json: { status: "returned", note: "Sample" } },
     "GET /fee-receipts/{id}/pdf": { params: { id: feeReceipt._id }, query: { format: "thermal" } },
+    "GET /fee-accounts/{id}/refund-quote": {
+      params: { id: refundAccount._id },
+      query: { leftOn: "2026-05-01", ...refundCourse },
+    },
+    "POST /fee-accounts/{id}/refunds": {
+      params: { id: refundAccount._id },
+      json: { leftOn: "2026-05-01", ...refundCourse, reason: "Sample: left the course", mode: "cash" },
+    },
+    "GET /fee-refunds/{id}/pdf": { params: { id: sampleRefund._id }, query: { format: "a4" } },
     "GET /fee-settings": { query: { centerId: center.id } },
     "PUT /fee-settings": {
       json: {

@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "plan") {
     const headNames = all("headName");
     const headAmounts = all("headAmount");
+    const headKinds = all("headKind");
     const labels = all("instalmentLabel");
     const amounts = all("instalmentAmount");
     const dates = all("instalmentDueOn");
@@ -65,7 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = await tryService(() =>
       services.feePlans.create(viewer.id, center.id, {
         name: field("name"),
-        heads: headNames.map((name, i) => ({ name, amount: numberOrText(headAmounts[i] ?? "") })),
+        heads: headNames.map((name, i) => ({
+          name,
+          amount: numberOrText(headAmounts[i] ?? ""),
+          ...(headKinds[i] === "non-refundable" ? { nonRefundable: true } : {}),
+        })),
         instalments: labels.map((label, i) => ({
           label,
           amount: numberOrText(amounts[i] ?? ""),
@@ -234,7 +239,11 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
                 {plans.map((p) => (
                   <Tr key={p._id}>
                     <Td className="font-medium">{p.name}</Td>
-                    <Td>{p.heads.map((h) => `${h.name} ${formatRupees(h.amount)}`).join(", ")}</Td>
+                    <Td>
+                      {p.heads
+                        .map((h) => `${h.name} ${formatRupees(h.amount)}${h.nonRefundable ? " (non-refundable)" : ""}`)
+                        .join(", ")}
+                    </Td>
                     <Td>
                       {p.instalments
                         .map((i) => `${i.label}: ${formatRupees(i.amount)} by ${formatDate(i.dueOn)}`)
@@ -365,6 +374,14 @@ function PlanForm({ busy, ok }: { busy: boolean; ok: boolean }) {
               aria-label={`Fee head ${i + 1} amount (₹)`}
               placeholder="₹"
             />
+            <Select
+              name="headKind"
+              aria-label={`Fee head ${i + 1}: refundable when a student leaves?`}
+              defaultValue="refundable"
+            >
+              <option value="refundable">Refundable pro rata</option>
+              <option value="non-refundable">Non-refundable</option>
+            </Select>
             <Button
               type="button"
               variant="outline"
