@@ -14,6 +14,8 @@ export const FEE_RECEIPT_NOT_FOUND = "Receipt not found";
 export const FEE_PLAN_TAKEN = "This student already has an account under this fee plan.";
 export const FEE_NOTHING_OWED = "Nothing is owed on this account.";
 export const FEE_ALREADY_REVERSED = "This receipt has already been reversed.";
+export const FEE_REFUNDED_NO_REVERSAL =
+  "This account was refunded when the student left: its receipts can no longer be reversed.";
 export const instalmentsDoNotAddUp = (instalments: number, heads: number) =>
   `The instalments add up to ${formatRupees(instalments)}, but the fee heads to ${formatRupees(heads)}: they must be equal.`;
 export const moreThanOwed = (balance: number) =>

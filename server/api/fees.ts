@@ -188,7 +188,7 @@ export function feesRouters({ services, database }: AppDeps) {
         200: "{reversal: {receiptId, number, amount, reason, at}}",
         400: "No reason",
         404: "No such receipt, or not one the caller manages",
-        409: "Already reversed",
+        409: "Already reversed, or the account was refunded when the student left (closed)",
       },
     }),
     async (c) => {

@@ -7,7 +7,7 @@ import { register } from "../helpers/learning.ts";
 import { createListeningTestApp, payThroughSandbox, type ListeningTestApp } from "../helpers/payments.ts";
 import { pageTexts } from "../helpers/pdf.ts";
 import { addDays, indiaDate } from "../../common/india-dates.ts";
-import type { FeeAccountJson } from "../../common/validation/fees.ts";
+import { FEE_REFUNDED_NO_REVERSAL, type FeeAccountJson } from "../../common/validation/fees.ts";
 import {
   COURSE_DATES_UNKNOWN,
   FEE_REFUND_DONE,
@@ -45,7 +45,7 @@ const leftOn = addDays(courseFrom, 72);
 
 let plans = 0;
 /** ₹1,00,000: Admission ₹5,000 (non-refundable) and Tuition ₹95,000, in two instalments (₹60,000 now, ₹40,000 later). */
-async function accountFor(who: Account) {
+async function accountFor(who: Account, lateFee?: unknown) {
   const plan = await postJson(
     t,
     "/api/fee-plans",
@@ -60,6 +60,7 @@ async function accountFor(who: Account) {
         { label: "First instalment", amount: 60_000, dueOn: addDays(courseFrom, 5) },
         { label: "Second instalment", amount: 40_000, dueOn: addDays(today, 30) },
       ],
+      ...(lateFee ? { lateFee } : {}),
     },
     as(owner),
   );
@@ -82,6 +83,7 @@ async function accountFor(who: Account) {
 const payCash = async (accountId: string, amount: number) => {
   const res = await postJson(t, `/api/fee-accounts/${accountId}/payments`, { amount, mode: "cash" }, as(owner));
   expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { receipt: { _id: string } }).receipt._id;
 };
 const accountNow = async (accountId: string) => {
   const res = await t.request(`/api/fee-accounts/${accountId}`, as(owner));
@@ -102,15 +104,13 @@ beforeAll(async () => {
   stranger = await register(t, "student", { name: "Zoya Khan" });
   sunrise = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy", slug: "fr-sunrise" });
   await createCenter(t, vidyaOwner.user._id, { instituteName: "Vidya Classes", slug: "fr-vidya" }, { merchant: false });
-  await t.database.db
-    .insert(memberships)
-    .values({
-      centerId: sunrise.id,
-      userId: student.user._id,
-      role: "student",
-      status: "active",
-      acceptedAt: new Date(),
-    });
+  await t.database.db.insert(memberships).values({
+    centerId: sunrise.id,
+    userId: student.user._id,
+    role: "student",
+    status: "active",
+    acceptedAt: new Date(),
+  });
 });
 afterAll(() => t.close());
 
@@ -143,15 +143,13 @@ describe("the refund calculator", () => {
 
   it("takes the course's dates from the student's batch under the plan", async () => {
     const other = await register(t, "student", { name: "Kabir Jain" });
-    await t.database.db
-      .insert(memberships)
-      .values({
-        centerId: sunrise.id,
-        userId: other.user._id,
-        role: "student",
-        status: "active",
-        acceptedAt: new Date(),
-      });
+    await t.database.db.insert(memberships).values({
+      centerId: sunrise.id,
+      userId: other.user._id,
+      role: "student",
+      status: "active",
+      acceptedAt: new Date(),
+    });
     const { account, planId } = await accountFor(other);
     await payCash(account._id, 60_000);
     const made = await postJson(
@@ -182,9 +180,30 @@ describe("the refund calculator", () => {
 });
 
 describe("a refund confirmed by the owner", () => {
+  it("keeps the late fees earned, posting what accrued since the last payment, and closes the account at zero", async () => {
+    // ₹100 a day after 2 grace days, at most ₹5,000; ₹30,000 paid 10 days into the course (₹300 late fee posted then).
+    const { account } = await accountFor(student, { kind: "per-day", amount: 100, graceDays: 2, cap: 5_000 });
+    const paid = await postJson(
+      t,
+      `/api/fee-accounts/${account._id}/payments`,
+      { amount: 30_000, mode: "cash", paidOn: addDays(courseFrom, 10) },
+      as(owner),
+    );
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    const { quote: q } = (await (await quote(account._id, { leftOn, ...course })).json()) as { quote: RefundQuoteJson };
+    // The late fee has reached its cap since: ₹5,000 kept with the admission and the days used.
+    expect(q.working).toMatchObject({ penalties: 5_000, kept: 29_000, paid: 30_000, proposed: 1_000 });
+    const res = await refund(account._id, { leftOn, ...course, reason: "Left", mode: "cash" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(((await res.json()) as { refund: FeeRefundJson }).refund.amount).toBe(1_000);
+    expect(await accountNow(account._id)).toMatchObject({ balance: 0, overdue: 0, lateFee: 5_000, paid: 29_000 });
+    const lateFees = (await ledgerOf(account._id)).filter((e) => e.kind === "late-fee").map((e) => e.amount);
+    expect(lateFees.sort((a, b) => a - b)).toEqual([30_000, 470_000]);
+  });
+
   it("is paid out at the desk, closes the ledger at zero, is numbered and printed, and happens once", async () => {
     const { account } = await accountFor(student);
-    await payCash(account._id, 60_000);
+    const receiptId = await payCash(account._id, 60_000);
     const res = await refund(account._id, {
       leftOn,
       ...course,
@@ -219,6 +238,10 @@ describe("a refund confirmed by the owner", () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe(FEE_REFUND_DONE);
     expect(await ledgerOf(account._id)).toHaveLength(entries.length);
+    // The account is closed: its receipts can no longer be reversed.
+    const reversal = await postJson(t, `/api/fee-receipts/${receiptId}/reverse`, { reason: "Mistake" }, as(owner));
+    expect(reversal.status).toBe(409);
+    expect((await reversal.json()).error).toBe(FEE_REFUNDED_NO_REVERSAL);
     // The quote now shows the refund made.
     const q = (await (await quote(account._id, { leftOn, ...course })).json()) as { quote: RefundQuoteJson };
     expect(q.quote.refund?._id).toBe(made._id);

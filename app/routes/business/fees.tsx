@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { IndianRupee, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/fees";
 import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
-import { failure, tryService } from "~/lib/actions.server";
+import { failure, tryRead, tryService } from "~/lib/actions.server";
 import { toast } from "~/lib/toast";
 import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
 import { PageHeader } from "~/components/ui/page-header";
@@ -22,27 +22,59 @@ import { DISCOUNT_KINDS } from "#common/fees.ts";
 import { DESK_MODES, MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/validation/fees.ts";
 import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
 import { DueLinkCell } from "~/components/fees/payment-links";
+import { RefundPanel } from "~/components/fees/refund-panel";
+import { indiaDate } from "#common/india-dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, plans: [], accounts: [], students: [], open: null };
+  if (!center) return { center: null, plans: [], accounts: [], students: [], open: null, today: "" };
   const [plans, accounts, students] = await Promise.all([
     services.feePlans.list(center.id),
     services.feeAccounts.list(center.id),
     services.feeAccounts.students(center.id),
   ]);
-  const chosen = new URL(request.url).searchParams.get("account");
+  const params = new URL(request.url).searchParams;
+  const chosen = params.get("account");
   const open =
     chosen && accounts.some((a) => a._id === chosen)
       ? {
           account: await services.feeAccounts.get(center.id, chosen),
           receipts: await services.feeDesk.receiptsOf(chosen),
           links: await services.feeLinks.ofAccount(chosen),
+          refund: await refundView(services, center.id, chosen, params),
         }
       : null;
-  return { center: { instituteName: center.instituteName }, plans, accounts, students, open };
+  return {
+    center: { instituteName: center.instituteName },
+    plans,
+    accounts,
+    students,
+    open,
+    today: indiaDate(new Date()),
+  };
+}
+
+/** The refund panel's state: the refund made, or the calculator's working for the day asked (decision 0048). */
+async function refundView(
+  services: Awaited<ReturnType<typeof loadBusinessCenter>>["services"],
+  centerId: string,
+  accountId: string,
+  params: URLSearchParams,
+) {
+  const done = await services.feeRefunds.ofAccount(accountId);
+  const leftOn = params.get("leftOn");
+  if (done || !leftOn) return { done, ask: null, quote: null, error: null };
+  const ask = { leftOn, courseFrom: params.get("courseFrom") ?? "", courseTo: params.get("courseTo") ?? "" };
+  const quoted = await tryRead(() =>
+    services.feeRefunds.quote(centerId, accountId, {
+      leftOn,
+      ...(ask.courseFrom ? { courseFrom: ask.courseFrom } : {}),
+      ...(ask.courseTo ? { courseTo: ask.courseTo } : {}),
+    }),
+  );
+  return quoted.ok ? { done, ask, quote: quoted.value, error: null } : { done, ask, quote: null, error: quoted.error };
 }
 
 const numberOrText = (value: string) => (value.trim() !== "" && !Number.isNaN(Number(value)) ? Number(value) : value);
@@ -138,6 +170,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done.ok) return done.response;
     return { ok: true as const, message: `Payment link sent to the student: ${done.value.url}` };
   }
+  if (intent === "refund") {
+    const done = await tryService(() =>
+      services.feeRefunds.refund(viewer.id, center.id, field("accountId"), {
+        leftOn: field("leftOn"),
+        ...(field("courseFrom") ? { courseFrom: field("courseFrom") } : {}),
+        ...(field("courseTo") ? { courseTo: field("courseTo") } : {}),
+        amount: numberOrText(field("amount")),
+        reason: field("reason"),
+        mode: field("mode") || undefined,
+        reference: field("reference") || undefined,
+      }),
+    );
+    if (!done.ok) return done.response;
+    return {
+      ok: true as const,
+      message: `Refund ${done.value.number} for ${formatRupees(done.value.amount)} is made.`,
+    };
+  }
   if (intent === "reverse") {
     const done = await tryService(() =>
       services.feeDesk.reverse(viewer.id, center.id, field("receiptId"), { reason: field("reason") }),
@@ -149,7 +199,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Fees({ loaderData }: Route.ComponentProps) {
-  const { center, plans, accounts, students, open } = loaderData;
+  const { center, plans, accounts, students, open, today } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   useEffect(() => {
@@ -174,7 +224,15 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-      {open && <AccountDetail account={open.account} receipts={open.receipts} links={open.links} busy={busy} />}
+      {open && (
+        <AccountDetail
+          account={open.account}
+          receipts={open.receipts}
+          links={open.links}
+          busy={busy}
+          refund={<RefundPanel accountId={open.account._id} today={today} {...open.refund} busy={busy} />}
+        />
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Students' accounts</CardTitle>
@@ -464,11 +522,13 @@ function AccountDetail({
   receipts,
   links,
   busy,
+  refund,
 }: {
   account: FeeAccountJson;
   receipts: FeeReceiptJson[];
   links: FeePaymentLinkJson[];
   busy: boolean;
+  refund: React.ReactNode;
 }) {
   return (
     <Card>
@@ -590,6 +650,7 @@ function AccountDetail({
             </div>
           ))}
         </section>
+        {refund}
         <FeeStatement account={account} />
       </CardContent>
     </Card>

@@ -158,12 +158,24 @@ export class FeeRefunds {
           createdById: actorId,
         })
         .returning();
+      // The late fees earned by today are posted first, as the desk does before it takes money: the working kept them.
+      const earned = prepared.dues.filter((d) => d.figures.accrued > 0);
+      if (earned.length)
+        await tx.insert(feeEntries).values(
+          earned.map((d) => ({
+            accountId,
+            centerId,
+            dueId: d.due.id,
+            kind: "late-fee" as const,
+            amount: d.figures.accrued,
+            createdById: actorId,
+          })),
+        );
       const lines = closeAccount(
         prepared.dues.map(({ due, figures }) => ({
           dueId: due.id,
           paid: figures.paid,
-          // What the due asks without the late fee accruing but not posted (never charged now).
-          charged: figures.balance - figures.accrued + figures.paid,
+          charged: figures.balance + figures.paid,
         })),
         amount,
       );
@@ -250,7 +262,8 @@ export class FeeRefunds {
         amount: due.amount,
         discount: figures.discount,
         paid: figures.paid,
-        penalties: figures.lateFee - figures.accrued + figures.charges - figures.waived,
+        // Late fees earned by today (posted when the refund is made, as the desk posts them), charges, less waivers.
+        penalties: figures.lateFee + figures.charges - figures.waived,
       })),
       course: { from, to },
       leftOn: q.leftOn,
