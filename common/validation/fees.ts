@@ -157,6 +157,21 @@ export const FeeAccountInput = v.object({
 });
 export type FeeAccountInput = v.InferOutput<typeof FeeAccountInput>;
 
+/**
+ * `POST /api/fee-accounts/bulk`: a plan assigned to many of the institute's students from a CSV
+ * (the batch admission CSV's format: name,email,phone with a header row), all or none.
+ */
+export const FeeAccountsCsvInput = v.object({
+  centerId: v.optional(id("Institute not found")),
+  feePlanId: id(FEE_PLAN_NOT_FOUND),
+  csv: v.pipe(v.string("The CSV must be text"), v.nonEmpty("The CSV is empty")),
+});
+export const CSV_NOT_ASSIGNED = "be assigned the plan, so nobody was";
+export const CSV_NO_ACCOUNT = "no account has this e-mail address or verified number: admit them as a student first";
+export const CSV_NOT_A_STUDENT = "not a student of this institute";
+export const CSV_HAS_PLAN = "already has an account under this plan";
+export const csvSameStudent = (row: number) => `the same student as row ${row}`;
+
 export const DESK_MODES = ["cash", "cheque", "dd", "upi", "bank"] as const;
 export type DeskMode = (typeof DESK_MODES)[number];
 export const MODE_LABELS: Record<DeskMode | "online", string> = {

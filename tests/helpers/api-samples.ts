@@ -703,6 +703,9 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "GET /fee-plans": { query: { centerId: center.id } },
     "POST /fee-accounts": { json: { centerId: center.id, studentId: batchMover.user._id, feePlanId: feePlan._id } },
+    "POST /fee-accounts/bulk": {
+      json: { centerId: center.id, feePlanId: refundPlan._id, csv: `name,email,phone\nSample,${batchMover.email},\n` },
+    },
     "GET /fee-accounts": { query: { centerId: center.id } },
     "GET /fee-accounts/{id}": { params: { id: feeAccount._id } },
     "POST /fee-accounts/{id}/payments": { params: { id: feeAccount._id }, json: { amount: 100, mode: "cash" } },

@@ -23,6 +23,7 @@ import { DESK_MODES, MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } fro
 import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
 import { DueLinkCell } from "~/components/fees/payment-links";
 import { RefundPanel } from "~/components/fees/refund-panel";
+import { AssignCsvForm } from "~/components/fees/assign-csv-form";
 import { indiaDate } from "#common/india-dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Business" }];
@@ -144,6 +145,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (!done.ok) return done.response;
     return { ok: true as const, message: `${done.value.planName} is assigned to ${done.value.student.name}.` };
+  }
+  if (intent === "assign-csv") {
+    const file = form.get("file");
+    const csv = file instanceof File ? await file.text() : "";
+    const done = await tryService(() =>
+      services.feeAccounts.assignCsv(viewer.id, center.id, { feePlanId: field("feePlanId"), csv }),
+    );
+    if (!done.ok) return done.response;
+    return {
+      ok: true as const,
+      message: `The plan is assigned to ${done.value.length} ${done.value.length === 1 ? "student" : "students"}.`,
+    };
   }
   if (intent === "pay") {
     const done = await tryService(() =>
@@ -274,6 +287,7 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
             </Table>
           )}
           <AssignForm plans={plans} students={students} busy={busy} />
+          <AssignCsvForm plans={plans} busy={busy} />
         </CardContent>
       </Card>
       <Card>
