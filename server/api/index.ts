@@ -37,6 +37,7 @@ import { feeDuesRouter } from "./fee-dues.ts";
 import { feeDeskRouters } from "./fee-desk.ts";
 import { feeOnlineRouter } from "./fee-online.ts";
 import { feeRefundRouters } from "./fee-refunds.ts";
+import { feeScholarshipsRouter } from "./fee-scholarships.ts";
 import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
@@ -90,6 +91,7 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   const feeRefunds = feeRefundRouters(deps);
   api.route("/fee-accounts", feeRefunds.accounts);
   api.route("/fee-refunds", feeRefunds.refunds);
+  api.route("/fees", feeScholarshipsRouter(deps));
   api.route("/sessions", sessionAttendanceRouter(deps));
   api.route("/attendance", attendanceQrRouter(deps));
   api.route("/enquiries", enquiriesRouter(deps));

@@ -34,6 +34,7 @@ import { FeeCounter } from "./fees/counter.ts";
 import { FeeSettings } from "./fees/settings.ts";
 import { FeeReceiptPdfs, FeeRefundPdfs } from "./fees/receipt-pdf.ts";
 import { FeeRefunds } from "./fees/refunds.ts";
+import { FeeScholarships } from "./fees/scholarships.ts";
 import { FeeSettlement } from "./fees/settlement.ts";
 import { FeeOnline } from "./fees/online.ts";
 import { FeeLinks } from "./fees/links.ts";
@@ -99,6 +100,7 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeReceiptPdfs: FeeReceiptPdfs;
   feeRefunds: FeeRefunds;
   feeRefundPdfs: FeeRefundPdfs;
+  feeScholarships: FeeScholarships;
   feeOnline: FeeOnline;
   feeLinks: FeeLinks;
   notices: NoticeService;
@@ -214,6 +216,7 @@ export function createServices({
     feeReceiptPdfs: new FeeReceiptPdfs({ db }),
     feeRefunds: new FeeRefunds({ db, payments: money.payments, desk: feeDesk, logger }),
     feeRefundPdfs: new FeeRefundPdfs({ db }),
+    feeScholarships: new FeeScholarships({ db, desk: feeDesk, plans: feePlans }),
     feeOnline,
     feeLinks,
     rateLimiter,

@@ -1,6 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
 import {
+  attempts,
+  contents,
   enquiries,
   invoices,
   lateAnswers,
@@ -425,6 +427,12 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const enquiryId = (await enquiry.json()).enquiry._id as string;
 
   const tests = await mockTestSamples(t, creator.access_token, student.access_token, center.id);
+  // Scholarships (issue 42 §2): the student's finished sample test, ranked first.
+  const [finished] = await t.database.db
+    .select({ id: contents.id })
+    .from(contents)
+    .where(and(eq(contents.title, "Sample finished test"), eq(contents.centerId, center.id)));
+  await t.database.db.update(attempts).set({ rank: 1, takers: 1 }).where(eq(attempts.testId, finished.id));
   // Its own account: a reset signs every session of the account out.
   const [failedMessage] = await t.database.db
     .insert(messages)
@@ -731,6 +739,14 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       json: { leftOn: "2026-05-01", ...refundCourse, reason: "Sample: left the course", mode: "cash" },
     },
     "GET /fee-refunds/{id}/pdf": { params: { id: sampleRefund._id }, query: { format: "a4" } },
+    "POST /fees/scholarships": {
+      json: {
+        centerId: center.id,
+        testId: finished.id,
+        feePlanId: feePlan._id,
+        slabs: [{ from: 1, to: 10, percent: 10 }],
+      },
+    },
     "GET /fee-settings": { query: { centerId: center.id } },
     "PUT /fee-settings": {
       json: {

@@ -24,17 +24,19 @@ import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
 import { DueLinkCell } from "~/components/fees/payment-links";
 import { RefundPanel } from "~/components/fees/refund-panel";
 import { AssignCsvForm } from "~/components/fees/assign-csv-form";
+import { ScholarshipForm } from "~/components/fees/scholarship-form";
 import { indiaDate } from "#common/india-dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, plans: [], accounts: [], students: [], open: null, today: "" };
-  const [plans, accounts, students] = await Promise.all([
+  if (!center) return { center: null, plans: [], accounts: [], students: [], tests: [], open: null, today: "" };
+  const [plans, accounts, students, tests] = await Promise.all([
     services.feePlans.list(center.id),
     services.feeAccounts.list(center.id),
     services.feeAccounts.students(center.id),
+    services.feeScholarships.rankedTests(center.id),
   ]);
   const params = new URL(request.url).searchParams;
   const chosen = params.get("account");
@@ -52,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     plans,
     accounts,
     students,
+    tests,
     open,
     today: indiaDate(new Date()),
   };
@@ -158,6 +161,37 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: `The plan is assigned to ${done.value.length} ${done.value.length === 1 ? "student" : "students"}.`,
     };
   }
+  if (intent === "scholarship") {
+    const from = all("slabFrom");
+    const to = all("slabTo");
+    const percent = all("slabPercent");
+    const slabs = from
+      .map((f, i) => ({
+        from: numberOrText(f),
+        to: numberOrText(to[i] ?? ""),
+        percent: numberOrText(percent[i] ?? ""),
+      }))
+      .filter((_, i) => from[i] || to[i] || percent[i]);
+    const done = await tryService(() =>
+      services.feeScholarships.apply(viewer.id, center.id, {
+        testId: field("testId"),
+        feePlanId: field("feePlanId"),
+        slabs,
+      }),
+    );
+    if (!done.ok) return done.response;
+    const given = done.value.filter((a) => !a.skipped);
+    const skipped = done.value.filter((a) => a.skipped);
+    const off = given.reduce((s, a) => s + a.amount, 0);
+    return {
+      ok: true as const,
+      message:
+        `Scholarships for ${given.length} ${given.length === 1 ? "student" : "students"} (${formatRupees(off)} off).` +
+        (skipped.length
+          ? ` Not given: ${skipped.map((a) => `${a.student.name}, rank ${a.rank}: ${a.skipped}`).join("; ")}.`
+          : ""),
+    };
+  }
   if (intent === "pay") {
     const done = await tryService(() =>
       services.feeCounter.take(viewer.id, center.id, field("accountId"), {
@@ -212,7 +246,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Fees({ loaderData }: Route.ComponentProps) {
-  const { center, plans, accounts, students, open, today } = loaderData;
+  const { center, plans, accounts, students, tests, open, today } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   useEffect(() => {
@@ -288,6 +322,7 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
           )}
           <AssignForm plans={plans} students={students} busy={busy} />
           <AssignCsvForm plans={plans} busy={busy} />
+          <ScholarshipForm tests={tests} plans={plans} busy={busy} />
         </CardContent>
       </Card>
       <Card>
