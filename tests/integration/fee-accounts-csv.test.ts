@@ -131,15 +131,13 @@ describe("assigning a plan from a CSV", () => {
 
   it("finds a student by their verified number, and names them once when two rows are the same student", async () => {
     const late = await register(t, "student", { name: "Arjun Rao" });
-    await t.database.db
-      .insert(memberships)
-      .values({
-        centerId: center.id,
-        userId: late.user._id,
-        role: "student",
-        status: "active",
-        acceptedAt: new Date(),
-      });
+    await t.database.db.insert(memberships).values({
+      centerId: center.id,
+      userId: late.user._id,
+      role: "student",
+      status: "active",
+      acceptedAt: new Date(),
+    });
     await t.database.db
       .update(users)
       .set({ phone: "+919812345678", phoneVerifiedAt: new Date() })
