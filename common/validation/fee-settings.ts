@@ -62,34 +62,34 @@ const days = (what: string, [min, max]: readonly [number, number]) =>
 /** `PUT /api/fee-settings`: every setting (the form shows them all), the policy may be left empty. */
 export const FeeSettingsInput = v.pipe(
   v.object({
-  centerId: v.optional(v.pipe(v.string("Institute not found"), v.check(isUuid, "Institute not found"))),
-  remindDaysBefore: days("Days before the last date to remind", FEE_SETTINGS_LIMITS.remindDaysBefore),
-  remindOnDay: v.boolean("Remind on the last date must be true or false"),
-  remindDaysAfter: days("Days after the last date to remind", FEE_SETTINGS_LIMITS.remindDaysAfter),
-  defaulterAfterDays: days("Days overdue before a student is a defaulter", FEE_SETTINGS_LIMITS.defaulterAfterDays),
-  defaulterPolicy: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string("The defaulter policy must be text"),
-        storable("The defaulter policy"),
-        v.trim(),
-        v.maxLength(
-          FEE_SETTINGS_LIMITS.policy,
-          `The defaulter policy is too long (${FEE_SETTINGS_LIMITS.policy} characters at most)`,
+    centerId: v.optional(v.pipe(v.string("Institute not found"), v.check(isUuid, "Institute not found"))),
+    remindDaysBefore: days("Days before the last date to remind", FEE_SETTINGS_LIMITS.remindDaysBefore),
+    remindOnDay: v.boolean("Remind on the last date must be true or false"),
+    remindDaysAfter: days("Days after the last date to remind", FEE_SETTINGS_LIMITS.remindDaysAfter),
+    defaulterAfterDays: days("Days overdue before a student is a defaulter", FEE_SETTINGS_LIMITS.defaulterAfterDays),
+    defaulterPolicy: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string("The defaulter policy must be text"),
+          storable("The defaulter policy"),
+          v.trim(),
+          v.maxLength(
+            FEE_SETTINGS_LIMITS.policy,
+            `The defaulter policy is too long (${FEE_SETTINGS_LIMITS.policy} characters at most)`,
+          ),
         ),
       ),
     ),
-  ),
-  bounceFee: v.pipe(
-    rupees("The bounce fee", 0),
-    v.maxValue(
-      FEE_SETTINGS_LIMITS.bounceFee * 100,
-      `The bounce fee must be at most ${formatRupees(FEE_SETTINGS_LIMITS.bounceFee)}`,
+    bounceFee: v.pipe(
+      rupees("The bounce fee", 0),
+      v.maxValue(
+        FEE_SETTINGS_LIMITS.bounceFee * 100,
+        `The bounce fee must be at most ${formatRupees(FEE_SETTINGS_LIMITS.bounceFee)}`,
+      ),
     ),
-  ),
-  allowPartialOnline: v.boolean("Allow part payments online must be true or false"),
-  /** Off unless given: the written policy enforced on batch content (issue 42 §5). */
-  defaulterHoldsNewContent: v.optional(v.boolean("Hold back new content must be true or false"), false),
+    allowPartialOnline: v.boolean("Allow part payments online must be true or false"),
+    /** Off unless given: the written policy enforced on batch content (issue 42 §5). */
+    defaulterHoldsNewContent: v.optional(v.boolean("Hold back new content must be true or false"), false),
   }),
   v.forward(
     v.check((s) => !s.defaulterHoldsNewContent || Boolean(s.defaulterPolicy), HOLD_NEEDS_POLICY),

@@ -103,8 +103,8 @@ export function FeeSettingsForm() {
                 name="defaulterHoldsNewContent"
                 defaultChecked={settings.defaulterHoldsNewContent}
               />
-              Enforce it: hold back batch lectures and content added after a student became a defaulter, until they
-              pay (tests are never held back)
+              Enforce it: hold back batch lectures and content added after a student became a defaulter, until they pay
+              (tests are never held back)
             </label>
             <div>
               <Button type="submit" disabled={saver.state !== "idle"}>
