@@ -23,6 +23,7 @@ import { DESK_MODES, MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } fro
 import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
 import { DueLinkCell } from "~/components/fees/payment-links";
 import { RefundPanel } from "~/components/fees/refund-panel";
+import { PaymentRailsNote } from "~/components/fees/payment-rails";
 import { AssignCsvForm } from "~/components/fees/assign-csv-form";
 import { ScholarshipForm } from "~/components/fees/scholarship-form";
 import { indiaDate } from "#common/india-dates.ts";
@@ -629,6 +630,7 @@ function AccountDetail({
             ))}
           </TBody>
         </Table>
+        {account.balance > 0 && <PaymentRailsNote account={account} />}
         {account.balance > 0 && (
           <Form method="post" className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3" aria-label="Take a payment">
             <input type="hidden" name="intent" value="pay" />

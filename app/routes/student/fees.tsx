@@ -15,6 +15,7 @@ import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
 import { OverdueNotice } from "~/components/fees/overdue-notice";
 import { checkoutConfig } from "~/lib/learning.server";
 import { PayDueButton } from "~/components/fees/pay-due";
+import { PaymentRailsNote } from "~/components/fees/payment-rails";
 import { FeeStatement } from "~/components/fees/fee-statement";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Student" }];
@@ -99,6 +100,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                 ))}
               </TBody>
             </Table>
+            {account.balance > 0 && <PaymentRailsNote account={account} />}
             {receipts.length > 0 && (
               <section aria-label="Receipts" className="grid gap-1 text-sm">
                 <h3 className="font-medium">Receipts</h3>
