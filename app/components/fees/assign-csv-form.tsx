@@ -19,6 +19,7 @@ export function AssignCsvForm({ plans, busy }: { plans: { _id: string; name: str
       aria-label="Assign a fee plan from a CSV"
     >
       <input type="hidden" name="intent" value="assign-csv" />
+      <h3 className="font-medium sm:col-span-3">Assign a plan to many students from a CSV</h3>
       <Field label="Fee plan">
         <Select name="feePlanId" required defaultValue="">
           <option value="" disabled>

@@ -127,7 +127,7 @@ function RefundConfirm({
           <input type="hidden" name="courseFrom" value={ask.courseFrom} />
           <input type="hidden" name="courseTo" value={ask.courseTo} />
           <Field label="Refund (₹)" hint="The proposal unless you change it">
-            <Input name="amount" inputMode="decimal" required defaultValue={String(w.proposed)} />
+            <Input name="amount" inputMode="decimal" required defaultValue={w.proposed > 0 ? String(w.proposed) : ""} />
           </Field>
           <Field label="Paid out by" hint="For what does not go back online">
             <Select name="mode" defaultValue="bank">

@@ -60,30 +60,24 @@ export function ScholarshipForm({
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">Rank slabs</legend>
             {Array.from({ length: SLAB_ROWS }, (_, i) => (
-              <div key={i} className="flex flex-wrap items-center gap-2 text-sm">
+              <div
+                key={i}
+                className="grid grid-cols-[auto_5.5rem_auto_5.5rem_auto_5.5rem_auto] items-center justify-start gap-2 text-sm"
+              >
                 Ranks
                 <Input
                   name="slabFrom"
                   type="number"
                   min={1}
-                  className="w-24"
                   aria-label={`Slab ${i + 1}: first rank`}
                   required={i === 0}
                 />
                 to
-                <Input
-                  name="slabTo"
-                  type="number"
-                  min={1}
-                  className="w-24"
-                  aria-label={`Slab ${i + 1}: last rank`}
-                  required={i === 0}
-                />
+                <Input name="slabTo" type="number" min={1} aria-label={`Slab ${i + 1}: last rank`} required={i === 0} />
                 get
                 <Input
                   name="slabPercent"
                   inputMode="decimal"
-                  className="w-24"
                   aria-label={`Slab ${i + 1}: percent`}
                   required={i === 0}
                 />
