@@ -26,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = getViewer(context)!;
   const accounts = await services.feeAccounts.ofStudent(viewer.id, site.kind === "tenant" ? site.center.id : null);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
+  const refunds = await Promise.all(accounts.map((a) => services.feeRefunds.ofAccount(a._id)));
   // Each institute's fee settings, read once: its defaulter days and policy, and whether it takes part payments online.
   const centers = [...new Set(accounts.map((a) => a.centerId))];
   const settings = new Map(
@@ -42,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     accounts: accounts.map((account, i) => ({
       account,
       receipts: receipts[i],
+      refund: refunds[i],
       notice: notices[i],
       partial: settings.get(account.centerId)!.allowPartialOnline,
     })),
@@ -56,7 +58,7 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Fees" description="What you owe your institute, by when, and every payment's receipt." />
       {accounts.length === 0 && <EmptyState icon={<Wallet />} title="No fees to show." />}
-      {accounts.map(({ account, receipts, notice, partial }) => (
+      {accounts.map(({ account, receipts, refund, notice, partial }) => (
         <Card key={account._id} role="region" aria-label={account.planName}>
           <CardHeader>
             <CardTitle>{account.planName}</CardTitle>
@@ -115,6 +117,21 @@ export default function StudentFees({ loaderData }: Route.ComponentProps) {
                   </div>
                 ))}
               </section>
+            )}
+            {refund && (
+              <p className="flex flex-wrap gap-3 text-sm" aria-label="Refund">
+                <span>
+                  Refunded {formatRupees(refund.amount)} ({refund.number}) after you left on {formatDate(refund.leftOn)}
+                </span>
+                <a
+                  href={`/api/fee-refunds/${refund._id}/pdf`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  Refund Voucher (PDF)
+                </a>
+              </p>
             )}
             <FeeStatement account={account} />
           </CardContent>
