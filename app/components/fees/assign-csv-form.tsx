@@ -16,7 +16,7 @@ export function AssignCsvForm({ plans, busy }: { plans: { _id: string; name: str
       method="post"
       encType="multipart/form-data"
       className="grid gap-4 rounded-lg border p-4 sm:grid-cols-3"
-      aria-label="Assign a fee plan from a CSV"
+      aria-label="Many students from a CSV"
     >
       <input type="hidden" name="intent" value="assign-csv" />
       <h3 className="font-medium sm:col-span-3">Assign a plan to many students from a CSV</h3>
