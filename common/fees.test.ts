@@ -84,6 +84,8 @@ describe("fee arithmetic (issue 42, decision 0045)", () => {
       accrued: 2_000,
       waived: 0,
       charges: 0,
+      refunded: 0,
+      cancelled: 0,
       balance: 65_000,
       overdueDays: 5,
     });
@@ -97,6 +99,23 @@ describe("fee arithmetic (issue 42, decision 0045)", () => {
       ],
     };
     expect(dueFigures(settled, "2026-10-20")).toMatchObject({ balance: 0, accrued: 0, overdueDays: 0 });
+    // A student who left (decision 0048): 20,000 of the payments given back and the 83,000 still asked not charged.
+    const left = {
+      ...due,
+      entries: [
+        ...due.entries,
+        { kind: "refund" as const, amount: 20_000 },
+        { kind: "cancellation" as const, amount: 83_000 },
+      ],
+    };
+    expect(dueFigures(left, "2026-10-06")).toMatchObject({
+      paid: 10_000,
+      refunded: 20_000,
+      cancelled: 83_000,
+      balance: 0,
+      accrued: 0,
+      overdueDays: 0,
+    });
   });
 
   it("turns rupees into whole paise", () => {

@@ -8,6 +8,11 @@ import { daysBetween } from "./india-dates.ts";
 export interface FeeHead {
   name: string;
   amount: number;
+  /**
+   * Kept by the institute when a student leaves (its documented non-refundable items, such as an
+   * admission fee or study material handed over); absent: refundable pro rata (decision 0048).
+   */
+  nonRefundable?: boolean;
 }
 
 export interface FeeInstalment {
@@ -120,7 +125,9 @@ export const ENTRY_SIGN = {
   "late-fee": 1,
   reversal: 1,
   charge: 1,
+  refund: 1,
   discount: -1,
+  cancellation: -1,
   payment: -1,
   waiver: -1,
 } as const;
@@ -143,6 +150,10 @@ export interface DueFigures {
   waived: number;
   /** Charges such as a bounced cheque's fee. */
   charges: number;
+  /** Given back to a student who left (decision 0048); `paid` is net of it. */
+  refunded: number;
+  /** The fee no longer charged because the student left (the unused period, decision 0048). */
+  cancelled: number;
   balance: number;
   overdueDays: number;
 }
@@ -155,15 +166,28 @@ export interface DueFigures {
 export function dueFigures(due: DueEntries, on: string): DueFigures {
   const sum = (kind: FeeEntryKind) => due.entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
   const discount = sum("discount");
-  const paid = sum("payment") - sum("reversal");
+  const refunded = sum("refund");
+  const cancelled = sum("cancellation");
+  const paid = sum("payment") - sum("reversal") - refunded;
   const posted = sum("late-fee");
   const waived = sum("waiver");
   const charges = sum("charge");
-  const before = due.amount - discount - paid + posted + charges - waived;
+  const before = due.amount - discount - cancelled - paid + posted + charges - waived;
   const accrued = before > 0 ? Math.max(0, lateFeeBy(due.lateFee, due.dueOn, on) - posted) : 0;
   const balance = before + accrued;
   const overdueDays = balance > 0 ? Math.max(0, daysBetween(due.dueOn, on)) : 0;
-  return { discount, paid, lateFee: posted + accrued, accrued, waived, charges, balance, overdueDays };
+  return {
+    discount,
+    paid,
+    lateFee: posted + accrued,
+    accrued,
+    waived,
+    charges,
+    refunded,
+    cancelled,
+    balance,
+    overdueDays,
+  };
 }
 
 /**

@@ -29,3 +29,15 @@ export async function tryService<T>(
 export function failure(error: string, status = 400) {
   return data<ActionFailure>({ ok: false, error }, { status });
 }
+
+/** A service call for a loader: its value, or a refusal's words (HttpError) to show on the page. */
+export async function tryRead<T>(
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, error: error.message };
+    throw error;
+  }
+}

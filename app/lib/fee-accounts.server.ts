@@ -3,7 +3,7 @@ import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
 
 /**
  * A student's fee accounts as their Fees page shows them (the student's own page, and their
- * parent's household view): each account with its receipts, the defaulter notice when the
+ * parent's household view): each account with its receipts, its refund once the student left, the defaulter notice when the
  * account is overdue longer than the institute's days, and whether the institute takes part
  * payments online; and each institute's written defaulter policy. Who may read them is the caller's
  * to have decided (the student themself, or a parent through an active link).
@@ -11,6 +11,7 @@ import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
 export async function feeAccountsOf(services: Services, studentId: string, centerId: string | null) {
   const accounts = await services.feeAccounts.ofStudent(studentId, centerId);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
+  const refunds = await Promise.all(accounts.map((a) => services.feeRefunds.ofAccount(a._id)));
   // Each institute's fee settings, read once: its defaulter days and policy, and whether it takes part payments online.
   const centers = [...new Set(accounts.map((a) => a.centerId))];
   const settings = new Map(
@@ -26,6 +27,7 @@ export async function feeAccountsOf(services: Services, studentId: string, cente
     accounts: accounts.map((account, i) => ({
       account,
       receipts: receipts[i],
+      refund: refunds[i],
       notice: notices[i],
       partial: settings.get(account.centerId)!.allowPartialOnline,
     })),

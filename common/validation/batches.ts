@@ -171,6 +171,8 @@ export interface StudentBatchContentJson {
   batch: { _id: string; name: string };
   addedAt: string;
   content: LearningItemJson;
+  /** Held back by the institute's defaulter policy while fees are overdue (issue 42 §5): its words; null when open. */
+  withheld: string | null;
 }
 
 /** `PUT /api/batches/{id}/fee-plan`: the plan students admitted from now on are assigned (null: none). */

@@ -3,7 +3,7 @@ import { text } from "./account.ts";
 import { storable } from "./storable.ts";
 import { isUuid } from "./ids.ts";
 import { calendarDate } from "./dates.ts";
-import { DISCOUNT_KINDS, LATE_FEE_KINDS, toPaise } from "../fees.ts";
+import { DISCOUNT_KINDS, LATE_FEE_KINDS, toPaise, type FeeEntryKind } from "../fees.ts";
 import { formatRupees } from "../format.ts";
 
 /** Fees (issue 42, decision 0045): the API's bodies and the messages people read. Amounts in rupees. */
@@ -14,6 +14,8 @@ export const FEE_RECEIPT_NOT_FOUND = "Receipt not found";
 export const FEE_PLAN_TAKEN = "This student already has an account under this fee plan.";
 export const FEE_NOTHING_OWED = "Nothing is owed on this account.";
 export const FEE_ALREADY_REVERSED = "This receipt has already been reversed.";
+export const FEE_REFUNDED_NO_REVERSAL =
+  "This account was refunded when the student left: its receipts can no longer be reversed.";
 export const instalmentsDoNotAddUp = (instalments: number, heads: number) =>
   `The instalments add up to ${formatRupees(instalments)}, but the fee heads to ${formatRupees(heads)}: they must be equal.`;
 export const moreThanOwed = (balance: number) =>
@@ -65,7 +67,12 @@ export const FeePlanInput = v.pipe(
     centerId: v.optional(id("Institute not found")),
     heads: v.pipe(
       v.array(
-        v.object({ name: label("Fee head name", 80), amount: rupees("A fee head's amount") }),
+        v.object({
+          name: label("Fee head name", 80),
+          amount: rupees("A fee head's amount"),
+          /** Kept when a student leaves (decision 0048); refundable pro rata otherwise. */
+          nonRefundable: v.optional(v.boolean("Non-refundable must be true or false")),
+        }),
         "Fee heads must be a list",
       ),
       v.minLength(1, "Add at least one fee head"),
@@ -149,6 +156,21 @@ export const FeeAccountInput = v.object({
   ),
 });
 export type FeeAccountInput = v.InferOutput<typeof FeeAccountInput>;
+
+/**
+ * `POST /api/fee-accounts/bulk`: a plan assigned to many of the institute's students from a CSV
+ * (the batch admission CSV's format: name,email,phone with a header row), all or none.
+ */
+export const FeeAccountsCsvInput = v.object({
+  centerId: v.optional(id("Institute not found")),
+  feePlanId: id(FEE_PLAN_NOT_FOUND),
+  csv: v.pipe(v.string("The CSV must be text"), v.nonEmpty("The CSV is empty")),
+});
+export const CSV_NOT_ASSIGNED = "be assigned the plan, so nobody was";
+export const CSV_NO_ACCOUNT = "no account has this e-mail address or verified number: admit them as a student first";
+export const CSV_NOT_A_STUDENT = "not a student of this institute";
+export const CSV_HAS_PLAN = "already has an account under this plan";
+export const csvSameStudent = (row: number) => `the same student as row ${row}`;
 
 export const DESK_MODES = ["cash", "cheque", "dd", "upi", "bank"] as const;
 export type DeskMode = (typeof DESK_MODES)[number];
@@ -236,7 +258,7 @@ export interface FeeDueJson {
 export interface FeeEntryJson {
   _id: string;
   dueId: string;
-  kind: "due" | "discount" | "payment" | "late-fee" | "waiver" | "reversal" | "charge";
+  kind: FeeEntryKind;
   amount: number;
   receiptId: string | null;
   reason: string | null;

@@ -23,7 +23,7 @@ const DENIED = {
 const CHEQUE =
   "{cheque: {_id, centerId, accountId, student: {_id, name}, planName, kind, number, bank, chequeDate, amount, status, receipt: {_id, number, reversed} | null, events: [{from, to, note, by, at}], createdAt, updatedAt}}";
 const SETTINGS =
-  "{settings: {centerId, remindDaysBefore, remindOnDay, remindDaysAfter, defaulterAfterDays, defaulterPolicy, bounceFee, allowPartialOnline, updatedAt}}";
+  "{settings: {centerId, remindDaysBefore, remindOnDay, remindDaysAfter, defaulterAfterDays, defaulterPolicy, bounceFee, allowPartialOnline, defaulterHoldsNewContent, updatedAt}}";
 
 /**
  * The fee desk beyond cash (issue 42 §3, §1, §4): cheques and DDs with the post-dated cheque
@@ -153,11 +153,12 @@ export function feeDeskRouters({ services, database }: AppDeps) {
     operation({
       tag: "fees",
       auth: "business",
-      summary: "Save the institute's fee settings, all of them (an empty defaulter policy is none)",
+      summary:
+        "Save the institute's fee settings, all of them (an empty defaulter policy is none). defaulterHoldsNewContent enforces the written policy: a defaulter is held back from batch lectures and content added after they became one, until they pay; never a test or series",
       body: FeeSettingsInput,
       responses: {
         200: SETTINGS,
-        400: "Bad input: a number of days out of its range, a negative bounce fee, a policy too long",
+        400: "Bad input: a number of days out of its range, a negative bounce fee, a policy too long, holding back content without a written policy",
         ...DENIED,
       },
     }),

@@ -11,6 +11,7 @@ import {
   FEE_ACCOUNT_NOT_FOUND,
   FEE_RECEIPT_NOT_FOUND,
   FeeAccountInput,
+  FeeAccountsCsvInput,
   FeeAccountsQuery,
   FeePlanInput,
   FeePlansQuery,
@@ -102,6 +103,32 @@ export function feesRouters({ services, database }: AppDeps) {
       return c.json({ account: await feeAccounts.assign(user.id, membership.centerId, body) }, 201);
     },
   );
+  accounts.post(
+    "/bulk",
+    operation({
+      tag: "fees",
+      auth: "business",
+      summary:
+        "Assign a fee plan to many of the institute's students from a CSV (as batch admission reads one: name,email,phone with a header row; each student found by e-mail, else by a verified number): all or none. Every bad row is named (rows: row number and why): no such account, not a student of the institute, already under this plan, the same student twice",
+      body: FeeAccountsCsvInput,
+      responses: {
+        201: "{accounts: [...] (each as in GET /fee-accounts), assigned: number}",
+        400: "Bad input: no plan or CSV, a CSV without its header, bad rows (each named; nobody was assigned)",
+        413: "The CSV is too large, or has too many rows or too long a row",
+        404: "No such plan in the institute (or no such institute)",
+        409: "One of the students was assigned this plan meanwhile (nobody was assigned; send the CSV again)",
+        403: DENIED[403],
+      },
+    }),
+    async (c) => {
+      requireAuth(c);
+      const body = await jsonBody(c);
+      const { centerId } = parseWith(FeeAccountsCsvInput, body);
+      const { user, membership } = await authorize(c, db, "fees.manage", centerId ?? requestCenterId(c));
+      const made = await feeAccounts.assignCsv(user.id, membership.centerId, body);
+      return c.json({ accounts: made, assigned: made.length }, 201);
+    },
+  );
   accounts.get(
     "/",
     operation({
@@ -188,7 +215,7 @@ export function feesRouters({ services, database }: AppDeps) {
         200: "{reversal: {receiptId, number, amount, reason, at}}",
         400: "No reason",
         404: "No such receipt, or not one the caller manages",
-        409: "Already reversed",
+        409: "Already reversed, or the account was refunded when the student left (closed)",
       },
     }),
     async (c) => {

@@ -37,6 +37,8 @@ import { feesRouters } from "./fees.ts";
 import { feeDuesRouter } from "./fee-dues.ts";
 import { feeDeskRouters } from "./fee-desk.ts";
 import { feeOnlineRouter } from "./fee-online.ts";
+import { feeRefundRouters } from "./fee-refunds.ts";
+import { feeScholarshipsRouter } from "./fee-scholarships.ts";
 import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
 import { studentPaymentsRouter } from "./student-payments.ts";
 
@@ -87,6 +89,10 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   api.route("/fee-cheques", feeDesk.cheques);
   api.route("/fee-settings", feeDesk.settings);
   api.route("/fee-dues", feeOnlineRouter(deps));
+  const feeRefunds = feeRefundRouters(deps);
+  api.route("/fee-accounts", feeRefunds.accounts);
+  api.route("/fee-refunds", feeRefunds.refunds);
+  api.route("/fees", feeScholarshipsRouter(deps));
   api.route("/sessions", sessionAttendanceRouter(deps));
   api.route("/attendance", attendanceQrRouter(deps));
   const families = familiesRouter(deps);

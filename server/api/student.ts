@@ -91,7 +91,7 @@ export function studentRouter({ services }: AppDeps) {
       summary:
         "What the caller's batches open to them (issue 41 §1): the contents of every batch they are admitted to (only this institute's on its domain), each with its batch, signed file links and live links as for enrolments",
       responses: {
-        200: "{items: [{batch: {_id, name}, addedAt, content: {title, type, fileUrl, liveLink, fromBatch: true, …}}]}",
+        200: "{items: [{batch: {_id, name}, addedAt, content: {title, type, fileUrl, liveLink, fromBatch, …}, withheld: the institute's defaulter policy when its fee settings hold this content back while fees are overdue (no links then), else null}]}",
       },
     }),
     async (c) => {

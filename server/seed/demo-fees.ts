@@ -38,7 +38,8 @@ export async function seedDemoFees(db: Db, services: Services): Promise<void> {
     name: "JEE 2027 Target, two instalments",
     heads: [
       { name: "Tuition", amount: 85_000 },
-      { name: "Study material", amount: 10_000 },
+      // Handed over at admission: kept if the student leaves (decision 0048).
+      { name: "Study material", amount: 10_000, nonRefundable: true },
       { name: "Test series", amount: 5_000 },
     ],
     instalments: [

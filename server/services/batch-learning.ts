@@ -3,7 +3,9 @@ import { batchContents, batchStudents, batches, centers, contents } from "../db/
 import type { Db } from "../db/types.ts";
 import type { StudentBatchContentJson } from "#common/validation/batches.ts";
 import { viewColumns } from "./content.ts";
-import type { Reader } from "./content-access.ts";
+import { heldThroughBatch, type Reader } from "./content-access.ts";
+import { feeSettingsOf } from "./fees/settings.ts";
+import { FEES_OVERDUE_HOLD } from "#common/validation/fee-settings.ts";
 import type { DeliveryService } from "./delivery.ts";
 import { learningItemJson, siteCenterId } from "./catalog.ts";
 import type { Site } from "./tenants.ts";
@@ -30,6 +32,7 @@ export class BatchLearningService {
         ...viewColumns,
         batchId: batches.id,
         batchName: batches.name,
+        batchCenterId: batches.centerId,
         addedAt: batchContents.createdAt,
       })
       .from(batchStudents)
@@ -45,14 +48,22 @@ export class BatchLearningService {
         ),
       )
       .orderBy(asc(batches.name), desc(batchContents.createdAt), asc(contents.id));
+    // The one rule decides (content-access.ts): what an institute's defaulter policy withholds is listed, locked, in its words.
+    const open = await heldThroughBatch(this.db, student.id, [...new Set(rows.map((r) => r.id))]);
+    const policies = new Map<string, string | null>();
+    for (const row of rows)
+      if (!open.has(row.id) && !policies.has(row.batchCenterId))
+        policies.set(row.batchCenterId, (await feeSettingsOf(this.db, row.batchCenterId)).defaulterPolicy);
     return Promise.all(
-      rows.map(async ({ batchId, batchName, addedAt, ...content }) => {
-        // Each row is an admission to a batch that has the content: the right to the file is established.
-        const link = content.fileKey ? await this.delivery.signedLink(student, content) : null;
+      rows.map(async ({ batchId, batchName, batchCenterId, addedAt, ...content }) => {
+        const held = open.has(content.id);
+        // Each open row is an admission to a batch that has the content: the right to the file is established.
+        const link = held && content.fileKey ? await this.delivery.signedLink(student, content) : null;
         return {
           batch: { _id: batchId, name: batchName },
           addedAt: addedAt.toISOString(),
-          content: learningItemJson(content, { reader: student, enrollmentId: null, inBatch: true, link, now }),
+          content: learningItemJson(content, { reader: student, enrollmentId: null, inBatch: held, link, now }),
+          withheld: held ? null : (policies.get(batchCenterId) ?? FEES_OVERDUE_HOLD),
         };
       }),
     );

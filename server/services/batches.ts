@@ -720,12 +720,18 @@ export class BatchService {
 
 const tooLarge = (message: string) => new HttpError(413, message);
 
-/** A 400 naming every bad row (its row number in the file, the header being row 1) and why; nothing was admitted. */
-function csvRefusal(problems: { row: number; message: string }[]): HttpError {
+/**
+ * A 400 naming every bad row (its row number in the file, the header being row 1) and why; nothing
+ * was done (`outcome`: what the rows could not, and that nobody was; fees assign plans by CSV too).
+ */
+export function csvRefusal(
+  problems: { row: number; message: string }[],
+  outcome = "be admitted, so nobody was",
+): HttpError {
   const rows = problems.map((p) => ({ row: p.row, message: p.message }));
   const shown = rows.slice(0, 20).map((r) => `row ${r.row}: ${r.message}`);
   const more = rows.length > 20 ? `; and ${rows.length - 20} more` : "";
-  const message = `${rows.length === 1 ? "One row" : `${rows.length} rows`} of the CSV cannot be admitted, so nobody was: ${shown.join("; ")}${more}.`;
+  const message = `${rows.length === 1 ? "One row" : `${rows.length} rows`} of the CSV cannot ${outcome}: ${shown.join("; ")}${more}.`;
   return badRequest(message, {
     rows,
     issues: rows.map((r) => ({ field: "csv", message: `Row ${r.row}: ${r.message}` })),
@@ -740,7 +746,7 @@ const CsvEmail = v.union([v.literal(""), emailSchema]);
  * email and phone; each row a name and an e-mail address or a phone number, each person once.
  * Any bad row refuses the file with every bad row named (400).
  */
-export function readAdmissionCsv(csv: string): CsvPerson[] {
+export function readAdmissionCsv(csv: string, outcome?: string): CsvPerson[] {
   const limits = BATCH_CSV_LIMITS;
   if (Buffer.byteLength(csv) > limits.maxBytes)
     throw tooLarge(`The CSV is too large (${limits.maxBytes / 1024} KB at most). Split it into smaller files.`);
@@ -795,7 +801,7 @@ export function readAdmissionCsv(csv: string): CsvPerson[] {
     if (key) seen.set(key, row);
     people.push({ row, name, email: email.success ? email.output : "", phone });
   }
-  if (problems.length > 0) throw csvRefusal(problems);
+  if (problems.length > 0) throw csvRefusal(problems, outcome);
   return people;
 }
 

@@ -3,6 +3,7 @@ import type { Role } from "#common/validation/account.ts";
 import { contents, enrollments } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
+import { withheldFromDefaulter } from "./fees/defaulter-hold.ts";
 
 /** Who is asking: the signed-in user (or the user a signed link was issued to). */
 export interface Reader {
@@ -61,11 +62,14 @@ export function decideAccess(
  * may open for being admitted (not waiting, not moved, not gone) to a batch that has them, and
  * the tests of the series among them, as a subquery. Every check of "may this student open or sit
  * this" that a purchase answers asks this too: file links, live links, the catalog, test
- * sittings and lists. Ending the admission ends the access everywhere at once.
+ * sittings and lists. Ending the admission ends the access everywhere at once, and so does the
+ * institute's defaulter policy where it withholds new content from a student who owes
+ * (`withheldFromDefaulter`, issue 42 §5).
  */
 export function batchHeldContentIds(studentId: string | SQL): SQL {
   // Tables named in full with their own aliases: a one-table select leaves its columns unqualified.
-  const held = sql`select bc."content_id" from "batch_contents" bc inner join "batch_students" bs on bs."batch_id" = bc."batch_id" where bs."user_id" = ${studentId} and bs."status" = 'admitted'`;
+  // Less what the institute's defaulter policy withholds while the student owes (issue 42 §5).
+  const held = sql`select bc."content_id" from "batch_contents" bc inner join "batch_students" bs on bs."batch_id" = bc."batch_id" where bs."user_id" = ${studentId} and bs."status" = 'admitted' and not ${withheldFromDefaulter(studentId)}`;
   return sql`(${held} union select st."test_id" from "series_tests" st where st."series_id" in (${held}))`;
 }
 

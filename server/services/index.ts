@@ -32,7 +32,9 @@ import { ledgerDues } from "./fees/statements.ts";
 import { FeeCheques } from "./fees/cheques.ts";
 import { FeeCounter } from "./fees/counter.ts";
 import { FeeSettings } from "./fees/settings.ts";
-import { FeeReceiptPdfs } from "./fees/receipt-pdf.ts";
+import { FeeReceiptPdfs, FeeRefundPdfs } from "./fees/receipt-pdf.ts";
+import { FeeRefunds } from "./fees/refunds.ts";
+import { FeeScholarships } from "./fees/scholarships.ts";
 import { FeeSettlement } from "./fees/settlement.ts";
 import { FeeOnline } from "./fees/online.ts";
 import { FeeLinks } from "./fees/links.ts";
@@ -99,6 +101,9 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeCounter: FeeCounter;
   feeSettings: FeeSettings;
   feeReceiptPdfs: FeeReceiptPdfs;
+  feeRefunds: FeeRefunds;
+  feeRefundPdfs: FeeRefundPdfs;
+  feeScholarships: FeeScholarships;
   feeOnline: FeeOnline;
   feeLinks: FeeLinks;
   notices: NoticeService;
@@ -217,6 +222,9 @@ export function createServices({
     feeCounter: new FeeCounter({ desk: feeDesk, cheques: feeCheques }),
     feeSettings: new FeeSettings({ db }),
     feeReceiptPdfs: new FeeReceiptPdfs({ db }),
+    feeRefunds: new FeeRefunds({ db, payments: money.payments, desk: feeDesk, logger }),
+    feeRefundPdfs: new FeeRefundPdfs({ db }),
+    feeScholarships: new FeeScholarships({ db, desk: feeDesk, plans: feePlans }),
     feeOnline,
     feeLinks,
     rateLimiter,

@@ -1,6 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { operationsOf, type Operation } from "../../server/api/openapi.ts";
 import {
+  attempts,
+  contents,
   enquiries,
   invoices,
   lateAnswers,
@@ -174,6 +176,37 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const overdueAccount = await t.services.feeAccounts.assign(business.user._id, center.id, {
     studentId: student.user._id,
     feePlanId: overduePlan._id,
+  });
+  // Refunds (issue 42 §6): an account that paid, to be refunded by the sample, and one refunded already.
+  const refundPlan = await t.services.feePlans.create(business.user._id, center.id, {
+    name: "Sample refund plan",
+    heads: [
+      { name: "Admission", amount: 1_000, nonRefundable: true },
+      { name: "Tuition", amount: 9_000 },
+    ],
+    instalments: [{ label: "Lump sum", amount: 10_000, dueOn: "2026-04-01" }],
+  });
+  const refundedPlan = await t.services.feePlans.create(business.user._id, center.id, {
+    name: "Sample refunded plan",
+    heads: [{ name: "Tuition", amount: 4_000 }],
+    instalments: [{ label: "Lump sum", amount: 4_000, dueOn: "2026-04-01" }],
+  });
+  const refundCourse = { courseFrom: "2026-04-01", courseTo: "2027-03-31" };
+  const refundAccounts = [];
+  for (const plan of [refundPlan, refundedPlan]) {
+    const account = await t.services.feeAccounts.assign(business.user._id, center.id, {
+      studentId: student.user._id,
+      feePlanId: plan._id,
+    });
+    await t.services.feeDesk.takeAtDesk(business.user._id, center.id, account._id, { amount: 2_000, mode: "cash" });
+    refundAccounts.push(account);
+  }
+  const [refundAccount, refundedAccount] = refundAccounts;
+  const sampleRefund = await t.services.feeRefunds.refund(business.user._id, center.id, refundedAccount._id, {
+    leftOn: "2026-05-01",
+    ...refundCourse,
+    reason: "Moved to another city",
+    mode: "cash",
   });
   // The cheque desk (issue 42 §3): a post-dated cheque held in the register, to be given back.
   const inAMonth = addDays(indiaDate(new Date()), 30);
@@ -445,6 +478,12 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
   const enquiryId = (await enquiry.json()).enquiry._id as string;
 
   const tests = await mockTestSamples(t, creator.access_token, student.access_token, center.id);
+  // Scholarships (issue 42 §2): the student's finished sample test, ranked first.
+  const [finished] = await t.database.db
+    .select({ id: contents.id })
+    .from(contents)
+    .where(and(eq(contents.title, "Sample finished test"), eq(contents.centerId, center.id)));
+  await t.database.db.update(attempts).set({ rank: 1, takers: 1 }).where(eq(attempts.testId, finished.id));
   // Its own account: a reset signs every session of the account out.
   const [failedMessage] = await t.database.db
     .insert(messages)
@@ -723,6 +762,9 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     },
     "GET /fee-plans": { query: { centerId: center.id } },
     "POST /fee-accounts": { json: { centerId: center.id, studentId: batchMover.user._id, feePlanId: feePlan._id } },
+    "POST /fee-accounts/bulk": {
+      json: { centerId: center.id, feePlanId: refundPlan._id, csv: `name,email,phone\nSample,${batchMover.email},\n` },
+    },
     "GET /fee-accounts": { query: { centerId: center.id } },
     "GET /fee-accounts/{id}": { params: { id: feeAccount._id } },
     "POST /fee-accounts/{id}/payments": { params: { id: feeAccount._id }, json: { amount: 100, mode: "cash" } },
@@ -739,6 +781,23 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     "GET /fee-cheques": { query: { centerId: center.id, status: "held" } },
     "POST /fee-cheques/{id}/status": { params: { id: feeCheque._id }, json: { status: "returned", note: "Sample" } },
     "GET /fee-receipts/{id}/pdf": { params: { id: feeReceipt._id }, query: { format: "thermal" } },
+    "GET /fee-accounts/{id}/refund-quote": {
+      params: { id: refundAccount._id },
+      query: { leftOn: "2026-05-01", ...refundCourse },
+    },
+    "POST /fee-accounts/{id}/refunds": {
+      params: { id: refundAccount._id },
+      json: { leftOn: "2026-05-01", ...refundCourse, reason: "Sample: left the course", mode: "cash" },
+    },
+    "GET /fee-refunds/{id}/pdf": { params: { id: sampleRefund._id }, query: { format: "a4" } },
+    "POST /fees/scholarships": {
+      json: {
+        centerId: center.id,
+        testId: finished.id,
+        feePlanId: feePlan._id,
+        slabs: [{ from: 1, to: 10, percent: 10 }],
+      },
+    },
     "GET /fee-settings": { query: { centerId: center.id } },
     "PUT /fee-settings": {
       json: {

@@ -5,6 +5,8 @@ import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
 import { OverdueNotice, type OverdueNoticeProps } from "~/components/fees/overdue-notice";
 import { PayDueButton, type CheckoutConfig } from "~/components/fees/pay-due";
 import { FeeStatement } from "~/components/fees/fee-statement";
+import { PaymentRailsNote } from "~/components/fees/payment-rails";
+import type { FeeRefundJson } from "#common/validation/fee-refunds.ts";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/validation/fees.ts";
 
@@ -12,6 +14,8 @@ import { MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/v
 export interface FeeAccountView {
   account: FeeAccountJson;
   receipts: FeeReceiptJson[];
+  /** The refund made when the student left (issue 42 §6), with its voucher. */
+  refund: FeeRefundJson | null;
   /** The defaulter notice, when the account is overdue longer than the institute's days. */
   notice: OverdueNoticeProps | null;
   /** The institute takes part payments online. */
@@ -24,7 +28,7 @@ export interface FeeAccountView {
  * and the statement. `title` names it (the plan; a parent's page adds the child).
  */
 export function FeeAccountCard({
-  view: { account, receipts, notice, partial },
+  view: { account, receipts, refund, notice, partial },
   checkout,
   title = account.planName,
   whose = null,
@@ -79,6 +83,7 @@ export function FeeAccountCard({
             ))}
           </TBody>
         </Table>
+        {account.balance > 0 && <PaymentRailsNote account={account} />}
         {receipts.length > 0 && (
           <section aria-label="Receipts" className="grid gap-1 text-sm">
             <h3 className="font-medium">Receipts</h3>
@@ -93,6 +98,22 @@ export function FeeAccountCard({
               </div>
             ))}
           </section>
+        )}
+        {refund && (
+          <p className="flex flex-wrap gap-3 text-sm" aria-label="Refund">
+            <span>
+              Refunded {formatRupees(refund.amount)} ({refund.number}) after {whose ?? "you"} left on{" "}
+              {formatDate(refund.leftOn)}
+            </span>
+            <a
+              href={`/api/fee-refunds/${refund._id}/pdf`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              Refund Voucher (PDF)
+            </a>
+          </p>
         )}
         <FeeStatement account={account} />
       </CardContent>

@@ -97,6 +97,15 @@ export function FeeSettingsForm() {
                 defaultValue={settings.defaulterPolicy ?? ""}
               />
             </Field>
+            <label className="flex items-center gap-2 text-sm sm:col-span-3">
+              <input
+                type="checkbox"
+                name="defaulterHoldsNewContent"
+                defaultChecked={settings.defaulterHoldsNewContent}
+              />
+              Enforce it: hold back batch lectures and content added after a student became a defaulter, until they pay
+              (tests are never held back)
+            </label>
             <div>
               <Button type="submit" disabled={saver.state !== "idle"}>
                 Save fee settings

@@ -11,8 +11,10 @@ const ENTRY_LABELS: Record<FeeEntryJson["kind"], string> = {
   waiver: "Waiver",
   reversal: "Payment reversed",
   charge: "Charge",
+  refund: "Refunded",
+  cancellation: "Not charged (left)",
 };
-const OWED_MORE = new Set<FeeEntryJson["kind"]>(["due", "late-fee", "reversal", "charge"]);
+const OWED_MORE = new Set<FeeEntryJson["kind"]>(["due", "late-fee", "reversal", "charge", "refund"]);
 
 /**
  * A fee account's statement (issue 42 §7): every due, discount, payment, late fee, waiver,

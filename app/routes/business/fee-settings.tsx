@@ -30,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       defaulterPolicy: field("defaulterPolicy"),
       bounceFee: numberOrText(field("bounceFee") || "0"),
       allowPartialOnline: form.get("allowPartialOnline") === "on",
+      defaulterHoldsNewContent: form.get("defaulterHoldsNewContent") === "on",
     }),
   );
   if (!done.ok) return done.response;

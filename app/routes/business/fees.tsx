@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { IndianRupee, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/fees";
 import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
-import { failure, tryService } from "~/lib/actions.server";
+import { failure, tryRead, tryService } from "~/lib/actions.server";
 import { toast } from "~/lib/toast";
 import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
 import { PageHeader } from "~/components/ui/page-header";
@@ -22,27 +22,64 @@ import { DISCOUNT_KINDS } from "#common/fees.ts";
 import { DESK_MODES, MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/validation/fees.ts";
 import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
 import { DueLinkCell } from "~/components/fees/payment-links";
+import { RefundPanel } from "~/components/fees/refund-panel";
+import { PaymentRailsNote } from "~/components/fees/payment-rails";
+import { AssignCsvForm } from "~/components/fees/assign-csv-form";
+import { ScholarshipForm } from "~/components/fees/scholarship-form";
+import { indiaDate } from "#common/india-dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Business" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { center, services } = await loadBusinessCenter(context, request);
-  if (!center) return { center: null, plans: [], accounts: [], students: [], open: null };
-  const [plans, accounts, students] = await Promise.all([
+  if (!center) return { center: null, plans: [], accounts: [], students: [], tests: [], open: null, today: "" };
+  const [plans, accounts, students, tests] = await Promise.all([
     services.feePlans.list(center.id),
     services.feeAccounts.list(center.id),
     services.feeAccounts.students(center.id),
+    services.feeScholarships.rankedTests(center.id),
   ]);
-  const chosen = new URL(request.url).searchParams.get("account");
+  const params = new URL(request.url).searchParams;
+  const chosen = params.get("account");
   const open =
     chosen && accounts.some((a) => a._id === chosen)
       ? {
           account: await services.feeAccounts.get(center.id, chosen),
           receipts: await services.feeDesk.receiptsOf(chosen),
           links: await services.feeLinks.ofAccount(chosen),
+          refund: await refundView(services, center.id, chosen, params),
         }
       : null;
-  return { center: { instituteName: center.instituteName }, plans, accounts, students, open };
+  return {
+    center: { instituteName: center.instituteName },
+    plans,
+    accounts,
+    students,
+    tests,
+    open,
+    today: indiaDate(new Date()),
+  };
+}
+
+/** The refund panel's state: the refund made, or the calculator's working for the day asked (decision 0048). */
+async function refundView(
+  services: Awaited<ReturnType<typeof loadBusinessCenter>>["services"],
+  centerId: string,
+  accountId: string,
+  params: URLSearchParams,
+) {
+  const done = await services.feeRefunds.ofAccount(accountId);
+  const leftOn = params.get("leftOn");
+  if (done || !leftOn) return { done, ask: null, quote: null, error: null };
+  const ask = { leftOn, courseFrom: params.get("courseFrom") ?? "", courseTo: params.get("courseTo") ?? "" };
+  const quoted = await tryRead(() =>
+    services.feeRefunds.quote(centerId, accountId, {
+      leftOn,
+      ...(ask.courseFrom ? { courseFrom: ask.courseFrom } : {}),
+      ...(ask.courseTo ? { courseTo: ask.courseTo } : {}),
+    }),
+  );
+  return quoted.ok ? { done, ask, quote: quoted.value, error: null } : { done, ask, quote: null, error: quoted.error };
 }
 
 const numberOrText = (value: string) => (value.trim() !== "" && !Number.isNaN(Number(value)) ? Number(value) : value);
@@ -58,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "plan") {
     const headNames = all("headName");
     const headAmounts = all("headAmount");
+    const headKinds = all("headKind");
     const labels = all("instalmentLabel");
     const amounts = all("instalmentAmount");
     const dates = all("instalmentDueOn");
@@ -65,7 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = await tryService(() =>
       services.feePlans.create(viewer.id, center.id, {
         name: field("name"),
-        heads: headNames.map((name, i) => ({ name, amount: numberOrText(headAmounts[i] ?? "") })),
+        heads: headNames.map((name, i) => ({
+          name,
+          amount: numberOrText(headAmounts[i] ?? ""),
+          ...(headKinds[i] === "non-refundable" ? { nonRefundable: true } : {}),
+        })),
         instalments: labels.map((label, i) => ({
           label,
           amount: numberOrText(amounts[i] ?? ""),
@@ -108,6 +150,49 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done.ok) return done.response;
     return { ok: true as const, message: `${done.value.planName} is assigned to ${done.value.student.name}.` };
   }
+  if (intent === "assign-csv") {
+    const file = form.get("file");
+    const csv = file instanceof File ? await file.text() : "";
+    const done = await tryService(() =>
+      services.feeAccounts.assignCsv(viewer.id, center.id, { feePlanId: field("feePlanId"), csv }),
+    );
+    if (!done.ok) return done.response;
+    return {
+      ok: true as const,
+      message: `The plan is assigned to ${done.value.length} ${done.value.length === 1 ? "student" : "students"}.`,
+    };
+  }
+  if (intent === "scholarship") {
+    const from = all("slabFrom");
+    const to = all("slabTo");
+    const percent = all("slabPercent");
+    const slabs = from
+      .map((f, i) => ({
+        from: numberOrText(f),
+        to: numberOrText(to[i] ?? ""),
+        percent: numberOrText(percent[i] ?? ""),
+      }))
+      .filter((_, i) => from[i] || to[i] || percent[i]);
+    const done = await tryService(() =>
+      services.feeScholarships.apply(viewer.id, center.id, {
+        testId: field("testId"),
+        feePlanId: field("feePlanId"),
+        slabs,
+      }),
+    );
+    if (!done.ok) return done.response;
+    const given = done.value.filter((a) => !a.skipped);
+    const skipped = done.value.filter((a) => a.skipped);
+    const off = given.reduce((s, a) => s + a.amount, 0);
+    return {
+      ok: true as const,
+      message:
+        `Scholarships for ${given.length} ${given.length === 1 ? "student" : "students"} (${formatRupees(off)} off).` +
+        (skipped.length
+          ? ` Not given: ${skipped.map((a) => `${a.student.name}, rank ${a.rank}: ${a.skipped}`).join("; ")}.`
+          : ""),
+    };
+  }
   if (intent === "pay") {
     const done = await tryService(() =>
       services.feeCounter.take(viewer.id, center.id, field("accountId"), {
@@ -133,6 +218,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done.ok) return done.response;
     return { ok: true as const, message: `Payment link sent to the student: ${done.value.url}` };
   }
+  if (intent === "refund") {
+    const done = await tryService(() =>
+      services.feeRefunds.refund(viewer.id, center.id, field("accountId"), {
+        leftOn: field("leftOn"),
+        ...(field("courseFrom") ? { courseFrom: field("courseFrom") } : {}),
+        ...(field("courseTo") ? { courseTo: field("courseTo") } : {}),
+        amount: numberOrText(field("amount")),
+        reason: field("reason"),
+        mode: field("mode") || undefined,
+        reference: field("reference") || undefined,
+      }),
+    );
+    if (!done.ok) return done.response;
+    return {
+      ok: true as const,
+      message: `Refund ${done.value.number} for ${formatRupees(done.value.amount)} is made.`,
+    };
+  }
   if (intent === "reverse") {
     const done = await tryService(() =>
       services.feeDesk.reverse(viewer.id, center.id, field("receiptId"), { reason: field("reason") }),
@@ -144,7 +247,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Fees({ loaderData }: Route.ComponentProps) {
-  const { center, plans, accounts, students, open } = loaderData;
+  const { center, plans, accounts, students, tests, open, today } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   useEffect(() => {
@@ -169,7 +272,15 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-      {open && <AccountDetail account={open.account} receipts={open.receipts} links={open.links} busy={busy} />}
+      {open && (
+        <AccountDetail
+          account={open.account}
+          receipts={open.receipts}
+          links={open.links}
+          busy={busy}
+          refund={<RefundPanel accountId={open.account._id} today={today} {...open.refund} busy={busy} />}
+        />
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Students' accounts</CardTitle>
@@ -211,6 +322,8 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
             </Table>
           )}
           <AssignForm plans={plans} students={students} busy={busy} />
+          <AssignCsvForm plans={plans} busy={busy} />
+          <ScholarshipForm tests={tests} plans={plans} busy={busy} />
         </CardContent>
       </Card>
       <Card>
@@ -234,7 +347,11 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
                 {plans.map((p) => (
                   <Tr key={p._id}>
                     <Td className="font-medium">{p.name}</Td>
-                    <Td>{p.heads.map((h) => `${h.name} ${formatRupees(h.amount)}`).join(", ")}</Td>
+                    <Td>
+                      {p.heads
+                        .map((h) => `${h.name} ${formatRupees(h.amount)}${h.nonRefundable ? " (non-refundable)" : ""}`)
+                        .join(", ")}
+                    </Td>
                     <Td>
                       {p.instalments
                         .map((i) => `${i.label}: ${formatRupees(i.amount)} by ${formatDate(i.dueOn)}`)
@@ -365,6 +482,14 @@ function PlanForm({ busy, ok }: { busy: boolean; ok: boolean }) {
               aria-label={`Fee head ${i + 1} amount (₹)`}
               placeholder="₹"
             />
+            <Select
+              name="headKind"
+              aria-label={`Fee head ${i + 1}: refundable when a student leaves?`}
+              defaultValue="refundable"
+            >
+              <option value="refundable">Refundable pro rata</option>
+              <option value="non-refundable">Non-refundable</option>
+            </Select>
             <Button
               type="button"
               variant="outline"
@@ -447,11 +572,13 @@ function AccountDetail({
   receipts,
   links,
   busy,
+  refund,
 }: {
   account: FeeAccountJson;
   receipts: FeeReceiptJson[];
   links: FeePaymentLinkJson[];
   busy: boolean;
+  refund: React.ReactNode;
 }) {
   return (
     <Card>
@@ -503,6 +630,7 @@ function AccountDetail({
             ))}
           </TBody>
         </Table>
+        {account.balance > 0 && <PaymentRailsNote account={account} />}
         {account.balance > 0 && (
           <Form method="post" className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3" aria-label="Take a payment">
             <input type="hidden" name="intent" value="pay" />
@@ -573,6 +701,7 @@ function AccountDetail({
             </div>
           ))}
         </section>
+        {refund}
         <FeeStatement account={account} />
       </CardContent>
     </Card>

@@ -73,11 +73,28 @@ function FromBatches({ rows }: { rows: StudentBatchContentJson[] }) {
       <ul className="grid gap-4">
         {rows.map((row) => (
           <li key={`${row.batch._id}-${row.content._id}`}>
-            <Holding
-              content={row.content}
-              anchor={`batch-${row.batch._id}-${row.content._id}`}
-              note={`From your batch ${row.batch.name}`}
-            />
+            {row.withheld ? (
+              <Card>
+                <CardContent className="grid gap-2 p-5 sm:p-6" aria-label={`${row.content.title}: locked`}>
+                  <h2 className="text-lg font-semibold leading-snug">{row.content.title}</h2>
+                  <p className="text-xs text-muted-foreground">From your batch {row.batch.name} · locked</p>
+                  <p role="note" className="text-sm text-destructive">
+                    {row.withheld}
+                  </p>
+                  <p className="text-sm">
+                    <a href="/student/fees" className="text-primary underline-offset-4 hover:underline">
+                      Your fees
+                    </a>
+                  </p>
+                </CardContent>
+              </Card>
+            ) : (
+              <Holding
+                content={row.content}
+                anchor={`batch-${row.batch._id}-${row.content._id}`}
+                note={`From your batch ${row.batch.name}`}
+              />
+            )}
           </li>
         ))}
       </ul>

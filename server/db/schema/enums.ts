@@ -36,6 +36,8 @@ export const feeEntryKindEnum = pgEnum("fee_entry_kind", [
   "waiver",
   "reversal",
   "charge",
+  "refund",
+  "cancellation",
 ]);
 /** A cheque or DD at the front desk: post-dated ones are held until their date (issue 42 §3). */
 export const feeChequeStatusEnum = pgEnum("fee_cheque_status", ["held", "deposited", "cleared", "bounced", "returned"]);

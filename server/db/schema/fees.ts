@@ -18,6 +18,7 @@ import { centers, instituteId, users } from "./users-and-centers.ts";
 import { merchantAccounts } from "./merchant-accounts.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 import type { FeeHead, FeeInstalment, LateFeeRule, DiscountTerms } from "#common/fees.ts";
+import type { RefundWorking } from "#common/fee-refunds.ts";
 
 /**
  * Fees (issue 42, decision 0045). Money is in paise. A fee plan is the institute's price list for
@@ -173,6 +174,8 @@ export const feeEntries = pgTable(
     /** Always positive; the kind says which way it moves the balance. */
     amount: integer().notNull(),
     receiptId: uuid().references(() => feeReceipts.id, { onDelete: "cascade" }),
+    /** The refund (a student who left) a `refund` or `cancellation` entry belongs to. */
+    refundId: uuid().references((): AnyPgColumn => feeRefunds.id, { onDelete: "cascade" }),
     reversesId: uuid().references((): AnyPgColumn => feeEntries.id, { onDelete: "cascade" }),
     discount: jsonb().$type<DiscountTerms>(),
     reason: text(),
@@ -184,6 +187,7 @@ export const feeEntries = pgTable(
     index("fee_entries_account_idx").on(t.accountId, t.createdAt),
     index("fee_entries_due_idx").on(t.dueId),
     index("fee_entries_receipt_idx").on(t.receiptId),
+    index("fee_entries_refund_idx").on(t.refundId),
     check("fee_entries_amount_check", sql`${t.amount} > 0`),
     tenantIsolation(t.centerId),
   ],
@@ -210,6 +214,11 @@ export const feeSettings = pgTable(
     defaulterAfterDays: integer().notNull().default(15),
     /** The institute's policy for defaulters, as it wrote it (for example, new lectures locked after 15 days overdue). */
     defaulterPolicy: text(),
+    /**
+     * Whether the policy is enforced (issue 42 §5): a defaulter is held from batch lectures and
+     * content released after they became one (never a test already paid for) until they pay.
+     */
+    defaulterHoldsNewContent: boolean().notNull().default(false),
     /** Paise charged when a cheque bounces; 0: none. */
     bounceFee: integer().notNull().default(0),
     allowPartialOnline: boolean().notNull().default(false),
@@ -306,6 +315,58 @@ export const feePaymentLinks = pgTable(
     uniqueIndex("fee_payment_links_gateway_key").on(t.gatewayLinkId),
     index("fee_payment_links_account_idx").on(t.accountId, t.createdAt),
     check("fee_payment_links_amount_check", sql`${t.amount} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/** One payment given back through the gateway of the account that took it, as the gateway answered. */
+export interface FeeGatewayRefund {
+  receiptId: string;
+  paymentId: string;
+  merchantAccountId: string | null;
+  /** Paise. */
+  amount: number;
+  gatewayRefundId: string;
+  status: string;
+}
+
+/**
+ * A refund to a student who left (issue 42 §6, decision 0048): once per account (a unique
+ * index, so a double click refunds once), numbered in the institute's refund voucher series,
+ * with the calculator's working as the owner confirmed it. Online payments went back through
+ * the gateway (`gateway`); the rest was paid out at the desk by `mode`. Append only.
+ */
+export const feeRefunds = pgTable(
+  "fee_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    number: text().notNull(),
+    financialYear: text().notNull(),
+    seq: integer().notNull(),
+    leftOn: date({ mode: "string" }).notNull(),
+    /** Paise given back in all: `throughGateway` plus `paidOut`. */
+    amount: integer().notNull(),
+    throughGateway: integer().notNull(),
+    paidOut: integer().notNull(),
+    /** How `paidOut` was paid (null when nothing was paid out at the desk). */
+    mode: feePaymentModeEnum(),
+    reference: text(),
+    reason: text().notNull(),
+    /** The calculator's working (paise) as the owner saw and confirmed it. */
+    working: jsonb().$type<RefundWorking>().notNull(),
+    gateway: jsonb().$type<FeeGatewayRefund[]>().notNull().default([]),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_refunds_account_key").on(t.accountId),
+    uniqueIndex("fee_refunds_number_key").on(t.centerId, t.number),
+    index("fee_refunds_center_idx").on(t.centerId, t.createdAt),
+    check("fee_refunds_amount_check", sql`${t.amount} > 0 and ${t.amount} = ${t.throughGateway} + ${t.paidOut}`),
     tenantIsolation(t.centerId),
   ],
 );

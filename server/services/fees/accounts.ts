@@ -1,14 +1,21 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { feeAccounts, feeDues, feeEntries, memberships, users } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import {
+  CSV_HAS_PLAN,
+  CSV_NOT_ASSIGNED,
+  CSV_NOT_A_STUDENT,
+  CSV_NO_ACCOUNT,
   FEE_ACCOUNT_NOT_FOUND,
   FEE_PLAN_TAKEN,
   FeeAccountInput,
+  FeeAccountsCsvInput,
+  csvSameStudent,
   type FeeAccountJson,
 } from "#common/validation/fees.ts";
+import { csvRefusal, readAdmissionCsv } from "../batches.ts";
 import { NOT_A_STUDENT } from "#common/validation/batches.ts";
 import { spread, stackDiscounts } from "#common/fees.ts";
 import { indiaDate } from "#common/india-dates.ts";
@@ -60,6 +67,94 @@ export class FeeAccounts {
     }
     const [json] = await accountStatements(this.db, [accountId], indiaDate(this.now()), true);
     return json;
+  }
+
+  /**
+   * A plan assigned to many students from a CSV (issue 42 §2), read as batch admission reads its
+   * CSV (`readAdmissionCsv`: name,email,phone, within its limits): each row's student found by
+   * e-mail, else by a verified number, among the institute's students. Every bad row is named
+   * (no such account, not a student here, already under this plan, the same student twice), and
+   * when any row is bad nobody is assigned. No discounts: the desk adds those one by one.
+   */
+  async assignCsv(actorId: string, centerId: string, input: unknown): Promise<FeeAccountJson[]> {
+    const body = parseWith(FeeAccountsCsvInput, input);
+    const people = readAdmissionCsv(body.csv, CSV_NOT_ASSIGNED);
+    let ids: string[];
+    try {
+      ids = await this.db.transaction(async (tx) => {
+        const plan = await this.plans.get(tx, centerId, body.feePlanId);
+        const emails = [...new Set(people.map((p) => p.email).filter(Boolean))];
+        const phones = [...new Set(people.flatMap((p) => (p.phone ? [p.phone] : [])))];
+        const byEmail = new Map<string, string>();
+        const byPhone = new Map<string, string>();
+        if (emails.length)
+          for (const row of await tx
+            .select({ id: users.id, email: users.email })
+            .from(users)
+            .where(inArray(users.email, emails)))
+            byEmail.set(row.email, row.id);
+        if (phones.length)
+          for (const row of await tx
+            .select({ id: users.id, phone: users.phone })
+            .from(users)
+            .where(and(inArray(users.phone, phones), isNotNull(users.phoneVerifiedAt))))
+            if (row.phone) byPhone.set(row.phone, row.id);
+        const found = people.map((p) => (p.email && byEmail.get(p.email)) || (p.phone && byPhone.get(p.phone)) || null);
+        const known = found.filter((id): id is string => Boolean(id));
+        const students = new Set(
+          known.length
+            ? (
+                await tx
+                  .select({ userId: memberships.userId })
+                  .from(memberships)
+                  .where(
+                    and(
+                      eq(memberships.centerId, centerId),
+                      inArray(memberships.userId, known),
+                      eq(memberships.role, "student"),
+                      eq(memberships.status, "active"),
+                    ),
+                  )
+              ).map((r) => r.userId)
+            : [],
+        );
+        const taken = new Set(
+          known.length
+            ? (
+                await tx
+                  .select({ studentId: feeAccounts.studentId })
+                  .from(feeAccounts)
+                  .where(and(eq(feeAccounts.feePlanId, plan.id), inArray(feeAccounts.studentId, known)))
+              ).map((r) => r.studentId)
+            : [],
+        );
+        const problems: { row: number; message: string }[] = [];
+        const firstRow = new Map<string, number>();
+        people.forEach((person, i) => {
+          const id = found[i];
+          const why = !id
+            ? CSV_NO_ACCOUNT
+            : !students.has(id)
+              ? CSV_NOT_A_STUDENT
+              : taken.has(id)
+                ? CSV_HAS_PLAN
+                : firstRow.has(id)
+                  ? csvSameStudent(firstRow.get(id)!)
+                  : null;
+          if (why) problems.push({ row: person.row, message: why });
+          else firstRow.set(id!, person.row);
+        });
+        if (problems.length) throw csvRefusal(problems, CSV_NOT_ASSIGNED);
+        const made: string[] = [];
+        for (const id of firstRow.keys()) made.push(await this.open(tx, actorId, plan, id, []));
+        return made;
+      });
+    } catch (error) {
+      // Someone assigned one of them the plan meanwhile: nobody was assigned by this file.
+      if (isUniqueViolation(error)) throw conflict(FEE_PLAN_TAKEN);
+      throw error;
+    }
+    return accountStatements(this.db, ids, indiaDate(this.now()));
   }
 
   /**

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { feeAccounts, feeDues, feeEntries, feeReceiptReversals, feeReceipts } from "../../db/schema/index.ts";
+import {
+  feeAccounts,
+  feeDues,
+  feeEntries,
+  feeReceiptReversals,
+  feeReceipts,
+  feeRefunds,
+} from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
 import { badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
 import { nextInSeries } from "../../db/counters.ts";
@@ -9,6 +16,7 @@ import {
   FEE_ALREADY_REVERSED,
   FEE_NOTHING_OWED,
   FEE_RECEIPT_NOT_FOUND,
+  FEE_REFUNDED_NO_REVERSAL,
   CHEQUE_ON_CHEQUE_DESK,
   FUTURE_PAYMENT,
   ReversalInput,
@@ -131,6 +139,12 @@ export class FeeDesk {
       .where(and(eq(feeReceipts.id, receiptId), eq(feeReceipts.centerId, centerId)));
     if (!receipt) throw notFound(FEE_RECEIPT_NOT_FOUND);
     await this.lockAccount(tx, centerId, receipt.accountId);
+    // A refunded account is closed (decision 0048): undoing a payment now would owe money that was given back.
+    const [refunded] = await tx
+      .select({ id: feeRefunds.id })
+      .from(feeRefunds)
+      .where(eq(feeRefunds.accountId, receipt.accountId));
+    if (refunded) throw conflict(FEE_REFUNDED_NO_REVERSAL);
     const [done] = await tx
       .insert(feeReceiptReversals)
       .values({ receiptId, centerId, reason, reversedById: actorId })

@@ -12,7 +12,7 @@ export interface FeePlanJson {
   _id: string;
   centerId: string;
   name: string;
-  heads: { name: string; amount: number }[];
+  heads: { name: string; amount: number; nonRefundable?: boolean }[];
   instalments: { label: string; amount: number; dueOn: string }[];
   total: number;
   gstRate: number;
@@ -26,7 +26,11 @@ export function toFeePlanJson(row: FeePlanRow): FeePlanJson {
     _id: row.id,
     centerId: row.centerId,
     name: row.name,
-    heads: row.heads.map((h) => ({ name: h.name, amount: toRupees(h.amount) })),
+    heads: row.heads.map((h) => ({
+      name: h.name,
+      amount: toRupees(h.amount),
+      ...(h.nonRefundable ? { nonRefundable: true } : {}),
+    })),
     instalments: row.instalments.map((i) => ({ label: i.label, amount: toRupees(i.amount), dueOn: i.dueOn })),
     total: toRupees(row.total),
     gstRate: row.gstRate,

@@ -7,6 +7,7 @@ import {
   feeEntries,
   feeReceiptReversals,
   feeReceipts,
+  feeRefunds,
   users,
 } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
@@ -15,6 +16,8 @@ import { instituteSeller, type Seller } from "../../invoices/service.ts";
 import { MUTED, Pen, RULE, amountInWords, fitLines, istDate, rupees, type PenStyle } from "../../formats/pdf-pen.ts";
 import { isInterState, placeOfSupply, splitTax, stateLabel, type TaxSplit } from "#common/gst.ts";
 import { FEE_RECEIPT_NOT_FOUND, MODE_LABELS } from "#common/validation/fees.ts";
+import { FEE_REFUND_NOT_FOUND, REFUND_VOUCHER_TITLE } from "#common/validation/fee-refunds.ts";
+import { indiaDate as indiaDateOf } from "#common/india-dates.ts";
 import { RECEIPT_VOUCHER_TITLE, REVERSED_STAMP, type ReceiptFormat } from "#common/validation/fee-cheques.ts";
 
 /** Everything a printed receipt shows, in paise: read once, then laid out for A4 or a thermal roll. */
@@ -33,7 +36,31 @@ export interface ReceiptVoucher {
   lines: { label: string; gstRate: number; split: TaxSplit }[];
   total: number;
   reversed: { reason: string; at: Date } | null;
+  /** The same layout for another document (a refund voucher, decision 0048); a receipt voucher when absent. */
+  document?: VoucherWords;
 }
+
+/** The words that make the layout a receipt voucher or another voucher. */
+export interface VoucherWords {
+  title: string;
+  party: string;
+  linesHeading: string;
+  totalLabel: string;
+  paidBy: string;
+  /** Lines printed above the small print (the reason, the working). */
+  notes: string[];
+  footer: string;
+}
+
+const RECEIPT_WORDS: VoucherWords = {
+  title: RECEIPT_VOUCHER_TITLE,
+  party: "RECEIVED FROM",
+  linesHeading: "Settled",
+  totalLabel: "Amount received",
+  paidBy: "Paid by",
+  notes: [],
+  footer: "A receipt voucher for fees received before the supply; the tax invoice follows the supply.",
+};
 
 /**
  * Fee receipts as PDF (issue 42 §3): a "Receipt Voucher", as GST asks of money received before the
@@ -109,7 +136,100 @@ export class FeeReceiptPdfs {
 }
 
 /** An India date (YYYY-MM-DD) as the documents print it. */
-const day = (date: string) => istDate(new Date(`${date}T12:00:00+05:30`));
+const dayOf = (date: string) => istDate(new Date(`${date}T12:00:00+05:30`));
+
+/**
+ * A refund to a student who left as a Refund Voucher (decision 0048): what GST asks when an
+ * advance covered by a receipt voucher is given back before the supply; the same layout as the
+ * receipt, with what each due gave back, the GST included in it, the reason and the working.
+ */
+export class FeeRefundPdfs {
+  private readonly db: Db;
+
+  constructor(deps: { db: Db }) {
+    this.db = deps.db;
+  }
+
+  async pdf(refundId: string, format: ReceiptFormat = "a4"): Promise<{ filename: string; bytes: Uint8Array }> {
+    const voucher = await this.voucher(refundId);
+    const bytes = await receiptPdf(voucher, format);
+    return { filename: `${voucher.number.replace(/\//g, "-")}${format === "thermal" ? "-80mm" : ""}.pdf`, bytes };
+  }
+
+  async voucher(refundId: string): Promise<ReceiptVoucher> {
+    const [row] = await this.db
+      .select({
+        refund: feeRefunds,
+        center: centers,
+        planName: feeAccounts.planName,
+        name: users.name,
+        email: users.email,
+        state: users.gstState,
+      })
+      .from(feeRefunds)
+      .innerJoin(centers, eq(centers.id, feeRefunds.centerId))
+      .innerJoin(feeAccounts, eq(feeAccounts.id, feeRefunds.accountId))
+      .innerJoin(users, eq(users.id, feeAccounts.studentId))
+      .where(eq(feeRefunds.id, refundId));
+    if (!row) throw notFound(FEE_REFUND_NOT_FOUND);
+    const given = await this.db
+      .select({ label: feeDues.label, gstRate: feeDues.gstRate, amount: feeEntries.amount })
+      .from(feeEntries)
+      .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
+      .where(and(eq(feeEntries.refundId, refundId), eq(feeEntries.kind, "refund")))
+      .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
+    const seller = instituteSeller(row.center);
+    const supply = placeOfSupply(row.state, seller.state);
+    const taxKind = !seller.gstin
+      ? "none"
+      : isInterState({ sellerGstin: seller.gstin, sellerState: seller.state, placeOfSupply: supply })
+        ? "inter"
+        : "intra";
+    const { refund } = row;
+    const w = refund.working;
+    const ways = [
+      refund.throughGateway > 0
+        ? `${rupees(refund.throughGateway)} to the card, UPI or bank account it was paid from`
+        : "",
+      refund.paidOut > 0
+        ? `${rupees(refund.paidOut)} paid out by ${MODE_LABELS[refund.mode ?? "cash"]}${refund.reference ? ` ${refund.reference}` : ""}`
+        : "",
+    ].filter(Boolean);
+    return {
+      number: refund.number,
+      paidOn: indiaDateOf(refund.createdAt),
+      seller,
+      student: { name: row.name, email: row.email },
+      planName: row.planName,
+      placeOfSupply: supply,
+      taxKind,
+      mode: ways.join("; "),
+      reference: null,
+      chequeDate: null,
+      lines: given.map((g) => ({ label: g.label, gstRate: g.gstRate, split: splitTax(g.amount, g.gstRate, taxKind) })),
+      total: refund.amount,
+      reversed: null,
+      document: {
+        title: REFUND_VOUCHER_TITLE,
+        party: "REFUNDED TO",
+        linesHeading: "Given back",
+        totalLabel: "Amount refunded",
+        paidBy: "Refunded:",
+        notes: [
+          `Left on ${dayOf(refund.leftOn)}. Reason: ${refund.reason}`,
+          `Course ${dayOf(w.course.from)} to ${dayOf(w.course.to)}: ${w.days.used} of ${w.days.total} days used. ` +
+            `Fee ${rupees(w.fee)}; non-refundable ${rupees(w.nonRefundable.amount)}; used ${rupees(w.usedFee)}; ` +
+            `late fees and charges ${rupees(w.penalties)}; paid ${rupees(w.paid)}.`,
+        ],
+        footer:
+          "A refund voucher for fees received in advance and given back before the supply (GST: the tax included is reversed with it).",
+      },
+    };
+  }
+}
+
+/** An India date (YYYY-MM-DD) as the documents print it. */
+const day = dayOf;
 
 /** The tax lines of a voucher: the taxable value, then CGST and SGST (or IGST) at each rate. */
 export function taxLines(v: ReceiptVoucher): { label: string; amount: number }[] {
@@ -152,13 +272,14 @@ function rows(v: ReceiptVoucher, s: number): Row[] {
     style: { size: size(9), ...style, ...(style.size ? { size: size(style.size) } : {}) },
   });
   const gap = (height = 6): Row => ({ kind: "gap", height: height * s });
+  const words = v.document ?? RECEIPT_WORDS;
   const out: Row[] = [
     text(v.seller.name, { size: 13, bold: true }),
     ...(v.seller.address ? [text(v.seller.address, { color: MUTED })] : []),
     text(v.seller.gstin ? `GSTIN ${v.seller.gstin}` : "GSTIN: not registered", { color: MUTED }),
     ...(v.seller.state ? [text(`State ${stateLabel(v.seller.state)}`, { color: MUTED })] : []),
     gap(10),
-    text(RECEIPT_VOUCHER_TITLE, { size: 16, bold: true }),
+    text(words.title, { size: 16, bold: true }),
     pair(`No. ${v.number}`, `Date ${day(v.paidOn)}`, { bold: true }),
   ];
   if (v.reversed)
@@ -169,15 +290,15 @@ function rows(v: ReceiptVoucher, s: number): Row[] {
     );
   out.push(
     gap(8),
-    text("RECEIVED FROM", { size: 7.5, bold: true, color: MUTED }),
+    text(words.party, { size: 7.5, bold: true, color: MUTED }),
     text(v.student.name, { size: 11, bold: true }),
     text(v.student.email),
     text(`Fee plan: ${v.planName}`),
   );
   if (v.taxKind !== "none") out.push(text(`Place of supply: ${stateLabel(v.placeOfSupply)}`));
-  out.push(gap(8), pair("Settled", "Amount (INR)", { bold: true, size: 8.5 }), { kind: "rule" });
+  out.push(gap(8), pair(words.linesHeading, "Amount (INR)", { bold: true, size: 8.5 }), { kind: "rule" });
   for (const line of v.lines) out.push(pair(line.label, rupees(line.split.total)));
-  out.push({ kind: "rule" }, pair("Amount received", rupees(v.total), { bold: true, size: 11 }));
+  out.push({ kind: "rule" }, pair(words.totalLabel, rupees(v.total), { bold: true, size: 11 }));
   const tax = taxLines(v);
   if (tax.length) {
     out.push(text("GST included in the amount:", { color: MUTED, size: 8.5 }));
@@ -186,10 +307,11 @@ function rows(v: ReceiptVoucher, s: number): Row[] {
   out.push(gap(6), text(`Amount in words: ${amountInWords(v.total)}`));
   const by = [v.mode, v.reference].filter(Boolean).join(" ");
   const cheque = v.chequeDate ? ` dated ${day(v.chequeDate)} (subject to realisation)` : "";
-  out.push(text(`Paid by ${by}${cheque}`));
+  out.push(text(`${words.paidBy} ${by}${cheque}`));
+  for (const note of words.notes) out.push(text(note, { size: 8.5 }));
   out.push(
     gap(10),
-    text("A receipt voucher for fees received before the supply; the tax invoice follows the supply.", {
+    text(words.footer, {
       size: 7.5,
       color: MUTED,
     }),
@@ -207,7 +329,7 @@ const FORMATS = {
 export async function receiptPdf(v: ReceiptVoucher, format: ReceiptFormat): Promise<Uint8Array> {
   const f = FORMATS[format];
   const doc = await PDFDocument.create();
-  doc.setTitle(`${RECEIPT_VOUCHER_TITLE} ${v.number}`);
+  doc.setTitle(`${(v.document ?? RECEIPT_WORDS).title} ${v.number}`);
   doc.setCreator("Pathshala");
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

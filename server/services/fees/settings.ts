@@ -14,6 +14,7 @@ export interface FeeSettingsValues {
   defaulterPolicy: string | null;
   bounceFee: number;
   allowPartialOnline: boolean;
+  defaulterHoldsNewContent: boolean;
   updatedAt: Date | null;
 }
 
@@ -34,6 +35,7 @@ const toJson = (centerId: string, s: FeeSettingsValues): FeeSettingsJson => ({
   defaulterPolicy: s.defaulterPolicy,
   bounceFee: toRupees(s.bounceFee),
   allowPartialOnline: s.allowPartialOnline,
+  defaulterHoldsNewContent: s.defaulterHoldsNewContent,
   updatedAt: s.updatedAt?.toISOString() ?? null,
 });
 
