@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, like } from "drizzle-orm";
 import { guardians, memberships, messages, parentConsents, users } from "../../server/db/schema/index.ts";
 import { feeReminderRecipients } from "../../server/messages/fee-reminders.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { createListeningTestApp } from "../helpers/payments.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
@@ -86,7 +87,8 @@ async function linkNewParent(student: Account, centerId: string, host: string, p
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: "1" });
+  // Listening: payment links are made on the sandbox gateway over HTTP.
+  t = await createListeningTestApp({ TRUST_PROXY: "1" });
   owner = await register(t, "business", { name: "Anita Sharma" });
   otherOwner = await register(t, "business", { name: "Ravi Rao" });
   asha = await register(t, "student", { name: "Asha Verma" });
@@ -354,6 +356,51 @@ describe("answering the consent notice", () => {
     ]);
     // Not at another institute the child might join.
     expect(await feeReminderRecipients(t.database.db, asha.user._id, vidya.id)).toHaveLength(1);
+  });
+
+  it("sends the parent a payment link for the child's due too, and lets them pay the due online", async () => {
+    const today = new Date(Date.now() + 330 * MINUTE).toISOString().slice(0, 10);
+    const plan = await postJson(
+      t,
+      "/api/fee-plans",
+      {
+        centerId: sunrise.id,
+        name: "Family plan",
+        heads: [{ name: "Tuition", amount: 12_000 }],
+        instalments: [{ label: "First instalment", amount: 12_000, dueOn: today }],
+      },
+      { headers: bearer(owner.access_token) },
+    );
+    expect(plan.status).toBe(201);
+    const made = await postJson(
+      t,
+      "/api/fee-accounts",
+      { centerId: sunrise.id, studentId: asha.user._id, feePlanId: (await plan.json()).feePlan._id },
+      { headers: bearer(owner.access_token) },
+    );
+    expect(made.status).toBe(201);
+    const due = (await made.json()).account.dues[0];
+    const link = await postJson(t, `/api/fee-dues/${due._id}/link`, {}, { headers: bearer(owner.access_token) });
+    expect(link.status).toBe(201);
+    const sent = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.template, "fee-payment-link"), eq(messages.userId, parent.userId)));
+    expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+      ["email", "sunita@example.com"],
+      ["sms", PARENT_PHONE],
+      ["whatsapp", PARENT_PHONE],
+    ]);
+    const pay = await postJson(
+      t,
+      `/api/fee-dues/${due._id}/pay`,
+      {},
+      { headers: bearer(parent.token), host: sunrise.host },
+    );
+    expect(pay.status).toBe(200);
+    expect((await pay.json()).due).toEqual({ _id: due._id, label: "First instalment" });
+    const stranger = await postJson(t, `/api/fee-dues/${due._id}/pay`, {}, { headers: bearer(bilal.access_token) });
+    expect(stranger.status).toBe(404);
   });
 
   it("signs the parent in with a code on the institute's site", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { parentContactsOf } from "../../db/families.ts";
 import { feePaymentLinks } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
 import { HttpError, conflict, notFound, parseWith } from "../../http/errors.ts";
@@ -134,21 +135,31 @@ export class FeeLinks {
           createdById: actorId,
         })
         .returning();
-      // Written with the link, or neither: the student is told of exactly the links that exist.
+      // Written with the link, or neither: the family is told of exactly the links that exist. The
+      // student and each parent linked to them there (decision 0047), each once.
+      const values = {
+        name: due.student.name,
+        institute: due.institute,
+        amount: formatRupees(toRupees(amount)),
+        label: due.label,
+        date: formatDate(due.dueOn),
+        link: made.shortUrl,
+      };
       await messages.send(tx, {
         template: "fee-payment-link",
-        values: {
-          name: due.student.name,
-          institute: due.institute,
-          amount: formatRupees(toRupees(amount)),
-          label: due.label,
-          date: formatDate(due.dueOn),
-          link: made.shortUrl,
-        },
+        values,
         to: { email: due.student.email, phone: due.student.phone, userId: due.studentId },
         centerId,
         dedupeKey: `fee-payment-link:${id}`,
       });
+      for (const parent of await parentContactsOf(tx, due.studentId, centerId))
+        await messages.send(tx, {
+          template: "fee-payment-link",
+          values,
+          to: { email: parent.email, phone: parent.phone, userId: parent.userId },
+          centerId,
+          dedupeKey: `fee-payment-link:${id}:${parent.userId}`,
+        });
       return inserted;
     });
     return toJson(row);
