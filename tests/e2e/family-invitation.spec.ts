@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { messagesTo, signIn, unique } from "./journeys.ts";
+import { chooseInstitute, messagesTo, signIn, unique } from "./journeys.ts";
 
 /**
  * Issue 41 (parents), decision 0047: the owner invites a student's mother from the Students page;
@@ -17,7 +17,10 @@ test("an owner invites a parent, who agrees with a code on her number and follow
   const phone = `+919${String(Date.now()).slice(-9)}`;
   const parentName = `Lata Kulkarni ${tag}`;
   await signIn(page, "business@example.com", "demo-business-2025");
-  await page.goto("/business/students?q=Sneha");
+  await page.goto("/business/students");
+  await chooseInstitute(page, "Sunrise Academy");
+  await page.getByLabel("Search").fill("Sneha");
+  await page.getByRole("button", { name: "Search" }).click();
   const row = page.getByRole("row").filter({ hasText: "Sneha Kulkarni" });
   await row.getByRole("button", { name: "Add parent" }).click();
   await page.getByLabel("Parent's name").fill(parentName);
