@@ -188,7 +188,8 @@ describe.skipIf(!onPostgres)("two instances, one database", () => {
       try {
         const { rows } = await client.query<{ name: string }>(
           `select s.application_name as name from pg_locks l join pg_stat_activity s using (pid)
-           where l.locktype = 'advisory' and l.objid = $1 and l.granted`,
+           where l.locktype = 'advisory' and l.objid = $1 and l.granted
+             and l.database = (select oid from pg_database where datname = current_database())`,
           [ADVISORY_LOCKS.periodicWork],
         );
         return rows[0]?.name;

@@ -72,8 +72,10 @@ describe.skipIf(!onPostgres)("three instances, one tests' clock", () => {
     await admin.connect();
     try {
       const { rowCount } = await admin.query(
+        // This test's database only: other suites' instances on the same server hold the same key in theirs.
         `select pg_terminate_backend(pid) from pg_locks
-         where locktype = 'advisory' and objid = $1 and granted`,
+         where locktype = 'advisory' and objid = $1 and granted
+           and database = (select oid from pg_database where datname = current_database())`,
         [ADVISORY_LOCKS.periodicWork],
       );
       expect(rowCount).toBe(1);
