@@ -155,9 +155,9 @@ export class AttemptService {
   }
 
   /** Whether the student may sit the test: bought, in a series they bought, or given by a batch they are admitted to. */
-  private async entitled(studentId: string, testId: string): Promise<boolean> {
-    if ((await heldThroughBatch(this.db, studentId, [testId])).has(testId)) return true;
-    const [row] = await this.db
+  private async entitled(studentId: string, testId: string, db: DbOrTx = this.db): Promise<boolean> {
+    if ((await heldThroughBatch(db, studentId, [testId])).has(testId)) return true;
+    const [row] = await db
       .select({ id: enrollments.id })
       .from(enrollments)
       .where(
@@ -190,40 +190,33 @@ export class AttemptService {
   }
 
   private async starting(student: Reader & { name: string }, testId: string, site: Site, now: Date): Promise<Viewed> {
-    // The reads in one transaction: since the scope is set per transaction, each statement alone costs three round trips.
-    const { found, open } = await this.db.transaction(async (tx) => {
+    // One transaction: since the scope is set per transaction, each statement alone would cost three round trips.
+    const begun = await this.db.transaction(async (tx) => {
       const [found] = await tx
         .select({ test: mockTests, price: contents.price })
         .from(mockTests)
         .innerJoin(contents, eq(contents.id, mockTests.contentId))
         .leftJoin(centers, eq(centers.id, contents.centerId))
         .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "published"), availableOn(site)));
-      return { found, open: found ? await this.openAttempt(student.id, testId, tx) : undefined };
-    });
-    if (!found) throw notFound(ATTEMPT_TEXTS.testUnavailable);
-    const { test } = found;
-    // The paper of the version of the test just read: one prepared copy for every candidate.
-    const paper = await this.deps.papers.get(testId, this.db, test.updatedAt);
-    if (!paper) throw notFound(ATTEMPT_TEXTS.testUnavailable);
+      if (!found) throw notFound(ATTEMPT_TEXTS.testUnavailable);
+      const { test } = found;
+      const open = await this.openAttempt(student.id, testId, tx);
+      if (open) return { test, open };
 
-    if (open && open.deadline > now) return this.viewing(student, open.id, now);
-    if (open) await this.finish(open.id, "clock");
-
-    if (test.opensAt && now < test.opensAt) throw conflict(ATTEMPT_TEXTS.notOpenYet);
-    if (test.closesAt && now >= test.closesAt) throw conflict(ATTEMPT_TEXTS.closed);
-    if (found.price > 0 && !(await this.entitled(student.id, testId))) {
-      throw new HttpError(402, ATTEMPT_TEXTS.paymentRequired, {
-        order: { method: "POST", path: "/api/student/enroll", body: { contentId: testId } },
-      });
-    }
-    const end = now.getTime() + test.durationMinutes * 60_000;
-    const deadline = new Date(test.closesAt ? Math.min(end, test.closesAt.getTime()) : end);
-    const created = await this.db.transaction(async (tx) => {
+      if (test.opensAt && now < test.opensAt) throw conflict(ATTEMPT_TEXTS.notOpenYet);
+      if (test.closesAt && now >= test.closesAt) throw conflict(ATTEMPT_TEXTS.closed);
+      if (found.price > 0 && !(await this.entitled(student.id, testId, tx))) {
+        throw new HttpError(402, ATTEMPT_TEXTS.paymentRequired, {
+          order: { method: "POST", path: "/api/student/enroll", body: { contentId: testId } },
+        });
+      }
       const [{ used }] = await tx
         .select({ used: count() })
         .from(attempts)
         .where(and(eq(attempts.testId, testId), eq(attempts.studentId, student.id)));
       if (used >= test.attemptsAllowed) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
+      const end = now.getTime() + test.durationMinutes * 60_000;
+      const deadline = new Date(test.closesAt ? Math.min(end, test.closesAt.getTime()) : end);
       const [created] = await tx
         .insert(attempts)
         .values({
@@ -240,8 +233,18 @@ export class AttemptService {
         .onConflictDoNothing()
         .returning();
       if (created) await tx.insert(attemptEvents).values({ attemptId: created.id, type: "opened" });
-      return created;
+      return { test, created };
     });
+    const { test, open, created } = begun as typeof begun & { open?: AttemptRow; created?: AttemptRow };
+    if (open && open.deadline > now) return this.viewing(student, open.id, now);
+    if (open) {
+      // The sitting under way ran out of time: the clock's submission first, then a new one.
+      await this.finish(open.id, "clock");
+      return this.starting(student, testId, site, now);
+    }
+    // The paper of the version of the test just read: one prepared copy for every candidate.
+    const paper = await this.deps.papers.get(testId, this.db, test.updatedAt);
+    if (!paper) throw notFound(ATTEMPT_TEXTS.testUnavailable);
     // A new sitting has no answers yet: its view is made from the row just written.
     if (created)
       return { view: this.viewOf(student, created, paper, {}, now), paper: this.deps.papers.candidate(paper) };
