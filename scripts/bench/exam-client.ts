@@ -71,7 +71,8 @@ export interface CandidateLog {
 }
 
 export interface CandidatePlan {
-  port: number;
+  /** The instances' ports: each request goes to the next in turn, as a round-robin load balancer sends them. */
+  ports: number[];
   testId: string;
   token: string;
   /** When (performance.now()) to start the sitting. */
@@ -81,6 +82,9 @@ export interface CandidatePlan {
   /** Stop this long before the deadline, so a save in flight is not refused for arriving late. */
   marginMs: number;
 }
+
+let turn = 0;
+const nextPort = (ports: number[]) => ports[turn++ % ports.length];
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
 
@@ -100,7 +104,7 @@ export async function runCandidate(plan: CandidatePlan): Promise<CandidateLog> {
     acknowledged: new Map(),
   };
   await sleepUntil(plan.startAt);
-  const started = await send(plan.port, "POST", `/api/tests/${plan.testId}/attempts`, plan.token, {});
+  const started = await send(nextPort(plan.ports), "POST", `/api/tests/${plan.testId}/attempts`, plan.token, {});
   log.startMs = started.ms;
   log.startStatus = started.status;
   if (started.status !== 200) return log;
@@ -119,10 +123,16 @@ export async function runCandidate(plan: CandidatePlan): Promise<CandidateLog> {
     const question = questions[Math.floor(Math.random() * questions.length)];
     const answer = anAnswer(question);
     seq += 1;
-    const saved = await send(plan.port, "PUT", `/api/attempts/${log.attemptId}/responses/${question._id}`, plan.token, {
-      answer,
-      seq,
-    });
+    const saved = await send(
+      nextPort(plan.ports),
+      "PUT",
+      `/api/attempts/${log.attemptId}/responses/${question._id}`,
+      plan.token,
+      {
+        answer,
+        seq,
+      },
+    );
     log.saves.push({ ms: saved.ms, status: saved.status });
     if (saved.status === 200 && saved.json?.saved)
       log.acknowledged.set(question._id, { answer: JSON.stringify(answer), seq });

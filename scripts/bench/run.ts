@@ -16,6 +16,10 @@
  *   (e) a soak of every journey at once for BENCH_SOAK_MINUTES (30), with (a) and (d) measured
  *       before and after it: end ≥ 0.9× start
  *
+ * BENCH_ONLY=signed-in measures (d) alone (no institute sites, platform pages or soak);
+ * BENCH_WEB_CONCURRENCY=N runs the app as N processes on its one port (WEB_CONCURRENCY, which needs
+ * DATABASE_URL: PostgreSQL).
+ *
  * BENCH_SECONDS (30) per scenario at BENCH_CONNECTIONS (64); BENCH_PORT puts the servers on
  * BENCH_PORT+1 (app), +51 (micro-cache) and +52 (static nginx) instead of free ports. Needs wrk
  * and nginx. Each wrk runs one thread and nginx one worker, beside the one Node process, on the
@@ -36,12 +40,14 @@ import { SessionStore } from "../../server/auth/sessions.ts";
 import { DiskStorage } from "../../server/storage/disk.ts";
 import { freePort } from "../lib/free-port.ts";
 import { nginxInstalled, startDeployNginx, startStaticNginx } from "../lib/nginx.ts";
-import { createDatabase, fetchWithHost, hasWrk, rssMiB, runWrk, startServer, type LoadResult } from "./lib.ts";
+import { createDatabase, fetchWithHost, hasWrk, rssTreeMiB, runWrk, startServer, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SIGNED_IN_CONNECTIONS = 32;
+const ONLY_SIGNED_IN = process.env.BENCH_ONLY === "signed-in";
+const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY;
 const CENTERS = Number(process.env.BENCH_CENTERS ?? 1000);
 const PORT_BASE = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const PASSWORD = "bench-password-2025";
@@ -53,6 +59,9 @@ const BROWSER = {
   "Accept-Language": "en-IN,en;q=0.9",
 };
 
+if (process.env.BENCH_ONLY && !ONLY_SIGNED_IN) throw new Error('BENCH_ONLY must be "signed-in" or unset');
+if (WEB_CONCURRENCY && !process.env.DATABASE_URL)
+  throw new Error("BENCH_WEB_CONCURRENCY needs DATABASE_URL (the embedded database belongs to one process)");
 if (!hasWrk() || !nginxInstalled()) {
   console.error("npm run bench needs wrk and nginx (apt-get install wrk nginx).");
   process.exit(2);
@@ -185,6 +194,7 @@ try {
       DATA_DIR: dataDir,
       TRUST_PROXY: "1",
       SEED_DEMO: "0",
+      ...(WEB_CONCURRENCY ? { WEB_CONCURRENCY } : {}),
     },
     await port(1),
   );
@@ -197,7 +207,7 @@ try {
   cleanups.push(() => deploy.stop());
 
   // What each journey asks for, with the links read from the pages themselves.
-  const hosts = shuffled(Array.from({ length: CENTERS }, (_, i) => `bulk-${i + 1}.test`));
+  const hosts = ONLY_SIGNED_IN ? [] : shuffled(Array.from({ length: CENTERS }, (_, i) => `bulk-${i + 1}.test`));
   const pageLoad = async (host: string): Promise<Request[]> => {
     const page = await fetchWithHost(app.port, host, "/");
     if (page.status !== 200) throw new Error(`${host}/ answered ${page.status}`);
@@ -284,8 +294,10 @@ try {
 
   // Compiled code and full caches, not the interpreter and first renders, are what is measured.
   console.log("Warming up (not measured)…");
-  await bench("warm-up", deploy.port, siteKept, 3);
-  await bench("warm-up", app.port, [...siteKept, ...platform], 3);
+  if (!ONLY_SIGNED_IN) {
+    await bench("warm-up", deploy.port, siteKept, 3);
+    await bench("warm-up", app.port, [...siteKept, ...platform], 3);
+  }
   await bench("warm-up", app.port, signedIn, 3, SIGNED_IN_CONNECTIONS);
 
   interface Row extends LoadResult {
@@ -311,20 +323,24 @@ try {
 
   console.log(`Measuring: ${SECONDS} s per scenario, ${CONNECTIONS} connections (signed in: ${SIGNED_IN_CONNECTIONS})`);
   // Each scenario next to its ceiling, the ceiling first.
-  for (const [label, requests] of [
-    ["kept-alive", siteKept],
-    ["new connection per page load", siteNew],
-  ] as const) {
+  for (const [label, requests] of ONLY_SIGNED_IN
+    ? []
+    : ([
+        ["kept-alive", siteKept],
+        ["new connection per page load", siteNew],
+      ] as const)) {
     const top = add(await bench(`nginx static: institute sites, ${label}`, ceiling.port, requests));
     add(await bench(`(a) institute sites via the deploy's nginx, ${label}`, deploy.port, requests), top, siteTarget);
     add(await bench(`(b) institute sites straight to the app, ${label}`, app.port, requests), top);
   }
-  const platformTop = add(await bench("nginx static: landing and /pricing", ceiling.port, platform));
-  add(await bench("(c) landing and /pricing via the deploy's nginx", deploy.port, platform), platformTop, (r) => [
-    "≥ 0.5× nginx",
-    (r.ratio ?? 0) >= 0.5 && r.errors === 0,
-  ]);
-  add(await bench("(c) landing and /pricing straight to the app", app.port, platform), platformTop);
+  if (!ONLY_SIGNED_IN) {
+    const platformTop = add(await bench("nginx static: landing and /pricing", ceiling.port, platform));
+    add(await bench("(c) landing and /pricing via the deploy's nginx", deploy.port, platform), platformTop, (r) => [
+      "≥ 0.5× nginx",
+      (r.ratio ?? 0) >= 0.5 && r.errors === 0,
+    ]);
+    add(await bench("(c) landing and /pricing straight to the app", app.port, platform), platformTop);
+  }
   const signedInTarget = (r: Row): [string, boolean] => [
     "≥ 300 req/s, p99 < 150 ms",
     r.requestsPerSec >= 300 && r.p99Ms < 150 && r.errors === 0 && r.non2xx === 0,
@@ -359,9 +375,9 @@ try {
   const probe = async () => ({
     site: await bench("(e) institute sites, kept-alive", deploy.port, siteKept),
     signedIn: await bench("(e) signed-in pages", deploy.port, signedIn, SECONDS, SIGNED_IN_CONNECTIONS),
-    rss: rssMiB(app.child.pid!),
+    rss: rssTreeMiB(app.child.pid!),
   });
-  if (SOAK_MINUTES > 0) {
+  if (SOAK_MINUTES > 0 && !ONLY_SIGNED_IN) {
     soakAt.push(await probe());
     console.log(`Soak: every journey at once for ${SOAK_MINUTES} min…`);
     const soakSeconds = Math.round(SOAK_MINUTES * 60);
@@ -450,6 +466,9 @@ try {
   console.log(format(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of lines) console.log(format(line));
+  console.log(
+    `  app memory: ${rssTreeMiB(app.child.pid!).toFixed(0)} MiB at the end (${WEB_CONCURRENCY ?? 1} process${WEB_CONCURRENCY && WEB_CONCURRENCY !== "1" ? "es" : ""})`,
+  );
   const missed = rows.filter((r) => r.met === false);
   if (missed.length > 0) console.log(`\n${missed.length} target(s) missed; docs/performance.md says why.`);
 } finally {

@@ -29,7 +29,8 @@ export function attemptsRouter({ services, database }: AppDeps) {
     async (c) => {
       const { user } = requireRole(c, "student");
       c.header("Cache-Control", "no-store");
-      return c.json({ attempt: await attempts.view(user, attemptId(c)) });
+      const body = await attempts.viewBody(user, attemptId(c));
+      return c.body(body, 200, { "content-type": "application/json" });
     },
   );
 

@@ -261,7 +261,9 @@ export function testsRouter({ services, database }: AppDeps) {
     }),
     async (c) => {
       const { user } = requireRole(c, "student");
-      return c.json({ attempt: await attempts.start(user, idParam(c, ATTEMPT_TEXTS.testUnavailable), c.get("site")) });
+      // The paper's prepared bytes, the same for every candidate, with this candidate's own parts.
+      const body = await attempts.startBody(user, idParam(c, ATTEMPT_TEXTS.testUnavailable), c.get("site"));
+      return c.body(body, 200, { "content-type": "application/json" });
     },
   );
 

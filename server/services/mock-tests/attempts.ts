@@ -37,7 +37,7 @@ import { heldThroughBatch, type Reader } from "../content-access.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Site } from "../tenants.ts";
 import { availableOn } from "../catalog.ts";
-import { keysNow, layoutOf, scorableSections, type Paper, type PaperCache } from "./papers.ts";
+import { keysNow, layoutOf, scorableSections, type CandidatePaper, type Paper, type PaperCache } from "./papers.ts";
 import { ruleFor, scoreAttempt, scoreQuestion, type Response } from "./scoring.ts";
 import { resolveTieBreaks, standings, type Taker } from "./ranking.ts";
 import {
@@ -118,6 +118,23 @@ export interface AttemptServiceDeps {
   resultsReleased: (tx: DbOrTx, testId: string) => Promise<void>;
 }
 
+/** A sitting's view with the prepared paper it shows. */
+interface Viewed {
+  view: AttemptView;
+  paper: CandidatePaper;
+}
+
+const BODY_HEAD = Buffer.from('{"attempt":{"sections":');
+
+/**
+ * `{attempt: view}` as JSON bytes: the paper's prepared bytes as they are, then the candidate's
+ * own parts (answers, deadline, clock) serialized for this answer alone.
+ */
+export function attemptBody({ view, paper }: Viewed): Buffer<ArrayBuffer> {
+  const { sections: _paper, ...own } = view;
+  return Buffer.concat([BODY_HEAD, paper.json, Buffer.from(`,${JSON.stringify(own).slice(1)}}`)]);
+}
+
 /** When the first attempts of a test are ranked: only a student's first sitting counts. */
 const FIRST_SITTING = 1;
 
@@ -138,9 +155,9 @@ export class AttemptService {
   }
 
   /** Whether the student may sit the test: bought, in a series they bought, or given by a batch they are admitted to. */
-  private async entitled(studentId: string, testId: string): Promise<boolean> {
-    if ((await heldThroughBatch(this.db, studentId, [testId])).has(testId)) return true;
-    const [row] = await this.db
+  private async entitled(studentId: string, testId: string, db: DbOrTx = this.db): Promise<boolean> {
+    if ((await heldThroughBatch(db, studentId, [testId])).has(testId)) return true;
+    const [row] = await db
       .select({ id: enrollments.id })
       .from(enrollments)
       .where(
@@ -159,57 +176,85 @@ export class AttemptService {
    * test (402, with how to buy it), and when the attempts allowed are used.
    */
   async start(student: Reader & { name: string }, testId: string, site: Site, now = new Date()): Promise<AttemptView> {
-    const [found] = await this.db
-      .select({ test: mockTests, price: contents.price })
-      .from(mockTests)
-      .innerJoin(contents, eq(contents.id, mockTests.contentId))
-      .leftJoin(centers, eq(centers.id, contents.centerId))
-      .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "published"), availableOn(site)));
-    if (!found) throw notFound(ATTEMPT_TEXTS.testUnavailable);
-    const { test } = found;
-
-    const open = await this.openAttempt(student.id, testId);
-    if (open && open.deadline > now) return this.view(student, open.id);
-    if (open) await this.finish(open.id, "clock");
-
-    if (test.opensAt && now < test.opensAt) throw conflict(ATTEMPT_TEXTS.notOpenYet);
-    if (test.closesAt && now >= test.closesAt) throw conflict(ATTEMPT_TEXTS.closed);
-    if (found.price > 0 && !(await this.entitled(student.id, testId))) {
-      throw new HttpError(402, ATTEMPT_TEXTS.paymentRequired, {
-        order: { method: "POST", path: "/api/student/enroll", body: { contentId: testId } },
-      });
-    }
-    const [{ used }] = await this.db
-      .select({ used: count() })
-      .from(attempts)
-      .where(and(eq(attempts.testId, testId), eq(attempts.studentId, student.id)));
-    if (used >= test.attemptsAllowed) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
-
-    const end = now.getTime() + test.durationMinutes * 60_000;
-    const deadline = new Date(test.closesAt ? Math.min(end, test.closesAt.getTime()) : end);
-    const [created] = await this.db
-      .insert(attempts)
-      .values({
-        testId,
-        studentId: student.id,
-        centerId: test.centerId,
-        number: used + 1,
-        startedAt: now,
-        deadline,
-        // Its log's first entry, "opened", written below.
-        loggedEvents: 1,
-      })
-      // Two devices starting at once: one sitting, the other resumes it.
-      .onConflictDoNothing()
-      .returning({ id: attempts.id });
-    const id = created?.id ?? (await this.openAttempt(student.id, testId))?.id;
-    if (!id) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
-    if (created) await this.db.insert(attemptEvents).values({ attemptId: id, type: "opened" });
-    return this.view(student, id);
+    return (await this.starting(student, testId, site, now)).view;
   }
 
-  private async openAttempt(studentId: string, testId: string): Promise<AttemptRow | undefined> {
-    const [row] = await this.db
+  /** `start` as the API answers it, `{attempt}` in JSON, with the paper's prepared bytes (`attemptBody`). */
+  async startBody(
+    student: Reader & { name: string },
+    testId: string,
+    site: Site,
+    now = new Date(),
+  ): Promise<Buffer<ArrayBuffer>> {
+    return attemptBody(await this.starting(student, testId, site, now));
+  }
+
+  private async starting(student: Reader & { name: string }, testId: string, site: Site, now: Date): Promise<Viewed> {
+    // One transaction: since the scope is set per transaction, each statement alone would cost three round trips.
+    const begun = await this.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ test: mockTests, price: contents.price })
+        .from(mockTests)
+        .innerJoin(contents, eq(contents.id, mockTests.contentId))
+        .leftJoin(centers, eq(centers.id, contents.centerId))
+        .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "published"), availableOn(site)));
+      if (!found) throw notFound(ATTEMPT_TEXTS.testUnavailable);
+      const { test } = found;
+      const open = await this.openAttempt(student.id, testId, tx);
+      if (open) return { test, open };
+
+      if (test.opensAt && now < test.opensAt) throw conflict(ATTEMPT_TEXTS.notOpenYet);
+      if (test.closesAt && now >= test.closesAt) throw conflict(ATTEMPT_TEXTS.closed);
+      if (found.price > 0 && !(await this.entitled(student.id, testId, tx))) {
+        throw new HttpError(402, ATTEMPT_TEXTS.paymentRequired, {
+          order: { method: "POST", path: "/api/student/enroll", body: { contentId: testId } },
+        });
+      }
+      const [{ used }] = await tx
+        .select({ used: count() })
+        .from(attempts)
+        .where(and(eq(attempts.testId, testId), eq(attempts.studentId, student.id)));
+      if (used >= test.attemptsAllowed) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
+      const end = now.getTime() + test.durationMinutes * 60_000;
+      const deadline = new Date(test.closesAt ? Math.min(end, test.closesAt.getTime()) : end);
+      const [created] = await tx
+        .insert(attempts)
+        .values({
+          testId,
+          studentId: student.id,
+          centerId: test.centerId,
+          number: used + 1,
+          startedAt: now,
+          deadline,
+          // Its log's first entry, "opened", written below.
+          loggedEvents: 1,
+        })
+        // Two devices starting at once: one sitting, the other resumes it.
+        .onConflictDoNothing()
+        .returning();
+      if (created) await tx.insert(attemptEvents).values({ attemptId: created.id, type: "opened" });
+      return { test, created };
+    });
+    const { test, open, created } = begun as typeof begun & { open?: AttemptRow; created?: AttemptRow };
+    if (open && open.deadline > now) return this.viewing(student, open.id, now);
+    if (open) {
+      // The sitting under way ran out of time: the clock's submission first, then a new one.
+      await this.finish(open.id, "clock");
+      return this.starting(student, testId, site, now);
+    }
+    // The paper of the version of the test just read: one prepared copy for every candidate.
+    const paper = await this.deps.papers.get(testId, this.db, test.updatedAt);
+    if (!paper) throw notFound(ATTEMPT_TEXTS.testUnavailable);
+    // A new sitting has no answers yet: its view is made from the row just written.
+    if (created)
+      return { view: this.viewOf(student, created, paper, {}, now), paper: this.deps.papers.candidate(paper) };
+    const id = (await this.openAttempt(student.id, testId))?.id;
+    if (!id) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
+    return this.viewing(student, id, now);
+  }
+
+  private async openAttempt(studentId: string, testId: string, db: DbOrTx = this.db): Promise<AttemptRow | undefined> {
+    const [row] = await db
       .select()
       .from(attempts)
       .where(and(eq(attempts.testId, testId), eq(attempts.studentId, studentId), isNull(attempts.submittedAt)))
@@ -236,9 +281,24 @@ export class AttemptService {
 
   /** What the screen needs to show the attempt (again): the paper without keys, the saved state, the clock. */
   async view(student: Reader & { name: string }, attemptId: string, now = new Date()): Promise<AttemptView> {
-    const attempt = await this.own(student.id, attemptId);
+    return (await this.viewing(student, attemptId, now)).view;
+  }
+
+  /** `view` as the API answers it, `{attempt}` in JSON, with the paper's prepared bytes (`attemptBody`). */
+  async viewBody(
+    student: Reader & { name: string },
+    attemptId: string,
+    now = new Date(),
+  ): Promise<Buffer<ArrayBuffer>> {
+    return attemptBody(await this.viewing(student, attemptId, now));
+  }
+
+  private async viewing(student: Reader & { name: string }, attemptId: string, now: Date): Promise<Viewed> {
+    const { attempt, saved } = await this.db.transaction(async (tx) => ({
+      attempt: await this.own(student.id, attemptId, tx),
+      saved: await tx.select().from(attemptResponses).where(eq(attemptResponses.attemptId, attemptId)),
+    }));
     const paper = await this.paperOf(attempt.testId);
-    const saved = await this.db.select().from(attemptResponses).where(eq(attemptResponses.attemptId, attemptId));
     const responses: Record<string, SavedResponse> = {};
     for (const row of saved)
       responses[row.questionId] = {
@@ -246,6 +306,16 @@ export class AttemptService {
         markedForReview: row.markedForReview,
         visited: true,
       };
+    return { view: this.viewOf(student, attempt, paper, responses, now), paper: this.deps.papers.candidate(paper) };
+  }
+
+  private viewOf(
+    student: { name: string },
+    attempt: AttemptRow,
+    paper: Paper,
+    responses: Record<string, SavedResponse>,
+    now: Date,
+  ): AttemptView {
     return {
       _id: attempt.id,
       testId: attempt.testId,
@@ -255,17 +325,8 @@ export class AttemptService {
       deadline: attempt.deadline.toISOString(),
       serverNow: now.toISOString(),
       status: attempt.submittedAt ? "submitted" : "in-progress",
-      sections: paper.sections.map((section) => ({
-        name: section.name,
-        marking: section.marking,
-        questions: section.questions.map(({ id, question }) => ({
-          _id: id,
-          type: question.type,
-          text: question.text,
-          ...(question.options ? { options: question.options } : {}),
-          ...(question.hindi ? { hindi: question.hindi } : {}),
-        })),
-      })),
+      // The prepared copy: the same objects for every candidate, never changed here.
+      sections: this.deps.papers.candidate(paper).sections,
       responses,
       lastSeq: attempt.lastSeq,
       resume: {

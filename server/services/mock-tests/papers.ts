@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { contents, mockTestQuestions, mockTests } from "../../db/schema/index.ts";
 import type { MockTestSection } from "../../db/schema/index.ts";
 import type { DbOrTx } from "../../db/types.ts";
+import type { AttemptSection } from "#common/mock-tests/attempt.ts";
 import type { QuestionJson } from "#common/mock-tests/question.ts";
 import type { KeyPolicy } from "#common/mock-tests/policies.ts";
 import type { ScorableSection } from "./scoring.ts";
@@ -31,23 +32,61 @@ export interface Paper {
 }
 
 /**
+ * The paper as every candidate receives it (questions without keys or solutions), prepared once
+ * per copy of the test: the same objects for the screens the server renders, and the same JSON
+ * bytes for every start and resume through the API (issue 43 §3).
+ */
+export interface CandidatePaper {
+  sections: AttemptSection[];
+  /** `sections` as UTF-8 JSON, encoded once. */
+  json: Buffer;
+}
+
+export function candidatePaperOf(paper: Paper): CandidatePaper {
+  const sections: AttemptSection[] = paper.sections.map((section) => ({
+    name: section.name,
+    marking: section.marking,
+    questions: section.questions.map(({ id, question }) => ({
+      _id: id,
+      type: question.type,
+      text: question.text,
+      ...(question.options ? { options: question.options } : {}),
+      ...(question.hindi ? { hindi: question.hindi } : {}),
+    })),
+  }));
+  return { sections, json: Buffer.from(JSON.stringify(sections)) };
+}
+
+/**
  * Papers kept in memory by test: a published paper's questions and options do not change (a key
- * decision does, so keys are always read afresh for scoring: `keysNow`).
+ * decision does, so keys are always read afresh for scoring: `keysNow`). An entry is one version
+ * of the test (its `updated_at`): this instance forgets it when it changes the test, and a reader
+ * that holds the test's row (a start) passes its `updated_at`, so a change made on another
+ * instance is seen too. The candidate's copy is prepared once per entry.
  */
 export class PaperCache {
   private readonly kept = new LRUCache<string, Paper>({ max: 200 });
+  private readonly candidates = new WeakMap<Paper, CandidatePaper>();
   private readonly db: DbOrTx;
 
   constructor(db: DbOrTx) {
     this.db = db;
   }
 
-  async get(testId: string, db: DbOrTx = this.db): Promise<Paper | null> {
+  async get(testId: string, db: DbOrTx = this.db, version?: Date): Promise<Paper | null> {
     const held = this.kept.get(testId);
-    if (held) return held;
+    if (held && (!version || held.test.updatedAt.getTime() === version.getTime())) return held;
     const paper = await loadPaper(db, testId);
     if (paper && paper.test.status !== "draft") this.kept.set(testId, paper);
+    else this.kept.delete(testId);
     return paper;
+  }
+
+  /** The candidate's copy of a paper this cache gave: made on first use, then the same one. */
+  candidate(paper: Paper): CandidatePaper {
+    let prepared = this.candidates.get(paper);
+    if (!prepared) this.candidates.set(paper, (prepared = candidatePaperOf(paper)));
+    return prepared;
   }
 
   forget(testId: string): void {
