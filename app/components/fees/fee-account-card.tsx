@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
+import { DueDateCell } from "~/components/fees/due-date-cell";
 import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
 import { OverdueNotice, type OverdueNoticeProps } from "~/components/fees/overdue-notice";
 import { PayDueButton, type CheckoutConfig } from "~/components/fees/pay-due";
@@ -67,14 +68,7 @@ export function FeeAccountCard({
             {account.dues.map((d) => (
               <Tr key={d._id}>
                 <Td>{d.label}</Td>
-                <Td>
-                  {formatDate(d.dueOn)}
-                  {d.overdueDays > 0 && (
-                    <Badge tone="destructive" className="ml-2">
-                      {d.overdueDays} days overdue
-                    </Badge>
-                  )}
-                </Td>
+                <DueDateCell due={d} />
                 <Td className="text-right tabular-nums">{formatRupees(d.amount - d.discount + d.lateFee)}</Td>
                 <Td className="text-right tabular-nums">{formatRupees(d.paid)}</Td>
                 <Td className="text-right tabular-nums">{formatRupees(d.balance)}</Td>

@@ -9,6 +9,7 @@ import { ReceiptPdfLinks } from "~/components/fees/receipt-pdf-links";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
+import { DueDateCell } from "~/components/fees/due-date-cell";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -610,14 +611,7 @@ function AccountDetail({
             {account.dues.map((d) => (
               <Tr key={d._id}>
                 <Td>{d.label}</Td>
-                <Td>
-                  {formatDate(d.dueOn)}
-                  {d.overdueDays > 0 && (
-                    <Badge tone="destructive" className="ml-2">
-                      {d.overdueDays} days overdue
-                    </Badge>
-                  )}
-                </Td>
+                <DueDateCell due={d} />
                 <Td className="text-right tabular-nums">{formatRupees(d.amount)}</Td>
                 <Td className="text-right tabular-nums">{formatRupees(d.discount)}</Td>
                 <Td className="text-right tabular-nums">{formatRupees(d.lateFee)}</Td>

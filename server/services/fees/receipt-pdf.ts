@@ -76,9 +76,7 @@ export class FeeReceiptPdfs {
   }
 
   async pdf(receiptId: string, format: ReceiptFormat = "a4"): Promise<{ filename: string; bytes: Uint8Array }> {
-    const voucher = await this.voucher(receiptId);
-    const bytes = await receiptPdf(voucher, format);
-    return { filename: `${voucher.number.replace(/\//g, "-")}${format === "thermal" ? "-80mm" : ""}.pdf`, bytes };
+    return voucherFile(await this.voucher(receiptId), format);
   }
 
   async voucher(receiptId: string): Promise<ReceiptVoucher> {
@@ -151,9 +149,7 @@ export class FeeRefundPdfs {
   }
 
   async pdf(refundId: string, format: ReceiptFormat = "a4"): Promise<{ filename: string; bytes: Uint8Array }> {
-    const voucher = await this.voucher(refundId);
-    const bytes = await receiptPdf(voucher, format);
-    return { filename: `${voucher.number.replace(/\//g, "-")}${format === "thermal" ? "-80mm" : ""}.pdf`, bytes };
+    return voucherFile(await this.voucher(refundId), format);
   }
 
   async voucher(refundId: string): Promise<ReceiptVoucher> {
@@ -367,4 +363,10 @@ export async function receiptPdf(v: ReceiptVoucher, format: ReceiptFormat): Prom
     y -= heightOf(row);
   }
   return doc.save();
+}
+
+/** A voucher's PDF and its file name (its number, slashes made dashes; "-80mm" for the thermal width). */
+async function voucherFile(voucher: ReceiptVoucher, format: ReceiptFormat) {
+  const bytes = await receiptPdf(voucher, format);
+  return { filename: `${voucher.number.replace(/\//g, "-")}${format === "thermal" ? "-80mm" : ""}.pdf`, bytes };
 }
