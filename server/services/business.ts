@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { centers, memberships } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { forbidden } from "../http/errors.ts";
@@ -14,7 +14,7 @@ export const BUSINESS_AREA_ROLES = MEMBER_ROLES.filter((role) => ROLE_AREAS[role
 /**
  * Which institute a business account is working on. On an institute's own domain it is that
  * institute (and only for its owner); on the platform it is the one the owner picked, else their
- * newest.
+ * newest (by name among those made at the same moment, as the demo's are).
  */
 export class BusinessService {
   private readonly db: Db;
@@ -24,7 +24,7 @@ export class BusinessService {
   }
 
   async ownedCenters(ownerId: string): Promise<OwnedCenter[]> {
-    return this.db.select().from(centers).where(eq(centers.ownerId, ownerId)).orderBy(desc(centers.createdAt));
+    return this.db.select().from(centers).where(eq(centers.ownerId, ownerId)).orderBy(desc(centers.createdAt), asc(centers.instituteName));
   }
 
   async centerById(centerId: string): Promise<OwnedCenter | undefined> {
@@ -53,7 +53,7 @@ export class BusinessService {
       .select()
       .from(centers)
       .where(eq(centers.ownerId, ownerId))
-      .orderBy(desc(centers.createdAt))
+      .orderBy(desc(centers.createdAt), asc(centers.instituteName))
       .limit(1);
     return newest ?? null;
   }
@@ -74,7 +74,7 @@ export class BusinessService {
           inArray(memberships.role, BUSINESS_AREA_ROLES),
         ),
       );
-    return this.db.select().from(centers).where(inArray(centers.id, held)).orderBy(desc(centers.createdAt));
+    return this.db.select().from(centers).where(inArray(centers.id, held)).orderBy(desc(centers.createdAt), asc(centers.instituteName));
   }
 
   /**

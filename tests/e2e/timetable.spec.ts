@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { signIn, unique } from "./journeys.ts";
+import { chooseInstitute, signIn, unique } from "./journeys.ts";
 
 /**
  * Issue 41 §2: an owner gives a batch a two-class day, is refused a room another batch holds at
@@ -36,6 +36,9 @@ test("an owner saves a timetable, a clash is refused, a holiday strikes a studen
   await expect(learner).toHaveURL(`${site()}/student`);
 
   await signIn(page, "business@example.com", "demo-business-2025");
+  // The student signed up on Sunrise's site: its batches, whichever institute the area opens on.
+  await page.goto("/business/batches");
+  await chooseInstitute(page, "Sunrise Academy");
   const makeBatch = async (name: string) => {
     await page.goto("/business/batches");
     await page.getByLabel("Name").fill(name);
