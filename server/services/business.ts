@@ -24,7 +24,11 @@ export class BusinessService {
   }
 
   async ownedCenters(ownerId: string): Promise<OwnedCenter[]> {
-    return this.db.select().from(centers).where(eq(centers.ownerId, ownerId)).orderBy(desc(centers.createdAt), asc(centers.instituteName));
+    return this.db
+      .select()
+      .from(centers)
+      .where(eq(centers.ownerId, ownerId))
+      .orderBy(desc(centers.createdAt), asc(centers.instituteName));
   }
 
   async centerById(centerId: string): Promise<OwnedCenter | undefined> {
@@ -74,7 +78,11 @@ export class BusinessService {
           inArray(memberships.role, BUSINESS_AREA_ROLES),
         ),
       );
-    return this.db.select().from(centers).where(inArray(centers.id, held)).orderBy(desc(centers.createdAt), asc(centers.instituteName));
+    return this.db
+      .select()
+      .from(centers)
+      .where(inArray(centers.id, held))
+      .orderBy(desc(centers.createdAt), asc(centers.instituteName));
   }
 
   /**
