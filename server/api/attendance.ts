@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { requireAuth } from "./guards.ts";
-import { notFound } from "../http/errors.ts";
-import { authorize, requestCenterId } from "./member-guard.ts";
+import { authorize, centerOnThisSite, requestCenterId } from "./member-guard.ts";
 import { input, operation } from "./openapi.ts";
 import type { ReportViewer } from "../services/attendance-reports.ts";
 import {
@@ -35,10 +34,7 @@ export function attendanceRouter({ services, database }: AppDeps) {
     const { user } = requireAuth(c);
     const named = centerId ?? requestCenterId(c);
     if (!named) return { scope: "self", userId: user.id, centerId: null };
-    const site = c.get("site");
-    // On an institute's domain, another institute's records are not there to be found.
-    if (site.kind === "tenant" && site.center.id !== named) throw notFound(INSTITUTE_NOT_FOUND);
-    return services.attendanceReports.viewerOf(user.id, named);
+    return services.attendanceReports.viewerOf(user.id, centerOnThisSite(c, named, INSTITUTE_NOT_FOUND));
   };
 
   api.get(

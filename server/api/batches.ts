@@ -4,7 +4,7 @@ import { forbidden, jsonBody, notFound, parseWith } from "../http/errors.ts";
 import { can, membershipOf, notAllowed } from "../auth/permissions.ts";
 import { input, operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
-import { authorize, requestCenterId } from "./member-guard.ts";
+import { authorize, centerOnThisSite, requestCenterId } from "./member-guard.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import {
   AdmitInput,
@@ -43,9 +43,11 @@ export function batchesRouter({ services, database }: AppDeps) {
   const atBatch = async (c: Context<AppEnv>) => {
     const { user } = requireAuth(c);
     const batchId = c.req.param("id") ?? "";
-    const centerId = isUuid(batchId) ? await services.batches.centerOf(batchId) : null;
-    const site = c.get("site");
-    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(BATCH_NOT_FOUND);
+    const centerId = centerOnThisSite(
+      c,
+      isUuid(batchId) ? await services.batches.centerOf(batchId) : null,
+      BATCH_NOT_FOUND,
+    );
     const membership = await membershipOf(db, user.id, centerId);
     if (!membership || membership.roles.length === 0) throw notFound(BATCH_NOT_FOUND);
     if (!can(membership, "batches.manage")) throw forbidden(notAllowed("batches.manage"));

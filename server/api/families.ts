@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from "../middleware/types.ts";
 import { jsonBody, notFound } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
-import { requestCenterId } from "./member-guard.ts";
+import { centerOnThisSite, requestCenterId } from "./member-guard.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import { FamilyAnswerInput, ParentInviteInput } from "#common/validation/family.ts";
 import { FAMILY_TEXTS } from "#common/family.ts";
@@ -25,13 +25,12 @@ export function familiesRouter({ services, env }: AppDeps) {
 
   const students = new Hono<AppEnv>();
   /** The institute a student's family is asked about: named (`centerId`), the site's, or the header's choice. */
-  const centerOf = (c: Context<AppEnv>, named: unknown): string => {
-    const site = c.get("site");
-    const centerId = typeof named === "string" && isUuid(named) ? named : requestCenterId(c);
-    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId))
-      throw notFound(FAMILY_TEXTS.studentNotFound);
-    return centerId;
-  };
+  const centerOf = (c: Context<AppEnv>, named: unknown): string =>
+    centerOnThisSite(
+      c,
+      typeof named === "string" && isUuid(named) ? named : requestCenterId(c),
+      FAMILY_TEXTS.studentNotFound,
+    );
   const studentIdOf = (c: Context<AppEnv>): string => {
     const id = c.req.param("id") ?? "";
     if (!isUuid(id)) throw notFound(FAMILY_TEXTS.studentNotFound);
@@ -124,9 +123,8 @@ export function familiesRouter({ services, env }: AppDeps) {
     }),
     async (c) => {
       const { centerId, ...invitation } = await familyInvitations.preview(c.req.param("token"));
-      const site = c.get("site");
       // The link leads to the institute's own site; elsewhere it is not there to be found.
-      if (site.kind === "tenant" && site.center.id !== centerId) throw notFound(FAMILY_TEXTS.notFound);
+      centerOnThisSite(c, centerId, FAMILY_TEXTS.notFound);
       return c.json({ invitation });
     },
   );

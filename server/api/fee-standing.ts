@@ -4,6 +4,7 @@ import type { Db } from "../db/types.ts";
 import { notFound } from "../http/errors.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
 import { requireAuth } from "./guards.ts";
+import { centerOnThisSite } from "./member-guard.ts";
 import { isGuardianOf } from "../db/families.ts";
 
 /**
@@ -16,12 +17,11 @@ import { isGuardianOf } from "../db/families.ts";
 export function feeStanding(db: Db) {
   const standing = async (c: Context<AppEnv>, centerId: string | null, studentId: string | null, missing: string) => {
     const { user } = requireAuth(c);
-    const site = c.get("site");
-    if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
-    const membership = await membershipOf(db, user.id, centerId);
-    if (can(membership, "fees.manage")) return { user, centerId, manager: true };
-    if (studentId && (studentId === user.id || (await isGuardianOf(db, user.id, studentId, centerId))))
-      return { user, centerId, manager: false };
+    const here = centerOnThisSite(c, centerId, missing);
+    const membership = await membershipOf(db, user.id, here);
+    if (can(membership, "fees.manage")) return { user, centerId: here, manager: true };
+    if (studentId && (studentId === user.id || (await isGuardianOf(db, user.id, studentId, here))))
+      return { user, centerId: here, manager: false };
     throw notFound(missing);
   };
   const managerOf = (c: Context<AppEnv>, centerId: string | null, missing: string) =>

@@ -33,14 +33,23 @@ export function requestCenterId(c: Context<AppEnv>): string | null {
 }
 
 /**
+ * `centerId` when a request here may reach it: one is named and, on an institute's domain, it is
+ * that institute (another one's is not there to be found); otherwise a 404 saying `missing`.
+ */
+export function centerOnThisSite(c: Context<AppEnv>, centerId: string | null | undefined, missing: string): string {
+  const site = c.get("site");
+  if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
+  return centerId;
+}
+
+/**
  * The caller's roles in institute `centerId`, which must allow `action` (401 signed out, 404 no
  * such institute, 403 no role there or not this action); left on the context as `membership`.
  */
 export async function authorize(c: Context<AppEnv>, db: Db, action: Action, centerId: string | null) {
   const { user } = requireAuth(c);
-  const site = c.get("site");
-  if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(INSTITUTE_NOT_FOUND);
-  const membership = await membershipOf(db, user.id, centerId);
+  const here = centerOnThisSite(c, centerId, INSTITUTE_NOT_FOUND);
+  const membership = await membershipOf(db, user.id, here);
   if (!membership) throw notFound(INSTITUTE_NOT_FOUND);
   if (membership.roles.length === 0) throw new HttpError(403, NOT_A_MEMBER);
   if (!can(membership, action)) throw new HttpError(403, notAllowed(action));

@@ -5,7 +5,7 @@ import { can, membershipOf, notAllowed } from "../auth/permissions.ts";
 import type { Db } from "../db/types.ts";
 import { input, operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
-import { authorize, requestCenterId } from "./member-guard.ts";
+import { authorize, centerOnThisSite, requestCenterId } from "./member-guard.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import type { Action } from "#common/memberships.ts";
 import { BATCH_NOT_FOUND } from "#common/validation/batches.ts";
@@ -41,12 +41,11 @@ const INSTITUTE_DENIED = {
  */
 async function standingAt(c: Context<AppEnv>, db: Db, centerId: string | null, missing: string, action?: Action) {
   const { user } = requireAuth(c);
-  const site = c.get("site");
-  if (!centerId || (site.kind === "tenant" && site.center.id !== centerId)) throw notFound(missing);
-  const membership = await membershipOf(db, user.id, centerId);
+  const here = centerOnThisSite(c, centerId, missing);
+  const membership = await membershipOf(db, user.id, here);
   if (!membership || membership.roles.length === 0) throw notFound(missing);
   if (action && !can(membership, action)) throw forbidden(notAllowed(action));
-  return { user, membership, centerId };
+  return { user, membership, centerId: here };
 }
 
 /**

@@ -43,27 +43,38 @@ export async function childOfLink(
   return row ?? null;
 }
 
-/** A family's account and where it can be reached: e-mail, and its number once verified. */
-export interface ParentContact {
+/** Someone told about a student: the student or a linked parent, and where they can be reached. */
+export interface FamilyContact {
   userId: string;
+  role: "student" | "parent";
   email: string;
+  /** A verified mobile number (WhatsApp, then SMS), or null: no text message can be sent. */
   phone: string | null;
 }
 
-/** The parents of `studentId` holding an active link (in the child's institute, when named). */
-export async function parentContactsOf(db: DbOrTx, studentId: string, centerId?: string): Promise<ParentContact[]> {
-  const rows = await db
-    .selectDistinct({ userId: users.id, email: users.email, phone: users.phone, verifiedAt: users.phoneVerifiedAt })
+/**
+ * Who is told about `studentId` at institute `centerId`: the student first, then each parent holding
+ * an active link to them there. Absence alerts, fee reminders and payment links all ask here, and
+ * each gives every contact its own message key, so each is told once.
+ */
+export async function familyContactsOf(db: DbOrTx, studentId: string, centerId: string): Promise<FamilyContact[]> {
+  const contact =
+    (role: FamilyContact["role"]) =>
+    (u: { userId: string; email: string; phone: string | null; verifiedAt: Date | null }) => ({
+      userId: u.userId,
+      role,
+      email: u.email,
+      phone: u.verifiedAt ? u.phone : null,
+    });
+  const columns = { userId: users.id, email: users.email, phone: users.phone, verifiedAt: users.phoneVerifiedAt };
+  const student = await db.select(columns).from(users).where(eq(users.id, studentId));
+  if (student.length === 0) return [];
+  const parents = await db
+    .selectDistinct(columns)
     .from(guardians)
     .innerJoin(users, eq(users.id, guardians.parentId))
-    .where(
-      and(
-        eq(guardians.studentId, studentId),
-        eq(guardians.status, "active"),
-        centerId ? eq(guardians.centerId, centerId) : undefined,
-      ),
-    );
-  return rows.map((r) => ({ userId: r.userId, email: r.email, phone: r.verifiedAt ? r.phone : null }));
+    .where(and(eq(guardians.studentId, studentId), eq(guardians.centerId, centerId), eq(guardians.status, "active")));
+  return [...student.map(contact("student")), ...parents.map(contact("parent"))];
 }
 
 /** Whether `userId` is a parent at institute `centerId` (has a child linked there): who may sign in on its site with a code. */

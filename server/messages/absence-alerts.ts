@@ -8,9 +8,9 @@ import {
   classSessions,
   users,
 } from "../db/schema/index.ts";
-import type { Db, DbOrTx } from "../db/types.ts";
+import type { Db } from "../db/types.ts";
 import { runInTenantScope } from "../db/tenant-scope.ts";
-import { parentContactsOf } from "../db/families.ts";
+import { familyContactsOf } from "../db/families.ts";
 import type { MessageService } from "./service.ts";
 import { messageDate, messageTime } from "./format.ts";
 
@@ -23,31 +23,6 @@ export const CLOSE_AFTER_MS = 30 * MINUTE;
  * can act on. The clock runs each minute, so a closed register is alerted within a minute or two.
  */
 export const ALERT_WINDOW_MS = 12 * 60 * MINUTE;
-
-/** Whom an absence is told to: an account, and where it can be reached. */
-export interface AbsenceRecipient {
-  userId: string;
-  /** A verified mobile number (WhatsApp, then SMS), or null: nothing can be sent. */
-  phone: string | null;
-}
-
-/**
- * Who is told that `studentId` was absent at institute `centerId`: the student, on their own
- * verified number, and each parent holding an active link to them there (decision 0047), each on
- * theirs; each is told once for the session (the message's key names the recipient).
- */
-export async function absenceRecipients(tx: DbOrTx, studentId: string, centerId: string): Promise<AbsenceRecipient[]> {
-  const [student] = await tx
-    .select({ userId: users.id, phone: users.phone, verifiedAt: users.phoneVerifiedAt })
-    .from(users)
-    .where(eq(users.id, studentId));
-  if (!student) return [];
-  const parents = await parentContactsOf(tx, studentId, centerId);
-  return [
-    { userId: student.userId, phone: student.verifiedAt ? student.phone : null },
-    ...parents.map((p) => ({ userId: p.userId, phone: p.phone })),
-  ];
-}
 
 /**
  * Absence alerts (issue 41 §4), run each minute by the clock that runs the reminders, on every
@@ -160,7 +135,8 @@ export class AbsenceAlerts {
           .innerJoin(centers, eq(centers.id, classSessions.centerId))
           .where(and(eq(attendanceMarks.sessionId, sessionId), eq(attendanceMarks.status, "absent")));
         for (const student of absent)
-          for (const recipient of await absenceRecipients(tx, student.studentId, centerId))
+          // The student and each linked parent (decision 0047), each once: the key names the recipient.
+          for (const recipient of await familyContactsOf(tx, student.studentId, centerId))
             await messages.send(tx, {
               template: "attendance-absent",
               values: {

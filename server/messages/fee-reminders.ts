@@ -2,7 +2,7 @@ import { and, asc, eq, like, or, sql } from "drizzle-orm";
 import { centers, feeAccounts, feeDues, feeSettings, messages as messageRows, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { runInTenantScope } from "../db/tenant-scope.ts";
-import { parentContactsOf } from "../db/families.ts";
+import { familyContactsOf, type FamilyContact } from "../db/families.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { MessageService } from "./service.ts";
 import type { LinkCenter, SiteLinks } from "./links.ts";
@@ -28,41 +28,19 @@ export type LedgerDues = (
   }[]
 >;
 
-/** Whom a fee reminder goes to, and where: e-mail, and WhatsApp and SMS on a verified number. */
-export interface FeeReminderRecipient {
-  userId: string;
-  email: string | null;
-  phone: string | null;
-  /** Where their pay link leads: the student's Fees page, or the parent's. */
-  page: "/student/fees" | "/parent/fees";
-}
+/** Whom a fee reminder goes to: a family contact, and the Fees page their pay link leads to. */
+export type FeeReminderRecipient = FamilyContact & { page: "/student/fees" | "/parent/fees" };
 
-/**
- * Who is reminded of `studentId`'s fees at institute `centerId`: the student (their e-mail, and
- * their number once verified) and each parent holding an active link to them there (decision
- * 0047). Each parent's reminder gets its own key (the recipient is added to it), so each is
- * reminded once too.
- */
+/** The student and each parent linked to them at `centerId` (decision 0047), each with their own Fees page. */
 export async function feeReminderRecipients(
   tx: DbOrTx,
   studentId: string,
   centerId: string,
 ): Promise<FeeReminderRecipient[]> {
-  const [student] = await tx
-    .select({ userId: users.id, email: users.email, phone: users.phone, verifiedAt: users.phoneVerifiedAt })
-    .from(users)
-    .where(eq(users.id, studentId));
-  if (!student) return [];
-  const parents = await parentContactsOf(tx, studentId, centerId);
-  return [
-    {
-      userId: student.userId,
-      email: student.email,
-      phone: student.verifiedAt ? student.phone : null,
-      page: "/student/fees",
-    },
-    ...parents.map((p) => ({ ...p, page: "/parent/fees" as const })),
-  ];
+  return (await familyContactsOf(tx, studentId, centerId)).map((c) => ({
+    ...c,
+    page: c.role === "student" ? "/student/fees" : "/parent/fees",
+  }));
 }
 
 const TEMPLATE_OF = {
@@ -263,7 +241,7 @@ export class FeeReminders {
         },
         to: { email: recipient.email, phone: recipient.phone, userId: recipient.userId },
         centerId: r.centerId,
-        dedupeKey: recipient.userId === r.studentId ? r.key : `${r.key}:${recipient.userId}`,
+        dedupeKey: recipient.role === "student" ? r.key : `${r.key}:${recipient.userId}`,
       });
   }
 }

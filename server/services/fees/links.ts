@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import { parentContactsOf } from "../../db/families.ts";
+import { familyContactsOf } from "../../db/families.ts";
 import { feePaymentLinks } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
 import { HttpError, conflict, notFound, parseWith } from "../../http/errors.ts";
@@ -145,20 +145,13 @@ export class FeeLinks {
         date: formatDate(due.dueOn),
         link: made.shortUrl,
       };
-      await messages.send(tx, {
-        template: "fee-payment-link",
-        values,
-        to: { email: due.student.email, phone: due.student.phone, userId: due.studentId },
-        centerId,
-        dedupeKey: `fee-payment-link:${id}`,
-      });
-      for (const parent of await parentContactsOf(tx, due.studentId, centerId))
+      for (const contact of await familyContactsOf(tx, due.studentId, centerId))
         await messages.send(tx, {
           template: "fee-payment-link",
           values,
-          to: { email: parent.email, phone: parent.phone, userId: parent.userId },
+          to: { email: contact.email, phone: contact.phone, userId: contact.userId },
           centerId,
-          dedupeKey: `fee-payment-link:${id}:${parent.userId}`,
+          dedupeKey: contact.role === "student" ? `fee-payment-link:${id}` : `fee-payment-link:${id}:${contact.userId}`,
         });
       return inserted;
     });
