@@ -9,10 +9,10 @@ import type { FeeHead } from "./fees.ts";
  */
 
 /** Days within which a refund is due after the student leaves (the 2024 guidelines). */
-export const REFUND_WITHIN_DAYS = 10;
+const REFUND_WITHIN_DAYS = 10;
 
 /** One due as the calculator needs it (paise). */
-export interface RefundDue {
+interface RefundDue {
   dueId: string;
   amount: number;
   discount: number;
@@ -87,7 +87,7 @@ export function refundWorking(input: {
 }
 
 /** A due's entries when the refund closes the account: money back, and the fee no longer charged. */
-export interface RefundLine {
+interface RefundLine {
   dueId: string;
   refund: number;
   cancellation: number;

@@ -80,7 +80,14 @@ class AdvisoryLeadership implements Leadership {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 3000, keepAlive: true });
+    // Keep-alive probes from 10 s of silence (not the system's two hours): a leader cut off from
+    // PostgreSQL without its connection closing finds out, and stops, within a minute or so.
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 3000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       if (error) this.onError?.(error);

@@ -104,7 +104,7 @@ export async function startRuntime(env: Env): Promise<Runtime> {
 }
 
 /** The periodic work one instance does (`lead`): the tests' clock, housekeeping and reminders. */
-export function startPeriodicWork(services: Services, logger: Logger): () => void {
+function startPeriodicWork(services: Services, logger: Logger): () => void {
   const stops = [
     startHousekeeping(services, logger),
     startTestClock(services.attempts, logger),

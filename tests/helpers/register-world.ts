@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { openDatabase } from "../../server/db/open.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import {
@@ -110,15 +110,6 @@ export async function prepareRegisterWorld(
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on("error", fail);
-  });
-}
 
 /** The production build (`npm run build` first) on `dir`'s embedded database, on a free port; its origin and a way to stop it. */
 export async function startBuiltServer(dir: string): Promise<{ origin: string; stop: () => Promise<void> }> {

@@ -44,10 +44,10 @@ import { financialYear } from "#common/gst.ts";
 import type { FeeDesk } from "./desk.ts";
 import { ledgerDues, type DueLedger } from "./statements.ts";
 
-export type FeeRefundRow = typeof feeRefunds.$inferSelect;
+type FeeRefundRow = typeof feeRefunds.$inferSelect;
 
 /** "RFV/26-27/00001": an institute's refund vouchers, numbered without gaps in each financial year. */
-export const refundVoucherNumber = (fy: string, seq: number) => `RFV/${fy.slice(2)}/${String(seq).padStart(5, "0")}`;
+const refundVoucherNumber = (fy: string, seq: number) => `RFV/${fy.slice(2)}/${String(seq).padStart(5, "0")}`;
 
 /** Razorpay refunds nothing below ₹1: a smaller online part is paid out at the desk instead. */
 const MINIMUM_GATEWAY_REFUND = 100;
@@ -384,7 +384,7 @@ function workingJson(w: RefundWorking, fromBatch: boolean): RefundWorkingJson {
   };
 }
 
-export function refundJson(row: FeeRefundRow): FeeRefundJson {
+function refundJson(row: FeeRefundRow): FeeRefundJson {
   const { course, ...rest } = workingJson(row.working, false);
   return {
     _id: row.id,

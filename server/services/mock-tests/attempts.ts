@@ -130,7 +130,7 @@ const BODY_HEAD = Buffer.from('{"attempt":{"sections":');
  * `{attempt: view}` as JSON bytes: the paper's prepared bytes as they are, then the candidate's
  * own parts (answers, deadline, clock) serialized for this answer alone.
  */
-export function attemptBody({ view, paper }: Viewed): Buffer<ArrayBuffer> {
+function attemptBody({ view, paper }: Viewed): Buffer<ArrayBuffer> {
   const { sections: _paper, ...own } = view;
   return Buffer.concat([BODY_HEAD, paper.json, Buffer.from(`,${JSON.stringify(own).slice(1)}}`)]);
 }
@@ -189,7 +189,13 @@ export class AttemptService {
     return attemptBody(await this.starting(student, testId, site, now));
   }
 
-  private async starting(student: Reader & { name: string }, testId: string, site: Site, now: Date): Promise<Viewed> {
+  private async starting(
+    student: Reader & { name: string },
+    testId: string,
+    site: Site,
+    now: Date,
+    retried = false,
+  ): Promise<Viewed> {
     // One transaction: since the scope is set per transaction, each statement alone would cost three round trips.
     const begun = await this.db.transaction(async (tx) => {
       const [found] = await tx
@@ -238,9 +244,11 @@ export class AttemptService {
     const { test, open, created } = begun as typeof begun & { open?: AttemptRow; created?: AttemptRow };
     if (open && open.deadline > now) return this.viewing(student, open.id, now);
     if (open) {
-      // The sitting under way ran out of time: the clock's submission first, then a new one.
+      // The sitting under way ran out of time: the clock's submission first, then a new one, once:
+      // a sitting that cannot be submitted (its paper gone) would be found again and again.
+      if (retried) throw notFound(ATTEMPT_TEXTS.testUnavailable);
       await this.finish(open.id, "clock");
-      return this.starting(student, testId, site, now);
+      return this.starting(student, testId, site, now, true);
     }
     // The paper of the version of the test just read: one prepared copy for every candidate.
     const paper = await this.deps.papers.get(testId, this.db, test.updatedAt);

@@ -42,7 +42,7 @@ export interface CandidatePaper {
   json: Buffer;
 }
 
-export function candidatePaperOf(paper: Paper): CandidatePaper {
+function candidatePaperOf(paper: Paper): CandidatePaper {
   const sections: AttemptSection[] = paper.sections.map((section) => ({
     name: section.name,
     marking: section.marking,
