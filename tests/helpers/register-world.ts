@@ -110,7 +110,6 @@ export async function prepareRegisterWorld(
   }
 }
 
-
 /** The production build (`npm run build` first) on `dir`'s embedded database, on a free port; its origin and a way to stop it. */
 export async function startBuiltServer(dir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = await freePort();

@@ -2,28 +2,14 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Users } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import { FormError, FormNote } from "~/components/ui/form-message";
 import { formatDate } from "#common/format.ts";
-import {
-  GUARDIAN_RELATIONS,
-  GUARDIAN_STATUS_LABELS,
-  RELATION_LABELS,
-  type GuardianJson,
-  type GuardianStatus,
-} from "#common/family.ts";
+import { RELATION_LABELS, type GuardianJson } from "#common/family.ts";
+import { GuardianStatusBadge, ParentFields } from "~/components/families/parent-fields";
 import { MY_PARENTS_TEXTS, type ParentInviteResult } from "#common/parent-area.ts";
-
-const TONES: Record<GuardianStatus, "success" | "warning" | "muted" | "destructive"> = {
-  invited: "warning",
-  active: "success",
-  declined: "muted",
-  withdrawn: "muted",
-  removed: "muted",
-};
 
 interface InstituteFamily {
   centerId: string;
@@ -67,7 +53,7 @@ export function MyParentsCard({ families }: { families: InstituteFamily[] }) {
                       <span className="text-xs text-muted-foreground">
                         {formatDate(p.linkedAt ?? p.endedAt ?? p.invitedAt)}
                       </span>
-                      <Badge tone={TONES[p.status]}>{GUARDIAN_STATUS_LABELS[p.status]}</Badge>
+                      <GuardianStatusBadge parent={{ status: p.status, expired: false }} />
                     </span>
                     {p.expired && (
                       <p className="basis-full text-xs text-muted-foreground">{MY_PARENTS_TEXTS.expired}</p>
@@ -94,21 +80,7 @@ export function MyParentsCard({ families }: { families: InstituteFamily[] }) {
             <input type="hidden" name="centerId" value={families[0].centerId} />
           )}
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Parent's name" error={failed?.fields.name}>
-              <Input name="name" autoComplete="off" required />
-            </Field>
-            <Field label="Relation" error={failed?.fields.relation}>
-              <Select name="relation" required defaultValue="mother">
-                {GUARDIAN_RELATIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {RELATION_LABELS[r]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Mobile number" error={failed?.fields.phone}>
-              <Input name="phone" type="tel" autoComplete="off" placeholder="+91 98765 43210" required />
-            </Field>
+            <ParentFields errors={failed?.fields} />
           </div>
           {failed && Object.keys(failed.fields).length === 0 && <FormError>{failed.error}</FormError>}
           {result?.ok && <FormNote>{result.message}</FormNote>}

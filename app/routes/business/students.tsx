@@ -6,34 +6,20 @@ import { actOnFamilies, loadBusinessStudents } from "~/lib/families.server";
 import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NoSubscription } from "~/components/business/no-subscription";
-import {
-  GUARDIAN_RELATIONS,
-  GUARDIAN_STATUS_LABELS,
-  RELATION_LABELS,
-  type GuardianJson,
-  type GuardianStatus,
-} from "#common/family.ts";
+import { RELATION_LABELS, type GuardianJson } from "#common/family.ts";
+import { GuardianStatusBadge, ParentFields } from "~/components/families/parent-fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Students | Business" }];
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadBusinessStudents(context, request);
 
 export const action = ({ request, context }: Route.ActionArgs) => actOnFamilies(context, request);
-
-const STATUS_TONES: Record<GuardianStatus, "success" | "muted" | "warning" | "destructive"> = {
-  active: "success",
-  invited: "warning",
-  declined: "destructive",
-  withdrawn: "destructive",
-  removed: "muted",
-};
 
 export default function Students({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
@@ -147,9 +133,7 @@ function ParentLine({ parent }: { parent: GuardianJson }) {
       <span className="text-muted-foreground">
         {RELATION_LABELS[parent.relation]} · {parent.phone}
       </span>
-      <Badge tone={parent.expired ? "muted" : STATUS_TONES[parent.status]}>
-        {parent.expired ? "Invitation expired" : GUARDIAN_STATUS_LABELS[parent.status]}
-      </Badge>
+      <GuardianStatusBadge parent={parent} />
       {live && (
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
@@ -178,21 +162,7 @@ function AddParentForm({ studentId, name, onCancel }: { studentId: string; name:
       <input type="hidden" name="intent" value="invite" />
       <input type="hidden" name="studentId" value={studentId} />
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem_1fr] sm:items-end">
-        <Field label="Parent's name">
-          <Input name="name" autoComplete="off" required />
-        </Field>
-        <Field label="Relation">
-          <Select name="relation" defaultValue="mother">
-            {GUARDIAN_RELATIONS.map((r) => (
-              <option key={r} value={r}>
-                {RELATION_LABELS[r]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Mobile number" hint="The link to the consent notice goes here on WhatsApp and SMS.">
-          <Input name="phone" type="tel" inputMode="tel" placeholder="+91 98765 43210" required />
-        </Field>
+        <ParentFields phoneHint="The link to the consent notice goes here on WhatsApp and SMS." />
       </div>
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
