@@ -68,6 +68,75 @@ export interface GatewayPaymentLink {
   referenceId: string;
 }
 
+/** A Razorpay customer (`POST /v1/customers` with `fail_existing: "0"`): recurring tokens hang on one. */
+export interface CreateGatewayCustomer {
+  name: string;
+  email?: string;
+  contact?: string;
+  notes?: Record<string, string>;
+}
+
+/** The two standing instructions Razorpay's recurring payments offer for fees. */
+export type MandateMethod = "upi" | "emandate";
+
+/**
+ * The authorisation order of a mandate (`POST /v1/orders` with `customer_id`, `method` and
+ * `token`): paid in Checkout opened with `customer_id` and `recurring: 1`, it makes the token
+ * later debits are charged to. UPI Autopay's authorisation is a real payment (at least 100 paise)
+ * with `frequency: "monthly"`; an e-mandate's is 0 with `auth_type: "netbanking"`.
+ */
+export interface CreateMandateOrder {
+  method: MandateMethod;
+  customerId: string;
+  /** Paise: 100 or more for UPI, 0 for an e-mandate. */
+  amount: number;
+  /** Paise: the most one debit may ever be. */
+  maxAmount: number;
+  /** When the mandate ends. */
+  expireAt: Date;
+  receipt: string;
+  notes?: Record<string, string>;
+}
+
+/** A payment as `GET /v1/payments/:id` reports it; `tokenId` is set for a mandate's authorisation. */
+export interface GatewayPayment {
+  id: string;
+  orderId: string | null;
+  amount: number;
+  /** "created", "authorized", "captured", "refunded" or "failed". */
+  status: string;
+  method: string;
+  tokenId: string | null;
+  customerId: string | null;
+}
+
+/** A recurring token (`GET /v1/customers/:customer_id/tokens/:token_id`). */
+export interface GatewayToken {
+  id: string;
+  method: MandateMethod;
+  /** "initiated" (an e-mandate the bank has not approved yet), "confirmed", "rejected", "cancelled", "paused". */
+  status: string;
+  maxAmount: number;
+  expireAt: Date | null;
+}
+
+/**
+ * One debit on a confirmed token (`POST /v1/payments/create/recurring`) for an order made for it
+ * (`createOrder`). The gateway sends the payer its pre-debit notice and debits a day or so later;
+ * the outcome arrives by webhook (`payment.captured` and `order.paid`, or `payment.failed`).
+ */
+export interface CreateRecurringPayment {
+  orderId: string;
+  customerId: string;
+  tokenId: string;
+  /** Paise: the order's amount, at most the token's `maxAmount`. */
+  amount: number;
+  email: string;
+  contact: string;
+  description: string;
+  notes?: Record<string, string>;
+}
+
 /** What the browser's Checkout hands back after a successful payment. */
 export interface CheckoutResult {
   orderId: string;
@@ -86,6 +155,16 @@ export interface PaymentGateway {
   refund(input: CreateGatewayRefund): Promise<GatewayRefund>;
   /** A Payment Link on this account; we send it ourselves, so Razorpay is asked not to notify. */
   createPaymentLink(input: CreatePaymentLink): Promise<GatewayPaymentLink>;
+  /** A customer to hang mandates on (the existing one when the same details were given before). */
+  createCustomer(input: CreateGatewayCustomer): Promise<{ id: string }>;
+  /** The order whose Checkout payment authorises a mandate. */
+  createMandateOrder(input: CreateMandateOrder): Promise<GatewayOrder>;
+  fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  fetchToken(customerId: string, tokenId: string): Promise<GatewayToken>;
+  /** Presents one debit on a token; the payment id it answers settles by webhook. */
+  createRecurringPayment(input: CreateRecurringPayment): Promise<{ paymentId: string }>;
+  /** Ends a mandate at the gateway (`DELETE /v1/customers/:customer_id/tokens/:token_id`). */
+  cancelToken(customerId: string, tokenId: string): Promise<void>;
   /** Whether the gateway accepts these keys (false when refused; throws when it cannot tell). */
   checkKeys(): Promise<boolean>;
   /** HMAC-SHA256(order_id|payment_id) with the key secret, compared in constant time. */
