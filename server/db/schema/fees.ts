@@ -13,7 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { feeChequeStatusEnum, feeEntryKindEnum, feeLinkStatusEnum, feePaymentModeEnum } from "./enums.ts";
+import {
+  feeChequeStatusEnum,
+  feeEntryKindEnum,
+  feeLinkStatusEnum,
+  feeMandateRailEnum,
+  feeMandateStatusEnum,
+  feePaymentModeEnum,
+} from "./enums.ts";
 import { centers, instituteId, users } from "./users-and-centers.ts";
 import { merchantAccounts } from "./merchant-accounts.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
@@ -370,3 +377,91 @@ export const feeRefunds = pgTable(
     tenantIsolation(t.centerId),
   ],
 );
+
+/**
+ * A standing instruction to pay a fee account's monthly dues (issue 42 §7, decision 0051): UPI
+ * Autopay for dues up to ₹15,000, a bank e-mandate (NACH) above, registered by the payer (the
+ * student or a linked parent) in Checkout on the institute's own account. The gateway's customer
+ * and token are what later debits are charged to. One live mandate per account (the partial
+ * unique index); a cancelled or refused one stays as the record of what was agreed.
+ */
+export const feeMandates = pgTable(
+  "fee_mandates",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    payerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    rail: feeMandateRailEnum().notNull(),
+    /** Paise: the most one debit may be, as the payer authorised it. */
+    maxAmount: integer().notNull(),
+    merchantAccountId: uuid().references(() => merchantAccounts.id, { onDelete: "restrict" }),
+    gatewayCustomerId: text().notNull(),
+    /** The authorisation order paid in Checkout. */
+    authOrderId: text().notNull(),
+    /** Paise taken to authorise (UPI's ₹1, given back at once; 0 for an e-mandate). */
+    authAmount: integer().notNull(),
+    authPaymentId: text(),
+    /** Set once UPI's authorisation payment has been given back. */
+    authRefundedAt: timestamp({ withTimezone: true }),
+    tokenId: text(),
+    status: feeMandateStatusEnum().notNull().default("created"),
+    /** Why the bank refused it or how it ended, in the gateway's or the person's words. */
+    statusReason: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledById: uuid().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("fee_mandates_auth_order_key").on(t.authOrderId),
+    uniqueIndex("fee_mandates_token_key").on(t.tokenId),
+    uniqueIndex("fee_mandates_live_key")
+      .on(t.accountId)
+      .where(sql`${t.status} in ('pending', 'active')`),
+    index("fee_mandates_account_idx").on(t.accountId, t.createdAt),
+    check("fee_mandates_max_amount_check", sql`${t.maxAmount} >= 100`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+/**
+ * One debit presented on a mandate for one due (unique: a due is presented once, whatever the
+ * number of instances or ticks). Its outcome is its order's: paid (receipted by the "fee" order
+ * kind, as any online payment) or failed.
+ */
+export const feeMandateDebits = pgTable(
+  "fee_mandate_debits",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    mandateId: uuid()
+      .notNull()
+      .references(() => feeMandates.id, { onDelete: "cascade" }),
+    dueId: uuid()
+      .notNull()
+      .references(() => feeDues.id, { onDelete: "cascade" }),
+    /** Our order of the debit (null while the gateway is being asked). */
+    orderId: uuid(),
+    /** Paise presented. */
+    amount: integer().notNull(),
+    gatewayPaymentId: text(),
+    /** Why it could not be presented (the gateway's words), if it could not. */
+    error: text(),
+    presentedOn: date({ mode: "string" }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_mandate_debits_due_key").on(t.mandateId, t.dueId),
+    index("fee_mandate_debits_order_idx").on(t.orderId),
+    check("fee_mandate_debits_amount_check", sql`${t.amount} > 0`),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+export type FeeMandateRow = typeof feeMandates.$inferSelect;
