@@ -6,8 +6,8 @@ import { formatRupees } from "./format.ts";
  * above ₹15,000 need the payer's approval each time for education … e-mandate (NACH) has no such
  * per-debit rule"). Client-safe: the student's Fees page and the owner's account view say which
  * way a plan's dues can be collected. One-time payments (Checkout: UPI, cards, net banking; or a
- * payment link) are offered for every due; a standing instruction is named but set up with the
- * institute: the payment sandbox does not model mandates, so none is created here.
+ * payment link) are offered for every due; a monthly plan's payer may also set up the standing
+ * instruction named here (server/services/fees/mandates.ts, decision 0051).
  */
 
 /** Paise: the most a UPI Autopay debit for education may be without the payer's approval each time. */
@@ -41,11 +41,11 @@ export function paymentRails(dues: { dueOn: string; amount: number }[]): Payment
     return {
       oneTime,
       recurring: "upi-autopay",
-      recurringWords: `Monthly dues of at most ${formatRupees(largest / 100)}: UPI Autopay can collect them each month without asking you again (up to ${formatRupees(UPI_AUTOPAY_LIMIT / 100)} a debit). Ask the institute's desk to set it up.`,
+      recurringWords: `Monthly dues of at most ${formatRupees(largest / 100)}: UPI Autopay can collect them each month without asking you again (up to ${formatRupees(UPI_AUTOPAY_LIMIT / 100)} a debit), a couple of days before each last date.`,
     };
   return {
     oneTime,
     recurring: "e-mandate",
-    recurringWords: `Monthly dues above ${formatRupees(UPI_AUTOPAY_LIMIT / 100)}: UPI Autopay would need your approval for every debit, so a bank e-mandate (NACH) is offered instead. Ask the institute's desk to set it up.`,
+    recurringWords: `Monthly dues above ${formatRupees(UPI_AUTOPAY_LIMIT / 100)}: UPI Autopay would need your approval for every debit, so a bank e-mandate (NACH) is offered instead: your bank debits each due a couple of days before its last date.`,
   };
 }

@@ -12,6 +12,7 @@ export async function feeAccountsOf(services: Services, studentId: string, cente
   const accounts = await services.feeAccounts.ofStudent(studentId, centerId);
   const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
   const refunds = await Promise.all(accounts.map((a) => services.feeRefunds.ofAccount(a._id)));
+  const mandates = await services.feeMandates.ofAccounts(accounts.map((a) => a._id));
   // Each institute's fee settings, read once: its defaulter days and policy, and whether it takes part payments online.
   const centers = [...new Set(accounts.map((a) => a.centerId))];
   const settings = new Map(
@@ -30,6 +31,7 @@ export async function feeAccountsOf(services: Services, studentId: string, cente
       refund: refunds[i],
       notice: notices[i],
       partial: settings.get(account.centerId)!.allowPartialOnline,
+      mandate: mandates[account._id] ?? null,
     })),
     policies: centers.map((id) => settings.get(id)!.defaulterPolicy),
   };

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
-import { badRequest, forbidden, parseWith } from "../http/errors.ts";
+import { forbidden, optionalBody, parseWith } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { feeStanding } from "./fee-standing.ts";
@@ -8,17 +8,6 @@ import { dueOwner } from "../services/fees/due-owner.ts";
 import { isGuardianOf } from "../db/families.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import { FEE_DUE_NOT_FOUND, FEE_PAY_OWN_ONLY, FeeLinkInput, FeePayInput } from "#common/validation/fee-online.ts";
-
-/** A body that may be left out: none is `{}`; malformed JSON is a 400, never a 500. */
-async function optionalBody(c: Context): Promise<unknown> {
-  const raw = await c.req.text();
-  if (!raw.trim()) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest("The request body must be valid JSON.");
-  }
-}
 
 /**
  * Fees paid online (issue 42 §3, decision 0046): `/api/fee-dues/{id}/pay`, the student's

@@ -37,6 +37,7 @@ import { feesRouters } from "./fees.ts";
 import { feeDuesRouter } from "./fee-dues.ts";
 import { feeDeskRouters } from "./fee-desk.ts";
 import { feeOnlineRouter } from "./fee-online.ts";
+import { feeMandateRouters } from "./fee-mandates.ts";
 import { feeRefundRouters } from "./fee-refunds.ts";
 import { feeScholarshipsRouter } from "./fee-scholarships.ts";
 import { attendanceQrRouter, sessionAttendanceRouter } from "./registers.ts";
@@ -92,6 +93,9 @@ export function createApi(deps: AppDeps, mountedEarlier: Record<string, Hono<App
   const feeRefunds = feeRefundRouters(deps);
   api.route("/fee-accounts", feeRefunds.accounts);
   api.route("/fee-refunds", feeRefunds.refunds);
+  const feeMandates = feeMandateRouters(deps);
+  api.route("/fee-accounts", feeMandates.accounts);
+  api.route("/fee-mandates", feeMandates.mandates);
   api.route("/fees", feeScholarshipsRouter(deps));
   api.route("/sessions", sessionAttendanceRouter(deps));
   api.route("/attendance", attendanceQrRouter(deps));

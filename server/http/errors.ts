@@ -57,3 +57,14 @@ export async function jsonBody(c: Context): Promise<unknown> {
     throw badRequest("The request body must be valid JSON.");
   }
 }
+
+/** A body that may be left out: none is `{}`; malformed JSON is a 400, never a 500. */
+export async function optionalBody(c: Context): Promise<unknown> {
+  const raw = await c.req.text();
+  if (!raw.trim()) return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest("The request body must be valid JSON.");
+  }
+}

@@ -16,6 +16,7 @@ import { seedDemoFees } from "../seed/demo-fees.ts";
 import { DEMO_PARENT, seedDemoFamily } from "../seed/demo-family.ts";
 import { seedDemoTimetable } from "../seed/demo-timetable.ts";
 import { startReminders } from "../messages/reminders.ts";
+import { startFeeDebits } from "../services/fees/mandate-debits.ts";
 import { DEMO_ACCOUNTS, DEMO_CENTERS, DEMO_TRIAL_CENTER } from "../seed/demo-data.ts";
 import { sandboxLines } from "./sandbox-lines.ts";
 import type { AppDeps } from "../middleware/types.ts";
@@ -103,12 +104,13 @@ export async function startRuntime(env: Env): Promise<Runtime> {
   };
 }
 
-/** The periodic work one instance does (`lead`): the tests' clock, housekeeping and reminders. */
+/** The periodic work one instance does (`lead`): the tests' clock, housekeeping, reminders and fee debits. */
 function startPeriodicWork(services: Services, logger: Logger): () => void {
   const stops = [
     startHousekeeping(services, logger),
     startTestClock(services.attempts, logger),
     startReminders(services.reminders, (error) => logger.warn("reminders failed", { error })),
+    startFeeDebits(services, (error) => logger.warn("fee debits failed", { error })),
   ];
   return () => stops.forEach((stop) => stop());
 }

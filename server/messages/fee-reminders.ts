@@ -107,6 +107,7 @@ export class FeeReminders {
           remindDaysBefore: feeSettings.remindDaysBefore,
           remindOnDay: feeSettings.remindOnDay,
           remindDaysAfter: feeSettings.remindDaysAfter,
+          mandateCovers: mandateCovers(),
         })
         .from(feeDues)
         .innerJoin(feeAccounts, eq(feeAccounts.id, feeDues.accountId))
@@ -129,7 +130,8 @@ export class FeeReminders {
         remindOnDay: row.remindOnDay ?? FEE_SETTING_DEFAULTS.remindOnDay,
         remindDaysAfter: row.remindDaysAfter ?? FEE_SETTING_DEFAULTS.remindDaysAfter,
       });
-      if (!stage) continue;
+      // A standing instruction collects it: the family hears only if its debit did not go through.
+      if (!stage || (stage !== "after" && row.mandateCovers)) continue;
       const reminder: Pending = {
         dueId: row.dueId,
         centerId: row.centerId,
@@ -244,4 +246,14 @@ export class FeeReminders {
         dedupeKey: recipient.role === "student" ? r.key : `${r.key}:${recipient.userId}`,
       });
   }
+}
+
+/**
+ * Whether a due's account has an active standing instruction (decision 0051) whose debit of this
+ * due has not failed or been refused: before and on its last date, it is the mandate's to collect.
+ */
+function mandateCovers() {
+  return sql<boolean>`(exists (select 1 from "fee_mandates" m where m."account_id" = ${feeDues.accountId} and m."status" = 'active')
+    and not exists (select 1 from "fee_mandate_debits" d left join "orders" o on o."id" = d."order_id"
+      where d."due_id" = ${feeDues.id} and (d."error" is not null or o."status" = 'failed')))`;
 }

@@ -6,7 +6,7 @@ import type { SiteLinks } from "./links.ts";
 import { messageDate, messageTime } from "./format.ts";
 import type { AbsenceAlerts } from "./absence-alerts.ts";
 import type { FeeReminders } from "./fee-reminders.ts";
-import { runInTenantScope } from "../db/tenant-scope.ts";
+import { repeat } from "../runtime/repeat.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -134,21 +134,5 @@ export class Reminders {
 
 /** Every minute, on the leading instance (server/db/leadership.ts); the keys keep each reminder to one message anyway. */
 export function startReminders(reminders: Reminders, onError: (error: unknown) => void, everyMs = 60_000): () => void {
-  let running = false;
-  // On the platform's scope (each institute's own work sets its own), whatever started the timer.
-  const run = () => runInTenantScope(null, tick);
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await reminders.run();
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(() => reminders.run(), everyMs, onError);
 }

@@ -391,6 +391,31 @@ export const TEMPLATES = {
             text: `${name}, ${institute} asks you to pay ${amount} for ${label}, due ${date}: ${link}`,
           },
   }),
+  "fee-debit-failed": template<{
+    name: string;
+    institute: string;
+    method: string;
+    amount: string;
+    label: string;
+    date: string;
+    reason: string;
+    link: string;
+  }>({
+    when: "A standing instruction's debit for a fee due (UPI Autopay or a bank e-mandate) could not be presented or failed: to the student and each linked parent, once per debit",
+    channels: ["whatsapp", "sms", "email"],
+    promotional: false,
+    order: ["name", "institute", "method", "amount", "label", "date", "reason", "link"],
+    render: ({ name, institute, method, amount, label, date, reason, link }, locale) =>
+      locale === "hi"
+        ? {
+            subject: `${institute}: ${label} के ${amount} का ${method} भुगतान नहीं हुआ`,
+            text: `${name}, ${institute} में ${label} के ${amount} (अंतिम तारीख ${date}) का ${method} से भुगतान नहीं हो सका: ${reason} कृपया स्वयं भुगतान करें: ${link}`,
+          }
+        : {
+            subject: `${institute}: ${method} debit of ${amount} did not go through`,
+            text: `${name}, the ${method} debit of ${amount} for ${label} (due ${date}) at ${institute} did not go through: ${reason} Please pay it yourself: ${link}`,
+          },
+  }),
   "plan-expiry": template<{ name: string; institute: string; when: string; date: string; link: string }>({
     when: "An institute's plan runs out: to its owner 7 days before, 1 day before and on the day",
     channels: ["email"],

@@ -45,6 +45,8 @@ import { MessageLanguageService } from "./message-languages.ts";
 import { Reminders } from "../messages/reminders.ts";
 import { AbsenceAlerts } from "../messages/absence-alerts.ts";
 import { FeeReminders } from "../messages/fee-reminders.ts";
+import { FeeMandates } from "./fees/mandates.ts";
+import { FeeMandateDebits } from "./fees/mandate-debits.ts";
 import { AttendancePolicyService } from "./attendance-policies.ts";
 import { AttendanceReportService } from "./attendance-reports.ts";
 import { createMessaging, type MessagingServices } from "./wiring/messaging.ts";
@@ -96,6 +98,8 @@ export interface Services extends MessagingServices, AccountServices, MoneyServi
   feeDues: FeeDues;
   /** Reminders before, on and after each due (run by the reminders' clock) and the one-click one. */
   feeReminders: FeeReminders;
+  feeMandates: FeeMandates;
+  feeMandateDebits: FeeMandateDebits;
   feeCheques: FeeCheques;
   /** The front desk's one way to take money: cheques and DDs through the cheque desk. */
   feeCounter: FeeCounter;
@@ -188,16 +192,27 @@ export function createServices({
   const feeDesk = new FeeDesk({ db });
   const feeCheques = new FeeCheques({ db, desk: feeDesk });
   const feeSettlement = new FeeSettlement({ desk: feeDesk, payments: money.payments, logger });
+  const feeMandates = new FeeMandates({ db, payments: money.payments, logger });
+  const feeMandateDebits = new FeeMandateDebits({
+    db,
+    payments: money.payments,
+    orders: money.orderDesk,
+    messages,
+    links,
+    logger,
+  });
   const feeOnline = new FeeOnline({
     db,
     payments: money.payments,
     orders: money.orderDesk,
     desk: feeDesk,
     settlement: feeSettlement,
+    debits: feeMandateDebits,
   });
   const feeLinks = new FeeLinks({ db, payments: money.payments, settlement: feeSettlement, messages, logger });
   money.payments.completion.register(feeOnline.orderKind);
   money.payments.links.register(feeLinks.handler);
+  money.payments.mandates.register(feeMandates.events);
   return {
     ...messaging,
     ...accounts,
@@ -227,6 +242,8 @@ export function createServices({
     feeScholarships: new FeeScholarships({ db, desk: feeDesk, plans: feePlans }),
     feeOnline,
     feeLinks,
+    feeMandates,
+    feeMandateDebits,
     rateLimiter,
     storage,
     domains,

@@ -7,6 +7,8 @@ import { OverdueNotice, type OverdueNoticeProps } from "~/components/fees/overdu
 import { PayDueButton, type CheckoutConfig } from "~/components/fees/pay-due";
 import { FeeStatement } from "~/components/fees/fee-statement";
 import { PaymentRailsNote } from "~/components/fees/payment-rails";
+import { StandingInstruction } from "~/components/fees/standing-instruction";
+import type { FeeMandateJson } from "#common/validation/fee-mandates.ts";
 import type { FeeRefundJson } from "#common/validation/fee-refunds.ts";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS, type FeeAccountJson, type FeeReceiptJson } from "#common/validation/fees.ts";
@@ -21,6 +23,8 @@ export interface FeeAccountView {
   notice: OverdueNoticeProps | null;
   /** The institute takes part payments online. */
   partial: boolean;
+  /** Its standing instruction for monthly dues (decision 0051), live or the last that ended. */
+  mandate: FeeMandateJson | null;
 }
 
 /**
@@ -29,7 +33,7 @@ export interface FeeAccountView {
  * and the statement. `title` names it (the plan; a parent's page adds the child).
  */
 export function FeeAccountCard({
-  view: { account, receipts, refund, notice, partial },
+  view: { account, receipts, refund, notice, partial, mandate },
   checkout,
   title = account.planName,
   whose = null,
@@ -78,6 +82,9 @@ export function FeeAccountCard({
           </TBody>
         </Table>
         {account.balance > 0 && <PaymentRailsNote account={account} />}
+        {(account.balance > 0 || mandate) && !refund && (
+          <StandingInstruction account={account} mandate={mandate} checkout={checkout} />
+        )}
         {receipts.length > 0 && (
           <section aria-label="Receipts" className="grid gap-1 text-sm">
             <h3 className="font-medium">Receipts</h3>

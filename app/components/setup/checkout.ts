@@ -25,6 +25,9 @@ export interface CheckoutOptions {
   name: string;
   description?: string;
   order_id: string;
+  /** A mandate's authorisation (recurring payments): the gateway's customer, and `recurring: "1"`. */
+  customer_id?: string;
+  recurring?: "1";
   prefill?: { name?: string; email?: string; contact?: string };
   notes?: Record<string, string>;
   theme?: { color?: string };

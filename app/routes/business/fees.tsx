@@ -25,6 +25,8 @@ import type { FeePaymentLinkJson } from "#common/validation/fee-online.ts";
 import { DueLinkCell } from "~/components/fees/payment-links";
 import { RefundPanel } from "~/components/fees/refund-panel";
 import { PaymentRailsNote } from "~/components/fees/payment-rails";
+import { StandingInstruction } from "~/components/fees/standing-instruction";
+import type { FeeMandateJson } from "#common/validation/fee-mandates.ts";
 import { AssignCsvForm } from "~/components/fees/assign-csv-form";
 import { ScholarshipForm } from "~/components/fees/scholarship-form";
 import { indiaDate } from "#common/india-dates.ts";
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           account: await services.feeAccounts.get(center.id, chosen),
           receipts: await services.feeDesk.receiptsOf(chosen),
           links: await services.feeLinks.ofAccount(chosen),
+          mandate: (await services.feeMandates.ofAccounts([chosen]))[chosen] ?? null,
           refund: await refundView(services, center.id, chosen, params),
         }
       : null;
@@ -278,6 +281,7 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
           account={open.account}
           receipts={open.receipts}
           links={open.links}
+          mandate={open.mandate}
           busy={busy}
           refund={<RefundPanel accountId={open.account._id} today={today} {...open.refund} busy={busy} />}
         />
@@ -572,12 +576,14 @@ function AccountDetail({
   account,
   receipts,
   links,
+  mandate,
   busy,
   refund,
 }: {
   account: FeeAccountJson;
   receipts: FeeReceiptJson[];
   links: FeePaymentLinkJson[];
+  mandate: FeeMandateJson | null;
   busy: boolean;
   refund: React.ReactNode;
 }) {
@@ -625,6 +631,7 @@ function AccountDetail({
           </TBody>
         </Table>
         {account.balance > 0 && <PaymentRailsNote account={account} />}
+        <StandingInstruction account={account} mandate={mandate} />
         {account.balance > 0 && (
           <Form method="post" className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3" aria-label="Take a payment">
             <input type="hidden" name="intent" value="pay" />

@@ -18,6 +18,7 @@ import {
 } from "#common/validation/fee-online.ts";
 import type { FeeDesk } from "./desk.ts";
 import type { FeeSettlement } from "./settlement.ts";
+import type { FeeMandateDebits } from "./mandate-debits.ts";
 import { dueOwner, owedOn, partialOnline } from "./due-owner.ts";
 
 /** An unpaid order of the same payment is offered again for this long (a closed Checkout, a double click). */
@@ -37,6 +38,8 @@ export class FeeOnline {
     orders: OrderDesk;
     desk: FeeDesk;
     settlement: FeeSettlement;
+    /** Told when a standing instruction's debit fails (its order is a fee order like any other). */
+    debits: Pick<FeeMandateDebits, "failed">;
     now: () => Date;
   };
 
@@ -115,6 +118,7 @@ export class FeeOnline {
         paidOn: indiaDate(this.deps.now()),
       });
     },
+    failed: (order, failure) => this.deps.debits.failed(order, failure),
     // What /api/payment/verify answers: the receipt the payment made (none if nothing was owed by then).
     present: async (order) => {
       if (!order.gatewayPaymentId) return { receipt: null };
