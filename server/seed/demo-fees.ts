@@ -8,7 +8,8 @@ import { addDays, indiaDate } from "#common/india-dates.ts";
 /**
  * The demo's fees, made through the real services: Sunrise Academy's two-instalment plan for
  * JEE 2027 with a late fee, assigned to the demo student with a scholarship, the first
- * instalment overdue and part paid in cash at the desk, so the Fees pages show every figure.
+ * instalment overdue and part paid in cash at the desk, so the Fees pages show every figure; and
+ * a monthly test series, which she can have collected by UPI Autopay (decision 0051) in the sandbox.
  */
 export async function seedDemoFees(db: Db, services: Services): Promise<void> {
   const owner = DEMO_ACCOUNTS.find((a) => a.role === "business")!;
@@ -58,4 +59,14 @@ export async function seedDemoFees(db: Db, services: Services): Promise<void> {
     mode: "cash",
     paidOn: addDays(today, -15),
   });
+  const monthly = await services.feePlans.create(ownerRow.id, sunrise.id, {
+    name: "Weekend Test Series, monthly",
+    heads: [{ name: "Test series", amount: 6_000 }],
+    instalments: [0, 1, 2, 3].map((month) => ({
+      label: `Month ${month + 1}`,
+      amount: 1_500,
+      dueOn: addDays(today, 10 + 30 * month),
+    })),
+  });
+  await services.feeAccounts.assign(ownerRow.id, sunrise.id, { studentId: studentRow.id, feePlanId: monthly._id });
 }

@@ -208,6 +208,34 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     reason: "Moved to another city",
     mode: "cash",
   });
+  // Standing instructions (issue 42 §7): three monthly accounts of the student's, one to start one on,
+  // one whose UPI Autopay was authorised in the sandbox's Checkout (to confirm), one to cancel.
+  const monthlyAccounts = [];
+  for (const name of ["Sample monthly A", "Sample monthly B", "Sample monthly C"]) {
+    const plan = await t.services.feePlans.create(business.user._id, center.id, {
+      name,
+      heads: [{ name: "Tuition", amount: 6_000 }],
+      instalments: [0, 1, 2].map((m) => ({ label: `Month ${m + 1}`, amount: 2_000, dueOn: addDays(indiaDate(new Date()), 20 + 30 * m) })),
+    });
+    monthlyAccounts.push(
+      await t.services.feeAccounts.assign(business.user._id, center.id, { studentId: student.user._id, feePlanId: plan._id }),
+    );
+  }
+  const payer = { payerId: student.user._id, studentId: student.user._id };
+  const authorised = await t.services.feeMandates.start(payer, monthlyAccounts[1]._id);
+  const checkoutResult = await (
+    await fetch(`http://127.0.0.1:${t.env.PORT}/_sandbox/razorpay/checkout/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        key: authorised.key_id,
+        order_id: authorised.order.id,
+        recurring: 1,
+        customer_id: authorised.customer_id,
+      }),
+    })
+  ).json();
+  const toCancel = await t.services.feeMandates.start(payer, monthlyAccounts[2]._id);
   // The cheque desk (issue 42 §3): a post-dated cheque held in the register, to be given back.
   const inAMonth = addDays(indiaDate(new Date()), 30);
   const feeCheque = await t.services.feeCheques.take(business.user._id, center.id, feeAccount._id, {
@@ -813,6 +841,13 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
       },
     },
     "POST /fee-dues/{id}/pay": { params: { id: feeAccount.dues[0]._id }, json: {}, who: ["student"] },
+    "POST /fee-accounts/{id}/mandate": { params: { id: monthlyAccounts[0]._id }, json: {}, who: ["student"] },
+    "POST /fee-mandates/{id}/confirm": {
+      params: { id: authorised.mandate._id },
+      json: checkoutResult,
+      who: ["student"],
+    },
+    "POST /fee-mandates/{id}/cancel": { params: { id: toCancel.mandate._id }, json: {} },
     "POST /fee-dues/{id}/link": { params: { id: feeAccount.dues[0]._id }, json: {} },
     "POST /students/{id}/parents": {
       params: { id: student.user._id },
