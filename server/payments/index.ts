@@ -95,7 +95,8 @@ export class Payments {
    * institute's account (its secret then signs it, and only that account's orders are completed).
    * The partner webhook's deliveries arrive here too: those about an order of an account connected
    * by OAuth (signed with the partner webhook's secret, naming that account), and
-   * `account.app.authorization_revoked`, which disconnects the named account as revoked.
+   * `account.app.authorization_revoked`, which disconnects the named account as revoked. A
+   * payment link's and a recurring token's deliveries are signed by the account they were made on.
    */
   webhook(
     rawBody: string,

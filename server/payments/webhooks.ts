@@ -81,7 +81,8 @@ export interface WebhookOutcome {
 
 /**
  * A Razorpay webhook: signature over the raw body, then, in one transaction, the delivery is
- * recorded by its `x-razorpay-event-id` (a repeat is ignored) and the payment completed. A
+ * recorded by its `x-razorpay-event-id` (a repeat is ignored) and the payment completed, or a
+ * payment link's or a recurring token's event applied by the handler registered for it. A
  * failure rolls both back, so the gateway's retry is processed again rather than skipped.
  */
 export async function handleWebhook(
