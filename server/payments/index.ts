@@ -10,6 +10,7 @@ import { handleWebhook, type WebhookOutcome } from "./webhooks.ts";
 import { MerchantAccounts } from "./merchant-accounts.ts";
 import { OrderLedger } from "./ledger.ts";
 import { PaymentLinks } from "./payment-links.ts";
+import { MandateEvents } from "./mandate-events.ts";
 import { signaturesMatch, webhookSignature } from "./signatures.ts";
 import type { SecretBox } from "./secrets.ts";
 
@@ -19,6 +20,7 @@ export type { PaymentGateway, CreateGatewayOrder, GatewayOrder, CheckoutResult }
 export { GatewayError } from "./gateway.ts";
 export { MerchantAccounts } from "./merchant-accounts.ts";
 export type { PaymentLinkEvent, PaymentLinkHandler } from "./payment-links.ts";
+export type { MandateEvent, MandateEventHandler } from "./mandate-events.ts";
 
 export const INVALID_SIGNATURE = "The payment signature is not valid.";
 export const PAYMENTS_OFF = "Online payments are not set up on this server yet. Please contact support.";
@@ -36,6 +38,8 @@ export class Payments {
   readonly merchants: MerchantAccounts;
   /** Payment Links' webhooks, applied by the one handler registered (fees: server/services/fees/links.ts). */
   readonly links = new PaymentLinks();
+  /** Recurring tokens' webhooks (mandates), applied by the one handler registered (the fee mandate service). */
+  readonly mandates = new MandateEvents();
   private readonly logger: Logger;
 
   constructor(deps: {
@@ -91,7 +95,8 @@ export class Payments {
    * institute's account (its secret then signs it, and only that account's orders are completed).
    * The partner webhook's deliveries arrive here too: those about an order of an account connected
    * by OAuth (signed with the partner webhook's secret, naming that account), and
-   * `account.app.authorization_revoked`, which disconnects the named account as revoked.
+   * `account.app.authorization_revoked`, which disconnects the named account as revoked. A
+   * payment link's and a recurring token's deliveries are signed by the account they were made on.
    */
   webhook(
     rawBody: string,
@@ -102,6 +107,7 @@ export class Payments {
       routeAccount: accountId,
       accountOf: (orderId: string) => this.completion.accountOf(orderId),
       linkAccountOf: (linkId: string) => this.links.accountOf(linkId),
+      tokenAccountOf: (tokenId: string) => this.mandates.accountOf(tokenId),
       gatewayOf: async (id: string | null) => {
         if (id && !UUID.test(id)) return undefined;
         try {
@@ -115,7 +121,14 @@ export class Payments {
       partner: this.config.partner ? (raw: string, sig: string | undefined) => this.partnerSigned(raw, sig) : undefined,
     };
     return handleWebhook(
-      { signers, completion: this.completion, revocations: this.merchants, links: this.links, logger: this.logger },
+      {
+        signers,
+        completion: this.completion,
+        revocations: this.merchants,
+        links: this.links,
+        mandates: this.mandates,
+        logger: this.logger,
+      },
       rawBody,
       headers,
     );

@@ -3,12 +3,17 @@ import type { PartnerConfig } from "./config.ts";
 import {
   GatewayError,
   type CheckoutResult,
+  type CreateGatewayCustomer,
   type CreateGatewayOrder,
   type CreateGatewayRefund,
+  type CreateMandateOrder,
   type CreatePaymentLink,
+  type CreateRecurringPayment,
   type GatewayOrder,
+  type GatewayPayment,
   type GatewayPaymentLink,
   type GatewayRefund,
+  type GatewayToken,
   type PaymentGateway,
 } from "./gateway.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "./signatures.ts";
@@ -213,6 +218,48 @@ export class OAuthGateway implements PaymentGateway {
   createPaymentLink(input: CreatePaymentLink): Promise<GatewayPaymentLink> {
     return this.authorised(
       (g) => g.createPaymentLink(input),
+      () => false,
+    );
+  }
+
+  createCustomer(input: CreateGatewayCustomer): Promise<{ id: string }> {
+    return this.authorised(
+      (g) => g.createCustomer(input),
+      () => false,
+    );
+  }
+
+  createMandateOrder(input: CreateMandateOrder): Promise<GatewayOrder> {
+    return this.authorised(
+      (g) => g.createMandateOrder(input),
+      () => false,
+    );
+  }
+
+  fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    return this.authorised(
+      (g) => g.fetchPayment(paymentId),
+      () => false,
+    );
+  }
+
+  fetchToken(customerId: string, tokenId: string): Promise<GatewayToken> {
+    return this.authorised(
+      (g) => g.fetchToken(customerId, tokenId),
+      () => false,
+    );
+  }
+
+  createRecurringPayment(input: CreateRecurringPayment): Promise<{ paymentId: string }> {
+    return this.authorised(
+      (g) => g.createRecurringPayment(input),
+      () => false,
+    );
+  }
+
+  cancelToken(customerId: string, tokenId: string): Promise<void> {
+    return this.authorised(
+      (g) => g.cancelToken(customerId, tokenId),
       () => false,
     );
   }

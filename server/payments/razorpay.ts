@@ -13,12 +13,18 @@ export type GatewayKeys = Pick<
 import {
   GatewayError,
   type CheckoutResult,
+  type CreateGatewayCustomer,
   type CreateGatewayOrder,
   type CreateGatewayRefund,
+  type CreateMandateOrder,
   type CreatePaymentLink,
+  type CreateRecurringPayment,
+  type GatewayPayment,
   type GatewayPaymentLink,
   type GatewayRefund,
   type GatewayOrder,
+  type GatewayToken,
+  type MandateMethod,
   type PaymentGateway,
 } from "./gateway.ts";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "./signatures.ts";
@@ -64,11 +70,7 @@ export class RazorpayGateway implements PaymentGateway {
         status: order.status,
       };
     } catch (error) {
-      const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
-      throw new GatewayError(
-        `order creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`,
-        e.statusCode,
-      );
+      throw sdkError("order creation failed", error);
     }
   }
 
@@ -148,11 +150,146 @@ export class RazorpayGateway implements PaymentGateway {
         referenceId: link.reference_id ?? input.referenceId,
       };
     } catch (error) {
-      const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
-      throw new GatewayError(
-        `payment link creation failed: ${e.error?.description ?? e.message ?? "unknown error"}`,
-        e.statusCode,
-      );
+      throw sdkError("payment link creation failed", error);
+    }
+  }
+
+  /**
+   * POST /v1/customers with `fail_existing: "0"`: the same payer's details give back the customer
+   * made before instead of an error, so a second mandate hangs on the same customer.
+   */
+  async createCustomer(input: CreateGatewayCustomer): Promise<{ id: string }> {
+    if (!input.name.trim()) throw new GatewayError("a customer needs a name");
+    try {
+      const customer = await this.client.customers.create({
+        name: input.name,
+        email: input.email,
+        contact: input.contact,
+        // Razorpay documents the string "0"; the SDK's typing knows only numbers and booleans.
+        fail_existing: "0" as unknown as 0,
+        notes: input.notes ?? {},
+      });
+      return { id: customer.id };
+    } catch (error) {
+      throw sdkError("customer creation failed", error);
+    }
+  }
+
+  /**
+   * POST /v1/orders with `customer_id`, `method` and `token` (Razorpay's authorisation transaction):
+   * UPI Autopay's is a real payment, monthly, captured at once; an e-mandate's is 0 by netbanking.
+   */
+  async createMandateOrder(input: CreateMandateOrder): Promise<GatewayOrder> {
+    if (input.method === "upi" && (!Number.isInteger(input.amount) || input.amount < 100))
+      throw new GatewayError(`a UPI Autopay authorisation must be at least 100 minor units (got ${input.amount})`);
+    if (input.method === "emandate" && input.amount !== 0)
+      throw new GatewayError(`an e-mandate authorisation must be 0 (got ${input.amount})`);
+    if (!Number.isInteger(input.maxAmount) || input.maxAmount < 100)
+      throw new GatewayError(`a mandate's maximum must be at least 100 minor units (got ${input.maxAmount})`);
+    const expireAt = Math.floor(input.expireAt.getTime() / 1000);
+    if (!Number.isFinite(expireAt) || expireAt * 1000 <= Date.now())
+      throw new GatewayError("a mandate must end in the future");
+    const token =
+      input.method === "upi"
+        ? { max_amount: input.maxAmount, expire_at: expireAt, frequency: "monthly" }
+        : { auth_type: "netbanking" as const, max_amount: input.maxAmount, expire_at: expireAt };
+    try {
+      const order = await this.client.orders.create({
+        amount: input.amount,
+        currency: "INR",
+        customer_id: input.customerId,
+        method: input.method,
+        receipt: input.receipt,
+        notes: input.notes ?? {},
+        payment_capture: true,
+        token,
+      });
+      return {
+        id: order.id,
+        amount: Number(order.amount),
+        currency: order.currency,
+        receipt: order.receipt ?? input.receipt,
+        status: order.status,
+      };
+    } catch (error) {
+      throw sdkError("mandate order creation failed", error);
+    }
+  }
+
+  /** GET /v1/payments/:id: an authorisation's payment names the token it made. */
+  async fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    try {
+      const payment = (await this.client.payments.fetch(paymentId)) as unknown as RazorpayPaymentFields;
+      return {
+        id: payment.id,
+        orderId: payment.order_id ?? null,
+        amount: Number(payment.amount),
+        status: payment.status,
+        method: payment.method,
+        tokenId: payment.token_id ?? null,
+        customerId: payment.customer_id ?? null,
+      };
+    } catch (error) {
+      throw sdkError("payment fetch failed", error);
+    }
+  }
+
+  /**
+   * GET /v1/customers/:customer_id/tokens/:token_id. A recurring token's state is in
+   * `recurring_details.status` (Razorpay's `status` is the card vault's); `expired_at` is when it ends.
+   */
+  async fetchToken(customerId: string, tokenId: string): Promise<GatewayToken> {
+    let token: RazorpayTokenFields;
+    try {
+      token = (await this.client.customers.fetchToken(customerId, tokenId)) as unknown as RazorpayTokenFields;
+    } catch (error) {
+      throw sdkError("token fetch failed", error);
+    }
+    if (token.method !== "upi" && token.method !== "emandate")
+      throw new GatewayError(`token ${tokenId} is a ${token.method} token, not a UPI or e-mandate one`);
+    const status = token.recurring_details?.status ?? token.status;
+    if (!status) throw new GatewayError(`token ${tokenId} came without a status`);
+    const expires = token.expired_at ?? token.expire_at;
+    return {
+      id: token.id,
+      method: token.method satisfies MandateMethod,
+      status,
+      maxAmount: Number(token.max_amount ?? 0),
+      expireAt: expires ? new Date(expires * 1000) : null,
+    };
+  }
+
+  /** POST /v1/payments/create/recurring: the debit is presented now and settles by webhook. */
+  async createRecurringPayment(input: CreateRecurringPayment): Promise<{ paymentId: string }> {
+    if (!Number.isInteger(input.amount) || input.amount < 100)
+      throw new GatewayError(`a recurring payment must be at least 100 minor units (got ${input.amount})`);
+    let answer: { razorpay_payment_id?: string };
+    try {
+      answer = await this.client.payments.createRecurringPayment({
+        email: input.email,
+        contact: input.contact,
+        amount: input.amount,
+        currency: "INR",
+        order_id: input.orderId,
+        customer_id: input.customerId,
+        token: input.tokenId,
+        recurring: "1",
+        description: input.description,
+        notes: input.notes ?? {},
+      });
+    } catch (error) {
+      throw sdkError("recurring payment failed", error);
+    }
+    if (!answer.razorpay_payment_id) throw new GatewayError("recurring payment answered without a payment id");
+    return { paymentId: answer.razorpay_payment_id };
+  }
+
+  /** DELETE /v1/customers/:customer_id/tokens/:token_id: no debit can be made on it afterwards. */
+  async cancelToken(customerId: string, tokenId: string): Promise<void> {
+    try {
+      await this.client.customers.deleteToken(customerId, tokenId);
+    } catch (error) {
+      throw sdkError("token cancellation failed", error);
     }
   }
 
@@ -164,6 +301,34 @@ export class RazorpayGateway implements PaymentGateway {
     if (!signature) return false;
     return signaturesMatch(webhookSignature(this.webhookSecret, rawBody), signature);
   }
+}
+
+/** The fields of a payment read here (the SDK's typing has no `token_id`). */
+interface RazorpayPaymentFields {
+  id: string;
+  order_id?: string | null;
+  amount: number | string;
+  status: string;
+  method: string;
+  token_id?: string | null;
+  customer_id?: string | null;
+}
+
+/** The fields of a recurring token read here: Razorpay has named its end both `expired_at` and `expire_at`. */
+interface RazorpayTokenFields {
+  id: string;
+  method: string;
+  status?: string | null;
+  recurring_details?: { status?: string | null } | null;
+  max_amount?: number | null;
+  expired_at?: number | null;
+  expire_at?: number | null;
+}
+
+/** An SDK call's refusal (`{statusCode, error: {description}}`) or failure, as a GatewayError. */
+function sdkError(what: string, error: unknown): GatewayError {
+  const e = error as { statusCode?: number; error?: { description?: string }; message?: string };
+  return new GatewayError(`${what}: ${e.error?.description ?? e.message ?? "unknown error"}`, e.statusCode);
 }
 
 /**
@@ -206,6 +371,31 @@ export class NoGateway implements PaymentGateway {
   async createPaymentLink(): Promise<GatewayPaymentLink> {
     throw new GatewayError("payments are not configured");
   }
+
+  async createCustomer(): Promise<{ id: string }> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async createMandateOrder(): Promise<GatewayOrder> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async fetchPayment(): Promise<GatewayPayment> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async fetchToken(): Promise<GatewayToken> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async createRecurringPayment(): Promise<{ paymentId: string }> {
+    throw new GatewayError("payments are not configured");
+  }
+
+  async cancelToken(): Promise<void> {
+    throw new GatewayError("payments are not configured");
+  }
+
   async checkKeys(): Promise<boolean> {
     throw new GatewayError("payments are not configured");
   }

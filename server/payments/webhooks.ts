@@ -6,6 +6,7 @@ import type { Logger } from "../runtime/logger.ts";
 import type { CompletionResult, PaymentCompletion } from "./completion.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { isPaymentLinkEvent, type PaymentLinks } from "./payment-links.ts";
+import { isTokenEvent, type MandateEvents } from "./mandate-events.ts";
 
 /** Which gateway's webhook secret signs a delivery about an order (by its gateway order id, if any). */
 export interface WebhookSigners {
@@ -15,6 +16,8 @@ export interface WebhookSigners {
   accountOf(orderId: string): Promise<string | null>;
   /** The merchant account a payment link was made on (null or undefined: the platform's, or none we made). */
   linkAccountOf(linkId: string): Promise<string | null | undefined>;
+  /** The merchant account a recurring token was made on (null or undefined: the platform's, or none we made). */
+  tokenAccountOf(tokenId: string): Promise<string | null | undefined>;
   /** The gateway of a merchant account (null: the platform's); undefined when there is no such account. */
   gatewayOf(accountId: string | null): Promise<PaymentGateway | undefined>;
   /**
@@ -48,6 +51,14 @@ const PaymentEntity = v.object({
   error_description: v.nullish(v.string()),
 });
 
+/** A recurring token: its state is in `recurring_details` (a card vault token's `status` is another matter). */
+const TokenEntity = v.object({
+  id: v.string(),
+  customer_id: v.nullish(v.string()),
+  status: v.nullish(v.string()),
+  recurring_details: v.nullish(v.object({ status: v.nullish(v.string()), failure_reason: v.nullish(v.string()) })),
+});
+
 const WebhookBody = v.object({
   event: v.string(),
   /** The Razorpay account the event is about (partner webhooks name the connected account here). */
@@ -57,6 +68,7 @@ const WebhookBody = v.object({
       payment: v.optional(v.object({ entity: PaymentEntity })),
       order: v.optional(v.object({ entity: v.object({ id: v.string() }) })),
       payment_link: v.optional(v.object({ entity: v.object({ id: v.string(), reference_id: v.nullish(v.string()) }) })),
+      token: v.optional(v.object({ entity: TokenEntity })),
     }),
   ),
 });
@@ -69,7 +81,8 @@ export interface WebhookOutcome {
 
 /**
  * A Razorpay webhook: signature over the raw body, then, in one transaction, the delivery is
- * recorded by its `x-razorpay-event-id` (a repeat is ignored) and the payment completed. A
+ * recorded by its `x-razorpay-event-id` (a repeat is ignored) and the payment completed, or a
+ * payment link's or a recurring token's event applied by the handler registered for it. A
  * failure rolls both back, so the gateway's retry is processed again rather than skipped.
  */
 export async function handleWebhook(
@@ -78,6 +91,7 @@ export async function handleWebhook(
     completion: PaymentCompletion;
     revocations: PartnerRevocations;
     links: PaymentLinks;
+    mandates: MandateEvents;
     logger: Logger;
   },
   rawBody: string,
@@ -104,13 +118,17 @@ export async function handleWebhook(
   // one of ours): the account it was made on signs them.
   const link =
     parsed.success && isPaymentLinkEvent(parsed.output.event) ? parsed.output.payload?.payment_link?.entity : undefined;
+  // So are a recurring token's: the account it was made on (the payer authorised a mandate there).
+  const token = parsed.success && isTokenEvent(parsed.output.event) ? parsed.output.payload?.token?.entity : undefined;
   // Each institute's deliveries are signed with its own account's webhook secret: the account the
   // URL names, else the account the order was placed on (the platform's for plans and older orders).
   const orderAccount = link
     ? ((await signers.linkAccountOf(link.id)) ?? null)
-    : named
-      ? await signers.accountOf(named)
-      : null;
+    : token
+      ? ((await signers.tokenAccountOf(token.id)) ?? null)
+      : named
+        ? await signers.accountOf(named)
+        : null;
   const signer = await signers.gatewayOf(signers.routeAccount ?? orderAccount);
   if (!signer?.verifyWebhook(rawBody, headers.signature)) throw new HttpError(400, INVALID_WEBHOOK_SIGNATURE);
   if (json === undefined) throw new HttpError(400, "The webhook body must be JSON");
@@ -119,7 +137,7 @@ export async function handleWebhook(
     return { status: "ignored" };
   }
   const { event, payload } = parsed.output;
-  if (signers.routeAccount && (named || link) && orderAccount !== signers.routeAccount) {
+  if (signers.routeAccount && (named || link || token) && orderAccount !== signers.routeAccount) {
     // Signed by one institute's account about an order of another (or of the platform): not its to report.
     deps.logger.warn("webhook about an order of another account ignored", { event, orderId: named });
     return { status: "ignored", event };
@@ -164,6 +182,19 @@ export async function handleWebhook(
             : undefined,
       });
       if (!known) deps.logger.info("webhook for a payment link we do not know", { event, linkId: link.id });
+      return { status: known ? "processed" : "ignored", event } satisfies WebhookOutcome;
+    }
+    if (isTokenEvent(event)) {
+      if (!token) return { status: "ignored", event } satisfies WebhookOutcome;
+      const known = await deps.mandates.apply(scope.tx, {
+        event,
+        tokenId: token.id,
+        customerId: token.customer_id ?? null,
+        // The state the delivery reports; a bare entity is in the state its event names.
+        status: token.recurring_details?.status ?? token.status ?? event.slice("token.".length),
+        failureReason: token.recurring_details?.failure_reason ?? null,
+      });
+      if (!known) deps.logger.info("webhook for a recurring token we do not know", { event, tokenId: token.id });
       return { status: known ? "processed" : "ignored", event } satisfies WebhookOutcome;
     }
     const orderId = payload?.order?.entity.id ?? payment?.order_id ?? undefined;

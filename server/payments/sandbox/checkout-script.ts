@@ -2,7 +2,10 @@
  * The sandbox's stand-in for Razorpay's checkout.js: defines `window.Razorpay` with the same
  * surface the app uses (`new Razorpay(options)`, `open()`, `close()`, `on("payment.failed")`,
  * `options.handler`, `options.modal.ondismiss`). Its dialog says plainly that no real money moves
- * and lets the person pay or fail; the sandbox server signs the result like Razorpay does.
+ * and lets the person pay or fail; the sandbox server signs the result like Razorpay does. Opened
+ * with `recurring: 1` and `customer_id` for an order that authorises a mandate, it first asks the
+ * sandbox what the order authorises (`/checkout/describe`) and says so ("Authorise UPI Autopay: up
+ * to ₹X a month until …", or a bank e-mandate's), and Pay authorises it.
  */
 export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
   "use strict";
@@ -21,7 +24,8 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
     ".rzp-sbx-pay{background:#15803d;color:#fff;border:0}.rzp-sbx-fail{background:#fff;color:#b91c1c;border:1px solid #fca5a5}" +
     ".rzp-sbx-btn:disabled{opacity:.6;cursor:progress}.rzp-sbx-btn:focus-visible,.rzp-sbx-x:focus-visible{outline:2px solid #6366f1;outline-offset:2px}" +
     ".rzp-sbx-x{position:absolute;top:12px;right:12px;width:32px;height:32px;border:0;border-radius:8px;background:rgba(255,255,255,.15);color:#fff;font-size:20px;line-height:1;cursor:pointer}" +
-    ".rzp-sbx-error{margin-top:12px;padding:8px 12px;border-radius:8px;background:#fee2e2;color:#991b1b;font-size:13px}";
+    ".rzp-sbx-error{margin-top:12px;padding:8px 12px;border-radius:8px;background:#fee2e2;color:#991b1b;font-size:13px}" +
+    ".rzp-sbx-mandate{font-size:15px;font-weight:600;margin:8px 0 0;line-height:1.4}";
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -102,12 +106,20 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
     card.appendChild(head);
     card.appendChild(el("span", "rzp-sbx-badge", "Test mode \u2014 no real money"));
     var body = el("div", "rzp-sbx-body");
+    var recurring = o.recurring === 1 || o.recurring === "1" || o.recurring === true;
     var label = money(o.amount, o.currency);
-    body.appendChild(el("p", "rzp-sbx-amount", label));
+    var payLabel = "Pay " + label;
+    var amount = el("p", "rzp-sbx-amount", label);
+    body.appendChild(amount);
+    // What a mandate authorises, filled in once the sandbox has said (Pay waits for it).
+    var mandate = el("p", "rzp-sbx-mandate");
+    mandate.hidden = true;
+    body.appendChild(mandate);
     body.appendChild(el("p", "rzp-sbx-meta", "Order " + o.order_id));
     if (o.prefill && o.prefill.email) body.appendChild(el("p", "rzp-sbx-meta", "Paying as " + o.prefill.email));
-    body.appendChild(el("p", "rzp-sbx-note", "This is the offline payment sandbox: no card is charged. Choose what this payment should do."));
-    var pay = el("button", "rzp-sbx-btn rzp-sbx-pay", "Pay " + label);
+    var note = el("p", "rzp-sbx-note", "This is the offline payment sandbox: no card is charged. Choose what this payment should do.");
+    body.appendChild(note);
+    var pay = el("button", "rzp-sbx-btn rzp-sbx-pay", payLabel);
     pay.type = "button";
     var fail = el("button", "rzp-sbx-btn rzp-sbx-fail", "Fail payment");
     fail.type = "button";
@@ -125,11 +137,13 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
       order_id: o.order_id,
       email: (o.prefill && o.prefill.email) || "",
       contact: (o.prefill && o.prefill.contact) || "",
+      recurring: recurring ? 1 : 0,
+      customer_id: o.customer_id || "",
     };
     function busy(on) {
       pay.disabled = on;
       fail.disabled = on;
-      pay.textContent = on ? "Processing..." : "Pay " + label;
+      pay.textContent = on ? "Processing..." : payLabel;
     }
     function showError(message) {
       error.textContent = message;
@@ -181,6 +195,36 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
     document.body.appendChild(overlay);
     this.root = overlay;
     pay.focus();
+    if (recurring) {
+      pay.disabled = true;
+      post("/checkout/describe", { key: o.key, order_id: o.order_id }).then(
+        function (res) {
+          if (!res.ok) {
+            showError((res.json && res.json.error && res.json.error.description) || "The sandbox does not know this order.");
+            return;
+          }
+          var r = res.json.recurring;
+          pay.disabled = false;
+          if (!r) return;
+          var who = o.name || "The merchant";
+          var upi = r.method === "upi";
+          amount.textContent = money(res.json.amount, res.json.currency);
+          mandate.textContent = r.text;
+          mandate.hidden = false;
+          note.textContent =
+            who + " may then debit your " + (upi ? "UPI account" : "bank account") +
+            " up to that amount without asking each time, after a notice before each debit; " +
+            (upi ? "you can revoke it in your UPI app." : "you can cancel it through your bank.") +
+            " This is the offline payment sandbox: no money moves.";
+          payLabel = upi ? "Authorise and pay " + money(res.json.amount, res.json.currency) : "Authorise e-mandate";
+          pay.textContent = payLabel;
+          fail.textContent = "Fail authorisation";
+        },
+        function () {
+          showError("Could not reach the payment sandbox.");
+        }
+      );
+    }
     return this;
   };
 

@@ -16,6 +16,7 @@ import {
 } from "./accounts.ts";
 import { mountSandboxOAuth } from "./oauth.ts";
 import { mountSandboxPaymentLinks } from "./payment-links.ts";
+import { isOn, mountSandboxRecurring } from "./recurring.ts";
 
 /**
  * The offline stand-in of Razorpay (mounted at /_sandbox/razorpay only while the sandbox is on):
@@ -24,7 +25,9 @@ import { mountSandboxPaymentLinks } from "./payment-links.ts";
  * (payment.captured, order.paid, or payment.failed) are delivered to the app over HTTP.
  * Refunds follow Razorpay's `POST /v1/payments/:id/refund` (with `X-Refund-Idempotency`).
  * Payment Links (`/v1/payment_links`, the payer's page `/l/{id}`, part payments, expiry and
- * cancellation with their `payment_link.*` webhooks) are ./payment-links.ts.
+ * cancellation with their `payment_link.*` webhooks) are ./payment-links.ts; recurring payments
+ * (customers, authorisation orders paid in Checkout opened with `recurring: 1`, tokens, debits on
+ * them, and the payer's side of a mandate) are ./recurring.ts.
  * Several merchant accounts: the platform's own (the configured keys) and the institutes' (any
  * well-formed test key id, its secrets derived from it: ./accounts.ts); each account sees only its
  * own orders and payments, Checkout signs with the order's account and its webhooks are signed
@@ -39,7 +42,7 @@ import { mountSandboxPaymentLinks } from "./payment-links.ts";
  * made before it restarted is as unknown to it as a made-up id is to Razorpay.
  */
 
-interface SandboxOrder {
+export interface SandboxOrder {
   id: string;
   entity: "order";
   amount: number;
@@ -52,7 +55,25 @@ interface SandboxOrder {
   attempts: number;
   notes: Record<string, string>;
   created_at: number;
+  /** An authorisation order's (a mandate's): the customer, the method and the token's terms. */
+  customer_id?: string;
+  method?: "upi" | "emandate";
+  token?: SandboxOrderToken;
 }
+
+/** The terms of the token an authorisation order makes, as Razorpay shows them on the order. */
+export interface SandboxOrderToken {
+  method: "upi" | "emandate";
+  max_amount: number;
+  expire_at: number;
+  frequency?: string;
+  auth_type?: string;
+  recurring_status: null;
+  failure_reason: null;
+}
+
+/** A payment as the API shows it; a recurring debit's changes as it settles. */
+export type PaymentEntity = ReturnType<typeof paymentEntity> & Record<string, unknown>;
 
 interface SandboxRefund {
   id: string;
@@ -79,7 +100,7 @@ interface SandboxPayment {
   currency: string;
   amount_refunded: number;
   refunds: SandboxRefund[];
-  entity: ReturnType<typeof paymentEntity>;
+  entity: PaymentEntity;
 }
 
 export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<number>;
@@ -174,7 +195,10 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") return apiError(c, 400, "The request body must be JSON");
     const amount = Number(body.amount);
-    if (!Number.isInteger(amount) || amount < 100)
+    // An authorisation order (with a `token`) has its own rules: an e-mandate's is 0.
+    const mandate = recurring.orderTerms(account.keyId, body);
+    if (mandate && "error" in mandate) return apiError(c, 400, mandate.error, mandate.field);
+    if (!mandate && (!Number.isInteger(amount) || amount < 100))
       return apiError(c, 400, "The amount must be atleast INR 1.00", "amount");
     const currency = String(body.currency ?? "INR");
     if (currency !== "INR") return apiError(c, 400, "Currency is not supported", "currency");
@@ -198,6 +222,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
       attempts: 0,
       notes,
       created_at: Math.floor(Date.now() / 1000),
+      ...mandate?.terms,
     };
     orders.set(order.id, order);
     orderAccounts.set(order.id, account.keyId);
@@ -233,7 +258,13 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     ...p.entity,
     amount_refunded: p.amount_refunded,
     refund_status: p.amount_refunded === 0 ? null : p.amount_refunded === p.amount ? "full" : "partial",
-    status: p.amount_refunded === p.amount ? "refunded" : "captured",
+    // A debit not yet settled is "created", one declined "failed"; only a captured one can be refunded.
+    status:
+      p.entity.status !== "captured"
+        ? p.entity.status
+        : p.amount_refunded > 0 && p.amount_refunded === p.amount
+          ? "refunded"
+          : "captured",
   });
 
   app.get("/v1/payments/:id", (c) => {
@@ -274,6 +305,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     }
     const payment = paymentOf(c, account);
     if (!payment) return apiError(c, 400, "The id provided does not exist");
+    if (payment.entity.status !== "captured") return apiError(c, 400, "The payment has not been captured");
     const left = payment.amount - payment.amount_refunded;
     if (left === 0) return apiError(c, 400, "The payment has been fully refunded already");
     const amount = body.amount === undefined ? left : Number(body.amount);
@@ -336,6 +368,47 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     announce: (signer, events) => scheduleWebhooks(send, log, signer, webhookDelayMs, events),
   });
 
+  const recurring = mountSandboxRecurring(app, {
+    authorised: (c) => {
+      const account = authorised(c);
+      if (!account) return undefined;
+      const partner = viaOAuth.has(c.req.raw) ? config.partner : null;
+      return {
+        account,
+        signer: partner
+          ? { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret }
+          : account,
+      };
+    },
+    order: (keyId, id) => {
+      const order = orders.get(id);
+      return order && orderAccounts.get(order.id) === keyId ? order : undefined;
+    },
+    signerOf: (order) => orderSigner(order)!,
+    checkout: (key, orderId) => {
+      const order = orders.get(orderId);
+      const account = checkoutAccount(key, order);
+      return order && account ? { order, account } : undefined;
+    },
+    record: (keyId, order, status, who, extra) => {
+      const id = sandboxId("pay");
+      const entity: PaymentEntity = { ...paymentEntity(order, id, status, who), ...extra };
+      payments.set(id, {
+        id,
+        keyId,
+        order_id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        amount_refunded: 0,
+        refunds: [],
+        entity,
+      });
+      return entity;
+    },
+    announce: (signer, events, delayMs = webhookDelayMs) => scheduleWebhooks(send, log, signer, delayMs, events),
+    delayMs: webhookDelayMs,
+  });
+
   app.get("/checkout.js", (c) => {
     c.header("Content-Type", "application/javascript; charset=utf-8");
     c.header("Cache-Control", "no-cache");
@@ -349,7 +422,9 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const order = orders.get(String(body?.order_id ?? ""));
     const email = typeof body?.email === "string" ? body.email.slice(0, 254) : "";
     const contact = typeof body?.contact === "string" ? body.contact.slice(0, 20) : "";
-    return { key, order, email, contact };
+    // Checkout opened for a mandate: `recurring: 1` and the order's customer.
+    const mandate = { recurring: isOn(body?.recurring), customerId: String(body?.customer_id ?? "") };
+    return { key, order, email, contact, mandate };
   };
 
   /**
@@ -362,18 +437,26 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     const owner = accountFor(orderAccounts.get(order.id) ?? "");
     if (!owner) return undefined;
     if (oauthOrders.has(order.id))
-      return config.partner && key === sandboxPublicToken(owner)
-        ? { keyId: owner.keyId, keySecret: config.partner.clientSecret, webhookSecret: config.partner.webhookSecret }
-        : undefined;
+      return config.partner && key === sandboxPublicToken(owner) ? orderSigner(order) : undefined;
     return key === owner.keyId ? owner : undefined;
   };
 
+  /** Who signs an order's results and webhooks: its account, or the partner for an order made by OAuth. */
+  function orderSigner(order: SandboxOrder): SandboxAccount | undefined {
+    const owner = accountFor(orderAccounts.get(order.id) ?? "");
+    if (!owner || !oauthOrders.has(order.id)) return owner;
+    return config.partner
+      ? { keyId: owner.keyId, keySecret: config.partner.clientSecret, webhookSecret: config.partner.webhookSecret }
+      : undefined;
+  }
+
   app.post("/checkout/pay", async (c) => {
-    const { key, order, email, contact } = await readCheckout(c);
+    const { key, order, email, contact, mandate } = await readCheckout(c);
     if (!accountFor(key)) return apiError(c, 400, "The api key provided is invalid");
     const account = checkoutAccount(key, order);
     if (!order || !account) return apiError(c, 400, "This order does not exist or has expired");
     if (order.status === "paid") return apiError(c, 400, "This order has already been paid");
+    if (order.token) return recurring.authorise(c, account, order, { ...mandate, email, contact });
     const paymentId = sandboxId("pay");
     order.attempts += 1;
     order.status = "paid";
@@ -414,8 +497,10 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     order.attempts += 1;
     if (order.status === "created") order.status = "attempted";
     const description = "Payment failed because the sandbox was asked to fail it. No money was taken.";
+    // A failed authorisation makes no token; its payment is still the mandate's method.
     const payment = {
       ...paymentEntity(order, paymentId, "failed", { email, contact }),
+      ...(order.token ? { method: order.method, customer_id: order.customer_id, recurring: true } : {}),
       error_code: "BAD_REQUEST_ERROR",
       error_description: description,
       error_source: "customer",
@@ -454,7 +539,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
 function paymentEntity(
   order: Pick<SandboxOrder, "id" | "amount" | "currency" | "notes">,
   id: string,
-  status: "captured" | "failed",
+  status: "created" | "captured" | "failed",
   who: { email: string; contact: string },
 ) {
   return {
@@ -480,8 +565,8 @@ function paymentEntity(
     notes: order.notes,
     fee: 0,
     tax: 0,
-    error_code: null,
-    error_description: null,
+    error_code: null as string | null,
+    error_description: null as string | null,
     created_at: Math.floor(Date.now() / 1000),
   };
 }
