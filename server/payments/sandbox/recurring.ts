@@ -121,6 +121,8 @@ export const isOn = (value: unknown) => value === 1 || value === "1" || value ==
 
 export function mountSandboxRecurring(app: Hono, deps: SandboxRecurringDeps): SandboxRecurring {
   const customers = new LRUCache<string, { customer: SandboxCustomer; keyId: string }>({ max: 20_000 });
+  /** The account's customer with an email and contact (its key id, email and contact, as JSON). */
+  const byDetails = new LRUCache<string, string>({ max: 20_000 });
   const tokens = new LRUCache<string, SandboxToken>({ max: 20_000 });
   /** Orders with a debit presented and not yet settled: one at a time per order. */
   const pending = new LRUCache<string, true>({ max: 20_000 });
@@ -192,12 +194,8 @@ export function mountSandboxRecurring(app: Hono, deps: SandboxRecurringDeps): Sa
     if (contact && !/^\+?[0-9 -]{8,15}$/.test(contact))
       return apiError(c, 400, "The contact must be between 8 and 15 digits", "contact");
     const keyId = caller.account.keyId;
-    const existing =
-      email || contact
-        ? [...customers.values()].find(
-            (h) => h.keyId === keyId && h.customer.email === email && h.customer.contact === contact,
-          )
-        : undefined;
+    const details = email || contact ? JSON.stringify([keyId, email, contact]) : null;
+    const existing = details ? customers.get(byDetails.get(details) ?? "") : undefined;
     if (existing) {
       const fail =
         body.fail_existing === undefined
@@ -218,6 +216,7 @@ export function mountSandboxRecurring(app: Hono, deps: SandboxRecurringDeps): Sa
       created_at: now(),
     };
     customers.set(customer.id, { customer, keyId });
+    if (details) byDetails.set(details, customer.id);
     return c.json(customer);
   });
 

@@ -336,20 +336,25 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
     return c.json(refund);
   });
 
+  /**
+   * The account an API call is for, and whose secrets sign what it makes: a link or a token made
+   * with an OAuth token is the partner's to be told about, signed with its secret.
+   */
+  const caller = (c: Context) => {
+    const account = authorised(c);
+    if (!account) return undefined;
+    const partner = viaOAuth.has(c.req.raw) ? config.partner : null;
+    return {
+      account,
+      signer: partner
+        ? { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret }
+        : account,
+    };
+  };
+
   mountSandboxPaymentLinks(app, {
     base: config.apiUrl,
-    authorised: (c) => {
-      const account = authorised(c);
-      if (!account) return undefined;
-      // A link made with an OAuth token is the partner's to be told about, signed with its secret.
-      const partner = viaOAuth.has(c.req.raw) ? config.partner : null;
-      return {
-        account,
-        signer: partner
-          ? { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret }
-          : account,
-      };
-    },
+    authorised: caller,
     capture: (signer, order, who) => {
       const id = sandboxId("pay");
       const entity = paymentEntity(order, id, "captured", who);
@@ -369,17 +374,7 @@ export function sandboxRouter({ config, logger, webhookDelayMs = 200, deliver }:
   });
 
   const recurring = mountSandboxRecurring(app, {
-    authorised: (c) => {
-      const account = authorised(c);
-      if (!account) return undefined;
-      const partner = viaOAuth.has(c.req.raw) ? config.partner : null;
-      return {
-        account,
-        signer: partner
-          ? { keyId: account.keyId, keySecret: partner.clientSecret, webhookSecret: partner.webhookSecret }
-          : account,
-      };
-    },
+    authorised: caller,
     order: (keyId, id) => {
       const order = orders.get(id);
       return order && orderAccounts.get(order.id) === keyId ? order : undefined;
