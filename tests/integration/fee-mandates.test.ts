@@ -35,7 +35,7 @@ let other: Account;
 let sunrise: Awaited<ReturnType<typeof createCenter>>;
 
 const today = indiaDate(new Date());
-const as = (who: Account) => ({ headers: bearer(who.access_token), host: sunrise.customDomain! });
+const as = (who: Account) => ({ headers: bearer(who.access_token) });
 const sandbox = (path: string, body: unknown = {}) =>
   fetch(`${t.baseUrl}/_sandbox/razorpay${path}`, {
     method: "POST",
