@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { checkoutSignature } from "../signatures.ts";
 import type { SandboxAccount } from "./accounts.ts";
 import { sandboxId } from "./ids.ts";
-import type { PaymentEntity, SandboxOrder, SandboxOrderToken } from "./router.ts";
+import type { PaymentEntity, SandboxOrder, SandboxOrderToken } from "./entities.ts";
 
 /**
  * The sandbox's recurring payments (Razorpay's UPI Autopay and e-mandates), per merchant account:
