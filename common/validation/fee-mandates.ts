@@ -97,7 +97,9 @@ export type FeeMandateConfirmInput = v.InferOutput<typeof FeeMandateConfirmInput
 /** `POST /api/fee-mandates/{id}/cancel`: an optional reason (the payer's or the desk's words). */
 export const FeeMandateCancelInput = v.optional(
   v.object({
-    reason: v.optional(v.pipe(v.string("The reason must be text"), v.trim(), v.maxLength(300, "Keep the reason under 300 characters"))),
+    reason: v.optional(
+      v.pipe(v.string("The reason must be text"), v.trim(), v.maxLength(300, "Keep the reason under 300 characters")),
+    ),
   }),
   {},
 );

@@ -48,7 +48,12 @@ export function feeMandateRouters({ services, database }: AppDeps) {
       requireAuth(c);
       const id = c.req.param("id");
       const owner = isUuid(id) ? await feeAccounts.centerOf(id) : null;
-      const { user, manager } = await standing(c, owner?.centerId ?? null, owner?.studentId ?? null, FEE_ACCOUNT_NOT_FOUND);
+      const { user, manager } = await standing(
+        c,
+        owner?.centerId ?? null,
+        owner?.studentId ?? null,
+        FEE_ACCOUNT_NOT_FOUND,
+      );
       if (manager && user.id !== owner!.studentId) throw forbidden(FEE_MANDATE_OWN_ONLY);
       return c.json(await feeMandates.start({ payerId: user.id, studentId: owner!.studentId }, id), 201);
     },

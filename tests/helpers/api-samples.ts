@@ -215,10 +215,17 @@ export async function createApiWorld(t: TestApp): Promise<ApiWorld> {
     const plan = await t.services.feePlans.create(business.user._id, center.id, {
       name,
       heads: [{ name: "Tuition", amount: 6_000 }],
-      instalments: [0, 1, 2].map((m) => ({ label: `Month ${m + 1}`, amount: 2_000, dueOn: addDays(indiaDate(new Date()), 20 + 30 * m) })),
+      instalments: [0, 1, 2].map((m) => ({
+        label: `Month ${m + 1}`,
+        amount: 2_000,
+        dueOn: addDays(indiaDate(new Date()), 20 + 30 * m),
+      })),
     });
     monthlyAccounts.push(
-      await t.services.feeAccounts.assign(business.user._id, center.id, { studentId: student.user._id, feePlanId: plan._id }),
+      await t.services.feeAccounts.assign(business.user._id, center.id, {
+        studentId: student.user._id,
+        feePlanId: plan._id,
+      }),
     );
   }
   const payer = { payerId: student.user._id, studentId: student.user._id };

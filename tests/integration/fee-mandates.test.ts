@@ -121,7 +121,13 @@ beforeAll(async () => {
   for (const who of [student, other])
     await t.database.db
       .insert(memberships)
-      .values({ centerId: sunrise.id, userId: who.user._id, role: "student", status: "active", acceptedAt: new Date() });
+      .values({
+        centerId: sunrise.id,
+        userId: who.user._id,
+        role: "student",
+        status: "active",
+        acceptedAt: new Date(),
+      });
 });
 afterAll(() => t.close());
 
@@ -254,9 +260,9 @@ describe("who may set one up and end it", () => {
     const notMonthly = await start(other, lumpAccount._id);
     expect(notMonthly.status).toBe(409);
     expect((await notMonthly.json()).error).toBe(FEE_MANDATE_NOT_MONTHLY);
-    expect(await t.database.db.select().from(feeMandates).where(eq(feeMandates.accountId, lumpAccount._id))).toHaveLength(
-      0,
-    );
+    expect(
+      await t.database.db.select().from(feeMandates).where(eq(feeMandates.accountId, lumpAccount._id)),
+    ).toHaveLength(0);
   });
 
   it("ends when the desk cancels it (at the gateway first), and when the payer revokes it in their bank", async () => {
@@ -264,7 +270,12 @@ describe("who may set one up and end it", () => {
     const { mandate } = await authorise(student, account._id);
     const stranger = await postJson(t, `/api/fee-mandates/${mandate._id}/cancel`, {}, as(other));
     expect(stranger.status).toBe(404);
-    const cancelled = await postJson(t, `/api/fee-mandates/${mandate._id}/cancel`, { reason: "Paying by cheque" }, as(owner));
+    const cancelled = await postJson(
+      t,
+      `/api/fee-mandates/${mandate._id}/cancel`,
+      { reason: "Paying by cheque" },
+      as(owner),
+    );
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     expect(((await cancelled.json()) as { mandate: FeeMandateJson }).mandate).toMatchObject({
       status: "cancelled",
@@ -272,9 +283,13 @@ describe("who may set one up and end it", () => {
     });
     const token = await fetch(
       `${t.baseUrl}/_sandbox/razorpay/v1/customers/${(await mandateRow(mandate._id)).gatewayCustomerId}/tokens/${(await mandateRow(mandate._id)).tokenId}`,
-      { headers: { authorization: `Basic ${Buffer.from(`${merchantOf(sunrise.id).keyId}:${merchantOf(sunrise.id).keySecret}`).toString("base64")}` } },
+      {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${merchantOf(sunrise.id).keyId}:${merchantOf(sunrise.id).keySecret}`).toString("base64")}`,
+        },
+      },
     );
-    expect(((await token.json()) as { recurring_details?: { status: string }; status?: string })).toMatchObject({
+    expect((await token.json()) as { recurring_details?: { status: string }; status?: string }).toMatchObject({
       recurring_details: { status: "cancelled" },
     });
     const twice = await postJson(t, `/api/fee-mandates/${mandate._id}/cancel`, {}, as(student));

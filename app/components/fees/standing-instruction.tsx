@@ -69,7 +69,10 @@ export function StandingInstruction({
       if (!ok || !confirmed)
         toast.error("Could not set it up", { description: (body.error as string) || "Please try again." });
       else if (confirmed.status === "active")
-        toast.success(`${RAIL_NAMES[confirmed.rail]} is set up`, { description: mandateWords(confirmed), duration: 8000 });
+        toast.success(`${RAIL_NAMES[confirmed.rail]} is set up`, {
+          description: mandateWords(confirmed),
+          duration: 8000,
+        });
       else toast.info(MANDATE_STATUS_LABELS[confirmed.status], { description: mandateWords(confirmed) });
     } catch {
       toast.error("Could not set it up", { description: NETWORK_ERROR });
@@ -129,7 +132,8 @@ export function StandingInstruction({
     setBusy(true);
     try {
       const { ok, body } = await postJson(`/api/fee-mandates/${mandate._id}/cancel`, {});
-      if (ok) toast.success(`${RAIL_NAMES[mandate.rail]} is cancelled`, { description: "No further debit will be made." });
+      if (ok)
+        toast.success(`${RAIL_NAMES[mandate.rail]} is cancelled`, { description: "No further debit will be made." });
       else toast.error("Could not cancel it", { description: (body.error as string) || "Please try again." });
     } catch {
       toast.error("Could not cancel it", { description: NETWORK_ERROR });
@@ -150,7 +154,9 @@ export function StandingInstruction({
       </div>
       {live ? (
         <p>
-          {checkout ? mandateWords(mandate) : `${mandateWords(mandate).replace(/ You are told before each debit\.$/, "")} Set up by ${mandate.payerName}.`}
+          {checkout
+            ? mandateWords(mandate)
+            : `${mandateWords(mandate).replace(/ You are told before each debit\.$/, "")} Set up by ${mandate.payerName}.`}
         </p>
       ) : (
         <>

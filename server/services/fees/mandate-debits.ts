@@ -77,7 +77,7 @@ export class FeeMandateDebits {
   async run(now = this.deps.now()): Promise<number> {
     const { db } = this.deps;
     const today = indiaDate(now);
-    const candidates: Candidate[] = await runInTenantScope(null, () =>
+    const candidates: Candidate[] = (await runInTenantScope(null, () =>
       db
         .select({
           mandateId: feeMandates.id,
@@ -112,7 +112,7 @@ export class FeeMandateDebits {
             eq(centers.status, "active"),
           ),
         ),
-    ) as Candidate[];
+    )) as Candidate[];
     let presented = 0;
     for (const candidate of candidates)
       if (await runInTenantScope(candidate.centerId, () => this.present(candidate, today))) presented += 1;
@@ -147,10 +147,21 @@ export class FeeMandateDebits {
     if (amount < 100) return false;
     const merchant = await payments.merchants.connectedOf(c.centerId);
     const refusal =
-      amount > c.maxAmount ? aboveMandate(amount, c.maxAmount) : merchant?.id !== c.merchantAccountId ? ACCOUNT_CHANGED : null;
+      amount > c.maxAmount
+        ? aboveMandate(amount, c.maxAmount)
+        : merchant?.id !== c.merchantAccountId
+          ? ACCOUNT_CHANGED
+          : null;
     const [debit] = await db
       .insert(feeMandateDebits)
-      .values({ centerId: c.centerId, mandateId: c.mandateId, dueId: c.dueId, amount, presentedOn: today, error: refusal })
+      .values({
+        centerId: c.centerId,
+        mandateId: c.mandateId,
+        dueId: c.dueId,
+        amount,
+        presentedOn: today,
+        error: refusal,
+      })
       .onConflictDoNothing()
       .returning({ id: feeMandateDebits.id });
     if (!debit) return false;
@@ -174,7 +185,9 @@ export class FeeMandateDebits {
         .select({ email: users.email, phone: users.phone })
         .from(users)
         .where(eq(users.id, c.payerId));
-      const { paymentId } = await (await payments.gatewayOf(c.merchantAccountId)).createRecurringPayment({
+      const { paymentId } = await (
+        await payments.gatewayOf(c.merchantAccountId)
+      ).createRecurringPayment({
         orderId: order.gatewayOrderId,
         customerId: c.customerId,
         tokenId: c.tokenId,
@@ -189,7 +202,9 @@ export class FeeMandateDebits {
       return true;
     } catch (error) {
       const reason =
-        error instanceof HttpError ? error.message : (error as Error).message?.replace(/^[^:]*failed: /, "") || DEBIT_FAILED;
+        error instanceof HttpError
+          ? error.message
+          : (error as Error).message?.replace(/^[^:]*failed: /, "") || DEBIT_FAILED;
       logger.warn("fee debit could not be presented", { error, mandateId: c.mandateId, dueId: c.dueId });
       await db
         .update(feeMandateDebits)
@@ -259,8 +274,12 @@ export function startFeeDebits(
   onError: (error: unknown) => void,
   everyMs = 15 * 60_000,
 ): () => void {
-  return repeat(async () => {
-    await services.feeMandateDebits.run();
-    await services.feeMandates.giveBackPendingAuthorisations();
-  }, everyMs, onError);
+  return repeat(
+    async () => {
+      await services.feeMandateDebits.run();
+      await services.feeMandates.giveBackPendingAuthorisations();
+    },
+    everyMs,
+    onError,
+  );
 }

@@ -52,7 +52,15 @@ const AFTER_EVENT: Record<MandateEvent["event"], FeeMandateStatus | null> = {
 
 /** The gateway's word for a token's state, as our mandate's. */
 const fromTokenStatus = (status: string): FeeMandateStatus | null =>
-  status === "confirmed" ? "active" : status === "initiated" ? "pending" : status === "rejected" ? "rejected" : status === "cancelled" ? "cancelled" : null;
+  status === "confirmed"
+    ? "active"
+    : status === "initiated"
+      ? "pending"
+      : status === "rejected"
+        ? "rejected"
+        : status === "cancelled"
+          ? "cancelled"
+          : null;
 
 interface AccountForMandate {
   accountId: string;
@@ -254,7 +262,9 @@ export class FeeMandates {
     if (mandate.status === "cancelled" || mandate.status === "rejected") throw conflict(FEE_MANDATE_ENDED);
     if (mandate.tokenId) {
       try {
-        await (await payments.gatewayOf(mandate.merchantAccountId)).cancelToken(mandate.gatewayCustomerId, mandate.tokenId);
+        await (
+          await payments.gatewayOf(mandate.merchantAccountId)
+        ).cancelToken(mandate.gatewayCustomerId, mandate.tokenId);
       } catch (error) {
         logger.error("fee mandate cancellation failed at the gateway", { error, mandateId });
         throw new HttpError(502, FEE_MANDATE_CANCEL_FAILED);
@@ -293,7 +303,12 @@ export class FeeMandates {
     const rows = await db
       .select()
       .from(feeMandates)
-      .where(and(inArray(feeMandates.accountId, accountIds), inArray(feeMandates.status, ["pending", "active", "rejected", "cancelled"])))
+      .where(
+        and(
+          inArray(feeMandates.accountId, accountIds),
+          inArray(feeMandates.status, ["pending", "active", "rejected", "cancelled"]),
+        ),
+      )
       .orderBy(desc(feeMandates.createdAt));
     const shown = new Map<string, FeeMandateRow>();
     for (const row of rows) {
@@ -331,7 +346,8 @@ export class FeeMandates {
     if (!mandate) return false;
     const next = AFTER_EVENT[event.event];
     // A finished mandate stays finished; a late "confirmed" never revives a cancelled one.
-    if (!next || next === mandate.status || mandate.status === "cancelled" || mandate.status === "rejected") return true;
+    if (!next || next === mandate.status || mandate.status === "cancelled" || mandate.status === "rejected")
+      return true;
     const now = this.deps.now();
     await tx
       .update(feeMandates)
@@ -350,7 +366,9 @@ export class FeeMandates {
     if (mandate.authAmount <= 0 || mandate.authRefundedAt || !mandate.authPaymentId) return;
     const { db, payments, logger } = this.deps;
     try {
-      await (await payments.gatewayOf(mandate.merchantAccountId)).refund({
+      await (
+        await payments.gatewayOf(mandate.merchantAccountId)
+      ).refund({
         paymentId: mandate.authPaymentId,
         amount: mandate.authAmount,
         idempotencyKey: `mandate-auth-${mandate.id}`,
