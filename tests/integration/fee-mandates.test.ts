@@ -119,15 +119,13 @@ beforeAll(async () => {
   other = await register(t, "student", { name: "Zoya Khan" });
   sunrise = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy", slug: "fm-sunrise" });
   for (const who of [student, other])
-    await t.database.db
-      .insert(memberships)
-      .values({
-        centerId: sunrise.id,
-        userId: who.user._id,
-        role: "student",
-        status: "active",
-        acceptedAt: new Date(),
-      });
+    await t.database.db.insert(memberships).values({
+      centerId: sunrise.id,
+      userId: who.user._id,
+      role: "student",
+      status: "active",
+      acceptedAt: new Date(),
+    });
 });
 afterAll(() => t.close());
 

@@ -53,7 +53,13 @@ export const feeLinkStatusEnum = pgEnum("fee_link_status", [
 export const feePaymentModeEnum = pgEnum("fee_payment_mode", ["cash", "cheque", "dd", "upi", "bank", "online"]);
 /** A parent's link to a child (issue 41, decision 0047): invited, active once consent is given, then ended. */
 /** A standing instruction's life (issue 42 §7): made, waiting for the bank, live, refused, ended. */
-export const feeMandateStatusEnum = pgEnum("fee_mandate_status", ["created", "pending", "active", "rejected", "cancelled"]);
+export const feeMandateStatusEnum = pgEnum("fee_mandate_status", [
+  "created",
+  "pending",
+  "active",
+  "rejected",
+  "cancelled",
+]);
 export const feeMandateRailEnum = pgEnum("fee_mandate_rail", ["upi-autopay", "e-mandate"]);
 
 export const guardianRelationEnum = pgEnum("guardian_relation", ["mother", "father", "guardian"]);
