@@ -95,7 +95,7 @@ export function paymentRouter({ env, services }: AppDeps) {
       tag: "payment",
       auth: "public",
       summary:
-        "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; the partner webhook's too (an OAuth account's orders, naming its account_id; account.app.authorization_revoked disconnects that account); repeated x-razorpay-event-id ignored",
+        "Razorpay webhook (X-Razorpay-Signature over the raw body): payment.captured, order.paid, payment.failed; payment_link.* for fee payment links; token.confirmed, token.rejected, token.cancelled for fee mandates (decision 0051); the partner webhook's too (an OAuth account's orders, naming its account_id; account.app.authorization_revoked disconnects that account); repeated x-razorpay-event-id ignored",
       responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
     }),
     async (c) => {
@@ -114,7 +114,7 @@ export function paymentRouter({ env, services }: AppDeps) {
       tag: "payment",
       auth: "public",
       summary:
-        "An institute's Razorpay webhook (the URL its owner sets in their Razorpay Dashboard): signed with that account's webhook secret, and completes only orders placed on that account",
+        "An institute's Razorpay webhook (the URL its owner sets in their Razorpay Dashboard): signed with that account's webhook secret, and completes only orders, payment links and mandate tokens made on that account",
       responses: { 200: "{success, status}", 400: "Invalid webhook signature" },
     }),
     async (c) => {
