@@ -56,7 +56,7 @@ import { createMockTests, type MockTestServices } from "./wiring/mock-tests.ts";
 import { createAttendance, type AttendanceServices } from "./wiring/attendance.ts";
 import { FamilyService } from "./families/index.ts";
 import { FamilyInvitations } from "./families/invitations.ts";
-import { runInTenantScope } from "../db/tenant-scope.ts";
+import { repeat } from "../runtime/repeat.ts";
 
 /**
  * Domain services shared by the API routers and the page loaders. Each feature's own are made in
@@ -278,18 +278,14 @@ function storageCleanupLogger(logger: Logger) {
  * leading instance (server/db/leadership.ts); running it on more would do no harm, only the work twice.
  */
 export function startHousekeeping(services: Services, logger: Logger, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => runInTenantScope(null, housekeeping);
-  const housekeeping = async () => {
-    try {
+  return repeat(
+    async () => {
       await services.sessions.purgeExpired();
       await services.rateLimiter.purgeOlderThan(24 * 60 * 60 * 1000);
       // Tells owners and admins of trials that ended unpaid (their sites went offline at the end, on read).
       await services.trials.announceEnded();
-    } catch (error) {
-      logger.warn("housekeeping failed", { error });
-    }
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    everyMs,
+    (error) => logger.warn("housekeeping failed", { error }),
+  );
 }

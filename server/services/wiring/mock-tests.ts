@@ -13,7 +13,7 @@ import { TestsAreaQueries } from "../mock-tests/area-queries.ts";
 import { announceResults } from "../mock-tests/results-released.ts";
 import type { MessagingServices } from "./messaging.ts";
 import type { Role } from "#common/validation/account.ts";
-import { runInTenantScope } from "../../db/tenant-scope.ts";
+import { repeat } from "../../runtime/repeat.ts";
 
 /** Mock tests (docs/mock-tests.md): the question bank, tests, sittings, series and the Tests area. */
 export interface MockTestServices {
@@ -69,22 +69,12 @@ export function createMockTests(
  * (while leadership passes), an attempt is still closed once (row locks).
  */
 export function startTestClock(attempts: AttemptService, logger: Logger, everyMs = 5_000): () => void {
-  let running = false;
-  // On the platform's scope: every institute's attempts, whatever started the clock.
-  const run = () => runInTenantScope(null, tick);
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await attempts.submitDue();
-    } catch (error) {
-      logger.warn("the tests' clock failed", { error });
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(
+    () => attempts.submitDue(),
+    everyMs,
+    (error) => logger.warn("the tests' clock failed", { error }),
+    {
+      immediately: true,
+    },
+  );
 }
