@@ -3,10 +3,10 @@
  * (deploy/nginx/pathshala.conf.template, rendered as the nginx image renders it) or a static
  * file server, each in its own folder, one worker, stopped with the process that started it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { join } from "node:path";
+import { startForeground } from "./foreground.ts";
 
 export const TEMPLATE = join(import.meta.dirname, "../../deploy/nginx/pathshala.conf.template");
 
@@ -81,39 +81,13 @@ http {
 }
 `,
   );
-  const nginx = spawn("nginx", ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let errors = "";
-  nginx.stderr.on("data", (chunk) => (errors += chunk));
-  const exited = new Promise<void>((resolve) => nginx.once("exit", () => resolve()));
-  const kill = () => nginx.kill("SIGKILL");
-  process.once("exit", kill);
-  const until = Date.now() + 10_000;
-  while (!(await listening(port))) {
-    if (nginx.exitCode !== null || Date.now() > until) {
-      nginx.kill("SIGKILL");
-      throw new Error(`nginx did not start: ${errors || readFileSync(join(dir, "error.log"), "utf8")}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
+  const nginx = await startForeground({
+    name: "nginx",
+    command: "nginx",
+    args: ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"],
     port,
-    async stop() {
-      process.off("exit", kill);
-      if (nginx.exitCode === null) nginx.kill("SIGQUIT");
-      await exited;
-    },
-  };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
+    stopSignal: "SIGQUIT",
+    log: () => readFileSync(join(dir, "error.log"), "utf8"),
   });
+  return { port, stop: () => nginx.stop() };
 }

@@ -4,10 +4,10 @@
  * server connections (decision 0049). Its own folder, its own port, in the foreground, stopped
  * with the process that started it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { join } from "node:path";
+import { startForeground } from "./foreground.ts";
 
 const BINARY = existsSync("/usr/sbin/pgbouncer") ? "/usr/sbin/pgbouncer" : "pgbouncer";
 
@@ -57,43 +57,16 @@ pidfile = ${join(dir, "pgbouncer.pid")}
   // PgBouncer refuses to run as root: then it becomes postgres, which must reach its folder.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chmodSync(dir, 0o777);
-  const bouncer = spawn(BINARY, [...(asRoot ? ["-u", "postgres"] : []), join(dir, "pgbouncer.ini")], {
-    stdio: ["ignore", "ignore", "pipe"],
+  const bouncer = await startForeground({
+    name: "pgbouncer",
+    command: BINARY,
+    args: [...(asRoot ? ["-u", "postgres"] : []), join(dir, "pgbouncer.ini")],
+    port,
+    stopSignal: "SIGINT",
+    log: () => (existsSync(join(dir, "pgbouncer.log")) ? readFileSync(join(dir, "pgbouncer.log"), "utf8") : ""),
   });
-  let errors = "";
-  bouncer.stderr.on("data", (chunk) => (errors += chunk));
-  const exited = new Promise<void>((resolve) => bouncer.once("exit", () => resolve()));
-  const kill = () => bouncer.kill("SIGKILL");
-  process.once("exit", kill);
-  const until = Date.now() + 10_000;
-  while (!(await listening(port))) {
-    if (bouncer.exitCode !== null || Date.now() > until) {
-      bouncer.kill("SIGKILL");
-      const log = existsSync(join(dir, "pgbouncer.log")) ? readFileSync(join(dir, "pgbouncer.log"), "utf8") : "";
-      throw new Error(`pgbouncer did not start: ${errors}${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
   const url = new URL(serverUrl);
   url.hostname = "127.0.0.1";
   url.port = String(port);
-  return {
-    url: url.toString(),
-    async stop() {
-      process.off("exit", kill);
-      if (bouncer.exitCode === null) bouncer.kill("SIGINT");
-      await exited;
-    },
-  };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
+  return { url: url.toString(), stop: () => bouncer.stop() };
 }
