@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import {
   centers,
@@ -29,7 +29,7 @@ export interface ReceiptVoucher {
   planName: string;
   placeOfSupply: string | null;
   /** How the tax included is split: within the seller's state, between states, or none (no GSTIN). */
-  taxKind: "intra" | "inter" | "none";
+  taxKind: TaxKind;
   mode: string;
   reference: string | null;
   chequeDate: string | null;
@@ -81,57 +81,77 @@ export class FeeReceiptPdfs {
 
   async voucher(receiptId: string): Promise<ReceiptVoucher> {
     const [row] = await this.db
-      .select({
-        receipt: feeReceipts,
-        center: centers,
-        planName: feeAccounts.planName,
-        name: users.name,
-        email: users.email,
-        state: users.gstState,
-        reversal: feeReceiptReversals,
-      })
+      .select({ receipt: feeReceipts, reversal: feeReceiptReversals })
       .from(feeReceipts)
-      .innerJoin(centers, eq(centers.id, feeReceipts.centerId))
-      .innerJoin(feeAccounts, eq(feeAccounts.id, feeReceipts.accountId))
-      .innerJoin(users, eq(users.id, feeAccounts.studentId))
       .leftJoin(feeReceiptReversals, eq(feeReceiptReversals.receiptId, feeReceipts.id))
       .where(eq(feeReceipts.id, receiptId));
     if (!row) throw notFound(FEE_RECEIPT_NOT_FOUND);
-    const settled = await this.db
-      .select({ label: feeDues.label, gstRate: feeDues.gstRate, amount: feeEntries.amount })
-      .from(feeEntries)
-      .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
-      .where(and(eq(feeEntries.receiptId, receiptId), eq(feeEntries.kind, "payment")))
-      .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
-    const seller = instituteSeller(row.center);
-    const supply = placeOfSupply(row.state, seller.state);
-    const taxKind = !seller.gstin
-      ? "none"
-      : isInterState({ sellerGstin: seller.gstin, sellerState: seller.state, placeOfSupply: supply })
-        ? "inter"
-        : "intra";
     const { receipt } = row;
+    const parties = await voucherParties(this.db, receipt.accountId);
     return {
       number: receipt.number,
       paidOn: receipt.paidOn,
-      seller,
-      student: { name: row.name, email: row.email },
-      planName: row.planName,
-      placeOfSupply: supply,
-      taxKind,
+      ...parties,
       mode: MODE_LABELS[receipt.mode],
       reference: receipt.reference,
       chequeDate: receipt.chequeDate,
-      lines: settled.map((s) => ({
-        label: s.label,
-        gstRate: s.gstRate,
-        split: splitTax(s.amount, s.gstRate, taxKind),
-      })),
+      lines: await voucherLines(
+        this.db,
+        and(eq(feeEntries.receiptId, receiptId), eq(feeEntries.kind, "payment"))!,
+        parties.taxKind,
+      ),
       total: receipt.amount,
       reversed: row.reversal ? { reason: row.reversal.reason, at: row.reversal.reversedAt } : null,
     };
   }
 }
+
+/**
+ * Who a fee voucher is between and how its tax is split: the institute as its seller profile
+ * names it, the student, the account's plan, the place of supply (the student's state, else the
+ * institute's) and whether GST is intra-state, inter-state or none.
+ */
+async function voucherParties(db: Db, accountId: string) {
+  const [row] = await db
+    .select({
+      center: centers,
+      planName: feeAccounts.planName,
+      name: users.name,
+      email: users.email,
+      state: users.gstState,
+    })
+    .from(feeAccounts)
+    .innerJoin(centers, eq(centers.id, feeAccounts.centerId))
+    .innerJoin(users, eq(users.id, feeAccounts.studentId))
+    .where(eq(feeAccounts.id, accountId));
+  const seller = instituteSeller(row.center);
+  const supply = placeOfSupply(row.state, seller.state);
+  const taxKind: TaxKind = !seller.gstin
+    ? "none"
+    : isInterState({ sellerGstin: seller.gstin, sellerState: seller.state, placeOfSupply: supply })
+      ? "inter"
+      : "intra";
+  return {
+    seller,
+    student: { name: row.name, email: row.email },
+    planName: row.planName,
+    placeOfSupply: supply,
+    taxKind,
+  };
+}
+
+/** A voucher's lines: the ledger entries `which` selects, per due (oldest first), with the GST included split out. */
+async function voucherLines(db: Db, which: SQL, taxKind: TaxKind) {
+  const rows = await db
+    .select({ label: feeDues.label, gstRate: feeDues.gstRate, amount: feeEntries.amount })
+    .from(feeEntries)
+    .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
+    .where(which)
+    .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
+  return rows.map((r) => ({ label: r.label, gstRate: r.gstRate, split: splitTax(r.amount, r.gstRate, taxKind) }));
+}
+
+type TaxKind = "intra" | "inter" | "none";
 
 /** An India date (YYYY-MM-DD) as the documents print it. */
 const dayOf = (date: string) => istDate(new Date(`${date}T12:00:00+05:30`));
@@ -153,35 +173,9 @@ export class FeeRefundPdfs {
   }
 
   async voucher(refundId: string): Promise<ReceiptVoucher> {
-    const [row] = await this.db
-      .select({
-        refund: feeRefunds,
-        center: centers,
-        planName: feeAccounts.planName,
-        name: users.name,
-        email: users.email,
-        state: users.gstState,
-      })
-      .from(feeRefunds)
-      .innerJoin(centers, eq(centers.id, feeRefunds.centerId))
-      .innerJoin(feeAccounts, eq(feeAccounts.id, feeRefunds.accountId))
-      .innerJoin(users, eq(users.id, feeAccounts.studentId))
-      .where(eq(feeRefunds.id, refundId));
-    if (!row) throw notFound(FEE_REFUND_NOT_FOUND);
-    const given = await this.db
-      .select({ label: feeDues.label, gstRate: feeDues.gstRate, amount: feeEntries.amount })
-      .from(feeEntries)
-      .innerJoin(feeDues, eq(feeDues.id, feeEntries.dueId))
-      .where(and(eq(feeEntries.refundId, refundId), eq(feeEntries.kind, "refund")))
-      .orderBy(asc(feeDues.dueOn), asc(feeDues.position));
-    const seller = instituteSeller(row.center);
-    const supply = placeOfSupply(row.state, seller.state);
-    const taxKind = !seller.gstin
-      ? "none"
-      : isInterState({ sellerGstin: seller.gstin, sellerState: seller.state, placeOfSupply: supply })
-        ? "inter"
-        : "intra";
-    const { refund } = row;
+    const [refund] = await this.db.select().from(feeRefunds).where(eq(feeRefunds.id, refundId));
+    if (!refund) throw notFound(FEE_REFUND_NOT_FOUND);
+    const parties = await voucherParties(this.db, refund.accountId);
     const w = refund.working;
     const ways = [
       refund.throughGateway > 0
@@ -194,15 +188,15 @@ export class FeeRefundPdfs {
     return {
       number: refund.number,
       paidOn: indiaDateOf(refund.createdAt),
-      seller,
-      student: { name: row.name, email: row.email },
-      planName: row.planName,
-      placeOfSupply: supply,
-      taxKind,
+      ...parties,
       mode: ways.join("; "),
       reference: null,
       chequeDate: null,
-      lines: given.map((g) => ({ label: g.label, gstRate: g.gstRate, split: splitTax(g.amount, g.gstRate, taxKind) })),
+      lines: await voucherLines(
+        this.db,
+        and(eq(feeEntries.refundId, refundId), eq(feeEntries.kind, "refund"))!,
+        parties.taxKind,
+      ),
       total: refund.amount,
       reversed: null,
       document: {
