@@ -23,7 +23,22 @@ export const PAY_OUT_MODE_REQUIRED =
 export const refundAbovePaid = (paid: number) =>
   `This is more than the ${formatRupees(paid)} paid on this account: refund at most that.`;
 export const refundFailedAtGateway = (reason: string) =>
-  `The payment gateway did not refund this payment, so nothing was refunded: ${reason}`;
+  `The payment gateway did not refund a payment: ${reason}. The refund is not finished and nothing is on the account yet: confirm it again to finish it (no payment is refunded twice).`;
+export const FEE_REFUND_UNDER_WAY =
+  "This account's refund is being made right now. If it has not finished in two minutes, confirm it again to finish it.";
+/** Said by the desk while a refund of the account is confirmed and not finished. */
+export const FEE_REFUND_UNFINISHED =
+  "A refund of this account was confirmed and is not finished: finish it (confirm it again) before taking or reversing money on this account.";
+/** A cheque or DD the bank has not yet paid: what a refund would give back is not money received. */
+export const chequeNotCleared = (cheque: { kind: string; number: string; status: "held" | "deposited" }) => {
+  const what = `${cheque.kind === "dd" ? "Demand draft" : "Cheque"} ${cheque.number}`;
+  return cheque.status === "held"
+    ? `${what} is still held: return or clear it before refunding.`
+    : `${what} is deposited and not yet cleared: mark it cleared or bounced before refunding.`;
+};
+
+/** Where a confirmed refund is: being made, refused or unanswered at the gateway (`failed`), or made. */
+export type FeeRefundRequestStatus = "pending" | "failed" | "done";
 
 /** How money is paid out at the desk; online payments always go back through the gateway. */
 export const PAY_OUT_MODES = ["cash", "cheque", "upi", "bank"] as const;
@@ -107,6 +122,29 @@ export interface FeeRefundJson {
   createdAt: string;
 }
 
+/** A cheque or DD of the account that has not cleared: no refund until it clears, bounces or is returned. */
+export interface UnclearedChequeJson {
+  _id: string;
+  kind: "cheque" | "dd";
+  number: string;
+  chequeDate: string;
+  amount: number;
+  status: "held" | "deposited";
+}
+
+/** A refund confirmed and not finished: the gateway refused or did not answer, or it is being made now. */
+export interface UnfinishedRefundJson {
+  status: Exclude<FeeRefundRequestStatus, "done">;
+  leftOn: string;
+  amount: number;
+  throughGateway: number;
+  paidOut: number;
+  /** The gateway's words for why the last try did not finish. */
+  failure: string | null;
+  createdAt: string;
+  attemptedAt: string;
+}
+
 export interface RefundQuoteJson {
   accountId: string;
   student: { _id: string; name: string };
@@ -116,5 +154,11 @@ export interface RefundQuoteJson {
   online: { receiptId: string; number: string; paymentId: string; amount: number }[];
   /** Paid at the desk (cash, cheque, UPI, bank): paid out by the mode chosen. */
   atDesk: number;
+  /** The account's cheques and DDs not yet cleared, by their dates. */
+  uncleared: UnclearedChequeJson[];
+  /** Why no refund can be made yet (the first uncleared cheque, named), in words; null when one can. */
+  blocked: string | null;
+  /** A refund confirmed earlier and not finished: confirming again finishes it as it was confirmed. */
+  unfinished: UnfinishedRefundJson | null;
   refund: FeeRefundJson | null;
 }

@@ -30,9 +30,9 @@ export function feeRefundRouters({ services, database }: AppDeps) {
       tag: "fees",
       auth: "business",
       summary:
-        "The refund calculator for a student who left on leftOn (India's 2024 coaching guidelines: a pro-rata refund for the remaining period, within 10 days): the course's days used of its total (from the student's batch under this plan, or courseFrom/courseTo), the fee, its non-refundable heads, the fee for the days used, late fees and charges kept, what was paid and the proposed refund, with the online payments that would go back through the gateway and the refund already made, if any. Amounts in rupees",
+        "The refund calculator for a student who left on leftOn (India's 2024 coaching guidelines: a pro-rata refund for the remaining period, within 10 days): the course's days used of its total (from the student's batch under this plan, or courseFrom/courseTo), the fee, its non-refundable heads, the fee for the days used, late fees and charges kept, what was paid and the proposed refund, with the online payments that would go back through the gateway, the account's cheques not yet cleared (blocked names the first: no refund until it clears, bounces or is returned), a refund confirmed earlier that did not finish (unfinished: status pending or failed, with the gateway's words), and the refund already made, if any. Amounts in rupees",
       responses: {
-        200: `{quote: {accountId, student: {_id, name}, planName, ${WORKING}, online: [{receiptId, number, paymentId, amount}], atDesk, refund: {...} | null}}`,
+        200: `{quote: {accountId, student: {_id, name}, planName, ${WORKING}, online: [{receiptId, number, paymentId, amount}], atDesk, uncleared: [{_id, kind, number, chequeDate, amount, status}], blocked: string | null, unfinished: {status, leftOn, amount, throughGateway, paidOut, failure, createdAt, attemptedAt} | null, refund: {...} | null}}`,
         400: "Bad input: no or a bad leftOn, a day in the future, a course whose dates are unknown or out of order",
         404: "No such account, or not one the caller manages",
       },
@@ -51,14 +51,14 @@ export function feeRefundRouters({ services, database }: AppDeps) {
       tag: "fees",
       auth: "business",
       summary:
-        "Refund a student who left, once per account: the calculator's proposal unless an amount is given (at most what was paid). Online payments go back through the gateway of the institute's account that took them, newest first; the rest is recorded as paid out at the desk by mode (cash, cheque, UPI or bank, with a reference). The ledger gets refund entries and the fee no longer charged is cancelled, so the account closes at zero; a numbered Refund Voucher is issued. A second request (a double click) refunds nothing more",
+        "Refund a student who left, once per account, when none of its cheques is waiting to clear: the calculator's proposal unless an amount is given (at most what was paid). Online payments go back through the gateway of the institute's account that took each one, newest first; the rest is recorded as paid out at the desk by mode (cash, cheque, UPI or bank, with a reference). The ledger gets refund entries and the fee no longer charged is cancelled, so the account closes at zero; a numbered Refund Voucher is issued. The confirmation is kept before the gateway is asked: if the gateway refuses or does not answer, the refund stays unfinished (502) and the account takes no payment until it is finished; the same request again finishes it as first confirmed (whatever amount it names), and no payment is ever refunded twice. A second request while one is being made (a double click) is a 409 and refunds nothing more",
       body: RefundInput,
       responses: {
         201: REFUND,
         400: "Bad input: no reason, more than was paid, no pay-out mode when some is paid out at the desk, a day in the future, unknown course dates",
         404: "No such account, or not one the caller manages",
-        409: "Already refunded, nothing paid, or nothing to refund by the calculator and no amount given",
-        502: "The payment gateway refused a refund: nothing was refunded or recorded",
+        409: "Already refunded, being refunded right now (a request less than two minutes old; after that, the same request finishes it), a cheque or DD of the account still held or deposited (named), nothing paid, or nothing to refund by the calculator and no amount given",
+        502: "The payment gateway refused or did not answer: the refund is kept unfinished with the gateway's words (nothing on the ledger, no voucher yet); the same request again finishes it",
       },
     }),
     async (c) => {

@@ -1,20 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { feeEntries, feeRefunds, memberships } from "../../server/db/schema/index.ts";
+import { eq, sql } from "drizzle-orm";
+import {
+  feeAccounts,
+  feeEntries,
+  feePaymentLinks,
+  feeReceipts,
+  feeRefundRequests,
+  feeRefunds,
+  memberships,
+  merchantAccounts,
+} from "../../server/db/schema/index.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter, merchantOf } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
-import { createListeningTestApp, payThroughSandbox, type ListeningTestApp } from "../helpers/payments.ts";
+import {
+  createListeningTestApp,
+  eventId,
+  payThroughSandbox,
+  sendWebhook,
+  type ListeningTestApp,
+} from "../helpers/payments.ts";
 import { pageTexts } from "../helpers/pdf.ts";
+import { GatewayError, type CreateGatewayRefund, type GatewayRefund } from "../../server/payments/gateway.ts";
+import { connectSandboxAccount } from "../../server/payments/merchant-accounts.ts";
+import { newSandboxAccount, type SandboxAccount } from "../../server/payments/sandbox/accounts.ts";
+import { secretBoxFor } from "../../server/payments/secrets.ts";
+import { webhookSignature } from "../../server/payments/signatures.ts";
 import { addDays, indiaDate } from "../../common/india-dates.ts";
 import { FEE_REFUNDED_NO_REVERSAL, type FeeAccountJson } from "../../common/validation/fees.ts";
 import {
   COURSE_DATES_UNKNOWN,
   FEE_REFUND_DONE,
   FEE_REFUND_NOT_FOUND,
+  FEE_REFUND_UNDER_WAY,
+  FEE_REFUND_UNFINISHED,
   LEFT_IN_FUTURE,
   PAY_OUT_MODE_REQUIRED,
   refundAbovePaid,
+  refundFailedAtGateway,
   type FeeRefundJson,
   type RefundQuoteJson,
 } from "../../common/validation/fee-refunds.ts";
@@ -45,12 +68,12 @@ const leftOn = addDays(courseFrom, 72);
 
 let plans = 0;
 /** ₹1,00,000: Admission ₹5,000 (non-refundable) and Tuition ₹95,000, in two instalments (₹60,000 now, ₹40,000 later). */
-async function accountFor(who: Account, lateFee?: unknown) {
+async function accountFor(who: Account, lateFee?: unknown, centerId = sunrise.id) {
   const plan = await postJson(
     t,
     "/api/fee-plans",
     {
-      centerId: sunrise.id,
+      centerId,
       name: `Refund plan ${++plans}`,
       heads: [
         { name: "Admission", amount: 5_000, nonRefundable: true },
@@ -73,7 +96,7 @@ async function accountFor(who: Account, lateFee?: unknown) {
   const res = await postJson(
     t,
     "/api/fee-accounts",
-    { centerId: sunrise.id, studentId: who.user._id, feePlanId: feePlan._id },
+    { centerId, studentId: who.user._id, feePlanId: feePlan._id },
     as(owner),
   );
   expect(res.status, await res.clone().text()).toBe(201);
@@ -95,6 +118,76 @@ const refund = (accountId: string, body: unknown, who = owner) =>
   postJson(t, `/api/fee-accounts/${accountId}/refunds`, body, as(who));
 const ledgerOf = (accountId: string) =>
   t.database.db.select().from(feeEntries).where(eq(feeEntries.accountId, accountId));
+const vouchersOf = (accountId: string) =>
+  t.database.db.select().from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
+const quoted = async (accountId: string) =>
+  ((await (await quote(accountId, { leftOn, ...course })).json()) as { quote: RefundQuoteJson }).quote;
+
+/** The student pays a due on Sunrise's site through Checkout (on Sunrise's own account); the payment's id. */
+async function payOnline(dueId: string) {
+  const login = await postJson(
+    t,
+    "/api/auth/login",
+    { email: student.email, password: student.password },
+    { host: sunrise.customDomain! },
+  );
+  const onSite = { ...student, access_token: ((await login.json()) as { access_token: string }).access_token };
+  const placed = await postJson(t, `/api/fee-dues/${dueId}/pay`, {}, as(onSite, sunrise.customDomain!));
+  expect(placed.status, await placed.clone().text()).toBe(200);
+  const { order } = (await placed.json()) as { order: { id: string } };
+  return (await payThroughSandbox(t, order.id)).paymentId;
+}
+
+/** The refunds a sandbox account made of a payment, as the gateway lists them. */
+async function refundsAtGateway(account: SandboxAccount, paymentId: string) {
+  const basic = `Basic ${Buffer.from(`${account.keyId}:${account.keySecret}`).toString("base64")}`;
+  const res = await fetch(`${t.baseUrl}/_sandbox/razorpay/v1/payments/${paymentId}/refunds`, {
+    headers: { authorization: basic },
+  });
+  return ((await res.json()) as { items: { id: string; amount: number }[] }).items;
+}
+
+/**
+ * Puts `around` between the app and every gateway's refund call (`call` makes the real one) until
+ * the returned function is called: a gateway that refuses, is slow, or answers a process that died.
+ */
+function aroundGatewayRefunds(
+  around: (call: () => Promise<GatewayRefund>, input: CreateGatewayRefund) => Promise<GatewayRefund>,
+) {
+  const payments = t.services.payments;
+  const gatewayOf = payments.gatewayOf.bind(payments);
+  payments.gatewayOf = async (accountId) => {
+    const gateway = await gatewayOf(accountId);
+    return Object.assign(Object.create(gateway) as typeof gateway, {
+      refund: (input: CreateGatewayRefund) => around(() => gateway.refund(input), input),
+    });
+  };
+  return () => {
+    delete (payments as { gatewayOf?: unknown }).gatewayOf;
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether someone holds the account's row: another transaction cannot lock it at once (PostgreSQL
+ * says so; the embedded database, whose transactions take turns, does not answer within a second).
+ */
+async function accountHeld(accountId: string): Promise<boolean> {
+  const probe = t.database.db
+    .transaction(async (tx) => {
+      await tx
+        .select({ id: feeAccounts.id })
+        .from(feeAccounts)
+        .where(eq(feeAccounts.id, accountId))
+        .for("update", { noWait: true });
+    })
+    .then(
+      () => false,
+      () => true,
+    );
+  return Promise.race([probe, sleep(1_000).then(() => true)]);
+}
 
 beforeAll(async () => {
   t = await createListeningTestApp();
@@ -377,5 +470,274 @@ describe("a refund of money paid online", () => {
       paidOut: 0,
       mode: null,
     });
+  });
+});
+
+describe("a refund through the gateway, step by step", () => {
+  it("asks the gateway with the account free, so the desk, webhooks and reminders never wait on it", async () => {
+    const { account } = await accountFor(student);
+    await payOnline(account.dues[0]._id);
+    const held: boolean[] = [];
+    const restore = aroundGatewayRefunds(async (call) => {
+      held.push(await accountHeld(account._id));
+      return call();
+    });
+    let res: Response;
+    try {
+      res = await refund(account._id, { leftOn, ...course, reason: "Left" });
+    } finally {
+      restore();
+    }
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(held).toEqual([false]);
+    expect(await accountNow(account._id)).toMatchObject({ balance: 0, paid: 24_000 });
+  });
+
+  it("keeps a refund the gateway refused unfinished, in words, and finishes it once when confirmed again", async () => {
+    const { account } = await accountFor(student);
+    const paymentId = await payOnline(account.dues[0]._id);
+    const before = (await ledgerOf(account._id)).length;
+    const restore = aroundGatewayRefunds(async () => {
+      throw new GatewayError("refund failed: The gateway is down for maintenance", 503);
+    });
+    let refused: Response;
+    try {
+      refused = await refund(account._id, { leftOn, ...course, reason: "Left for Kota" });
+    } finally {
+      restore();
+    }
+    expect(refused.status).toBe(502);
+    expect((await refused.json()).error).toBe(refundFailedAtGateway("The gateway is down for maintenance"));
+    // Nothing on the account yet, no voucher; the quote says what is unfinished and why.
+    expect(await ledgerOf(account._id)).toHaveLength(before);
+    expect(await vouchersOf(account._id)).toHaveLength(0);
+    const q = await quoted(account._id);
+    expect(q.refund).toBeNull();
+    expect(q.unfinished).toMatchObject({
+      status: "failed",
+      failure: "The gateway is down for maintenance",
+      amount: 36_000,
+      throughGateway: 36_000,
+      paidOut: 0,
+    });
+    // Until it is finished the desk takes nothing on the account, and reverses nothing.
+    const cash = await postJson(
+      t,
+      `/api/fee-accounts/${account._id}/payments`,
+      { amount: 100, mode: "cash" },
+      as(owner),
+    );
+    expect(cash.status).toBe(409);
+    expect((await cash.json()).error).toBe(FEE_REFUND_UNFINISHED);
+    // Money paid online meanwhile is not taken in: it goes straight back, whole.
+    const late = await payOnline(account.dues[1]._id);
+    expect((await refundsAtGateway(merchantOf(sunrise.id), late)).map((r) => r.amount)).toEqual([4_000_000]);
+    expect(await ledgerOf(account._id)).toHaveLength(before);
+    // Confirmed again: finished as it was confirmed (another amount is not taken), refunded once.
+    const again = await refund(account._id, { leftOn, ...course, reason: "Left for Kota", amount: 1_000 });
+    expect(again.status, await again.clone().text()).toBe(201);
+    const { refund: made } = (await again.json()) as { refund: FeeRefundJson };
+    expect(made).toMatchObject({ amount: 36_000, throughGateway: 36_000, reason: "Left for Kota" });
+    const atGateway = await refundsAtGateway(merchantOf(sunrise.id), paymentId);
+    expect(atGateway.map((r) => [r.id, r.amount])).toEqual([[made.gateway[0].refundId, 3_600_000]]);
+    expect(await quoted(account._id)).toMatchObject({ unfinished: null, refund: { _id: made._id } });
+    expect(await accountNow(account._id)).toMatchObject({ balance: 0, paid: 24_000 });
+  });
+
+  it("finishes, once, a refund whose try died while the gateway refunded, when it is confirmed again", async () => {
+    const { account } = await accountFor(student);
+    // ₹60,000 and then ₹40,000 online: ₹76,000 goes back, ₹40,000 of the newer payment and ₹36,000 of the older.
+    const older = await payOnline(account.dues[0]._id);
+    const newer = await payOnline(account.dues[1]._id);
+    let reached!: () => void;
+    const reachedOlder = new Promise<void>((resolve) => (reached = resolve));
+    let wake!: () => void;
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    let askedForOlder = 0;
+    const restore = aroundGatewayRefunds(async (call, input) => {
+      if (input.paymentId !== older || askedForOlder++ > 0) return call();
+      // The gateway refunds the older payment, and its answer never reaches the try that asked
+      // (as if its process died), until the test wakes it (or 10 s pass, so nothing hangs).
+      const answer = await call();
+      reached();
+      await Promise.race([woken, sleep(10_000)]);
+      return answer;
+    });
+    const body = { leftOn, ...course, reason: "Family moved" };
+    try {
+      const first = refund(account._id, body);
+      await reachedOlder;
+      // Meanwhile the account is free and says so: the desk is told a refund is unfinished, a
+      // second confirmation (a double click) that it is being made.
+      expect(await accountHeld(account._id)).toBe(false);
+      const cash = await postJson(
+        t,
+        `/api/fee-accounts/${account._id}/payments`,
+        { amount: 100, mode: "cash" },
+        as(owner),
+      );
+      expect((await cash.json()).error).toBe(FEE_REFUND_UNFINISHED);
+      const click = await refund(account._id, body);
+      expect(click.status).toBe(409);
+      expect((await click.json()).error).toBe(FEE_REFUND_UNDER_WAY);
+      expect((await quoted(account._id)).unfinished).toMatchObject({ status: "pending", amount: 76_000 });
+      // Three minutes on, with no answer, the try is taken for dead: the same confirmation finishes it.
+      await t.database.db
+        .update(feeRefundRequests)
+        .set({ attemptedAt: sql`now() - interval '3 minutes'` })
+        .where(eq(feeRefundRequests.accountId, account._id));
+      const again = await refund(account._id, body);
+      expect(again.status, await again.clone().text()).toBe(201);
+      const { refund: made } = (await again.json()) as { refund: FeeRefundJson };
+      expect(made).toMatchObject({ amount: 76_000, throughGateway: 76_000, paidOut: 0 });
+      const gatewayOf = (paymentId: string) => made.gateway.find((g) => g.paymentId === paymentId);
+      expect([gatewayOf(newer)?.amount, gatewayOf(older)?.amount]).toEqual([40_000, 36_000]);
+      // Each payment refunded once at the gateway: the newer one was not asked again, the older
+      // one was asked with the same key and answered with the same refund.
+      const sunriseAccount = merchantOf(sunrise.id);
+      expect((await refundsAtGateway(sunriseAccount, newer)).map((r) => [r.id, r.amount])).toEqual([
+        [gatewayOf(newer)?.refundId, 4_000_000],
+      ]);
+      expect((await refundsAtGateway(sunriseAccount, older)).map((r) => [r.id, r.amount])).toEqual([
+        [gatewayOf(older)?.refundId, 3_600_000],
+      ]);
+      // The try that was taken for dead wakes: it changes nothing and answers with the same refund.
+      wake();
+      const late = await first;
+      expect(late.status, await late.clone().text()).toBe(201);
+      expect(((await late.json()) as { refund: FeeRefundJson }).refund._id).toBe(made._id);
+      expect(await vouchersOf(account._id)).toHaveLength(1);
+      expect(await accountNow(account._id)).toMatchObject({ balance: 0, paid: 24_000 });
+    } finally {
+      wake();
+      restore();
+    }
+  });
+});
+
+describe("a refund and the account's cheques", () => {
+  const takeCheque = async (accountId: string, number: string, chequeDate: string, amount: number) => {
+    const res = await postJson(
+      t,
+      `/api/fee-accounts/${accountId}/cheques`,
+      { kind: "cheque", number, bank: "State Bank of India", chequeDate, amount },
+      as(owner),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { cheque: { _id: string } }).cheque._id;
+  };
+  const move = async (chequeId: string, status: string) => {
+    const res = await postJson(t, `/api/fee-cheques/${chequeId}/status`, { status }, as(owner));
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+
+  it("waits until none is held or deposited, naming the one it waits for, in the quote too", async () => {
+    const { account } = await accountFor(student);
+    await payCash(account._id, 20_000);
+    // Cheque 004512 dated today (receipted subject to realisation) and 004513 post-dated.
+    const current = await takeCheque(account._id, "004512", today, 20_000);
+    const postDated = await takeCheque(account._id, "004513", addDays(today, 10), 10_000);
+    const body = { leftOn, ...course, reason: "Left", mode: "cash" };
+    const refusedWith = async (message: string) => {
+      const res = await refund(account._id, body);
+      expect(res.status).toBe(409);
+      expect((await res.json()).error).toBe(message);
+      expect((await quoted(account._id)).blocked).toBe(message);
+    };
+
+    await refusedWith("Cheque 004512 is still held: return or clear it before refunding.");
+    expect((await quoted(account._id)).uncleared).toEqual([
+      expect.objectContaining({ _id: current, number: "004512", status: "held", amount: 20_000 }),
+      expect.objectContaining({ _id: postDated, number: "004513", status: "held", amount: 10_000 }),
+    ]);
+    await move(current, "deposited");
+    await refusedWith("Cheque 004512 is deposited and not yet cleared: mark it cleared or bounced before refunding.");
+    await move(current, "cleared");
+    await refusedWith("Cheque 004513 is still held: return or clear it before refunding.");
+    expect(await vouchersOf(account._id)).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(feeRefundRequests).where(eq(feeRefundRequests.accountId, account._id)),
+    ).toHaveLength(0);
+
+    await move(postDated, "returned");
+    expect(await quoted(account._id)).toMatchObject({ uncleared: [], blocked: null });
+    const res = await refund(account._id, body);
+    expect(res.status, await res.clone().text()).toBe(201);
+    // ₹40,000 received (the cash and the cleared cheque): ₹24,000 kept, ₹16,000 back.
+    expect(((await res.json()) as { refund: FeeRefundJson }).refund).toMatchObject({ amount: 16_000 });
+  });
+});
+
+describe("a refund of a payment link's payment", () => {
+  /** Sends a link for a due (on the institute's account connected now), pays it in full, and delivers its webhook. */
+  async function payByLink(dueId: string, account: SandboxAccount) {
+    const sent = await postJson(t, `/api/fee-dues/${dueId}/link`, {}, as(owner));
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const { url, link } = (await sent.json()) as { url: string; link: { _id: string; amount: number } };
+    const paid = await fetch(`${url}/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    const paymentId = ((await paid.json()) as { razorpay_payment_id: string }).razorpay_payment_id;
+    const [row] = await t.database.db.select().from(feePaymentLinks).where(eq(feePaymentLinks.id, link._id));
+    const body = JSON.stringify({
+      entity: "event",
+      event: "payment_link.paid",
+      contains: ["payment_link", "payment"],
+      payload: {
+        payment_link: { entity: { id: row.gatewayLinkId, reference_id: row.id, entity: "payment_link" } },
+        payment: {
+          entity: { id: paymentId, entity: "payment", amount: row.amount, currency: "INR", status: "captured" },
+        },
+      },
+    });
+    const delivered = await sendWebhook(t, {
+      body,
+      headers: {
+        "content-type": "application/json",
+        "x-razorpay-signature": webhookSignature(account.webhookSecret, body),
+        "x-razorpay-event-id": eventId(),
+      },
+    });
+    expect(delivered.status, await delivered.clone().text()).toBe(200);
+    return paymentId;
+  }
+
+  it("goes back through the account that took it, though the institute has moved to another since", async () => {
+    const lotus = await createCenter(t, owner.user._id, { instituteName: "Lotus Academy", slug: "fr-lotus" });
+    await t.database.db.insert(memberships).values({
+      centerId: lotus.id,
+      userId: student.user._id,
+      role: "student",
+      status: "active",
+      acceptedAt: new Date(),
+    });
+    const { account } = await accountFor(student, undefined, lotus.id);
+    const first = merchantOf(lotus.id);
+    const paymentId = await payByLink(account.dues[0]._id, first);
+    // Lotus connects another account; the next link (for the second instalment) is made on it.
+    await t.database.db
+      .update(merchantAccounts)
+      .set({ status: "disconnected" })
+      .where(eq(merchantAccounts.id, lotus.merchantAccountId!));
+    const second: SandboxAccount = newSandboxAccount();
+    await connectSandboxAccount(t.database.db, secretBoxFor(t.env)!, lotus.id, second);
+    const next = await postJson(t, `/api/fee-dues/${account.dues[1]._id}/link`, {}, as(owner));
+    expect(next.status, await next.clone().text()).toBe(201);
+
+    const res = await refund(account._id, { leftOn, ...course, reason: "Left" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { refund: made } = (await res.json()) as { refund: FeeRefundJson };
+    expect(made).toMatchObject({ amount: 36_000, throughGateway: 36_000 });
+    expect((await refundsAtGateway(first, paymentId)).map((r) => [r.id, r.amount])).toEqual([
+      [made.gateway[0].refundId, 3_600_000],
+    ]);
+    const [voucher] = await vouchersOf(account._id);
+    expect(voucher.gateway[0].merchantAccountId).toBe(lotus.merchantAccountId);
+    // The receipt keeps the account that took the money.
+    const [receipt] = await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.gatewayPaymentId, paymentId));
+    expect(receipt.merchantAccountId).toBe(lotus.merchantAccountId);
   });
 });

@@ -6,7 +6,12 @@ import { Input, Select } from "~/components/ui/input";
 import { Table, TBody, Td, Th, Tr } from "~/components/ui/table";
 import { formatDate, formatRupees } from "#common/format.ts";
 import { MODE_LABELS } from "#common/validation/fees.ts";
-import { PAY_OUT_MODES, type FeeRefundJson, type RefundQuoteJson } from "#common/validation/fee-refunds.ts";
+import {
+  PAY_OUT_MODES,
+  type FeeRefundJson,
+  type RefundQuoteJson,
+  type UnfinishedRefundJson,
+} from "#common/validation/fee-refunds.ts";
 
 /** What the refund panel was asked for: the day the student left, the course's dates if given. */
 export interface RefundAsk {
@@ -117,9 +122,15 @@ function RefundConfirm({
           ? `Up to ${formatRupees(online)} goes back through the payment gateway to the card, UPI or bank account it was paid from (${quote.online.map((r) => r.number).join(", ")}); the rest is paid out at the desk.`
           : "Nothing was paid online: the refund is paid out at the desk."}
       </p>
+      {quote.unfinished && <Unfinished refund={quote.unfinished} />}
+      {quote.blocked && (
+        <p role="alert" className="text-sm text-destructive">
+          {quote.blocked}
+        </p>
+      )}
       {quote.refund ? (
         <RefundMade refund={quote.refund} />
-      ) : (
+      ) : quote.blocked ? null : (
         <Form method="post" className="grid gap-3 sm:grid-cols-3" aria-label="Confirm the refund">
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="accountId" value={accountId} />
@@ -146,7 +157,7 @@ function RefundConfirm({
           </Field>
           <div className="flex items-end">
             <Button type="submit" disabled={busy}>
-              Confirm refund
+              {quote.unfinished ? "Finish the refund" : "Confirm refund"}
             </Button>
           </div>
         </Form>
@@ -163,6 +174,22 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       </Th>
       <Td className="tabular-nums">{children}</Td>
     </Tr>
+  );
+}
+
+/** A refund confirmed earlier that did not finish: confirming again finishes it as it was confirmed. */
+function Unfinished({ refund }: { refund: UnfinishedRefundJson }) {
+  const what = `The refund of ${formatRupees(refund.amount)} confirmed on ${formatDate(refund.createdAt)}`;
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      {refund.status === "failed"
+        ? `${what} did not finish at the payment gateway${refund.failure ? `: ${refund.failure}` : ""}.`
+        : `${what} is being made.`}{" "}
+      Finish it below: it is finished as it was confirmed, and no payment is refunded twice.
+    </p>
   );
 }
 

@@ -26,6 +26,7 @@ import { merchantAccounts } from "./merchant-accounts.ts";
 import { tenantIsolation } from "./tenant-policy.ts";
 import type { FeeHead, FeeInstalment, LateFeeRule, DiscountTerms } from "#common/fees.ts";
 import type { RefundWorking } from "#common/fee-refunds.ts";
+import type { FeeRefundRequestStatus } from "#common/validation/fee-refunds.ts";
 
 /**
  * Fees (issue 42, decision 0045). Money is in paise. A fee plan is the institute's price list for
@@ -131,6 +132,12 @@ export const feeReceipts = pgTable(
      * A Checkout payment's order (orders.gatewayPaymentId) is found by it.
      */
     gatewayPaymentId: text(),
+    /**
+     * The institute's account that took an online payment (its order's or its link's): a refund
+     * goes back through exactly this one. Null for money taken at the desk, and for a link
+     * payment taken before it was kept whose account could not be told (migration 0041).
+     */
+    merchantAccountId: uuid().references(() => merchantAccounts.id, { onDelete: "restrict" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -338,10 +345,11 @@ export interface FeeGatewayRefund {
 }
 
 /**
- * A refund to a student who left (issue 42 §6, decision 0048): once per account (a unique
- * index, so a double click refunds once), numbered in the institute's refund voucher series,
- * with the calculator's working as the owner confirmed it. Online payments went back through
- * the gateway (`gateway`); the rest was paid out at the desk by `mode`. Append only.
+ * A refund to a student who left (issue 42 §6, decision 0048), once it is made: once per account
+ * (a unique index), numbered in the institute's refund voucher series, with the calculator's
+ * working as the owner confirmed it. Online payments went back through the gateway (`gateway`);
+ * the rest was paid out at the desk by `mode`. Append only; written by the last step of its
+ * `fee_refund_requests` row.
  */
 export const feeRefunds = pgTable(
   "fee_refunds",
@@ -377,6 +385,73 @@ export const feeRefunds = pgTable(
     tenantIsolation(t.centerId),
   ],
 );
+
+/** One online payment's share of a refund: the key the gateway knows it by and, once it answered, its refund. */
+export interface FeeRefundPart {
+  receiptId: string;
+  /** The receipt's number, sent as the gateway refund's `receipt`. */
+  number: string;
+  paymentId: string;
+  merchantAccountId: string | null;
+  /** Paise. */
+  amount: number;
+  /** `X-Refund-Idempotency`: every try of this refund sends the same key, so the payment is refunded once. */
+  idempotencyKey: string;
+  gatewayRefundId: string | null;
+  status: string | null;
+}
+
+/**
+ * A refund as the owner confirmed it, before and after the gateway is asked (decision 0048): the
+ * amounts, the working and each online part with its idempotency key are written first, in a short
+ * transaction holding the account; the gateway is asked with no transaction open; a second short
+ * transaction writes the `fee_refunds` voucher and the ledger entries and marks it `done`. A
+ * refusal leaves it `failed` with the gateway's words; a crash leaves it `pending`. Either is
+ * finished by confirming again, with the same keys. One per account; changed in place.
+ */
+export const feeRefundRequests = pgTable(
+  "fee_refund_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    centerId: instituteId(),
+    accountId: uuid()
+      .notNull()
+      .references(() => feeAccounts.id, { onDelete: "cascade" }),
+    status: text().$type<FeeRefundRequestStatus>().notNull().default("pending"),
+    leftOn: date({ mode: "string" }).notNull(),
+    /** The India date it was confirmed on: the late fees its working kept are those earned by then. */
+    confirmedOn: date({ mode: "string" }).notNull(),
+    /** Paise, as in `fee_refunds`. */
+    amount: integer().notNull(),
+    throughGateway: integer().notNull(),
+    paidOut: integer().notNull(),
+    mode: feePaymentModeEnum(),
+    reference: text(),
+    reason: text().notNull(),
+    working: jsonb().$type<RefundWorking>().notNull(),
+    parts: jsonb().$type<FeeRefundPart[]>().notNull().default([]),
+    /** Why the last try did not finish, in the gateway's words. */
+    failure: text(),
+    /** Each try takes the next number; a try records its outcome only while it is the latest. */
+    attempt: integer().notNull().default(1),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundId: uuid().references(() => feeRefunds.id, { onDelete: "cascade" }),
+    requestedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_refund_requests_account_key").on(t.accountId),
+    index("fee_refund_requests_center_idx").on(t.centerId, t.createdAt),
+    check("fee_refund_requests_status_check", sql`${t.status} in ('pending', 'failed', 'done')`),
+    check(
+      "fee_refund_requests_amount_check",
+      sql`${t.amount} > 0 and ${t.amount} = ${t.throughGateway} + ${t.paidOut}`,
+    ),
+    tenantIsolation(t.centerId),
+  ],
+);
+
+export type FeeRefundRequestRow = typeof feeRefundRequests.$inferSelect;
 
 /**
  * A standing instruction to pay a fee account's monthly dues (issue 42 §7, decision 0051): UPI

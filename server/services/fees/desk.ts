@@ -5,6 +5,7 @@ import {
   feeEntries,
   feeReceiptReversals,
   feeReceipts,
+  feeRefundRequests,
   feeRefunds,
 } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/types.ts";
@@ -24,6 +25,7 @@ import {
   type DeskMode,
   type FeeReceiptJson,
 } from "#common/validation/fees.ts";
+import { FEE_REFUND_UNFINISHED } from "#common/validation/fee-refunds.ts";
 import { allocateOldestFirst, toRupees } from "#common/fees.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { financialYear } from "#common/gst.ts";
@@ -42,6 +44,8 @@ export interface PaymentTaken {
   chequeDate: string | null;
   /** An online payment's gateway payment id (receipted once: a unique index). */
   gatewayPaymentId?: string | null;
+  /** The institute's account that took an online payment: a refund goes back through it. */
+  merchantAccountId?: string | null;
 }
 
 /**
@@ -83,6 +87,8 @@ export class FeeDesk {
   /** One payment in `tx` (the desk's, and the online one's when it comes): post late fees, allocate, number. */
   async take(tx: Tx, actorId: string | null, centerId: string, accountId: string, payment: PaymentTaken) {
     await this.lockAccount(tx, centerId, accountId);
+    // The refund being made closes the account on the money it counted: no more may come in first.
+    if (await this.refundUnderWay(tx, accountId)) throw conflict(FEE_REFUND_UNFINISHED);
     const dues = await dueStates(tx, accountId, payment.paidOn);
     const owed = dues.reduce((sum, d) => sum + d.balance, 0);
     if (owed <= 0) throw conflict(FEE_NOTHING_OWED);
@@ -145,6 +151,7 @@ export class FeeDesk {
       .from(feeRefunds)
       .where(eq(feeRefunds.accountId, receipt.accountId));
     if (refunded) throw conflict(FEE_REFUNDED_NO_REVERSAL);
+    if (await this.refundUnderWay(tx, receipt.accountId)) throw conflict(FEE_REFUND_UNFINISHED);
     const [done] = await tx
       .insert(feeReceiptReversals)
       .values({ receiptId, centerId, reason, reversedById: actorId })
@@ -231,6 +238,18 @@ export class FeeDesk {
       reversed: reversal ? { reason: reversal.reason, at: reversal.reversedAt.toISOString() } : null,
       createdAt: receipt.createdAt.toISOString(),
     }));
+  }
+
+  /**
+   * Whether a refund of the account was confirmed and is not finished (decision 0048): it counted
+   * the money paid so far, so until it is made no payment comes in and none is undone.
+   */
+  async refundUnderWay(tx: Tx, accountId: string): Promise<boolean> {
+    const [open] = await tx
+      .select({ id: feeRefundRequests.id })
+      .from(feeRefundRequests)
+      .where(and(eq(feeRefundRequests.accountId, accountId), inArray(feeRefundRequests.status, ["pending", "failed"])));
+    return Boolean(open);
   }
 
   /** Holds the account (of this institute, else 404) until `tx` ends: one payment or reversal at a time. */

@@ -1,17 +1,18 @@
-import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import {
   batchStudents,
   batches,
   feeAccounts,
-  feePaymentLinks,
+  feeCheques,
   feePlans,
   feeReceiptReversals,
   feeReceipts,
+  feeRefundRequests,
   feeRefunds,
   feeEntries,
-  orders,
   users,
-  type FeeGatewayRefund,
+  type FeeRefundPart,
+  type FeeRefundRequestRow,
 } from "../../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../../db/types.ts";
 import { HttpError, badRequest, conflict, notFound, parseWith } from "../../http/errors.ts";
@@ -26,16 +27,20 @@ import {
   FEE_NOTHING_TO_REFUND,
   FEE_REFUND_DONE,
   FEE_REFUND_NOT_FOUND,
+  FEE_REFUND_UNDER_WAY,
   LEFT_IN_FUTURE,
   PAY_OUT_MODE_REQUIRED,
   RefundInput,
   RefundQuoteQuery,
+  chequeNotCleared,
   refundAbovePaid,
   refundFailedAtGateway,
   type FeeRefundJson,
   type PayOutMode,
   type RefundQuoteJson,
   type RefundWorkingJson,
+  type UnclearedChequeJson,
+  type UnfinishedRefundJson,
 } from "#common/validation/fee-refunds.ts";
 import { closeAccount, refundWorking, type RefundWorking } from "#common/fee-refunds.ts";
 import { toRupees } from "#common/fees.ts";
@@ -52,11 +57,20 @@ const refundVoucherNumber = (fy: string, seq: number) => `RFV/${fy.slice(2)}/${S
 /** Razorpay refunds nothing below ₹1: a smaller online part is paid out at the desk instead. */
 const MINIMUM_GATEWAY_REFUND = 100;
 
-/** An online receipt whose payment can go back through the gateway. */
+/**
+ * How long a try of a refund is taken to be still running (FEE_REFUND_UNDER_WAY says two
+ * minutes): each gateway call gives up after 15 s (server/payments/razorpay.ts), so an older
+ * `pending` try is one whose process died. Were two tries to overlap, they would send the same
+ * idempotency keys and still refund each payment once.
+ */
+const TRY_RUNS_MS = 2 * 60_000;
+
+/** An online receipt whose payment can go back through the gateway of the account that took it. */
 interface OnlineReceipt {
   receiptId: string;
   number: string;
   paymentId: string;
+  merchantAccountId: string;
   amount: number;
 }
 
@@ -73,12 +87,17 @@ interface Prepared {
 /**
  * Refunds when a student leaves (issue 42 §6, decision 0048). The calculator proposes a pro-rata
  * refund for the unused period less the institute's non-refundable heads (`refundWorking`); the
- * owner confirms it, once per account. Online payments go back through the gateway of the
- * institute's account that took them (the payment layer's `gatewayOf(...).refund`, as the
- * institute's order refunds and the fee settlement's give-backs use it), newest first; the rest
- * is recorded as paid out at the desk. The ledger gets `refund` and `cancellation` entries that
- * close the account at zero, and a numbered Refund Voucher is issued, all in one transaction
- * holding the account, so a double click refunds once.
+ * owner confirms it, once per account, when no cheque of the account is waiting to clear. Online
+ * payments go back through the gateway of the institute's account that took each one (kept on its
+ * receipt), newest first; the rest is recorded as paid out at the desk. The ledger gets `refund`
+ * and `cancellation` entries that close the account at zero, and a numbered Refund Voucher is
+ * issued.
+ *
+ * The gateway is never asked while the account is held: the confirmation is written first
+ * (`fee_refund_requests`, with each online part's idempotency key), the gateway is asked with no
+ * transaction open, each answer is kept as it comes, and a second short transaction posts the
+ * ledger and numbers the voucher. A refusal or a crash leaves the request unfinished, and the
+ * same confirmation again finishes it with the same keys.
  */
 export class FeeRefunds {
   private readonly deps: { db: Db; payments: Payments; desk: FeeDesk; logger: Logger; now: () => Date };
@@ -90,118 +109,45 @@ export class FeeRefunds {
   async quote(centerId: string, accountId: string, query: unknown): Promise<RefundQuoteJson> {
     const q = parseWith(RefundQuoteQuery, query);
     this.notInFuture(q.leftOn);
-    const prepared = await this.prepare(this.deps.db, centerId, accountId, q);
-    const [done] = await this.deps.db.select().from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
+    const { db } = this.deps;
+    const prepared = await this.prepare(db, centerId, accountId, q);
+    const [done] = await db.select().from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
+    const [unfinished] = await db
+      .select()
+      .from(feeRefundRequests)
+      .where(and(eq(feeRefundRequests.accountId, accountId), ne(feeRefundRequests.status, "done")));
+    const uncleared = await unclearedCheques(db, accountId);
     const online = prepared.online.reduce((s, r) => s + r.amount, 0);
     return {
       accountId,
       student: { _id: prepared.studentId, name: prepared.name },
       planName: prepared.planName,
       working: workingJson(prepared.working, prepared.fromBatch),
-      online: prepared.online.map((r) => ({ ...r, amount: toRupees(r.amount) })),
+      online: prepared.online.map(({ merchantAccountId: _, ...r }) => ({ ...r, amount: toRupees(r.amount) })),
       atDesk: toRupees(Math.max(0, prepared.working.paid - online)),
+      uncleared,
+      blocked: uncleared.length > 0 && !unfinished ? chequeNotCleared(uncleared[0]) : null,
+      unfinished: unfinished ? unfinishedJson(unfinished) : null,
       refund: done ? refundJson(done) : null,
     };
   }
 
+  /**
+   * The owner confirms a refund, or confirms again one that did not finish (which is then
+   * finished as it was first confirmed, whatever this body says).
+   */
   async refund(actorId: string, centerId: string, accountId: string, input: unknown): Promise<FeeRefundJson> {
     const body = parseWith(RefundInput, input);
     this.notInFuture(body.leftOn);
-    const row = await this.deps.db.transaction(async (tx) => {
-      // Held until the end: a second click waits here, then finds the refund made.
-      await this.deps.desk.lockAccount(tx, centerId, accountId);
-      const [done] = await tx.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
-      if (done) throw conflict(FEE_REFUND_DONE);
-      const prepared = await this.prepare(tx, centerId, accountId, body);
-      const { working } = prepared;
-      if (working.paid <= 0) throw conflict(FEE_NOTHING_PAID);
-      const amount = body.amount ?? working.proposed;
-      if (amount <= 0) throw conflict(FEE_NOTHING_TO_REFUND);
-      if (amount > working.paid)
-        throw badRequest(refundAbovePaid(toRupees(working.paid)), {
-          issues: [{ field: "amount", message: refundAbovePaid(toRupees(working.paid)) }],
-        });
-      // Online money goes back the way it came, newest payment first; the rest is paid out at the desk.
-      let left = amount;
-      const parts: OnlineReceipt[] = [];
-      for (const receipt of prepared.online) {
-        const take = Math.min(left, receipt.amount);
-        if (take < MINIMUM_GATEWAY_REFUND) continue;
-        parts.push({ ...receipt, amount: take });
-        left -= take;
-      }
-      const paidOut = left;
-      if (paidOut > 0 && !body.mode)
-        throw badRequest(PAY_OUT_MODE_REQUIRED, { issues: [{ field: "mode", message: PAY_OUT_MODE_REQUIRED }] });
-      const gateway: FeeGatewayRefund[] = [];
-      for (const part of parts) gateway.push(await this.giveBack(tx, accountId, part));
-      const today = indiaDate(this.deps.now());
-      const fy = financialYear(new Date(`${today}T12:00:00+05:30`));
-      const seq = await nextInSeries(tx, `${centerId}:fee-refund`, fy);
-      const [refund] = await tx
-        .insert(feeRefunds)
-        .values({
-          centerId,
-          accountId,
-          number: refundVoucherNumber(fy, seq),
-          financialYear: fy,
-          seq,
-          leftOn: body.leftOn,
-          amount,
-          throughGateway: amount - paidOut,
-          paidOut,
-          mode: paidOut > 0 ? (body.mode as PayOutMode) : null,
-          reference: body.reference || null,
-          reason: body.reason,
-          working,
-          gateway,
-          createdById: actorId,
-        })
-        .returning();
-      // The late fees earned by today are posted first, as the desk does before it takes money: the working kept them.
-      const earned = prepared.dues.filter((d) => d.figures.accrued > 0);
-      if (earned.length)
-        await tx.insert(feeEntries).values(
-          earned.map((d) => ({
-            accountId,
-            centerId,
-            dueId: d.due.id,
-            kind: "late-fee" as const,
-            amount: d.figures.accrued,
-            createdById: actorId,
-          })),
-        );
-      const lines = closeAccount(
-        prepared.dues.map(({ due, figures }) => ({
-          dueId: due.id,
-          paid: figures.paid,
-          charged: figures.balance + figures.paid,
-        })),
-        amount,
-      );
-      const base = { accountId, centerId, refundId: refund.id, createdById: actorId, reason: body.reason };
-      const entries = lines.flatMap((line) => [
-        ...(line.refund > 0 ? [{ ...base, dueId: line.dueId, kind: "refund" as const, amount: line.refund }] : []),
-        ...(line.cancellation > 0
-          ? [
-              {
-                ...base,
-                dueId: line.dueId,
-                kind: "cancellation" as const,
-                amount: line.cancellation,
-                reason: `Not charged: left on ${body.leftOn}`,
-              },
-            ]
-          : []),
-      ]);
-      if (entries.length) await tx.insert(feeEntries).values(entries);
-      return refund;
-    });
+    const request = await this.confirm(actorId, centerId, accountId, body);
+    const parts = await this.giveBack(request);
+    const row = await this.finish(request, parts);
     this.deps.logger.info("fee refund made", {
       refundId: row.id,
       accountId,
       amount: row.amount,
       throughGateway: row.throughGateway,
+      attempt: request.attempt,
     });
     return refundJson(row);
   }
@@ -233,6 +179,232 @@ export class FeeRefunds {
   private notInFuture(leftOn: string) {
     if (leftOn > indiaDate(this.deps.now()))
       throw badRequest(LEFT_IN_FUTURE, { issues: [{ field: "leftOn", message: LEFT_IN_FUTURE }] });
+  }
+
+  /**
+   * The first step, holding the account for a moment: once per account, no cheque waiting to
+   * clear, the amounts worked out and written with each online part's idempotency key. An
+   * unfinished refund is taken up again instead (a new try), unless a try is running now.
+   */
+  private confirm(
+    actorId: string,
+    centerId: string,
+    accountId: string,
+    body: RefundInput,
+  ): Promise<FeeRefundRequestRow> {
+    return this.deps.db.transaction(async (tx) => {
+      // A second click waits here, then finds the refund confirmed.
+      await this.deps.desk.lockAccount(tx, centerId, accountId);
+      const [done] = await tx.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
+      if (done) throw conflict(FEE_REFUND_DONE);
+      const [unfinished] = await tx.select().from(feeRefundRequests).where(eq(feeRefundRequests.accountId, accountId));
+      if (unfinished) return this.tryAgain(tx, unfinished);
+      // A cheque not yet paid by the bank is not money received: it may still bounce or go back.
+      const [uncleared] = await unclearedCheques(tx, accountId);
+      if (uncleared) throw conflict(chequeNotCleared(uncleared));
+      const prepared = await this.prepare(tx, centerId, accountId, body);
+      const { working } = prepared;
+      if (working.paid <= 0) throw conflict(FEE_NOTHING_PAID);
+      const amount = body.amount ?? working.proposed;
+      if (amount <= 0) throw conflict(FEE_NOTHING_TO_REFUND);
+      if (amount > working.paid)
+        throw badRequest(refundAbovePaid(toRupees(working.paid)), {
+          issues: [{ field: "amount", message: refundAbovePaid(toRupees(working.paid)) }],
+        });
+      // Online money goes back the way it came, newest payment first; the rest is paid out at the desk.
+      let left = amount;
+      const parts: FeeRefundPart[] = [];
+      for (const receipt of prepared.online) {
+        const take = Math.min(left, receipt.amount);
+        if (take < MINIMUM_GATEWAY_REFUND) continue;
+        parts.push({
+          ...receipt,
+          amount: take,
+          // The account's and the payment's: a student leaves once, so every try asks for the same refund.
+          idempotencyKey: `fee-refund-${accountId}-${receipt.paymentId}`,
+          gatewayRefundId: null,
+          status: null,
+        });
+        left -= take;
+      }
+      const paidOut = left;
+      if (paidOut > 0 && !body.mode)
+        throw badRequest(PAY_OUT_MODE_REQUIRED, { issues: [{ field: "mode", message: PAY_OUT_MODE_REQUIRED }] });
+      const now = this.deps.now();
+      const [request] = await tx
+        .insert(feeRefundRequests)
+        .values({
+          centerId,
+          accountId,
+          leftOn: body.leftOn,
+          confirmedOn: indiaDate(now),
+          amount,
+          throughGateway: amount - paidOut,
+          paidOut,
+          mode: paidOut > 0 ? (body.mode as PayOutMode) : null,
+          reference: body.reference || null,
+          reason: body.reason,
+          working,
+          parts,
+          attemptedAt: now,
+          requestedById: actorId,
+        })
+        .returning();
+      return request;
+    });
+  }
+
+  /** An unfinished refund taken up again as the next try, unless the latest try may still be running. */
+  private async tryAgain(tx: Tx, request: FeeRefundRequestRow): Promise<FeeRefundRequestRow> {
+    const now = this.deps.now();
+    if (request.status === "pending" && now.getTime() - request.attemptedAt.getTime() < TRY_RUNS_MS)
+      throw conflict(FEE_REFUND_UNDER_WAY);
+    const [again] = await tx
+      .update(feeRefundRequests)
+      .set({ status: "pending", attempt: sql`${feeRefundRequests.attempt} + 1`, attemptedAt: now, failure: null })
+      .where(eq(feeRefundRequests.id, request.id))
+      .returning();
+    this.deps.logger.info("fee refund taken up again", {
+      accountId: request.accountId,
+      was: request.status,
+      attempt: again.attempt,
+    });
+    return again;
+  }
+
+  /**
+   * The second step, with no transaction open: each online part not yet answered goes back
+   * through the gateway of the account that took it, under its own idempotency key, and its
+   * answer is kept at once, so a later try does not ask for it again. A refusal (or no answer)
+   * marks the refund failed with the gateway's words.
+   */
+  private async giveBack(request: FeeRefundRequestRow): Promise<FeeRefundPart[]> {
+    const { db, payments, logger } = this.deps;
+    const parts = [...request.parts];
+    // Only the latest try writes: an older one that wakes late changes nothing.
+    const thisTry = and(eq(feeRefundRequests.id, request.id), eq(feeRefundRequests.attempt, request.attempt));
+    for (const [i, part] of parts.entries()) {
+      if (part.gatewayRefundId) continue;
+      let answer;
+      try {
+        const gateway = await payments.gatewayOf(part.merchantAccountId);
+        answer = await gateway.refund({
+          paymentId: part.paymentId,
+          amount: part.amount,
+          idempotencyKey: part.idempotencyKey,
+          receipt: part.number,
+          notes: { subject: "fee-refund", accountId: request.accountId, receipt: part.number },
+        });
+      } catch (error) {
+        const reason = error instanceof GatewayError ? error.message.replace(/^refund failed: /, "") : "no answer";
+        logger.error("fee refund not finished: the gateway did not refund a payment", {
+          accountId: request.accountId,
+          paymentId: part.paymentId,
+          attempt: request.attempt,
+          error,
+        });
+        await db
+          .update(feeRefundRequests)
+          .set({ status: "failed", failure: reason.slice(0, 500), parts })
+          .where(and(thisTry, eq(feeRefundRequests.status, "pending")));
+        throw new HttpError(502, refundFailedAtGateway(reason));
+      }
+      parts[i] = { ...part, gatewayRefundId: answer.id, status: answer.status };
+      await db.update(feeRefundRequests).set({ parts }).where(thisTry);
+    }
+    return parts;
+  }
+
+  /**
+   * The last step, holding the account for a moment: the late fees the working kept are posted
+   * (those earned by the day it was confirmed), the voucher numbered, the ledger closed at zero
+   * and the request marked done. A try that finds it done (a slower try finished it) answers
+   * with the refund made.
+   */
+  private finish(request: FeeRefundRequestRow, parts: FeeRefundPart[]): Promise<FeeRefundRow> {
+    const { centerId, accountId } = request;
+    return this.deps.db.transaction(async (tx) => {
+      await this.deps.desk.lockAccount(tx, centerId, accountId);
+      const [current] = await tx.select().from(feeRefundRequests).where(eq(feeRefundRequests.id, request.id));
+      if (current.status === "done" && current.refundId) {
+        const [made] = await tx.select().from(feeRefunds).where(eq(feeRefunds.id, current.refundId));
+        return made;
+      }
+      const dues = await ledgerDues(tx, { accountIds: [accountId] }, request.confirmedOn);
+      const today = indiaDate(this.deps.now());
+      const fy = financialYear(new Date(`${today}T12:00:00+05:30`));
+      const seq = await nextInSeries(tx, `${centerId}:fee-refund`, fy);
+      const actor = request.requestedById;
+      const [refund] = await tx
+        .insert(feeRefunds)
+        .values({
+          centerId,
+          accountId,
+          number: refundVoucherNumber(fy, seq),
+          financialYear: fy,
+          seq,
+          leftOn: request.leftOn,
+          amount: request.amount,
+          throughGateway: request.throughGateway,
+          paidOut: request.paidOut,
+          mode: request.mode,
+          reference: request.reference,
+          reason: request.reason,
+          working: request.working,
+          gateway: parts.map((p) => ({
+            receiptId: p.receiptId,
+            paymentId: p.paymentId,
+            merchantAccountId: p.merchantAccountId,
+            amount: p.amount,
+            gatewayRefundId: p.gatewayRefundId!,
+            status: p.status!,
+          })),
+          createdById: actor,
+        })
+        .returning();
+      // The late fees earned by then are posted first, as the desk does before it takes money: the working kept them.
+      const earned = dues.filter((d) => d.figures.accrued > 0);
+      if (earned.length)
+        await tx.insert(feeEntries).values(
+          earned.map((d) => ({
+            accountId,
+            centerId,
+            dueId: d.due.id,
+            kind: "late-fee" as const,
+            amount: d.figures.accrued,
+            createdById: actor,
+          })),
+        );
+      const lines = closeAccount(
+        dues.map(({ due, figures }) => ({
+          dueId: due.id,
+          paid: figures.paid,
+          charged: figures.balance + figures.paid,
+        })),
+        request.amount,
+      );
+      const base = { accountId, centerId, refundId: refund.id, createdById: actor, reason: request.reason };
+      const entries = lines.flatMap((line) => [
+        ...(line.refund > 0 ? [{ ...base, dueId: line.dueId, kind: "refund" as const, amount: line.refund }] : []),
+        ...(line.cancellation > 0
+          ? [
+              {
+                ...base,
+                dueId: line.dueId,
+                kind: "cancellation" as const,
+                amount: line.cancellation,
+                reason: `Not charged: left on ${request.leftOn}`,
+              },
+            ]
+          : []),
+      ]);
+      if (entries.length) await tx.insert(feeEntries).values(entries);
+      await tx
+        .update(feeRefundRequests)
+        .set({ status: "done", refundId: refund.id, parts, failure: null })
+        .where(eq(feeRefundRequests.id, request.id));
+      return refund;
+    });
   }
 
   /** The account's dues on the day, its course's dates, its online receipts and the calculator's working. */
@@ -268,11 +440,14 @@ export class FeeRefunds {
       course: { from, to },
       leftOn: q.leftOn,
     });
+    // A payment whose account is not known (a link payment from before it was kept, decision 0048)
+    // cannot go back through the gateway: it counts with the money paid out at the desk.
     const online = await db
       .select({
         receiptId: feeReceipts.id,
         number: feeReceipts.number,
         paymentId: feeReceipts.gatewayPaymentId,
+        merchantAccountId: feeReceipts.merchantAccountId,
         amount: feeReceipts.amount,
       })
       .from(feeReceipts)
@@ -281,6 +456,7 @@ export class FeeRefunds {
         and(
           eq(feeReceipts.accountId, accountId),
           isNotNull(feeReceipts.gatewayPaymentId),
+          isNotNull(feeReceipts.merchantAccountId),
           isNull(feeReceiptReversals.receiptId),
         ),
       )
@@ -292,7 +468,7 @@ export class FeeRefunds {
       working,
       fromBatch: !q.courseFrom && !q.courseTo && Boolean(batch),
       dues,
-      online: online.map((r) => ({ ...r, paymentId: r.paymentId! })),
+      online: online.map((r) => ({ ...r, paymentId: r.paymentId!, merchantAccountId: r.merchantAccountId! })),
     };
   }
 
@@ -307,60 +483,41 @@ export class FeeRefunds {
       .limit(1);
     return row ? { from: row.from, to: row.to! } : null;
   }
+}
 
-  /**
-   * One online payment (part) back through the gateway of the institute's account that took it.
-   * The idempotency key is the account's and the payment's: a student leaves once, so a retry
-   * after a failure further on gets the same refund back from the gateway, never a second one.
-   */
-  private async giveBack(tx: Tx, accountId: string, part: OnlineReceipt): Promise<FeeGatewayRefund> {
-    const merchantAccountId = await this.merchantOf(tx, accountId, part.paymentId);
-    try {
-      const gateway = await this.deps.payments.gatewayOf(merchantAccountId);
-      const refund = await gateway.refund({
-        paymentId: part.paymentId,
-        amount: part.amount,
-        idempotencyKey: `fee-refund-${accountId}-${part.paymentId}`,
-        receipt: part.number,
-        notes: { subject: "fee-refund", accountId, receipt: part.number },
-      });
-      return {
-        receiptId: part.receiptId,
-        paymentId: part.paymentId,
-        merchantAccountId,
-        amount: part.amount,
-        gatewayRefundId: refund.id,
-        status: refund.status,
-      };
-    } catch (error) {
-      const reason = error instanceof GatewayError ? error.message.replace(/^refund failed: /, "") : "no answer";
-      this.deps.logger.error("fee refund failed at the gateway; nothing refunded", {
-        accountId,
-        paymentId: part.paymentId,
-        error,
-      });
-      throw new HttpError(502, refundFailedAtGateway(reason));
-    }
-  }
+/** The account's cheques and DDs the bank has not yet paid (held or deposited), by their dates. */
+async function unclearedCheques(db: DbOrTx, accountId: string): Promise<UnclearedChequeJson[]> {
+  const rows = await db
+    .select({
+      _id: feeCheques.id,
+      kind: feeCheques.kind,
+      number: feeCheques.number,
+      chequeDate: feeCheques.chequeDate,
+      amount: feeCheques.amount,
+      status: feeCheques.status,
+    })
+    .from(feeCheques)
+    .where(and(eq(feeCheques.accountId, accountId), inArray(feeCheques.status, ["held", "deposited"])))
+    .orderBy(asc(feeCheques.chequeDate), asc(feeCheques.createdAt));
+  return rows.map((c) => ({
+    ...c,
+    kind: c.kind === "dd" ? "dd" : "cheque",
+    amount: toRupees(c.amount),
+    status: c.status === "held" ? "held" : "deposited",
+  }));
+}
 
-  /**
-   * The institute's account that took a payment: its Checkout order's, else the account of the
-   * newest payment link sent for this fee account (a link's payments have no order of ours).
-   */
-  private async merchantOf(tx: Tx, accountId: string, paymentId: string): Promise<string | null> {
-    const [order] = await tx
-      .select({ merchantAccountId: orders.merchantAccountId })
-      .from(orders)
-      .where(eq(orders.gatewayPaymentId, paymentId));
-    if (order) return order.merchantAccountId;
-    const [link] = await tx
-      .select({ merchantAccountId: feePaymentLinks.merchantAccountId })
-      .from(feePaymentLinks)
-      .where(and(eq(feePaymentLinks.accountId, accountId), isNotNull(feePaymentLinks.merchantAccountId)))
-      .orderBy(desc(feePaymentLinks.createdAt))
-      .limit(1);
-    return link?.merchantAccountId ?? null;
-  }
+function unfinishedJson(r: FeeRefundRequestRow): UnfinishedRefundJson {
+  return {
+    status: r.status === "failed" ? "failed" : "pending",
+    leftOn: r.leftOn,
+    amount: toRupees(r.amount),
+    throughGateway: toRupees(r.throughGateway),
+    paidOut: toRupees(r.paidOut),
+    failure: r.failure,
+    createdAt: r.createdAt.toISOString(),
+    attemptedAt: r.attemptedAt.toISOString(),
+  };
 }
 
 function workingJson(w: RefundWorking, fromBatch: boolean): RefundWorkingJson {

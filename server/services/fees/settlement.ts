@@ -65,7 +65,10 @@ export class FeeSettlement {
       .from(feeReceipts)
       .where(eq(feeReceipts.gatewayPaymentId, payment.paymentId));
     if (taken) return { receiptId: taken.id, refunded: 0 };
-    const owed = (await dueStates(tx, payment.accountId, payment.paidOn)).reduce((sum, d) => sum + d.balance, 0);
+    // A student whose refund is being made owes nothing more: what arrives now goes back whole.
+    const owed = (await desk.refundUnderWay(tx, payment.accountId))
+      ? 0
+      : (await dueStates(tx, payment.accountId, payment.paidOn)).reduce((sum, d) => sum + d.balance, 0);
     const receipted = Math.max(0, Math.min(payment.amount, owed));
     const receipt =
       receipted > 0
@@ -76,6 +79,7 @@ export class FeeSettlement {
             paidOn: payment.paidOn,
             chequeDate: null,
             gatewayPaymentId: payment.paymentId,
+            merchantAccountId: payment.merchantAccountId,
           })
         : null;
     const excess = payment.amount - receipted;
