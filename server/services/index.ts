@@ -237,7 +237,7 @@ export function createServices({
     feeCounter: new FeeCounter({ desk: feeDesk, cheques: feeCheques }),
     feeSettings: new FeeSettings({ db }),
     feeReceiptPdfs: new FeeReceiptPdfs({ db }),
-    feeRefunds: new FeeRefunds({ db, payments: money.payments, desk: feeDesk, logger }),
+    feeRefunds: new FeeRefunds({ db, payments: money.payments, desk: feeDesk, mandates: feeMandates, logger }),
     feeRefundPdfs: new FeeRefundPdfs({ db }),
     feeScholarships: new FeeScholarships({ db, desk: feeDesk, plans: feePlans }),
     feeOnline,

@@ -213,6 +213,33 @@ describe("UPI Autopay for monthly dues up to ₹15,000", () => {
   });
 });
 
+describe("a student who leaves", () => {
+  it("is refunded what the mandate collected, and the mandate ends with the account", async () => {
+    const account = await monthlyAccount(other, "Monthly then left", 3_500);
+    const { mandate } = await authorise(other, account._id);
+    expect(await presentOn(addDays(account.dues[0].dueOn, -2))).toBe(1);
+    await until(async () => (await receiptsOf(account._id)).length === 1, "the debit's receipt");
+    const refunded = await postJson(
+      t,
+      `/api/fee-accounts/${account._id}/refunds`,
+      {
+        leftOn: today,
+        courseFrom: today,
+        courseTo: account.dues[3].dueOn,
+        amount: 3_500,
+        reason: "Moved to another city",
+      },
+      as(owner),
+    );
+    expect(refunded.status, await refunded.clone().text()).toBe(201);
+    expect(((await refunded.json()) as { refund: { throughGateway: number } }).refund.throughGateway).toBe(3_500);
+    expect(await mandateRow(mandate._id)).toMatchObject({
+      status: "cancelled",
+      statusReason: "The student left and was refunded.",
+    });
+  });
+});
+
 describe("a bank e-mandate for monthly dues above ₹15,000", () => {
   it("waits for the bank's approval, then collects", async () => {
     const account = await monthlyAccount(student, "Monthly 20k", 20_000);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { centers, feeAccounts, feeDues, feeMandateDebits, feeMandates, orders, users } from "../../db/schema/index.ts";
 import type { FeeMandateRow } from "../../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../../db/types.ts";
@@ -278,9 +278,34 @@ export class FeeMandates {
         cancelledById: actorId,
         statusReason: body.reason || null,
       })
-      .where(and(eq(feeMandates.id, mandateId), inArray(feeMandates.status, ["created", ...LIVE])))
+      .where(
+        and(
+          eq(feeMandates.id, mandateId),
+          // The gateway's own token.cancelled, for this very cancellation, may have come first.
+          or(
+            inArray(feeMandates.status, ["created", ...LIVE]),
+            and(eq(feeMandates.status, "cancelled"), isNull(feeMandates.cancelledById)),
+          ),
+        ),
+      )
       .returning();
     return (await this.json(db, [row ?? (await this.row(db, mandateId))!]))[0];
+  }
+
+  /**
+   * Ends the account's live mandate when the account closes (the student left and was refunded):
+   * at the gateway first, as `cancel` does; a refusal there is logged, and nothing is presented on
+   * a closed account anyway.
+   */
+  async endFor(accountId: string, actorId: string, reason: string): Promise<void> {
+    const live = await this.deps.db
+      .select({ id: feeMandates.id })
+      .from(feeMandates)
+      .where(and(eq(feeMandates.accountId, accountId), inArray(feeMandates.status, ["created", ...LIVE])));
+    for (const { id } of live)
+      await this.cancel(actorId, id, { reason }).catch((error: unknown) =>
+        this.deps.logger.warn("a closed account's mandate could not be cancelled", { error, mandateId: id }),
+      );
   }
 
   /** A mandate's institute, student and payer (who may read or end it is the route's to decide). */

@@ -47,12 +47,15 @@ import { toRupees } from "#common/fees.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { financialYear } from "#common/gst.ts";
 import type { FeeDesk } from "./desk.ts";
+import type { FeeMandates } from "./mandates.ts";
 import { ledgerDues, type DueLedger } from "./statements.ts";
 
 type FeeRefundRow = typeof feeRefunds.$inferSelect;
 
 /** "RFV/26-27/00001": an institute's refund vouchers, numbered without gaps in each financial year. */
 const refundVoucherNumber = (fy: string, seq: number) => `RFV/${fy.slice(2)}/${String(seq).padStart(5, "0")}`;
+
+const MANDATE_ENDS_WITH_REFUND = "The student left and was refunded.";
 
 /** Razorpay refunds nothing below ₹1: a smaller online part is paid out at the desk instead. */
 const MINIMUM_GATEWAY_REFUND = 100;
@@ -100,9 +103,17 @@ interface Prepared {
  * same confirmation again finishes it with the same keys.
  */
 export class FeeRefunds {
-  private readonly deps: { db: Db; payments: Payments; desk: FeeDesk; logger: Logger; now: () => Date };
+  private readonly deps: {
+    db: Db;
+    payments: Payments;
+    desk: FeeDesk;
+    /** The account's standing instruction ends with it (decision 0051). */
+    mandates: Pick<FeeMandates, "endFor">;
+    logger: Logger;
+    now: () => Date;
+  };
 
-  constructor(deps: { db: Db; payments: Payments; desk: FeeDesk; logger: Logger; now?: () => Date }) {
+  constructor(deps: Omit<FeeRefunds["deps"], "now"> & { now?: () => Date }) {
     this.deps = { ...deps, now: deps.now ?? (() => new Date()) };
   }
 
@@ -142,6 +153,7 @@ export class FeeRefunds {
     const request = await this.confirm(actorId, centerId, accountId, body);
     const parts = await this.giveBack(request);
     const row = await this.finish(request, parts);
+    await this.deps.mandates.endFor(accountId, actorId, MANDATE_ENDS_WITH_REFUND);
     this.deps.logger.info("fee refund made", {
       refundId: row.id,
       accountId,
