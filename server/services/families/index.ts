@@ -17,6 +17,7 @@ import { can, membershipOf } from "../../auth/permissions.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import type { AttendanceReportService, StudentAt } from "../attendance-reports.ts";
 import type { FeeAccounts } from "../fees/accounts.ts";
+import { instituteStudentCount, instituteStudents, type InstituteStudentRow } from "../institute-students.ts";
 import {
   CONSENT_NOTICE_VERSION,
   FAMILY_TEXTS,
@@ -129,16 +130,46 @@ export class FamilyService {
     return rows.map((r) => guardianJson(r, now));
   }
 
-  /** Every parent link of the institute's students but the removed ones (invited, linked, declined, withdrawn), for its staff. */
-  async ofInstitute(viewerId: string, centerId: string): Promise<GuardianJson[]> {
+  /**
+   * A page of the institute's students by name, searched by name, e-mail or phone number, with how
+   * many the search finds in all; each with every parent link but the removed ones (invited,
+   * linked, declined, withdrawn), newest first: the Students page, for those who link families.
+   */
+  async studentsPage(
+    viewerId: string,
+    centerId: string,
+    page: { q?: string; limit: number; offset: number },
+  ): Promise<{ total: number; students: (InstituteStudentRow & { parents: GuardianJson[] })[] }> {
     await this.mayManage(viewerId, centerId);
-    const rows = await this.deps.db
-      .select()
-      .from(guardians)
-      .where(and(eq(guardians.centerId, centerId), ne(guardians.status, "removed")))
-      .orderBy(desc(guardians.invitedAt));
+    const { db } = this.deps;
+    const [students, total] = await Promise.all([
+      instituteStudents(db, centerId, page),
+      instituteStudentCount(db, centerId, page.q),
+    ]);
+    const links = students.length
+      ? await db
+          .select()
+          .from(guardians)
+          .where(
+            and(
+              eq(guardians.centerId, centerId),
+              inArray(
+                guardians.studentId,
+                students.map((s) => s._id),
+              ),
+              ne(guardians.status, "removed"),
+            ),
+          )
+          .orderBy(desc(guardians.invitedAt))
+      : [];
     const now = this.now();
-    return rows.map((r) => guardianJson(r, now));
+    return {
+      total,
+      students: students.map((s) => ({
+        ...s,
+        parents: links.filter((l) => l.studentId === s._id).map((l) => guardianJson(l, now)),
+      })),
+    };
   }
 
   /** The institute ends a link (or withdraws an invitation): kept as history; the parent sees nothing more. */

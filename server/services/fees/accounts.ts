@@ -21,6 +21,7 @@ import { spread, stackDiscounts } from "#common/fees.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { accountStatements } from "./statements.ts";
 import type { FeePlanRow, FeePlans } from "./plans.ts";
+import { instituteStudents, type InstituteStudentRow } from "../institute-students.ts";
 
 /**
  * Students' fee accounts (issue 42 §2): assigning a plan copies its instalments into dues, each
@@ -290,14 +291,8 @@ export class FeeAccounts {
   }
 
   /** The institute's students by name, for choosing whom to assign a plan. */
-  async students(centerId: string): Promise<{ _id: string; name: string; email: string }[]> {
-    return this.db
-      .selectDistinct({ _id: users.id, name: users.name, email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.centerId, centerId), eq(memberships.role, "student"), eq(memberships.status, "active")))
-      .orderBy(asc(users.name), asc(users.email))
-      .limit(2000);
+  async students(centerId: string): Promise<InstituteStudentRow[]> {
+    return instituteStudents(this.db, centerId, { limit: 2000 });
   }
 
   /** The institute an account belongs to (for the caller's role there), or null. */
