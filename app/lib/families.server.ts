@@ -1,36 +1,40 @@
 import type { RouterContextProvider } from "react-router";
 import { loadBusinessCenter, notAllowed } from "./business.server";
 import { failure, tryService } from "./actions.server";
-import { FAMILY_TEXTS, maskPhone, type GuardianJson } from "#common/family.ts";
+import { FAMILY_TEXTS, maskPhone } from "#common/family.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
-/** How many students the page lists at once; a search narrows them. */
-const SHOWN = 100;
+/** How many students the page lists at once; a search narrows them, the pager goes on. */
+const STUDENTS_PER_PAGE = 100;
+/** The longest search the page sends: a name, an e-mail address or a phone number. */
+const LONGEST_SEARCH = 100;
 
 /**
- * The business area's Students page (decision 0047): the institute's students, searchable by name
- * or e-mail, each with their parents' links and invitations (status and consent), for those whose
- * role links families.
+ * The business area's Students page (decision 0047): the institute's students, a page at a time,
+ * searched (in the database, among all of them) by name, e-mail or phone number, each with their
+ * parents' links and invitations (status and consent), for those whose role links families.
  */
 export async function loadBusinessStudents(context: Ctx, request: Request) {
   const { center, services, viewer } = await loadBusinessCenter(context, request);
   if (!center) return { center: null } as const;
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
-  const needle = q.toLowerCase();
-  const [all, links] = await Promise.all([
-    services.feeAccounts.students(center.id),
-    services.families.ofInstitute(viewer.id, center.id),
-  ]);
-  const matching = needle
-    ? all.filter((s) => s.name.toLowerCase().includes(needle) || s.email.toLowerCase().includes(needle))
-    : all;
-  const parentsOf = new Map<string, GuardianJson[]>();
-  for (const link of links) parentsOf.set(link.studentId, [...(parentsOf.get(link.studentId) ?? []), link]);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, LONGEST_SEARCH);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const offset = (page - 1) * STUDENTS_PER_PAGE;
+  const { total, students } = await services.families.studentsPage(viewer.id, center.id, {
+    q,
+    limit: STUDENTS_PER_PAGE,
+    offset,
+  });
   return {
     center: { id: center.id, instituteName: center.instituteName },
     q,
-    total: matching.length,
-    students: matching.slice(0, SHOWN).map((s) => ({ ...s, parents: parentsOf.get(s._id) ?? [] })),
+    page,
+    pages: Math.max(1, Math.ceil(total / STUDENTS_PER_PAGE)),
+    /** The number of the page's first student in the whole list. */
+    first: offset + 1,
+    total,
+    students,
   };
 }
 

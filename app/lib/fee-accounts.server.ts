@@ -1,4 +1,5 @@
 import type { Services } from "../../server/services/index.ts";
+import type { FeeAccountJson } from "#common/validation/fees.ts";
 import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
 
 /**
@@ -9,30 +10,48 @@ import { isDefaulter, owingOf, toPaise, toRupees } from "#common/fees.ts";
  * to have decided (the student themself, or a parent through an active link).
  */
 export async function feeAccountsOf(services: Services, studentId: string, centerId: string | null) {
-  const accounts = await services.feeAccounts.ofStudent(studentId, centerId);
-  const receipts = await Promise.all(accounts.map((a) => services.feeDesk.receiptsOf(a._id)));
-  const refunds = await Promise.all(accounts.map((a) => services.feeRefunds.ofAccount(a._id)));
-  const mandates = await services.feeMandates.ofAccounts(accounts.map((a) => a._id));
-  // Each institute's fee settings, read once: its defaulter days and policy, and whether it takes part payments online.
-  const centers = [...new Set(accounts.map((a) => a.centerId))];
-  const settings = new Map(
-    await Promise.all(centers.map(async (id) => [id, await services.feeSettings.get(id)] as const)),
-  );
-  // A defaulter (overdue longer than the institute's days) is told so; its policy shows below, for everyone.
-  const notices = accounts.map((a) => {
-    const owing = owingOf(a.dues.map((d) => ({ ...d, balance: toPaise(d.balance) })));
-    if (!isDefaulter(owing, settings.get(a.centerId)!.defaulterAfterDays)) return null;
-    return { overdue: toRupees(owing.overdue), daysOverdue: owing.daysOverdue, oldestDueOn: owing.oldestDueOn! };
-  });
-  return {
-    accounts: accounts.map((account, i) => ({
+  return (await feeAccountsOfStudents(services, [{ studentId, centerId }]))[0];
+}
+
+/**
+ * `feeAccountsOf` for several students at once (a parent's children), in the order given: the
+ * accounts of them all in one read, and each institute's fee settings in one query.
+ */
+export async function feeAccountsOfStudents(
+  services: Services,
+  students: { studentId: string; centerId: string | null }[],
+) {
+  const perStudent = await services.feeAccounts.ofStudents(students);
+  const all = perStudent.flat();
+  // The desk and the refunds read one account at a time: a query each per account.
+  const [receipts, refunds, mandates, settings] = await Promise.all([
+    Promise.all(all.map((a) => services.feeDesk.receiptsOf(a._id))),
+    Promise.all(all.map((a) => services.feeRefunds.ofAccount(a._id))),
+    // Each account's standing instruction for monthly dues (decision 0051), live or the last that ended.
+    services.feeMandates.ofAccounts(all.map((a) => a._id)),
+    // Each institute's fee settings: its defaulter days and policy, and whether it takes part payments online.
+    services.feeSettings.ofCenters(all.map((a) => a.centerId)),
+  ]);
+  const index = new Map(all.map((a, i) => [a._id, i]));
+  const view = (account: FeeAccountJson) => {
+    const i = index.get(account._id)!;
+    const rules = settings.get(account.centerId)!;
+    // A defaulter (overdue longer than the institute's days) is told so; its policy shows below, for everyone.
+    const owing = owingOf(account.dues.map((d) => ({ ...d, balance: toPaise(d.balance) })));
+    const notice = isDefaulter(owing, rules.defaulterAfterDays)
+      ? { overdue: toRupees(owing.overdue), daysOverdue: owing.daysOverdue, oldestDueOn: owing.oldestDueOn! }
+      : null;
+    return {
       account,
       receipts: receipts[i],
       refund: refunds[i],
-      notice: notices[i],
-      partial: settings.get(account.centerId)!.allowPartialOnline,
+      notice,
+      partial: rules.allowPartialOnline,
       mandate: mandates[account._id] ?? null,
-    })),
-    policies: centers.map((id) => settings.get(id)!.defaulterPolicy),
+    };
   };
+  return perStudent.map((accounts) => ({
+    accounts: accounts.map(view),
+    policies: [...new Set(accounts.map((a) => a.centerId))].map((id) => settings.get(id)!.defaulterPolicy),
+  }));
 }

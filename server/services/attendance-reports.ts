@@ -45,6 +45,12 @@ export interface Period {
   to?: string;
 }
 
+/** A student at one institute: whose attendance there is counted. */
+export interface StudentAt {
+  studentId: string;
+  centerId: string;
+}
+
 export interface ReportFilter extends Period {
   studentId?: string;
   batchId?: string;
@@ -61,6 +67,8 @@ interface Scope {
   teacherId?: string;
   /** Only these batches (a teacher's). */
   batchIds?: string[];
+  /** Only these students, each at their own institute (a parent's children); never empty. */
+  students?: StudentAt[];
 }
 
 const CSV_HEADER = [
@@ -109,17 +117,19 @@ export class AttendanceReportService {
   /** `{rows, totals}` for what the viewer may see, narrowed by the filter. */
   async report(viewer: ReportViewer, filter: ReportFilter): Promise<AttendanceReportJson> {
     const scope = await this.scopeOf(viewer, filter);
-    const rows = await this.rows(scope);
-    const sum = rows.reduce(
-      (t, r) => ({
-        present: t.present + r.present,
-        late: t.late + r.late,
-        absent: t.absent + r.absent,
-        excused: t.excused + r.excused,
-      }),
-      { present: 0, late: 0, absent: 0, excused: 0 },
-    );
-    return { from: scope.from, to: scope.to, rows, totals: attendanceCounts(sum) };
+    const rows = (await this.counted(scope)).map(({ centerId: _, ...row }) => row);
+    return { from: scope.from, to: scope.to, rows, totals: totalOf(rows) };
+  }
+
+  /**
+   * The period's totals of several students, each at their own institute, in the order given: for
+   * each, what `report` totals for a family viewer reading that one child there, all read at once
+   * (the parent's home cards, issue 41). Whose children they are is the caller's to have checked.
+   */
+  async totalsOf(students: StudentAt[], period: Period): Promise<AttendanceCounts[]> {
+    if (students.length === 0) return [];
+    const rows = await this.counted({ centerId: null, ...this.period(period), students });
+    return students.map((s) => totalOf(rows.filter((r) => r.studentId === s.studentId && r.centerId === s.centerId)));
   }
 
   /** The same rows as a CSV file that spreadsheets open as they are (BOM, CRLF, formulas defused). */
@@ -199,7 +209,7 @@ export class AttendanceReportService {
     const { lowAttendancePercent } = await this.policies.get(viewer.centerId);
     const to = indiaDate(new Date(this.now()));
     const from = addDays(to, 1 - FLAG_WINDOW_DAYS);
-    const rows = await this.rows({
+    const rows = await this.counted({
       centerId: viewer.centerId,
       from,
       to,
@@ -313,8 +323,11 @@ export class AttendanceReportService {
     return Boolean(row);
   }
 
-  /** One row per student and batch: their marks, and the closed registers that have none of theirs (absent). */
-  private async rows(scope: Scope): Promise<AttendanceRowJson[]> {
+  /**
+   * One row per student and batch (with the batch's institute): their marks, and the closed
+   * registers that have none of theirs (absent).
+   */
+  private async counted(scope: Scope): Promise<(AttendanceRowJson & { centerId: string })[]> {
     const sessions = and(
       scope.centerId ? eq(classSessions.centerId, scope.centerId) : undefined,
       between(classSessions.on, scope.from, scope.to),
@@ -328,12 +341,21 @@ export class AttendanceReportService {
           : sql`false`
         : undefined,
     );
+    /** The student filter on `student` (the marked or the admitted student's column). */
+    const whose = (student: typeof attendanceMarks.userId | typeof batchStudents.userId) =>
+      and(
+        scope.studentId ? eq(student, scope.studentId) : undefined,
+        scope.students
+          ? or(...scope.students.map((s) => and(eq(student, s.studentId), eq(classSessions.centerId, s.centerId))))
+          : undefined,
+      );
     const marked = await this.db
       .select({
         studentId: attendanceMarks.userId,
         name: users.name,
         batchId: batches.id,
         batchName: batches.name,
+        centerId: batches.centerId,
         status: attendanceMarks.status,
         n: count(),
       })
@@ -341,14 +363,15 @@ export class AttendanceReportService {
       .innerJoin(classSessions, eq(classSessions.id, attendanceMarks.sessionId))
       .innerJoin(batches, eq(batches.id, classSessions.batchId))
       .innerJoin(users, eq(users.id, attendanceMarks.userId))
-      .where(and(sessions, scope.studentId ? eq(attendanceMarks.userId, scope.studentId) : undefined))
-      .groupBy(attendanceMarks.userId, users.name, batches.id, batches.name, attendanceMarks.status);
+      .where(and(sessions, whose(attendanceMarks.userId)))
+      .groupBy(attendanceMarks.userId, users.name, batches.id, batches.name, batches.centerId, attendanceMarks.status);
     const unmarked = await this.db
       .select({
         studentId: batchStudents.userId,
         name: users.name,
         batchId: batches.id,
         batchName: batches.name,
+        centerId: batches.centerId,
         n: count(),
       })
       .from(classSessions)
@@ -362,20 +385,15 @@ export class AttendanceReportService {
       .where(
         and(
           sessions,
-          scope.studentId ? eq(batchStudents.userId, scope.studentId) : undefined,
+          whose(batchStudents.userId),
           sql`not exists (select 1 from ${attendanceMarks} where ${attendanceMarks.sessionId} = ${classSessions.id} and ${attendanceMarks.userId} = ${batchStudents.userId})`,
         ),
       )
-      .groupBy(batchStudents.userId, users.name, batches.id, batches.name);
+      .groupBy(batchStudents.userId, users.name, batches.id, batches.name, batches.centerId);
 
-    const byKey = new Map<
-      string,
-      { studentId: string; name: string; batchId: string; batchName: string } & Omit<
-        AttendanceCounts,
-        "sessions" | "percent"
-      >
-    >();
-    const entry = (r: { studentId: string; name: string; batchId: string; batchName: string }) => {
+    type Key = { studentId: string; name: string; batchId: string; batchName: string; centerId: string };
+    const byKey = new Map<string, Key & Omit<AttendanceCounts, "sessions" | "percent">>();
+    const entry = (r: Key) => {
       const key = `${r.studentId}:${r.batchId}`;
       let row = byKey.get(key);
       if (!row) {
@@ -384,6 +402,7 @@ export class AttendanceReportService {
           name: r.name,
           batchId: r.batchId,
           batchName: r.batchName,
+          centerId: r.centerId,
           present: 0,
           late: 0,
           absent: 0,
@@ -396,15 +415,30 @@ export class AttendanceReportService {
     for (const r of marked) entry(r)[r.status] += Number(r.n);
     for (const r of unmarked) entry(r).absent += Number(r.n);
     return [...byKey.values()]
-      .map(({ studentId, name, batchId, batchName, ...counts }) => ({
+      .map(({ studentId, name, batchId, batchName, centerId, ...counts }) => ({
         studentId,
         name,
         batchId,
         batchName,
+        centerId,
         ...attendanceCounts(counts),
       }))
       .sort((a, b) => a.batchName.localeCompare(b.batchName) || a.name.localeCompare(b.name));
   }
+}
+
+/** The totals of report rows: attended, absent and excused summed, the percentage of the sum. */
+function totalOf(rows: AttendanceCounts[]): AttendanceCounts {
+  const sum = rows.reduce(
+    (t, r) => ({
+      present: t.present + r.present,
+      late: t.late + r.late,
+      absent: t.absent + r.absent,
+      excused: t.excused + r.excused,
+    }),
+    { present: 0, late: 0, absent: 0, excused: 0 },
+  );
+  return attendanceCounts(sum);
 }
 
 /** The batch row of a student admitted when the session started (not waiting, not yet gone). */

@@ -4,7 +4,7 @@ import type { Db } from "../db/types.ts";
 import type { StudentBatchContentJson } from "#common/validation/batches.ts";
 import { viewColumns } from "./content.ts";
 import { heldThroughBatch, type Reader } from "./content-access.ts";
-import { feeSettingsOf } from "./fees/settings.ts";
+import { feeSettingsOfCenters } from "./fees/settings.ts";
 import { FEES_OVERDUE_HOLD } from "#common/validation/fee-settings.ts";
 import type { DeliveryService } from "./delivery.ts";
 import { learningItemJson, siteCenterId } from "./catalog.ts";
@@ -50,10 +50,8 @@ export class BatchLearningService {
       .orderBy(asc(batches.name), desc(batchContents.createdAt), asc(contents.id));
     // The one rule decides (content-access.ts): what an institute's defaulter policy withholds is listed, locked, in its words.
     const open = await heldThroughBatch(this.db, student.id, [...new Set(rows.map((r) => r.id))]);
-    const policies = new Map<string, string | null>();
-    for (const row of rows)
-      if (!open.has(row.id) && !policies.has(row.batchCenterId))
-        policies.set(row.batchCenterId, (await feeSettingsOf(this.db, row.batchCenterId)).defaulterPolicy);
+    const withholding = rows.filter((r) => !open.has(r.id)).map((r) => r.batchCenterId);
+    const settings = await feeSettingsOfCenters(this.db, withholding);
     return Promise.all(
       rows.map(async ({ batchId, batchName, batchCenterId, addedAt, ...content }) => {
         const held = open.has(content.id);
@@ -63,7 +61,7 @@ export class BatchLearningService {
           batch: { _id: batchId, name: batchName },
           addedAt: addedAt.toISOString(),
           content: learningItemJson(content, { reader: student, enrollmentId: null, inBatch: held, link, now }),
-          withheld: held ? null : (policies.get(batchCenterId) ?? FEES_OVERDUE_HOLD),
+          withheld: held ? null : (settings.get(batchCenterId)?.defaulterPolicy ?? FEES_OVERDUE_HOLD),
         };
       }),
     );

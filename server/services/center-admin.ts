@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { centers, domainClaims, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { containsPattern } from "../db/like.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { HttpError, badRequest, notFound, parseWith } from "../http/errors.ts";
 import { isUuid } from "#common/validation/ids.ts";
@@ -87,7 +88,7 @@ export class CenterAdminService {
 
   async list(query: CenterListQuery = {}): Promise<{ centers: CenterJson[]; total: number }> {
     const q = query.q?.trim();
-    const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const pattern = q ? containsPattern(q) : null;
     // A domain an owner asked for and has not proven finds its center too.
     const asking = this.db
       .select({ id: domainClaims.centerId })

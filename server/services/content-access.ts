@@ -3,7 +3,7 @@ import type { Role } from "#common/validation/account.ts";
 import { contents, enrollments } from "../db/schema/index.ts";
 import type { DbOrTx } from "../db/types.ts";
 import { can, membershipOf } from "../auth/permissions.ts";
-import { withheldFromDefaulter } from "./fees/defaulter-hold.ts";
+import { DEFAULTER_SINCE, defaulterSince, withheldFromDefaulter } from "./fees/defaulter-hold.ts";
 
 /** Who is asking: the signed-in user (or the user a signed link was issued to). */
 export interface Reader {
@@ -65,21 +65,37 @@ export function decideAccess(
  * sittings and lists. Ending the admission ends the access everywhere at once, and so does the
  * institute's defaulter policy where it withholds new content from a student who owes
  * (`withheldFromDefaulter`, issue 42 §5).
+ *
+ * `only: "tests"` asks for the tests and series alone (a sitting's start, the tests and series
+ * lists): the same answer for them, since the defaulter policy never withholds a test or a series,
+ * so the ledger is not read at all.
  */
-export function batchHeldContentIds(studentId: string | SQL): SQL {
+export function batchHeldContentIds(studentId: string | SQL, only?: "tests"): SQL {
   // Tables named in full with their own aliases: a one-table select leaves its columns unqualified.
-  // Less what the institute's defaulter policy withholds while the student owes (issue 42 §5).
-  const held = sql`select bc."content_id" from "batch_contents" bc inner join "batch_students" bs on bs."batch_id" = bc."batch_id" where bs."user_id" = ${studentId} and bs."status" = 'admitted' and not ${withheldFromDefaulter(studentId)}`;
-  return sql`(${held} union select st."test_id" from "series_tests" st where st."series_id" in (${held}))`;
+  const admitted = sql`select bc."content_id" from "batch_contents" bc inner join "batch_students" bs on bs."batch_id" = bc."batch_id" where bs."user_id" = ${studentId} and bs."status" = 'admitted'`;
+  const series = (held: SQL) => sql`select st."test_id" from "series_tests" st where st."series_id" in (${held})`;
+  if (only === "tests") {
+    const held = sql`${admitted} and (select c."type" from "contents" c where c."id" = bc."content_id") in ('test', 'series')`;
+    return sql`(${held} union ${series(held)})`;
+  }
+  // Less what the institute's defaulter policy withholds while the student owes (issue 42 §5),
+  // whose "defaulter since" is worked out once per institute for the whole query.
+  const held = sql`${admitted} and not ${withheldFromDefaulter()}`;
+  return sql`(with ${DEFAULTER_SINCE} as materialized (${defaulterSince(studentId)}) ${held} union ${series(held)})`;
 }
 
-/** Which of `contentIds` the student may open through a batch they are admitted to. */
-export async function heldThroughBatch(db: DbOrTx, studentId: string, contentIds: string[]): Promise<Set<string>> {
+/** Which of `contentIds` the student may open through a batch they are admitted to (`only`: see batchHeldContentIds). */
+export async function heldThroughBatch(
+  db: DbOrTx,
+  studentId: string,
+  contentIds: string[],
+  only?: "tests",
+): Promise<Set<string>> {
   if (contentIds.length === 0) return new Set();
   const rows = await db
     .select({ id: contents.id })
     .from(contents)
-    .where(and(inArray(contents.id, contentIds), sql`${contents.id} in ${batchHeldContentIds(studentId)}`));
+    .where(and(inArray(contents.id, contentIds), sql`${contents.id} in ${batchHeldContentIds(studentId, only)}`));
   return new Set(rows.map((r) => r.id));
 }
 

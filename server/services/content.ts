@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import { centers, contents, enrollments, orders } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
+import { containsPattern } from "../db/like.ts";
 import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 import { HttpError, badRequest, forbidden, notFound, parseWith } from "../http/errors.ts";
 import type { Storage } from "../storage/types.ts";
@@ -324,7 +325,7 @@ export class ContentService {
   ): Promise<{ items: ContentView[]; total: number; query: ContentListQueryOutput }> {
     const query = parseWith(ContentListQuery, rawQuery);
     const creatorId = reader.id;
-    const pattern = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(query.q);
     if (reader.desk) {
       // Not kept in memory: another member's change to the institute's list is not announced to this reader.
       const prepared = this.listQuery(query, "center");

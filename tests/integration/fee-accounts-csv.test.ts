@@ -27,9 +27,15 @@ const as = (who: Account) => ({ headers: bearer(who.access_token) });
 const bulk = (csv: string, who = owner, plan = planId) =>
   postJson(t, "/api/fee-accounts/bulk", { centerId: center.id, feePlanId: plan, csv }, as(who));
 const accountsUnderPlan = () => t.database.db.select().from(feeAccounts).where(eq(feeAccounts.feePlanId, planId));
+/** The INSERT statements run while counting, by table. */
+let inserts: Record<string, number> | null = null;
+const counted = (text: string) => {
+  const table = /^\s*insert into "(\w+)"/i.exec(text)?.[1];
+  if (inserts && table) inserts[table] = (inserts[table] ?? 0) + 1;
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { onQuery: counted });
   owner = await register(t, "business", { name: "Anita Sharma" });
   center = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy", slug: "fcsv-sunrise" });
   students = [];
@@ -117,6 +123,39 @@ describe("assigning a plan from a CSV", () => {
       { row: 3, message: CSV_HAS_PLAN },
     ]);
     expect(await accountsUnderPlan()).toHaveLength(3);
+  });
+
+  it("writes a class's accounts, dues and ledger in one statement each, not one per student", async () => {
+    const db = t.database.db;
+    const made = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          name: `Class student ${i + 1}`,
+          email: `class.${i + 1}@fcsv.example`,
+          passwordHash: "x",
+          role: "student" as const,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await db
+      .insert(memberships)
+      .values(
+        made.map((u) => ({ centerId: center.id, userId: u.id, role: "student" as const, status: "active" as const })),
+      );
+    const csv = ["name,email,phone", ...made.map((u, i) => `Class student ${i + 1},${u.email},`)].join("\n");
+    inserts = {};
+    const res = await bulk(csv);
+    const written = inserts;
+    inserts = null;
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = (await res.json()) as { accounts: FeeAccountJson[]; assigned: number };
+    expect(body.assigned).toBe(40);
+    expect(
+      body.accounts.every((a) => a.balance === 24_000 && a.dues.map((d) => d.label).join() === "First,Second"),
+    ).toBe(true);
+    expect(new Set(body.accounts.map((a) => a.student._id))).toEqual(new Set(made.map((u) => u.id)));
+    expect(written).toEqual({ fee_accounts: 1, fee_dues: 1, fee_entries: 1 });
   });
 
   it("is for the institute's managers only, and names a plan of its own", async () => {

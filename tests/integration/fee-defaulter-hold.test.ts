@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { batchContents, batchStudents, batches, contents, memberships } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import { heldThroughBatch } from "../../server/services/content-access.ts";
+import { joinTeam } from "../helpers/team.ts";
+import { publishTest, startSitting, writeQuestions } from "../helpers/sittings.ts";
 import { addDays, indiaDate } from "../../common/india-dates.ts";
 import { HOLD_NEEDS_POLICY } from "../../common/validation/fee-settings.ts";
 import type { StudentBatchContentJson } from "../../common/validation/batches.ts";
@@ -22,6 +25,9 @@ let owner: Account;
 let student: Account;
 let center: Awaited<ReturnType<typeof createCenter>>;
 let account: FeeAccountJson;
+let batchId: string;
+/** The statements run while recording: whether a path read the ledger. */
+let recorded: string[] | null = null;
 const ids: Record<"old" | "fresh" | "test", string> = { old: "", fresh: "", test: "" };
 
 const DAY = 86_400_000;
@@ -52,7 +58,7 @@ const listed = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { onQuery: (text) => void recorded?.push(text) });
   owner = await register(t, "business", { name: "Anita Sharma" });
   student = await register(t, "student", { name: "Priya Das" });
   center = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy", slug: "fdh-sunrise" });
@@ -67,6 +73,7 @@ beforeAll(async () => {
     .insert(batches)
     .values({ centerId: center.id, name: "JEE 2027 Morning", startsOn: addDays(today, -60) })
     .returning();
+  batchId = batch.id;
   await t.database.db.insert(batchStudents).values({
     batchId: batch.id,
     centerId: center.id,
@@ -152,6 +159,52 @@ describe("the institute's defaulter policy, enforced", () => {
     expect(await open()).toEqual(new Set(Object.values(ids)));
     await settings({ defaulterHoldsNewContent: true, defaulterPolicy: POLICY });
     expect((await open()).has(ids.fresh)).toBe(false);
+  });
+
+  it("lets the defaulter start a paid test their batch gives, without reading the ledger", async () => {
+    const creator = await register(t, "creator", { name: "Rahul Verma" });
+    await joinTeam(t, center.id, creator.user._id);
+    const questions = await writeQuestions(
+      t,
+      creator.access_token,
+      [
+        {
+          type: "single",
+          text: "A body at rest stays at rest unless acted on by a net force: whose law?",
+          options: ["Newton's first", "Newton's second", "Newton's third", "Hooke's"],
+          answer: 0,
+          tags: { subject: "Physics", chapter: "Laws of motion", difficulty: "easy" },
+        },
+      ],
+      { bank: center.id },
+    );
+    const { _id: mock } = await publishTest(t, creator.access_token, {
+      title: "Weekly mock 7",
+      businessId: center.id,
+      pattern: "custom",
+      price: 299,
+      sections: [{ name: "Physics", questions }],
+    });
+    // Given by the batch two days ago, after she became a defaulter (a lecture then would be withheld).
+    await t.database.db
+      .insert(batchContents)
+      .values({ batchId, centerId: center.id, contentId: mock, createdAt: new Date(Date.now() - 2 * DAY) });
+    expect(await open()).toEqual(new Set([ids.old, ids.test]));
+    expect(await heldThroughBatch(t.database.db, student.user._id, [mock, ids.test], "tests")).toEqual(
+      new Set([mock, ids.test]),
+    );
+    // A sitting is started on the institute's site, with a session made there.
+    const host = center.customDomain!;
+    const { access_token } = await t.services.sessions.issueApiTokens(student.user._id, host);
+    recorded = [];
+    const sitting = await startSitting(t, access_token, mock, host);
+    const ran = recorded;
+    recorded = null;
+    expect(sitting.sections[0].questions).toHaveLength(1);
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.filter((text) => /"fee_/.test(text))).toEqual([]);
+    // The mock leaves the batch again: the next test counts the batch's own three items.
+    await t.database.db.delete(batchContents).where(eq(batchContents.contentId, mock));
   });
 
   it("gives it back as soon as what is overdue is paid", async () => {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { indiaDate } from "#common/india-dates.ts";
-import { feeAccountsOf } from "../fee-accounts.server";
+import { feeAccountsOfStudents } from "../fee-accounts.server";
 import { checkoutConfig } from "../learning.server";
 import { myChildren, parentArea } from "./area.server";
 import { feesAtAGlance } from "#common/parent-area.ts";
@@ -9,15 +9,18 @@ import { feesAtAGlance } from "#common/parent-area.ts";
  * The household's fees (issue 42 §7, "siblings share one household view"): every child's dues in
  * one list, oldest last date first, each with Pay while it owes (Checkout on the child's
  * institute's own account, which lets a linked parent pay), the total the household owes and what
- * of it is owed now; each institute's defaulter policy. Read through each child's active link.
+ * of it is owed now; each institute's defaulter policy. Read through each child's active link, for
+ * all the children at once.
  */
 export async function loadHouseholdFees(context: Readonly<RouterContextProvider>) {
   const { services } = parentArea(context);
   const children = await myChildren(context);
   const today = indiaDate(new Date());
-  const perChild = await Promise.all(
-    children.map(async (child) => ({ child, fees: await feeAccountsOf(services, child.studentId, child.centerId) })),
+  const views = await feeAccountsOfStudents(
+    services,
+    children.map((c) => ({ studentId: c.studentId, centerId: c.centerId })),
   );
+  const perChild = children.map((child, i) => ({ child, fees: views[i] }));
   const dues = perChild
     .flatMap(({ child, fees }) =>
       fees.accounts.flatMap(({ account, partial }) =>

@@ -1,12 +1,12 @@
-import { Fragment, useEffect, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Fragment, useEffect, useRef, useState } from "react";
+import { Form, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { GraduationCap, Search, UserPlus, X } from "lucide-react";
 import type { Route } from "./+types/students";
 import { actOnFamilies, loadBusinessStudents } from "~/lib/families.server";
 import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "~/components/ui/table";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -34,7 +34,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
     else toast.error("Could not save", { description: result.error });
   }, [result]);
   if (!loaderData.center) return <NoSubscription title="Students" />;
-  const { center, q, total, students } = loaderData;
+  const { center, q, page, pages, first, total, students } = loaderData;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
@@ -43,25 +43,19 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       />
       <Card>
         <CardContent className="grid gap-4 pt-6">
-          <Form method="get" className="flex flex-wrap items-end gap-3">
-            <Field label="Search" className="min-w-64 flex-1">
-              <Input name="q" type="search" placeholder="Name or e-mail" defaultValue={q} />
-            </Field>
-            <Button type="submit" variant="outline">
-              <Search className="size-4" aria-hidden />
-              Search
-            </Button>
-          </Form>
+          <SearchBar q={q} />
           {students.length === 0 ? (
             <EmptyState icon={<GraduationCap aria-hidden />} title={q ? "No student matches" : "No students yet"}>
               {q
-                ? "Try part of the name or the e-mail address."
+                ? "Try part of the name, the e-mail address or the phone number."
                 : "Students appear here when they sign up on your site, buy from it, or are admitted to a batch."}
             </EmptyState>
           ) : (
             <>
-              <p className="text-sm text-muted-foreground">
-                {total > students.length ? `Showing ${students.length} of ${total} students.` : `${total} students.`}
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {total > students.length
+                  ? `Showing ${first}–${first + students.length - 1} of ${total} students.`
+                  : `${total} students.`}
               </p>
               <Table>
                 <THead>
@@ -116,11 +110,65 @@ export default function Students({ loaderData }: Route.ComponentProps) {
                   ))}
                 </TBody>
               </Table>
+              {pages > 1 && <Pager page={page} pages={pages} />}
             </>
           )}
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The search box: asks the server as one types (once typing pauses), or on Search. */
+function SearchBar({ q }: { q: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="flex flex-wrap items-end gap-3"
+      onChange={(e) => {
+        const form = e.currentTarget;
+        clearTimeout(timer.current);
+        // Searching as you type, without a request per keystroke; a new search starts at its first page.
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+      }}
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <Field label="Search" className="min-w-64 flex-1">
+        <Input name="q" type="search" placeholder="Name, e-mail or phone" defaultValue={q} maxLength={100} />
+      </Field>
+      <Button type="submit" variant="outline">
+        <Search className="size-4" aria-hidden />
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+function Pager({ page, pages }: { page: number; pages: number }) {
+  const [params] = useSearchParams();
+  const to = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(n));
+    return `?${next}`;
+  };
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+      <span className="text-muted-foreground">
+        Page {page} of {pages}
+      </span>
+      <div className="flex gap-2">
+        <ButtonLink to={to(page - 1)} variant="outline" size="sm" aria-disabled={page <= 1}>
+          Previous
+        </ButtonLink>
+        <ButtonLink to={to(page + 1)} variant="outline" size="sm" aria-disabled={page >= pages}>
+          Next
+        </ButtonLink>
+      </div>
+    </nav>
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import {
   attempts,
   batchStudents,
@@ -15,8 +15,9 @@ import type { Db, Tx } from "../../db/types.ts";
 import { childOfLink } from "../../db/families.ts";
 import { can, membershipOf } from "../../auth/permissions.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import type { AttendanceReportService } from "../attendance-reports.ts";
+import type { AttendanceReportService, StudentAt } from "../attendance-reports.ts";
 import type { FeeAccounts } from "../fees/accounts.ts";
+import { instituteStudentCount, instituteStudents, type InstituteStudentRow } from "../institute-students.ts";
 import {
   CONSENT_NOTICE_VERSION,
   FAMILY_TEXTS,
@@ -29,6 +30,9 @@ import { resultsReleased } from "#common/mock-tests/test-availability.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { isUuid } from "#common/validation/ids.ts";
 import { guardianJson, firstName } from "./rows.ts";
+
+/** How many of a child's tests, newest first, their parent is shown. */
+const RESULTS_SHOWN = 100;
 
 /** A child as their parent reaches them: the link, and whose and where. */
 export interface ChildLink {
@@ -126,16 +130,46 @@ export class FamilyService {
     return rows.map((r) => guardianJson(r, now));
   }
 
-  /** Every parent link of the institute's students but the removed ones (invited, linked, declined, withdrawn), for its staff. */
-  async ofInstitute(viewerId: string, centerId: string): Promise<GuardianJson[]> {
+  /**
+   * A page of the institute's students by name, searched by name, e-mail or phone number, with how
+   * many the search finds in all; each with every parent link but the removed ones (invited,
+   * linked, declined, withdrawn), newest first: the Students page, for those who link families.
+   */
+  async studentsPage(
+    viewerId: string,
+    centerId: string,
+    page: { q?: string; limit: number; offset: number },
+  ): Promise<{ total: number; students: (InstituteStudentRow & { parents: GuardianJson[] })[] }> {
     await this.mayManage(viewerId, centerId);
-    const rows = await this.deps.db
-      .select()
-      .from(guardians)
-      .where(and(eq(guardians.centerId, centerId), ne(guardians.status, "removed")))
-      .orderBy(desc(guardians.invitedAt));
+    const { db } = this.deps;
+    const [students, total] = await Promise.all([
+      instituteStudents(db, centerId, page),
+      instituteStudentCount(db, centerId, page.q),
+    ]);
+    const links = students.length
+      ? await db
+          .select()
+          .from(guardians)
+          .where(
+            and(
+              eq(guardians.centerId, centerId),
+              inArray(
+                guardians.studentId,
+                students.map((s) => s._id),
+              ),
+              ne(guardians.status, "removed"),
+            ),
+          )
+          .orderBy(desc(guardians.invitedAt))
+      : [];
     const now = this.now();
-    return rows.map((r) => guardianJson(r, now));
+    return {
+      total,
+      students: students.map((s) => ({
+        ...s,
+        parents: links.filter((l) => l.studentId === s._id).map((l) => guardianJson(l, now)),
+      })),
+    };
   }
 
   /** The institute ends a link (or withdraws an invitation): kept as history; the parent sees nothing more. */
@@ -180,8 +214,20 @@ export class FamilyService {
 
   /** The child's submitted tests at their institute, newest first; a score only where results are released. */
   async results(link: ChildLink): Promise<ChildResultJson[]> {
-    const rows = await this.deps.db
+    return (await this.resultsOf([link]))[0];
+  }
+
+  /**
+   * `results` of several children at once (a parent's home cards), in the order given: one query,
+   * each child's newest RESULTS_SHOWN tests at their own institute.
+   */
+  async resultsOf(links: StudentAt[]): Promise<ChildResultJson[][]> {
+    if (links.length === 0) return [];
+    const { db } = this.deps;
+    const ranked = db
       .select({
+        studentId: attempts.studentId,
+        centerId: mockTests.centerId,
         attemptId: attempts.id,
         testId: attempts.testId,
         title: contents.title,
@@ -191,31 +237,42 @@ export class FamilyService {
         resultRelease: mockTests.resultRelease,
         resultsPublishedAt: mockTests.resultsPublishedAt,
         closesAt: mockTests.closesAt,
+        newest:
+          sql<number>`row_number() over (partition by ${attempts.studentId}, ${mockTests.centerId} order by ${attempts.submittedAt} desc)`.as(
+            "newest",
+          ),
       })
       .from(attempts)
       .innerJoin(mockTests, eq(mockTests.contentId, attempts.testId))
       .innerJoin(contents, eq(contents.id, attempts.testId))
       .where(
         and(
-          eq(attempts.studentId, link.studentId),
-          eq(mockTests.centerId, link.centerId),
+          or(...links.map((l) => and(eq(attempts.studentId, l.studentId), eq(mockTests.centerId, l.centerId)))),
           isNotNull(attempts.submittedAt),
         ),
       )
-      .orderBy(desc(attempts.submittedAt))
-      .limit(100);
+      .as("ranked");
+    const rows = await db
+      .select()
+      .from(ranked)
+      .where(lte(ranked.newest, RESULTS_SHOWN))
+      .orderBy(desc(ranked.submittedAt));
     const now = this.now();
-    return rows.map((r) => {
-      const shown = resultsReleased(r, now);
-      return {
-        attemptId: r.attemptId,
-        testId: r.testId,
-        title: r.title,
-        submittedAt: r.submittedAt!.toISOString(),
-        score: shown && r.score !== null ? r.score / 100 : null,
-        rank: shown ? r.rank : null,
-      };
-    });
+    return links.map((link) =>
+      rows
+        .filter((r) => r.studentId === link.studentId && r.centerId === link.centerId)
+        .map((r) => {
+          const shown = resultsReleased(r, now);
+          return {
+            attemptId: r.attemptId,
+            testId: r.testId,
+            title: r.title,
+            submittedAt: r.submittedAt!.toISOString(),
+            score: shown && r.score !== null ? r.score / 100 : null,
+            rank: shown ? r.rank : null,
+          };
+        }),
+    );
   }
 
   /**

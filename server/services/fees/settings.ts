@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { feeSettings } from "../../db/schema/index.ts";
 import type { Db, DbOrTx } from "../../db/types.ts";
 import { parseWith } from "../../http/errors.ts";
@@ -20,10 +20,15 @@ export interface FeeSettingsValues {
 
 /** The institute's settings in `db` (a transaction's, when a decision depends on them). */
 export async function feeSettingsOf(db: DbOrTx, centerId: string): Promise<FeeSettingsValues> {
-  const [row] = await db.select().from(feeSettings).where(eq(feeSettings.centerId, centerId));
-  if (!row) return { ...FEE_SETTINGS_DEFAULTS, bounceFee: 0, updatedAt: null };
-  const { centerId: _, ...values } = row;
-  return values;
+  return (await feeSettingsOfCenters(db, [centerId])).get(centerId)!;
+}
+
+/** Several institutes' settings in one query, by institute (the defaults for one that saved none). */
+export async function feeSettingsOfCenters(db: DbOrTx, centerIds: string[]): Promise<Map<string, FeeSettingsValues>> {
+  const ids = [...new Set(centerIds)];
+  const rows = ids.length ? await db.select().from(feeSettings).where(inArray(feeSettings.centerId, ids)) : [];
+  const saved = new Map(rows.map(({ centerId, ...values }) => [centerId, values]));
+  return new Map(ids.map((id) => [id, saved.get(id) ?? { ...FEE_SETTINGS_DEFAULTS, bounceFee: 0, updatedAt: null }]));
 }
 
 const toJson = (centerId: string, s: FeeSettingsValues): FeeSettingsJson => ({
@@ -53,6 +58,12 @@ export class FeeSettings {
 
   async get(centerId: string): Promise<FeeSettingsJson> {
     return toJson(centerId, await feeSettingsOf(this.db, centerId));
+  }
+
+  /** `get` for several institutes in one query, by institute. */
+  async ofCenters(centerIds: string[]): Promise<Map<string, FeeSettingsJson>> {
+    const values = await feeSettingsOfCenters(this.db, centerIds);
+    return new Map([...values].map(([id, v]) => [id, toJson(id, v)]));
   }
 
   /** Replaces every setting; an empty policy is none. */

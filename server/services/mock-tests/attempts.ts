@@ -156,7 +156,8 @@ export class AttemptService {
 
   /** Whether the student may sit the test: bought, in a series they bought, or given by a batch they are admitted to. */
   private async entitled(studentId: string, testId: string, db: DbOrTx = this.db): Promise<boolean> {
-    if ((await heldThroughBatch(db, studentId, [testId])).has(testId)) return true;
+    // A test is never withheld from a defaulter: the tests' rule, which reads no ledger.
+    if ((await heldThroughBatch(db, studentId, [testId], "tests")).has(testId)) return true;
     const [row] = await db
       .select({ id: enrollments.id })
       .from(enrollments)
@@ -1167,7 +1168,7 @@ export class AttemptService {
         .from(enrollments)
         .leftJoin(seriesTests, eq(seriesTests.seriesId, enrollments.contentId))
         .where(eq(enrollments.studentId, student.id)),
-      heldThroughBatch(this.db, student.id, ids),
+      heldThroughBatch(this.db, student.id, ids, "tests"),
     ]);
     const owned = new Set([
       ...bought.flatMap((b) => [b.contentId, b.testId].filter((x): x is string => Boolean(x))),

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { questions } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
+import { containsPattern } from "../../db/like.ts";
 import { badRequest, HttpError, notFound, parseWith } from "../../http/errors.ts";
 import { QuestionSchema, type QuestionJson } from "#common/mock-tests/question.ts";
 import { CopyQuestionsSchema } from "#common/mock-tests/test-input.ts";
@@ -185,14 +186,13 @@ export class QuestionBankService {
   }
 
   async list(viewer: Reader, filter: QuestionFilter = {}): Promise<{ questions: StoredQuestionJson[]; total: number }> {
-    const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = and(
       questionsIn(viewer, filter),
       filter.subject ? eq(questions.subject, filter.subject) : undefined,
       filter.chapter ? eq(questions.chapter, filter.chapter) : undefined,
       filter.difficulty ? eq(questions.difficulty, filter.difficulty) : undefined,
       filter.type ? eq(questions.type, filter.type as QuestionRow["type"]) : undefined,
-      filter.q ? ilike(sql`${questions.data}->>'text'`, like(filter.q)) : undefined,
+      filter.q ? ilike(sql`${questions.data}->>'text'`, containsPattern(filter.q)) : undefined,
     );
     const [rows, [{ total }]] = await Promise.all([
       this.db

@@ -94,7 +94,7 @@ export class SeriesService {
         .select({ contentId: enrollments.contentId })
         .from(enrollments)
         .where(and(eq(enrollments.studentId, student.id), inArray(enrollments.contentId, ids))),
-      heldThroughBatch(this.deps.db, student.id, ids),
+      heldThroughBatch(this.deps.db, student.id, ids, "tests"),
     ]);
     const owned = new Set([...bought.map((b) => b.contentId), ...inBatch]);
     return list.map((s) => ({ ...s, enrolled: owned.has(s._id) }));

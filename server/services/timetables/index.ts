@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import {
   batchStudents,
   batchTeachers,
@@ -472,6 +472,29 @@ export class TimetableService {
     return sessionRows(this.db, and(this.within(from, to), ownSessions(userId)));
   }
 
+  /**
+   * Which of several people's own classes (as `mine` decides for each) fall between two India
+   * dates, in one query however many they are: each person's session ids. A parent's home and
+   * week ask it for all their children at once, to say whose each class is.
+   */
+  async ownedBy(userIds: string[], range: DateRange): Promise<Map<string, Set<string>>> {
+    const { from, to } = this.rangeOf(range);
+    const owned = new Map(userIds.map((id) => [id, new Set<string>()]));
+    if (userIds.length === 0) return owned;
+    const person = sql.raw(`"person"."id"`);
+    const people = sql`(values ${sql.join(
+      [...owned.keys()].map((id) => sql`(${id}::uuid)`),
+      sql`, `,
+    )}) as "person"("id")`;
+    const rows = await this.db
+      .select({ sessionId: classSessions.id, userId: sql<string>`${person}` })
+      .from(classSessions)
+      .crossJoin(people)
+      .where(and(this.within(from, to), ownSessions(person)));
+    for (const row of rows) owned.get(row.userId)?.add(row.sessionId);
+    return owned;
+  }
+
   /** The person's calendar (30 days back, 90 ahead) for the address's token, or null for a wrong token. */
   async calendar(token: string): Promise<string | null> {
     const userId = await this.calendarTokens.userOf(token);
@@ -605,7 +628,7 @@ export class TimetableService {
  * A person's own classes: those of the batches they are admitted in while a student there, and
  * those they teach while they hold a teaching role there.
  */
-function ownSessions(userId: string) {
+function ownSessions(userId: string | SQL) {
   const learning = sql`exists (select 1 from "batch_students" bs join "memberships" m on m."center_id" = bs."center_id" and m."user_id" = bs."user_id" and m."role" = 'student' and m."status" = 'active' where bs."batch_id" = ${classSessions.batchId} and bs."user_id" = ${userId} and bs."status" = 'admitted')`;
   const teaching = sql`exists (select 1 from "memberships" m where m."center_id" = ${classSessions.centerId} and m."user_id" = ${userId} and m."status" = 'active' and m."role" in ('teacher', 'creator', 'owner'))`;
   // A parent's week is their children's: those they hold an active link to (decision 0047).
