@@ -55,7 +55,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-muted-foreground" aria-live="polite">
                 {total > students.length
                   ? `Showing ${first}–${first + students.length - 1} of ${total} students.`
-                  : `${total} students.`}
+                  : `${total} ${total === 1 ? "student" : "students"}.`}
               </p>
               <Table>
                 <THead>
