@@ -23,18 +23,16 @@ export async function feeAccountsOfStudents(
 ) {
   const perStudent = await services.feeAccounts.ofStudents(students);
   const all = perStudent.flat();
-  // The desk and the refunds read one account at a time: a query each per account.
+  const ids = all.map((a) => a._id);
   const [receipts, refunds, mandates, settings] = await Promise.all([
-    Promise.all(all.map((a) => services.feeDesk.receiptsOf(a._id))),
-    Promise.all(all.map((a) => services.feeRefunds.ofAccount(a._id))),
+    services.feeDesk.receiptsOfAccounts(ids),
+    services.feeRefunds.ofAccounts(ids),
     // Each account's standing instruction for monthly dues (decision 0051), live or the last that ended.
-    services.feeMandates.ofAccounts(all.map((a) => a._id)),
+    services.feeMandates.ofAccounts(ids),
     // Each institute's fee settings: its defaulter days and policy, and whether it takes part payments online.
     services.feeSettings.ofCenters(all.map((a) => a.centerId)),
   ]);
-  const index = new Map(all.map((a, i) => [a._id, i]));
   const view = (account: FeeAccountJson) => {
-    const i = index.get(account._id)!;
     const rules = settings.get(account.centerId)!;
     // A defaulter (overdue longer than the institute's days) is told so; its policy shows below, for everyone.
     const owing = owingOf(account.dues.map((d) => ({ ...d, balance: toPaise(d.balance) })));
@@ -43,8 +41,8 @@ export async function feeAccountsOfStudents(
       : null;
     return {
       account,
-      receipts: receipts[i],
-      refund: refunds[i],
+      receipts: receipts.get(account._id) ?? [],
+      refund: refunds.get(account._id) ?? null,
       notice,
       partial: rules.allowPartialOnline,
       mandate: mandates[account._id] ?? null,

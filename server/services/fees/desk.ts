@@ -196,6 +196,15 @@ export class FeeDesk {
     return this.receipts(eq(feeReceipts.accountId, accountId));
   }
 
+  /** The receipts of many accounts (a family's Fees page), newest first, by account. */
+  async receiptsOfAccounts(accountIds: string[]): Promise<Map<string, FeeReceiptJson[]>> {
+    const byAccount = new Map(accountIds.map((id) => [id, [] as FeeReceiptJson[]]));
+    if (accountIds.length === 0) return byAccount;
+    for (const receipt of await this.receipts(inArray(feeReceipts.accountId, accountIds)))
+      byAccount.get(receipt.accountId)?.push(receipt);
+    return byAccount;
+  }
+
   private async receipts(where: SQL): Promise<FeeReceiptJson[]> {
     const rows = await this.db
       .select({ receipt: feeReceipts, reversal: feeReceiptReversals })

@@ -175,8 +175,14 @@ export class FeeRefunds {
   }
 
   async ofAccount(accountId: string): Promise<FeeRefundJson | null> {
-    const [row] = await this.deps.db.select().from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
-    return row ? refundJson(row) : null;
+    return (await this.ofAccounts([accountId])).get(accountId) ?? null;
+  }
+
+  /** The refunds of many accounts (at most one each), by account. */
+  async ofAccounts(accountIds: string[]): Promise<Map<string, FeeRefundJson>> {
+    if (accountIds.length === 0) return new Map();
+    const rows = await this.deps.db.select().from(feeRefunds).where(inArray(feeRefunds.accountId, accountIds));
+    return new Map(rows.map((row) => [row.accountId, refundJson(row)]));
   }
 
   async ownerOf(refundId: string): Promise<{ centerId: string; studentId: string } | null> {
