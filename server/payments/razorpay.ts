@@ -354,51 +354,26 @@ function sdkHttp(client: Razorpay): SdkHttp {
   return rq;
 }
 
+/** Every call of a gateway that is off. */
+const off = async (): Promise<never> => {
+  throw new GatewayError("payments are not configured");
+};
+
 /** Payments off (no keys, no sandbox): nothing can be ordered, refunded or verified. */
 export class NoGateway implements PaymentGateway {
   readonly name = "off";
   readonly keyId = "";
   readonly checkoutScript = "";
-
-  async createOrder(): Promise<GatewayOrder> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async refund(): Promise<GatewayRefund> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async createPaymentLink(): Promise<GatewayPaymentLink> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async createCustomer(): Promise<{ id: string }> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async createMandateOrder(): Promise<GatewayOrder> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async fetchPayment(): Promise<GatewayPayment> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async fetchToken(): Promise<GatewayToken> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async createRecurringPayment(): Promise<{ paymentId: string }> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async cancelToken(): Promise<void> {
-    throw new GatewayError("payments are not configured");
-  }
-
-  async checkKeys(): Promise<boolean> {
-    throw new GatewayError("payments are not configured");
-  }
+  readonly createOrder = off;
+  readonly refund = off;
+  readonly createPaymentLink = off;
+  readonly createCustomer = off;
+  readonly createMandateOrder = off;
+  readonly fetchPayment = off;
+  readonly fetchToken = off;
+  readonly createRecurringPayment = off;
+  readonly cancelToken = off;
+  readonly checkKeys = off;
 
   verifyCheckout(): boolean {
     return false;

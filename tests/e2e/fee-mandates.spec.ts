@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { chooseInstitute, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
+import { chooseInstitute, daysFromNow, signIn, signUpStudentOnSite, sunriseFees, unique } from "./journeys.ts";
 
 /**
  * Issue 42 §7, the payment method follows the amount: a student of Sunrise Academy on a monthly
@@ -25,29 +25,13 @@ test("a student sets up UPI Autopay for a monthly plan, the owner sees it, the s
 
   const owner = await browser.newContext();
   const desk = await owner.newPage();
-  const login = await desk.request.post("/api/auth/login", {
-    data: { email: "business@example.com", password: "demo-business-2025" },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const { businesses } = await (await desk.request.get("/api/businesses", { headers })).json();
-  const centerId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
-  const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const made = await desk.request.post("/api/fee-plans", {
-    headers,
-    data: {
-      centerId,
-      name: plan,
-      heads: [{ name: "Tuition", amount: 10_000 }],
-      instalments: [0, 1, 2, 3].map((m) => ({ label: `Month ${m + 1}`, amount: 2_500, dueOn: soon(10 + 30 * m) })),
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const assigned = await desk.request.post("/api/fee-accounts", {
-    headers,
-    data: { centerId, studentId: me._id, feePlanId: (await made.json()).feePlan._id },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
-  const accountId = (await assigned.json()).account._id as string;
+  const accountId = await (
+    await sunriseFees(desk.request)
+  ).assignPlan(
+    me._id,
+    plan,
+    [0, 1, 2, 3].map((m) => ({ label: `Month ${m + 1}`, amount: 2_500, dueOn: daysFromNow(10 + 30 * m) })),
+  );
 
   await page.goto(`${sunrise}/student/fees`);
   const card = page.getByRole("region", { name: plan });

@@ -1,5 +1,13 @@
 import { expect, test } from "./fixtures.ts";
-import { chooseInstitute, outboxMail, signIn, signUpStudentOnSite, unique } from "./journeys.ts";
+import {
+  chooseInstitute,
+  daysFromNow,
+  outboxMail,
+  signIn,
+  signUpStudentOnSite,
+  sunriseFees,
+  unique,
+} from "./journeys.ts";
 
 /**
  * Issue 42 §3 online: a student of Sunrise Academy pays a due on the institute's own site through
@@ -27,32 +35,12 @@ test("a student pays a due on the institute's site; the owner sends a payment li
   // The owner makes a two-instalment plan for Sunrise Academy and assigns it, through the API.
   const owner = await browser.newContext();
   const desk = await owner.newPage();
-  const login = await desk.request.post("/api/auth/login", {
-    data: { email: "business@example.com", password: "demo-business-2025" },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const { businesses } = await (await desk.request.get("/api/businesses", { headers })).json();
-  const centerId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
-  const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const made = await desk.request.post("/api/fee-plans", {
-    headers,
-    data: {
-      centerId,
-      name: plan,
-      heads: [{ name: "Tuition", amount: 18_000 }],
-      instalments: [
-        { label: "Admission instalment", amount: 12_000, dueOn: soon(3) },
-        { label: "Second instalment", amount: 6_000, dueOn: soon(45) },
-      ],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const assigned = await desk.request.post("/api/fee-accounts", {
-    headers,
-    data: { centerId, studentId: me._id, feePlanId: (await made.json()).feePlan._id },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
-  const accountId = (await assigned.json()).account._id as string;
+  const accountId = await (
+    await sunriseFees(desk.request)
+  ).assignPlan(me._id, plan, [
+    { label: "Admission instalment", amount: 12_000, dueOn: daysFromNow(3) },
+    { label: "Second instalment", amount: 6_000, dueOn: daysFromNow(45) },
+  ]);
 
   // The student pays the first due on the institute's site, in the sandbox's Checkout.
   await page.goto(`${sunrise}/student/fees`);

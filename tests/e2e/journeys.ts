@@ -300,3 +300,40 @@ export async function chooseInstitute(page: Page, institute: string) {
   await select.selectOption({ label: institute });
   await switched;
 }
+
+/** A day `days` from now, as the fee API takes it. */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Sunrise Academy's fees as its demo owner works them through the API (the owner's own sign-in on
+ * `request`): `assignPlan` makes a plan of `instalments` (one "Tuition" head of their total) and
+ * assigns it to the student, answering the account's id.
+ */
+export async function sunriseFees(request: APIRequestContext) {
+  const login = await request.post("/api/auth/login", {
+    data: { email: "business@example.com", password: "demo-business-2025" },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  const { businesses } = await (await request.get("/api/businesses", { headers })).json();
+  const centerId = (businesses as { _id: string; name: string }[]).find((b) => b.name === "Sunrise Academy")!._id;
+  return {
+    async assignPlan(
+      studentId: string,
+      name: string,
+      instalments: { label: string; amount: number; dueOn: string }[],
+    ): Promise<string> {
+      const total = instalments.reduce((sum, i) => sum + i.amount, 0);
+      const made = await request.post("/api/fee-plans", {
+        headers,
+        data: { centerId, name, heads: [{ name: "Tuition", amount: total }], instalments },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const assigned = await request.post("/api/fee-accounts", {
+        headers,
+        data: { centerId, studentId, feePlanId: (await made.json()).feePlan._id },
+      });
+      expect(assigned.status(), await assigned.text()).toBe(201);
+      return (await assigned.json()).account._id as string;
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { NETWORK_ERROR, postJson } from "~/lib/post-json";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Loader2 } from "lucide-react";
@@ -20,17 +21,6 @@ import {
   type FeeMandateCheckoutJson,
   type FeeMandateJson,
 } from "#common/validation/fee-mandates.ts";
-
-const NETWORK_ERROR = "Network error. Please check your internet connection and try again.";
-
-async function postJson(path: string, body: unknown) {
-  const res = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { ok: res.ok, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
 
 const DEBIT_TONES = { presented: "muted", paid: "success", failed: "destructive" } as const;
 const DEBIT_LABELS = { presented: "Presented", paid: "Paid", failed: "Failed" } as const;

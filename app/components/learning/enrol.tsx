@@ -1,3 +1,4 @@
+import { NETWORK_ERROR, postJson } from "~/lib/post-json";
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
@@ -32,17 +33,6 @@ interface EnrolState {
 }
 
 const EnrolContext = createContext<EnrolState | null>(null);
-
-const NETWORK_ERROR = "Network error. Please check your internet connection and try again.";
-
-async function postJson(path: string, body: unknown): Promise<{ ok: boolean; body: Record<string, unknown> }> {
-  const res = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { ok: res.ok, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
 
 /**
  * Enrolment for every page that offers content (catalog, live classes, courses, materials):
