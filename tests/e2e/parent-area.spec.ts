@@ -82,6 +82,17 @@ async function asOwner(request: APIRequestContext) {
         expect(assigned.status(), await assigned.text()).toBe(201);
       }
     },
+    /** Sends the student (and so their linked parents) a payment link for their due `label` of `plan`; its address. */
+    async sendLink(studentId: string, plan: string, label: string) {
+      const res = await request.get(`/api/fee-accounts?studentId=${studentId}&centerId=${centerId}`, { headers });
+      const { accounts } = (await res.json()) as {
+        accounts: { planName: string; dues: { _id: string; label: string }[] }[];
+      };
+      const due = accounts.find((a) => a.planName === plan)!.dues.find((d) => d.label === label)!;
+      const sent = await request.post(`/api/fee-dues/${due._id}/link`, { headers, data: {} });
+      expect(sent.status(), await sent.text()).toBe(201);
+      return (await sent.json()).url as string;
+    },
     async invite(studentId: string, parent: { name: string; phone: string }) {
       const res = await request.post(`/api/students/${studentId}/parents`, {
         headers,
@@ -191,6 +202,22 @@ test("a parent of two follows both children, pays from the household's fees and 
   await expect(page.getByTestId("owed-total")).toContainText("₹24,000");
   await expect(first).toContainText("Paid");
   await page.screenshot({ path: test.info().outputPath("parent-fees.png"), fullPage: true });
+
+  // The desk sends a payment link for Sneha's first instalment; she pays it on her phone, as from WhatsApp.
+  const url = await owner.sendLink(sneha, plan, "Admission instalment");
+  const handset = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const link = await handset.newPage();
+  await link.goto(url);
+  await expect(link.getByText("Test mode — no real money")).toBeVisible();
+  await link.getByRole("button", { name: "Pay INR 12000.00" }).click();
+  await expect(link.getByText("The whole amount has been paid.")).toBeVisible();
+  await link.screenshot({ path: test.info().outputPath("parent-link-paid.png"), fullPage: true });
+  await handset.close();
+  // Its webhook receipts it: the household owes only Sneha's second instalment and Aman's.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("owed-total")).toContainText("₹12,000");
+  }).toPass({ timeout: 20_000 });
 
   // Her week: the children's classes, and her private calendar address.
   await page.getByRole("link", { name: "Week", exact: true }).click();
