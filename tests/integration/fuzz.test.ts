@@ -40,7 +40,7 @@ const WRITTEN_BY_REQUESTS: Record<string, string> = {
 beforeAll(async () => {
   t = await createListeningTestApp({ TRUST_PROXY: "1", ...SAMPLE_ENV });
   world = await createApiWorld(t);
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 let fingerprintQuery: string | undefined;

@@ -19,7 +19,7 @@ let world: ApiWorld;
 beforeAll(async () => {
   t = await createListeningTestApp({ TRUST_PROXY: "1", ...SAMPLE_ENV });
   world = await createApiWorld(t);
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 describe("GET /api/openapi.json", () => {
