@@ -152,7 +152,6 @@ test("a parent of two follows both children, pays from the household's fees and 
   });
   expect(second.status(), await second.text()).toBe(200);
   await parent.close();
-  await api.close();
 
   // Signed in with a code on the institute's site, her student home leads to her own area.
   await signInWithCode(page, phone);
@@ -218,6 +217,7 @@ test("a parent of two follows both children, pays from the household's fees and 
     await page.reload();
     await expect(page.getByTestId("owed-total")).toContainText("₹12,000");
   }).toPass({ timeout: 20_000 });
+  await api.close();
 
   // Her week: the children's classes, and her private calendar address.
   await page.getByRole("link", { name: "Week", exact: true }).click();
