@@ -83,6 +83,9 @@ export interface FeeMandateCheckoutJson {
   description: string;
 }
 
+/** `POST /api/fee-accounts/{id}/mandate`: nothing to say (the rail and its limit follow the plan's dues); `{}` or no body. */
+export const FeeMandateStartInput = v.optional(v.object({}, "The body must be a JSON object"), {});
+
 /** `POST /api/fee-mandates/{id}/confirm`: Checkout's signed answer for the authorisation. */
 export const FeeMandateConfirmInput = v.object({
   razorpay_order_id: v.pipe(v.string("razorpay_order_id is required"), v.nonEmpty("razorpay_order_id is required")),

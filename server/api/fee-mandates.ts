@@ -11,6 +11,7 @@ import {
   FEE_MANDATE_OWN_ONLY,
   FeeMandateCancelInput,
   FeeMandateConfirmInput,
+  FeeMandateStartInput,
 } from "#common/validation/fee-mandates.ts";
 
 const MANDATE =
@@ -35,8 +36,10 @@ export function feeMandateRouters({ services, database }: AppDeps) {
       auth: "signed-in",
       summary:
         "The student, or a parent linked to them, sets up a standing instruction for a monthly fee plan on the institute's own Razorpay account: UPI Autopay when every monthly due is at most ₹15,000 (its authorisation takes ₹1, given back at once), a bank e-mandate (NACH) above. Answers the authorisation order to open Checkout with (customer_id, recurring: 1); its signed result goes to POST /api/fee-mandates/{id}/confirm. Each due is then debited two days before its last date and receipted like any online payment",
+      body: FeeMandateStartInput,
       responses: {
         201: `{mandate: ${MANDATE}, order: {id, amount (paise), currency}, key_id, customer_id, institute, description}`,
+        400: "Bad input: a body that is not a JSON object",
         403: "A manager of the institute: the student or their parent sets up a standing instruction",
         404: "No such account, or not the caller's or their child's",
         409: "The plan's dues are not monthly, nothing is left to collect, one is already set up, or the institute has not connected its payment account",
@@ -46,6 +49,7 @@ export function feeMandateRouters({ services, database }: AppDeps) {
     }),
     async (c) => {
       requireAuth(c);
+      parseWith(FeeMandateStartInput, await optionalBody(c));
       const id = c.req.param("id");
       const owner = isUuid(id) ? await feeAccounts.centerOf(id) : null;
       const { user, manager } = await standing(
