@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { centers, feeAccounts, feeDues, feeMandateDebits, feeMandates, orders, users } from "../../db/schema/index.ts";
 import type { FeeMandateRow } from "../../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../../db/types.ts";
@@ -50,17 +50,13 @@ const AFTER_EVENT: Record<MandateEvent["event"], FeeMandateStatus | null> = {
   "token.paused": null,
 };
 
-/** The gateway's word for a token's state, as our mandate's. */
-const fromTokenStatus = (status: string): FeeMandateStatus | null =>
-  status === "confirmed"
-    ? "active"
-    : status === "initiated"
-      ? "pending"
-      : status === "rejected"
-        ? "rejected"
-        : status === "cancelled"
-          ? "cancelled"
-          : null;
+/** The gateway's word for a token's state, as our mandate's (anything else: not known yet, pending). */
+const FROM_TOKEN_STATUS: Partial<Record<string, FeeMandateStatus>> = {
+  confirmed: "active",
+  initiated: "pending",
+  rejected: "rejected",
+  cancelled: "cancelled",
+};
 
 interface AccountForMandate {
   accountId: string;
@@ -112,7 +108,6 @@ export class FeeMandates {
     const maxAmount = rail === "upi-autopay" ? UPI_AUTOPAY_LIMIT : largest;
     const lastDue = net.map((d) => d.dueOn).sort()[net.length - 1];
     const expiresAt = indiaInstant(addDays(lastDue, EXPIRY_AFTER_LAST_DUE_DAYS));
-    const description = `${RAIL_NAMES[rail]}: ${account.planName} (${account.institute})`;
 
     // An authorisation left unfinished in the last hour is offered again (a closed Checkout, a double click).
     const [unfinished] = await db
@@ -130,15 +125,16 @@ export class FeeMandates {
       )
       .orderBy(desc(feeMandates.createdAt))
       .limit(1);
-    if (unfinished)
-      return {
-        mandate: (await this.json(db, [unfinished]))[0],
-        order: { id: unfinished.authOrderId, amount: unfinished.authAmount, currency: "INR" },
-        key_id: merchant.keyId,
-        customer_id: unfinished.gatewayCustomerId,
-        institute: account.institute,
-        description,
-      };
+    // What Checkout is opened with, for the mandate `row` of this account.
+    const checkout = async (row: FeeMandateRow): Promise<FeeMandateCheckoutJson> => ({
+      mandate: (await this.json(db, [row]))[0],
+      order: { id: row.authOrderId, amount: row.authAmount, currency: "INR" },
+      key_id: merchant.keyId,
+      customer_id: row.gatewayCustomerId,
+      institute: account.institute,
+      description: `${RAIL_NAMES[rail]}: ${account.planName} (${account.institute})`,
+    });
+    if (unfinished) return checkout(unfinished);
 
     const [payer] = await db
       .select({ name: users.name, email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
@@ -190,14 +186,7 @@ export class FeeMandates {
         expiresAt,
       })
       .returning();
-    return {
-      mandate: (await this.json(db, [row]))[0],
-      order: { id: orderId, amount: authAmount, currency: "INR" },
-      key_id: merchant.keyId,
-      customer_id: customerId,
-      institute: account.institute,
-      description,
-    };
+    return checkout(row);
   }
 
   /**
@@ -226,7 +215,7 @@ export class FeeMandates {
       const payment = await gateway.fetchPayment(body.razorpay_payment_id);
       if (payment.orderId !== mandate.authOrderId || !payment.tokenId) throw badRequest(FEE_MANDATE_NOT_VERIFIED);
       tokenId = payment.tokenId;
-      status = fromTokenStatus((await gateway.fetchToken(mandate.gatewayCustomerId, tokenId)).status);
+      status = FROM_TOKEN_STATUS[(await gateway.fetchToken(mandate.gatewayCustomerId, tokenId)).status] ?? null;
     } catch (error) {
       if (error instanceof HttpError) throw error;
       logger.error("fee mandate token could not be read", { error, mandateId });
@@ -361,8 +350,10 @@ export class FeeMandates {
     const rows = await this.deps.db
       .select()
       .from(feeMandates)
-      .where(and(gt(feeMandates.authAmount, 0), isNull(feeMandates.authRefundedAt)));
-    for (const row of rows) if (row.authPaymentId) await this.giveBackAuthorisation(row);
+      .where(
+        and(gt(feeMandates.authAmount, 0), isNotNull(feeMandates.authPaymentId), isNull(feeMandates.authRefundedAt)),
+      );
+    for (const row of rows) await this.giveBackAuthorisation(row);
   }
 
   /** A token's delivery, in the webhook's transaction; false for a token we never had. */
