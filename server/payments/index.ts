@@ -20,7 +20,6 @@ export type { PaymentGateway, CreateGatewayOrder, GatewayOrder, CheckoutResult }
 export { GatewayError } from "./gateway.ts";
 export { MerchantAccounts } from "./merchant-accounts.ts";
 export type { PaymentLinkEvent, PaymentLinkHandler } from "./payment-links.ts";
-export type { MandateEvent, MandateEventHandler } from "./mandate-events.ts";
 
 export const INVALID_SIGNATURE = "The payment signature is not valid.";
 export const PAYMENTS_OFF = "Online payments are not set up on this server yet. Please contact support.";
@@ -105,7 +104,9 @@ export class Payments {
   ): Promise<WebhookOutcome> {
     const signers = {
       routeAccount: accountId,
-      accountOf: (orderId: string) => this.completion.accountOf(orderId),
+      // An order of the ledger, else a mandate's authorisation order (made outside the ledger).
+      accountOf: async (orderId: string) =>
+        (await this.completion.ledger.accountOf(orderId)) ?? (await this.mandates.accountOfOrder(orderId)) ?? null,
       linkAccountOf: (linkId: string) => this.links.accountOf(linkId),
       tokenAccountOf: (tokenId: string) => this.mandates.accountOf(tokenId),
       gatewayOf: async (id: string | null) => {

@@ -1,4 +1,4 @@
-import type { Tx } from "../db/types.ts";
+import { EventRegistry, isOneOf, type EventHandler } from "./event-registry.ts";
 
 /**
  * Razorpay's recurring tokens (mandates) as the webhook sees them (issue 42 §7). A token is made
@@ -9,49 +9,31 @@ import type { Tx } from "../db/types.ts";
  * registered here (the fee mandate service), so that whatever repeats, each changes state once.
  */
 
-export const TOKEN_EVENTS = ["token.confirmed", "token.rejected", "token.cancelled", "token.paused"] as const;
+const TOKEN_EVENTS = ["token.confirmed", "token.rejected", "token.cancelled", "token.paused"] as const;
 export type TokenEventName = (typeof TOKEN_EVENTS)[number];
 
-export const isTokenEvent = (event: string): event is TokenEventName =>
-  (TOKEN_EVENTS as readonly string[]).includes(event);
+export const isTokenEvent = isOneOf(TOKEN_EVENTS);
 
 /** One delivery about a token. */
 export interface MandateEvent {
   event: TokenEventName;
   /** The gateway's token id (`token_…`). */
   tokenId: string;
-  /** The gateway's customer (`cust_…`) the token hangs on, when the delivery names it. */
-  customerId: string | null;
-  /**
-   * The token's state as the delivery reports it (`recurring_details.status`): "confirmed",
-   * "rejected", "cancelled", "paused", or another Razorpay may add.
-   */
-  status: string;
   /** Why it was rejected or cancelled, in the gateway's words, when it says. */
   failureReason: string | null;
 }
 
-export interface MandateEventHandler {
-  /** The merchant account a token was made on (null: the platform's); undefined for a token we never made. */
-  accountOf(tokenId: string): Promise<string | null | undefined>;
-  /** Applies one delivery inside the webhook's transaction; false for a token we never made. */
-  apply(tx: Tx, event: MandateEvent): Promise<boolean>;
+export interface MandateEventHandler extends EventHandler<MandateEvent> {
+  /**
+   * The merchant account a mandate's authorisation order was made on (undefined: none of ours):
+   * the gateway's deliveries about that order are signed by it, though it is no order of the ledger.
+   */
+  accountOfOrder(orderId: string): Promise<string | null | undefined>;
 }
 
-/** The registry the webhook asks: one handler, registered where the service that makes mandates is made. */
-export class MandateEvents {
-  private handler: MandateEventHandler | null = null;
-
-  register(handler: MandateEventHandler): void {
-    if (this.handler) throw new Error("a mandate event handler is already registered");
-    this.handler = handler;
-  }
-
-  async accountOf(tokenId: string): Promise<string | null | undefined> {
-    return this.handler ? this.handler.accountOf(tokenId) : undefined;
-  }
-
-  async apply(tx: Tx, event: MandateEvent): Promise<boolean> {
-    return this.handler ? this.handler.apply(tx, event) : false;
+/** Recurring tokens' deliveries go to the one handler registered here. */
+export class MandateEvents extends EventRegistry<MandateEvent, MandateEventHandler> {
+  async accountOfOrder(orderId: string): Promise<string | null | undefined> {
+    return this.handler ? this.handler.accountOfOrder(orderId) : undefined;
   }
 }

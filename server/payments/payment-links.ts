@@ -1,4 +1,4 @@
-import type { Tx } from "../db/types.ts";
+import { EventRegistry, isOneOf, type EventHandler } from "./event-registry.ts";
 
 /**
  * Razorpay Payment Links as the webhook sees them (issue 42 §3). A link is made by whoever sells
@@ -16,8 +16,7 @@ export const PAYMENT_LINK_EVENTS = [
 ] as const;
 export type PaymentLinkEventName = (typeof PAYMENT_LINK_EVENTS)[number];
 
-export const isPaymentLinkEvent = (event: string): event is PaymentLinkEventName =>
-  (PAYMENT_LINK_EVENTS as readonly string[]).includes(event);
+export const isPaymentLinkEvent = isOneOf(PAYMENT_LINK_EVENTS);
 
 /** One delivery about a link: the link, and for a payment, the payment it reports. */
 export interface PaymentLinkEvent {
@@ -30,27 +29,7 @@ export interface PaymentLinkEvent {
   payment?: { id: string; amount: number; currency: string };
 }
 
-export interface PaymentLinkHandler {
-  /** The merchant account a link was made on (null: the platform's); undefined for a link we never made. */
-  accountOf(linkId: string): Promise<string | null | undefined>;
-  /** Applies one delivery inside the webhook's transaction; false for a link we never made. */
-  apply(tx: Tx, event: PaymentLinkEvent): Promise<boolean>;
-}
+export type PaymentLinkHandler = EventHandler<PaymentLinkEvent>;
 
-/** The registry the webhook asks: one handler, registered where the service that makes links is made. */
-export class PaymentLinks {
-  private handler: PaymentLinkHandler | null = null;
-
-  register(handler: PaymentLinkHandler): void {
-    if (this.handler) throw new Error("a payment link handler is already registered");
-    this.handler = handler;
-  }
-
-  async accountOf(linkId: string): Promise<string | null | undefined> {
-    return this.handler ? this.handler.accountOf(linkId) : undefined;
-  }
-
-  async apply(tx: Tx, event: PaymentLinkEvent): Promise<boolean> {
-    return this.handler ? this.handler.apply(tx, event) : false;
-  }
-}
+/** Payment links' deliveries go to the one handler registered here. */
+export class PaymentLinks extends EventRegistry<PaymentLinkEvent> {}

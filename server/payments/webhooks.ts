@@ -51,12 +51,10 @@ const PaymentEntity = v.object({
   error_description: v.nullish(v.string()),
 });
 
-/** A recurring token: its state is in `recurring_details` (a card vault token's `status` is another matter). */
+/** A recurring token: the event names its new state; `recurring_details` says why it was refused or ended. */
 const TokenEntity = v.object({
   id: v.string(),
-  customer_id: v.nullish(v.string()),
-  status: v.nullish(v.string()),
-  recurring_details: v.nullish(v.object({ status: v.nullish(v.string()), failure_reason: v.nullish(v.string()) })),
+  recurring_details: v.nullish(v.object({ failure_reason: v.nullish(v.string()) })),
 });
 
 const WebhookBody = v.object({
@@ -189,9 +187,6 @@ export async function handleWebhook(
       const known = await deps.mandates.apply(scope.tx, {
         event,
         tokenId: token.id,
-        customerId: token.customer_id ?? null,
-        // The state the delivery reports; a bare entity is in the state its event names.
-        status: token.recurring_details?.status ?? token.status ?? event.slice("token.".length),
         failureReason: token.recurring_details?.failure_reason ?? null,
       });
       if (!known) deps.logger.info("webhook for a recurring token we do not know", { event, tokenId: token.id });

@@ -2,9 +2,19 @@ import type { Database } from "../../server/db/types.ts";
 
 /** Polls `check` until it holds; throws "timed out" after `timeoutMs`. */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, everyMs = 20): Promise<void> {
+  await waitForValue(async () => (await check()) || undefined, { timeoutMs, everyMs });
+}
+
+/** Polls `check` until it gives a value (not undefined, null or false) and returns that value. */
+export async function waitForValue<T>(
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  { timeoutMs = 5000, everyMs = 20, what }: { timeoutMs?: number; everyMs?: number; what?: string } = {},
+): Promise<T> {
   const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out");
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > until) throw new Error(what ? `timed out waiting for ${what}` : "timed out");
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -4,7 +4,9 @@ import { feeMandateDebits, feeMandates, feeReceipts, memberships, messages } fro
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter, merchantOf } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
-import { createListeningTestApp, type ListeningTestApp } from "../helpers/payments.ts";
+import { waitForValue } from "../helpers/wait.ts";
+import { GatewayError } from "../../server/payments/index.ts";
+import { createListeningTestApp, sendWebhook, webhook, type ListeningTestApp } from "../helpers/payments.ts";
 import { addDays, indiaDate, indiaInstant } from "../../common/india-dates.ts";
 import { UPI_AUTOPAY_LIMIT } from "../../common/fee-rails.ts";
 import {
@@ -44,15 +46,8 @@ const sandbox = (path: string, body: unknown = {}) =>
   });
 
 /** Waits for `check` to hold (the sandbox's webhooks arrive a moment after the gateway answered). */
-async function until<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = <T>(check: () => Promise<T | undefined | null | false>, what: string) =>
+  waitForValue(check, { timeoutMs: 10_000, everyMs: 50, what });
 
 /** A monthly plan of four dues of `amount` rupees from `firstIn` days ahead, 30 days apart, assigned to `who`. */
 async function monthlyAccount(who: Account, name: string, amount: number, firstIn = 2) {
@@ -141,6 +136,14 @@ describe("UPI Autopay for monthly dues up to ₹15,000", () => {
     const row = await mandateRow(mandate._id);
     expect(row.authRefundedAt).not.toBeNull();
     expect(row.tokenId).toMatch(/^token_/);
+    // The gateway's deliveries about the authorisation order are signed by the institute's account:
+    // taken as such (not refused, to be retried without end), though it is no order of ours.
+    const captured = webhook(
+      "payment.captured",
+      { orderId: placed.order.id, paymentId: row.authPaymentId!, amount: 100 },
+      { secret: merchantOf(sunrise.id).webhookSecret },
+    );
+    expect((await sendWebhook(t, captured)).status).toBe(200);
     // A second one for the same account is refused in words.
     const again = await start(student, account._id);
     expect(again.status).toBe(409);
@@ -237,6 +240,41 @@ describe("a student who leaves", () => {
       status: "cancelled",
       statusReason: "The student left and was refunded.",
     });
+  });
+  it("takes nothing more once a refund is asked for, though the gateway refused it and the mandate is still live", async () => {
+    const leaver = await register(t, "student", { name: "Kabir Rao" });
+    await t.database.db.insert(memberships).values({
+      centerId: sunrise.id,
+      userId: leaver.user._id,
+      role: "student",
+      status: "active",
+      acceptedAt: new Date(),
+    });
+    const account = await monthlyAccount(leaver, "Monthly, refund refused", 3_000);
+    const { mandate } = await authorise(leaver, account._id);
+    expect(await presentOn(addDays(account.dues[0].dueOn, -2))).toBe(1);
+    await until(async () => (await receiptsOf(account._id)).length === 1, "the debit's receipt");
+    const payments = t.services.payments;
+    const gatewayOf = payments.gatewayOf.bind(payments);
+    payments.gatewayOf = async (accountId) =>
+      Object.assign(Object.create(await gatewayOf(accountId)), {
+        refund: () => Promise.reject(new GatewayError("refund failed: down for maintenance", 503)),
+      });
+    let refused: Response;
+    try {
+      refused = await postJson(
+        t,
+        `/api/fee-accounts/${account._id}/refunds`,
+        { leftOn: today, courseFrom: today, courseTo: account.dues[3].dueOn, amount: 3_000, reason: "Left" },
+        as(owner),
+      );
+    } finally {
+      delete (payments as { gatewayOf?: unknown }).gatewayOf;
+    }
+    expect(refused.status).toBe(502);
+    expect((await mandateRow(mandate._id)).status).toBe("active");
+    await presentOn(addDays(account.dues[1].dueOn, -2));
+    expect(await debitsOf(mandate._id)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,14 @@
-import { and, eq, gt, gte, isNotNull, isNull, lte } from "drizzle-orm";
-import { centers, feeAccounts, feeDues, feeMandateDebits, feeMandates, users } from "../../db/schema/index.ts";
+import { and, eq, gt, gte, isNotNull, isNull, lte, notExists } from "drizzle-orm";
+import {
+  centers,
+  feeAccounts,
+  feeDues,
+  feeMandateDebits,
+  feeMandates,
+  feeRefundRequests,
+  feeRefunds,
+  users,
+} from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
 import { HttpError } from "../../http/errors.ts";
 import { familyContactsOf } from "../../db/families.ts";
@@ -28,6 +37,8 @@ import { repeat } from "../../runtime/repeat.ts";
 export const PRESENT_DAYS_AHEAD = 2;
 
 const DEBIT_FAILED = "The debit failed.";
+/** What the family reads when the gateway refused to take a debit: its own words are for the log. */
+const DEBIT_NOT_PRESENTED = "The payment gateway did not accept the debit.";
 const aboveMandate = (amount: number, max: number) =>
   `${formatRupees(toRupees(amount))} is above the mandate's limit of ${formatRupees(toRupees(max))}: pay this due yourself.`;
 const ACCOUNT_CHANGED =
@@ -110,6 +121,17 @@ export class FeeMandateDebits {
             lte(feeDues.dueOn, addDays(today, PRESENT_DAYS_AHEAD)),
             isNull(feeMandateDebits.id),
             eq(centers.status, "active"),
+            // A student leaving: once a refund is asked for, nothing more is taken, even if the
+            // try that would end the mandate died before it did.
+            notExists(
+              db
+                .select({ id: feeRefundRequests.id })
+                .from(feeRefundRequests)
+                .where(eq(feeRefundRequests.accountId, feeMandates.accountId)),
+            ),
+            notExists(
+              db.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, feeMandates.accountId)),
+            ),
           ),
         ),
     )) as Candidate[];
@@ -201,10 +223,7 @@ export class FeeMandateDebits {
       logger.info("fee debit presented", { mandateId: c.mandateId, dueId: c.dueId, amount });
       return true;
     } catch (error) {
-      const reason =
-        error instanceof HttpError
-          ? error.message
-          : (error as Error).message?.replace(/^[^:]*failed: /, "") || DEBIT_FAILED;
+      const reason = error instanceof HttpError ? error.message : DEBIT_NOT_PRESENTED;
       logger.warn("fee debit could not be presented", { error, mandateId: c.mandateId, dueId: c.dueId });
       await db
         .update(feeMandateDebits)

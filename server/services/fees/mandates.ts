@@ -342,6 +342,13 @@ export class FeeMandates {
         .where(eq(feeMandates.tokenId, tokenId));
       return row ? row.account : undefined;
     },
+    accountOfOrder: async (orderId) => {
+      const [row] = await this.deps.db
+        .select({ account: feeMandates.merchantAccountId })
+        .from(feeMandates)
+        .where(eq(feeMandates.authOrderId, orderId));
+      return row ? row.account : undefined;
+    },
     apply: (tx, event) => this.apply(tx, event),
   };
 
