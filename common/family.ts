@@ -39,6 +39,9 @@ export function consentNotice(institute: string, child: string): string {
   ].join("\n\n");
 }
 
+/** The longest search the Students page sends: a name, an e-mail address or a phone number. */
+export const LONGEST_STUDENT_SEARCH = 100;
+
 export const FAMILY_TEXTS = {
   notFound: "Invitation not found. Ask the institute for a new link.",
   expired: "This invitation has expired. Ask the institute to send a new one.",

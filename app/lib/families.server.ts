@@ -1,13 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { loadBusinessCenter, notAllowed } from "./business.server";
 import { failure, tryService } from "./actions.server";
-import { FAMILY_TEXTS, maskPhone } from "#common/family.ts";
+import { FAMILY_TEXTS, LONGEST_STUDENT_SEARCH, maskPhone } from "#common/family.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 /** How many students the page lists at once; a search narrows them, the pager goes on. */
 const STUDENTS_PER_PAGE = 100;
-/** The longest search the page sends: a name, an e-mail address or a phone number. */
-const LONGEST_SEARCH = 100;
 
 /**
  * The business area's Students page (decision 0047): the institute's students, a page at a time,
@@ -18,19 +16,24 @@ export async function loadBusinessStudents(context: Ctx, request: Request) {
   const { center, services, viewer } = await loadBusinessCenter(context, request);
   if (!center) return { center: null } as const;
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, LONGEST_SEARCH);
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const q = (params.get("q") ?? "").trim().slice(0, LONGEST_STUDENT_SEARCH);
+  let page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const read = (page: number) =>
+    services.families.studentsPage(viewer.id, center.id, {
+      q,
+      limit: STUDENTS_PER_PAGE,
+      offset: (page - 1) * STUDENTS_PER_PAGE,
+    });
+  let { total, students } = await read(page);
+  // A page past the end (an old link, a search that now finds fewer) shows the last page.
+  const last = Math.max(1, Math.ceil(total / STUDENTS_PER_PAGE));
+  if (page > last) ({ total, students } = await read((page = last)));
   const offset = (page - 1) * STUDENTS_PER_PAGE;
-  const { total, students } = await services.families.studentsPage(viewer.id, center.id, {
-    q,
-    limit: STUDENTS_PER_PAGE,
-    offset,
-  });
   return {
     center: { id: center.id, instituteName: center.instituteName },
     q,
     page,
-    pages: Math.max(1, Math.ceil(total / STUDENTS_PER_PAGE)),
+    pages: last,
     /** The number of the page's first student in the whole list. */
     first: offset + 1,
     total,

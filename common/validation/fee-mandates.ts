@@ -38,10 +38,19 @@ export const MANDATE_STATUS_LABELS: Record<FeeMandateStatus, string> = {
 };
 
 /** What the Fees page says of a live mandate, in words. */
-export const mandateWords = (m: Pick<FeeMandateJson, "rail" | "status" | "maxAmount" | "expiresAt">) =>
-  m.status === "pending"
-    ? `${RAIL_NAMES[m.rail]} is waiting for your bank's approval (up to ${formatRupees(m.maxAmount)} a month). Until then, pay each due as it comes.`
-    : `${RAIL_NAMES[m.rail]} collects each due a couple of days before its last date (up to ${formatRupees(m.maxAmount)} a month, until ${formatDate(m.expiresAt)}). You are told before each debit.`;
+export const mandateWords = (
+  m: Pick<FeeMandateJson, "rail" | "status" | "maxAmount" | "expiresAt">,
+  /** The family's page speaks to the payer; the institute's desk reads about them. */
+  audience: "family" | "institute",
+) => {
+  const limit = `up to ${formatRupees(m.maxAmount)} a month`;
+  if (m.status === "pending")
+    return audience === "family"
+      ? `${RAIL_NAMES[m.rail]} is waiting for your bank's approval (${limit}). Until then, pay each due as it comes.`
+      : `${RAIL_NAMES[m.rail]} is waiting for the payer's bank to approve it (${limit}).`;
+  const collects = `${RAIL_NAMES[m.rail]} collects each due a couple of days before its last date (${limit}, until ${formatDate(m.expiresAt)}).`;
+  return audience === "family" ? `${collects} You are told before each debit.` : collects;
+};
 
 /** A debit presented on a mandate, and how it went: its order's outcome. */
 export interface FeeMandateDebitJson {

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../middleware/types.ts";
-import { forbidden, jsonBody, notFound, optionalBody, parseWith } from "../http/errors.ts";
+import { forbidden, jsonBody, optionalBody, parseWith } from "../http/errors.ts";
 import { operation } from "./openapi.ts";
 import { requireAuth } from "./guards.ts";
 import { feeStanding } from "./fee-standing.ts";
@@ -27,6 +27,11 @@ const MANDATE =
 export function feeMandateRouters({ services, database }: AppDeps) {
   const { standing } = feeStanding(database.db);
   const { feeMandates, feeAccounts } = services;
+  /** The caller's standing with the mandate's student today (a parent unlinked since is a stranger). */
+  const standingOnMandate = async (c: Context<AppEnv>, id: string) => {
+    const owner = isUuid(id) ? await feeMandates.ownerOf(id) : null;
+    return standing(c, owner?.centerId ?? null, owner?.studentId ?? null, FEE_MANDATE_NOT_FOUND);
+  };
 
   const accounts = new Hono<AppEnv>();
   accounts.post(
@@ -80,11 +85,11 @@ export function feeMandateRouters({ services, database }: AppDeps) {
       },
     }),
     async (c) => {
-      const { user } = requireAuth(c);
+      requireAuth(c);
       const body = await jsonBody(c);
       parseWith(FeeMandateConfirmInput, body);
       const id = c.req.param("id");
-      if (!isUuid(id)) throw notFound(FEE_MANDATE_NOT_FOUND);
+      const { user } = await standingOnMandate(c, id);
       return c.json({ mandate: await feeMandates.confirm(user.id, id, body) });
     },
   );
@@ -108,10 +113,8 @@ export function feeMandateRouters({ services, database }: AppDeps) {
       requireAuth(c);
       const body = await optionalBody(c);
       parseWith(FeeMandateCancelInput, body);
-      const id = c.req.param("id");
-      const owner = isUuid(id) ? await feeMandates.ownerOf(id) : null;
-      const { user } = await standing(c, owner?.centerId ?? null, owner?.studentId ?? null, FEE_MANDATE_NOT_FOUND);
-      return c.json({ mandate: await feeMandates.cancel(user.id, id, body) });
+      const { user } = await standingOnMandate(c, c.req.param("id"));
+      return c.json({ mandate: await feeMandates.cancel(user.id, c.req.param("id"), body) });
     },
   );
 

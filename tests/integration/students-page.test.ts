@@ -84,6 +84,9 @@ describe("the Students page", () => {
     const before = await studentsPage({ page: "21" });
     expect(before.students.at(-1)!.name).toBe("Student 2100");
     expect(before.students.flatMap((s) => s.parents)).toEqual([]);
+    // A page past the end (an old link) shows the last one, numbered as such.
+    const past = await studentsPage({ page: "40" });
+    expect([past.page, past.first, past.students.map((s) => s.name)]).toEqual([22, 2_101, ["Zoya Qureshi"]]);
   });
 
   it("finds a student past the 2,000th by part of her name, her e-mail or her phone number", async () => {

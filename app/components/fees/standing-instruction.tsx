@@ -60,10 +60,10 @@ export function StandingInstruction({
         toast.error("Could not set it up", { description: (body.error as string) || "Please try again." });
       else if (confirmed.status === "active")
         toast.success(`${RAIL_NAMES[confirmed.rail]} is set up`, {
-          description: mandateWords(confirmed),
+          description: mandateWords(confirmed, "family"),
           duration: 8000,
         });
-      else toast.info(MANDATE_STATUS_LABELS[confirmed.status], { description: mandateWords(confirmed) });
+      else toast.info(MANDATE_STATUS_LABELS[confirmed.status], { description: mandateWords(confirmed, "family") });
     } catch {
       toast.error("Could not set it up", { description: NETWORK_ERROR });
     }
@@ -145,8 +145,8 @@ export function StandingInstruction({
       {live ? (
         <p>
           {checkout
-            ? mandateWords(mandate)
-            : `${mandateWords(mandate).replace(/ You are told before each debit\.$/, "")} Set up by ${mandate.payerName}.`}
+            ? mandateWords(mandate, "family")
+            : `${mandateWords(mandate, "institute")} Set up by ${mandate.payerName}.`}
         </p>
       ) : (
         <>

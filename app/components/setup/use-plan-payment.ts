@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
+import { postJson } from "~/lib/post-json";
 import type { Billing } from "#common/validation/plans.ts";
 import { normaliseDomainInput } from "#common/validation/setup.ts";
 import { openCheckout, type CheckoutFailure, type CheckoutSuccess } from "./checkout";
@@ -44,13 +45,9 @@ export function usePlanPayment(
   const verify = useCallback(async (response: CheckoutSuccess, details: PlanOrderDetails) => {
     let body: { success?: boolean; error?: string } & VerifiedPayment;
     try {
-      const res = await fetch("/api/payment/verify", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(response),
-      });
-      body = (await res.json().catch(() => ({}))) as typeof body;
-      if (!res.ok || !body.success) {
+      const answer = await postJson("/api/payment/verify", response);
+      body = answer.body as typeof body;
+      if (!answer.ok || !body.success) {
         toast.error("Payment Verification Failed", {
           description: body.error || "Please contact support.",
           duration: 4000,
@@ -73,28 +70,20 @@ export function usePlanPayment(
       setPaying(true);
       let order: { id: string; amount: number; currency: string };
       try {
-        const res = await fetch("/api/payment/create-order", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            amount: Math.round(details.price * 100),
-            currency: "INR",
-            institute: details.institute,
-            owner: details.owner,
-            email: details.email,
-            phone: details.phone,
-            plan: details.plan,
-            billing: details.billing,
-            durationDays: details.billing === "monthly" ? 30 : details.billing === "quarterly" ? 90 : 365,
-            domain: details.domain,
-          }),
+        const answer = await postJson("/api/payment/create-order", {
+          amount: Math.round(details.price * 100),
+          currency: "INR",
+          institute: details.institute,
+          owner: details.owner,
+          email: details.email,
+          phone: details.phone,
+          plan: details.plan,
+          billing: details.billing,
+          durationDays: details.billing === "monthly" ? 30 : details.billing === "quarterly" ? 90 : 365,
+          domain: details.domain,
         });
-        const body = (await res.json().catch(() => ({}))) as {
-          success?: boolean;
-          error?: string;
-          order?: typeof order;
-        };
-        if (!res.ok || !body.success || !body.order) {
+        const body = answer.body as { success?: boolean; error?: string; order?: typeof order };
+        if (!answer.ok || !body.success || !body.order) {
           toast.error(body.error || "Failed to create order", { duration: 4000 });
           setPaying(false);
           return;

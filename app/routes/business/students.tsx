@@ -12,7 +12,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NoSubscription } from "~/components/business/no-subscription";
-import { RELATION_LABELS, type GuardianJson } from "#common/family.ts";
+import { LONGEST_STUDENT_SEARCH, RELATION_LABELS, type GuardianJson } from "#common/family.ts";
 import { GuardianStatusBadge, ParentFields } from "~/components/families/parent-fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Students | Business" }];
@@ -138,7 +138,7 @@ function SearchBar({ q }: { q: string }) {
       onSubmit={() => clearTimeout(timer.current)}
     >
       <Field label="Search" className="min-w-64 flex-1">
-        <Input name="q" type="search" placeholder="Name, e-mail or phone" defaultValue={q} maxLength={100} />
+        <Input name="q" type="search" placeholder="Name, e-mail or phone" defaultValue={q} maxLength={LONGEST_STUDENT_SEARCH} />
       </Field>
       <Button type="submit" variant="outline">
         <Search className="size-4" aria-hidden />
@@ -161,14 +161,23 @@ function Pager({ page, pages }: { page: number; pages: number }) {
         Page {page} of {pages}
       </span>
       <div className="flex gap-2">
-        <ButtonLink to={to(page - 1)} variant="outline" size="sm" aria-disabled={page <= 1}>
-          Previous
-        </ButtonLink>
-        <ButtonLink to={to(page + 1)} variant="outline" size="sm" aria-disabled={page >= pages}>
-          Next
-        </ButtonLink>
+        <PageLink to={page > 1 ? to(page - 1) : null}>Previous</PageLink>
+        <PageLink to={page < pages ? to(page + 1) : null}>Next</PageLink>
       </div>
     </nav>
+  );
+}
+
+/** A pager's step: a link while there is somewhere to go, a disabled button (no link to follow) at an end. */
+function PageLink({ to, children }: { to: string | null; children: string }) {
+  return to ? (
+    <ButtonLink to={to} variant="outline" size="sm">
+      {children}
+    </ButtonLink>
+  ) : (
+    <Button variant="outline" size="sm" disabled>
+      {children}
+    </Button>
   );
 }
 
