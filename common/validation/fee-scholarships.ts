@@ -15,6 +15,7 @@ export const SCHOLARSHIP_SKIPPED = {
   already: "already has a scholarship on this plan",
   noSlab: "rank in no slab",
   nothingOpen: "nothing left to take off: the fee is paid or already fully discounted",
+  refunded: "left the institute: a refund of this account was confirmed",
 } as const;
 export const scholarshipReason = (rank: number, test: string) => `Rank ${rank} in ${test}`;
 

@@ -71,13 +71,15 @@ beforeAll(async () => {
   );
   planId = ((await plan.json()) as { feePlan: { _id: string } }).feePlan._id;
   // Topper (rank 1), second (rank 3, with a sibling discount already), twelfth (rank 12, paid ₹90,000),
-  // fiftieth (rank 50), and one who never sat the test.
+  // fiftieth (rank 50), one who never sat the test, and one who left.
   const cast = [
     { key: "topper", rank: 1 },
     { key: "sibling", rank: 3, discount: { kind: "sibling", percent: 10, reason: "Brother in JEE 2026" } },
     { key: "paid", rank: 12, paid: 90_000 },
     { key: "far", rank: 50 },
     { key: "absent", rank: null },
+    // Rank 4, paid ₹20,000 in cash, then left and was refunded ₹5,000 of it.
+    { key: "leaver", rank: 4, paid: 20_000, left: true },
   ];
   for (const c of cast) {
     const who = await register(t, "student", { name: c.key });
@@ -99,6 +101,22 @@ beforeAll(async () => {
         { amount: c.paid, mode: "cash" },
         as(owner),
       );
+    if (c.left) {
+      const refunded = await postJson(
+        t,
+        `/api/fee-accounts/${accounts[c.key]._id}/refunds`,
+        {
+          leftOn: "2026-06-01",
+          courseFrom: "2026-04-01",
+          courseTo: "2027-03-31",
+          amount: 5_000,
+          reason: "Moved to Kota",
+          mode: "cash",
+        },
+        as(owner),
+      );
+      expect(refunded.status, await refunded.clone().text()).toBe(201);
+    }
     if (c.rank !== null) {
       const started = new Date(Date.now() - 4 * 3600_000);
       // Two attempts for the topper: their best rank counts.
@@ -143,7 +161,7 @@ describe("scholarships from a mock test's rank slabs", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const { awards } = (await res.json()) as { awards: ScholarshipAwardJson[] };
     const by = Object.fromEntries(awards.map((a) => [a.student.name, a]));
-    expect(Object.keys(by).sort()).toEqual(["far", "paid", "sibling", "topper"]);
+    expect(Object.keys(by).sort()).toEqual(["far", "leaver", "paid", "sibling", "topper"]);
     expect(by.topper).toMatchObject({ rank: 1, percent: 100, amount: 100_000, skipped: null });
     // Scholarship first: 50 % of ₹1,00,000, then the sibling's 10 % of what is left (₹5,000, not ₹10,000):
     // ₹55,000 off in all, of which ₹10,000 was given already.
@@ -151,6 +169,9 @@ describe("scholarships from a mock test's rank slabs", () => {
     // 25 % would be ₹25,000, but only ₹10,000 is still unpaid: never more than what is left to pay.
     expect(by.paid).toMatchObject({ rank: 12, percent: 25, amount: 10_000, skipped: null });
     expect(by.far).toMatchObject({ rank: 50, percent: null, amount: 0, skipped: SCHOLARSHIP_SKIPPED.noSlab });
+    // A student who left is settled by the refund: no discount reopens the closed account.
+    expect(by.leaver).toMatchObject({ rank: 4, percent: 50, amount: 0, skipped: SCHOLARSHIP_SKIPPED.refunded });
+    expect((await account(accounts.leaver._id)).discount).toBe(0);
 
     expect(await account(accounts.topper._id)).toMatchObject({ discount: 100_000, balance: 0 });
     expect(await account(accounts.sibling._id)).toMatchObject({ discount: 55_000, balance: 45_000 });
@@ -171,7 +192,7 @@ describe("scholarships from a mock test's rank slabs", () => {
 
     // Applied again: every account that has one is skipped; nothing more is taken off.
     const again = (await (await award({ slabs: SLABS })).json()) as { awards: ScholarshipAwardJson[] };
-    expect(again.awards.filter((a) => a.rank <= 20).every((a) => a.skipped === SCHOLARSHIP_SKIPPED.already)).toBe(true);
+    expect(again.awards.filter((a) => a.rank <= 20 && a.student.name !== "leaver").every((a) => a.skipped === SCHOLARSHIP_SKIPPED.already)).toBe(true);
     expect(await account(accounts.sibling._id)).toMatchObject({ discount: 55_000 });
   });
 });

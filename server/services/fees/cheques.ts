@@ -27,7 +27,6 @@ import {
   type ChequeStatus,
   type FeeChequeJson,
 } from "#common/validation/fee-cheques.ts";
-import { FEE_REFUND_UNFINISHED } from "#common/validation/fee-refunds.ts";
 import { toRupees } from "#common/fees.ts";
 import { addDays, indiaDate } from "#common/india-dates.ts";
 import type { FeeDesk } from "./desk.ts";
@@ -150,7 +149,6 @@ export class FeeCheques {
    */
   private async roomForPostDated(tx: Tx, centerId: string, accountId: string, amount: number, today: string) {
     await this.desk.lockAccount(tx, centerId, accountId);
-    if (await this.desk.refundUnderWay(tx, accountId)) throw conflict(FEE_REFUND_UNFINISHED);
     const owed = (await dueStates(tx, accountId, today)).reduce((sum, d) => sum + d.balance, 0);
     const held = await tx
       .select({ amount: feeCheques.amount })

@@ -87,8 +87,6 @@ export class FeeDesk {
   /** One payment in `tx` (the desk's, and the online one's when it comes): post late fees, allocate, number. */
   async take(tx: Tx, actorId: string | null, centerId: string, accountId: string, payment: PaymentTaken) {
     await this.lockAccount(tx, centerId, accountId);
-    // The refund being made closes the account on the money it counted: no more may come in first.
-    if (await this.refundUnderWay(tx, accountId)) throw conflict(FEE_REFUND_UNFINISHED);
     const dues = await dueStates(tx, accountId, payment.paidOn);
     const owed = dues.reduce((sum, d) => sum + d.balance, 0);
     if (owed <= 0) throw conflict(FEE_NOTHING_OWED);
@@ -151,7 +149,6 @@ export class FeeDesk {
       .from(feeRefunds)
       .where(eq(feeRefunds.accountId, receipt.accountId));
     if (refunded) throw conflict(FEE_REFUNDED_NO_REVERSAL);
-    if (await this.refundUnderWay(tx, receipt.accountId)) throw conflict(FEE_REFUND_UNFINISHED);
     const [done] = await tx
       .insert(feeReceiptReversals)
       .values({ receiptId, centerId, reason, reversedById: actorId })
@@ -261,8 +258,29 @@ export class FeeDesk {
     return Boolean(open);
   }
 
-  /** Holds the account (of this institute, else 404) until `tx` ends: one payment or reversal at a time. */
+  /** Whether the student left: a refund of the account was asked for (made, or under way). */
+  async refundAsked(tx: Tx, accountId: string): Promise<boolean> {
+    const [asked] = await tx
+      .select({ id: feeRefundRequests.id })
+      .from(feeRefundRequests)
+      .where(eq(feeRefundRequests.accountId, accountId))
+      .union(tx.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, accountId)))
+      .limit(1);
+    return Boolean(asked);
+  }
+
+  /**
+   * Holds the account (of this institute, else 404) until `tx` ends: one payment, reversal or
+   * discount at a time. While a refund is under way nothing else changes it (409 in words): the
+   * refund counted the money as it stood.
+   */
   async lockAccount(tx: Tx, centerId: string, accountId: string): Promise<void> {
+    await this.holdAccount(tx, centerId, accountId);
+    if (await this.refundUnderWay(tx, accountId)) throw conflict(FEE_REFUND_UNFINISHED);
+  }
+
+  /** The lock alone: for the refund's own steps, which finish what is under way. */
+  async holdAccount(tx: Tx, centerId: string, accountId: string): Promise<void> {
     const [row] = await tx
       .select({ id: feeAccounts.id })
       .from(feeAccounts)

@@ -212,7 +212,7 @@ export class FeeRefunds {
   ): Promise<FeeRefundRequestRow> {
     return this.deps.db.transaction(async (tx) => {
       // A second click waits here, then finds the refund confirmed.
-      await this.deps.desk.lockAccount(tx, centerId, accountId);
+      await this.deps.desk.holdAccount(tx, centerId, accountId);
       const [done] = await tx.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, accountId));
       if (done) throw conflict(FEE_REFUND_DONE);
       const [unfinished] = await tx.select().from(feeRefundRequests).where(eq(feeRefundRequests.accountId, accountId));
@@ -342,7 +342,7 @@ export class FeeRefunds {
   private finish(request: FeeRefundRequestRow, parts: FeeRefundPart[]): Promise<FeeRefundRow> {
     const { centerId, accountId } = request;
     return this.deps.db.transaction(async (tx) => {
-      await this.deps.desk.lockAccount(tx, centerId, accountId);
+      await this.deps.desk.holdAccount(tx, centerId, accountId);
       const [current] = await tx.select().from(feeRefundRequests).where(eq(feeRefundRequests.id, request.id));
       if (current.status === "done" && current.refundId) {
         const [made] = await tx.select().from(feeRefunds).where(eq(feeRefunds.id, current.refundId));

@@ -94,7 +94,9 @@ export class FeeScholarships {
       }
       // One account at a time, held as the desk holds it: a payment meanwhile waits, then sees this.
       const amount = await db.transaction(async (tx) => {
-        await desk.lockAccount(tx, centerId, account.id);
+        await desk.holdAccount(tx, centerId, account.id);
+        // The student left: their account is settled by the refund, not discounted.
+        if (await desk.refundAsked(tx, account.id)) return "refunded" as const;
         const given = await tx
           .select({ amount: feeEntries.amount, discount: feeEntries.discount, reason: feeEntries.reason })
           .from(feeEntries)
@@ -133,8 +135,15 @@ export class FeeScholarships {
       out.push({
         ...award,
         percent: slab.percent,
-        amount: toRupees(amount ?? 0),
-        skipped: amount === null ? SCHOLARSHIP_SKIPPED.already : amount === 0 ? SCHOLARSHIP_SKIPPED.nothingOpen : null,
+        amount: typeof amount === "number" ? toRupees(amount) : 0,
+        skipped:
+          amount === "refunded"
+            ? SCHOLARSHIP_SKIPPED.refunded
+            : amount === null
+              ? SCHOLARSHIP_SKIPPED.already
+              : amount === 0
+                ? SCHOLARSHIP_SKIPPED.nothingOpen
+                : null,
       });
     }
     return out;

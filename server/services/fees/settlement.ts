@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { feeAccounts, feeReceipts, refunds } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { feeReceipts, refunds } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/types.ts";
-import { HttpError, notFound } from "../../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
 import type { Logger } from "../../runtime/logger.ts";
 import type { Payments } from "../../payments/index.ts";
-import { FEE_ACCOUNT_NOT_FOUND } from "#common/validation/fees.ts";
 import { FEE_EXCESS_REFUND_FAILED } from "#common/validation/fee-online.ts";
 import type { FeeDesk } from "./desk.ts";
 import { dueStates } from "./statements.ts";
@@ -54,12 +53,7 @@ export class FeeSettlement {
   async settle(tx: Tx, payment: OnlinePayment): Promise<Settled> {
     const { desk, logger } = this.deps;
     // Held first, so a desk payment or another delivery of this payment waits, then sees this one.
-    const [account] = await tx
-      .select({ id: feeAccounts.id })
-      .from(feeAccounts)
-      .where(and(eq(feeAccounts.id, payment.accountId), eq(feeAccounts.centerId, payment.centerId)))
-      .for("update");
-    if (!account) throw notFound(FEE_ACCOUNT_NOT_FOUND);
+    await desk.holdAccount(tx, payment.centerId, payment.accountId);
     const [taken] = await tx
       .select({ id: feeReceipts.id })
       .from(feeReceipts)
