@@ -161,7 +161,8 @@ describe("POST /api/auth/login", () => {
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(60);
     expect(statuses.slice(60)).toEqual([429, 429]);
-  });
+    // Sixty password checks, one core's worth at a time: seconds alone, much longer beside CI's other suites.
+  }, 180_000);
 });
 
 describe("profile, tokens and logout", () => {
