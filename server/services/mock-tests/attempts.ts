@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import {
   attemptEvents,
@@ -126,6 +127,9 @@ interface Viewed {
 
 const BODY_HEAD = Buffer.from('{"attempt":{"sections":');
 
+/** Sittings whose student and test a process keeps (about 150 bytes each): a 20,000-candidate test. */
+export const SITTINGS_KEPT = 20_000;
+
 /**
  * `{attempt: view}` as JSON bytes: the paper's prepared bytes as they are, then the candidate's
  * own parts (answers, deadline, clock) serialized for this answer alone.
@@ -145,6 +149,11 @@ const FIRST_SITTING = 1;
  */
 export class AttemptService {
   private readonly deps: AttemptServiceDeps;
+  /**
+   * Whose sitting of which test each attempt is: facts that never change, kept so that a save
+   * (every 20–40 s of every candidate's test) is one statement, not a read of the attempt first.
+   */
+  private readonly sittings = new LRUCache<string, { studentId: string; testId: string }>({ max: SITTINGS_KEPT });
 
   constructor(deps: AttemptServiceDeps) {
     this.deps = deps;
@@ -207,7 +216,13 @@ export class AttemptService {
         .where(and(eq(mockTests.contentId, testId), eq(mockTests.status, "published"), availableOn(site)));
       if (!found) throw notFound(ATTEMPT_TEXTS.testUnavailable);
       const { test } = found;
-      const open = await this.openAttempt(student.id, testId, tx);
+      // The student's sittings of this test (a few at most): the one under way, and how many were used.
+      const theirs = await tx
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.testId, testId), eq(attempts.studentId, student.id)))
+        .orderBy(desc(attempts.number));
+      const open = theirs.find((a) => a.submittedAt === null);
       if (open) return { test, open };
 
       if (test.opensAt && now < test.opensAt) throw conflict(ATTEMPT_TEXTS.notOpenYet);
@@ -217,10 +232,7 @@ export class AttemptService {
           order: { method: "POST", path: "/api/student/enroll", body: { contentId: testId } },
         });
       }
-      const [{ used }] = await tx
-        .select({ used: count() })
-        .from(attempts)
-        .where(and(eq(attempts.testId, testId), eq(attempts.studentId, student.id)));
+      const used = theirs.length;
       if (used >= test.attemptsAllowed) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
       const end = now.getTime() + test.durationMinutes * 60_000;
       const deadline = new Date(test.closesAt ? Math.min(end, test.closesAt.getTime()) : end);
@@ -255,8 +267,10 @@ export class AttemptService {
     const paper = await this.deps.papers.get(testId, this.db, test.updatedAt);
     if (!paper) throw notFound(ATTEMPT_TEXTS.testUnavailable);
     // A new sitting has no answers yet: its view is made from the row just written.
-    if (created)
+    if (created) {
+      this.sittings.set(created.id, { studentId: created.studentId, testId: created.testId });
       return { view: this.viewOf(student, created, paper, {}, now), paper: this.deps.papers.candidate(paper) };
+    }
     const id = (await this.openAttempt(student.id, testId))?.id;
     if (!id) throw conflict(ATTEMPT_TEXTS.noAttemptsLeft);
     return this.viewing(student, id, now);
@@ -270,6 +284,18 @@ export class AttemptService {
       .orderBy(desc(attempts.number))
       .limit(1);
     return row;
+  }
+
+  /** The student and test of the student's own attempt, kept once read; 404 as `own`. */
+  private async sittingOf(studentId: string, attemptId: string): Promise<{ studentId: string; testId: string }> {
+    let sitting = this.sittings.get(attemptId);
+    if (!sitting) {
+      const row = await this.own(studentId, attemptId);
+      sitting = { studentId: row.studentId, testId: row.testId };
+      this.sittings.set(attemptId, sitting);
+    }
+    if (sitting.studentId !== studentId) throw notFound(ATTEMPT_TEXTS.notFound);
+    return sitting;
   }
 
   /** The student's own attempt, or 404 (another's is not found, never forbidden). */
@@ -362,7 +388,7 @@ export class AttemptService {
     input: unknown,
   ): Promise<ResponseSaveResult & { late?: LateSaveJson }> {
     const body = parseWith(ResponseSaveSchema, input);
-    const attempt = await this.own(student.id, attemptId);
+    const attempt = await this.sittingOf(student.id, attemptId);
     const paper = await this.paperOf(attempt.testId);
     const entry = paper.byId.get(questionId);
     if (!entry) throw notFound(ATTEMPT_TEXTS.notInPaper);
