@@ -9,6 +9,7 @@ import { checkoutSignature, webhookSignature } from "../../server/payments/signa
 import { eq } from "drizzle-orm";
 import { merchantAccounts } from "../../server/db/schema/index.ts";
 import { sandboxAccount } from "../../server/payments/sandbox/accounts.ts";
+import type { CreateGatewayRefund, GatewayRefund } from "../../server/payments/gateway.ts";
 
 export interface ListeningTestApp extends TestApp {
   port: number;
@@ -176,4 +177,25 @@ export async function payThroughSandbox(t: TestApp, orderId: string) {
   const verified = await postJson(t, "/api/payment/verify", checkout);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return { paymentId: checkout.razorpay_payment_id, body: await verified.json() };
+}
+
+/**
+ * Puts `around` between the app and every gateway's refund call (`call` makes the real one) until
+ * the returned function is called: a gateway that refuses, is slow, or answers a process that died.
+ */
+export function aroundGatewayRefunds(
+  t: TestApp,
+  around: (call: () => Promise<GatewayRefund>, input: CreateGatewayRefund) => Promise<GatewayRefund>,
+) {
+  const payments = t.services.payments;
+  const gatewayOf = payments.gatewayOf.bind(payments);
+  payments.gatewayOf = async (accountId) => {
+    const gateway = await gatewayOf(accountId);
+    return Object.assign(Object.create(gateway) as typeof gateway, {
+      refund: (input: CreateGatewayRefund) => around(() => gateway.refund(input), input),
+    });
+  };
+  return () => {
+    delete (payments as { gatewayOf?: unknown }).gatewayOf;
+  };
 }

@@ -6,7 +6,7 @@ import { createCenter, merchantOf } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import { waitForValue } from "../helpers/wait.ts";
 import { GatewayError } from "../../server/payments/index.ts";
-import { createListeningTestApp, sendWebhook, webhook, type ListeningTestApp } from "../helpers/payments.ts";
+import { aroundGatewayRefunds, createListeningTestApp, sendWebhook, webhook, type ListeningTestApp } from "../helpers/payments.ts";
 import { addDays, indiaDate, indiaInstant } from "../../common/india-dates.ts";
 import { UPI_AUTOPAY_LIMIT } from "../../common/fee-rails.ts";
 import {
@@ -107,20 +107,23 @@ const debitsOf = (mandateId: string) =>
 /** The debits presented on `day` (India date), as the leader's tick does it. */
 const presentOn = (day: string) => t.services.feeMandateDebits.run(indiaInstant(day, 9 * 60));
 
+/** Makes `who` a student of Sunrise. */
+const admit = (who: Account) =>
+  t.database.db.insert(memberships).values({
+    centerId: sunrise.id,
+    userId: who.user._id,
+    role: "student",
+    status: "active",
+    acceptedAt: new Date(),
+  });
+
 beforeAll(async () => {
   t = await createListeningTestApp();
   owner = await register(t, "business", { name: "Anita Sharma" });
   student = await register(t, "student", { name: "Priya Das" });
   other = await register(t, "student", { name: "Zoya Khan" });
   sunrise = await createCenter(t, owner.user._id, { instituteName: "Sunrise Academy", slug: "fm-sunrise" });
-  for (const who of [student, other])
-    await t.database.db.insert(memberships).values({
-      centerId: sunrise.id,
-      userId: who.user._id,
-      role: "student",
-      status: "active",
-      acceptedAt: new Date(),
-    });
+  for (const who of [student, other]) await admit(who);
 });
 afterAll(() => t.close());
 
@@ -243,23 +246,14 @@ describe("a student who leaves", () => {
   });
   it("takes nothing more once a refund is asked for, though the gateway refused it and the mandate is still live", async () => {
     const leaver = await register(t, "student", { name: "Kabir Rao" });
-    await t.database.db.insert(memberships).values({
-      centerId: sunrise.id,
-      userId: leaver.user._id,
-      role: "student",
-      status: "active",
-      acceptedAt: new Date(),
-    });
+    await admit(leaver);
     const account = await monthlyAccount(leaver, "Monthly, refund refused", 3_000);
     const { mandate } = await authorise(leaver, account._id);
     expect(await presentOn(addDays(account.dues[0].dueOn, -2))).toBe(1);
     await until(async () => (await receiptsOf(account._id)).length === 1, "the debit's receipt");
-    const payments = t.services.payments;
-    const gatewayOf = payments.gatewayOf.bind(payments);
-    payments.gatewayOf = async (accountId) =>
-      Object.assign(Object.create(await gatewayOf(accountId)), {
-        refund: () => Promise.reject(new GatewayError("refund failed: down for maintenance", 503)),
-      });
+    const restore = aroundGatewayRefunds(t, () =>
+      Promise.reject(new GatewayError("refund failed: down for maintenance", 503)),
+    );
     let refused: Response;
     try {
       refused = await postJson(
@@ -269,7 +263,7 @@ describe("a student who leaves", () => {
         as(owner),
       );
     } finally {
-      delete (payments as { gatewayOf?: unknown }).gatewayOf;
+      restore();
     }
     expect(refused.status).toBe(502);
     expect((await mandateRow(mandate._id)).status).toBe("active");

@@ -14,6 +14,7 @@ import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter, merchantOf } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import {
+  aroundGatewayRefunds,
   createListeningTestApp,
   eventId,
   payThroughSandbox,
@@ -21,7 +22,7 @@ import {
   type ListeningTestApp,
 } from "../helpers/payments.ts";
 import { pageTexts } from "../helpers/pdf.ts";
-import { GatewayError, type CreateGatewayRefund, type GatewayRefund } from "../../server/payments/gateway.ts";
+import { GatewayError } from "../../server/payments/gateway.ts";
 import { connectSandboxAccount } from "../../server/payments/merchant-accounts.ts";
 import { newSandboxAccount, type SandboxAccount } from "../../server/payments/sandbox/accounts.ts";
 import { secretBoxFor } from "../../server/payments/secrets.ts";
@@ -145,26 +146,6 @@ async function refundsAtGateway(account: SandboxAccount, paymentId: string) {
     headers: { authorization: basic },
   });
   return ((await res.json()) as { items: { id: string; amount: number }[] }).items;
-}
-
-/**
- * Puts `around` between the app and every gateway's refund call (`call` makes the real one) until
- * the returned function is called: a gateway that refuses, is slow, or answers a process that died.
- */
-function aroundGatewayRefunds(
-  around: (call: () => Promise<GatewayRefund>, input: CreateGatewayRefund) => Promise<GatewayRefund>,
-) {
-  const payments = t.services.payments;
-  const gatewayOf = payments.gatewayOf.bind(payments);
-  payments.gatewayOf = async (accountId) => {
-    const gateway = await gatewayOf(accountId);
-    return Object.assign(Object.create(gateway) as typeof gateway, {
-      refund: (input: CreateGatewayRefund) => around(() => gateway.refund(input), input),
-    });
-  };
-  return () => {
-    delete (payments as { gatewayOf?: unknown }).gatewayOf;
-  };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -478,7 +459,7 @@ describe("a refund through the gateway, step by step", () => {
     const { account } = await accountFor(student);
     await payOnline(account.dues[0]._id);
     const held: boolean[] = [];
-    const restore = aroundGatewayRefunds(async (call) => {
+    const restore = aroundGatewayRefunds(t, async (call) => {
       held.push(await accountHeld(account._id));
       return call();
     });
@@ -497,7 +478,7 @@ describe("a refund through the gateway, step by step", () => {
     const { account } = await accountFor(student);
     const paymentId = await payOnline(account.dues[0]._id);
     const before = (await ledgerOf(account._id)).length;
-    const restore = aroundGatewayRefunds(async () => {
+    const restore = aroundGatewayRefunds(t, async () => {
       throw new GatewayError("refund failed: The gateway is down for maintenance", 503);
     });
     let refused: Response;
@@ -554,7 +535,7 @@ describe("a refund through the gateway, step by step", () => {
     let wake!: () => void;
     const woken = new Promise<void>((resolve) => (wake = resolve));
     let askedForOlder = 0;
-    const restore = aroundGatewayRefunds(async (call, input) => {
+    const restore = aroundGatewayRefunds(t, async (call, input) => {
       if (input.paymentId !== older || askedForOlder++ > 0) return call();
       // The gateway refunds the older payment, and its answer never reaches the try that asked
       // (as if its process died), until the test wakes it (or 10 s pass, so nothing hangs).
