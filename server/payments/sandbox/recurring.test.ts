@@ -159,6 +159,17 @@ async function upiToken(maxAmount = 150_000) {
   return { customerId: customer.id, tokenId: payment.tokenId!, authorisationOrder: order.id };
 }
 
+/**
+ * Resolves once every webhook the sandbox has scheduled so far was delivered: a marker token's
+ * cancellation, scheduled now with the same delay, arrives after them (timers of one delay fire
+ * in the order they were set), so a test may then say that something was never sent.
+ */
+async function allDelivered(): Promise<void> {
+  const marker = await upiToken();
+  await platform.cancelToken(marker.customerId, marker.tokenId);
+  await delivered("token.cancelled", (d) => d.json.payload.token?.entity.id === marker.tokenId);
+}
+
 async function debit(token: { customerId: string; tokenId: string }, amount: number) {
   const order = await platform.createOrder({ amount, currency: "INR", receipt: `debit-${unique()}` });
   const { paymentId } = await platform.createRecurringPayment({
@@ -391,7 +402,7 @@ describe("Checkout authorising a mandate", () => {
       status: "rejected",
       failure_reason: "Mandate registration rejected by the bank",
     });
-    await new Promise((resolve) => setTimeout(resolve, DELAY_MS * 3));
+    await allDelivered();
     expect((await platform.fetchToken(customer.id, tokenId!)).status).toBe("rejected");
     expect(
       deliveries.filter((d) => d.event === "token.confirmed" && d.json.payload.token?.entity.id === tokenId),
@@ -519,7 +530,7 @@ describe("ending a mandate", () => {
     expect((await refusal(debit(token, 10_000))).message).toContain("The token is cancelled");
     // Cancelling again changes nothing and announces nothing more.
     await platform.cancelToken(token.customerId, token.tokenId);
-    await new Promise((resolve) => setTimeout(resolve, DELAY_MS * 3));
+    await allDelivered();
     await delivered("token.cancelled", (d) => d.json.payload.token?.entity.id === token.tokenId, 1);
   });
 
