@@ -5,7 +5,7 @@ import type { SiteLinks } from "../messages/links.ts";
 import { centers, contents, memberships, users } from "../db/schema/index.ts";
 import type { Db, DbOrTx } from "../db/types.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { readTags, type ReadCaches } from "../caches/read-cache.ts";
+import { readTags, type ReadCache, type ReadCaches } from "../caches/read-cache.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { can, mayGrant, membershipOf, rolesThatMay, type Membership } from "../auth/permissions.ts";
 import { HttpError, badRequest, conflict, forbidden, notFound, parseWith } from "../http/errors.ts";
@@ -98,11 +98,16 @@ export class MembersService {
   private readonly db: Db;
   private readonly deps: MembersServiceDeps;
   private readonly now: () => number;
+  /** Each person's live roles (`mine`), institute by institute. */
+  private readonly mineKept: ReadCache<
+    { id: string; centerId: string; institute: string; role: MemberRole; duty: string | null }[]
+  >;
 
   constructor(deps: MembersServiceDeps) {
     this.deps = deps;
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
+    this.mineKept = deps.reads.create();
   }
 
   /** `inviteMember` for a page: the inviter's roles in the institute are looked up and must allow inviting. */
@@ -309,7 +314,7 @@ export class MembersService {
         )
         .for("update");
       if (!row) throw notFound(MEMBER_NOT_FOUND);
-      const none = { userId: null, moved: [] as string[] };
+      const none = { userId: null, moved: [] as string[], creator: false };
       if (row.status === "removed") return none;
       if (row.role === "owner" && row.status === "active") {
         // Owners' rows are locked in one order, so two owners removing each other cannot both pass.
@@ -327,7 +332,9 @@ export class MembersService {
         .update(memberships)
         .set({ status: "removed", removedAt: now, updatedAt: now })
         .where(eq(memberships.id, row.id));
-      if (row.role !== "creator" || row.status !== "active" || !row.userId) return none;
+      // The person's roles changed (their switcher, kept by `mine`): forgotten below, whatever the role.
+      if (row.role !== "creator" || row.status !== "active" || !row.userId)
+        return { userId: row.userId, moved: [] as string[], creator: false };
       // Assigning locks the membership row (lockMembership), so nothing is assigned under this.
       const moved = await tx
         .update(contents)
@@ -343,14 +350,11 @@ export class MembersService {
           ),
         )
         .returning({ id: contents.id });
-      return { userId: row.userId, moved: moved.map((m) => m.id) };
+      return { userId: row.userId, moved: moved.map((m) => m.id), creator: true };
     });
-    if (outcome.userId) {
-      this.deps.reads.forget(
-        readTags.creator(outcome.userId),
-        readTags.center(centerId),
-        ...outcome.moved.map(readTags.content),
-      );
+    if (outcome.userId) this.deps.reads.forget(readTags.creator(outcome.userId));
+    if (outcome.userId && outcome.creator) {
+      this.deps.reads.forget(readTags.center(centerId), ...outcome.moved.map(readTags.content));
       this.deps.catalogChanged(centerId);
     }
     const removed = await this.one(centerId, id);
@@ -426,8 +430,9 @@ export class MembersService {
         .where(eq(memberships.id, row.id));
       return { center, role, alreadyMember: false };
     });
+    // The person's roles changed (their switcher, kept by `mine`), whatever the role.
+    this.deps.reads.forget(readTags.creator(user.id));
     if (!outcome.alreadyMember && outcome.role === "creator") {
-      this.deps.reads.forget(readTags.creator(user.id));
       this.deps.catalogChanged(outcome.center.id);
     }
     return outcome;
@@ -530,22 +535,29 @@ export class MembersService {
    * `GET /api/me/memberships`); a platform admin's own role comes first.
    */
   async mine(user: { id: string; role: Role }): Promise<MembershipJson[]> {
-    const rows = await this.db
-      .select({
-        id: memberships.id,
-        centerId: memberships.centerId,
-        institute: centers.instituteName,
-        role: memberships.role,
-        duty: memberships.duty,
-      })
-      .from(memberships)
-      .innerJoin(centers, eq(centers.id, memberships.centerId))
-      .where(and(eq(memberships.userId, user.id), eq(memberships.status, "active")))
-      .orderBy(
-        asc(sql`lower(${centers.instituteName})`),
-        asc(centers.id),
-        sql`array_position(array[${sql.raw(MEMBER_ROLES.map((r) => `'${r}'`).join(","))}]::member_role[], ${memberships.role})`,
-      );
+    // Kept until the person's memberships (announced as "creator:<id>", migration 0029) or one of
+    // those institutes (its name) changes: every signed-in page's switcher asks this.
+    const rows = await this.mineKept.read(
+      user.id,
+      () =>
+        this.db
+          .select({
+            id: memberships.id,
+            centerId: memberships.centerId,
+            institute: centers.instituteName,
+            role: memberships.role,
+            duty: memberships.duty,
+          })
+          .from(memberships)
+          .innerJoin(centers, eq(centers.id, memberships.centerId))
+          .where(and(eq(memberships.userId, user.id), eq(memberships.status, "active")))
+          .orderBy(
+            asc(sql`lower(${centers.instituteName})`),
+            asc(centers.id),
+            sql`array_position(array[${sql.raw(MEMBER_ROLES.map((r) => `'${r}'`).join(","))}]::member_role[], ${memberships.role})`,
+          ),
+      (found) => [readTags.creator(user.id), ...found.map((row) => readTags.center(row.centerId))],
+    );
     const admin: MembershipJson[] =
       user.role === "admin" ? [{ _id: null, centerId: null, institute: PLATFORM_NAME, role: "admin", duty: null }] : [];
     return [...admin, ...rows.map((r) => ({ _id: r.id, ...r }))];

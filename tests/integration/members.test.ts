@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { memberships, messages, users } from "../../server/db/schema/index.ts";
+import { centers, memberships, messages, users } from "../../server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { bearer, postJson } from "../helpers/http.ts";
 import { createCenter } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import { adminToken } from "../helpers/payments.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { INVITE_SELF, inviteForAnother } from "../../common/validation/team.ts";
 
 /**
@@ -314,5 +315,24 @@ describe("the header's switcher", () => {
         status: 403,
         message: "You do not hold that role. Choose one of yours.",
       });
+  });
+
+  it("is kept, and shows a change made elsewhere (another instance, the database) once it is announced", async () => {
+    const names = async () => (await mine(owner)).map((m) => `${m.institute}:${m.role}`);
+    expect(await names()).toEqual(["Sunrise Academy:owner"]);
+    // Written straight to the database, as another instance would: only its announcement tells this one.
+    const db = t.database.db;
+    await db.update(centers).set({ instituteName: "Sunrise Academy Kota" }).where(eq(centers.id, sunrise.id));
+    await waitFor(async () => (await names())[0] === "Sunrise Academy Kota:owner");
+    await db
+      .insert(memberships)
+      .values({ centerId: vidya.id, userId: owner.user._id, role: "student", status: "active", acceptedAt: new Date() });
+    await waitFor(async () => (await names()).length === 2);
+    expect(await names()).toEqual(["Sunrise Academy Kota:owner", "Vidya Classes:student"]);
+    await db.update(centers).set({ instituteName: "Sunrise Academy" }).where(eq(centers.id, sunrise.id));
+    await db
+      .delete(memberships)
+      .where(and(eq(memberships.centerId, vidya.id), eq(memberships.userId, owner.user._id)));
+    await waitFor(async () => (await names()).join() === "Sunrise Academy:owner");
   });
 });
