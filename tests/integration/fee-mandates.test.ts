@@ -6,7 +6,13 @@ import { createCenter, merchantOf } from "../helpers/centers.ts";
 import { register } from "../helpers/learning.ts";
 import { waitForValue } from "../helpers/wait.ts";
 import { GatewayError } from "../../server/payments/index.ts";
-import { aroundGatewayRefunds, createListeningTestApp, sendWebhook, webhook, type ListeningTestApp } from "../helpers/payments.ts";
+import {
+  aroundGatewayRefunds,
+  createListeningTestApp,
+  sendWebhook,
+  webhook,
+  type ListeningTestApp,
+} from "../helpers/payments.ts";
 import { addDays, indiaDate, indiaInstant } from "../../common/india-dates.ts";
 import { UPI_AUTOPAY_LIMIT } from "../../common/fee-rails.ts";
 import {

@@ -52,8 +52,9 @@ afterAll(() => t.close());
  */
 async function countChanges(): Promise<void> {
   const run = (statement: string) => t.database.db.execute(sql.raw(statement));
-  const tables = (await run(`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as
-    { rows: { tablename: string }[] } | { tablename: string }[];
+  const tables = (await run(
+    `select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )) as unknown as { rows: { tablename: string }[] } | { tablename: string }[];
   const names = ("rows" in tables ? tables.rows : tables).map((r) => r.tablename).filter((n) => !VOLATILE.has(n));
   await run(`create table fuzz_changes (n bigint not null)`);
   await run(`insert into fuzz_changes values (0)`);
@@ -65,8 +66,12 @@ async function countChanges(): Promise<void> {
     const changed = columns
       ? `row(${columns.map((c) => `old.${c}`).join(", ")}) is distinct from row(${columns.map((c) => `new.${c}`).join(", ")})`
       : "old.* is distinct from new.*";
-    await run(`create trigger fuzz_written after insert or delete on "${name}" for each row execute function fuzz_count_change()`);
-    await run(`create trigger fuzz_changed after update on "${name}" for each row when (${changed}) execute function fuzz_count_change()`);
+    await run(
+      `create trigger fuzz_written after insert or delete on "${name}" for each row execute function fuzz_count_change()`,
+    );
+    await run(
+      `create trigger fuzz_changed after update on "${name}" for each row when (${changed}) execute function fuzz_count_change()`,
+    );
   }
 }
 

@@ -326,13 +326,17 @@ describe("the header's switcher", () => {
     await waitFor(async () => (await names())[0] === "Sunrise Academy Kota:owner");
     await db
       .insert(memberships)
-      .values({ centerId: vidya.id, userId: owner.user._id, role: "student", status: "active", acceptedAt: new Date() });
+      .values({
+        centerId: vidya.id,
+        userId: owner.user._id,
+        role: "student",
+        status: "active",
+        acceptedAt: new Date(),
+      });
     await waitFor(async () => (await names()).length === 2);
     expect(await names()).toEqual(["Sunrise Academy Kota:owner", "Vidya Classes:student"]);
     await db.update(centers).set({ instituteName: "Sunrise Academy" }).where(eq(centers.id, sunrise.id));
-    await db
-      .delete(memberships)
-      .where(and(eq(memberships.centerId, vidya.id), eq(memberships.userId, owner.user._id)));
+    await db.delete(memberships).where(and(eq(memberships.centerId, vidya.id), eq(memberships.userId, owner.user._id)));
     await waitFor(async () => (await names()).join() === "Sunrise Academy:owner");
   });
 });

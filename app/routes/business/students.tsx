@@ -138,7 +138,13 @@ function SearchBar({ q }: { q: string }) {
       onSubmit={() => clearTimeout(timer.current)}
     >
       <Field label="Search" className="min-w-64 flex-1">
-        <Input name="q" type="search" placeholder="Name, e-mail or phone" defaultValue={q} maxLength={LONGEST_STUDENT_SEARCH} />
+        <Input
+          name="q"
+          type="search"
+          placeholder="Name, e-mail or phone"
+          defaultValue={q}
+          maxLength={LONGEST_STUDENT_SEARCH}
+        />
       </Field>
       <Button type="submit" variant="outline">
         <Search className="size-4" aria-hidden />
