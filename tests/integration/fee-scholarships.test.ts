@@ -192,7 +192,11 @@ describe("scholarships from a mock test's rank slabs", () => {
 
     // Applied again: every account that has one is skipped; nothing more is taken off.
     const again = (await (await award({ slabs: SLABS })).json()) as { awards: ScholarshipAwardJson[] };
-    expect(again.awards.filter((a) => a.rank <= 20 && a.student.name !== "leaver").every((a) => a.skipped === SCHOLARSHIP_SKIPPED.already)).toBe(true);
+    expect(
+      again.awards
+        .filter((a) => a.rank <= 20 && a.student.name !== "leaver")
+        .every((a) => a.skipped === SCHOLARSHIP_SKIPPED.already),
+    ).toBe(true);
     expect(await account(accounts.sibling._id)).toMatchObject({ discount: 55_000 });
   });
 });

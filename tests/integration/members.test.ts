@@ -324,15 +324,13 @@ describe("the header's switcher", () => {
     const db = t.database.db;
     await db.update(centers).set({ instituteName: "Sunrise Academy Kota" }).where(eq(centers.id, sunrise.id));
     await waitFor(async () => (await names())[0] === "Sunrise Academy Kota:owner");
-    await db
-      .insert(memberships)
-      .values({
-        centerId: vidya.id,
-        userId: owner.user._id,
-        role: "student",
-        status: "active",
-        acceptedAt: new Date(),
-      });
+    await db.insert(memberships).values({
+      centerId: vidya.id,
+      userId: owner.user._id,
+      role: "student",
+      status: "active",
+      acceptedAt: new Date(),
+    });
     await waitFor(async () => (await names()).length === 2);
     expect(await names()).toEqual(["Sunrise Academy Kota:owner", "Vidya Classes:student"]);
     await db.update(centers).set({ instituteName: "Sunrise Academy" }).where(eq(centers.id, sunrise.id));
