@@ -496,18 +496,12 @@ export class MembersService {
    * role the policy lets write content or tests (owner, creator, teacher), by name.
    */
   async creatorDesks(userId: string): Promise<{ id: string; name: string }[]> {
-    const roles = [...new Set(CREATOR_AREA_ACTIONS.flatMap((action) => rolesThatMay(action)))];
-    const rows = await this.db
-      .selectDistinct({
-        id: centers.id,
-        name: centers.instituteName,
-        lower: sql<string>`lower(${centers.instituteName})`,
-      })
-      .from(memberships)
-      .innerJoin(centers, eq(centers.id, memberships.centerId))
-      .where(and(eq(memberships.userId, userId), eq(memberships.status, "active"), inArray(memberships.role, roles)))
-      .orderBy(sql`lower(${centers.instituteName})`, asc(centers.id));
-    return rows.map(({ id, name }) => ({ id, name }));
+    const roles = new Set<MemberRole>(CREATOR_AREA_ACTIONS.flatMap((action) => rolesThatMay(action)));
+    const desks = new Map<string, { id: string; name: string }>();
+    // The person's roles come by institute name already (`rolesOf`), each institute's together.
+    for (const m of await this.rolesOf(userId))
+      if (roles.has(m.role) && !desks.has(m.centerId)) desks.set(m.centerId, { id: m.centerId, name: m.institute });
+    return [...desks.values()];
   }
 
   /**
@@ -535,10 +529,20 @@ export class MembersService {
    * `GET /api/me/memberships`); a platform admin's own role comes first.
    */
   async mine(user: { id: string; role: Role }): Promise<MembershipJson[]> {
-    // Kept until the person's memberships (announced as "creator:<id>", migration 0029) or one of
-    // those institutes (its name) changes: every signed-in page's switcher asks this.
-    const rows = await this.mineKept.read(
-      user.id,
+    const rows = await this.rolesOf(user.id);
+    const admin: MembershipJson[] =
+      user.role === "admin" ? [{ _id: null, centerId: null, institute: PLATFORM_NAME, role: "admin", duty: null }] : [];
+    return [...admin, ...rows.map((r) => ({ _id: r.id, ...r }))];
+  }
+
+  /**
+   * The person's live roles in institutes, by institute name, then id, then role: kept until their
+   * memberships (announced as "creator:<id>", migration 0029) or one of those institutes (its name)
+   * changes, since every signed-in page's switcher and the creator area's desk ask for them.
+   */
+  private rolesOf(userId: string) {
+    return this.mineKept.read(
+      userId,
       () =>
         this.db
           .select({
@@ -550,18 +554,16 @@ export class MembersService {
           })
           .from(memberships)
           .innerJoin(centers, eq(centers.id, memberships.centerId))
-          .where(and(eq(memberships.userId, user.id), eq(memberships.status, "active")))
+          .where(and(eq(memberships.userId, userId), eq(memberships.status, "active")))
           .orderBy(
             asc(sql`lower(${centers.instituteName})`),
             asc(centers.id),
             sql`array_position(array[${sql.raw(MEMBER_ROLES.map((r) => `'${r}'`).join(","))}]::member_role[], ${memberships.role})`,
           ),
-      (found) => [readTags.creator(user.id), ...found.map((row) => readTags.center(row.centerId))],
+      (found) => [readTags.creator(userId), ...found.map((row) => readTags.center(row.centerId))],
     );
-    const admin: MembershipJson[] =
-      user.role === "admin" ? [{ _id: null, centerId: null, institute: PLATFORM_NAME, role: "admin", duty: null }] : [];
-    return [...admin, ...rows.map((r) => ({ _id: r.id, ...r }))];
   }
+
 }
 
 /**

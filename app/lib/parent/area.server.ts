@@ -66,7 +66,7 @@ export const familyViewer = (parentId: string, link: ChildLink): AttendanceViewe
 export async function isParentOnly(context: Ctx): Promise<boolean> {
   const { viewer, services } = parentArea(context);
   if (viewer.role !== "student") return false;
-  if ((await myChildren(context)).length === 0) return false;
-  const roles = await services.members.mine(viewer);
-  return !roles.some((m) => m.role === "student");
+  // The roles first: kept in memory, and a student who studies somewhere is never parent-only.
+  if ((await services.members.mine(viewer)).some((m) => m.role === "student")) return false;
+  return (await myChildren(context)).length > 0;
 }
