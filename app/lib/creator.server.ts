@@ -29,7 +29,18 @@ function headerChoice(request: Request): string | null {
  * (creator-pages.ts) must be one it allows, else 403 in the policy's words. `creator` is the
  * reader the services hold to the desk.
  */
-export async function loadCreatorDesk(context: Ctx, request: Request) {
+export function loadCreatorDesk(context: Ctx, request: Request): ReturnType<typeof findCreatorDesk> {
+  // The area's middleware, its layout and the page each ask: worked out once per reading request
+  // (after an action, the loaders ask again: the action may have changed the roles).
+  if (request.method !== "GET" && request.method !== "HEAD") return findCreatorDesk(context, request);
+  let found = desksOfRequests.get(context);
+  if (!found) desksOfRequests.set(context, (found = findCreatorDesk(context, request)));
+  return found;
+}
+
+const desksOfRequests = new WeakMap<Ctx, ReturnType<typeof findCreatorDesk>>();
+
+async function findCreatorDesk(context: Ctx, request: Request) {
   const viewer = getViewer(context)!;
   const { services, site } = getRequestContext(context);
   const centerId = await services.members.creatorDesk(viewer, site, headerChoice(request));

@@ -496,12 +496,20 @@ export class MembersService {
    * role the policy lets write content or tests (owner, creator, teacher), by name.
    */
   async creatorDesks(userId: string): Promise<{ id: string; name: string }[]> {
-    const roles = new Set<MemberRole>(CREATOR_AREA_ACTIONS.flatMap((action) => rolesThatMay(action)));
-    const desks = new Map<string, { id: string; name: string }>();
-    // The person's roles come by institute name already (`rolesOf`), each institute's together.
-    for (const m of await this.rolesOf(userId))
-      if (roles.has(m.role) && !desks.has(m.centerId)) desks.set(m.centerId, { id: m.centerId, name: m.institute });
-    return [...desks.values()];
+    // Read live, not from the kept roles: the desk decides where new work is filed, so a role given
+    // a moment ago (its announcement still on its way) must count at once.
+    const roles = [...new Set(CREATOR_AREA_ACTIONS.flatMap((action) => rolesThatMay(action)))];
+    const rows = await this.db
+      .selectDistinct({
+        id: centers.id,
+        name: centers.instituteName,
+        lower: sql<string>`lower(${centers.instituteName})`,
+      })
+      .from(memberships)
+      .innerJoin(centers, eq(centers.id, memberships.centerId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.status, "active"), inArray(memberships.role, roles)))
+      .orderBy(sql`lower(${centers.instituteName})`, asc(centers.id));
+    return rows.map(({ id, name }) => ({ id, name }));
   }
 
   /**
@@ -538,7 +546,7 @@ export class MembersService {
   /**
    * The person's live roles in institutes, by institute name, then id, then role: kept until their
    * memberships (announced as "creator:<id>", migration 0029) or one of those institutes (its name)
-   * changes, since every signed-in page's switcher and the creator area's desk ask for them.
+   * changes, since every signed-in page's switcher asks for them.
    */
   private rolesOf(userId: string) {
     return this.mineKept.read(
@@ -563,7 +571,6 @@ export class MembersService {
       (found) => [readTags.creator(userId), ...found.map((row) => readTags.center(row.centerId))],
     );
   }
-
 }
 
 /**
