@@ -314,7 +314,8 @@ export class MembersService {
         )
         .for("update");
       if (!row) throw notFound(MEMBER_NOT_FOUND);
-      const none = { userId: null, moved: [] as string[], creator: false };
+      // `moved` is null unless a live creator left: only then do content and the catalog change.
+      const none = { userId: null, moved: null };
       if (row.status === "removed") return none;
       if (row.role === "owner" && row.status === "active") {
         // Owners' rows are locked in one order, so two owners removing each other cannot both pass.
@@ -333,8 +334,7 @@ export class MembersService {
         .set({ status: "removed", removedAt: now, updatedAt: now })
         .where(eq(memberships.id, row.id));
       // The person's roles changed (their switcher, kept by `mine`): forgotten below, whatever the role.
-      if (row.role !== "creator" || row.status !== "active" || !row.userId)
-        return { userId: row.userId, moved: [] as string[], creator: false };
+      if (row.role !== "creator" || row.status !== "active" || !row.userId) return { userId: row.userId, moved: null };
       // Assigning locks the membership row (lockMembership), so nothing is assigned under this.
       const moved = await tx
         .update(contents)
@@ -350,10 +350,10 @@ export class MembersService {
           ),
         )
         .returning({ id: contents.id });
-      return { userId: row.userId, moved: moved.map((m) => m.id), creator: true };
+      return { userId: row.userId, moved: moved.map((m) => m.id) };
     });
     if (outcome.userId) this.deps.reads.forget(readTags.creator(outcome.userId));
-    if (outcome.userId && outcome.creator) {
+    if (outcome.moved) {
       this.deps.reads.forget(readTags.center(centerId), ...outcome.moved.map(readTags.content));
       this.deps.catalogChanged(centerId);
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { centers, feeAccounts, feeDues, feeMandateDebits, feeMandates, orders, users } from "../../db/schema/index.ts";
 import type { FeeMandateRow } from "../../db/schema/index.ts";
 import type { Db, DbOrTx, Tx } from "../../db/types.ts";
@@ -335,22 +335,16 @@ export class FeeMandates {
 
   /** What the payment layer's webhook calls for a token's deliveries. */
   readonly events: MandateEventHandler = {
-    accountOf: async (tokenId) => {
-      const [row] = await this.deps.db
-        .select({ account: feeMandates.merchantAccountId })
-        .from(feeMandates)
-        .where(eq(feeMandates.tokenId, tokenId));
-      return row ? row.account : undefined;
-    },
-    accountOfOrder: async (orderId) => {
-      const [row] = await this.deps.db
-        .select({ account: feeMandates.merchantAccountId })
-        .from(feeMandates)
-        .where(eq(feeMandates.authOrderId, orderId));
-      return row ? row.account : undefined;
-    },
+    accountOf: (tokenId) => this.merchantAccountWhere(eq(feeMandates.tokenId, tokenId)),
+    accountOfOrder: (orderId) => this.merchantAccountWhere(eq(feeMandates.authOrderId, orderId)),
     apply: (tx, event) => this.apply(tx, event),
   };
+
+  /** The merchant account of the mandate `where` finds (null: the platform's); undefined for none. */
+  private async merchantAccountWhere(where: SQL): Promise<string | null | undefined> {
+    const [row] = await this.deps.db.select({ account: feeMandates.merchantAccountId }).from(feeMandates).where(where);
+    return row ? row.account : undefined;
+  }
 
   /** UPI authorisations whose ₹1 has not gone back yet (the gateway refused it at the time): tried again. */
   async giveBackPendingAuthorisations(): Promise<void> {
