@@ -1,13 +1,9 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { chooseInstitute, signIn, unique } from "./journeys.ts";
 
-/**
- * Issue 42 §6 at the front desk: a student who paid leaves; the owner works out the refund (the
- * course's days used, the non-refundable admission kept), confirms it with a double click, and it
- * is made once, with its Refund Voucher; the student sees the refund on their Fees page.
- */
-test("a student who left is refunded pro rata once, with a refund voucher", async ({ page, browser }) => {
-  const plan = `Refund course ${unique()}`;
+/** Priya Das pays a new plan's ₹41,500 at the desk, leaves on the course's 73rd day, and the owner works out her refund. */
+async function workOutARefund(page: Page, plan: string) {
   await signIn(page, "business@example.com", "demo-business-2025");
   await page.goto("/business/fees");
   await chooseInstitute(page, "Sunrise Academy");
@@ -49,6 +45,16 @@ test("a student who left is refunded pro rata once, with a refund voucher", asyn
   await expect(working).toContainText("₹5,000 (Admission ₹5,000)");
   await expect(working).toContainText("₹7,300 of ₹36,500 refundable");
   await expect(working.getByRole("row", { name: /Proposed refund/ })).toContainText("₹29,200");
+}
+
+/**
+ * Issue 42 §6 at the front desk: a student who paid leaves; the owner works out the refund (the
+ * course's days used, the non-refundable admission kept), confirms it with a double click, and it
+ * is made once, with its Refund Voucher; the student sees the refund on their Fees page.
+ */
+test("a student who left is refunded pro rata once, with a refund voucher", async ({ page, browser }) => {
+  const plan = `Refund course ${unique()}`;
+  await workOutARefund(page, plan);
 
   const confirm = page.getByRole("form", { name: "Confirm the refund" });
   await confirm.getByLabel("Paid out by").selectOption("upi");
@@ -71,4 +77,29 @@ test("a student who left is refunded pro rata once, with a refund voucher", asyn
   await student.goto("/student/fees");
   await expect(student.getByRole("region", { name: plan })).toContainText("Refunded ₹29,200");
   await context.close();
+});
+
+test("a refund another desk confirmed first shows as made, not as a form to fill again", async ({ page }) => {
+  await workOutARefund(page, `Refund course ${unique()}`);
+  const accountId = new URL(page.url()).searchParams.get("account");
+  const elsewhere = await page.request.post(`/api/fee-accounts/${accountId}/refunds`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      leftOn: "2026-06-12",
+      courseFrom: "2026-04-01",
+      courseTo: "2027-03-31",
+      mode: "cash",
+      reason: "Confirmed at the other counter",
+    },
+  });
+  expect(elsewhere.status()).toBe(201);
+
+  const confirm = page.getByRole("form", { name: "Confirm the refund" });
+  await confirm.getByLabel("Reason", { exact: true }).fill("Moved to Pune with the family");
+  await confirm.getByRole("button", { name: "Confirm refund" }).click();
+  await expect(page.getByText("This account has already been refunded: a student leaves once.")).toBeVisible();
+  const made = page.getByLabel("Refund made");
+  await expect(made).toContainText("₹29,200 paid out by Cash");
+  await expect(made).toContainText("Confirmed at the other counter");
+  await expect(confirm).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Landmark } from "lucide-react";
 import type { Route } from "./+types/fee-cheques";
+import { revalidateOnConflict } from "~/lib/revalidate";
 import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
 import { failure, tryService } from "~/lib/actions.server";
 import { toast } from "~/lib/toast";
@@ -22,6 +23,8 @@ import {
   CHEQUE_STATUS_LABELS,
   type FeeChequeJson,
 } from "#common/validation/fee-cheques.ts";
+
+export const shouldRevalidate = revalidateOnConflict;
 
 export const meta: Route.MetaFunction = () => [{ title: "Cheques and DDs | Business" }];
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { IndianRupee, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/fees";
+import { revalidateOnConflict } from "~/lib/revalidate";
 import { loadBusinessCenter, notAllowed } from "~/lib/business.server";
 import { failure, tryRead, tryService } from "~/lib/actions.server";
 import { toast } from "~/lib/toast";
@@ -30,6 +31,8 @@ import type { FeeMandateJson } from "#common/validation/fee-mandates.ts";
 import { AssignCsvForm } from "~/components/fees/assign-csv-form";
 import { ScholarshipForm } from "~/components/fees/scholarship-form";
 import { indiaDate } from "#common/india-dates.ts";
+
+export const shouldRevalidate = revalidateOnConflict;
 
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Business" }];
 
