@@ -264,3 +264,60 @@ describe("NoGateway", () => {
       await expect(call).rejects.toThrow("payments are not configured");
   });
 });
+
+describe("a call that gets no answer", () => {
+  /** A stand-in that answers an order, but drops the connection when the `dropped(n)`-th call on it arrives. */
+  async function standIn(dropped: (callOnConnection: number) => boolean) {
+    const calls: number[] = [];
+    const callsOn = new WeakMap<object, number>();
+    const http = createServer((req, res) => {
+      const n = (callsOn.get(req.socket) ?? 0) + 1;
+      callsOn.set(req.socket, n);
+      calls.push(n);
+      if (dropped(n)) return void req.socket.destroy();
+      req.resume().on("end", () => {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ id: `order_${calls.length}`, amount: 50000, currency: "INR", status: "created" }));
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const client = new RazorpayGateway({
+      keyId: "rzp_test_key",
+      keySecret: "key-secret",
+      webhookSecret: "webhook-secret",
+      apiUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+      checkoutScript: "",
+      sandbox: false,
+    });
+    const close = () => {
+      http.closeAllConnections();
+      return new Promise<void>((resolve) => http.close(() => resolve()));
+    };
+    return { client, calls, close };
+  }
+  const order = { amount: 50000, currency: "INR", receipt: "r-1" };
+
+  it("is sent again on a new connection when the kept-alive one was closed as it went out", async () => {
+    const { client, calls, close } = await standIn((n) => n === 2);
+    try {
+      expect((await client.createOrder(order)).id).toBe("order_1");
+      // The second call goes out on the first call's connection, which the other end drops.
+      expect((await client.createOrder(order)).id).toBe("order_3");
+      expect(calls).toEqual([1, 2, 1]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("names the cause when no connection answers, and is not sent again on a fresh one", async () => {
+    const { client, calls, close } = await standIn(() => true);
+    try {
+      await expect(client.createOrder(order)).rejects.toThrow(
+        new GatewayError("order creation failed: no answer from the gateway (ECONNRESET)"),
+      );
+      expect(calls).toEqual([1]);
+    } finally {
+      await close();
+    }
+  });
+});

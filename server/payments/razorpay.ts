@@ -339,10 +339,47 @@ function pointSdkAt(client: Razorpay, baseUrl: string) {
   const rq = sdkHttp(client);
   rq.defaults.baseURL = baseUrl;
   rq.defaults.timeout = ORDER_TIMEOUT_MS;
+  // The API never redirects; without the redirect-following wrapper, a failed call's request is
+  // Node's own, which says whether it went out on a kept-alive connection (`afterNoAnswer`).
+  rq.defaults.maxRedirects = 0;
+  rq.interceptors.response.use(undefined, (error: SdkHttpError) => afterNoAnswer(rq, error));
+}
+
+/** Calls already sent again once on a fresh connection. */
+const resent = new WeakSet<object>();
+
+/**
+ * A call that got no answer. A kept-alive connection that the other end closed just as the call
+ * went out fails at once with ECONNRESET, and Node's documentation's remedy is to send it again
+ * on a new connection (`reusedSocket`): it never reached the gateway, so nothing is done twice.
+ * Any other call without an answer is refused in the shape the SDK reads, naming the cause (the
+ * SDK's own handler reads `response.status` and would throw a TypeError that hides it).
+ */
+async function afterNoAnswer(rq: SdkHttp, error: SdkHttpError): Promise<unknown> {
+  if (error.response) throw error;
+  const { config } = error;
+  if (error.code === "ECONNRESET" && error.request?.reusedSocket && config && !resent.has(config)) {
+    resent.add(config);
+    return rq.request(config);
+  }
+  const cause = error.code ?? error.message ?? "unknown error";
+  throw { response: { status: undefined, data: { error: { description: `no answer from the gateway (${cause})` } } } };
+}
+
+interface SdkHttpError {
+  code?: string;
+  message?: string;
+  config?: object;
+  request?: { reusedSocket?: boolean };
+  response?: unknown;
 }
 
 interface SdkHttp {
-  defaults: { baseURL?: string; timeout?: number };
+  defaults: { baseURL?: string; timeout?: number; maxRedirects?: number };
+  interceptors: {
+    response: { use(onAnswer: undefined, onNoAnswer: (error: SdkHttpError) => Promise<unknown>): number };
+  };
+  request(config: object): Promise<unknown>;
   post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
 }
 

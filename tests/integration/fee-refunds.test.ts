@@ -68,6 +68,13 @@ const course = { courseFrom, courseTo };
 const leftOn = addDays(courseFrom, 72);
 
 let plans = 0;
+/** The app's log: a failed gateway call's reason is there, not in the product's words the response carries. */
+const logLines: string[] = [];
+const gatewayErrors = () =>
+  logLines
+    .filter((line) => /"level":"(error|warn)"/.test(line))
+    .slice(-3)
+    .join("\n");
 /** ₹1,00,000: Admission ₹5,000 (non-refundable) and Tuition ₹95,000, in two instalments (₹60,000 now, ₹40,000 later). */
 async function accountFor(who: Account, lateFee?: unknown, centerId = sunrise.id) {
   const plan = await postJson(
@@ -171,7 +178,7 @@ async function accountHeld(accountId: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  t = await createListeningTestApp();
+  t = await createListeningTestApp({}, { logLines });
   owner = await register(t, "business", { name: "Anita Sharma" });
   vidyaOwner = await register(t, "business", { name: "Ravi Rao" });
   student = await register(t, "student", { name: "Priya Das" });
@@ -653,7 +660,7 @@ describe("a refund of a payment link's payment", () => {
   /** Sends a link for a due (on the institute's account connected now), pays it in full, and delivers its webhook. */
   async function payByLink(dueId: string, account: SandboxAccount) {
     const sent = await postJson(t, `/api/fee-dues/${dueId}/link`, {}, as(owner));
-    expect(sent.status, await sent.clone().text()).toBe(201);
+    expect(sent.status, `${await sent.clone().text()}\n${gatewayErrors()}`).toBe(201);
     const { url, link } = (await sent.json()) as { url: string; link: { _id: string; amount: number } };
     const paid = await fetch(`${url}/pay`, {
       method: "POST",
@@ -706,7 +713,7 @@ describe("a refund of a payment link's payment", () => {
     const second: SandboxAccount = newSandboxAccount();
     await connectSandboxAccount(t.database.db, secretBoxFor(t.env)!, lotus.id, second);
     const next = await postJson(t, `/api/fee-dues/${account.dues[1]._id}/link`, {}, as(owner));
-    expect(next.status, await next.clone().text()).toBe(201);
+    expect(next.status, `${await next.clone().text()}\n${gatewayErrors()}`).toBe(201);
 
     const res = await refund(account._id, { leftOn, ...course, reason: "Left" });
     expect(res.status, await res.clone().text()).toBe(201);
