@@ -3,6 +3,7 @@ import { HttpError } from "../../server/http/errors.ts";
 import type { Reader } from "../../server/services/content-access.ts";
 import { can, notAllowed } from "../../server/auth/permissions.ts";
 import { WITHOUT_A_DESK } from "../../server/api/creator-desk.ts";
+import { deskAmong } from "../../server/services/members.ts";
 import { readCookie } from "../../server/auth/cookies.ts";
 import { CHOSEN_MEMBERSHIP_COOKIE, type Action } from "#common/memberships.ts";
 import { getRequestContext } from "./context.server";
@@ -29,9 +30,19 @@ function headerChoice(request: Request): string | null {
  * (creator-pages.ts) must be one it allows, else 403 in the policy's words. `creator` is the
  * reader the services hold to the desk.
  */
-export function loadCreatorDesk(context: Ctx, request: Request): ReturnType<typeof findCreatorDesk> {
-  // The area's middleware, its layout and the page each ask: worked out once per reading request
-  // (after an action, the loaders ask again: the action may have changed the roles).
+export async function loadCreatorDesk(context: Ctx, request: Request): Promise<CreatorDesk> {
+  const { refused, ...desk } = await deskOfRequest(context, request);
+  if (refused) throw data(notAllowed(refused), { status: 403 });
+  return desk;
+}
+
+type CreatorDesk = Omit<Awaited<ReturnType<typeof findCreatorDesk>>, "refused" | "entitled">;
+
+/**
+ * The area's middleware, its layout and the page each ask: worked out once per reading request
+ * (after an action, the loaders ask again: the action may have changed the roles).
+ */
+function deskOfRequest(context: Ctx, request: Request): ReturnType<typeof findCreatorDesk> {
   if (request.method !== "GET" && request.method !== "HEAD") return findCreatorDesk(context, request);
   let found = desksOfRequests.get(context);
   if (!found) desksOfRequests.set(context, (found = findCreatorDesk(context, request)));
@@ -43,14 +54,13 @@ const desksOfRequests = new WeakMap<Ctx, ReturnType<typeof findCreatorDesk>>();
 async function findCreatorDesk(context: Ctx, request: Request) {
   const viewer = getViewer(context)!;
   const { services, site } = getRequestContext(context);
-  const centerId = await services.members.creatorDesk(viewer, site, headerChoice(request));
+  const desks = await services.members.creatorDesks(viewer.id);
+  const centerId = deskAmong(desks, viewer, site, headerChoice(request));
   const membership = centerId ? await services.members.standing(viewer.id, centerId) : null;
   const may = (action: Action): boolean =>
     centerId
       ? can(membership, action)
       : action in WITHOUT_A_DESK && WITHOUT_A_DESK[action as keyof typeof WITHOUT_A_DESK].includes(viewer.role);
-  const refused = refusedCreatorAction(pageUrl(request).pathname, may);
-  if (refused) throw data(notAllowed(refused), { status: 403 });
   const creator: Reader = centerId
     ? { id: viewer.id, role: viewer.role, desk: centerId }
     : { id: viewer.id, role: viewer.role };
@@ -61,6 +71,10 @@ async function findCreatorDesk(context: Ctx, request: Request) {
     creator,
     may,
     desk: centerId && membership ? { id: centerId, name: membership.instituteName } : null,
+    /** Whether the area is theirs at all: a creator account, or a role in an institute the area is for. */
+    entitled: viewer.role === "creator" || desks.length > 0,
+    /** The page's action the policy refuses them at this desk (creator-pages.ts), if any. */
+    refused: refusedCreatorAction(pageUrl(request).pathname, may),
   };
 }
 
@@ -70,10 +84,8 @@ async function findCreatorDesk(context: Ctx, request: Request) {
  * to the creator sign-in. Then `loadCreatorDesk`'s checks of the page.
  */
 export const creatorArea: MiddlewareFunction<Response> = async ({ context, request }) => {
-  const viewer = getViewer(context);
-  const { services } = getRequestContext(context);
-  if (!viewer || (viewer.role !== "creator" && (await services.members.creatorDesks(viewer.id)).length === 0))
-    requireViewer(context, request, ["creator"]);
+  if (!getViewer(context)) requireViewer(context, request, ["creator"]);
+  if (!(await deskOfRequest(context, request)).entitled) requireViewer(context, request, ["creator"]);
   await loadCreatorDesk(context, request);
 };
 

@@ -1,4 +1,6 @@
-import type { Tx } from "../db/types.ts";
+import type { SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../db/types.ts";
 
 /** Whether `event` is one of `names` (a webhook's `event` field, narrowed to a kind's own). */
 export const isOneOf =
@@ -33,4 +35,15 @@ export class EventRegistry<E, H extends EventHandler<E> = EventHandler<E>> {
   async apply(tx: Tx, event: E): Promise<boolean> {
     return this.handler ? this.handler.apply(tx, event) : false;
   }
+}
+
+/** A handler's `accountOf` for objects kept as rows: the merchant account on the row of `table` that `where` finds. */
+export async function merchantAccountOnRow(
+  db: Db,
+  table: PgTable,
+  account: PgColumn,
+  where: SQL,
+): Promise<string | null | undefined> {
+  const [row] = await db.select({ account }).from(table).where(where);
+  return row ? (row.account as string | null) : undefined;
 }

@@ -88,6 +88,19 @@ const CREATOR_AREA_ROLES: readonly MemberRole[] = ["creator", "teacher"];
 const inviter = alias(users, "inviter");
 const member = alias(users, "member");
 
+/** `MemberService.creatorDesk`'s choice among the person's desks (`creatorDesks`), for a caller that has read them already. */
+export function deskAmong(
+  desks: readonly { id: string }[],
+  user: { role: Role },
+  site: Site,
+  chosen: string | null,
+): string | null {
+  if (site.kind === "tenant" || user.role === "admin") return null;
+  const picked = desks.find((d) => d.id === chosen);
+  if (picked) return picked.id;
+  return user.role === "creator" ? null : (desks[0]?.id ?? null);
+}
+
 /**
  * People's roles in institutes (issue 40, decision 0039): invitations by e-mail to a role, their
  * acceptance, the members list and removals (kept as history), and each person's own roles for
@@ -521,10 +534,7 @@ export class MembersService {
    */
   async creatorDesk(user: { id: string; role: Role }, site: Site, chosen: string | null): Promise<string | null> {
     if (site.kind === "tenant" || user.role === "admin") return null;
-    const desks = await this.creatorDesks(user.id);
-    const picked = desks.find((d) => d.id === chosen);
-    if (picked) return picked.id;
-    return user.role === "creator" ? null : (desks[0]?.id ?? null);
+    return deskAmong(await this.creatorDesks(user.id), user, site, chosen);
   }
 
   /** The person's live roles in one institute (null: no such institute), for the policy to decide with (`can`). */

@@ -30,6 +30,7 @@ import { allocateOldestFirst, toRupees } from "#common/fees.ts";
 import { indiaDate } from "#common/india-dates.ts";
 import { financialYear } from "#common/gst.ts";
 import { dueStates } from "./statements.ts";
+import { refundAskedOf } from "./left.ts";
 
 export type FeeReceiptRow = typeof feeReceipts.$inferSelect;
 
@@ -261,11 +262,9 @@ export class FeeDesk {
   /** Whether the student left: a refund of the account was asked for (made, or under way). */
   async refundAsked(tx: Tx, accountId: string): Promise<boolean> {
     const [asked] = await tx
-      .select({ id: feeRefundRequests.id })
-      .from(feeRefundRequests)
-      .where(eq(feeRefundRequests.accountId, accountId))
-      .union(tx.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, accountId)))
-      .limit(1);
+      .select({ id: feeAccounts.id })
+      .from(feeAccounts)
+      .where(and(eq(feeAccounts.id, accountId), refundAskedOf(tx, feeAccounts.id)));
     return Boolean(asked);
   }
 

@@ -23,6 +23,7 @@ import {
 } from "#common/validation/fee-online.ts";
 import type { FeeSettlement } from "./settlement.ts";
 import { dueOwner, owedOn, partialOnline } from "./due-owner.ts";
+import { merchantAccountOnRow } from "../../payments/event-registry.ts";
 
 const DAY = 86_400_000;
 type LinkRow = typeof feePaymentLinks.$inferSelect;
@@ -183,13 +184,13 @@ export class FeeLinks {
 
   /** What the payment layer's webhook calls for a link's deliveries. */
   readonly handler: PaymentLinkHandler = {
-    accountOf: async (linkId) => {
-      const [row] = await this.deps.db
-        .select({ account: feePaymentLinks.merchantAccountId })
-        .from(feePaymentLinks)
-        .where(eq(feePaymentLinks.gatewayLinkId, linkId));
-      return row ? row.account : undefined;
-    },
+    accountOf: (linkId) =>
+      merchantAccountOnRow(
+        this.deps.db,
+        feePaymentLinks,
+        feePaymentLinks.merchantAccountId,
+        eq(feePaymentLinks.gatewayLinkId, linkId),
+      ),
     apply: (tx, event) => this.apply(tx, event),
   };
 

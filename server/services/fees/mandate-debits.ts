@@ -1,14 +1,5 @@
-import { and, eq, gt, gte, isNotNull, isNull, lte, notExists } from "drizzle-orm";
-import {
-  centers,
-  feeAccounts,
-  feeDues,
-  feeMandateDebits,
-  feeMandates,
-  feeRefundRequests,
-  feeRefunds,
-  users,
-} from "../../db/schema/index.ts";
+import { and, eq, gt, gte, isNotNull, isNull, lte, not } from "drizzle-orm";
+import { centers, feeAccounts, feeDues, feeMandateDebits, feeMandates, users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/types.ts";
 import { HttpError } from "../../http/errors.ts";
 import { familyContactsOf } from "../../db/families.ts";
@@ -26,6 +17,7 @@ import { addDays, indiaDate } from "#common/india-dates.ts";
 import { FEE_ONLINE_MINIMUM } from "#common/validation/fee-online.ts";
 import { RAIL_NAMES } from "#common/validation/fee-mandates.ts";
 import { ledgerDues } from "./statements.ts";
+import { refundAskedOf } from "./left.ts";
 import type { FeeMandates } from "./mandates.ts";
 import { repeat } from "../../runtime/repeat.ts";
 
@@ -123,15 +115,7 @@ export class FeeMandateDebits {
             eq(centers.status, "active"),
             // A student leaving: once a refund is asked for, nothing more is taken, even if the
             // try that would end the mandate died before it did.
-            notExists(
-              db
-                .select({ id: feeRefundRequests.id })
-                .from(feeRefundRequests)
-                .where(eq(feeRefundRequests.accountId, feeMandates.accountId)),
-            ),
-            notExists(
-              db.select({ id: feeRefunds.id }).from(feeRefunds).where(eq(feeRefunds.accountId, feeMandates.accountId)),
-            ),
+            not(refundAskedOf(db, feeMandates.accountId)),
           ),
         ),
     )) as Candidate[];

@@ -32,6 +32,7 @@ import {
   type FeeMandateStatus,
 } from "#common/validation/fee-mandates.ts";
 import { ledgerDues } from "./statements.ts";
+import { merchantAccountOnRow } from "../../payments/event-registry.ts";
 
 /** UPI Autopay's authorisation is a real payment of ₹1 (the gateway's smallest), given back at once. */
 const UPI_AUTH_AMOUNT = 100;
@@ -340,10 +341,8 @@ export class FeeMandates {
     apply: (tx, event) => this.apply(tx, event),
   };
 
-  /** The merchant account of the mandate `where` finds (null: the platform's); undefined for none. */
-  private async merchantAccountWhere(where: SQL): Promise<string | null | undefined> {
-    const [row] = await this.deps.db.select({ account: feeMandates.merchantAccountId }).from(feeMandates).where(where);
-    return row ? row.account : undefined;
+  private merchantAccountWhere(where: SQL) {
+    return merchantAccountOnRow(this.deps.db, feeMandates, feeMandates.merchantAccountId, where);
   }
 
   /** UPI authorisations whose ₹1 has not gone back yet (the gateway refused it at the time): tried again. */
