@@ -47,8 +47,9 @@ export default defineConfig({
           // them once per worker instead of once per file halved the suite (PGlite 500 s → 242 s,
           // PostgreSQL alike) and its CPU. Nothing in the tests mocks modules or stubs globals.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang-catchers, not speed checks: a loaded CI run on a slow day took 2.5 times as long.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -12,7 +12,6 @@ const platform = `http://localhost:${port}`;
 test("the owner connects the institute's Razorpay account with 'Connect with Razorpay' in the sandbox", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await page.context().clearCookies();
   await page.goto(`${platform}/auth?role=business&mode=login`);
   await page.getByLabel("Email").fill("business@example.com");

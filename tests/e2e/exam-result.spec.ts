@@ -208,7 +208,6 @@ test("a sitting resumes at its question and language; the phone's summary shows 
 });
 
 test("practice mode marks a wrong choice as wrong and shows the correct one", async ({ page, playwright }) => {
-  test.setTimeout(90_000);
   const title = `Practice ${unique()}`;
   const api = await playwright.request.newContext({ baseURL: platform });
   const { practice } = await publishTests(api, title);

@@ -158,11 +158,11 @@ describe("GET /api/admin/role-stats", () => {
     const stats = async () => (await getJson("/api/admin/role-stats", admin)).body;
     await t.database.db.update(users).set({ role: "student" }).where(eq(users.id, id));
     await expect
-      .poll(stats, { timeout: 2000 })
+      .poll(stats, { timeout: 10_000 })
       .toEqual({ ...body, collections: { ...body.collections, students: body.collections.students + 1 } });
     await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, id));
     await t.database.db.delete(users).where(eq(users.id, id));
-    await expect.poll(stats, { timeout: 2000 }).toEqual(body);
+    await expect.poll(stats, { timeout: 10_000 }).toEqual(body);
   });
 });
 
