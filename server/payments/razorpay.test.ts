@@ -295,7 +295,7 @@ describe("a call that gets no answer", () => {
     };
     return { client, calls, close };
   }
-  const order = { amount: 50000, currency: "INR", receipt: "r-1" };
+  const order = { amount: 50000, currency: "INR" as const, receipt: "r-1" };
 
   it("is sent again on a new connection when the kept-alive one was closed as it went out", async () => {
     const { client, calls, close } = await standIn((n) => n === 2);
