@@ -190,7 +190,6 @@ describe("figures named by address", () => {
   });
 
   it("names the row of an address that redirects elsewhere, is too large, missing or too slow", async () => {
-    t.services.questionImages.fetchOptions = { allowAddress: (a) => a === "127.0.0.1", timeoutMs: 500 };
     const cases: [string, string][] = [
       ["/to-private", "its address is not on the public internet"],
       ["/huge.png", "the image is larger than 5 MB"],
@@ -198,6 +197,9 @@ describe("figures named by address", () => {
       ["/slow.png", "the site did not answer in time"],
     ];
     for (const [path, reason] of cases) {
+      // Only the address that never answers is waited on briefly: reading 6 MB took over half a second on a loaded run.
+      const timeoutMs = path === "/slow.png" ? 500 : 15_000;
+      t.services.questionImages.fetchOptions = { allowAddress: (a) => a === "127.0.0.1", timeoutMs };
       const res = await importFile(HEADER + `single,![Figure](${origin}${path}),A,B,A,\n`, "bank.csv");
       expect(res, path).toMatchObject({
         status: 400,
