@@ -84,8 +84,8 @@ async function findCreatorDesk(context: Ctx, request: Request) {
  * to the creator sign-in. Then `loadCreatorDesk`'s checks of the page.
  */
 export const creatorArea: MiddlewareFunction<Response> = async ({ context, request }) => {
-  if (!getViewer(context)) requireViewer(context, request, ["creator"]);
-  if (!(await deskOfRequest(context, request)).entitled) requireViewer(context, request, ["creator"]);
+  if (!getViewer(context) || !(await deskOfRequest(context, request)).entitled)
+    requireViewer(context, request, ["creator"]);
   await loadCreatorDesk(context, request);
 };
 

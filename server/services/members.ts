@@ -88,6 +88,9 @@ const CREATOR_AREA_ROLES: readonly MemberRole[] = ["creator", "teacher"];
 const inviter = alias(users, "inviter");
 const member = alias(users, "member");
 
+/** Where no desk is chosen: an institute's own domain (its rows are that institute's already) and the platform's admins. */
+const deskless = (user: { role: Role }, site: Site) => site.kind === "tenant" || user.role === "admin";
+
 /** `MemberService.creatorDesk`'s choice among the person's desks (`creatorDesks`), for a caller that has read them already. */
 export function deskAmong(
   desks: readonly { id: string }[],
@@ -95,7 +98,7 @@ export function deskAmong(
   site: Site,
   chosen: string | null,
 ): string | null {
-  if (site.kind === "tenant" || user.role === "admin") return null;
+  if (deskless(user, site)) return null;
   const picked = desks.find((d) => d.id === chosen);
   if (picked) return picked.id;
   return user.role === "creator" ? null : (desks[0]?.id ?? null);
@@ -533,8 +536,7 @@ export class MembersService {
    * domain, whose rows are that institute's already, and for admins (the platform's).
    */
   async creatorDesk(user: { id: string; role: Role }, site: Site, chosen: string | null): Promise<string | null> {
-    if (site.kind === "tenant" || user.role === "admin") return null;
-    return deskAmong(await this.creatorDesks(user.id), user, site, chosen);
+    return deskless(user, site) ? null : deskAmong(await this.creatorDesks(user.id), user, site, chosen);
   }
 
   /** The person's live roles in one institute (null: no such institute), for the policy to decide with (`can`). */
